@@ -1,0 +1,116 @@
+/**
+ * The facts object every rule reads, built from a job:
+ * job.* (job and site fields), derived.* (computed by the engine), constants.*, tables.*,
+ * task_status.<task id> (stored status), and <task id>.<field> (each task's saved data).
+ */
+
+import type { EvalContext, JobInput, Program } from './types.ts';
+
+/** Job fields rules may read as job.<name>. */
+export const JOB_FACTS = [
+  'id', 'code', 'created_at', 'submitted_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible',
+  'address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility',
+] as const;
+
+/** Values the engine derives, read as derived.<name>. */
+export const DERIVED_FACTS = ['today', 'submission_date', 'in_service_area', 'accepting_submissions'] as const;
+
+/** Top-level fact namespaces that are not task ids. */
+export const RESERVED_FACT_ROOTS = ['job', 'derived', 'constants', 'tables', 'task_status'] as const;
+
+/** Facts built for one job. */
+export type Facts = Record<string, unknown> & {
+  job: Record<string, unknown>;
+  derived: Record<string, unknown>;
+  constants: Record<string, unknown>;
+  tables: Record<string, unknown>;
+  task_status: Record<string, string>;
+};
+
+/** Copies a value dropping nulls, so that an absent answer and a null one read the same in both evaluators. */
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const k in value) {
+    if (value[k] === null) {
+      out ??= { ...value };
+      delete out[k];
+    }
+  }
+  return out ?? value;
+}
+
+/** True when the program's service area covers the site. */
+export function inServiceArea(program: Pick<Program, 'service_area'>, site: JobInput['site']): boolean {
+  const area = program.service_area;
+  if (!site?.state || !area.states.includes(site.state)) return false;
+  const hasCounties = !!area.counties?.length;
+  const hasZips = !!area.zip_codes?.length;
+  if (hasCounties || hasZips) {
+    const countyOk = hasCounties && !!site.county && area.counties!.includes(site.county);
+    const zipOk = hasZips && !!site.zip && area.zip_codes!.includes(site.zip);
+    if (!countyOk && !zipOk) return false;
+  }
+  const u = area.utilities;
+  if (u && (u.electric?.length || u.gas?.length)) {
+    const electricOk = !!site.electric_utility && !!u.electric?.includes(site.electric_utility);
+    const gasOk = !!site.gas_utility && !!u.gas?.includes(site.gas_utility);
+    if (!electricOk && !gasOk) return false;
+  }
+  return true;
+}
+
+/** True when `date` is inside the program's submission window. */
+export function acceptingSubmissions(program: Pick<Program, 'accept_submissions' | 'active'>, date: string): boolean {
+  const { from, until } = program.accept_submissions;
+  const d = date.slice(0, 10);
+  return program.active && (from === null || d >= from) && (until === null || d <= until);
+}
+
+/** Builds the facts of a job under a program. */
+export function buildFacts(program: Program, job: JobInput, ctx: EvalContext): Facts {
+  const site = job.site ?? {};
+  const submission_date = (job.submitted_at ?? ctx.today).slice(0, 10);
+  const facts: Facts = {
+    job: withoutNulls({
+      id: job.id,
+      code: job.code,
+      created_at: job.created_at,
+      submitted_at: job.submitted_at ?? undefined,
+      is_canceled: job.is_canceled ?? false,
+      is_deemed: job.is_deemed ?? false,
+      ops_marked_ineligible: job.ops_marked_ineligible ?? false,
+      ...site,
+    }),
+    derived: {
+      today: ctx.today,
+      submission_date,
+      in_service_area: inServiceArea(program, site),
+      accepting_submissions: acceptingSubmissions(program, submission_date),
+    },
+    constants: program.constants,
+    tables: program.table_values,
+    task_status: {},
+  };
+  const tasks = job.tasks ?? {};
+  for (const id in tasks) {
+    const state = tasks[id];
+    if (state.data) facts[id] = withoutNulls(state.data);
+    facts.task_status[id] = state.status ?? 'NOT_STARTED';
+  }
+  return facts;
+}
+
+/** Reads a dotted path from facts. */
+export function readFact(facts: object, path: string): unknown {
+  let node: unknown = facts;
+  for (const seg of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[seg];
+  }
+  return node;
+}
+
+/** A fact counts as missing when absent, null or an empty string. */
+export function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}

@@ -1,0 +1,115 @@
+/**
+ * Incentive calculation in integer cents: per-measure amounts (initial range, then final amount),
+ * per-measure caps, a percentage cap on the total, a minimum, the payment sent, and the
+ * material/labor split of each line.
+ */
+
+import { explainRule, formatCents } from './explain.ts';
+import type { Facts } from './facts.ts';
+import { truthy } from './logic/evaluators.ts';
+import { CUSTOM_OPERATIONS } from './logic/operations.ts';
+import type { EvalContext, IncentiveLine, IncentiveResult, Program, RuleBase } from './types.ts';
+
+/** The spec's message when an amount cannot be computed (sect. 8). */
+export const INCENTIVE_ERROR = 'The incentive could not be calculated. Please check the job details and try again.';
+
+function cents(rule: RuleBase, facts: Facts): number | null {
+  const v = rule.fn(facts);
+  return typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null;
+}
+
+function split(line: IncentiveLine, program: Program): IncentiveLine {
+  const s = program.incentives.invoice_split;
+  if (!s) return line;
+  const material_cents = Math.round((line.amount_cents * s.material_percent) / 100);
+  return { ...line, material_cents, labor_cents: line.amount_cents - material_cents };
+}
+
+/** Computes the rebate of a job. */
+export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalContext): IncentiveResult {
+  const inc = program.incentives;
+  const final = truthy(inc.final_when.fn(facts));
+  const lines: IncentiveLine[] = [];
+  let error: string | undefined;
+
+  for (const m of inc.measures) {
+    if (m.applies_if && !truthy(m.applies_if.fn(facts))) continue;
+    const base = { id: m.id, label: m.label, kind: 'measure' as const };
+    if (m.qualifies_if && !truthy(m.qualifies_if.fn(facts))) {
+      lines.push({ ...base, amount_cents: 0, min_cents: 0, max_cents: 0, not_qualified: m.not_qualified_message ?? `${m.label} does not qualify`,
+        explanation: ctx.explain ? explainRule(m.qualifies_if, facts, `${m.label} line does not qualify`).text : undefined });
+      continue;
+    }
+    let min: number | null;
+    let max: number | null;
+    if (final) {
+      min = max = cents(m.amount, facts);
+    } else if (m.estimate) {
+      min = cents(m.estimate.min, facts);
+      max = cents(m.estimate.max, facts);
+    } else {
+      min = max = cents(m.amount, facts);
+    }
+    if (min === null || max === null) {
+      if (final) error = INCENTIVE_ERROR;
+      lines.push({ ...base, amount_cents: 0, min_cents: 0, max_cents: 0, explanation: ctx.explain ? `${m.label}: amount unknown until the facts it reads are given` : undefined });
+      continue;
+    }
+    const line: IncentiveLine = { ...base, amount_cents: max, min_cents: min, max_cents: max };
+    if (m.cap_cents !== undefined && max > m.cap_cents) {
+      line.capped_by = { cap: `caps.${m.id}`, cap_cents: m.cap_cents, uncapped_cents: max };
+      line.amount_cents = line.max_cents = m.cap_cents;
+      line.min_cents = Math.min(min, m.cap_cents);
+    }
+    if (ctx.explain) {
+      const rule = final || !m.estimate ? m.amount : m.estimate.max;
+      line.explanation = line.capped_by
+        ? `${m.label} line capped at ${formatCents(m.cap_cents!)} by ${program.id} caps.${m.id} (computed ${formatCents(line.capped_by.uncapped_cents)})`
+        : explainRule(rule, facts, `${m.label} line ${formatCents(line.amount_cents)} from ${rule.id}`).text;
+    }
+    lines.push(line);
+  }
+
+  let min = lines.reduce((s, l) => s + l.min_cents, 0);
+  let max = lines.reduce((s, l) => s + l.max_cents, 0);
+
+  const pc = inc.percent_cap;
+  if (pc) {
+    const of = cents(pc.of, facts);
+    if (of !== null) {
+      const limit = CUSTOM_OPERATIONS.percent_of(of, pc.percent) as number;
+      if (max > limit) {
+        const cut = limit - max;
+        lines.push({ id: pc.id, label: pc.label, kind: 'percent_cap', amount_cents: cut, min_cents: Math.min(0, limit - min), max_cents: cut,
+          explanation: ctx.explain ? `total capped at ${formatCents(limit)}, ${pc.percent}% of ${formatCents(of)}, by ${program.id} incentives.percent_cap ${pc.id}` : undefined });
+        max = limit;
+        min = Math.min(min, limit);
+      }
+    }
+  }
+  const mn = inc.minimum;
+  if (mn && truthy(mn.when.fn(facts)) && max < mn.amount_cents) {
+    const add = mn.amount_cents - max;
+    lines.push({ id: mn.id, label: mn.label, kind: 'minimum', amount_cents: add, min_cents: mn.amount_cents - Math.min(min, mn.amount_cents), max_cents: add,
+      explanation: ctx.explain ? explainRule(mn.when, facts, `minimum rebate ${formatCents(mn.amount_cents)} applies`).text : undefined });
+    max = mn.amount_cents;
+    min = Math.max(min, mn.amount_cents);
+  }
+
+  const result: IncentiveResult = {
+    phase: final ? 'final' : 'range',
+    range: { min_cents: min, max_cents: max },
+    final_cents: final && !error ? max : null,
+    lines: lines.map((l) => split(l, program)),
+  };
+  if (error) result.error = error;
+  const pay = inc.payment;
+  if (pay && facts.task_status[pay.task] === 'COMPLETE') {
+    const data = (facts[pay.task] ?? {}) as Record<string, unknown>;
+    const amount = data[pay.amount_field];
+    const date = data[pay.date_field];
+    result.phase = 'payment_sent';
+    result.payment = { amount_cents: typeof amount === 'number' ? amount : null, sent_date: typeof date === 'string' ? date : null };
+  }
+  return result;
+}

@@ -1,0 +1,20 @@
+/** The engine's public API: pure functions over plain data, used by server, web and cli. */
+
+export * from './constants.ts';
+export type * from './types.ts';
+export { loadDefinitions, kindOf, formFields, type Definitions, type CasesFile } from './load/load-definitions.ts';
+export { buildFacts, readFact, isMissing, JOB_FACTS, DERIVED_FACTS, type Facts } from './facts.ts';
+export { evaluateJob } from './evaluate-job.ts';
+export { evaluateEligibility } from './eligibility.ts';
+export { evaluateTasks } from './tasks.ts';
+export { deriveStage, stageTabs } from './stages.ts';
+export { evaluateIncentive, INCENTIVE_ERROR } from './incentives.ts';
+export { checkTaskRules, type RuleMessage } from './task-rules.ts';
+export { flagException, clearException, transferOwnership, resetOwnership, type TaskActionResult } from './task-actions.ts';
+export { JOB_SEARCH, CONTRACTOR_SEARCH, searchFor, isSearchable, type SearchConfig, type SearchKey } from './search.ts';
+export { initialEligibility, type InitialEligibility } from './initial-eligibility.ts';
+export { formatCents, explainRule } from './explain.ts';
+export { CUSTOM_OPERATIONS, CUSTOM_OPERATION_DOCS, BUILTIN_OPERATIONS } from './logic/operations.ts';
+export { createCompiler, applyReference, truthy, type CompiledRule } from './logic/evaluators.ts';
+export { factsRead, operationsUsed, unknownOperations } from './logic/walk.ts';
+export { runCases, type CaseResult } from './cases.ts';

@@ -1,0 +1,316 @@
+/**
+ * Turns a meta-valid program document into a compiled Program, checking what a schema cannot:
+ * unknown ids, dependency cycles, rules reading facts nothing provides, unknown operations.
+ */
+
+import { ACTION_OWNER_ROLES } from '../constants.ts';
+import { DERIVED_FACTS, JOB_FACTS, RESERVED_FACT_ROOTS } from '../facts.ts';
+import type { CompiledRule } from '../logic/evaluators.ts';
+import { factsRead, mapVarPaths, unknownOperations, type Logic } from '../logic/walk.ts';
+import type {
+  Diagnostic,
+  EligibilityRule,
+  MeasureDef,
+  Program,
+  RuleBase,
+  StageModel,
+  TaskDef,
+  TaskForm,
+  TaskRule,
+} from '../types.ts';
+import { hashDefinition } from './hash.ts';
+import { closest } from './suggest.ts';
+import type { ParsedFile } from './yaml-source.ts';
+
+/** Shared definitions from program-defs/_shared. */
+export interface SharedDefs {
+  stage_models: Record<string, Omit<StageModel, 'id'>>;
+  ineligibility_reasons: Record<string, string>;
+  eligibility_rules: Record<string, { reason: string; description?: string; ineligible_if: Logic; needs?: string[]; file: ParsedFile; key: string }>;
+  rules: Record<string, { field?: string; applies_if?: Logic; valid_if: Logic; message: string; severity?: 'error' | 'warning'; file: ParsedFile; key: string }>;
+  constants: Record<string, unknown>;
+}
+
+type Path = (string | number)[];
+type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Builds one program; diagnostics are pushed to `out`. Returns undefined when errors make it unusable. */
+export function buildProgram(
+  parsed: ParsedFile,
+  shared: SharedDefs,
+  forms: Map<string, TaskForm>,
+  compile: (logic: Logic) => CompiledRule,
+  out: Diagnostic[],
+): Program | undefined {
+  const raw = parsed.value as Raw;
+  const start = out.length;
+  const diag = (code: string, message: string, path: Path, severity: 'error' | 'warning' = 'error', key = false, file = parsed) =>
+    out.push({ code, message, severity, file: file.file, path, range: file.locate(path, key) });
+
+  const folder = parsed.file.split('/').slice(-2, -1)[0];
+  if (folder && raw.id !== folder) diag('id-mismatch', `program id '${raw.id}' must equal its folder name '${folder}'`, ['id']);
+
+  const modelDef = shared.stage_models[raw.stage_model];
+  if (!modelDef) diag('unknown-stage-model', `unknown stage model '${raw.stage_model}'`, ['stage_model']);
+  const stage_model: StageModel = { id: raw.stage_model, ...(modelDef ?? { label: '', stages: [] }) };
+  const lastStage = stage_model.stages.length;
+
+  const constants: Record<string, unknown> = { ...shared.constants };
+  for (const [k, v] of Object.entries(raw.constants ?? {})) {
+    if (k in shared.constants) diag('constant-redefined', `constant '${k}' is defined in _shared/constants.yaml and may not be redefined`, ['constants', k], 'error', true);
+    constants[k] = v;
+  }
+  const tables = (raw.tables ?? {}) as Program['tables'];
+  const table_values = Object.fromEntries(Object.entries(tables).map(([k, t]) => [k, t.values]));
+
+  // Tasks: ids, dependencies, forms, stages.
+  const taskIds = new Set<string>();
+  (raw.tasks as Raw[]).forEach((t, i) => {
+    if (taskIds.has(t.id)) diag('duplicate-id', `duplicate task id '${t.id}'`, ['tasks', i, 'id']);
+    taskIds.add(t.id);
+  });
+
+  // Fields rules read from forms that do not exist yet, reported once per form.
+  const awaitedFields = new Map<string, Set<string>>();
+
+  /** Checks the operations and fact paths of one rule; `file` is where the logic was written. */
+  const checkLogic = (logic: Logic, path: Path, file: ParsedFile, what: string) => {
+    for (const u of unknownOperations(logic)) {
+      diag('unknown-operation', `unknown operation '${u.op}' in ${what}`, [...path, ...u.path], 'error', true, file);
+    }
+    for (const fact of factsRead(logic)) checkFact(fact, path, file, what);
+  };
+  const checkFact = (fact: string, path: Path, file: ParsedFile, what: string) => {
+    const [root, name] = fact.split('.');
+    const bad = (message: string, severity: 'error' | 'warning' = 'error') =>
+      diag(severity === 'error' ? 'unknown-fact' : 'form-missing-fact', message, path, severity, false, file);
+    if (root === 'job') {
+      if (!(JOB_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but jobs have no field '${name}' (job fields: ${JOB_FACTS.join(', ')})`);
+    } else if (root === 'derived') {
+      if (!(DERIVED_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but the engine derives no '${name}' (derived: ${DERIVED_FACTS.join(', ')})`);
+    } else if (root === 'constants') {
+      if (!(name in constants)) bad(`${what} reads '${fact}', but no constant '${name}' is defined`);
+    } else if (root === 'tables') {
+      if (!(name in tables)) bad(`${what} reads '${fact}', but no table '${name}' is defined`);
+    } else if (root === 'task_status') {
+      if (!taskIds.has(name)) bad(`${what} reads '${fact}', but the program has no task '${name}'`);
+    } else if (taskIds.has(root)) {
+      const task = (raw.tasks as Raw[]).find((t) => t.id === root)!;
+      const form = forms.get(task.form);
+      if (!name) bad(`${what} reads the whole task '${root}'; read one of its fields`);
+      else if (!form) {
+        if (!awaitedFields.has(task.form)) awaitedFields.set(task.form, new Set());
+        awaitedFields.get(task.form)!.add(name);
+      }
+      else if (!form.fields.includes(name)) {
+        const hint = closest(name, form.fields);
+        bad(`${what} reads '${fact}', but form '${task.form}' has no field '${name}'` + (hint ? ` (did you mean '${hint}'?)` : ''));
+      }
+    } else {
+      const hint = closest(root, [...taskIds, ...RESERVED_FACT_ROOTS]);
+      bad(`${what} reads '${fact}', which no form or job provides` + (hint ? ` (did you mean '${hint}'?)` : ''));
+    }
+  };
+
+  const rule = (id: string, logic: Logic, path: Path, file: ParsedFile, what: string): RuleBase => {
+    checkLogic(logic, path, file, what);
+    return { id, logic, fn: compile(logic), reads: factsRead(logic), source: file.locate(path) };
+  };
+
+  const tasks: TaskDef[] = (raw.tasks as Raw[]).map((t, i) => {
+    (t.after ?? []).forEach((dep: string, j: number) => {
+      if (!taskIds.has(dep)) {
+        const hint = closest(dep, [...taskIds]);
+        diag('unknown-task', `task '${t.id}' waits for unknown task '${dep}'` + (hint ? ` (did you mean '${hint}'?)` : ''), ['tasks', i, 'after', j]);
+      }
+    });
+    if (t.stage > lastStage && lastStage > 0) diag('unknown-stage', `task '${t.id}' is in stage ${t.stage}, but ${raw.stage_model} has ${lastStage} stages`, ['tasks', i, 'stage']);
+    const form = forms.get(t.form);
+    if (!(ACTION_OWNER_ROLES as readonly string[]).includes(t.owner)) diag('unknown-owner', `unknown owner '${t.owner}'`, ['tasks', i, 'owner']);
+    return {
+      id: t.id,
+      title: t.title ?? form?.title ?? t.id.replace(/_/g, ' ').replace(/^./, (c: string) => c.toUpperCase()),
+      form: t.form,
+      stage: t.stage,
+      owner: t.owner,
+      after: t.after ?? [],
+      applies_if: t.applies_if === undefined ? undefined : rule(`${t.id}.applies_if`, t.applies_if, ['tasks', i, 'applies_if'], parsed, `task '${t.id}' applies_if`),
+      description: t.description,
+      source: parsed.locate(['tasks', i]),
+    };
+  });
+  const task_order = orderTasks(tasks, (cycle, i, j) =>
+    diag('dependency-cycle', `dependency cycle: ${cycle.join(' -> ')}`, ['tasks', i, 'after', j]),
+  );
+
+  // Eligibility.
+  const eligIds = new Set<string>();
+  const eligibility: EligibilityRule[] = [];
+  (raw.eligibility as Raw[]).forEach((item, i) => {
+    let def: { id: string; reason: string; description?: string; ineligible_if: Logic; needs?: string[] };
+    let file = parsed;
+    let base: Path = ['eligibility', i];
+    if (item.use !== undefined) {
+      const s = shared.eligibility_rules[item.use];
+      if (!s) {
+        const hint = closest(item.use, Object.keys(shared.eligibility_rules));
+        diag('unknown-rule', `unknown shared eligibility rule '${item.use}'` + (hint ? ` (did you mean '${hint}'?)` : ''), ['eligibility', i, 'use']);
+        return;
+      }
+      def = { id: item.use, ...s };
+      file = s.file;
+      base = ['eligibility_rules', s.key];
+    } else def = item as typeof def;
+    if (eligIds.has(def.id)) diag('duplicate-id', `duplicate eligibility rule id '${def.id}'`, ['eligibility', i]);
+    eligIds.add(def.id);
+    const reason_text = shared.ineligibility_reasons[def.reason];
+    if (reason_text === undefined) {
+      const hint = closest(def.reason, Object.keys(shared.ineligibility_reasons));
+      diag('unknown-reason', `unknown ineligibility reason '${def.reason}'` + (hint ? ` (did you mean '${hint}'?)` : ''), [...base, 'reason'], 'error', false, file);
+    }
+    const r = rule(def.id, def.ineligible_if, [...base, 'ineligible_if'], file, `eligibility rule '${def.id}'`);
+    const needs = def.needs ?? r.reads;
+    (def.needs ?? []).forEach((n, j) => checkFact(n, [...base, 'needs', j], file, `eligibility rule '${def.id}' needs`));
+    eligibility.push({ ...r, reason: def.reason, reason_text: reason_text ?? def.reason, description: def.description, needs });
+  });
+
+  // Cross-field task rules.
+  const ruleIds = new Set<string>();
+  const rules: TaskRule[] = [];
+  (raw.rules as Raw[] | undefined ?? []).forEach((item, i) => {
+    if (!taskIds.has(item.task)) diag('unknown-task', `rule names unknown task '${item.task}'`, ['rules', i, 'task']);
+    let def: { id: string; field?: string; applies_if?: Logic; valid_if: Logic; message: string; severity?: 'error' | 'warning' };
+    let file = parsed;
+    let base: Path = ['rules', i];
+    if (item.use !== undefined) {
+      const s = shared.rules[item.use];
+      if (!s) {
+        diag('unknown-rule', `unknown shared rule '${item.use}'`, ['rules', i, 'use']);
+        return;
+      }
+      const bind = (p: string) => (p.startsWith('$task.') ? item.task + p.slice(5) : p);
+      def = {
+        id: `${item.use}@${item.task}`,
+        field: s.field,
+        applies_if: s.applies_if === undefined ? undefined : mapVarPaths(s.applies_if, bind),
+        valid_if: mapVarPaths(s.valid_if, bind),
+        message: s.message,
+        severity: s.severity,
+      };
+      file = s.file;
+      base = ['rules', s.key];
+    } else def = item as typeof def;
+    if (ruleIds.has(def.id)) diag('duplicate-id', `duplicate rule id '${def.id}'`, ['rules', i]);
+    ruleIds.add(def.id);
+    rules.push({
+      id: def.id,
+      task: item.task,
+      field: def.field,
+      applies_if: def.applies_if === undefined ? undefined : rule(`${def.id}.applies_if`, def.applies_if, [...base, 'applies_if'], file, `rule '${def.id}'`),
+      valid_if: rule(def.id, def.valid_if, [...base, 'valid_if'], file, `rule '${def.id}'`),
+      message: def.message,
+      severity: def.severity ?? 'error',
+      source: parsed.locate(['rules', i]),
+    });
+  });
+
+  // Incentives.
+  const inc = raw.incentives as Raw;
+  const caps = (inc.caps ?? {}) as Record<string, number>;
+  for (const k of Object.keys(caps)) {
+    if (!(k in inc.measures)) diag('unknown-measure', `cap for unknown measure '${k}'`, ['incentives', 'caps', k], 'error', true);
+  }
+  const measures: MeasureDef[] = Object.entries(inc.measures as Record<string, Raw>).map(([id, m]) => {
+    const p: Path = ['incentives', 'measures', id];
+    const what = `measure '${id}'`;
+    return {
+      id,
+      label: m.label,
+      applies_if: m.applies_if === undefined ? undefined : rule(`${id}.applies_if`, m.applies_if, [...p, 'applies_if'], parsed, what),
+      qualifies_if: m.qualifies_if === undefined ? undefined : rule(`${id}.qualifies_if`, m.qualifies_if, [...p, 'qualifies_if'], parsed, what),
+      not_qualified_message: m.not_qualified_message,
+      amount: rule(`${id}.amount`, m.amount, [...p, 'amount'], parsed, what),
+      estimate: m.estimate && {
+        min: rule(`${id}.estimate.min`, m.estimate.min, [...p, 'estimate', 'min'], parsed, what),
+        max: rule(`${id}.estimate.max`, m.estimate.max, [...p, 'estimate', 'max'], parsed, what),
+      },
+      cap_cents: caps[id],
+      cap_source: caps[id] === undefined ? undefined : parsed.locate(['incentives', 'caps', id]),
+    };
+  });
+  if (inc.payment && !taskIds.has(inc.payment.task)) diag('unknown-task', `payment names unknown task '${inc.payment.task}'`, ['incentives', 'payment', 'task']);
+  let invoice_split: { material_percent: number; labor_percent: number } | undefined;
+  if (inc.invoice_split) {
+    invoice_split = { material_percent: Number(constants.invoice_material_percent), labor_percent: Number(constants.invoice_labor_percent) };
+    if (invoice_split.material_percent + invoice_split.labor_percent !== 100) {
+      diag('invoice-split', 'constants invoice_material_percent + invoice_labor_percent must be 100', ['incentives', 'invoice_split']);
+    }
+  }
+  const incentives: Program['incentives'] = {
+    measures,
+    final_when: rule('final_when', inc.final_when, ['incentives', 'final_when'], parsed, 'final_when'),
+    percent_cap: inc.percent_cap && { ...inc.percent_cap, of: rule(inc.percent_cap.id, inc.percent_cap.of, ['incentives', 'percent_cap', 'of'], parsed, 'percent_cap') },
+    minimum: inc.minimum && { ...inc.minimum, when: rule(inc.minimum.id, inc.minimum.when, ['incentives', 'minimum', 'when'], parsed, 'minimum') },
+    payment: inc.payment,
+    invoice_split,
+  };
+
+  (raw.tasks as Raw[]).forEach((t, i) => {
+    if (forms.has(t.form)) return;
+    const fields = [...(awaitedFields.get(t.form) ?? [])].sort();
+    awaitedFields.delete(t.form);
+    diag('unknown-form', `task '${t.id}' names form '${t.form}', which does not exist yet in task-schemas/` + (fields.length ? ` (rules read its fields: ${fields.join(', ')})` : ''), ['tasks', i, 'form'], 'warning');
+  });
+
+  if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
+  return {
+    id: raw.id,
+    name: raw.name,
+    description: raw.description,
+    active: raw.active,
+    stage_model,
+    accept_submissions: raw.accept_submissions,
+    service_area: raw.service_area,
+    constants,
+    tables,
+    table_values,
+    eligibility,
+    tasks,
+    task_order,
+    incentives,
+    rules,
+    hash: hashDefinition({ program: raw, shared_rules: eligibility.map((e) => e.logic), rules: rules.map((r) => r.valid_if.logic), constants, stage_model }),
+    file: parsed.file,
+    raw,
+  };
+}
+
+/** Orders tasks so each comes after the tasks it waits for; reports each cycle once. */
+function orderTasks(tasks: TaskDef[], onCycle: (cycle: string[], taskIndex: number, afterIndex: number) => void): TaskDef[] {
+  const byId = new Map(tasks.map((t, i) => [t.id, { t, i }]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const order: TaskDef[] = [];
+  const reported = new Set<string>();
+  const visit = (id: string, stack: string[]) => {
+    const entry = byId.get(id);
+    if (!entry || state.get(id) === 'done') return;
+    state.set(id, 'visiting');
+    entry.t.after.forEach((dep, j) => {
+      if (state.get(dep) === 'visiting') {
+        const at = stack.indexOf(dep);
+        const cycle = at >= 0 ? [...stack.slice(at), id, dep] : [id, dep];
+        const key = [...cycle].sort().join(',');
+        if (!reported.has(key)) {
+          reported.add(key);
+          onCycle(cycle, entry.i, j);
+        }
+        return;
+      }
+      visit(dep, [...stack, id]);
+    });
+    state.set(id, 'done');
+    order.push(entry.t);
+  };
+  for (const t of tasks) visit(t.id, []);
+  return order;
+}

@@ -1,0 +1,132 @@
+/**
+ * loadDefinitions(files): parses every definition file, checks it against its meta-schema and
+ * across files, and compiles the programs. Files are handed in by the caller (the engine does no I/O).
+ */
+
+import { createCompiler } from '../logic/evaluators.ts';
+import type { Diagnostic, Program, SourceFile, TaskForm } from '../types.ts';
+import { buildProgram, type SharedDefs } from './build-program.ts';
+import { createMetaValidators, validateMeta, type FileKind } from './meta-validate.ts';
+import { parseSource, type ParsedFile } from './yaml-source.ts';
+
+/** A program's table of example jobs, as loaded. */
+export interface CasesFile {
+  file: string;
+  parsed: ParsedFile;
+  value: Record<string, unknown>;
+}
+
+/** Everything loaded. */
+export interface Definitions {
+  programs: Record<string, Program>;
+  forms: Record<string, TaskForm>;
+  cases: Record<string, CasesFile>;
+  shared: SharedDefs;
+  diagnostics: Diagnostic[];
+}
+
+/** Which kind of definition a file is, by its place in the tree. */
+export function kindOf(path: string): FileKind | undefined {
+  const parts = path.replace(/\\/g, '/').split('/');
+  const name = parts[parts.length - 1];
+  const dir = parts[parts.length - 2];
+  if (!/\.(ya?ml|json)$/.test(name)) return undefined;
+  if (dir === '_shared') return 'shared';
+  if (/^program\.ya?ml$/.test(name)) return 'program';
+  if (/^cases\.ya?ml$/.test(name)) return 'cases';
+  if (/^form\.(ya?ml|json)$/.test(name)) return 'task-form';
+  return undefined;
+}
+
+/** Field names a form's data may hold at top level (properties, including those of if/then/else and allOf branches). */
+export function formFields(schema: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const s = node as Record<string, unknown>;
+    if (s.properties && typeof s.properties === 'object') Object.keys(s.properties).forEach((k) => found.add(k));
+    for (const key of ['then', 'else', 'if']) visit(s[key]);
+    for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(visit);
+    if (s.dependencies && typeof s.dependencies === 'object') Object.values(s.dependencies).forEach(visit);
+  };
+  visit(schema);
+  return [...found];
+}
+
+/** Loads and checks a set of definition files. */
+export function loadDefinitions(files: SourceFile[]): Definitions {
+  const diagnostics: Diagnostic[] = [];
+  const validators = createMetaValidators();
+  const compile = createCompiler();
+  const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {} };
+  const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [] };
+
+  for (const f of files) {
+    const kind = kindOf(f.path);
+    if (!kind) continue;
+    const parsed = parseSource(f.path, f.text);
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.diagnostics.some((d) => d.severity === 'error')) continue;
+    const meta = validateMeta(validators, kind, parsed);
+    diagnostics.push(...meta);
+    if (meta.length === 0) byKind[kind].push(parsed);
+  }
+
+  const seenShared = new Map<string, string>();
+  for (const parsed of byKind.shared) {
+    const doc = parsed.value as Record<string, Record<string, unknown>>;
+    for (const [section, entries] of Object.entries(doc)) {
+      for (const [key, value] of Object.entries(entries)) {
+        const sig = `${section}.${key}`;
+        if (seenShared.has(sig)) {
+          diagnostics.push({
+            code: 'duplicate-id', severity: 'error', file: parsed.file, path: [section, key], range: parsed.locate([section, key], true),
+            message: `'${key}' is already defined in ${seenShared.get(sig)}`,
+          });
+          continue;
+        }
+        seenShared.set(sig, parsed.file);
+        const target = shared[section as keyof SharedDefs] as Record<string, unknown>;
+        target[key] = section === 'eligibility_rules' || section === 'rules' ? { ...(value as object), file: parsed, key } : value;
+      }
+    }
+  }
+
+  const forms: Record<string, TaskForm> = {};
+  for (const parsed of byKind['task-form']) {
+    const v = parsed.value as Omit<TaskForm, 'file' | 'fields'>;
+    const folder = parsed.file.replace(/\\/g, '/').split('/').slice(-2, -1)[0];
+    if (folder && folder !== v.key) {
+      diagnostics.push({ code: 'id-mismatch', severity: 'error', file: parsed.file, path: ['key'], range: parsed.locate(['key']), message: `form key '${v.key}' must equal its folder name '${folder}'` });
+    }
+    if (forms[v.key]) {
+      diagnostics.push({ code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['key'], range: parsed.locate(['key']), message: `duplicate form key '${v.key}'` });
+      continue;
+    }
+    forms[v.key] = { ...v, file: parsed.file, fields: formFields(v.schema) };
+  }
+
+  const programs: Record<string, Program> = {};
+  const formMap = new Map(Object.entries(forms));
+  for (const parsed of byKind.program) {
+    const id = (parsed.value as { id: string }).id;
+    if (programs[id]) {
+      diagnostics.push({ code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['id'], range: parsed.locate(['id']), message: `duplicate program id '${id}' (also in ${programs[id].file})` });
+      continue;
+    }
+    const program = buildProgram(parsed, shared, formMap, compile, diagnostics);
+    if (program) programs[id] = program;
+  }
+
+  const cases: Record<string, CasesFile> = {};
+  for (const parsed of byKind.cases) {
+    const v = parsed.value as { program: string };
+    const folder = parsed.file.replace(/\\/g, '/').split('/').slice(-2, -1)[0];
+    if (folder && v.program !== folder) {
+      diagnostics.push({ code: 'id-mismatch', severity: 'error', file: parsed.file, path: ['program'], range: parsed.locate(['program']), message: `cases program '${v.program}' must equal its folder name '${folder}'` });
+    }
+    cases[v.program] = { file: parsed.file, parsed, value: parsed.value as Record<string, unknown> };
+  }
+
+  return { programs, forms, cases, shared, diagnostics };
+}

@@ -1,0 +1,92 @@
+/** Validates definition documents against the meta-schemas and reports diagnostics with positions. */
+
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import programSchema from '../schema/program.schema.json' with { type: 'json' };
+import taskFormSchema from '../schema/task-form.schema.json' with { type: 'json' };
+import casesSchema from '../schema/cases.schema.json' with { type: 'json' };
+import sharedSchema from '../schema/shared.schema.json' with { type: 'json' };
+import type { Diagnostic } from '../types.ts';
+import type { ParsedFile } from './yaml-source.ts';
+import { closest } from './suggest.ts';
+
+/** The kinds of definition file. */
+export type FileKind = 'program' | 'task-form' | 'cases' | 'shared';
+
+const SCHEMAS: Record<FileKind, object> = {
+  program: programSchema,
+  'task-form': taskFormSchema,
+  cases: casesSchema,
+  shared: sharedSchema,
+};
+
+/** Meta-schema validators, compiled once per loader call. */
+export type MetaValidators = Record<FileKind, ValidateFunction>;
+
+/** Compiles the meta-schemas. */
+export function createMetaValidators(): MetaValidators {
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+  const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  const out = {} as MetaValidators;
+  for (const [kind, schema] of Object.entries(SCHEMAS) as [FileKind, object][]) out[kind] = ajv.compile(schema);
+  return out;
+}
+
+function pathOf(instancePath: string): (string | number)[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function allowedKeys(schema: unknown): string[] {
+  const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return props ? Object.keys(props) : [];
+}
+
+/** Keeps the most useful errors: oneOf branches produce noise, so report the branch that matched best. */
+function prune(errors: ErrorObject[]): ErrorObject[] {
+  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
+  return errors.filter((e) => {
+    if (e.keyword === 'oneOf') return false;
+    // For a oneOf item (rule or `use:`), errors about `use` are only noise when other errors exist.
+    if (oneOfPaths.has(e.instancePath) && e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty === 'use') return false;
+    if (oneOfPaths.has(e.instancePath) && e.keyword === 'additionalProperties' && e.schemaPath.includes('/oneOf/1/')) return false;
+    return true;
+  });
+}
+
+/** Checks a parsed file against its meta-schema. */
+export function validateMeta(validators: MetaValidators, kind: FileKind, parsed: ParsedFile): Diagnostic[] {
+  const validate = validators[kind];
+  if (validate(parsed.value)) return [];
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const e of prune(validate.errors ?? [])) {
+    const path = pathOf(e.instancePath);
+    let message: string;
+    let range = parsed.locate(path);
+    let at = path;
+    if (e.keyword === 'additionalProperties') {
+      const key = (e.params as { additionalProperty: string }).additionalProperty;
+      at = [...path, key];
+      range = parsed.locate(at, true);
+      const suggestion = closest(key, allowedKeys(e.parentSchema));
+      message = `unknown key '${key}'` + (suggestion ? ` (did you mean '${suggestion}'?)` : '');
+    } else if (e.keyword === 'required') {
+      message = `missing required key '${(e.params as { missingProperty: string }).missingProperty}'`;
+    } else if (e.keyword === 'enum') {
+      message = `${e.instancePath || 'value'} must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    } else {
+      message = `${e.instancePath || 'document'} ${e.message ?? 'is invalid'}`;
+    }
+    const sig = `${range.line}:${range.col}:${message}`;
+    if (seen.has(sig)) continue;
+    seen.add(sig);
+    out.push({ code: `schema-${e.keyword}`, message, severity: 'error', file: parsed.file, path: at, range });
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+/** Parses a YAML definition file and maps JSON paths in it back to line:col ranges. */
+
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { Diagnostic, SourceRange } from '../types.ts';
+
+/** A parsed definition file. */
+export interface ParsedFile {
+  file: string;
+  value: unknown;
+  /** Range of the value at a JSON path; with `key`, the range of the key naming it. Falls back to the nearest ancestor. */
+  locate(path: (string | number)[], key?: boolean): SourceRange;
+  diagnostics: Diagnostic[];
+}
+
+/** Parses YAML (JSON is YAML too), keeping positions. */
+export function parseSource(file: string, text: string): ParsedFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const toRange = (start: number, end: number): SourceRange => {
+    const a = lineCounter.linePos(start);
+    const b = lineCounter.linePos(Math.max(start, end));
+    return { file, line: a.line, col: a.col, end_line: b.line, end_col: b.col };
+  };
+  const locate = (path: (string | number)[], key = false): SourceRange => {
+    let node: unknown = doc.contents;
+    let best = node && (node as Node).range ? (node as Node).range! : [0, 0, 0];
+    for (let i = 0; i < path.length; i++) {
+      const seg = path[i];
+      const last = i === path.length - 1;
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg));
+        if (!pair) break;
+        if (last && key && isScalar(pair.key) && pair.key.range) return toRange(pair.key.range[0], pair.key.range[1]);
+        node = pair.value;
+        if (!node && isScalar(pair.key) && pair.key.range) {
+          best = pair.key.range;
+          break;
+        }
+      } else if (isSeq(node)) {
+        node = node.items[Number(seg)];
+      } else break;
+      const r = (node as Node | undefined)?.range;
+      if (!r) break;
+      best = r;
+    }
+    return toRange(best[0], best[1]);
+  };
+  const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => {
+    const [start, end] = e.pos;
+    return {
+      code: 'yaml-syntax',
+      message: e.message.split('\n')[0],
+      severity: doc.errors.includes(e as never) ? 'error' : 'warning',
+      file,
+      path: [],
+      range: toRange(start, end),
+    };
+  });
+  let value: unknown = null;
+  if (doc.errors.length === 0) value = doc.toJS({ maxAliasCount: 100 });
+  return { file, value, locate, diagnostics };
+}

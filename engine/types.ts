@@ -1,0 +1,333 @@
+/**
+ * Domain types shared by server, web and cli. Definition types mirror the meta-schemas in
+ * `engine/schema/`; the loader only produces them from documents the meta-schema accepted.
+ */
+
+import type {
+  ActionOwnerRole,
+  EligibilityStatus,
+  ExceptionKind,
+  StageModelId,
+  StageTab,
+  StoredTaskStatus,
+  TaskStatus,
+} from './constants.ts';
+import type { CompiledRule } from './logic/evaluators.ts';
+import type { Logic } from './logic/walk.ts';
+
+/** Where something sits in a definition file (1-based line and column). */
+export interface SourceRange {
+  file: string;
+  line: number;
+  col: number;
+  end_line: number;
+  end_col: number;
+}
+
+/** A problem found in the definitions. */
+export interface Diagnostic {
+  code: string;
+  message: string;
+  severity: 'error' | 'warning';
+  file: string;
+  /** JSON path inside the file's document. */
+  path: (string | number)[];
+  range: SourceRange;
+}
+
+/** A file handed to the loader. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** One stage of a stage model. */
+export interface StageDef {
+  number: number;
+  key: string;
+  label: string;
+  progress: [string, string];
+  tab: StageTab;
+  contractor_action?: string;
+}
+
+/** A stage model (reading A or B of spec sect. 4). */
+export interface StageModel {
+  id: StageModelId;
+  label: string;
+  stages: StageDef[];
+}
+
+/** A rule as it runs: its logic compiled once, with what it reads and where it came from. */
+export interface RuleBase {
+  id: string;
+  logic: Logic;
+  fn: CompiledRule;
+  reads: string[];
+  source: SourceRange;
+}
+
+/** A compiled eligibility rule. */
+export interface EligibilityRule extends RuleBase {
+  reason: string;
+  reason_text: string;
+  description?: string;
+  needs: string[];
+}
+
+/** A compiled task definition. */
+export interface TaskDef {
+  id: string;
+  title: string;
+  form: string;
+  stage: number;
+  owner: ActionOwnerRole;
+  after: string[];
+  applies_if?: RuleBase;
+  description?: string;
+  source: SourceRange;
+}
+
+/** A compiled cross-field rule on a task. */
+export interface TaskRule {
+  id: string;
+  task: string;
+  field?: string;
+  applies_if?: RuleBase;
+  valid_if: RuleBase;
+  message: string;
+  severity: 'error' | 'warning';
+  source: SourceRange;
+}
+
+/** A compiled incentive measure. */
+export interface MeasureDef {
+  id: string;
+  label: string;
+  applies_if?: RuleBase;
+  qualifies_if?: RuleBase;
+  not_qualified_message?: string;
+  amount: RuleBase;
+  estimate?: { min: RuleBase; max: RuleBase };
+  cap_cents?: number;
+  cap_source?: SourceRange;
+}
+
+/** A compiled incentive model. */
+export interface IncentiveDef {
+  measures: MeasureDef[];
+  percent_cap?: { id: string; label: string; percent: number; of: RuleBase };
+  minimum?: { id: string; label: string; amount_cents: number; when: RuleBase };
+  final_when: RuleBase;
+  payment?: { task: string; amount_field: string; date_field: string };
+  invoice_split?: { material_percent: number; labor_percent: number } | undefined;
+}
+
+/** A lookup table. */
+export interface TableDef {
+  description?: string;
+  keys: string[];
+  unit?: string;
+  values: Record<string, unknown>;
+}
+
+/** A loaded, compiled program definition. */
+export interface Program {
+  id: string;
+  name: string;
+  description?: string;
+  active: boolean;
+  stage_model: StageModel;
+  accept_submissions: { from: string | null; until: string | null };
+  service_area: {
+    states: string[];
+    counties?: string[];
+    zip_codes?: string[];
+    utilities?: { electric?: string[]; gas?: string[] };
+  };
+  constants: Record<string, unknown>;
+  tables: Record<string, TableDef>;
+  /** Table values by name, as rules read them (tables.<name>). */
+  table_values: Record<string, unknown>;
+  eligibility: EligibilityRule[];
+  /** Tasks in display order. */
+  tasks: TaskDef[];
+  /** Tasks in dependency order (every task after the tasks it waits for). */
+  task_order: TaskDef[];
+  incentives: IncentiveDef;
+  rules: TaskRule[];
+  /** Hash of the resolved definition; jobs record it. */
+  hash: string;
+  file: string;
+  /** The raw document as loaded (for the program explorer). */
+  raw: Record<string, unknown>;
+}
+
+/** A loaded task form (the forms issue fills these in). */
+export interface TaskForm {
+  key: string;
+  title: string;
+  description?: string;
+  schema: Record<string, unknown>;
+  ui_schema?: Record<string, unknown>;
+  messages?: Record<string, string>;
+  rules?: unknown[];
+  file: string;
+  /** Top-level field names of the form's schema (including fields of if/then branches). */
+  fields: string[];
+}
+
+/** An exception flag on a task. */
+export interface ExceptionFlag {
+  note?: string;
+  by?: string;
+  at?: string;
+}
+
+/** A task's stored state on a job. READY and LOCKED are never stored: the engine derives them. */
+export interface TaskState {
+  status?: StoredTaskStatus;
+  data?: Record<string, unknown>;
+  owner_override?: { role: ActionOwnerRole; reason: string; comments?: string } | null;
+  exceptions?: Partial<Record<ExceptionKind, ExceptionFlag | null>>;
+}
+
+/** The job site. */
+export interface JobSite {
+  address?: string;
+  city?: string;
+  county?: string;
+  state?: string;
+  zip?: string;
+  lat?: number;
+  lon?: number;
+  electric_utility?: string;
+  gas_utility?: string;
+}
+
+/** A job as the engine reads it. */
+export interface JobInput {
+  id?: string;
+  code?: string;
+  created_at?: string;
+  submitted_at?: string | null;
+  is_canceled?: boolean;
+  is_deemed?: boolean;
+  ops_marked_ineligible?: boolean;
+  site?: JobSite;
+  tasks?: Record<string, TaskState>;
+}
+
+/** What the caller supplies: the engine never reads a clock, a role or a flag by itself. */
+export interface EvalContext {
+  /** Today's date (ISO). */
+  today: string;
+  /** Produce explanations (a slower tracing pass). */
+  explain?: boolean;
+}
+
+/** Why an outcome came out as it did. */
+export interface Explanation {
+  rule: string;
+  /** The facts the rule read and their values. */
+  read: Record<string, unknown>;
+  text: string;
+}
+
+/** One reason of an eligibility outcome. */
+export interface EligibilityReason {
+  code: string;
+  text: string;
+  rule: string;
+  /** For pending rules: the facts still missing. */
+  missing?: string[];
+  /** For rules that could not be evaluated: what went wrong. */
+  error?: string;
+  because?: Explanation;
+}
+
+/** Eligibility outcome. */
+export interface EligibilityResult {
+  status: EligibilityStatus;
+  /** Reasons that made the job ineligible (status ineligible). */
+  reasons: EligibilityReason[];
+  /** Rules that could not be decided yet (missing facts). */
+  pending: EligibilityReason[];
+  /** Rules that could not be evaluated. */
+  undetermined: EligibilityReason[];
+}
+
+/** A task's computed state. */
+export interface TaskResult {
+  id: string;
+  title: string;
+  form: string;
+  stage: number;
+  status: TaskStatus;
+  owner: ActionOwnerRole;
+  default_owner: ActionOwnerRole;
+  blocked_by: string[];
+  exceptions: Record<ExceptionKind, boolean>;
+  explanation?: string;
+}
+
+/** A stage as shown in the progress bar. */
+export interface StageProgress {
+  number: number;
+  key: string;
+  label: string;
+  /** The progress word that applies now: [0] while current or upcoming, [1] once done. */
+  progress_label: string;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+/** Stage outcome. */
+export interface StageResult {
+  model: StageModelId;
+  number: number;
+  key: string;
+  label: string;
+  tab: StageTab;
+  contractor_action?: string;
+  progress: StageProgress[];
+  explanation?: string;
+}
+
+/** One incentive line item. */
+export interface IncentiveLine {
+  id: string;
+  label: string;
+  kind: 'measure' | 'percent_cap' | 'minimum';
+  amount_cents: number;
+  min_cents: number;
+  max_cents: number;
+  /** Set when a cap reduced the line: which cap (e.g. 'caps.heat_pump') and its value. */
+  capped_by?: { cap: string; cap_cents: number; uncapped_cents: number };
+  not_qualified?: string;
+  material_cents?: number;
+  labor_cents?: number;
+  explanation?: string;
+}
+
+/** Incentive outcome. */
+export interface IncentiveResult {
+  /** range (initial), final, or payment_sent: the rebate display of spec sect. 4. */
+  phase: 'range' | 'final' | 'payment_sent';
+  range: { min_cents: number; max_cents: number };
+  final_cents: number | null;
+  payment?: { amount_cents: number | null; sent_date: string | null };
+  lines: IncentiveLine[];
+  /** Set when an amount could not be computed: the spec's message. */
+  error?: string;
+}
+
+/** Everything the engine says about a job. */
+export interface JobEvaluation {
+  program: string;
+  program_hash: string;
+  stage: StageResult;
+  eligibility: EligibilityResult;
+  tasks: TaskResult[];
+  skipped_tasks: string[];
+  incentive: IncentiveResult;
+}
