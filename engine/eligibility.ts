@@ -13,8 +13,8 @@ export function evaluateEligibility(program: Program, facts: Facts, ctx: EvalCon
   for (const rule of program.eligibility) {
     const base = { code: rule.reason, text: rule.reason_text, rule: rule.id };
     let missing: string[] | undefined;
-    for (const need of rule.needs) {
-      if (isMissing(readFact(facts, need))) (missing ??= []).push(need);
+    for (let i = 0; i < rule.needs_paths.length; i++) {
+      if (isMissing(readFact(facts, rule.needs_paths[i]))) (missing ??= []).push(rule.needs[i]);
     }
     if (missing) {
       pending.push({ ...base, missing });

@@ -21,6 +21,8 @@ function show(value: unknown): string {
 export function explainRule(rule: RuleBase, facts: object, lead: string): Explanation {
   const read: Record<string, unknown> = {};
   for (const path of rule.reads) read[path] = readFact(facts, path);
-  const because = rule.reads.map((p) => `${p} = ${show(read[p])}`).join(', ');
+  // Whole tables and constant maps are context, not the deciding values: keep them in `read` only.
+  const shown = rule.reads.filter((p) => !((p.startsWith('constants.') || p.startsWith('tables.')) && read[p] !== null && typeof read[p] === 'object'));
+  const because = shown.map((p) => `${p} = ${show(read[p])}`).join(', ');
   return { rule: rule.id, read, text: because ? `${lead}, because ${because}` : lead };
 }

@@ -100,12 +100,13 @@ export function buildFacts(program: Program, job: JobInput, ctx: EvalContext): F
   return facts;
 }
 
-/** Reads a dotted path from facts. */
-export function readFact(facts: object, path: string): unknown {
+/** Reads a dotted path (or its segments, split once ahead of time) from facts. */
+export function readFact(facts: object, path: string | readonly string[]): unknown {
+  const segs = typeof path === 'string' ? path.split('.') : path;
   let node: unknown = facts;
-  for (const seg of path.split('.')) {
+  for (let i = 0; i < segs.length; i++) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[seg];
+    node = (node as Record<string, unknown>)[segs[i]];
   }
   return node;
 }

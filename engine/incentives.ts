@@ -18,11 +18,10 @@ function cents(rule: RuleBase, facts: Facts): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null;
 }
 
-function split(line: IncentiveLine, program: Program): IncentiveLine {
-  const s = program.incentives.invoice_split;
-  if (!s) return line;
-  const material_cents = Math.round((line.amount_cents * s.material_percent) / 100);
-  return { ...line, material_cents, labor_cents: line.amount_cents - material_cents };
+/** Splits a line into material and labor in place; the two always sum to the line. */
+function split(line: IncentiveLine, s: { material_percent: number; labor_percent: number }): void {
+  line.material_cents = Math.round((line.amount_cents * s.material_percent) / 100);
+  line.labor_cents = line.amount_cents - line.material_cents;
 }
 
 /** Computes the rebate of a job. */
@@ -73,6 +72,16 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
   let min = lines.reduce((s, l) => s + l.min_cents, 0);
   let max = lines.reduce((s, l) => s + l.max_cents, 0);
 
+  // The minimum comes first, so the percentage cap bounds it: a minimum never lifts a rebate above the cap.
+  const mn = inc.minimum;
+  if (mn && truthy(mn.when.fn(facts)) && max < mn.amount_cents) {
+    const add = mn.amount_cents - max;
+    lines.push({ id: mn.id, label: mn.label, kind: 'minimum', amount_cents: add, min_cents: mn.amount_cents - Math.min(min, mn.amount_cents), max_cents: add,
+      explanation: ctx.explain ? explainRule(mn.when, facts, `minimum rebate ${formatCents(mn.amount_cents)} applies`).text : undefined });
+    max = mn.amount_cents;
+    min = Math.max(min, mn.amount_cents);
+  }
+
   const pc = inc.percent_cap;
   if (pc) {
     const of = cents(pc.of, facts);
@@ -87,21 +96,13 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
       }
     }
   }
-  const mn = inc.minimum;
-  if (mn && truthy(mn.when.fn(facts)) && max < mn.amount_cents) {
-    const add = mn.amount_cents - max;
-    lines.push({ id: mn.id, label: mn.label, kind: 'minimum', amount_cents: add, min_cents: mn.amount_cents - Math.min(min, mn.amount_cents), max_cents: add,
-      explanation: ctx.explain ? explainRule(mn.when, facts, `minimum rebate ${formatCents(mn.amount_cents)} applies`).text : undefined });
-    max = mn.amount_cents;
-    min = Math.max(min, mn.amount_cents);
-  }
-
   const result: IncentiveResult = {
     phase: final ? 'final' : 'range',
     range: { min_cents: min, max_cents: max },
     final_cents: final && !error ? max : null,
-    lines: lines.map((l) => split(l, program)),
+    lines,
   };
+  if (inc.invoice_split) for (const l of lines) split(l, inc.invoice_split);
   if (error) result.error = error;
   const pay = inc.payment;
   if (pay && facts.task_status[pay.task] === 'COMPLETE') {

@@ -2,7 +2,7 @@
 
 export * from './constants.ts';
 export type * from './types.ts';
-export { loadDefinitions, kindOf, formFields, type Definitions, type CasesFile } from './load/load-definitions.ts';
+export { loadDefinitions, kindOf, formFields, type Definitions, type CasesFile, type LoadOptions } from './load/load-definitions.ts';
 export { buildFacts, readFact, isMissing, JOB_FACTS, DERIVED_FACTS, type Facts } from './facts.ts';
 export { evaluateJob } from './evaluate-job.ts';
 export { evaluateEligibility } from './eligibility.ts';
@@ -15,6 +15,6 @@ export { JOB_SEARCH, CONTRACTOR_SEARCH, searchFor, isSearchable, type SearchConf
 export { initialEligibility, type InitialEligibility } from './initial-eligibility.ts';
 export { formatCents, explainRule } from './explain.ts';
 export { CUSTOM_OPERATIONS, CUSTOM_OPERATION_DOCS, BUILTIN_OPERATIONS } from './logic/operations.ts';
-export { createCompiler, applyReference, truthy, type CompiledRule } from './logic/evaluators.ts';
+export { createCompiler, createReferenceCompiler, applyReference, truthy, type CompiledRule } from './logic/evaluators.ts';
 export { factsRead, operationsUsed, unknownOperations } from './logic/walk.ts';
 export { runCases, type CaseResult } from './cases.ts';

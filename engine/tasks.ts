@@ -11,30 +11,35 @@ import type { EvalContext, JobInput, Program, TaskResult } from './types.ts';
 /** Computes every applicable task's status; tasks whose applies_if is false are returned as skipped. */
 export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx: EvalContext): { tasks: TaskResult[]; skipped: string[] } {
   const stored = job.tasks ?? {};
-  const results = new Map<string, TaskResult>();
-  const skipped = new Set<string>();
-  for (const t of program.task_order) {
-    if (t.applies_if && !truthy(t.applies_if.fn(facts))) skipped.add(t.id);
-  }
-  // Earliest stage that still has an incomplete applicable task: later stages wait for it.
+  const defs = program.tasks;
+  const skipped: string[] = [];
+  const applies = new Array<boolean>(defs.length);
+  // Statuses depend only on stored state and applicability, so one pass in display order suffices.
   let openStage = Infinity;
-  for (const t of program.tasks) {
-    if (!skipped.has(t.id) && stored[t.id]?.status !== 'COMPLETE' && t.stage < openStage) openStage = t.stage;
+  for (let i = 0; i < defs.length; i++) {
+    const t = defs[i];
+    applies[i] = !t.applies_if || truthy(t.applies_if.fn(facts));
+    if (!applies[i]) skipped.push(t.id);
+    else if (stored[t.id]?.status !== 'COMPLETE' && t.stage < openStage) openStage = t.stage;
   }
-  for (const t of program.task_order) {
-    if (skipped.has(t.id)) continue;
+  const isSkipped = (id: string) => skipped.length > 0 && skipped.includes(id);
+  // The unfinished tasks of the stage that is open now: what later stages wait for.
+  let openStageTasks: string[] | undefined;
+  const tasks: TaskResult[] = [];
+  for (let i = 0; i < defs.length; i++) {
+    if (!applies[i]) continue;
+    const t = defs[i];
     const state = stored[t.id] ?? {};
-    const blocked_by: string[] = [];
+    let blocked_by: string[] = [];
     let explanation: string | undefined;
     if (state.status !== 'COMPLETE') {
       for (const dep of t.after) {
-        if (!skipped.has(dep) && stored[dep]?.status !== 'COMPLETE') blocked_by.push(dep);
+        if (stored[dep]?.status !== 'COMPLETE' && !isSkipped(dep)) blocked_by.push(dep);
       }
       if (blocked_by.length === 0 && t.stage > openStage) {
-        for (const other of program.tasks) {
-          if (other.stage < t.stage && !skipped.has(other.id) && stored[other.id]?.status !== 'COMPLETE') blocked_by.push(other.id);
-        }
-        if (ctx.explain) explanation = `LOCKED, stage ${t.stage} opens when every task of earlier stages is complete; blocked by ${blocked_by.join(', ')}`;
+        openStageTasks ??= defs.filter((o, j) => o.stage === openStage && applies[j] && stored[o.id]?.status !== 'COMPLETE').map((o) => o.id);
+        blocked_by = openStageTasks.slice();
+        if (ctx.explain) explanation = `LOCKED, stage ${t.stage} opens when stage ${openStage} is complete; blocked by ${blocked_by.join(', ')}`;
       } else if (ctx.explain && blocked_by.length) explanation = `LOCKED, blocked by ${blocked_by.join(', ')}`;
     }
     const status = state.status === 'COMPLETE' ? 'COMPLETE' : blocked_by.length ? 'LOCKED' : state.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'READY';
@@ -42,7 +47,7 @@ export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx
     if (ctx.explain && !explanation) {
       explanation = status === 'COMPLETE' ? 'COMPLETE, submitted' : `${status}, owned by ${owner}${state.owner_override ? ` (transferred from ${t.owner}: ${state.owner_override.reason})` : ''}`;
     }
-    results.set(t.id, {
+    tasks.push({
       id: t.id,
       title: t.title,
       form: t.form,
@@ -55,6 +60,5 @@ export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx
       explanation,
     });
   }
-  const tasks = program.tasks.filter((t) => results.has(t.id)).map((t) => results.get(t.id)!);
-  return { tasks, skipped: program.tasks.filter((t) => skipped.has(t.id)).map((t) => t.id) };
+  return { tasks, skipped };
 }

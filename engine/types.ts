@@ -73,6 +73,8 @@ export interface EligibilityRule extends RuleBase {
   reason_text: string;
   description?: string;
   needs: string[];
+  /** `needs`, each split into path segments once at load time. */
+  needs_paths: string[][];
 }
 
 /** A compiled task definition. */

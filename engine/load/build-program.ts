@@ -113,8 +113,17 @@ export function buildProgram(
   };
 
   const rule = (id: string, logic: Logic, path: Path, file: ParsedFile, what: string): RuleBase => {
+    const before = out.length;
     checkLogic(logic, path, file, what);
-    return { id, logic, fn: compile(logic), reads: factsRead(logic), source: file.locate(path) };
+    let fn: CompiledRule = () => null;
+    if (!out.slice(before).some((d) => d.code === 'unknown-operation')) {
+      try {
+        fn = compile(logic);
+      } catch (e) {
+        diag('compile-error', `${what} cannot be compiled: ${(e as Error).message ?? String(e)}`, path, 'error', false, file);
+      }
+    }
+    return { id, logic, fn, reads: factsRead(logic), source: file.locate(path) };
   };
 
   const tasks: TaskDef[] = (raw.tasks as Raw[]).map((t, i) => {
@@ -157,7 +166,7 @@ export function buildProgram(
         diag('unknown-rule', `unknown shared eligibility rule '${item.use}'` + (hint ? ` (did you mean '${hint}'?)` : ''), ['eligibility', i, 'use']);
         return;
       }
-      def = { id: item.use, ...s };
+      def = { id: item.use, ...s, ...(item.needs !== undefined ? { needs: item.needs } : {}) };
       file = s.file;
       base = ['eligibility_rules', s.key];
     } else def = item as typeof def;
@@ -171,7 +180,7 @@ export function buildProgram(
     const r = rule(def.id, def.ineligible_if, [...base, 'ineligible_if'], file, `eligibility rule '${def.id}'`);
     const needs = def.needs ?? r.reads;
     (def.needs ?? []).forEach((n, j) => checkFact(n, [...base, 'needs', j], file, `eligibility rule '${def.id}' needs`));
-    eligibility.push({ ...r, reason: def.reason, reason_text: reason_text ?? def.reason, description: def.description, needs });
+    eligibility.push({ ...r, reason: def.reason, reason_text: reason_text ?? def.reason, description: def.description, needs, needs_paths: needs.map((n) => n.split('.')) });
   });
 
   // Cross-field task rules.

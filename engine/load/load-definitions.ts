@@ -3,7 +3,7 @@
  * across files, and compiles the programs. Files are handed in by the caller (the engine does no I/O).
  */
 
-import { createCompiler } from '../logic/evaluators.ts';
+import { createCompiler, createReferenceCompiler } from '../logic/evaluators.ts';
 import type { Diagnostic, Program, SourceFile, TaskForm } from '../types.ts';
 import { buildProgram, type SharedDefs } from './build-program.ts';
 import { createMetaValidators, validateMeta, type FileKind } from './meta-validate.ts';
@@ -53,11 +53,17 @@ export function formFields(schema: unknown): string[] {
   return [...found];
 }
 
+/** Loader options. */
+export interface LoadOptions {
+  /** compiled (default): rules compiled once with json-logic-engine; reference: interpreted by json-logic-js on every call. */
+  evaluator?: 'compiled' | 'reference';
+}
+
 /** Loads and checks a set of definition files. */
-export function loadDefinitions(files: SourceFile[]): Definitions {
+export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}): Definitions {
   const diagnostics: Diagnostic[] = [];
   const validators = createMetaValidators();
-  const compile = createCompiler();
+  const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler();
   const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {} };
   const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [] };
 

@@ -11,9 +11,41 @@ import type { Logic } from './walk.ts';
 /** A rule compiled to a function of the facts. */
 export type CompiledRule = (facts: object) => unknown;
 
+/** Compile-time builder json-logic-engine passes to a method's `compile`. */
+type BuildState = { compile: (strings: TemplateStringsArray, ...values: unknown[]) => string };
+
+/**
+ * json-logic-engine coerces comparison operands to numbers (and throws on NaN), where json-logic-js,
+ * our reference, uses JavaScript's own operators: `missing == false` is true in one and false in the
+ * other. These overrides give the compiled evaluator json-logic-js's exact semantics, still inlined.
+ */
+const REFERENCE_SEMANTICS: Record<string, { method: (args: unknown[]) => unknown; compile: (data: unknown, b: BuildState) => string | false }> = {
+  '==': { method: ([a, b]) => a == b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} == ${d[1]})` : false) },
+  '!=': { method: ([a, b]) => a != b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} != ${d[1]})` : false) },
+  '===': { method: ([a, b]) => a === b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} === ${d[1]})` : false) },
+  '!==': { method: ([a, b]) => a !== b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} !== ${d[1]})` : false) },
+  '>': { method: ([a, b]) => (a as number) > (b as number), compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} > ${d[1]})` : false) },
+  '>=': { method: ([a, b]) => (a as number) >= (b as number), compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} >= ${d[1]})` : false) },
+  '<': {
+    method: ([a, b, c]) => (c === undefined ? (a as number) < (b as number) : (a as number) < (b as number) && (b as number) < (c as number)),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} < ${d[1]})` : false),
+  },
+  '<=': {
+    method: ([a, b, c]) => (c === undefined ? (a as number) <= (b as number) : (a as number) <= (b as number) && (b as number) <= (c as number)),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} <= ${d[1]})` : false),
+  },
+  in: {
+    method: ([a, b]) => (!b || typeof (b as { indexOf?: unknown }).indexOf === 'undefined' ? false : (b as unknown[]).indexOf(a) !== -1),
+    compile: () => false,
+  },
+};
+
 /** Creates a compiler with the DSL's custom operations registered; compile each rule once per loaded definition. */
 export function createCompiler(): (logic: Logic) => CompiledRule {
   const engine = new LogicEngine();
+  for (const [name, m] of Object.entries(REFERENCE_SEMANTICS)) {
+    engine.addMethod(name, { lazy: false, method: (args: unknown) => m.method(Array.isArray(args) ? args : [args]), compile: m.compile } as never, { deterministic: true });
+  }
   for (const [name, fn] of Object.entries(CUSTOM_OPERATIONS)) {
     engine.addMethod(name, (args: unknown) => (fn as (...a: unknown[]) => unknown)(...(Array.isArray(args) ? args : [args])), {
       deterministic: true,
@@ -23,6 +55,11 @@ export function createCompiler(): (logic: Logic) => CompiledRule {
     if (logic === null || typeof logic !== 'object') return () => logic;
     return engine.build(logic) as CompiledRule;
   };
+}
+
+/** Wraps json-logic-js as a "compiler" that interprets on every call: the naive way, for the bench and the agreement test. */
+export function createReferenceCompiler(): (logic: Logic) => CompiledRule {
+  return (logic) => (facts) => applyReference(logic, facts);
 }
 
 let referenceReady = false;

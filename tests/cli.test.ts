@@ -1,0 +1,152 @@
+/** CLI scenarios: `rebate validate` and `rebate explain`, in-process and through the real binary. */
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../cli/main.ts';
+import { PROGRAM_IDS, ROOT } from './load-repo.ts';
+
+async function run(args: string[], cwd = ROOT) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), cwd });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'rebate-cli-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** A copy of program-defs with one program edited. */
+function brokenCopy(name: string, edit: (text: string) => string): string {
+  const dir = join(temp, name);
+  cpSync(join(ROOT, 'program-defs'), join(dir, 'program-defs'), { recursive: true });
+  const file = join(dir, 'program-defs/wi-hear/program.yaml');
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+  return dir;
+}
+
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+describe('rebate validate', () => {
+  it('exits 0 on the repository with --cases and names the ten programs', async () => {
+    const r = await run(['validate', '--cases']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`10 programs: ${[...PROGRAM_IDS].sort().join(', ')}`);
+    for (const id of PROGRAM_IDS) expect(r.out).toMatch(new RegExp(`cases ${id}: \\d+ passed\\n`));
+    expect(r.out).toMatch(/\n0 error\(s\), \d+ warning\(s\)$/);
+  });
+
+  it('a typo in a key fails with its file, line and column', async () => {
+    const dir = brokenCopy('typo', (t) => t.replace('\nstage_model: seven_stage', '\nstage_modle: seven_stage'));
+    const r = await run(['validate'], dir);
+    const line = lineOf(readFileSync(join(dir, 'program-defs/wi-hear/program.yaml'), 'utf8'), 'stage_modle');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`program-defs/wi-hear/program.yaml:${line}:1: error: unknown key 'stage_modle' (did you mean 'stage_model'?) [schema-additionalProperties]`);
+  });
+
+  it('a dependency cycle fails at the dependency that closes it', async () => {
+    const dir = brokenCopy('cycle', (t) => t.replace('after: [provide_services]', 'after: [provide_services, determine_and_share_rebate_amount]'));
+    const r = await run(['validate'], dir);
+    const line = lineOf(readFileSync(join(dir, 'program-defs/wi-hear/program.yaml'), 'utf8'), 'after: [review_income_qualification, scope_of_work_proposed]');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(new RegExp(`program-defs/wi-hear/program\\.yaml:${line}:\\d+: error: dependency cycle: .*scope_of_work_proposed.*determine_and_share_rebate_amount.* \\[dependency-cycle\\]`));
+  });
+
+  it('an unknown task id fails at its line and column', async () => {
+    const dir = brokenCopy('unknown', (t) => t.replace('after: [confirm_project_final_costs] }', 'after: [confirm_project_final_cost] }'));
+    const text = readFileSync(join(dir, 'program-defs/wi-hear/program.yaml'), 'utf8');
+    const line = lineOf(text, 'confirm_project_final_cost]');
+    const col = text.split('\n')[line - 1].indexOf('confirm_project_final_cost]') + 1;
+    const r = await run(['validate'], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`program-defs/wi-hear/program.yaml:${line}:${col}: error: task 'upload_final_invoice' waits for unknown task 'confirm_project_final_cost' (did you mean 'confirm_project_final_costs'?) [unknown-task]`);
+  });
+
+  it('--cases reports a failing case with the rule that decided it', async () => {
+    const dir = brokenCopy('case', (t) => t.replace('heat_pump: 800000\n    heat_pump_water_heater', 'heat_pump: 900000\n    heat_pump_water_heater'));
+    const r = await run(['validate', '--cases'], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/program-defs\/wi-hear\/cases\.yaml:\d+:\d+: error: case 'a heat pump line one cent over 8,000\.00 is capped at 8,000\.00': rebate: expected final 800000, got 800001 \(Heat pump line 8,000\.01 from heat_pump\.amount, because/);
+  });
+
+  it('--format json gives code, message, severity, path and range', async () => {
+    const dir = brokenCopy('json', (t) => t.replace('\nstage_model: seven_stage', '\nstage_modle: seven_stage'));
+    const r = await run(['validate', '--format', 'json'], dir);
+    const doc = JSON.parse(r.out);
+    const e = doc.results.find((x: { code: string }) => x.code === 'schema-additionalProperties');
+    expect(Object.keys(e).sort()).toEqual(['code', 'file', 'message', 'path', 'range', 'severity']);
+    expect(e).toMatchObject({ severity: 'error', path: ['stage_modle'], range: { col: 1 } });
+    expect(doc.errors).toBeGreaterThan(0);
+  });
+
+  it('--format github prints workflow annotations', async () => {
+    const dir = brokenCopy('github', (t) => t.replace('\nstage_model: seven_stage', '\nstage_modle: seven_stage'));
+    const r = await run(['validate', '--format', 'github'], dir);
+    expect(r.out).toMatch(/^::error file=program-defs\/wi-hear\/program\.yaml,line=\d+,col=1,endLine=\d+,endColumn=\d+,title=schema-additionalProperties::unknown key 'stage_modle'/m);
+  });
+
+  it('validates a single program folder with the shared definitions it uses', async () => {
+    const r = await run(['validate', 'program-defs/wi-hear', '--cases']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('1 programs: wi-hear');
+  });
+
+  it('exits 2 on an unreadable path, an unknown command or an unknown format', async () => {
+    expect((await run(['validate', 'no/such/dir'])).code).toBe(2);
+    expect((await run(['validate', 'no/such/dir'])).err).toContain("cannot read 'no/such/dir'");
+    expect((await run(['frobnicate'])).code).toBe(2);
+    expect((await run(['validate', '--format', 'xml'])).err).toContain("unknown format 'xml'");
+    expect((await run(['validate', '--bogus'])).code).toBe(2);
+  });
+});
+
+describe('rebate explain', () => {
+  const job = join(temp, 'job.json');
+  writeFileSync(job, JSON.stringify({
+    site: { state: 'WI', county: 'Milwaukee' },
+    tasks: {
+      provide_homeowner_details: { status: 'COMPLETE', data: { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' } },
+      provide_energy_sources_and_utilities: { status: 'COMPLETE', data: { has_lived_for_year: true } },
+      provide_income_estimate: { status: 'COMPLETE', data: { income_level: 'above_ami_150' } },
+      provide_services: { status: 'COMPLETE', data: { services_being_installed: ['heat_pump'], estimated_total_project_cost: 20000, existing_heating_plan: 'remove' } },
+    },
+  }));
+
+  it('prints the stage, eligibility with reasons, open tasks with owners and blockers, and the incentive lines', async () => {
+    const r = await run(['explain', 'wi-hear', job, '--today', '2026-06-01']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('stage: 2 Submit the rebate [Apply], contractor: submit rebate');
+    expect(r.out).toContain('eligibility: ineligible');
+    expect(r.out).toContain('income_too_high (income too high): ineligible: income_too_high, because review_income_qualification.income_level = (missing), provide_income_estimate.income_level = above_ami_150');
+    expect(r.out).toMatch(/READY\s+apply_for_income_verification \(stage 2, homeowner\)/);
+    expect(r.out).toMatch(/LOCKED\s+review_income_qualification \(stage 3, ops\) blocked by apply_for_income_verification\n/);
+    expect(r.out).toMatch(/LOCKED\s+send_payment \(stage 6, finance\) blocked by approve_payment\n/);
+    expect(r.out).toMatch(/LOCKED\s+approve_payment \(stage 6, finance\) blocked by provide_site_details, scope_of_work_proposed, apply_for_income_verification\n/);
+    expect(r.out).toContain('incentive: 8,000.00 - 8,000.00 (initial range)');
+    expect(r.out).toContain('Heat pump line capped at 8,000.00 by wi-hear caps.heat_pump');
+  });
+
+  it('--format json prints the evaluation', async () => {
+    const r = await run(['explain', 'wi-hear', job, '--today', '2026-06-01', '--format', 'json']);
+    expect(JSON.parse(r.out)).toMatchObject({ program: 'wi-hear', eligibility: { status: 'ineligible' }, stage: { number: 2 } });
+  });
+
+  it('exits 2 on an unknown program or a missing job file', async () => {
+    expect((await run(['explain', 'nope', job])).err).toContain("unknown program 'nope'");
+    expect((await run(['explain', 'wi-hear', 'missing.json'])).code).toBe(2);
+  });
+});
+
+describe('the rebate binary', () => {
+  it('runs through the package bin and sets the exit code', () => {
+    const ok = spawnSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), 'validate'], { cwd: ROOT, encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('10 programs:');
+    const bad = spawnSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), 'validate', 'nowhere'], { cwd: ROOT, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(execFileSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), '--help'], { encoding: 'utf8' })).toContain('usage:');
+  });
+});
