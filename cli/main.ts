@@ -1,6 +1,7 @@
 /** The `rebate` CLI: reads files, calls the engine, formats, sets the exit code. */
 
 import { parseArgs } from 'node:util';
+import { listAssumptions } from './commands/assumptions.ts';
 import { explain, UsageError } from './commands/explain.ts';
 import { validate } from './commands/validate.ts';
 import { FORMATS, type Format } from './format.ts';
@@ -9,6 +10,7 @@ import { UnreadablePathError } from './read-files.ts';
 const USAGE = `usage:
   rebate validate [paths...] [--cases] [--format stylish|json|github]
   rebate explain <program> <job.json> [--today YYYY-MM-DD] [--format stylish|json]
+  rebate assumptions            list every '# assumption:' of the definitions (for the README)
 
 exit codes: 0 clean, 1 errors or failing cases, 2 usage error or unreadable file`;
 
@@ -39,6 +41,10 @@ export async function main(argv: string[], io = { out: (s: string) => console.lo
       const today = values.today ?? new Date().toISOString().slice(0, 10);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`);
       return explain(rest[0], rest[1], { today, json: values.format === 'json', cwd: io.cwd, print: io.out });
+    }
+    if (command === 'assumptions') {
+      for (const line of listAssumptions(io.cwd)) io.out(line);
+      return 0;
     }
     throw new UsageError(command ? `unknown command '${command}'` : 'no command given');
   } catch (e) {
