@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateJob } from './evaluate-job.ts';
-import { demoProgram } from './testing/fixtures.ts';
+import { demoProgram, loadDemo } from './testing/fixtures.ts';
 import type { TaskState } from './types.ts';
 
 const ctx = { today: '2026-06-01', explain: true };
@@ -48,5 +48,26 @@ describe('stage derivation, reading B (seven stages)', () => {
   it('stage 1 is Create Job with the contractor action create job', () => {
     expect(program.stage_model.stages[0]).toMatchObject({ number: 1, label: 'Create Job', tab: 'Apply', contractor_action: 'create job' });
     expect(program.stage_model.stages[5]).toMatchObject({ number: 6, label: 'Send payment', tab: 'Pay', contractor_action: 'waiting' });
+  });
+});
+
+describe('a task in the last stage', () => {
+  const program = loadDemo({ edit: (t) => t.replace('form: payment_form, stage: 5', 'form: payment_form, stage: 6') }).programs.demo;
+  const all = ['income', 'services', 'review', 'dates', 'costs', 'panel_photos'];
+  it('keeps the last stage current, not done, while it is open', () => {
+    const s = evaluateJob(program, { site, tasks: done(...all) }, ctx).stage;
+    expect(s.number).toBe(6);
+    expect(s.progress.at(-1)).toMatchObject({ state: 'current', progress_label: 'Complete' });
+    expect(s.explanation).toBe('stage 6 (Complete), because task send_payment of stage 6 is READY');
+  });
+  it('marks it done once that task is complete', () => {
+    const s = evaluateJob(program, { site, tasks: done(...all, 'send_payment') }, ctx).stage;
+    expect(s.progress.at(-1)).toMatchObject({ state: 'done', progress_label: 'Completed' });
+  });
+  it('shares the precomputed stage results between evaluations, frozen', () => {
+    const a = evaluateJob(program, { site, tasks: {} }, { today: '2026-06-01' }).stage;
+    const b = evaluateJob(program, { site, tasks: {} }, { today: '2026-06-01' }).stage;
+    expect(a).toBe(b);
+    expect(Object.isFrozen(a)).toBe(true);
   });
 });

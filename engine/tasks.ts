@@ -8,6 +8,14 @@ import type { Facts } from './facts.ts';
 import { truthy } from './logic/evaluators.ts';
 import type { EvalContext, JobInput, Program, TaskResult } from './types.ts';
 
+/** The four combinations of exception flags, shared (and frozen) rather than allocated per task. */
+const EXCEPTION_FLAGS = [
+  Object.freeze({ contractor: false, ops: false }),
+  Object.freeze({ contractor: true, ops: false }),
+  Object.freeze({ contractor: false, ops: true }),
+  Object.freeze({ contractor: true, ops: true }),
+] as const;
+
 /** Computes every applicable task's status; tasks whose applies_if is false are returned as skipped. */
 export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx: EvalContext): { tasks: TaskResult[]; skipped: string[] } {
   const stored = job.tasks ?? {};
@@ -22,7 +30,6 @@ export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx
     if (!applies[i]) skipped.push(t.id);
     else if (stored[t.id]?.status !== 'COMPLETE' && t.stage < openStage) openStage = t.stage;
   }
-  const isSkipped = (id: string) => skipped.length > 0 && skipped.includes(id);
   // The unfinished tasks of the stage that is open now: what later stages wait for.
   let openStageTasks: string[] | undefined;
   const tasks: TaskResult[] = [];
@@ -34,7 +41,7 @@ export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx
     let explanation: string | undefined;
     if (state.status !== 'COMPLETE') {
       for (const dep of t.after) {
-        if (stored[dep]?.status !== 'COMPLETE' && !isSkipped(dep)) blocked_by.push(dep);
+        if (stored[dep]?.status !== 'COMPLETE' && !(skipped.length > 0 && skipped.includes(dep))) blocked_by.push(dep);
       }
       if (blocked_by.length === 0 && t.stage > openStage) {
         openStageTasks ??= defs.filter((o, j) => o.stage === openStage && applies[j] && stored[o.id]?.status !== 'COMPLETE').map((o) => o.id);
@@ -56,7 +63,7 @@ export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx
       owner,
       default_owner: t.owner,
       blocked_by,
-      exceptions: { contractor: !!state.exceptions?.contractor, ops: !!state.exceptions?.ops },
+      exceptions: EXCEPTION_FLAGS[(state.exceptions?.contractor ? 1 : 0) + (state.exceptions?.ops ? 2 : 0)],
       explanation,
     });
   }

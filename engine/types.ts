@@ -140,6 +140,8 @@ export interface Program {
   description?: string;
   active: boolean;
   stage_model: StageModel;
+  /** The result of each stage of the model, in order, shared by every evaluation. */
+  stage_results: StageResult[];
   accept_submissions: { from: string | null; until: string | null };
   service_area: {
     states: string[];
@@ -269,7 +271,7 @@ export interface TaskResult {
   owner: ActionOwnerRole;
   default_owner: ActionOwnerRole;
   blocked_by: string[];
-  exceptions: Record<ExceptionKind, boolean>;
+  exceptions: Readonly<Record<ExceptionKind, boolean>>;
   explanation?: string;
 }
 
@@ -291,7 +293,7 @@ export interface StageResult {
   label: string;
   tab: StageTab;
   contractor_action?: string;
-  progress: StageProgress[];
+  progress: readonly StageProgress[];
   explanation?: string;
 }
 

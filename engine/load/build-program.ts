@@ -18,6 +18,7 @@ import type {
   TaskForm,
   TaskRule,
 } from '../types.ts';
+import { buildStageResults } from '../stages.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
@@ -278,6 +279,7 @@ export function buildProgram(
     description: raw.description,
     active: raw.active,
     stage_model,
+    stage_results: buildStageResults(stage_model),
     accept_submissions: raw.accept_submissions,
     service_area: raw.service_area,
     constants,
