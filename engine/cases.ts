@@ -3,7 +3,8 @@
 import { evaluateJob } from './evaluate-job.ts';
 import { buildFacts } from './facts.ts';
 import { checkTaskRules } from './task-rules.ts';
-import type { JobEvaluation, JobInput, Program, SourceRange } from './types.ts';
+import type { JobEvaluation, JobInput, Program, SourceRange, TaskForm } from './types.ts';
+import { validateTask } from './forms/validate-task.ts';
 import type { CasesFile } from './load/load-definitions.ts';
 
 /** The outcome of one case. */
@@ -53,7 +54,7 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].so
 const list = (a: string[]) => (a.length ? a.join(', ') : '(none)');
 
 /** Evaluates every case of a cases file against a program. */
-export function runCases(program: Program, cases: CasesFile): CaseResult[] {
+export function runCases(program: Program, cases: CasesFile, forms: Record<string, TaskForm> = {}): CaseResult[] {
   const doc = cases.value as { today: string; base?: JobInput; cases: { name: string; today?: string; job?: JobInput; expect: Expect }[] };
   return doc.cases.map((c, i) => {
     const job = mergeJob<JobInput>(doc.base ?? {}, c.job ?? {});
@@ -109,8 +110,17 @@ export function runCases(program: Program, cases: CasesFile): CaseResult[] {
       if (line?.material_cents !== m || line?.labor_cents !== l) f.push(`line ${id}: expected material/labor ${m}/${l}, got ${line?.material_cents}/${line?.labor_cents}`);
     }
     if (x.messages || x.no_messages) {
-      const checked = checkTaskRules(program, buildFacts(program, job, ctx));
+      const facts = buildFacts(program, job, ctx);
+      const checked = checkTaskRules(program, facts);
       const fired = [...checked.errors, ...checked.warnings];
+      // The forms' own rules and warnings, for every task with data whose form exists.
+      for (const t of program.tasks) {
+        const form = forms[t.form];
+        const data = job.tasks?.[t.id]?.data;
+        if (!form || !data) continue;
+        const v = validateTask(form, data, facts);
+        for (const m of [...v.errors, ...v.warnings]) fired.push({ rule: `${t.form} form`, task: t.id, path: m.path, message: m.message });
+      }
       for (const m of x.messages ?? []) if (!fired.some((e) => e.message === m)) f.push(`message not fired: "${m}" (fired: ${fired.map((e) => `${e.rule}: ${e.message}`).join('; ') || 'none'})`);
       for (const m of x.no_messages ?? []) {
         const hit = fired.find((e) => e.message === m);

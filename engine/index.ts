@@ -18,3 +18,6 @@ export { CUSTOM_OPERATIONS, CUSTOM_OPERATION_DOCS, BUILTIN_OPERATIONS } from './
 export { createCompiler, createReferenceCompiler, applyReference, truthy, type CompiledRule } from './logic/evaluators.ts';
 export { factsRead, operationsUsed, unknownOperations } from './logic/walk.ts';
 export { runCases, type CaseResult } from './cases.ts';
+export { validateTask, validateTaskSubmission, pruneTaskData, type TaskValidation, type FieldMessage } from './forms/validate-task.ts';
+export { conditionalsOf } from './forms/compile-form.ts';
+export { MESSAGES, OUR_MESSAGES } from './forms/messages.ts';

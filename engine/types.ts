@@ -14,6 +14,7 @@ import type {
 } from './constants.ts';
 import type { CompiledRule } from './logic/evaluators.ts';
 import type { Logic } from './logic/walk.ts';
+import type { FormRuntime } from './forms/compile-form.ts';
 
 /** Where something sits in a definition file (1-based line and column). */
 export interface SourceRange {
@@ -167,18 +168,20 @@ export interface Program {
   raw: Record<string, unknown>;
 }
 
-/** A loaded task form (the forms issue fills these in). */
+/** A loaded task form. */
 export interface TaskForm {
   key: string;
   title: string;
   description?: string;
+  /** The form's JSON Schema, self-contained: shared definitions are merged into its `definitions`. */
   schema: Record<string, unknown>;
   ui_schema?: Record<string, unknown>;
   messages?: Record<string, string>;
-  rules?: unknown[];
   file: string;
-  /** Top-level field names of the form's schema (including fields of if/then branches). */
+  /** Top-level field names of the form's schema (including fields of if/then/else branches). */
   fields: string[];
+  /** Compiled validators, conditionals and rules. */
+  runtime: FormRuntime;
 }
 
 /** An exception flag on a task. */

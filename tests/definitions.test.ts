@@ -93,7 +93,7 @@ describe('program definitions', () => {
 describe.each(PROGRAM_IDS)('cases of %s', (id) => {
   const program = defs.programs[id];
   const cases = defs.cases[id];
-  const results = program && cases ? runCases(program, cases) : [];
+  const results = program && cases ? runCases(program, cases, defs.forms) : [];
   it('has a program and cases', () => {
     expect(program, `program ${id} did not load`).toBeDefined();
     expect(cases, `no cases.yaml for ${id}`).toBeDefined();

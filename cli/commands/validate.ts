@@ -16,7 +16,7 @@ export function validate(paths: string[], opts: { cases: boolean; format: Format
         diagnostics.push({ code: 'no-cases', severity: 'error', file: program.file, path: [], range: { file: program.file, line: 1, col: 1, end_line: 1, end_col: 1 }, message: `program '${id}' has no cases.yaml` });
         continue;
       }
-      const results = runCases(program, file);
+      const results = runCases(program, file, defs.forms);
       caseSummary.push({ program: id, passed: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length });
       for (const r of results.filter((r) => !r.ok)) {
         for (const failure of r.failures) {

@@ -249,6 +249,9 @@ export function buildProgram(
     };
   });
   if (inc.payment && !taskIds.has(inc.payment.task)) diag('unknown-task', `payment names unknown task '${inc.payment.task}'`, ['incentives', 'payment', 'task']);
+  else if (inc.payment) {
+    for (const f of ['amount_field', 'date_field'] as const) checkFact(`${inc.payment.task}.${inc.payment[f]}`, ['incentives', 'payment', f], parsed, `payment ${f}`);
+  }
   let invoice_split: { material_percent: number; labor_percent: number } | undefined;
   if (inc.invoice_split) {
     invoice_split = { material_percent: Number(constants.invoice_material_percent), labor_percent: Number(constants.invoice_labor_percent) };

@@ -8,6 +8,11 @@ import type { Diagnostic, Program, SourceFile, TaskForm } from '../types.ts';
 import { buildProgram, type SharedDefs } from './build-program.ts';
 import { createMetaValidators, validateMeta, type FileKind } from './meta-validate.ts';
 import { parseSource, type ParsedFile } from './yaml-source.ts';
+import { buildForm } from './build-form.ts';
+import { createFormAjv } from '../forms/form-ajv.ts';
+import { formFields } from '../forms/compile-form.ts';
+
+export { formFields };
 
 /** A program's table of example jobs, as loaded. */
 export interface CasesFile {
@@ -31,32 +36,19 @@ export function kindOf(path: string): FileKind | undefined {
   const name = parts[parts.length - 1];
   const dir = parts[parts.length - 2];
   if (!/\.(ya?ml|json)$/.test(name)) return undefined;
-  if (dir === '_shared') return 'shared';
+  if (dir === '_shared') return parts.includes('task-schemas') ? 'form-shared' : 'shared';
   if (/^program\.ya?ml$/.test(name)) return 'program';
   if (/^cases\.ya?ml$/.test(name)) return 'cases';
   if (/^form\.(ya?ml|json)$/.test(name)) return 'task-form';
   return undefined;
 }
 
-/** Field names a form's data may hold at top level (properties, including those of if/then/else and allOf branches). */
-export function formFields(schema: unknown): string[] {
-  const found = new Set<string>();
-  const visit = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    const s = node as Record<string, unknown>;
-    if (s.properties && typeof s.properties === 'object') Object.keys(s.properties).forEach((k) => found.add(k));
-    for (const key of ['then', 'else', 'if']) visit(s[key]);
-    for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(visit);
-    if (s.dependencies && typeof s.dependencies === 'object') Object.values(s.dependencies).forEach(visit);
-  };
-  visit(schema);
-  return [...found];
-}
-
 /** Loader options. */
 export interface LoadOptions {
   /** compiled (default): rules compiled once with json-logic-engine; reference: interpreted by json-logic-js on every call. */
   evaluator?: 'compiled' | 'reference';
+  /** Compile each form's validator on first use instead of at load (the browser's choice; the CLI compiles all to check them). */
+  lazy_forms?: boolean;
 }
 
 /** Loads and checks a set of definition files. */
@@ -65,7 +57,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   const validators = createMetaValidators();
   const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler();
   const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {} };
-  const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [] };
+  const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [], 'form-shared': [] };
 
   for (const f of files) {
     const kind = kindOf(f.path);
@@ -98,9 +90,12 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     }
   }
 
+  const formDefinitions: Record<string, unknown> = {};
+  for (const parsed of byKind['form-shared']) Object.assign(formDefinitions, (parsed.value as { definitions: object }).definitions);
+  const formAjv = createFormAjv();
   const forms: Record<string, TaskForm> = {};
   for (const parsed of byKind['task-form']) {
-    const v = parsed.value as Omit<TaskForm, 'file' | 'fields'>;
+    const v = parsed.value as { key: string };
     const folder = parsed.file.replace(/\\/g, '/').split('/').slice(-2, -1)[0];
     if (folder && folder !== v.key) {
       diagnostics.push({ code: 'id-mismatch', severity: 'error', file: parsed.file, path: ['key'], range: parsed.locate(['key']), message: `form key '${v.key}' must equal its folder name '${folder}'` });
@@ -109,7 +104,8 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
       diagnostics.push({ code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['key'], range: parsed.locate(['key']), message: `duplicate form key '${v.key}'` });
       continue;
     }
-    forms[v.key] = { ...v, file: parsed.file, fields: formFields(v.schema) };
+    const form = buildForm(parsed, { definitions: formDefinitions, constants: shared.constants }, formAjv, compile, diagnostics, !options.lazy_forms);
+    if (form) forms[v.key] = form;
   }
 
   const programs: Record<string, Program> = {};

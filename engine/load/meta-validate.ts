@@ -6,18 +6,20 @@ import programSchema from '../schema/program.schema.json' with { type: 'json' };
 import taskFormSchema from '../schema/task-form.schema.json' with { type: 'json' };
 import casesSchema from '../schema/cases.schema.json' with { type: 'json' };
 import sharedSchema from '../schema/shared.schema.json' with { type: 'json' };
+import formSharedSchema from '../schema/form-shared.schema.json' with { type: 'json' };
 import type { Diagnostic } from '../types.ts';
 import type { ParsedFile } from './yaml-source.ts';
 import { closest } from './suggest.ts';
 
 /** The kinds of definition file. */
-export type FileKind = 'program' | 'task-form' | 'cases' | 'shared';
+export type FileKind = 'program' | 'task-form' | 'cases' | 'shared' | 'form-shared';
 
 const SCHEMAS: Record<FileKind, object> = {
   program: programSchema,
   'task-form': taskFormSchema,
   cases: casesSchema,
   shared: sharedSchema,
+  'form-shared': formSharedSchema,
 };
 
 /** Meta-schema validators, compiled once per loader call. */

@@ -67,7 +67,7 @@ rules:
     field: heat_pump_cost
     valid_if: { ">": [{ var: costs.heat_pump_cost }, 0] }
     message: Please enter a valid number
-  - { use: co_above_9_ppm, task: costs }
+  - { use: final_invoice_signed, task: costs }
 `;
 
 /** Minimal forms for the demo program's tasks. */
@@ -77,7 +77,7 @@ export const DEMO_FORMS: SourceFile[] = [
   ['review_form', ['income_level']],
   ['dates_form', ['install_start_date', 'install_completion_date']],
   ['photos_form', ['photos']],
-  ['costs_form', ['heat_pump_cost', 'total_project_cost', 'savings_kwh', 'post_ambient_co_ppm']],
+  ['costs_form', ['heat_pump_cost', 'total_project_cost', 'savings_kwh', 'signed_by_homeowner']],
   ['payment_form', ['payment_amount', 'payment_sent_date']],
 ].map(([key, fields]) => ({
   path: `task-schemas/${key}/form.yaml`,

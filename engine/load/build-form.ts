@@ -1,0 +1,100 @@
+/** Builds a task form: self-contained schema, runtime, and the checks a meta-schema cannot make. */
+
+import type { Ajv } from 'ajv';
+import { DERIVED_FACTS, JOB_FACTS } from '../facts.ts';
+import { buildFormRuntime, conditionalsOf, formFields, resolveSchema } from '../forms/compile-form.ts';
+import type { CompiledRule } from '../logic/evaluators.ts';
+import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
+import type { Diagnostic, TaskForm } from '../types.ts';
+import { closest } from './suggest.ts';
+import type { ParsedFile } from './yaml-source.ts';
+
+type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Every `$ref` in a schema with its path. */
+function refs(node: unknown, at: (string | number)[], out: { ref: string; path: (string | number)[] }[]) {
+  if (Array.isArray(node)) node.forEach((n, i) => refs(n, [...at, i], out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') out.push({ ref: v, path: [...at, k] });
+      else refs(v, [...at, k], out);
+    }
+  }
+  return out;
+}
+
+/** Builds one form; diagnostics are pushed to `out`. */
+export function buildForm(
+  parsed: ParsedFile,
+  shared: { definitions: Record<string, unknown>; constants: Record<string, unknown> },
+  ajv: Ajv,
+  compile: (logic: Logic) => CompiledRule,
+  out: Diagnostic[],
+  eager: boolean,
+): TaskForm | undefined {
+  const raw = parsed.value as Raw;
+  const start = out.length;
+  const diag = (code: string, message: string, path: (string | number)[], severity: 'error' | 'warning' = 'error', key = false) =>
+    out.push({ code, message, severity, file: parsed.file, path, range: parsed.locate(path, key) });
+
+  const schema = resolveSchema(raw.schema, shared.definitions);
+  const defs = Object.keys(schema.definitions as object);
+  for (const r of refs(raw.schema, ['schema'], [])) {
+    const m = /^#\/definitions\/([a-z0-9_]+)$/.exec(r.ref);
+    if (!m) diag('bad-ref', `$ref '${r.ref}' must be '#/definitions/<name>'`, r.path);
+    else if (!defs.includes(m[1])) {
+      const hint = closest(m[1], defs);
+      diag('bad-ref', `$ref to unknown definition '${m[1]}'` + (hint ? ` (did you mean '${hint}'?)` : ''), r.path);
+    }
+  }
+  for (const c of conditionalsOf(raw.schema)) {
+    const base: (string | number)[] = c.index === null ? ['schema', 'if'] : ['schema', 'allOf', c.index, 'if'];
+    const tested = Object.keys((c.if.properties as object | undefined) ?? {});
+    const required = (c.if.required as string[] | undefined) ?? [];
+    const untested = tested.filter((f) => !required.includes(f));
+    if (untested.length) diag('if-without-required', `this 'if' tests ${untested.join(', ')} without listing them in required, so it holds while they are unanswered`, base);
+  }
+
+  const fields = formFields(raw.schema);
+  const fieldCheck = (name: string, path: (string | number)[], what: string) => {
+    if (fields.includes(name)) return;
+    const hint = closest(name, fields);
+    diag('unknown-field', `${what} names unknown field '${name}'` + (hint ? ` (did you mean '${hint}'?)` : ''), path, 'error', true);
+  };
+  for (const key of Object.keys(raw.ui_schema ?? {})) {
+    if (!key.startsWith('ui:')) fieldCheck(key, ['ui_schema', key], 'ui_schema');
+  }
+  const order = raw.ui_schema?.['ui:order'];
+  if (Array.isArray(order)) order.forEach((f: string, i: number) => f !== '*' && !fields.includes(f) && diag('unknown-field', `ui:order names unknown field '${f}'`, ['ui_schema', 'ui:order', i]));
+  for (const key of Object.keys(raw.messages ?? {})) fieldCheck(key.split('.')[0], ['messages', key], 'messages');
+
+  (raw.rules ?? []).forEach((r: Raw, i: number) => {
+    for (const part of ['applies_if', 'valid_if'] as const) {
+      if (r[part] === undefined) continue;
+      for (const u of unknownOperations(r[part])) diag('unknown-operation', `unknown operation '${u.op}' in rule '${r.id}'`, ['rules', i, part, ...u.path], 'error', true);
+      for (const fact of factsRead(r[part])) {
+        const [root, name] = fact.split('.');
+        const bad =
+          root === 'form' ? !fields.includes(name)
+          : root === 'job' ? !(JOB_FACTS as readonly string[]).includes(name)
+          : root === 'derived' ? !(DERIVED_FACTS as readonly string[]).includes(name)
+          : root === 'constants' ? !(name in shared.constants)
+          : true;
+        if (bad) diag('unknown-fact', `rule '${r.id}' reads '${fact}', which this form does not provide (rules read form.<field>, job.*, derived.* or shared constants.*)`, ['rules', i, part]);
+      }
+    }
+    if (r.field !== undefined) fieldCheck(String(r.field).split('.')[0], ['rules', i, 'field'], `rule '${r.id}'`);
+  });
+
+  const runtime = buildFormRuntime(schema, raw.rules ?? [], ajv, compile);
+  if (eager && out.length === start) {
+    try {
+      runtime.validator();
+      runtime.conditionals.forEach((c) => c.test());
+    } catch (e) {
+      diag('schema-compile', `form schema does not compile: ${(e as Error).message}`, ['schema']);
+    }
+  }
+  if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
+  return { key: raw.key, title: raw.title, description: raw.description, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
+}
