@@ -23,15 +23,22 @@ export interface FormRule {
 /** A conditional group: fields shown only while `if` holds (then) or does not (else). */
 export interface Conditional {
   test: () => ValidateFunction;
+  /** Fields the `if` tests (all listed in its `required`). */
+  tests: string[];
   then_fields: string[];
   else_fields: string[];
 }
 
-/** Everything validateTask needs about a form. */
+/** Everything validateTask needs about a form, prepared once. */
 export interface FormRuntime {
   /** Fields that are always shown. */
   base_fields: string[];
+  /** Conditionals in evaluation order: one that tests a conditional field comes after the groups that show it. */
   conditionals: Conditional[];
+  /** For each field: null when always shown, else the [conditional index, branch] pairs that show it. */
+  owners: Map<string, [number, 'then' | 'else'][] | null>;
+  /** Top-level fields that can hold an attachment (for geotag warnings). */
+  attachment_fields: string[];
   rules: FormRule[];
   validator: () => ValidateFunction;
 }
@@ -70,14 +77,53 @@ export function buildFormRuntime(
     let fn: ValidateFunction | undefined;
     return () => (fn ??= ajv.compile(s));
   };
-  const definitions = schema.definitions;
+  const definitions = schema.definitions as Record<string, Schema> | undefined;
+  const base_fields = propertiesOf(schema);
+  const raw = conditionalsOf(schema).map((c) => ({
+    test: once({ definitions, ...c.if }),
+    tests: (c.if.required as string[] | undefined) ?? [],
+    then_fields: propertiesOf(c.then),
+    else_fields: propertiesOf(c.else),
+  }));
+  // Order: a group testing a field shown by another group is evaluated after it.
+  const shownBy = (f: string) => raw.map((c, i) => (c.then_fields.includes(f) || c.else_fields.includes(f) ? i : -1)).filter((i) => i >= 0);
+  const ordered: typeof raw = [];
+  const placed = new Set<number>();
+  const place = (i: number, depth: number) => {
+    if (placed.has(i) || depth > raw.length) return;
+    for (const f of raw[i].tests) if (!base_fields.includes(f)) for (const j of shownBy(f)) if (j !== i) place(j, depth + 1);
+    placed.add(i);
+    ordered.push(raw[i]);
+  };
+  raw.forEach((_, i) => place(i, 0));
+  const owners = new Map<string, [number, 'then' | 'else'][] | null>();
+  for (const f of base_fields) owners.set(f, null);
+  ordered.forEach((c, i) => {
+    for (const [branch, fields] of [['then', c.then_fields], ['else', c.else_fields]] as const) {
+      for (const f of fields) {
+        if (owners.get(f) === null) continue;
+        owners.set(f, [...(owners.get(f) ?? []), [i, branch]]);
+      }
+    }
+  });
+  const isAttachment = (s: unknown, depth = 0): boolean => {
+    if (!s || typeof s !== 'object' || depth > 6) return false;
+    const x = s as Schema;
+    if (typeof x.$ref === 'string') {
+      const name = x.$ref.split('/').pop()!;
+      return name === 'attachment' || isAttachment(definitions?.[name], depth + 1);
+    }
+    if (x.type === 'array') return isAttachment(x.items, depth + 1);
+    if (x.type === 'object' && x.properties) return Object.values(x.properties as object).some((p) => isAttachment(p, depth + 1));
+    return false;
+  };
+  const allProps: Record<string, unknown> = { ...((schema.properties as object) ?? {}) };
+  for (const c of conditionalsOf(schema)) Object.assign(allProps, (c.then?.properties as object) ?? {}, (c.else?.properties as object) ?? {});
   return {
-    base_fields: propertiesOf(schema),
-    conditionals: conditionalsOf(schema).map((c) => ({
-      test: once({ definitions, ...c.if }),
-      then_fields: propertiesOf(c.then),
-      else_fields: propertiesOf(c.else),
-    })),
+    base_fields,
+    conditionals: ordered,
+    owners,
+    attachment_fields: Object.keys(allProps).filter((f) => isAttachment(allProps[f])),
     rules: rules.map((r) => {
       const message = r.params ? r.message.replace(/\{(\w+)\}/g, (m, k: string) => r.params?.[k] ?? m) : r.message;
       const ok = (l: Logic | undefined) => l !== undefined && unknownOperations(l).length === 0;

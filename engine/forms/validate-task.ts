@@ -12,6 +12,7 @@ import { CUSTOM_OPERATIONS } from '../logic/operations.ts';
 import type { Program, TaskForm } from '../types.ts';
 import { checkTaskRules } from '../task-rules.ts';
 import { defaultMessage, OUR_MESSAGES } from './messages.ts';
+import type { FormRuntime } from './compile-form.ts';
 
 /** A message under a field; `path` is dotted (`units.0.model`), '' for the whole form. */
 export interface FieldMessage {
@@ -30,23 +31,30 @@ export interface TaskValidation {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
+/** Whether a field is shown, given the branch (1 then, 2 else) each conditional group took. */
+function isVisible(owners: FormRuntime['owners'], branch: Uint8Array, f: string): boolean {
+  const o = owners.get(f);
+  if (o === undefined) return false;
+  if (o === null) return true;
+  for (let k = 0; k < o.length; k++) if (branch[o[k][0]] === (o[k][1] === 'then' ? 1 : 2)) return true;
+  return false;
+}
+
 /** Drops fields hidden by a condition, unknown fields and empty answers (hidden means absent). */
 export function pruneTaskData(form: TaskForm, data: unknown): Record<string, unknown> {
   const source = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const rt = form.runtime;
-  let current: Record<string, unknown> = {};
-  for (const k in source) if (!isEmpty(source[k])) current[k] = source[k];
-  // A shown field can reveal another: repeat until nothing changes.
-  for (let pass = 0; pass < 4; pass++) {
-    const visible = new Set(rt.base_fields);
-    for (const c of rt.conditionals) for (const f of c.test()(current) ? c.then_fields : c.else_fields) visible.add(f);
-    const next: Record<string, unknown> = {};
-    for (const k in source) if (visible.has(k) && !isEmpty(source[k])) next[k] = source[k];
-    const stable = Object.keys(next).length === Object.keys(current).length && Object.keys(next).every((k) => k in current);
-    current = next;
-    if (stable) break;
+  const branch = new Uint8Array(rt.conditionals.length);
+  // A group's `if` holds only when every field it tests is shown and answered (they are all required).
+  for (let i = 0; i < rt.conditionals.length; i++) {
+    const c = rt.conditionals[i];
+    let holds = true;
+    for (let k = 0; k < c.tests.length && holds; k++) holds = isVisible(rt.owners, branch, c.tests[k]) && !isEmpty(source[c.tests[k]]);
+    branch[i] = holds && c.test()(source) ? 1 : 2;
   }
-  return current;
+  const out: Record<string, unknown> = {};
+  for (const k in source) if (!isEmpty(source[k]) && isVisible(rt.owners, branch, k)) out[k] = source[k];
+  return out;
 }
 
 function pathOf(e: ErrorObject): string {
@@ -77,22 +85,19 @@ function messageFor(form: TaskForm, path: string, e: ErrorObject): FieldMessage 
 }
 
 /** Attachments with a location farther than the limit from the job site. */
-function geotagWarnings(data: unknown, facts: Facts | undefined, at: string, out: FieldMessage[]) {
+function geotagWarnings(data: unknown, site: { lat: number; lon: number }, limit: number, at: string, out: FieldMessage[]) {
   if (!data || typeof data !== 'object') return;
-  const site = facts?.job;
-  if (!site || typeof site.lat !== 'number' || typeof site.lon !== 'number') return;
   if (Array.isArray(data)) {
-    data.forEach((item, i) => geotagWarnings(item, facts, at ? `${at}.${i}` : String(i), out));
+    for (let i = 0; i < data.length; i++) geotagWarnings(data[i], site, limit, `${at}.${i}`, out);
     return;
   }
   const d = data as Record<string, unknown>;
   if (typeof d.id === 'string' && typeof d.lat === 'number' && typeof d.lon === 'number') {
-    const limit = Number(facts?.constants?.geotag_limit_miles ?? PRODUCT_CONSTANTS.geotag_limit_miles);
     const miles = CUSTOM_OPERATIONS.miles_between(d.lat, d.lon, site.lat, site.lon);
     if (miles !== null && miles > limit) out.push({ path: at, message: OUR_MESSAGES.geotag });
     return;
   }
-  for (const k in d) geotagWarnings(d[k], facts, at ? `${at}.${k}` : k, out);
+  for (const k in d) geotagWarnings(d[k], site, limit, `${at}.${k}`, out);
 }
 
 function dedupe(list: FieldMessage[]): FieldMessage[] {
@@ -117,15 +122,21 @@ export function validateTask(form: TaskForm, data: unknown, facts?: Facts): Task
       errors.push(messageFor(form, pathOf(e), e));
     }
   }
-  const context = { ...(facts ?? {}), form: pruned };
-  for (const r of form.runtime.rules) {
-    if (r.applies_if && !truthy(r.applies_if(context))) continue;
-    if (truthy(r.valid_if(context))) continue;
-    (r.severity === 'warning' ? warnings : errors).push({ path: r.field ?? '', message: r.message });
+  if (form.runtime.rules.length) {
+    const context = { job: facts?.job, derived: facts?.derived, constants: facts?.constants, form: pruned };
+    for (const r of form.runtime.rules) {
+      if (r.applies_if && !truthy(r.applies_if(context))) continue;
+      if (truthy(r.valid_if(context))) continue;
+      (r.severity === 'warning' ? warnings : errors).push({ path: r.field ?? '', message: r.message });
+    }
   }
-  geotagWarnings(pruned, facts, '', warnings);
-  const errs = dedupe(errors);
-  return { ok: errs.length === 0, errors: errs, warnings: dedupe(warnings), data: pruned };
+  const site = facts?.job;
+  if (form.runtime.attachment_fields.length && site && typeof site.lat === 'number' && typeof site.lon === 'number') {
+    const limit = Number(facts?.constants?.geotag_limit_miles ?? PRODUCT_CONSTANTS.geotag_limit_miles);
+    for (const f of form.runtime.attachment_fields) geotagWarnings(pruned[f], site as { lat: number; lon: number }, limit, f, warnings);
+  }
+  const errs = errors.length > 1 ? dedupe(errors) : errors;
+  return { ok: errs.length === 0, errors: errs, warnings: warnings.length > 1 ? dedupe(warnings) : warnings, data: pruned };
 }
 
 /**

@@ -54,10 +54,13 @@ function percent_of(amountCents: unknown, percent: unknown): number | null {
 
 /** Distance in miles between two lat/lon points (haversine); null if any coordinate is missing. */
 function miles_between(lat1: unknown, lon1: unknown, lat2: unknown, lon2: unknown): number | null {
-  const c = [lat1, lon1, lat2, lon2].map(toNumber);
-  if (c.some((v) => v === null)) return null;
-  const [φ1, λ1, φ2, λ2] = (c as number[]).map((d) => (d * Math.PI) / 180);
-  const h = Math.sin((φ2 - φ1) / 2) ** 2 + Math.cos(φ1) * Math.cos(φ2) * Math.sin((λ2 - λ1) / 2) ** 2;
+  const a = toNumber(lat1);
+  const b = toNumber(lon1);
+  const c = toNumber(lat2);
+  const d = toNumber(lon2);
+  if (a === null || b === null || c === null || d === null) return null;
+  const rad = Math.PI / 180;
+  const h = Math.sin(((c - a) * rad) / 2) ** 2 + Math.cos(a * rad) * Math.cos(c * rad) * Math.sin(((d - b) * rad) / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
