@@ -59,6 +59,10 @@ function obligations(form: TaskForm) {
 
 const formKeys = Object.keys(defs.forms).sort();
 
+/** JSON Schema keywords a `messages` key may end with. */
+const KEYWORDS = ['required', 'type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minProperties', 'maxProperties', 'additionalProperties', 'not'];
+
 describe('task forms', () => {
   it('every form has a fixture and every fixture a form', () => {
     const fixtures = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, '')).sort() : [];
@@ -102,7 +106,7 @@ describe.each(formKeys)('form %s', (key) => {
       if (fields.length && !runs.some((r) => fields.some((f) => f in r.ex.data && !(f in r.result.data)))) missing.push(`conditional #${i + 1} (${fields.join(', ')}) never shown dropped`);
     });
     for (const [path, message] of Object.entries(form.messages ?? {})) {
-      const at = path.replace(/\.(required|type|minItems|maxItems|enum|format|pattern|minimum|maximum|maxLength|minLength)$/, '');
+      const at = path.replace(new RegExp(`\\.(${KEYWORDS.join('|')})$`), '');
       if (!runs.some((r) => [...r.result.errors, ...r.result.warnings].some((e) => e.message === message && (e.path === at || e.path.startsWith(`${at.split('.*')[0]}`))))) missing.push(`message ${path}`);
     }
     for (const rule of form.runtime.rules) {

@@ -125,8 +125,13 @@ export function validateTask(form: TaskForm, data: unknown, facts?: Facts): Task
   if (form.runtime.rules.length) {
     const context = { job: facts?.job, derived: facts?.derived, constants: facts?.constants, form: pruned };
     for (const r of form.runtime.rules) {
-      if (r.applies_if && !truthy(r.applies_if(context))) continue;
-      if (truthy(r.valid_if(context))) continue;
+      try {
+        if (r.applies_if && !truthy(r.applies_if(context))) continue;
+        if (truthy(r.valid_if(context))) continue;
+      } catch {
+        // A rule that cannot be evaluated on this data (a type the schema already refuses) decides nothing.
+        continue;
+      }
       (r.severity === 'warning' ? warnings : errors).push({ path: r.field ?? '', message: r.message });
     }
   }

@@ -64,6 +64,16 @@ export function buildForm(
   for (const key of Object.keys(raw.ui_schema ?? {})) {
     if (!key.startsWith('ui:')) fieldCheck(key, ['ui_schema', key], 'ui_schema');
   }
+  // In a one-line YAML map, an unquoted value with a comma splits into a second key with no value:
+  // `{ "ui:help": Leave empty, if none }` silently loses ", if none". Refuse such keys.
+  const splitText = (node: unknown, at: (string | number)[]) => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      if (!k.startsWith('ui:') && v === null) diag('split-text', `'${k}' has no value: quote the text before it if it contains a comma`, [...at, k], 'error', true);
+      else splitText(v, [...at, k]);
+    }
+  };
+  splitText(raw.ui_schema, ['ui_schema']);
   const order = raw.ui_schema?.['ui:order'];
   if (Array.isArray(order)) order.forEach((f: string, i: number) => f !== '*' && !fields.includes(f) && diag('unknown-field', `ui:order names unknown field '${f}'`, ['ui_schema', 'ui:order', i]));
   for (const key of Object.keys(raw.messages ?? {})) fieldCheck(key.split('.')[0], ['messages', key], 'messages');

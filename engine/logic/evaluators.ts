@@ -15,9 +15,10 @@ export type CompiledRule = (facts: object) => unknown;
 type BuildState = { compile: (strings: TemplateStringsArray, ...values: unknown[]) => string };
 
 /**
- * json-logic-engine coerces comparison operands to numbers (and throws on NaN), where json-logic-js,
- * our reference, uses JavaScript's own operators: `missing == false` is true in one and false in the
- * other. These overrides give the compiled evaluator json-logic-js's exact semantics, still inlined.
+ * json-logic-engine coerces operands to numbers (and throws on NaN), where json-logic-js, our
+ * reference, uses JavaScript's own operators: `missing == false` is true in one and false in the
+ * other, `missing + 1` is 1 in one and NaN in the other. These overrides give the compiled evaluator
+ * json-logic-js's exact semantics, inlined where the operation has two arguments.
  */
 const REFERENCE_SEMANTICS: Record<string, { method: (args: unknown[]) => unknown; compile: (data: unknown, b: BuildState) => string | false }> = {
   '==': { method: ([a, b]) => a == b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} == ${d[1]})` : false) },
@@ -36,6 +37,35 @@ const REFERENCE_SEMANTICS: Record<string, { method: (args: unknown[]) => unknown
   },
   in: {
     method: ([a, b]) => (!b || typeof (b as { indexOf?: unknown }).indexOf === 'undefined' ? false : (b as unknown[]).indexOf(a) !== -1),
+    compile: () => false,
+  },
+  // Arithmetic as json-logic-js does it: parseFloat for + and *, plain operators otherwise, so a
+  // missing operand gives NaN (never a silent 0, never a throw).
+  '+': {
+    method: (args) => args.reduce((a: unknown, b) => parseFloat(a as string) + parseFloat(b as string), 0),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(parseFloat(${d[0]}) + parseFloat(${d[1]}))` : false),
+  },
+  '*': {
+    method: (args) => (args.length ? args.reduce((a: unknown, b) => parseFloat(a as string) * parseFloat(b as string)) : undefined),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(parseFloat(${d[0]}) * parseFloat(${d[1]}))` : false),
+  },
+  '-': {
+    method: ([a, b]) => (b === undefined ? -(a as number) : (a as number) - (b as number)),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} - ${d[1]})` : false),
+  },
+  '/': { method: ([a, b]) => (a as number) / (b as number), compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} / ${d[1]})` : false) },
+  '%': { method: ([a, b]) => (a as number) % (b as number), compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} % ${d[1]})` : false) },
+  min: { method: (args) => Math.min(...(args as number[])), compile: () => false },
+  max: { method: (args) => Math.max(...(args as number[])), compile: () => false },
+  cat: { method: (args) => args.join(''), compile: () => false },
+  substr: {
+    method: ([source, start, end]) => {
+      if ((end as number) < 0) {
+        const temp = String(source).substr(start as number);
+        return temp.substr(0, temp.length + (end as number));
+      }
+      return String(source).substr(start as number, end as number);
+    },
     compile: () => false,
   },
 };
