@@ -7,6 +7,7 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
+import { compilePredicate } from './predicate.ts';
 
 /** A compiled cross-field rule of a form. */
 export interface FormRule {
@@ -22,7 +23,11 @@ export interface FormRule {
 
 /** A conditional group: fields shown only while `if` holds (then) or does not (else). */
 export interface Conditional {
-  test: () => ValidateFunction;
+  /** Whether the `if` holds for the data: a plain predicate where the schema is simple, ajv otherwise. */
+  test: () => (data: unknown) => boolean;
+  /** Validators of the `then` and `else` branches alone (run only for the branch that is active). */
+  then_validator: (() => ValidateFunction) | null;
+  else_validator: (() => ValidateFunction) | null;
   /** Fields the `if` tests (all listed in its `required`). */
   tests: string[];
   then_fields: string[];
@@ -40,7 +45,10 @@ export interface FormRuntime {
   /** Top-level fields that can hold an attachment (for geotag warnings). */
   attachment_fields: string[];
   rules: FormRule[];
+  /** The whole schema, as written (for reference). */
   validator: () => ValidateFunction;
+  /** The schema without its conditional groups: with the active branches' validators, it validates the form. */
+  base_validator: () => ValidateFunction;
 }
 
 type Schema = Record<string, unknown>;
@@ -66,6 +74,20 @@ export function conditionalsOf(schema: Schema): { if: Schema; then?: Schema; els
   return out;
 }
 
+/** The schema with its conditional groups removed (they are validated branch by branch). */
+function withoutConditionals(schema: Schema, conds: ReturnType<typeof conditionalsOf>): Schema {
+  const out: Schema = { ...schema };
+  delete out.if;
+  delete out.then;
+  delete out.else;
+  if (Array.isArray(schema.allOf)) {
+    const rest = schema.allOf.filter((_: unknown, i: number) => !conds.some((c) => c.index === i));
+    if (rest.length) out.allOf = rest;
+    else delete out.allOf;
+  }
+  return out;
+}
+
 /** Builds the runtime of a form; validators compile lazily, once. */
 export function buildFormRuntime(
   schema: Schema,
@@ -79,8 +101,16 @@ export function buildFormRuntime(
   };
   const definitions = schema.definitions as Record<string, Schema> | undefined;
   const base_fields = propertiesOf(schema);
-  const raw = conditionalsOf(schema).map((c) => ({
-    test: once({ definitions, ...c.if }),
+  const conds = conditionalsOf(schema);
+  const raw = conds.map((c) => ({
+    test: (() => {
+      const fast = compilePredicate(c.if);
+      if (fast) return () => fast;
+      const slow = once({ definitions, ...c.if });
+      return () => slow() as (data: unknown) => boolean;
+    })(),
+    then_validator: c.then ? once({ definitions, ...c.then }) : null,
+    else_validator: c.else ? once({ definitions, ...c.else }) : null,
     tests: (c.if.required as string[] | undefined) ?? [],
     then_fields: propertiesOf(c.then),
     else_fields: propertiesOf(c.else),
@@ -139,6 +169,7 @@ export function buildFormRuntime(
       };
     }),
     validator: once(schema),
+    base_validator: once(withoutConditionals(schema, conds)),
   };
 }
 

@@ -4,7 +4,7 @@
  * apart from errors. The same code runs on the server and in the browser.
  */
 
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { PRODUCT_CONSTANTS } from '../constants.ts';
 import type { Facts } from '../facts.ts';
 import { truthy } from '../logic/evaluators.ts';
@@ -40,8 +40,8 @@ function isVisible(owners: FormRuntime['owners'], branch: Uint8Array, f: string)
   return false;
 }
 
-/** Drops fields hidden by a condition, unknown fields and empty answers (hidden means absent). */
-export function pruneTaskData(form: TaskForm, data: unknown): Record<string, unknown> {
+/** Decides each conditional group's branch and keeps the fields that are shown and answered. */
+function prune(form: TaskForm, data: unknown): { data: Record<string, unknown>; branch: Uint8Array } {
   const source = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const rt = form.runtime;
   const branch = new Uint8Array(rt.conditionals.length);
@@ -54,7 +54,12 @@ export function pruneTaskData(form: TaskForm, data: unknown): Record<string, unk
   }
   const out: Record<string, unknown> = {};
   for (const k in source) if (!isEmpty(source[k]) && isVisible(rt.owners, branch, k)) out[k] = source[k];
-  return out;
+  return { data: out, branch };
+}
+
+/** Drops fields hidden by a condition, unknown fields and empty answers (hidden means absent). */
+export function pruneTaskData(form: TaskForm, data: unknown): Record<string, unknown> {
+  return prune(form, data).data;
 }
 
 function pathOf(e: ErrorObject): string {
@@ -100,6 +105,15 @@ function geotagWarnings(data: unknown, site: { lat: number; lon: number }, limit
   for (const k in d) geotagWarnings(d[k], site, limit, `${at}.${k}`, out);
 }
 
+/** Runs one validator and maps its errors to messages. */
+function collectErrors(form: TaskForm, validate: ValidateFunction, data: Record<string, unknown>, errors: FieldMessage[]): void {
+  if (validate(data)) return;
+  for (const e of validate.errors ?? []) {
+    if (e.keyword === 'if' || e.keyword === 'allOf' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
+    errors.push(messageFor(form, pathOf(e), e));
+  }
+}
+
 function dedupe(list: FieldMessage[]): FieldMessage[] {
   const seen = new Set<string>();
   return list.filter((m) => {
@@ -112,15 +126,15 @@ function dedupe(list: FieldMessage[]): FieldMessage[] {
 
 /** Validates a task's data against its form (schema, messages, cross-field rules, warnings). */
 export function validateTask(form: TaskForm, data: unknown, facts?: Facts): TaskValidation {
-  const pruned = pruneTaskData(form, data);
+  const { data: pruned, branch } = prune(form, data);
   const errors: FieldMessage[] = [];
   const warnings: FieldMessage[] = [];
-  const validate = form.runtime.validator();
-  if (!validate(pruned)) {
-    for (const e of validate.errors ?? []) {
-      if (e.keyword === 'if' || e.keyword === 'allOf' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
-      errors.push(messageFor(form, pathOf(e), e));
-    }
+  // The base schema, then only the branch each conditional group took (its `if` was decided while hiding).
+  collectErrors(form, form.runtime.base_validator(), pruned, errors);
+  const conds = form.runtime.conditionals;
+  for (let i = 0; i < conds.length; i++) {
+    const v = branch[i] === 1 ? conds[i].then_validator : conds[i].else_validator;
+    if (v) collectErrors(form, v(), pruned, errors);
   }
   if (form.runtime.rules.length) {
     const context = { job: facts?.job, derived: facts?.derived, constants: facts?.constants, form: pruned };

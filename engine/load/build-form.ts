@@ -100,7 +100,12 @@ export function buildForm(
   if (eager && out.length === start) {
     try {
       runtime.validator();
-      runtime.conditionals.forEach((c) => c.test());
+      runtime.base_validator();
+      runtime.conditionals.forEach((c) => {
+        c.test();
+        c.then_validator?.();
+        c.else_validator?.();
+      });
     } catch (e) {
       diag('schema-compile', `form schema does not compile: ${(e as Error).message}`, ['schema']);
     }
