@@ -8,6 +8,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
 import { compilePredicate } from './predicate.ts';
+import { generatePick, type PickShown } from './pick.ts';
 
 /** A compiled cross-field rule of a form. */
 export interface FormRule {
@@ -42,6 +43,19 @@ export interface FormRuntime {
   conditionals: Conditional[];
   /** For each field: null when always shown, else the [conditional index, branch] pairs that show it. */
   owners: Map<string, [number, 'then' | 'else'][] | null>;
+  /** Every field of the form, in a fixed order (the saved data's keys follow it). */
+  field_list: string[];
+  /** `owners` as an array aligned with `field_list`, branches as 1 (then) / 2 (else), for the hot path. */
+  field_owners: (Int32Array | null)[];
+  /**
+   * Where an error shows and the form's own message for it (null: the generic message), by the ajv
+   * error's place and keyword, filled as errors occur: a pure memo, the only state a form keeps.
+   */
+  message_cache: Map<string, { path: string; message: string | null }>;
+  /** Copies the shown and answered fields (generated once from `field_list` and `field_owners`). */
+  pick_shown: PickShown;
+  /** For each conditional (in order), the owners of the fields its `if` tests, aligned with `tests`. */
+  test_owners: (Int32Array | null)[][];
   /** Top-level fields that can hold an attachment (for geotag warnings). */
   attachment_fields: string[];
   rules: FormRule[];
@@ -136,6 +150,11 @@ export function buildFormRuntime(
       }
     }
   });
+  // Owners flattened to [index, branch, index, branch, ...] so hiding a field is a few integer compares.
+  const flat = (o: [number, 'then' | 'else'][] | null | undefined): Int32Array | null =>
+    o ? Int32Array.from(o.flatMap(([i, b]) => [i, b === 'then' ? 1 : 2])) : null;
+  const field_list = [...owners.keys()];
+  const field_owners = field_list.map((f) => flat(owners.get(f)));
   const isAttachment = (s: unknown, depth = 0): boolean => {
     if (!s || typeof s !== 'object' || depth > 6) return false;
     const x = s as Schema;
@@ -153,6 +172,11 @@ export function buildFormRuntime(
     base_fields,
     conditionals: ordered,
     owners,
+    field_list,
+    field_owners,
+    pick_shown: generatePick(field_list, field_owners),
+    message_cache: new Map(),
+    test_owners: ordered.map((c) => c.tests.map((f) => (owners.has(f) ? flat(owners.get(f)) : new Int32Array(0)))),
     attachment_fields: Object.keys(allProps).filter((f) => isAttachment(allProps[f])),
     rules: rules.map((r) => {
       const message = r.params ? r.message.replace(/\{(\w+)\}/g, (m, k: string) => r.params?.[k] ?? m) : r.message;

@@ -30,6 +30,12 @@ function special(s: Schema): Predicate | null {
     const allowed = s.enum;
     return (v) => allowed.includes(v);
   }
+  const contains = s.contains as Schema | undefined;
+  if (keys.length === 1 && contains && typeof contains === 'object' && Object.keys(contains).length === 1 && 'const' in contains && primitive(contains.const)) {
+    const c = contains.const;
+    // `contains` only constrains arrays: any other value passes.
+    return (v) => !Array.isArray(v) || v.includes(c);
+  }
   const props = s.properties as Schema | undefined;
   const req = s.required as string[] | undefined;
   if (keys.length === 2 && props && Array.isArray(req) && req.length === 1 && Object.keys(props).length === 1 && props[req[0]]) {

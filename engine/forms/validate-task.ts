@@ -12,7 +12,6 @@ import { CUSTOM_OPERATIONS } from '../logic/operations.ts';
 import type { Program, TaskForm } from '../types.ts';
 import { checkTaskRules } from '../task-rules.ts';
 import { defaultMessage, OUR_MESSAGES } from './messages.ts';
-import type { FormRuntime } from './compile-form.ts';
 
 /** A message under a field; `path` is dotted (`units.0.model`), '' for the whole form. */
 export interface FieldMessage {
@@ -31,12 +30,13 @@ export interface TaskValidation {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
-/** Whether a field is shown, given the branch (1 then, 2 else) each conditional group took. */
-function isVisible(owners: FormRuntime['owners'], branch: Uint8Array, f: string): boolean {
-  const o = owners.get(f);
-  if (o === undefined) return false;
-  if (o === null) return true;
-  for (let k = 0; k < o.length; k++) if (branch[o[k][0]] === (o[k][1] === 'then' ? 1 : 2)) return true;
+/**
+ * Whether a field is shown, given the branch (1 then, 2 else) each conditional group took. `owners` is
+ * null for an always-shown field, else pairs [group, branch] flattened; an empty array never shows.
+ */
+function shown(owners: Int32Array | null, branch: Uint8Array): boolean {
+  if (owners === null) return true;
+  for (let k = 0; k < owners.length; k += 2) if (branch[owners[k]] === owners[k + 1]) return true;
   return false;
 }
 
@@ -44,16 +44,18 @@ function isVisible(owners: FormRuntime['owners'], branch: Uint8Array, f: string)
 function prune(form: TaskForm, data: unknown): { data: Record<string, unknown>; branch: Uint8Array } {
   const source = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const rt = form.runtime;
-  const branch = new Uint8Array(rt.conditionals.length);
+  const conds = rt.conditionals;
+  const branch = new Uint8Array(conds.length);
   // A group's `if` holds only when every field it tests is shown and answered (they are all required).
-  for (let i = 0; i < rt.conditionals.length; i++) {
-    const c = rt.conditionals[i];
+  for (let i = 0; i < conds.length; i++) {
+    const tests = conds[i].tests;
+    const owners = rt.test_owners[i];
     let holds = true;
-    for (let k = 0; k < c.tests.length && holds; k++) holds = isVisible(rt.owners, branch, c.tests[k]) && !isEmpty(source[c.tests[k]]);
-    branch[i] = holds && c.test()(source) ? 1 : 2;
+    for (let k = 0; k < tests.length && holds; k++) holds = shown(owners[k], branch) && !isEmpty(source[tests[k]]);
+    branch[i] = holds && conds[i].test()(source) ? 1 : 2;
   }
-  const out: Record<string, unknown> = {};
-  for (const k in source) if (!isEmpty(source[k]) && isVisible(rt.owners, branch, k)) out[k] = source[k];
+  // Only the form's own fields are copied: unknown keys and empty answers are dropped too.
+  const out = rt.pick_shown(source, branch);
   return { data: out, branch };
 }
 
@@ -76,33 +78,47 @@ function pathOf(e: ErrorObject): string {
  * on the path and then its ancestors: an error inside an upload's reference shows under the upload field.
  * Returns the path the message belongs under.
  */
-function messageFor(form: TaskForm, path: string, e: ErrorObject): FieldMessage {
-  const messages = form.messages ?? {};
+function messageFor(form: TaskForm, e: ErrorObject): FieldMessage {
+  // The lookup depends only on where the error is and its keyword: remembered per form, it costs one
+  // Map read instead of path splitting and several lookups.
+  const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : '';
+  const key = `${e.instancePath}\u0000${e.keyword}\u0000${missing}`;
+  const cache = form.runtime.message_cache;
+  let found = cache.get(key);
+  if (found === undefined) {
+    const path = pathOf(e);
+    found = formMessage(form.messages ?? {}, path, e.keyword) ?? { path, message: null };
+    cache.set(key, found);
+  }
+  return { path: found.path, message: found.message ?? defaultMessage(e.keyword, e.params as Record<string, unknown>, e.schema) };
+}
+
+function formMessage(messages: Record<string, string>, path: string, keyword: string): FieldMessage | null {
   const parts = path ? path.split('.') : [];
   for (let n = parts.length; n > 0; n--) {
     const at = parts.slice(0, n).join('.');
     const generic = at.replace(/\.\d+(?=\.|$)/g, '.*');
-    const own = n === parts.length ? (messages[`${at}.${e.keyword}`] ?? messages[`${generic}.${e.keyword}`]) : undefined;
+    const own = n === parts.length ? (messages[`${at}.${keyword}`] ?? messages[`${generic}.${keyword}`]) : undefined;
     const found = own ?? messages[at] ?? messages[generic];
     if (found !== undefined) return { path: at, message: found };
   }
-  return { path, message: defaultMessage(e.keyword, e.params as Record<string, unknown>, e.schema) };
+  return null;
 }
 
-/** Attachments with a location farther than the limit from the job site. */
-function geotagWarnings(data: unknown, site: { lat: number; lon: number }, limit: number, at: string, out: FieldMessage[]) {
+/** Attachments with a location farther than the limit from the job site; paths are built only for a hit. */
+function geotagWarnings(data: unknown, site: { lat: number; lon: number }, limit: number, at: () => string, out: FieldMessage[]) {
   if (!data || typeof data !== 'object') return;
   if (Array.isArray(data)) {
-    for (let i = 0; i < data.length; i++) geotagWarnings(data[i], site, limit, `${at}.${i}`, out);
+    for (let i = 0; i < data.length; i++) geotagWarnings(data[i], site, limit, () => `${at()}.${i}`, out);
     return;
   }
   const d = data as Record<string, unknown>;
   if (typeof d.id === 'string' && typeof d.lat === 'number' && typeof d.lon === 'number') {
     const miles = CUSTOM_OPERATIONS.miles_between(d.lat, d.lon, site.lat, site.lon);
-    if (miles !== null && miles > limit) out.push({ path: at, message: OUR_MESSAGES.geotag });
+    if (miles !== null && miles > limit) out.push({ path: at(), message: OUR_MESSAGES.geotag });
     return;
   }
-  for (const k in d) geotagWarnings(d[k], site, limit, `${at}.${k}`, out);
+  for (const k in d) if (d[k] && typeof d[k] === 'object') geotagWarnings(d[k], site, limit, () => `${at()}.${k}`, out);
 }
 
 /** Runs one validator and maps its errors to messages. */
@@ -110,18 +126,18 @@ function collectErrors(form: TaskForm, validate: ValidateFunction, data: Record<
   if (validate(data)) return;
   for (const e of validate.errors ?? []) {
     if (e.keyword === 'if' || e.keyword === 'allOf' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
-    errors.push(messageFor(form, pathOf(e), e));
+    errors.push(messageFor(form, e));
   }
 }
 
 function dedupe(list: FieldMessage[]): FieldMessage[] {
-  const seen = new Set<string>();
-  return list.filter((m) => {
-    const key = `${m.path}\u0000${m.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  // Lists are short (a form's errors): comparing pairs beats building a Set of joined strings.
+  const out: FieldMessage[] = [];
+  outer: for (let i = 0; i < list.length; i++) {
+    for (let j = 0; j < out.length; j++) if (out[j].path === list[i].path && out[j].message === list[i].message) continue outer;
+    out.push(list[i]);
+  }
+  return out;
 }
 
 /** Validates a task's data against its form (schema, messages, cross-field rules, warnings). */
@@ -152,7 +168,7 @@ export function validateTask(form: TaskForm, data: unknown, facts?: Facts): Task
   const site = facts?.job;
   if (form.runtime.attachment_fields.length && site && typeof site.lat === 'number' && typeof site.lon === 'number') {
     const limit = Number(facts?.constants?.geotag_limit_miles ?? PRODUCT_CONSTANTS.geotag_limit_miles);
-    for (const f of form.runtime.attachment_fields) geotagWarnings(pruned[f], site as { lat: number; lon: number }, limit, f, warnings);
+    for (const f of form.runtime.attachment_fields) geotagWarnings(pruned[f], site as { lat: number; lon: number }, limit, () => f, warnings);
   }
   const errs = errors.length > 1 ? dedupe(errors) : errors;
   return { ok: errs.length === 0, errors: errs, warnings: warnings.length > 1 ? dedupe(warnings) : warnings, data: pruned };

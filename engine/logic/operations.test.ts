@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyReference, createCompiler } from './evaluators.ts';
+import { CUSTOM_OPERATIONS } from './operations.ts';
 import { unknownOperations, factsRead, mapVarPaths } from './walk.ts';
 
 // [logic, data, expected, description]: run the same in the compiled evaluator and in json-logic-js.
@@ -55,4 +56,24 @@ describe('static analysis of rules', () => {
       '==': [{ var: 'upload_final_invoice.x' }, { var: ['upload_final_invoice.y', 1] }],
     });
   });
+});
+
+describe('date arithmetic', () => {
+  // The fast calendar path must agree with Date.parse, which decides every other shape.
+  const byDateParse = (v: string) => {
+    const ms = Date.parse(v.slice(0, 10) + 'T00:00:00Z');
+    return Number.isNaN(ms) ? null : Math.round(ms / 86_400_000);
+  };
+  it('counts days exactly as Date.parse over eight centuries, leap days included', () => {
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(1600, 0, 1); t < Date.UTC(2400, 0, 1); t += 86_400_000 * 3.7) {
+      const s = new Date(t).toISOString().slice(0, 10);
+      if (CUSTOM_OPERATIONS.days_between('1970-01-01', s) !== byDateParse(s)) mismatches.push(s);
+    }
+    expect(mismatches).toEqual([]);
+  });
+  it.each(['2026-02-29', '2024-02-29', '2026-02-30', '2026-13-01', '2026-00-10', 'abcd-ef-gh', '2026-1-01x', '2024-02-29T10:00'])(
+    'agrees with Date.parse on %s',
+    (s) => expect(CUSTOM_OPERATIONS.days_between('1970-01-01', s)).toBe(byDateParse(s)),
+  );
 });
