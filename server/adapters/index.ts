@@ -1,0 +1,107 @@
+/**
+ * External services behind adapters, each with a local implementation that works with no network:
+ * mail (an outbox table ops can read), geocoding (a seeded places table), e-signature, utility data,
+ * accounts payment and file storage. Google sign-in is off unless configured.
+ */
+
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/connection.ts';
+import type { JobSite } from '../../engine/index.ts';
+
+/** Sends mail. */
+export interface MailAdapter {
+  send(message: { to: string; subject: string; body: string }): void;
+}
+
+/** Resolves a place id (from an address autocomplete) to a site. */
+export interface GeocodingAdapter {
+  resolve(placeId: string): (JobSite & { place_id: string }) | undefined;
+}
+
+/** Stores uploaded files under generated names, outside any served folder. */
+export interface FileStorageAdapter {
+  put(bytes: Buffer): string;
+  get(name: string): Buffer | undefined;
+  remove(name: string): void;
+}
+
+/** Sends documents for e-signature. */
+export interface ESignAdapter {
+  invite(request: { job_id: number; task_id: string; signers: string[] }): { envelope_id: string; status: 'pending' };
+}
+
+/** Accounts payment: whether an invoice was approved and paid. */
+export interface PaymentsAdapter {
+  status(invoiceRef: string): { approved: boolean; paid_at: string | null };
+}
+
+/** Verifies a Google id token and returns the email. */
+export interface GoogleAdapter {
+  verify(idToken: string): Promise<string | undefined>;
+}
+
+/** Every adapter the app uses. */
+export interface Adapters {
+  mail: MailAdapter;
+  geocoding: GeocodingAdapter;
+  files: FileStorageAdapter;
+  esign: ESignAdapter;
+  payments: PaymentsAdapter;
+  google?: GoogleAdapter;
+}
+
+/** Local mail: rows in the outbox table. */
+export function outboxMail(db: Db, now: () => Date): MailAdapter {
+  const insert = db.prepare('INSERT INTO outbox (to_address, subject, body, created_at) VALUES (?, ?, ?, ?)');
+  return { send: (m) => void insert.run(m.to, m.subject, m.body, now().toISOString()) };
+}
+
+/** Local geocoding: the seeded places table. */
+export function tableGeocoding(db: Db): GeocodingAdapter {
+  const get = db.prepare('SELECT place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility FROM places WHERE place_id = ?');
+  return {
+    resolve: (placeId) => {
+      const row = get.get(placeId) as (JobSite & { place_id: string }) | undefined;
+      if (!row) return undefined;
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(row)) if (v !== null) out[k] = v;
+      return out as unknown as JobSite & { place_id: string };
+    },
+  };
+}
+
+/** Local file storage: a folder, random names (never the client's). */
+export function diskFiles(dir: string): FileStorageAdapter {
+  mkdirSync(dir, { recursive: true });
+  const path = (name: string) => {
+    if (!/^[a-f0-9]{32}$/.test(name)) throw new Error('bad stored name');
+    return join(dir, name);
+  };
+  return {
+    put: (bytes) => {
+      const name = randomBytes(16).toString('hex');
+      writeFileSync(path(name), bytes);
+      return name;
+    },
+    get: (name) => (existsSync(path(name)) ? readFileSync(path(name)) : undefined),
+    remove: (name) => rmSync(path(name), { force: true }),
+  };
+}
+
+/** Local e-signature: every invite is pending until someone uploads signed copies. */
+export function localESign(): ESignAdapter {
+  let n = 0;
+  return { invite: () => ({ envelope_id: `local-${++n}`, status: 'pending' }) };
+}
+
+/** Local payments: nothing is approved until ops records a payment date. */
+export function localPayments(): PaymentsAdapter {
+  return { status: () => ({ approved: false, paid_at: null }) };
+}
+
+/** The local adapters. */
+export function localAdapters(db: Db, uploadDir: string, now: () => Date): Adapters {
+  return { mail: outboxMail(db, now), geocoding: tableGeocoding(db), files: diskFiles(uploadDir), esign: localESign(), payments: localPayments() };
+}

@@ -1,0 +1,31 @@
+/**
+ * createApp(deps): the Koa app without listening, so tests start it on an ephemeral port with a
+ * temporary database and a fixed clock. Order: request id + log line, errors, body, auth, routes.
+ */
+
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { AppState, Deps } from './context.ts';
+import { errorMiddleware } from './middleware/errors.ts';
+import { requestIdMiddleware } from './middleware/request-id.ts';
+import { authMiddleware } from './middleware/auth.ts';
+import { initFlags } from './services/flags.service.ts';
+import { ROUTE_MODULES } from './routes/index.ts';
+
+/** Builds the app over its dependencies. */
+export function createApp(deps: Deps): { app: Koa<AppState, { deps: Deps }>; router: Router<AppState, { deps: Deps }> } {
+  initFlags(deps);
+  const app = new Koa<AppState, { deps: Deps }>({ proxy: false });
+  app.context.deps = deps;
+  app.silent = true;
+  const router = new Router<AppState, { deps: Deps }>();
+  for (const register of ROUTE_MODULES) register(router);
+  app.use(requestIdMiddleware());
+  app.use(errorMiddleware());
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));
+  app.use(authMiddleware());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return { app, router };
+}

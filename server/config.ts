@@ -1,0 +1,45 @@
+/** Configuration from the environment (documented in README and .env.example). */
+
+import { join } from 'node:path';
+
+/** The server's configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  database_url: string;
+  /** Anything but 'production' shows the staging banner. */
+  app_env: string;
+  /** Enables /api/auth/playwright when set. */
+  playwright_auth_secret?: string;
+  /** Enables Google sign-in when set. */
+  google_client_id?: string;
+  /** Where uploaded files are kept (outside any served folder). */
+  upload_dir: string;
+  /** Largest upload, in bytes. */
+  upload_max_bytes: number;
+  /** Public base URL used in links sent by mail. */
+  public_url: string;
+  /** Feature flags on at first start (comma list), e.g. program-explorer. */
+  feature_flags: string[];
+  /** Seed demo data into an empty database. */
+  seed_demo: boolean;
+}
+
+/** Reads the configuration from an environment. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = env.DATA_DIR ?? 'data';
+  return {
+    port: Number.isInteger(port) && port >= 0 ? port : 3000,
+    host: env.HOST ?? '127.0.0.1',
+    database_url: env.DATABASE_URL ?? `sqlite:${join(dataDir, 'rebate.db')}`,
+    app_env: env.APP_ENV ?? 'development',
+    playwright_auth_secret: env.PLAYWRIGHT_AUTH_SECRET || undefined,
+    google_client_id: env.GOOGLE_CLIENT_ID || undefined,
+    upload_dir: env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
+    upload_max_bytes: Number(env.UPLOAD_MAX_BYTES ?? 15 * 1024 * 1024),
+    public_url: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    feature_flags: (env.FEATURE_FLAGS ?? 'program-explorer').split(',').map((s) => s.trim()).filter(Boolean),
+    seed_demo: env.SEED_DEMO !== 'false',
+  };
+}

@@ -1,0 +1,27 @@
+/** Reads program-defs/ and task-schemas/ from disk for the engine, once at start. */
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { kindOf, loadDefinitions, type Definitions, type SourceFile } from '../engine/index.ts';
+
+function walk(root: string, dir: string, out: SourceFile[]) {
+  for (const name of readdirSync(dir).sort()) {
+    if (name.startsWith('.')) continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(root, p, out);
+    else if (kindOf(p)) out.push({ path: relative(root, p), text: readFileSync(p, 'utf8') });
+  }
+}
+
+/** Loads every definition under `root`; refuses to start on a definition with errors. */
+export function loadRepoDefinitions(root: string): Definitions {
+  const files: SourceFile[] = [];
+  for (const dir of ['program-defs', 'task-schemas']) walk(root, join(root, dir), files);
+  const defs = loadDefinitions(files);
+  const errors = defs.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) {
+    const first = errors.slice(0, 5).map((d) => `${d.file}:${d.range.line}:${d.range.col}: ${d.message}`).join('\n');
+    throw new Error(`the definitions have ${errors.length} error(s); run 'npx rebate validate':\n${first}`);
+  }
+  return defs;
+}

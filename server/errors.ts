@@ -1,0 +1,48 @@
+/**
+ * Errors the API answers with: a status and a `detail` a person can read (spec sect. 8). Anything
+ * else thrown is a bug and answers 500 'Internal Server Error' with no trace.
+ */
+
+import type { FieldMessage } from '../engine/index.ts';
+
+/** The spec's default status texts (sect. 8). */
+export const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Validation Error',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** An error with a status and a detail for the client. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly extra?: Record<string, unknown>;
+  constructor(status: number, detail?: string, extra?: Record<string, unknown>) {
+    super(detail ?? STATUS_TEXT[status] ?? 'Generic Error');
+    this.status = status;
+    this.detail = detail ?? STATUS_TEXT[status] ?? 'Generic Error';
+    this.extra = extra;
+  }
+}
+
+/** 400 with a detail. */
+export const badRequest = (detail: string) => new ApiError(400, detail);
+/** 401: not signed in, or bad credentials. */
+export const unauthorized = (detail = STATUS_TEXT[401]) => new ApiError(401, detail);
+/** 403: signed in, but this role may not do this. */
+export const forbidden = (detail = STATUS_TEXT[403]) => new ApiError(403, detail);
+/** 404: absent, or someone else's (a denied read answers 404 so ids leak nothing). */
+export const notFound = (detail = STATUS_TEXT[404]) => new ApiError(404, detail);
+/** 409: a stale write; nothing was overwritten. */
+export const conflict = (detail: string, extra?: Record<string, unknown>) => new ApiError(409, detail, extra);
+/** 422 with per-field messages. */
+export const validationError = (errors: FieldMessage[], detail?: string, extra?: Record<string, unknown>) =>
+  new ApiError(422, detail ?? errors[0]?.message ?? STATUS_TEXT[422], { errors, ...extra });

@@ -1,0 +1,46 @@
+/**
+ * Who may see and change what, in one place. A contractor reads and writes only its company's jobs; a
+ * homeowner only their own jobs and only the homeowner tasks; ops everything. A denied read of someone
+ * else's job answers 404, as if it did not exist.
+ */
+
+import type { AuthUser, Deps } from '../context.ts';
+import { forbidden, notFound } from '../errors.ts';
+import * as jobsDb from '../db/jobs.db.ts';
+
+/** The jobs a user may see. */
+export function jobScope(user: AuthUser): jobsDb.JobScope {
+  if (user.role === 'ops') return {};
+  if (user.role === 'contractor') return { contractor_id: user.contractor_id ?? -1 };
+  return { homeowner_user_id: user.id };
+}
+
+/** A job the user may see, or 404. */
+export function jobFor(deps: Deps, user: AuthUser, jobId: unknown): jobsDb.JobRow {
+  const id = typeof jobId === 'string' && /^\d{1,15}$/.test(jobId) ? Number(jobId) : NaN;
+  const row = Number.isFinite(id) ? jobsDb.getJob(deps.db, id) : undefined;
+  if (!row || !canSeeJob(user, row)) throw notFound('Job not found');
+  return row;
+}
+
+/** Whether the user may see the job. */
+export function canSeeJob(user: AuthUser, row: Pick<jobsDb.JobRow, 'contractor_id' | 'homeowner_user_id'>): boolean {
+  if (user.role === 'ops') return true;
+  if (user.role === 'contractor') return user.contractor_id !== null && row.contractor_id === user.contractor_id;
+  return row.homeowner_user_id === user.id;
+}
+
+/** Whether the user may act on a task owned by `owner` (ops: any; contractor: its own and the homeowner's; homeowner: its own). */
+export function canWorkTask(user: AuthUser, owner: string): boolean {
+  if (user.role === 'ops') return true;
+  if (user.role === 'contractor') return owner === 'contractor' || owner === 'homeowner';
+  return owner === 'homeowner';
+}
+
+/** Throws 403 unless the user may act on a task owned by `owner`. */
+export function assertCanWorkTask(user: AuthUser, owner: string): void {
+  if (!canWorkTask(user, owner)) throw forbidden(`This task belongs to ${owner === 'ops' ? 'the operations team' : `the ${owner}`}.`);
+}
+
+/** Whether the user sees internal-only data (ops only). */
+export const seesInternal = (user: AuthUser) => user.role === 'ops';

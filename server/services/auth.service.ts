@@ -1,0 +1,158 @@
+/**
+ * Sign-in: email + password (scrypt), opaque bearer tokens stored as hashes with an expiry, one-time
+ * login links minted by ops, password reset by mail, the automated-testing sign-in, rate limiting.
+ */
+
+import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { AuthUser, Deps } from '../context.ts';
+import { ApiError, badRequest, unauthorized } from '../errors.ts';
+import * as users from '../db/users.db.ts';
+
+/** The spec's sign-in messages (sect. 8). */
+export const AUTH_MESSAGES = {
+  invalid: 'Invalid email or password',
+  missing_playwright_token: 'Missing Playwright auth token',
+  playwright_error: 'Error signing in for automated testing',
+  too_many: 'Too many failed sign-in attempts. Please try again later.',
+  link_invalid: 'This sign-in link is invalid or has expired.',
+} as const;
+
+const SESSION_HOURS = 12;
+const LINK_HOURS = 72;
+const RESET_HOURS = 1;
+/** Failed sign-ins allowed per email within the window. */
+export const LOGIN_FAILURE_LIMIT = 5;
+/** Failed sign-ins allowed per client address (an office shares one) within the window. */
+export const ADDRESS_FAILURE_LIMIT = 20;
+const FAILURE_WINDOW_MIN = 15;
+
+/** scrypt hash with a random salt: `scrypt$salt$hash`. */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString('base64')}$${scryptSync(password, salt, 32).toString('base64')}`;
+}
+
+function verifyPassword(password: string, stored: string | null): boolean {
+  const [scheme, salt, hash] = (stored ?? '').split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) {
+    scryptSync(password, 'no-user', 32); // same work whether or not the user exists
+    return false;
+  }
+  const expected = Buffer.from(hash, 'base64');
+  const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length);
+  return timingSafeEqual(expected, actual);
+}
+
+/** sha256 of a token: what the database keeps. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const plus = (d: Date, hours: number) => new Date(d.getTime() + hours * 3_600_000).toISOString();
+
+function mint(deps: Deps, userId: number, kind: 'session' | 'login' | 'reset', hours: number): string {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.now();
+  users.insertToken(deps.db, { token_hash: hashToken(token), user_id: userId, kind, expires_at: plus(now, hours), created_at: now.toISOString() });
+  return token;
+}
+
+const publicUser = (u: users.UserRow): AuthUser => ({ id: u.id, email: u.email, name: u.name, role: u.role, contractor_id: u.contractor_id });
+
+/** A signed-in session. */
+export interface Session {
+  token: string;
+  user: AuthUser;
+  expires_at: string;
+}
+
+function session(deps: Deps, u: users.UserRow): Session {
+  const token = mint(deps, u.id, 'session', SESSION_HOURS);
+  return { token, user: publicUser(u), expires_at: plus(deps.now(), SESSION_HOURS) };
+}
+
+/** Email + password sign-in, rate-limited per email and per client address. */
+export function signIn(deps: Deps, email: unknown, password: unknown, address: string): Session {
+  if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) throw unauthorized(AUTH_MESSAGES.invalid);
+  const keys = [`email:${email.toLowerCase()}`, `ip:${address}`];
+  const since = new Date(deps.now().getTime() - FAILURE_WINDOW_MIN * 60_000).toISOString();
+  if (users.countLoginFailures(deps.db, keys[0], since) >= LOGIN_FAILURE_LIMIT || users.countLoginFailures(deps.db, keys[1], since) >= ADDRESS_FAILURE_LIMIT) {
+    throw new ApiError(429, AUTH_MESSAGES.too_many);
+  }
+  const u = users.findUserByEmail(deps.db, email);
+  if (!u || !verifyPassword(password, u.password_hash)) {
+    users.recordLoginFailure(deps.db, keys, deps.now().toISOString());
+    throw unauthorized(AUTH_MESSAGES.invalid);
+  }
+  users.clearLoginFailures(deps.db, keys[0]);
+  return session(deps, u);
+}
+
+/** The user of a bearer token, or undefined. */
+export function authenticate(deps: Deps, token: string): AuthUser | undefined {
+  const u = users.userOfToken(deps.db, hashToken(token), 'session', deps.now().toISOString());
+  return u && publicUser(u);
+}
+
+/** Sign-out: the token stops working. */
+export function signOut(deps: Deps, token: string): void {
+  users.spendToken(deps.db, hashToken(token), deps.now().toISOString());
+}
+
+/** Ops mints a one-time sign-in link for a user (e.g. a homeowner). */
+export function mintLoginLink(deps: Deps, userId: number): { token: string; url: string; expires_at: string } {
+  const u = users.findUserById(deps.db, userId);
+  if (!u) throw badRequest('Unknown user');
+  const token = mint(deps, u.id, 'login', LINK_HOURS);
+  return { token, url: `${deps.config.public_url}/login?token=${token}`, expires_at: plus(deps.now(), LINK_HOURS) };
+}
+
+/** Custom-token sign-in: spends a one-time token and opens a session. */
+export function signInWithToken(deps: Deps, token: unknown): Session {
+  if (typeof token !== 'string' || !token) throw unauthorized(AUTH_MESSAGES.link_invalid);
+  const now = deps.now().toISOString();
+  const u = users.userOfToken(deps.db, hashToken(token), 'login', now);
+  if (!u || !users.spendToken(deps.db, hashToken(token), now)) throw unauthorized(AUTH_MESSAGES.link_invalid);
+  return session(deps, u);
+}
+
+/** Forgot password: mails a one-time reset link; answers the same whether or not the email exists. */
+export function requestPasswordReset(deps: Deps, email: unknown): void {
+  if (typeof email !== 'string') return;
+  const u = users.findUserByEmail(deps.db, email);
+  if (!u) return;
+  const token = mint(deps, u.id, 'reset', RESET_HOURS);
+  deps.adapters.mail.send({
+    to: u.email,
+    subject: 'Reset your password',
+    body: `Open this link within an hour to choose a new password: ${deps.config.public_url}/login?reset=${token}`,
+  });
+}
+
+/** Sets a new password with a reset token. */
+export function resetPassword(deps: Deps, token: unknown, password: unknown): void {
+  if (typeof password !== 'string' || password.length < 8) throw new ApiError(422, 'Please choose a password of at least 8 characters', { errors: [{ path: 'password', message: 'Please choose a password of at least 8 characters' }] });
+  const now = deps.now().toISOString();
+  const u = typeof token === 'string' ? users.userOfToken(deps.db, hashToken(token), 'reset', now) : undefined;
+  if (!u || !users.spendToken(deps.db, hashToken(token as string), now)) throw badRequest(AUTH_MESSAGES.link_invalid);
+  users.setPasswordHash(deps.db, u.id, hashPassword(password));
+}
+
+/** The automated-testing sign-in: only when a secret is configured, with the spec's errors otherwise. */
+export function signInForTesting(deps: Deps, secret: unknown, email: unknown): Session {
+  if (typeof secret !== 'string' || !secret) throw unauthorized(AUTH_MESSAGES.missing_playwright_token);
+  const configured = deps.config.playwright_auth_secret;
+  const ok = configured && secret.length === configured.length && timingSafeEqual(Buffer.from(secret), Buffer.from(configured));
+  const u = ok && typeof email === 'string' ? users.findUserByEmail(deps.db, email) : undefined;
+  if (!u) throw unauthorized(AUTH_MESSAGES.playwright_error);
+  return session(deps, u);
+}
+
+/** Google sign-in through its adapter: off unless configured. */
+export async function signInWithGoogle(deps: Deps, idToken: unknown): Promise<Session> {
+  const google = deps.adapters.google;
+  if (!google) throw new ApiError(503, 'Google sign-in is not configured');
+  if (typeof idToken !== 'string') throw unauthorized(AUTH_MESSAGES.invalid);
+  const email = await google.verify(idToken);
+  const u = email ? users.findUserByEmail(deps.db, email) : undefined;
+  if (!u) throw unauthorized(AUTH_MESSAGES.invalid);
+  return session(deps, u);
+}

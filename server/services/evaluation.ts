@@ -1,0 +1,82 @@
+/**
+ * The engine applied to stored jobs: a job row and its task rows become the engine's JobInput, and what
+ * the engine says (stage, eligibility, open tasks' owners, exceptions, rebate) is stored back on the
+ * row for lists, filters and counts. Every change to a job calls `refreshJob` in its transaction.
+ */
+
+import { evaluateJob, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
+import { todayOf, type Deps } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import * as jobsDb from '../db/jobs.db.ts';
+import * as tasksDb from '../db/tasks.db.ts';
+
+/** The loaded program of a job (500 if a job names a program the definitions no longer have). */
+export function programOf(deps: Deps, programId: string): Program {
+  const p = deps.defs.programs[programId];
+  if (!p) throw new ApiError(500, `Program '${programId}' is not loaded`);
+  return p;
+}
+
+/** A job as the engine reads it. */
+export function jobInput(row: jobsDb.JobRow, tasks: tasksDb.TaskRow[]): JobInput {
+  const taskStates: Record<string, TaskState> = {};
+  for (const t of tasks) {
+    const s: TaskState = {};
+    if (t.status) s.status = t.status;
+    if (t.data) s.data = t.data;
+    if (t.owner_override) s.owner_override = t.owner_override as TaskState['owner_override'];
+    if (t.exceptions) s.exceptions = t.exceptions as TaskState['exceptions'];
+    taskStates[t.task_id] = s;
+  }
+  const site: Record<string, unknown> = {};
+  for (const k of ['address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility'] as const) if (row[k] !== null) site[k] = row[k];
+  return {
+    id: String(row.id),
+    code: row.code,
+    created_at: row.created_at,
+    submitted_at: row.submitted_at,
+    is_canceled: !!row.is_canceled,
+    is_deemed: !!row.is_deemed,
+    ops_marked_ineligible: !!row.ops_marked_ineligible,
+    site,
+    tasks: taskStates,
+  };
+}
+
+/** Evaluates a stored job. */
+export function evaluateRow(deps: Deps, row: jobsDb.JobRow, tasks = tasksDb.tasksOfJob(deps.db, row.id), explain = false): JobEvaluation {
+  return evaluateJob(programOf(deps, row.program_id), jobInput(row, tasks), { today: todayOf(deps), explain });
+}
+
+/** The columns a job keeps from its evaluation. */
+export function derivedColumns(ev: JobEvaluation): Partial<jobsDb.JobRow> {
+  const open = ev.tasks.filter((t) => t.status === 'READY' || t.status === 'IN_PROGRESS');
+  const owners = [...new Set(open.map((t) => t.owner))].sort();
+  return {
+    stage: ev.stage.number,
+    stage_key: ev.stage.key,
+    tab: ev.stage.tab,
+    eligibility: ev.eligibility.status,
+    is_eligible: ev.eligibility.status === 'eligible' ? 1 : 0,
+    action_owners: owners.length ? `,${owners.join(',')},` : '',
+    has_contractor_task_exception: ev.tasks.some((t) => t.exceptions.contractor) ? 1 : 0,
+    has_ops_task_exception: ev.tasks.some((t) => t.exceptions.ops) ? 1 : 0,
+    rebate_min_cents: ev.incentive.range.min_cents,
+    rebate_max_cents: ev.incentive.range.max_cents,
+    rebate_final_cents: ev.incentive.final_cents,
+    definition_hash: ev.program_hash,
+  };
+}
+
+/** Re-evaluates a job and stores what changed; returns the evaluation. Call inside the write's transaction. */
+export function refreshJob(deps: Deps, jobId: number): JobEvaluation {
+  const row = jobsDb.getJob(deps.db, jobId);
+  if (!row) throw new ApiError(404);
+  const ev = evaluateRow(deps, row);
+  const cols = derivedColumns(ev);
+  const now = deps.now().toISOString();
+  if (cols.stage !== row.stage) cols.stage_entered_at = now;
+  cols.updated_at = now;
+  jobsDb.updateJob(deps.db, jobId, cols);
+  return ev;
+}

@@ -1,0 +1,18 @@
+/** Feature flags (program-explorer) and user preferences. */
+
+import type { Deps } from '../context.ts';
+import * as settings from '../db/settings.db.ts';
+
+/** Flags known to the product. */
+export const FEATURE_FLAGS = ['program-explorer'] as const;
+
+/** Names of the flags that are on. */
+export function enabledFlags(deps: Deps): string[] {
+  return settings.listFlags(deps.db).filter((f) => f.enabled).map((f) => f.name);
+}
+
+/** Sets the flags of a fresh database from the configuration (later changes are kept). */
+export function initFlags(deps: Deps): void {
+  const known = new Set(settings.listFlags(deps.db).map((f) => f.name));
+  for (const name of FEATURE_FLAGS) if (!known.has(name)) settings.setFlag(deps.db, name, deps.config.feature_flags.includes(name));
+}

@@ -1,0 +1,111 @@
+/**
+ * A real server on 127.0.0.1 and an ephemeral port, over a temporary SQLite file and a fixed clock,
+ * with one user per role (ops, homeowner, contractors of companies A and B). Stopped by the test.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { buildDeps } from '../../server/deps.ts';
+import { createApp } from '../../server/app.ts';
+import type { Deps } from '../../server/context.ts';
+import { hashPassword } from '../../server/services/auth.service.ts';
+import { insertUser } from '../../server/db/users.db.ts';
+import { insertContractor } from '../../server/db/contractors.db.ts';
+
+/** The fixed "now" of API tests. */
+export const NOW = new Date('2026-06-01T15:00:00.000Z');
+export const PASSWORD = 'correct horse battery';
+
+/** Users every API test has. */
+export const PEOPLE = {
+  ops: 'ops@example.test',
+  contractor_a: 'alice@company-a.test',
+  contractor_b: 'bob@company-b.test',
+  homeowner: 'hank@home.test',
+} as const;
+export type Person = keyof typeof PEOPLE;
+
+/** A response as tests read it. */
+export interface Res<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  deps: Deps;
+  ids: { contractor_a: number; contractor_b: number; users: Record<Person, number> };
+  /** Calls the API; `as` signs in as one of PEOPLE (tokens cached). */
+  api: <T = any>(method: string, path: string, opts?: { as?: Person; token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Res<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  tokenOf: (who: Person) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/** Starts a server; `configure` adjusts the config, `now` the clock. */
+export async function startServer(opts: { config?: Partial<Config>; now?: () => Date } = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'rebate-api-'));
+  const config: Config = { ...loadConfig({}), database_url: `sqlite:${join(dir, 'test.db')}`, upload_dir: join(dir, 'uploads'), port: 0, seed_demo: false, ...opts.config };
+  const logs: Record<string, unknown>[] = [];
+  const deps = buildDeps(config, { now: opts.now ?? (() => NOW), log: (l) => void logs.push(l) });
+  const at = NOW.toISOString();
+  const contractor_a = insertContractor(deps.db, { name: 'Company A Heating', address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'office@company-a.test', primary_contact: 'Alice Adams', program_id: 'wi-hear', created_at: at });
+  const contractor_b = insertContractor(deps.db, { name: 'Company B Electric', address: '2 B St', city: 'Milwaukee', phone: '414-555-0102', email: 'office@company-b.test', primary_contact: 'Bob Brown', program_id: 'wi-hear', created_at: at });
+  const hash = hashPassword(PASSWORD);
+  const users = {
+    ops: insertUser(deps.db, { email: PEOPLE.ops, name: 'Olive Ops', role: 'ops', password_hash: hash, created_at: at }),
+    contractor_a: insertUser(deps.db, { email: PEOPLE.contractor_a, name: 'Alice Adams', role: 'contractor', contractor_id: contractor_a, password_hash: hash, created_at: at }),
+    contractor_b: insertUser(deps.db, { email: PEOPLE.contractor_b, name: 'Bob Brown', role: 'contractor', contractor_id: contractor_b, password_hash: hash, created_at: at }),
+    homeowner: insertUser(deps.db, { email: PEOPLE.homeowner, name: 'Hank Homeowner', role: 'homeowner', password_hash: hash, created_at: at }),
+  };
+  const { app } = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const tokens = new Map<Person, string>();
+  const api: TestServer['api'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    const token = o.token ?? (o.as ? await tokenOf(o.as) : undefined);
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (o.body instanceof FormData) body = o.body;
+    else if (o.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(o.body);
+    }
+    const r = await fetch(url + path, { method, headers, body });
+    const text = await r.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: r.status, body: parsed as never, headers: r.headers };
+  };
+  async function tokenOf(who: Person): Promise<string> {
+    const cached = tokens.get(who);
+    if (cached) return cached;
+    const r = await api<{ token: string }>('POST', '/api/auth/login', { body: { email: PEOPLE[who], password: PASSWORD } });
+    if (r.status !== 200) throw new Error(`sign-in as ${who} failed: ${r.status} ${JSON.stringify(r.body)}`);
+    tokens.set(who, r.body.token);
+    return r.body.token;
+  }
+  return {
+    url,
+    deps,
+    ids: { contractor_a, contractor_b, users },
+    api,
+    tokenOf,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      deps.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
