@@ -1,6 +1,24 @@
-/** Every routes module, registered in this order. */
+/** Every routes module, registered in this order (search before jobs: /api/jobs/search is not a job id). */
 
 import type { AppRouter } from '../context.ts';
 import { authRoutes } from './auth.routes.ts';
+import { searchRoutes } from './search.routes.ts';
+import { announcementsRoutes } from './announcements.routes.ts';
+import { programsRoutes } from './programs.routes.ts';
+import { termsRoutes } from './terms.routes.ts';
+import { providersRoutes } from './providers.routes.ts';
+import { equipmentRoutes } from './equipment.routes.ts';
+import { preferencesRoutes } from './preferences.routes.ts';
+import { attachmentsRoutes } from './attachments.routes.ts';
 
-export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [authRoutes];
+export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
+  authRoutes,
+  searchRoutes,
+  announcementsRoutes,
+  programsRoutes,
+  termsRoutes,
+  providersRoutes,
+  equipmentRoutes,
+  preferencesRoutes,
+  attachmentsRoutes,
+];

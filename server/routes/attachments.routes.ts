@@ -1,0 +1,5 @@
+/** Routes of attachments (being written). */
+
+import type { AppRouter } from '../context.ts';
+
+export function attachmentsRoutes(_router: AppRouter): void {}
