@@ -20,4 +20,5 @@ export { factsRead, operationsUsed, unknownOperations } from './logic/walk.ts';
 export { runCases, type CaseResult } from './cases.ts';
 export { validateTask, validateTaskSubmission, pruneTaskData, type TaskValidation, type FieldMessage } from './forms/validate-task.ts';
 export { conditionalsOf } from './forms/compile-form.ts';
+export { PHONE_PATTERN } from './forms/form-ajv.ts';
 export { MESSAGES, OUR_MESSAGES } from './forms/messages.ts';

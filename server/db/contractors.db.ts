@@ -73,3 +73,20 @@ export function contractorNames(db: Db, ids: number[]): Map<number, string> {
   const rows = db.prepare('SELECT id, name FROM contractors WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...new Set(ids)])) as { id: number; name: string }[];
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** Equipment ids a contractor installs. */
+export function equipmentOfContractor(db: Db, contractorId: number): number[] {
+  return (db.prepare('SELECT equipment_id FROM contractor_equipment WHERE contractor_id = ? ORDER BY equipment_id').all(contractorId) as { equipment_id: number }[]).map((r) => r.equipment_id);
+}
+
+/** Replaces the equipment a contractor installs. */
+export function setContractorEquipment(db: Db, contractorId: number, equipmentIds: number[]): void {
+  db.prepare('DELETE FROM contractor_equipment WHERE contractor_id = ?').run(contractorId);
+  const ins = db.prepare('INSERT OR IGNORE INTO contractor_equipment (contractor_id, equipment_id) VALUES (?, ?)');
+  for (const id of equipmentIds) ins.run(contractorId, id);
+}
+
+/** Number of jobs a contractor has (not canceled). */
+export function jobCountOfContractor(db: Db, contractorId: number): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE contractor_id = ? AND is_canceled = 0').get(contractorId) as { n: number }).n;
+}

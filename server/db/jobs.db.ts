@@ -196,6 +196,12 @@ export function stageCounts(db: Db, scope: JobScope, f: JobFilters): { stage: nu
   return db.prepare(`SELECT stage, COUNT(*) AS count FROM jobs ${w.sql} GROUP BY stage ORDER BY stage`).all(w.params) as { stage: number; count: number }[];
 }
 
+/** Jobs per stage tab (not canceled), filters applied but not the stage filter. */
+export function tabCounts(db: Db, scope: JobScope, f: JobFilters): { tab: string | null; count: number }[] {
+  const w = where(scope, { ...f, is_canceled: false }, false);
+  return db.prepare(`SELECT tab, COUNT(*) AS count FROM jobs ${w.sql} GROUP BY tab`).all(w.params) as { tab: string | null; count: number }[];
+}
+
 export function canceledCount(db: Db, scope: JobScope, f: JobFilters): number {
   const w = where(scope, { ...f, is_canceled: true }, false);
   return (db.prepare(`SELECT COUNT(*) AS n FROM jobs ${w.sql}`).get(w.params) as { n: number }).n;

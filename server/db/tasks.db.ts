@@ -8,6 +8,7 @@ export interface TaskRow {
   task_id: string;
   status: 'IN_PROGRESS' | 'COMPLETE' | null;
   data: Record<string, unknown> | null;
+  draft: Record<string, unknown> | null;
   owner_override: { role: string; reason: string; comments?: string } | null;
   exceptions: Record<string, { note?: string; by?: string; at?: string } | null> | null;
   version: number;
@@ -18,7 +19,7 @@ export interface TaskRow {
 const parse = (s: unknown) => (typeof s === 'string' ? JSON.parse(s) : null);
 
 function fromDb(r: Record<string, unknown>): TaskRow {
-  return { ...(r as unknown as TaskRow), data: parse(r.data), owner_override: parse(r.owner_override), exceptions: parse(r.exceptions) };
+  return { ...(r as unknown as TaskRow), data: parse(r.data), draft: parse(r.draft), owner_override: parse(r.owner_override), exceptions: parse(r.exceptions) };
 }
 
 export function tasksOfJob(db: Db, jobId: number): TaskRow[] {
@@ -36,26 +37,27 @@ export function getTask(db: Db, jobId: number, taskId: string): TaskRow | undefi
  */
 export function writeTask(
   db: Db,
-  t: Pick<TaskRow, 'job_id' | 'task_id' | 'status' | 'data' | 'owner_override' | 'exceptions' | 'updated_at' | 'updated_by'>,
+  t: Pick<TaskRow, 'job_id' | 'task_id' | 'status' | 'data' | 'draft' | 'owner_override' | 'exceptions' | 'updated_at' | 'updated_by'>,
   expected: number,
 ): boolean {
   const row = {
     ...t,
     data: t.data ? JSON.stringify(t.data) : null,
+    draft: t.draft ? JSON.stringify(t.draft) : null,
     owner_override: t.owner_override ? JSON.stringify(t.owner_override) : null,
     exceptions: t.exceptions ? JSON.stringify(t.exceptions) : null,
     expected,
   };
   if (expected === 0) {
     const r = db
-      .prepare(`INSERT INTO job_tasks (job_id, task_id, status, data, owner_override, exceptions, version, updated_at, updated_by)
-                VALUES (@job_id, @task_id, @status, @data, @owner_override, @exceptions, 1, @updated_at, @updated_by) ON CONFLICT DO NOTHING`)
+      .prepare(`INSERT INTO job_tasks (job_id, task_id, status, data, draft, owner_override, exceptions, version, updated_at, updated_by)
+                VALUES (@job_id, @task_id, @status, @data, @draft, @owner_override, @exceptions, 1, @updated_at, @updated_by) ON CONFLICT DO NOTHING`)
       .run(row);
     return r.changes > 0;
   }
   return (
     db
-      .prepare(`UPDATE job_tasks SET status = @status, data = @data, owner_override = @owner_override, exceptions = @exceptions, version = version + 1,
+      .prepare(`UPDATE job_tasks SET status = @status, data = @data, draft = @draft, owner_override = @owner_override, exceptions = @exceptions, version = version + 1,
                 updated_at = @updated_at, updated_by = @updated_by WHERE job_id = @job_id AND task_id = @task_id AND version = @expected`)
       .run(row).changes > 0
   );

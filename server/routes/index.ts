@@ -10,6 +10,9 @@ import { providersRoutes } from './providers.routes.ts';
 import { equipmentRoutes } from './equipment.routes.ts';
 import { preferencesRoutes } from './preferences.routes.ts';
 import { attachmentsRoutes } from './attachments.routes.ts';
+import { jobsRoutes } from './jobs.routes.ts';
+import { tasksRoutes } from './tasks.routes.ts';
+import { contractorsRoutes } from './contractors.routes.ts';
 
 export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   authRoutes,
@@ -21,4 +24,7 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   equipmentRoutes,
   preferencesRoutes,
   attachmentsRoutes,
+  tasksRoutes,
+  jobsRoutes,
+  contractorsRoutes,
 ];

@@ -104,6 +104,8 @@ CREATE TABLE job_tasks (
   task_id TEXT NOT NULL,
   status TEXT CHECK (status IN ('IN_PROGRESS', 'COMPLETE')),
   data TEXT,
+  -- Unsubmitted edits of a COMPLETE task: the submitted data stays what rules read until resubmitted.
+  draft TEXT,
   owner_override TEXT,
   exceptions TEXT,
   version INTEGER NOT NULL DEFAULT 0,

@@ -1,0 +1,77 @@
+/** Contractor calls of spec sect. 7 (the search call is in search.routes.ts). */
+
+import type { AppContext, AppRouter } from '../context.ts';
+import { requireUser } from '../middleware/auth.ts';
+import * as contractors from '../services/contractors.service.ts';
+import { badRequest } from '../errors.ts';
+import { checkBody, query } from '../validation.ts';
+
+const FIELDS = {
+  name: { type: 'string', minLength: 1, maxLength: 50 },
+  address: { type: ['string', 'null'], maxLength: 200 },
+  city: { type: ['string', 'null'], maxLength: 100 },
+  phone: { type: ['string', 'null'], pattern: '^(\\+?1[\\s.-]?)?\\(?\\d{3}\\)?[\\s.-]?\\d{3}[\\s.-]?\\d{4}$' },
+  email: { type: ['string', 'null'], format: 'email' },
+  primary_contact: { type: ['string', 'null'], maxLength: 50 },
+  program_id: { type: ['string', 'null'] },
+  equipment_ids: { type: 'array', items: { type: 'integer' }, maxItems: 500 },
+};
+const CREATE = { type: 'object', additionalProperties: false, required: ['name'], properties: FIELDS };
+const UPDATE = { type: 'object', additionalProperties: false, properties: FIELDS };
+const INVITE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'name'],
+  properties: { email: { type: 'string', format: 'email' }, name: { type: 'string', minLength: 1, maxLength: 50 }, contractor_id: { type: 'integer' } },
+};
+
+const idOf = (ctx: AppContext) => {
+  if (!/^\d{1,15}$/.test(ctx.params.id)) throw badRequest('Contractor id must be a number');
+  return Number(ctx.params.id);
+};
+
+export function contractorsRoutes(router: AppRouter): void {
+  router.get('/api/contractor/simple-list', (ctx: AppContext) => {
+    ctx.body = contractors.simpleList(ctx.deps, requireUser(ctx, 'ops', 'contractor'));
+  });
+  router.get('/api/contractor/current/contractor', (ctx: AppContext) => {
+    ctx.body = contractors.currentContractor(ctx.deps, requireUser(ctx, 'contractor'));
+  });
+  router.post('/api/contractor/filters', (ctx: AppContext) => {
+    requireUser(ctx, 'ops', 'contractor');
+    ctx.body = contractors.contractorFilterOptions(ctx.deps);
+  });
+  router.post('/api/contractor/invite-internal', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops');
+    ctx.body = contractors.invite(ctx.deps, user, checkBody(INVITE, ctx.request.body), true);
+    ctx.status = 201;
+  });
+  router.post('/api/contractor/invite', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    ctx.body = contractors.invite(ctx.deps, user, checkBody(INVITE, ctx.request.body), false);
+    ctx.status = 201;
+  });
+  router.get('/api/contractor', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    const page = { page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1, per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25 };
+    ctx.body = contractors.listContractors(ctx.deps, user, { program_id: query.str(ctx.query, 'program_id'), q: query.str(ctx.query, 'q') }, page);
+  });
+  router.post('/api/contractor', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops');
+    ctx.body = contractors.createContractor(ctx.deps, user, checkBody(CREATE, ctx.request.body));
+    ctx.status = 201;
+  });
+  router.get('/api/contractor/:id', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    ctx.body = contractors.readContractor(ctx.deps, user, idOf(ctx), query.bool(ctx.query, 'include_equipment') ?? false);
+  });
+  router.put('/api/contractor/:id', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops');
+    ctx.body = contractors.updateContractor(ctx.deps, user, idOf(ctx), checkBody(UPDATE, ctx.request.body));
+  });
+  router.delete('/api/contractor/:id', (ctx: AppContext) => {
+    requireUser(ctx, 'ops');
+    contractors.deleteContractor(ctx.deps, idOf(ctx));
+    ctx.status = 204;
+  });
+}

@@ -1,0 +1,140 @@
+/** Jobs calls of spec sect. 7 (the search call is in search.routes.ts). */
+
+import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES } from '../../engine/index.ts';
+import type { AppContext, AppRouter } from '../context.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { jobFor } from '../services/access.ts';
+import * as jobs from '../services/jobs.service.ts';
+import * as actions from '../services/job-actions.service.ts';
+import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/jobs.db.ts';
+import { checkBody, query } from '../validation.ts';
+
+/** Reads the list filters and paging of spec sect. 7 from a query. */
+export function jobListQuery(q: Record<string, unknown>) {
+  const filters: JobFilters = {
+    contractor_id: query.int(q, 'contractor_id', { min: 1 }),
+    program_id: query.str(q, 'program_id'),
+    is_canceled: query.bool(q, 'is_canceled'),
+    is_eligible: query.bool(q, 'is_eligible'),
+    eligibility: query.str(q, 'eligibility', ELIGIBILITY_STATUSES),
+    is_claimed_jobs: query.bool(q, 'is_claimed_jobs'),
+    stage: query.ints(q, 'stage'),
+    ops_user: query.int(q, 'ops_user', { min: 1 }),
+    contractor_user: query.int(q, 'contractor_user', { min: 1 }),
+    has_contractor_task_exception: query.bool(q, 'has_contractor_task_exception'),
+    has_ops_task_exception: query.bool(q, 'has_ops_task_exception'),
+    contractor_submitted_by: query.int(q, 'contractor_submitted_by', { min: 1 }),
+    action_owner: query.str(q, 'action_owner', ACTION_OWNER_ROLES),
+    show_my_jobs: query.bool(q, 'show_my_jobs'),
+    q: query.str(q, 'q'),
+  };
+  const paging = jobs.checkPaging({
+    page_number: query.int(q, 'page_number', { min: 1 }),
+    per_page: query.int(q, 'per_page', { min: 1 }),
+    sort_by: query.str(q, 'sort_by', Object.keys(SORT_COLUMNS)) as SortBy | undefined,
+    sort_direction: query.str(q, 'sort_direction', ['asc', 'desc']) as 'asc' | 'desc' | undefined,
+  });
+  return { filters, paging };
+}
+
+const NEW_JOB = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['first_name', 'last_name'],
+  properties: {
+    first_name: { type: 'string', minLength: 1, maxLength: 50 },
+    last_name: { type: 'string', minLength: 1, maxLength: 50 },
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    phone_number: { type: 'string', pattern: '^(\\+?1[\\s.-]?)?\\(?\\d{3}\\)?[\\s.-]?\\d{3}[\\s.-]?\\d{4}$' },
+    address: { type: 'string', minLength: 1, maxLength: 200 },
+    city: { type: 'string', maxLength: 100 },
+    county: { type: 'string', maxLength: 100 },
+    state: { type: 'string', maxLength: 2 },
+    zip: { type: 'string', pattern: '^\\d{5}(-\\d{4})?$' },
+    lat: { type: 'number', minimum: -90, maximum: 90 },
+    lon: { type: 'number', minimum: -180, maximum: 180 },
+    electric_utility: { type: 'string', maxLength: 100 },
+    gas_utility: { type: 'string', maxLength: 100 },
+    place_id: { type: 'string', maxLength: 200 },
+    program_id: { type: 'string' },
+    contractor_id: { type: 'integer' },
+    external_id: { type: 'string', maxLength: 100 },
+    create_anyway: { type: 'boolean' },
+  },
+};
+
+export function jobsRoutes(router: AppRouter): void {
+  const list = (internal: boolean) => (ctx: AppContext) => {
+    const user = internal ? requireUser(ctx, 'ops') : requireUser(ctx);
+    const { filters, paging } = jobListQuery(ctx.query);
+    ctx.body = jobs.listJobs(ctx.deps, user, filters, paging);
+  };
+  const summary = (internal: boolean) => (ctx: AppContext) => {
+    const user = internal ? requireUser(ctx, 'ops') : requireUser(ctx);
+    ctx.body = jobs.summary(ctx.deps, user, jobListQuery(ctx.query).filters);
+  };
+  router.get('/api/jobs', list(false));
+  router.get('/api/jobs/internal', list(true));
+  router.get('/api/jobs/summary', summary(false));
+  router.get('/api/jobs/summary-internal', summary(true));
+
+  router.post('/api/jobs', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    ctx.body = jobs.createJob(ctx.deps, user, checkBody(NEW_JOB, ctx.request.body));
+    ctx.status = 201;
+  });
+  router.post('/api/jobs/filters', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    ctx.body = jobs.filterOptions(ctx.deps, user);
+  });
+  router.get('/api/jobs/initial-eligibility/:google_place_id', (ctx: AppContext) => {
+    requireUser(ctx, 'ops', 'contractor');
+    ctx.body = jobs.placeEligibility(ctx.deps, ctx.params.google_place_id);
+  });
+  router.get('/api/jobs/code/:short_code', (ctx: AppContext) => {
+    ctx.body = jobs.jobByCode(ctx.deps, requireUser(ctx), ctx.params.short_code);
+  });
+  router.get('/api/jobs/homeowner/:id', (ctx: AppContext) => {
+    const user = requireUser(ctx);
+    ctx.body = actions.homeownerView(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+  });
+  router.post('/api/jobs/homeowner/confirm-tasks-done/:job_id', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'homeowner', 'ops');
+    ctx.body = actions.confirmTasksDone(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+  });
+  router.get('/api/jobs/:job_id', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    ctx.body = jobs.readJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+  });
+  router.get('/api/jobs/:job_id/history', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    const type = query.str(ctx.query, 'type');
+    ctx.body = actions.jobHistory(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), { type: type?.split(','), user_id: query.int(ctx.query, 'user_id', { min: 1 }) });
+  });
+  router.patch('/api/jobs/:job_id/cancel', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    ctx.body = actions.cancelJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), (ctx.request.body ?? {}) as { reason?: unknown; note?: unknown });
+  });
+  router.patch('/api/jobs/:job_id/restore', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    ctx.body = actions.restoreJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+  });
+  router.put('/api/jobs/:id/claim-job', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops');
+    ctx.body = actions.claimJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+  });
+  router.put('/api/jobs/:id/set-job-as-deemed', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops');
+    ctx.body = actions.setDeemed(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+  });
+  router.patch('/api/jobs/:job_id/regenerate-documents', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops');
+    const job = jobFor(ctx.deps, user, ctx.params.job_id);
+    ctx.body = actions.regenerateDocuments(ctx.deps, user, job, query.str(ctx.query, 'task_name'), query.bool(ctx.query, 'recreate') ?? false);
+  });
+  router.post('/api/jobs/:job_id/clone', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops', 'contractor');
+    ctx.body = actions.cloneJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), (ctx.request.body ?? {}) as { program_id?: unknown });
+    ctx.status = 201;
+  });
+}

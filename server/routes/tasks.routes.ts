@@ -1,0 +1,75 @@
+/** Tasks of a job: read, save draft, submit, exception flags, transfer, reset. */
+
+import { EXCEPTION_KINDS, type ExceptionKind } from '../../engine/index.ts';
+import type { AppContext, AppRouter } from '../context.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { jobFor } from '../services/access.ts';
+import { evaluateRow } from '../services/evaluation.ts';
+import * as tasks from '../services/tasks.service.ts';
+import { checkBody } from '../validation.ts';
+import { notFound } from '../errors.ts';
+
+const SAVE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['data', 'version'],
+  properties: { data: { type: 'object' }, version: { type: 'integer', minimum: 0 } },
+};
+const FLAG = { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 2000 } } };
+const TRANSFER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['role', 'reason'],
+  properties: { role: { type: 'string' }, reason: { type: 'string', minLength: 1, maxLength: 500 }, comments: { type: 'string', maxLength: 2000 } },
+};
+
+const kindOf = (k: string): ExceptionKind => {
+  if (!(EXCEPTION_KINDS as readonly string[]).includes(k)) throw notFound();
+  return k as ExceptionKind;
+};
+
+export function tasksRoutes(router: AppRouter): void {
+  const job = (ctx: AppContext) => {
+    const user = requireUser(ctx);
+    return { user, job: jobFor(ctx.deps, user, ctx.params.job_id) };
+  };
+  router.get('/api/jobs/:job_id/tasks', (ctx: AppContext) => {
+    const { user, job: j } = job(ctx);
+    ctx.body = { items: tasks.presentTasks(ctx.deps, user, j, evaluateRow(ctx.deps, j)) };
+  });
+  router.get('/api/jobs/:job_id/tasks/:task_id', (ctx: AppContext) => {
+    const { user, job: j } = job(ctx);
+    ctx.body = tasks.readTask(ctx.deps, user, j, ctx.params.task_id);
+  });
+  router.put('/api/jobs/:job_id/tasks/:task_id/draft', (ctx: AppContext) => {
+    const { user, job: j } = job(ctx);
+    ctx.body = tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, checkBody(SAVE, ctx.request.body));
+  });
+  router.post('/api/jobs/:job_id/tasks/:task_id/submit', (ctx: AppContext) => {
+    const { user, job: j } = job(ctx);
+    ctx.body = tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, checkBody(SAVE, ctx.request.body));
+  });
+  router.post('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', (ctx: AppContext) => {
+    const { user, job: j } = job(ctx);
+    const b = checkBody<{ note?: string }>(FLAG, ctx.request.body ?? {});
+    ctx.body = tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), b.note);
+  });
+  router.delete('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', (ctx: AppContext) => {
+    const { user, job: j } = job(ctx);
+    ctx.body = tasks.clearTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind));
+  });
+  router.post('/api/jobs/:job_id/tasks/:task_id/transfer', (ctx: AppContext) => {
+    const { user, job: j } = job(ctx);
+    ctx.body = tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, checkBody(TRANSFER, ctx.request.body));
+  });
+  router.post('/api/jobs/:job_id/tasks/:task_id/reset', (ctx: AppContext) => {
+    const { user, job: j } = job(ctx);
+    ctx.body = tasks.resetTask(ctx.deps, user, j, ctx.params.task_id);
+  });
+  router.get('/api/forms/:form', (ctx: AppContext) => {
+    requireUser(ctx);
+    const form = ctx.deps.defs.forms[ctx.params.form];
+    if (!form) throw notFound('Form not found');
+    ctx.body = { key: form.key, title: form.title, description: form.description, schema: form.schema, ui_schema: form.ui_schema ?? {}, messages: form.messages ?? {} };
+  });
+}

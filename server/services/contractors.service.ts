@@ -1,0 +1,104 @@
+/** Contractor companies: list, read, create, update, delete, filters, current, invitations. */
+
+import type { AuthUser, Deps } from '../context.ts';
+import { badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
+import * as db from '../db/contractors.db.ts';
+import { findUserByEmail, insertUser } from '../db/users.db.ts';
+import { mintLoginLink } from './auth.service.ts';
+
+/** A contractor as shown. */
+function present(deps: Deps, c: db.ContractorRow, includeEquipment = false) {
+  const program = c.program_id ? deps.defs.programs[c.program_id] : undefined;
+  return {
+    ...c,
+    program: c.program_id ? { id: c.program_id, name: program?.name ?? c.program_id } : null,
+    open_jobs: db.jobCountOfContractor(deps.db, c.id),
+    ...(includeEquipment ? { equipment_ids: db.equipmentOfContractor(deps.db, c.id) } : {}),
+  };
+}
+
+/** Who may see which contractors: ops all, a contractor its own company. */
+function visibleIds(user: AuthUser): number[] | undefined {
+  if (user.role === 'ops') return undefined;
+  if (user.role === 'contractor') return [user.contractor_id ?? -1];
+  throw forbidden();
+}
+
+export function listContractors(deps: Deps, user: AuthUser, f: { program_id?: string; q?: string }, page: { page_number: number; per_page: number }) {
+  const r = db.listContractors(deps.db, { ...f, ids: visibleIds(user) }, page);
+  return { items: r.items.map((c) => present(deps, c)), total: r.total, ...page };
+}
+
+export function simpleList(deps: Deps, user: AuthUser) {
+  const ids = visibleIds(user);
+  return db.allContractors(deps.db).filter((c) => !ids || ids.includes(c.id)).map((c) => ({ id: c.id, name: c.name }));
+}
+
+export function readContractor(deps: Deps, user: AuthUser, id: number, includeEquipment: boolean) {
+  const ids = visibleIds(user);
+  const c = db.getContractor(deps.db, id);
+  if (!c || (ids && !ids.includes(id))) throw notFound('Contractor not found');
+  return present(deps, c, includeEquipment);
+}
+
+/** Contractor fields of a create or update body. */
+export interface ContractorBody extends Partial<db.ContractorFields> {
+  equipment_ids?: number[];
+}
+
+function checkProgram(deps: Deps, program_id: string | null | undefined) {
+  if (program_id && !deps.defs.programs[program_id]) throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
+}
+
+export function createContractor(deps: Deps, user: AuthUser, body: ContractorBody & { name: string }) {
+  checkProgram(deps, body.program_id);
+  const id = deps.db.transaction(() => {
+    const { equipment_ids, ...fields } = body;
+    const newId = db.insertContractor(deps.db, { address: null, city: null, phone: null, email: null, primary_contact: null, program_id: null, ...fields, created_at: deps.now().toISOString() });
+    if (equipment_ids) db.setContractorEquipment(deps.db, newId, equipment_ids);
+    return newId;
+  })();
+  return readContractor(deps, user, id, true);
+}
+
+export function updateContractor(deps: Deps, user: AuthUser, id: number, body: ContractorBody) {
+  readContractor(deps, user, id, false);
+  checkProgram(deps, body.program_id);
+  deps.db.transaction(() => {
+    const { equipment_ids, ...fields } = body;
+    db.updateContractor(deps.db, id, fields);
+    if (equipment_ids) db.setContractorEquipment(deps.db, id, equipment_ids);
+  })();
+  return readContractor(deps, user, id, true);
+}
+
+export function deleteContractor(deps: Deps, id: number) {
+  if (!db.deleteContractor(deps.db, id, deps.now().toISOString())) throw notFound('Contractor not found');
+}
+
+/** The signed-in contractor's company. */
+export function currentContractor(deps: Deps, user: AuthUser) {
+  if (user.role !== 'contractor' || user.contractor_id === null) throw notFound('Contractor not found');
+  return readContractor(deps, user, user.contractor_id, true);
+}
+
+/** The values the contractor list's filters can take. */
+export function contractorFilterOptions(deps: Deps) {
+  return { programs: Object.values(deps.defs.programs).map((p) => ({ id: p.id, name: p.name })) };
+}
+
+/** Invites a person: creates their account and mails a one-time sign-in link. */
+export function invite(deps: Deps, user: AuthUser, body: { email: string; name: string; contractor_id?: number }, internal: boolean) {
+  let contractor_id: number | null = null;
+  if (!internal) {
+    contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id ?? null;
+    if (contractor_id === null) throw validationError([{ path: 'contractor_id', message: 'This field is required' }]);
+    if (user.role === 'contractor' && body.contractor_id !== undefined && body.contractor_id !== user.contractor_id) throw forbidden();
+    if (!db.getContractor(deps.db, contractor_id)) throw badRequest('Unknown contractor');
+  }
+  if (findUserByEmail(deps.db, body.email)) throw conflict('A user with this email already exists.');
+  const userId = insertUser(deps.db, { email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id, created_at: deps.now().toISOString() });
+  const link = mintLoginLink(deps, userId);
+  deps.adapters.mail.send({ to: body.email, subject: 'You are invited to the rebate portal', body: `${user.name} invited you. Sign in here (the link works once, for 72 hours): ${link.url}` });
+  return { id: userId, email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id };
+}

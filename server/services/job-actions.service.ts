@@ -1,0 +1,187 @@
+/**
+ * Job actions (spec sect. 4): cancel with a reason, restore, claim, set as deemed, clone to another
+ * program, regenerate documents; the homeowner's view and confirm-tasks-done; history. Every action
+ * writes its history row and re-evaluates the job in one transaction.
+ */
+
+import { CANCEL_REASONS, validateTask, buildFacts } from '../../engine/index.ts';
+import { todayOf, type AuthUser, type Deps } from '../context.ts';
+import { badRequest, forbidden, validationError } from '../errors.ts';
+import * as jobsDb from '../db/jobs.db.ts';
+import * as tasksDb from '../db/tasks.db.ts';
+import { addHistory, historyOfJob } from '../db/history.db.ts';
+import { evaluateRow, jobInput, programOf, refreshJob } from './evaluation.ts';
+import { newShortCode, readJob } from './jobs.service.ts';
+import { presentTasks } from './tasks.service.ts';
+import { presentEvaluation } from './present.ts';
+
+/** Messages of the job actions. */
+export const ACTION_MESSAGES = {
+  already_canceled: 'This job is already canceled.',
+  not_canceled: 'This job is not canceled.',
+  other_needs_text: 'Please tell us why (other)',
+  same_program: 'Choose a program other than the job’s own.',
+  no_history: 'No history has been found.',
+} as const;
+
+function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: string, changes: Partial<jobsDb.JobRow>, detail?: Record<string, unknown>) {
+  deps.db.transaction(() => {
+    jobsDb.updateJob(deps.db, job.id, changes);
+    addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail });
+    refreshJob(deps, job.id);
+  })();
+  return readJob(deps, user, jobsDb.getJob(deps.db, job.id)!);
+}
+
+const opsOrContractor = (user: AuthUser) => {
+  if (user.role === 'homeowner') throw forbidden();
+};
+const opsOnly = (user: AuthUser) => {
+  if (user.role !== 'ops') throw forbidden();
+};
+
+/** Cancels a job with a reason from the spec's list ('other' needs free text). */
+export function cancelJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { reason?: unknown; note?: unknown }) {
+  opsOrContractor(user);
+  if (body.reason === undefined || body.reason === null || body.reason === '') throw validationError([{ path: 'reason', message: 'This field is required' }]);
+  if (!(CANCEL_REASONS as readonly unknown[]).includes(body.reason)) throw validationError([{ path: 'reason', message: 'Please select one of the options' }]);
+  const note = typeof body.note === 'string' ? body.note.trim() : '';
+  if (body.reason === 'other' && !note) throw validationError([{ path: 'note', message: ACTION_MESSAGES.other_needs_text }]);
+  if (job.is_canceled) throw badRequest(ACTION_MESSAGES.already_canceled);
+  return act(deps, user, job, 'job_canceled', { is_canceled: 1, cancel_reason: body.reason as string, cancel_note: note || null }, { reason: body.reason, note: note || undefined });
+}
+
+/** Restores a canceled job. */
+export function restoreJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
+  opsOrContractor(user);
+  if (!job.is_canceled) throw badRequest(ACTION_MESSAGES.not_canceled);
+  return act(deps, user, job, 'job_restored', { is_canceled: 0, cancel_reason: null, cancel_note: null });
+}
+
+/** Claims a job for the signed-in ops user. */
+export function claimJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
+  opsOnly(user);
+  return act(deps, user, job, 'job_claimed', { claimed_by: user.id, ops_owner: job.ops_owner ?? user.id });
+}
+
+/** Sets a job as deemed (its savings are deemed, not measured). */
+export function setDeemed(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
+  opsOnly(user);
+  return act(deps, user, job, 'job_set_as_deemed', { is_deemed: 1 });
+}
+
+/** Regenerates a task's documents (through the e-signature adapter). */
+export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobRow, taskName: string | undefined, recreate: boolean) {
+  opsOnly(user);
+  const program = programOf(deps, job.program_id);
+  if (!taskName) throw validationError([{ path: 'task_name', message: 'This field is required' }]);
+  if (!program.tasks.some((t) => t.id === taskName)) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
+  const invite = deps.adapters.esign.invite({ job_id: job.id, task_id: taskName, signers: ['homeowner'] });
+  deps.db.transaction(() => {
+    addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: deps.now().toISOString(), detail: { task_name: taskName, recreate, envelope_id: invite.envelope_id } });
+  })();
+  return { task_name: taskName, recreate, document_status: invite.status, envelope_id: invite.envelope_id };
+}
+
+/** Clones a job to another program: contact, site and the answers of tasks both programs have. */
+export function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { program_id?: unknown }) {
+  opsOrContractor(user);
+  const target = typeof body.program_id === 'string' ? body.program_id : '';
+  if (!target) throw validationError([{ path: 'program_id', message: 'This field is required' }]);
+  const program = deps.defs.programs[target];
+  if (!program) throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
+  if (target === job.program_id) throw validationError([{ path: 'program_id', message: ACTION_MESSAGES.same_program }]);
+  const source = programOf(deps, job.program_id);
+  const shared = program.tasks.filter((t) => source.tasks.some((s) => s.id === t.id && s.form === t.form)).map((t) => t.id);
+  const now = deps.now().toISOString();
+  const id = deps.db.transaction(() => {
+    const { id: _id, code: _code, ...rest } = job;
+    const newId = jobsDb.insertJob(deps.db, {
+      ...rest,
+      code: newShortCode(deps),
+      program_id: target,
+      cloned_from: job.id,
+      is_canceled: 0,
+      claimed_by: null,
+      submitted_at: null,
+      submitted_by: null,
+      created_by: user.id,
+      created_at: now,
+      updated_at: now,
+      stage_entered_at: now,
+    });
+    // Answers carry over as drafts: they are submitted again under the new program's rules.
+    for (const t of tasksDb.tasksOfJob(deps.db, job.id).filter((r) => shared.includes(r.task_id) && r.data)) {
+      tasksDb.writeTask(deps.db, { job_id: newId, task_id: t.task_id, status: 'IN_PROGRESS', data: t.data, draft: null, owner_override: null, exceptions: null, updated_at: now, updated_by: user.id }, 0);
+    }
+    addHistory(deps.db, { job_id: newId, type: 'job_created', user_id: user.id, at: now, detail: { cloned_from: job.id, program_id: target } });
+    addHistory(deps.db, { job_id: job.id, type: 'job_cloned', user_id: user.id, at: now, detail: { clone_id: newId, program_id: target } });
+    refreshJob(deps, newId);
+    return newId;
+  })();
+  return readJob(deps, user, jobsDb.getJob(deps.db, id)!);
+}
+
+/** Income verification guidance the homeowner view shows (spec sect. 3, 5, 9). */
+export const INCOME_GUIDANCE = {
+  types: [
+    { value: 'proof_of_income_upload', label: 'Eligibility+Support', help: 'Upload proof of income for review.' },
+    { value: 'proof_of_income_approval_code', label: 'Eligibility Express', help: 'Enter the approval code from the program.' },
+  ],
+  upload_note: 'Upload only the program approval certificate, not tax documents.',
+  timing_note: 'Verification can take up to one week.',
+} as const;
+
+/** The homeowner's view of a job: lookup, their tasks, guidance, rebate and signing status. */
+export function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
+  const ev = evaluateRow(deps, job);
+  const asHomeowner: AuthUser = user.role === 'homeowner' ? user : { ...user, role: 'homeowner' };
+  const program = programOf(deps, job.program_id);
+  return {
+    id: job.id,
+    code: job.code,
+    full_name: job.full_name,
+    address: job.address,
+    city: job.city,
+    program: { id: program.id, name: program.name },
+    stage: { number: ev.stage.number, label: ev.stage.label, progress: ev.stage.progress },
+    evaluation: presentEvaluation(asHomeowner, ev),
+    tasks: presentTasks(deps, asHomeowner, job, ev),
+    income_guidance: INCOME_GUIDANCE,
+  };
+}
+
+/** The homeowner says their tasks are done: each filled homeowner task that validates is completed. */
+export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
+  if (user.role === 'contractor') throw forbidden();
+  const program = programOf(deps, job.program_id);
+  return deps.db.transaction(() => {
+    const tasks = tasksDb.tasksOfJob(deps.db, job.id);
+    const ev = evaluateRow(deps, job, tasks);
+    const facts = buildFacts(program, jobInput(job, tasks), { today: todayOf(deps) });
+    const completed: string[] = [];
+    const incomplete: { task_id: string; errors: { path: string; message: string }[] }[] = [];
+    const now = deps.now().toISOString();
+    for (const t of ev.tasks.filter((x) => x.owner === 'homeowner' && (x.status === 'READY' || x.status === 'IN_PROGRESS'))) {
+      const row = tasks.find((r) => r.task_id === t.id);
+      const form = deps.defs.forms[t.form];
+      const result = validateTask(form, row?.draft ?? row?.data ?? {}, facts);
+      if (!result.ok) {
+        incomplete.push({ task_id: t.id, errors: result.errors });
+        continue;
+      }
+      tasksDb.writeTask(deps.db, { job_id: job.id, task_id: t.id, status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: row?.exceptions ?? null, updated_at: now, updated_by: user.id }, row?.version ?? 0);
+      completed.push(t.id);
+    }
+    addHistory(deps.db, { job_id: job.id, type: 'homeowner_confirmed_tasks', user_id: user.id, at: now, detail: { completed, incomplete: incomplete.map((i) => i.task_id) } });
+    refreshJob(deps, job.id);
+    return { completed, incomplete };
+  })();
+}
+
+/** History of a job with filters (record types, user). */
+export function jobHistory(deps: Deps, user: AuthUser, job: jobsDb.JobRow, f: { type?: string[]; user_id?: number }) {
+  if (user.role === 'homeowner') throw forbidden();
+  const items = historyOfJob(deps.db, job.id, f);
+  return { items, message: items.length ? undefined : ACTION_MESSAGES.no_history };
+}

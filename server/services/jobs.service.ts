@@ -1,0 +1,224 @@
+/** Jobs: lists, per-stage summary, filter options, create (duplicate and which-program prompts), read. */
+
+import { randomInt } from 'node:crypto';
+import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, initialEligibility, type JobSite } from '../../engine/index.ts';
+import { todayOf, type AuthUser, type Deps } from '../context.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
+import * as jobsDb from '../db/jobs.db.ts';
+import * as contractorsDb from '../db/contractors.db.ts';
+import { addHistory } from '../db/history.db.ts';
+import { listUsers } from '../db/users.db.ts';
+import { jobScope } from './access.ts';
+import { evaluateRow, refreshJob } from './evaluation.ts';
+import { presentEvaluation, presentListItem } from './present.ts';
+import { presentTasks } from './tasks.service.ts';
+
+/** Paging and sorting of a list (spec sect. 7 defaults). */
+export interface Paging {
+  page_number: number;
+  per_page: number;
+  sort_by: jobsDb.SortBy;
+  sort_direction: 'asc' | 'desc';
+}
+
+/** One page of jobs, as the role sees them. */
+export function listJobs(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
+  const { items, total } = jobsDb.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
+  const names = contractorsDb.contractorNames(deps.db, items.map((r) => r.contractor_id).filter((x): x is number => x !== null));
+  return {
+    items: items.map((r) => presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id))),
+    total,
+    page_number: paging.page_number,
+    per_page: paging.per_page,
+  };
+}
+
+/** Counts per stage and per tab (Apply, Review, Install, Enroll, Pay) and the canceled count. */
+export function summary(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters) {
+  const scope = jobScope(user);
+  const f = { ...filters, me: user.id };
+  const stages = jobsDb.stageCounts(deps.db, scope, f);
+  // A stage number maps to a tab per stage model; with a program filter the model is that program's.
+  const models = filters.program_id ? [deps.defs.programs[filters.program_id]?.stage_model].filter(Boolean) : Object.values(deps.defs.programs).map((p) => p.stage_model);
+  const tabOf = (n: number) => models.map((m) => m!.stages.find((s) => s.number === n)?.tab).find(Boolean);
+  const tabs: Record<string, number> = { Apply: 0, Review: 0, Install: 0, Enroll: 0, Pay: 0 };
+  const byTab = jobsDb.tabCounts(deps.db, scope, f);
+  for (const t of byTab) if (t.tab && t.tab in tabs) tabs[t.tab] = t.count;
+  return {
+    stages: stages.map((s) => ({ ...s, tab: tabOf(s.stage) ?? null })),
+    tabs,
+    total: stages.reduce((n, s) => n + s.count, 0),
+    canceled: jobsDb.canceledCount(deps.db, scope, f),
+  };
+}
+
+/** The values each filter of the jobs list can take, for the role. */
+export function filterOptions(deps: Deps, user: AuthUser) {
+  const contractors = user.role === 'ops' ? contractorsDb.allContractors(deps.db).map((c) => ({ id: c.id, name: c.name })) : [];
+  const programs = Object.values(deps.defs.programs).map((p) => ({ id: p.id, name: p.name, stages: p.stage_model.stages.map((s) => ({ number: s.number, label: s.label, tab: s.tab })) }));
+  return {
+    contractors,
+    ops_users: user.role === 'ops' ? listUsers(deps.db, { role: 'ops' }).map((u) => ({ id: u.id, name: u.name })) : [],
+    contractor_users: user.role === 'contractor' && user.contractor_id !== null ? listUsers(deps.db, { contractor_id: user.contractor_id }).map((u) => ({ id: u.id, name: u.name })) : [],
+    programs,
+    eligibility: [...ELIGIBILITY_STATUSES],
+    action_owners: [...ACTION_OWNER_ROLES],
+    exceptions: ['has_contractor_task_exception', 'has_ops_task_exception'],
+    sort_by: Object.keys(jobsDb.SORT_COLUMNS),
+  };
+}
+
+/** A new job's body (spec sect. 2 "Add new job"). */
+export interface NewJobBody {
+  first_name: string;
+  last_name: string;
+  email?: string;
+  phone_number?: string;
+  address?: string;
+  city?: string;
+  county?: string;
+  state?: string;
+  zip?: string;
+  lat?: number;
+  lon?: number;
+  electric_utility?: string;
+  gas_utility?: string;
+  place_id?: string;
+  program_id?: string;
+  contractor_id?: number;
+  external_id?: string;
+  create_anyway?: boolean;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A short code not used yet (6 characters without look-alikes). */
+export function newShortCode(deps: Deps): string {
+  for (;;) {
+    let code = '';
+    for (let i = 0; i < 6; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+    if (!jobsDb.codeExists(deps.db, code)) return code;
+  }
+}
+
+/** The prompts of "Add new job" (spec sect. 2). */
+export const CREATE_MESSAGES = {
+  duplicate: 'A job for this homeowner at this address already exists.',
+  which_program: 'This address qualifies for more than one program. Which program should we submit to first?',
+  no_program: 'No program serves this address.',
+  unknown_place: 'Unable to determine eligibility',
+} as const;
+
+/** Creates a job; answers 409 with the existing job (duplicate) or the programs to choose from. */
+export function createJob(deps: Deps, user: AuthUser, body: NewJobBody) {
+  if (user.role === 'homeowner') throw forbidden();
+  const contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id;
+  if (contractor_id === null || contractor_id === undefined) throw validationError([{ path: 'contractor_id', message: 'This field is required' }]);
+  if (!contractorsDb.getContractor(deps.db, contractor_id)) throw validationError([{ path: 'contractor_id', message: 'Please select one of the options' }]);
+  let site: JobSite & { place_id?: string } = {
+    address: body.address, city: body.city, county: body.county, state: body.state, zip: body.zip, lat: body.lat, lon: body.lon,
+    electric_utility: body.electric_utility, gas_utility: body.gas_utility,
+  };
+  if (body.place_id) {
+    const place = deps.adapters.geocoding.resolve(body.place_id);
+    if (!place) throw validationError([{ path: 'place_id', message: CREATE_MESSAGES.unknown_place }]);
+    site = { ...place, ...Object.fromEntries(Object.entries(site).filter(([, v]) => v !== undefined)) };
+  }
+  if (!site.address) throw validationError([{ path: 'address', message: 'This field is required' }]);
+  const first_name = body.first_name.trim();
+  const last_name = body.last_name.trim();
+  if (!body.create_anyway) {
+    const dup = jobsDb.findDuplicate(deps.db, { first_name, last_name, address: site.address }, jobScope(user));
+    if (dup) throw conflict(CREATE_MESSAGES.duplicate, { reason: 'duplicate', existing_job: presentListItem(deps, user, dup) });
+  }
+  const today = todayOf(deps);
+  let program_id = body.program_id;
+  if (program_id === undefined) {
+    const eligible = initialEligibility(Object.values(deps.defs.programs), site, today).filter((p) => p.eligible);
+    if (eligible.length === 0) throw validationError([{ path: 'program_id', message: CREATE_MESSAGES.no_program }]);
+    if (eligible.length > 1) throw conflict(CREATE_MESSAGES.which_program, { reason: 'which_program', programs: eligible.map((p) => ({ id: p.program, name: p.name })) });
+    program_id = eligible[0].program;
+  } else if (!deps.defs.programs[program_id]) {
+    throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
+  }
+  const now = deps.now().toISOString();
+  const id = deps.db.transaction(() => {
+    const jobId = jobsDb.insertJob(deps.db, {
+      code: newShortCode(deps),
+      external_id: body.external_id ?? null,
+      first_name,
+      last_name,
+      full_name: `${first_name} ${last_name}`,
+      email: body.email ?? null,
+      phone_number: body.phone_number ?? null,
+      address: site.address!,
+      city: site.city ?? null, county: site.county ?? null, state: site.state ?? null, zip: site.zip ?? null,
+      lat: site.lat ?? null, lon: site.lon ?? null, electric_utility: site.electric_utility ?? null, gas_utility: site.gas_utility ?? null,
+      place_id: site.place_id ?? null,
+      contractor_id,
+      program_id: program_id!,
+      created_by: user.id,
+      created_at: now,
+      updated_at: now,
+      stage_entered_at: now,
+    });
+    addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user.id, at: now, detail: { program_id, create_anyway: !!body.create_anyway } });
+    refreshJob(deps, jobId);
+    return jobId;
+  })();
+  return readJob(deps, user, jobsDb.getJob(deps.db, id)!);
+}
+
+/** The job detail: the row, what the engine says now, and the tasks. */
+export function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow) {
+  const ev = evaluateRow(deps, row, undefined, user.role === 'ops');
+  const contractor = row.contractor_id === null ? undefined : contractorsDb.getContractor(deps.db, row.contractor_id);
+  const item = presentListItem(deps, user, row, contractor?.name);
+  const program = deps.defs.programs[row.program_id];
+  return {
+    ...item,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone_number: row.phone_number,
+    county: row.county,
+    lat: row.lat,
+    lon: row.lon,
+    electric_utility: row.electric_utility,
+    gas_utility: row.gas_utility,
+    submitted_at: row.submitted_at,
+    submit_terms_id: row.submit_terms_id,
+    install_terms_id: row.install_terms_id,
+    cloned_from: row.cloned_from,
+    stage_model: program ? { id: program.stage_model.id, label: program.stage_model.label } : null,
+    evaluation: presentEvaluation(user, ev),
+    tasks: presentTasks(deps, user, row, ev),
+  };
+}
+
+/** Initial eligibility of a place (spec sect. 7): which programs serve it and accept submissions. */
+export function placeEligibility(deps: Deps, placeId: string) {
+  const place = deps.adapters.geocoding.resolve(placeId);
+  if (!place) throw new ApiError(404, CREATE_MESSAGES.unknown_place);
+  const results = initialEligibility(Object.values(deps.defs.programs), place, todayOf(deps));
+  return { place, programs: results, eligible_programs: results.filter((r) => r.eligible).map((r) => r.program) };
+}
+
+/** A job by short code, if the user may see it. */
+export function jobByCode(deps: Deps, user: AuthUser, code: string) {
+  const row = jobsDb.getJobByCode(deps.db, code.toUpperCase());
+  if (!row || !jobScopeAllows(user, row)) throw notFound('Job not found');
+  return { id: row.id, code: row.code };
+}
+
+function jobScopeAllows(user: AuthUser, row: jobsDb.JobRow): boolean {
+  const s = jobScope(user);
+  return (s.contractor_id === undefined || row.contractor_id === s.contractor_id) && (s.homeowner_user_id === undefined || row.homeowner_user_id === s.homeowner_user_id);
+}
+
+/** Parses a page size within bounds. */
+export function checkPaging(p: Partial<Paging>): Paging {
+  const per_page = p.per_page ?? 25;
+  if (per_page > 200) throw badRequest("Query parameter 'per_page' must be at most 200");
+  return { page_number: p.page_number ?? 1, per_page, sort_by: p.sort_by ?? 'created_at', sort_direction: p.sort_direction ?? 'asc' };
+}

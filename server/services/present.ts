@@ -1,0 +1,90 @@
+/**
+ * How jobs and tasks are shown to each role. Internal-only data (ops owner, exception notes, internal
+ * task fields marked "ui:internal" in the form, rule ids of explanations) reaches ops only.
+ */
+
+import type { JobEvaluation, Program, TaskForm } from '../../engine/index.ts';
+import type { AuthUser, Deps } from '../context.ts';
+import type { JobRow } from '../db/jobs.db.ts';
+import { seesInternal } from './access.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The stage of a job as a list shows it. */
+function stageOf(program: Program | undefined, row: JobRow) {
+  const s = program?.stage_model.stages.find((x) => x.number === row.stage);
+  return { number: row.stage, key: s?.key ?? row.stage_key, label: s?.label ?? String(row.stage), tab: s?.tab ?? row.tab };
+}
+
+/** A job in a list (stored columns only: no evaluation). */
+export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contractorName?: string) {
+  const program = deps.defs.programs[row.program_id];
+  const item: Record<string, unknown> = {
+    id: row.id,
+    code: row.code,
+    external_id: row.external_id,
+    full_name: row.full_name,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    contractor_id: row.contractor_id,
+    contractor: contractorName ?? null,
+    program: { id: row.program_id, name: program?.name ?? row.program_id },
+    stage: stageOf(program, row),
+    is_canceled: !!row.is_canceled,
+    cancel_reason: row.cancel_reason,
+    eligibility: row.eligibility,
+    is_eligible: !!row.is_eligible,
+    action_owners: row.action_owners.split(',').filter(Boolean),
+    has_contractor_task_exception: !!row.has_contractor_task_exception,
+    has_ops_task_exception: !!row.has_ops_task_exception,
+    is_claimed: row.claimed_by !== null,
+    is_deemed: !!row.is_deemed,
+    rebate: { min_cents: row.rebate_min_cents, max_cents: row.rebate_max_cents, final_cents: row.rebate_final_cents },
+    created_at: row.created_at,
+    stage_entered_at: row.stage_entered_at,
+    days_in_stage: Math.max(0, Math.floor((deps.now().getTime() - Date.parse(row.stage_entered_at)) / DAY_MS)),
+  };
+  if (seesInternal(user)) {
+    item.ops_owner = row.ops_owner;
+    item.claimed_by = row.claimed_by;
+    item.exception_notes = row.exception_notes;
+  }
+  return item;
+}
+
+/** Strips a form's internal-only fields from task data for a user who may not see them. */
+export function visibleTaskData(user: AuthUser, form: TaskForm | undefined, data: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!data || seesInternal(user) || !form?.ui_schema) return data;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    const ui = form.ui_schema[k] as Record<string, unknown> | undefined;
+    if (!ui?.['ui:internal']) out[k] = v;
+  }
+  return out;
+}
+
+/** Names of a form's internal-only fields. */
+export function internalFields(form: TaskForm | undefined): string[] {
+  if (!form?.ui_schema) return [];
+  return Object.entries(form.ui_schema).filter(([, ui]) => (ui as Record<string, unknown> | undefined)?.['ui:internal']).map(([k]) => k);
+}
+
+/** The engine's evaluation as a role sees it (explanations' rule ids and facts stay internal). */
+export function presentEvaluation(user: AuthUser, ev: JobEvaluation) {
+  const internal = seesInternal(user);
+  const reason = (r: { code: string; text: string; rule: string; missing?: string[]; because?: { text: string } }) =>
+    internal ? { code: r.code, text: r.text, rule: r.rule, missing: r.missing, because: r.because?.text } : { code: r.code, text: r.text };
+  return {
+    program_hash: ev.program_hash,
+    stage: ev.stage,
+    eligibility: {
+      status: ev.eligibility.status,
+      reasons: ev.eligibility.reasons.map(reason),
+      pending: ev.eligibility.pending.map(reason),
+      undetermined: ev.eligibility.undetermined.map(reason),
+    },
+    incentive: internal ? ev.incentive : { ...ev.incentive, lines: ev.incentive.lines.map(({ explanation: _e, ...l }) => l) },
+  };
+}

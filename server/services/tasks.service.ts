@@ -1,0 +1,214 @@
+/**
+ * The task workflow on a job: read tasks with the engine's status, save a draft, submit (validated by
+ * the engine, re-evaluated, history written, in one transaction; a stale version answers 409 and
+ * nothing is overwritten), exception flags, ownership transfer and reset.
+ */
+
+import {
+  buildFacts,
+  clearException,
+  flagException,
+  resetOwnership,
+  transferOwnership,
+  validateTaskSubmission,
+  type ExceptionKind,
+  type JobEvaluation,
+  type TaskActionResult,
+  type TaskResult,
+  type TaskState,
+} from '../../engine/index.ts';
+import { todayOf, type AuthUser, type Deps } from '../context.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
+import type { JobRow } from '../db/jobs.db.ts';
+import * as jobsDb from '../db/jobs.db.ts';
+import * as tasksDb from '../db/tasks.db.ts';
+import { addHistory } from '../db/history.db.ts';
+import { assertCanWorkTask, canWorkTask, seesInternal } from './access.ts';
+import { evaluateRow, jobInput, programOf, refreshJob } from './evaluation.ts';
+import { internalFields, visibleTaskData } from './present.ts';
+
+/** The spec's and our messages of the task workflow. */
+export const TASK_MESSAGES = {
+  ineligible: 'This job is ineligible and cannot be submitted.',
+  stale: 'This task was changed by someone else since you opened it.',
+  canceled: 'This job is canceled. Restore it to work on its tasks.',
+  not_applicable: 'This task does not apply to this job.',
+} as const;
+
+/** A task as a role sees it. */
+export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: tasksDb.TaskRow | undefined) {
+  const form = deps.defs.forms[t.form];
+  const data = row?.draft ?? row?.data ?? null;
+  return {
+    id: t.id,
+    title: t.title,
+    form: t.form,
+    stage: t.stage,
+    status: t.status,
+    owner: t.owner,
+    default_owner: t.default_owner,
+    blocked_by: t.blocked_by,
+    exceptions: t.exceptions,
+    exception_notes: seesInternal(user) ? row?.exceptions ?? null : undefined,
+    owner_override: row?.owner_override ? { role: row.owner_override.role, reason: row.owner_override.reason, comments: row.owner_override.comments } : null,
+    can_edit: canWorkTask(user, t.owner) && t.status !== 'LOCKED',
+    data: visibleTaskData(user, form, data),
+    has_unsubmitted_changes: !!row?.draft,
+    version: row?.version ?? 0,
+    updated_at: row?.updated_at ?? null,
+  };
+}
+
+/** Every applicable task of a job; a homeowner sees only the homeowner's tasks. */
+export function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
+  const rows = new Map(tasksDb.tasksOfJob(deps.db, job.id).map((r) => [r.task_id, r]));
+  return ev.tasks.filter((t) => user.role !== 'homeowner' || t.owner === 'homeowner').map((t) => presentTask(deps, user, t, rows.get(t.id)));
+}
+
+function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
+  const ev = evaluateRow(deps, job);
+  const t = ev.tasks.find((x) => x.id === taskId);
+  if (!t) {
+    if (programOf(deps, job.program_id).tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable);
+    throw notFound('Task not found');
+  }
+  if (user.role === 'homeowner' && t.owner !== 'homeowner') throw notFound('Task not found');
+  return { ev, t, row: tasksDb.getTask(deps.db, job.id, taskId) };
+}
+
+/** One task of a job with its form key. */
+export function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
+  const { t, row } = taskOf(deps, user, job, taskId);
+  return presentTask(deps, user, t, row);
+}
+
+/** Writes a task state at the expected version or answers 409 with what is there now. */
+function write(deps: Deps, user: AuthUser, job: JobRow, taskId: string, row: tasksDb.TaskRow | undefined, expected: number, next: Omit<Parameters<typeof tasksDb.writeTask>[1], 'job_id' | 'task_id' | 'updated_at' | 'updated_by'>) {
+  const ok = tasksDb.writeTask(deps.db, { job_id: job.id, task_id: taskId, updated_at: deps.now().toISOString(), updated_by: user.id, ...next }, expected);
+  if (!ok) {
+    const current = tasksDb.getTask(deps.db, job.id, taskId);
+    const form = deps.defs.forms[programOf(deps, job.program_id).tasks.find((x) => x.id === taskId)!.form];
+    throw conflict(TASK_MESSAGES.stale, { current: { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: current?.updated_by ?? null } });
+  }
+  void row;
+}
+
+/** Keeps the stored internal-only fields when someone who cannot see them saves the task. */
+function withInternal(user: AuthUser, formKey: string, deps: Deps, incoming: Record<string, unknown>, stored: Record<string, unknown> | null): Record<string, unknown> {
+  if (seesInternal(user)) return incoming;
+  const internal = internalFields(deps.defs.forms[formKey]);
+  const out = { ...incoming };
+  for (const f of internal) {
+    delete out[f];
+    if (stored && stored[f] !== undefined) out[f] = stored[f];
+  }
+  return out;
+}
+
+function assertWritable(job: JobRow, t: TaskResult, user: AuthUser) {
+  if (job.is_canceled) throw badRequest(TASK_MESSAGES.canceled);
+  assertCanWorkTask(user, t.owner);
+  if (t.status === 'LOCKED') throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`);
+}
+
+/** Saves partial work: the task shows IN_PROGRESS; a COMPLETE task keeps its submitted data until resubmitted. */
+export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
+  return deps.db.transaction(() => {
+    const { t, row } = taskOf(deps, user, job, taskId);
+    assertWritable(job, t, user);
+    const data = withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null);
+    const complete = row?.status === 'COMPLETE';
+    write(deps, user, job, taskId, row, body.version, {
+      status: complete ? 'COMPLETE' : 'IN_PROGRESS',
+      data: complete ? row!.data : data,
+      draft: complete ? data : null,
+      owner_override: row?.owner_override ?? null,
+      exceptions: row?.exceptions ?? null,
+    });
+    addHistory(deps.db, { job_id: job.id, type: 'task_draft_saved', user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId } });
+    refreshJob(deps, job.id);
+    return readTask(deps, user, jobsDb.getJob(deps.db, job.id)!, taskId);
+  })();
+}
+
+/** Submits a task: validated by the engine (422 with per-field messages), saved, the job re-evaluated. */
+export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
+  return deps.db.transaction(() => {
+    const { t, row } = taskOf(deps, user, job, taskId);
+    assertWritable(job, t, user);
+    const program = programOf(deps, job.program_id);
+    // The stage whose completion submits the rebate (stage 2 of both stage models).
+    const submitStage = program.stage_model.stages[0].number + 1;
+    const form = deps.defs.forms[t.form];
+    if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
+    const data = withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null);
+    const tasks = tasksDb.tasksOfJob(deps.db, job.id);
+    const facts = buildFacts(program, jobInput(job, tasks), { today: todayOf(deps) });
+    const result = validateTaskSubmission(program, form, taskId, data, facts);
+    if (!result.ok) throw validationError(result.errors, undefined, { warnings: result.warnings });
+    write(deps, user, job, taskId, row, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: row?.exceptions ?? null });
+    const now = deps.now().toISOString();
+    addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings } });
+    const after = refreshJob(deps, job.id);
+    // An ineligible job cannot be submitted: answers that decide eligibility stay open to correct, but
+    // a submission that would send the job past the submit stage (or work beyond it) is refused and the
+    // transaction rolls back. Ops may still work the job (they can override eligibility).
+    if (user.role !== 'ops' && after.eligibility.status === 'ineligible' && (t.stage > submitStage || after.stage.number > submitStage)) {
+      throw new ApiError(422, TASK_MESSAGES.ineligible);
+    }
+    // The rebate counts as submitted once the job leaves the submit stage for the first time.
+    if (!job.submitted_at && after.stage.number > submitStage) {
+      jobsDb.updateJob(deps.db, job.id, { submitted_at: now, submitted_by: user.id });
+      addHistory(deps.db, { job_id: job.id, type: 'job_submitted', user_id: user.id, at: now });
+    }
+    const updated = jobsDb.getJob(deps.db, job.id)!;
+    return { task: readTask(deps, user, updated, taskId), warnings: result.warnings, job: { stage: after.stage, eligibility: after.eligibility.status } };
+  })();
+}
+
+function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, type: string, detail: Record<string, unknown>, act: (state: TaskState | undefined) => TaskActionResult) {
+  return deps.db.transaction(() => {
+    const { row } = taskOf(deps, user, job, taskId);
+    const state: TaskState | undefined = row ? { status: row.status ?? undefined, data: row.data ?? undefined, owner_override: row.owner_override as TaskState['owner_override'], exceptions: row.exceptions as TaskState['exceptions'] } : undefined;
+    const r = act(state);
+    if (!r.ok) throw validationError([{ path: '', message: r.error }], r.error);
+    write(deps, user, job, taskId, row, row?.version ?? 0, {
+      status: (r.state.status as tasksDb.TaskRow['status']) ?? null,
+      data: r.state.data ?? null,
+      draft: row?.draft ?? null,
+      owner_override: (r.state.owner_override as tasksDb.TaskRow['owner_override']) ?? null,
+      exceptions: (r.state.exceptions as tasksDb.TaskRow['exceptions']) ?? null,
+    });
+    addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId, ...detail } });
+    refreshJob(deps, job.id);
+    return readTask(deps, user, jobsDb.getJob(deps.db, job.id)!, taskId);
+  })();
+}
+
+/** Flags a contractor or ops exception; a contractor flags only contractor exceptions. */
+export function flagTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind, note?: string) {
+  if (user.role === 'homeowner' || (user.role === 'contractor' && kind !== 'contractor')) throw forbidden();
+  const program = programOf(deps, job.program_id);
+  return applyAction(deps, user, job, taskId, 'task_exception_flagged', { kind, note }, (s) => flagException(program, taskId, s, kind, { note, by: user.name, at: deps.now().toISOString() }));
+}
+
+/** Removes an exception flag (the same roles as flagging). */
+export function clearTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind) {
+  if (user.role === 'homeowner' || (user.role === 'contractor' && kind !== 'contractor')) throw forbidden();
+  const program = programOf(deps, job.program_id);
+  return applyAction(deps, user, job, taskId, 'task_exception_cleared', { kind }, (s) => clearException(program, taskId, s, kind));
+}
+
+/** Transfers a task to another action owner with a reason (ops). */
+export function transferTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, to: { role: string; reason: string; comments?: string }) {
+  if (user.role !== 'ops') throw forbidden();
+  const program = programOf(deps, job.program_id);
+  return applyAction(deps, user, job, taskId, 'task_transferred', { to: to.role, reason: to.reason, comments: to.comments }, (s) => transferOwnership(program, taskId, s, to));
+}
+
+/** Resets a task to its default owner; it returns to READY (ops). */
+export function resetTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
+  if (user.role !== 'ops') throw forbidden();
+  const program = programOf(deps, job.program_id);
+  return applyAction(deps, user, job, taskId, 'task_reset', {}, (s) => resetOwnership(program, taskId, s));
+}

@@ -1,0 +1,31 @@
+/** Data factories for API tests: filled task forms from tests/fixtures/forms, jobs created over HTTP. */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ROOT } from '../load-repo.ts';
+import type { Person, TestServer } from './harness.ts';
+
+/** The first valid example of a form's fixture, optionally overridden. */
+export function filled(form: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const fx = parse(readFileSync(join(ROOT, 'tests/fixtures/forms', `${form}.yaml`), 'utf8')) as { valid: { data: Record<string, unknown> }[] };
+  return { ...fx.valid[0].data, ...overrides };
+}
+
+/** A WI HEAR site in Milwaukee (inside the program's area). */
+export const MILWAUKEE = { address: '1 Main St', city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.0389, lon: -87.9065, electric_utility: 'We Energies', gas_utility: 'We Energies' };
+
+let n = 0;
+/** Creates a WI HEAR job over HTTP as a contractor of company A (or whoever is given). */
+export async function createJob(s: TestServer, as: Person = 'contractor_a', body: Record<string, unknown> = {}) {
+  n += 1;
+  const r = await s.api('POST', '/api/jobs', { as, body: { first_name: 'Jo', last_name: `Tester${n}`, email: `jo${n}@home.test`, phone_number: '414-555-0100', ...MILWAUKEE, program_id: 'wi-hear', ...(as === 'ops' ? { contractor_id: s.ids.contractor_a } : {}), ...body } });
+  if (r.status !== 201) throw new Error(`create job: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as { id: number; code: string; tasks: { id: string; status: string; owner: string; version: number; form: string }[] } & Record<string, unknown>;
+}
+
+/** Submits a task with its form's fixture data (plus overrides) at its current version. */
+export async function submit(s: TestServer, as: Person, jobId: number, taskId: string, form: string, overrides: Record<string, unknown> = {}) {
+  const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as });
+  return s.api('POST', `/api/jobs/${jobId}/tasks/${taskId}/submit`, { as, body: { data: filled(form, overrides), version: cur.body.version ?? 0 } });
+}
