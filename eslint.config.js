@@ -10,7 +10,7 @@ const ours = (...dirs) => dirs.flatMap((d) => [`**/${d}/**`, `../${d}/*`, `../..
 const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'url', 'util', 'http', 'https', 'net', 'stream', 'worker_threads'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'artifacts/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'web/dist/**', 'data/**', 'artifacts/**', 'tests/e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,6 +12,9 @@ import { requestIdMiddleware } from './middleware/request-id.ts';
 import { authMiddleware } from './middleware/auth.ts';
 import { initFlags } from './services/flags.service.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
+import { webMiddleware } from './middleware/web.ts';
+import { REPO_ROOT } from './deps.ts';
+import { join } from 'node:path';
 
 /** Builds the app over its dependencies. */
 export function createApp(deps: Deps): { app: Koa<AppState, { deps: Deps }>; router: Router<AppState, { deps: Deps }> } {
@@ -27,5 +30,6 @@ export function createApp(deps: Deps): { app: Koa<AppState, { deps: Deps }>; rou
   app.use(authMiddleware());
   app.use(router.routes());
   app.use(router.allowedMethods());
+  app.use(webMiddleware(join(REPO_ROOT, 'web', 'dist')));
   return { app, router };
 }

@@ -1,0 +1,95 @@
+/**
+ * Route objects with the spec's names and titles (web/config/paths.ts). Every route but login, logout,
+ * the catch-all and the test login needs sign-in: a signed-out visit goes to /login?redirect=<full path>.
+ * Pages load lazily. The program explorer is blocked unless its feature flag is on.
+ */
+
+import { createBrowserRouter, Navigate, Outlet, redirect, useLocation, type RouteObject } from 'react-router-dom';
+import { Spinner, NonIdealState } from '@blueprintjs/core';
+import { paths, type RouteName } from '../config/paths.ts';
+import { lazyPage } from '../lib/lazy-page.ts';
+import { getSession } from '../lib/session.ts';
+import { api } from '../lib/api-client.ts';
+import { useSession } from '../lib/use-auth.ts';
+import { useAppConfig } from '../lib/use-app-config.ts';
+import { Layout } from './shell/layout.tsx';
+import { RouteErrorPage, NotFoundPage } from '../features/errors/error-pages.tsx';
+
+const handle = (name: RouteName) => ({ name, title: paths[name].title });
+
+/** Sends a signed-out visitor to sign-in with the full original path. */
+function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`} replace />;
+  return <Outlet />;
+}
+
+/** Blocks navigation to a route whose feature flag is off. */
+function RequireFlag({ flag }: { flag: string }) {
+  const config = useAppConfig();
+  if (config.isLoading) return <Spinner />;
+  if (!config.data?.feature_flags.includes(flag)) return <NonIdealState icon="lock" title="This page is not available." description={`The ${flag} feature is turned off.`} />;
+  return <Outlet />;
+}
+
+const page = (name: RouteName, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({ path: paths[name].path, handle: handle(name), lazy: lazyPage(load) });
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { ...page('login', () => import('../features/auth/components/login-page.tsx')) },
+      { ...page('PlaywrightTestLogin', () => import('../features/auth/components/playwright-login-page.tsx')) },
+      { path: paths.logout.path, handle: handle('logout'), lazy: lazyPage(() => import('../features/auth/components/logout-page.tsx')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          page('JobsList', () => import('../features/jobs/components/jobs-page.tsx')),
+          {
+            path: paths.JobCode.path,
+            handle: handle('JobCode'),
+            loader: async ({ params }) => {
+              if (!getSession()) return null;
+              const r = await api<{ id: number }>('GET', `/api/jobs/code/${encodeURIComponent(params.jobShortCode ?? '')}`, { ignoreErrors: [404] }).catch(() => null);
+              if (!r) throw new Response('Not Found', { status: 404 });
+              return redirect(`/${r.id}`);
+            },
+          },
+          page('ContractorsList', () => import('../features/contractors/components/contractors-page.tsx')),
+          page('ContractorCreate', () => import('../features/contractors/components/contractor-create-page.tsx')),
+          page('ContractorDetail', () => import('../features/contractors/components/contractor-detail-page.tsx')),
+          page('AnnouncementsList', () => import('../features/announcements/components/announcements-page.tsx')),
+          page('AnnouncementDetail', () => import('../features/announcements/components/announcement-detail-page.tsx')),
+          page('ProgramsList', () => import('../features/programs/components/programs-page.tsx')),
+          page('ProgramDetail', () => import('../features/programs/components/program-detail-page.tsx')),
+          page('EnergyProvidersList', () => import('../features/providers/components/providers-page.tsx')),
+          page('EnergyProviderDetail', () => import('../features/providers/components/provider-detail-page.tsx')),
+          page('TermsAndConditionsList', () => import('../features/terms/components/terms-page.tsx')),
+          page('TermsAndConditionsDetail', () => import('../features/terms/components/terms-detail-page.tsx')),
+          { path: paths.Equipment.path, handle: handle('Equipment'), element: <Navigate to={paths.HeatPumps.path} replace /> },
+          page('HeatPumps', () => import('../features/equipment/components/equipment-page.tsx')),
+          page('WaterHeaters', () => import('../features/equipment/components/equipment-page.tsx')),
+          {
+            element: <RequireFlag flag="program-explorer" />,
+            children: [
+              page('ProgramExplorer', () => import('../features/program-explorer/components/explorer-page.tsx')),
+              page('ProgramExplorerDependencies', () => import('../features/program-explorer/components/explorer-page.tsx')),
+            ],
+          },
+          page('JobDetail', () => import('../features/job-detail/components/job-detail-page.tsx')),
+          page('JobBasicDetails', () => import('../features/job-detail/components/job-detail-page.tsx')),
+          page('JobEnergySourceDetails', () => import('../features/job-detail/components/job-detail-page.tsx')),
+          page('JobServices', () => import('../features/job-detail/components/job-detail-page.tsx')),
+          page('JobInstallDetails', () => import('../features/job-detail/components/job-detail-page.tsx')),
+          page('JobProgramProgress', () => import('../features/job-detail/components/job-detail-page.tsx')),
+          page('JobAttachments', () => import('../features/job-detail/components/job-detail-page.tsx')),
+        ],
+      },
+      { path: '*', handle: handle('NotFound'), element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

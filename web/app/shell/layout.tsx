@@ -1,0 +1,103 @@
+/**
+ * The shell: staging banner, header (logo, search, jobs / contractors / equipment, menu), collapsible
+ * sidebar whose state is remembered, and the page. Ctrl/Cmd+K opens search.
+ */
+
+import { Alignment, Button, Menu, MenuItem, Navbar, Popover, Tag, Spinner } from '@blueprintjs/core';
+import { Suspense, useEffect, useState, lazy } from 'react';
+import { Link, Outlet, useMatches, useNavigate, useNavigation } from 'react-router-dom';
+import { pathTo, TITLE_SUFFIX } from '../../config/paths.ts';
+import { usePreference } from '../../lib/preferences.ts';
+import { useSession } from '../../lib/use-auth.ts';
+import { useAppConfig } from '../../lib/use-app-config.ts';
+import { HEADER_ITEMS, MENU_ITEMS, type NavItem } from './nav-items.ts';
+
+const SearchDialog = lazy(() => import('../../features/search/components/search-dialog.tsx'));
+
+/** The page title: the route title followed by the product suffix. */
+function useTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().map((m) => (m.handle as { title?: string } | undefined)?.title).find(Boolean);
+  useEffect(() => {
+    document.title = `${title ?? 'Rebate Portal'}${TITLE_SUFFIX}`;
+  }, [title]);
+  return matches;
+}
+
+export function Layout() {
+  const session = useSession();
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const matches = useTitle();
+  const routeName = [...matches].reverse().map((m) => (m.handle as { name?: string } | undefined)?.name).find(Boolean);
+  const [sidebarOpen, setSidebarOpen] = usePreference('sidebar_open');
+  const [searchOpen, setSearchOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setSearchOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const role = session?.user.role;
+  const flags = config.data?.feature_flags ?? [];
+  const visible = (i: NavItem) => (!i.roles || (role && i.roles.includes(role))) && (!i.flag || flags.includes(i.flag));
+  const staging = config.data && !config.data.is_production;
+  return (
+    <div className={`shell ${sidebarOpen ? 'sidebar-open' : 'sidebar-closed'}`}>
+      {staging && <div className="staging-banner" role="status">STAGING ENV</div>}
+      <Navbar className="app-header">
+        <Navbar.Group align={Alignment.START}>
+          <Button variant="minimal" icon={sidebarOpen ? 'menu-closed' : 'menu-open'} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} onClick={() => setSidebarOpen(!sidebarOpen)} />
+          <Link to="/" className="logo" aria-label="Rebate Portal: jobs list">
+            <span className="logo-mark">R</span>
+            <span className="logo-text">Rebate Portal</span>
+          </Link>
+        </Navbar.Group>
+        <Navbar.Group align={Alignment.END}>
+          <Button variant="minimal" icon="search" aria-label="Search" onClick={() => setSearchOpen(true)}>
+            <span className="hide-mobile">Search</span> <Tag minimal className="hide-mobile">Ctrl K</Tag>
+          </Button>
+          {HEADER_ITEMS.filter(visible).map((i) => (
+            <Button key={i.to} variant="minimal" icon={i.icon} aria-label={i.label} onClick={() => navigate(pathTo(i.to))}>
+              <span className="hide-mobile">{i.label}</span>
+            </Button>
+          ))}
+          <Popover
+            placement="bottom-end"
+            content={
+              <Menu>
+                {session && <MenuItem disabled text={`${session.user.name} (${session.user.role})`} icon="user" />}
+                {MENU_ITEMS.filter(visible).map((i) => <MenuItem key={i.to} icon={i.icon} text={i.label} onClick={() => navigate(pathTo(i.to))} />)}
+              </Menu>
+            }
+          >
+            <Button variant="minimal" icon="more" aria-label="Menu" />
+          </Popover>
+        </Navbar.Group>
+      </Navbar>
+      <div className="shell-body">
+        <nav className="sidebar" aria-label="Sidebar">
+          <Menu>
+            {[...HEADER_ITEMS, ...MENU_ITEMS].filter(visible).map((i) => (
+              <MenuItem key={i.to} icon={i.icon} text={sidebarOpen ? i.label : undefined} title={i.label} aria-label={i.label} onClick={() => navigate(pathTo(i.to))} />
+            ))}
+          </Menu>
+        </nav>
+        <main className="page">
+          {navigation.state === 'loading' && <Spinner className="route-spinner" size={20} />}
+          <Outlet />
+        </main>
+      </div>
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchDialog isOpen={searchOpen} onClose={() => setSearchOpen(false)} routeName={routeName} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/** Route names, paths and titles of spec sect. 2, in one place. */
+
+/** The product suffix of every page title. */
+export const TITLE_SUFFIX = ' | Rebate Portal';
+
+/** Named routes: the spec's names where it gives them. */
+export const paths = {
+  JobsList: { path: '/', title: 'Jobs' },
+  JobCode: { path: '/code/:jobShortCode', title: 'Job' },
+  JobDetail: { path: '/:jobId', title: 'Job' },
+  JobBasicDetails: { path: '/:jobId/basic-details', title: 'Basic details' },
+  JobEnergySourceDetails: { path: '/:jobId/energy-source-details', title: 'Energy sources and utilities' },
+  JobServices: { path: '/:jobId/services', title: 'Services' },
+  JobInstallDetails: { path: '/:jobId/install-details', title: 'Install details' },
+  JobProgramProgress: { path: '/:jobId/program-progress', title: 'Program progress' },
+  JobAttachments: { path: '/:jobId/attachments', title: 'Attachments' },
+  ContractorsList: { path: '/contractors', title: 'Contractors' },
+  ContractorCreate: { path: '/contractors/create', title: 'New contractor' },
+  ContractorDetail: { path: '/contractors/:contractorId', title: 'Contractor' },
+  AnnouncementsList: { path: '/announcements', title: 'Announcements' },
+  AnnouncementDetail: { path: '/announcements/:announcementId', title: 'Announcement' },
+  ProgramsList: { path: '/programs', title: 'Programs' },
+  ProgramDetail: { path: '/programs/:programId', title: 'Program' },
+  ProgramExplorer: { path: '/program-explorer', title: 'Program explorer' },
+  ProgramExplorerDependencies: { path: '/program-explorer/task-dependencies', title: 'Task dependencies' },
+  EnergyProvidersList: { path: '/providers', title: 'Energy providers' },
+  EnergyProviderDetail: { path: '/providers/:providerId', title: 'Energy provider' },
+  TermsAndConditionsList: { path: '/terms_and_conditions', title: 'Terms and conditions' },
+  TermsAndConditionsDetail: { path: '/terms_and_conditions/:termsAndConditionsId', title: 'Terms and conditions' },
+  Equipment: { path: '/equipment', title: 'Equipment' },
+  HeatPumps: { path: '/equipment/heat-pumps', title: 'Heat pumps' },
+  WaterHeaters: { path: '/equipment/water-heaters', title: 'Water heaters' },
+  login: { path: '/login', title: 'Sign in' },
+  logout: { path: '/logout', title: 'Sign out' },
+  PlaywrightTestLogin: { path: '/playwright-test-login', title: 'Automated testing sign-in' },
+  NotFound: { path: '*', title: 'Not found' },
+} as const;
+
+/** A route name. */
+export type RouteName = keyof typeof paths;
+
+/** Routes that need no sign-in (spec sect. 2). */
+export const PUBLIC_ROUTES: RouteName[] = ['login', 'logout', 'NotFound', 'PlaywrightTestLogin'];
+
+/** Fills a path's parameters. */
+export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {
+  return paths[name].path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+}
+
+/** Support contact of the error pages. */
+export const SUPPORT_EMAIL = 'support@rebates.example';

@@ -1,0 +1,36 @@
+/** The signed-in session, kept in localStorage so a reload stays signed in. */
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  role: 'ops' | 'contractor' | 'homeowner';
+  contractor_id: number | null;
+}
+
+const KEY = 'rebate.session';
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** The stored session, if any. */
+export function getSession(): { token: string; user: SessionUser } | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores or clears the session and tells subscribers. */
+export function setSession(s: { token: string; user: SessionUser } | null): void {
+  if (s) localStorage.setItem(KEY, JSON.stringify(s));
+  else localStorage.removeItem(KEY);
+  for (const l of listeners) l();
+}
+
+/** Subscribes to session changes (for useSyncExternalStore). */
+export function subscribeSession(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}

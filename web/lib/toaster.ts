@@ -1,0 +1,20 @@
+/** One toaster, top right, for the whole app (spec sect. 8: red, 4.5 s, closable). */
+
+import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { PRODUCT_CONSTANTS } from '../../engine/constants.ts';
+
+let toaster: Promise<Toaster> | undefined;
+
+function get(): Promise<Toaster> {
+  return (toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4 }));
+}
+
+/** A red, closable error toast that disappears after 4.5 s. */
+export function errorToast(message: string): void {
+  void get().then((t) => t.show({ message, intent: 'danger', icon: 'error', timeout: PRODUCT_CONSTANTS.toast_ms }));
+}
+
+/** A green confirmation toast. */
+export function successToast(message: string): void {
+  void get().then((t) => t.show({ message, intent: 'success', icon: 'tick', timeout: PRODUCT_CONSTANTS.toast_ms }));
+}
