@@ -6,8 +6,20 @@ export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'artifacts/vitest.json' }]] : ['default'],
     projects: [
-      { test: { name: 'node', environment: 'node', include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'node_modules/**'] } },
+      { test: { name: 'node', environment: 'node', include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'server/**/*.test.ts'], exclude: ['tests/e2e/**', 'node_modules/**'] } },
       { test: { name: 'engine-in-browser', environment: 'happy-dom', include: ['engine/**/*.test.ts'] } },
+      // Browser journeys: the real server and Debian's Chromium, one file at a time (2 cores).
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,6 @@
 /** The 'not found' and 'unexpected' pages (spec sect. 8), each with contact-us and return-to-job-list links. */
 
-import { NonIdealState, AnchorButton } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { Link, useRouteError } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../../config/paths.ts';
 
@@ -14,7 +14,7 @@ export const PAGE_MESSAGES = {
 function Links() {
   return (
     <div className="error-links">
-      <AnchorButton href={`mailto:${SUPPORT_EMAIL}`} icon="envelope" variant="minimal" text="Contact us" />
+      <a href={`mailto:${SUPPORT_EMAIL}`} className="bp6-button bp6-minimal">Contact us</a>
       <Link to="/" className="bp6-button bp6-intent-primary">Return to job list</Link>
     </div>
   );

@@ -1,0 +1,86 @@
+/**
+ * The portal under test: the real server (demo seed, staging environment, automated-testing sign-in
+ * enabled) on 127.0.0.1 and an ephemeral port over a temporary database, and Debian's Chromium driven
+ * by playwright-core. Stopped by the test file that started it.
+ */
+
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { buildDeps } from '../../server/deps.ts';
+import { createApp } from '../../server/app.ts';
+import { seedIfEmpty } from '../../server/seed/demo.ts';
+import type { Deps } from '../../server/context.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const PLAYWRIGHT_SECRET = 'e2e-secret';
+/** Where screenshots go (ignored by git). */
+export const ARTIFACTS = join(process.cwd(), 'tests/e2e/artifacts');
+
+/** A running portal and a browser. */
+export interface Portal {
+  url: string;
+  deps: Deps;
+  browser: Browser;
+  /** A fresh browser context (its own storage) at a viewport width. */
+  context: (width?: number) => Promise<BrowserContext>;
+  /** A page signed in as the user (through the automated-testing sign-in), at `path`. */
+  signedIn: (email: string, path?: string, width?: number) => Promise<Page>;
+  /** Saves a screenshot under tests/e2e/artifacts/<name>.png. */
+  shot: (page: Page, name: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** Starts the server and the browser. */
+export async function startPortal(config: Partial<Config> = {}): Promise<Portal> {
+  const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-'));
+  const cfg: Config = {
+    ...loadConfig({}),
+    database_url: `sqlite:${join(dir, 'e2e.db')}`,
+    upload_dir: join(dir, 'uploads'),
+    app_env: 'staging',
+    playwright_auth_secret: PLAYWRIGHT_SECRET,
+    port: 0,
+    ...config,
+  };
+  const deps = buildDeps(cfg, { log: () => undefined });
+  seedIfEmpty(deps);
+  const { app } = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const context = async (width = 1280) => {
+    const c = await browser.newContext({ viewport: { width, height: 900 }, baseURL: url });
+    c.setDefaultTimeout(15_000);
+    return c;
+  };
+  return {
+    url,
+    deps,
+    browser,
+    context,
+    signedIn: async (email, path = '/', width = 1280) => {
+      const page = await (await context(width)).newPage();
+      await page.goto(`/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`);
+      await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
+      return page;
+    },
+    shot: async (page, name) => {
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+    },
+    close: async () => {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      deps.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
