@@ -16,9 +16,9 @@ const FIELDS = {
   program_id: { type: ['string', 'null'] },
   equipment_ids: { type: 'array', items: { type: 'integer' }, maxItems: 500 },
 };
-const CREATE = { type: 'object', additionalProperties: false, required: ['name'], properties: FIELDS };
-const UPDATE = { type: 'object', additionalProperties: false, properties: FIELDS };
-const INVITE = {
+export const CREATE = { type: 'object', additionalProperties: false, required: ['name'], properties: FIELDS };
+export const UPDATE = { type: 'object', additionalProperties: false, properties: FIELDS };
+export const INVITE = {
   type: 'object',
   additionalProperties: false,
   required: ['email', 'name'],

@@ -13,6 +13,7 @@ import { attachmentsRoutes } from './attachments.routes.ts';
 import { jobsRoutes } from './jobs.routes.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 import { contractorsRoutes } from './contractors.routes.ts';
+import { openApiRoutes } from './openapi.routes.ts';
 
 export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   authRoutes,
@@ -27,4 +28,5 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   tasksRoutes,
   jobsRoutes,
   contractorsRoutes,
+  openApiRoutes,
 ];

@@ -37,7 +37,7 @@ export function jobListQuery(q: Record<string, unknown>) {
   return { filters, paging };
 }
 
-const NEW_JOB = {
+export const NEW_JOB = {
   type: 'object',
   additionalProperties: false,
   required: ['first_name', 'last_name'],

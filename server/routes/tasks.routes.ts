@@ -9,14 +9,14 @@ import * as tasks from '../services/tasks.service.ts';
 import { checkBody } from '../validation.ts';
 import { notFound } from '../errors.ts';
 
-const SAVE = {
+export const SAVE = {
   type: 'object',
   additionalProperties: false,
   required: ['data', 'version'],
   properties: { data: { type: 'object' }, version: { type: 'integer', minimum: 0 } },
 };
-const FLAG = { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 2000 } } };
-const TRANSFER = {
+export const FLAG = { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 2000 } } };
+export const TRANSFER = {
   type: 'object',
   additionalProperties: false,
   required: ['role', 'reason'],

@@ -1,0 +1,72 @@
+/**
+ * openapi.json from the router itself plus one description per route (route-docs.ts): paths and
+ * methods come from what is registered, so the document cannot list a route that does not exist, and
+ * the tests fail when a registered route has no description.
+ */
+
+import type { AppRouter } from '../context.ts';
+import { STATUS_TEXT } from '../errors.ts';
+import { ROUTE_DOCS, type RouteDoc } from './route-docs.ts';
+
+/** "GET /api/jobs/{job_id}" for a router layer's method and path. */
+export const routeKey = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
+
+/** The routes the router has, as keys. */
+export function registeredRoutes(router: AppRouter): string[] {
+  const out: string[] = [];
+  for (const layer of router.stack) for (const m of layer.methods) if (m !== 'HEAD') out.push(routeKey(m, String(layer.path)));
+  return [...new Set(out)].sort();
+}
+
+const errorResponse = (status: number) => ({
+  description: STATUS_TEXT[status] ?? 'Generic Error',
+  content: { 'application/json': { schema: { $ref: status === 422 ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' } } },
+});
+
+function operation(key: string, doc: RouteDoc) {
+  const [, path] = key.split(' ');
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const query = Object.entries(doc.query ?? {}).map(([name, q]) => ({ name, in: 'query', required: false, description: q.description, schema: q.schema }));
+  const errors = [...new Set([...(doc.public ? [] : [401]), ...(doc.roles && doc.roles.length < 3 ? [403] : []), ...(doc.errors ?? [])])];
+  return {
+    summary: doc.summary,
+    tags: [doc.tag],
+    ...(doc.public ? { security: [] } : {}),
+    'x-roles': doc.public ? ['anonymous'] : doc.roles ?? ['ops', 'contractor', 'homeowner'],
+    parameters: [...params, ...query],
+    ...(doc.body ? { requestBody: { required: true, content: { [doc.multipart ? 'multipart/form-data' : 'application/json']: { schema: doc.body } } } } : {}),
+    responses: {
+      [String(doc.status ?? 200)]: { description: doc.returns ?? 'OK', ...(doc.status === 204 ? {} : { content: { 'application/json': { schema: { type: 'object' } } } }) },
+      ...Object.fromEntries(errors.sort().map((s) => [String(s), errorResponse(s)])),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the API. */
+export function buildOpenApi(router: AppRouter) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const key of registeredRoutes(router)) {
+    const doc = ROUTE_DOCS[key];
+    if (!doc) continue;
+    const [method, path] = key.split(' ');
+    (paths[path] ??= {})[method.toLowerCase()] = operation(key, doc);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Rebate portal API', version: '0.1.0', description: 'Jobs, tasks and programs of the rebate portal. Errors are { detail }; 422 adds errors [{ path, message }].' },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        Error: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
+        ValidationError: {
+          type: 'object',
+          required: ['detail', 'errors'],
+          properties: { detail: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } } },
+        },
+      },
+    },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}

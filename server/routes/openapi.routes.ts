@@ -1,0 +1,11 @@
+/** GET /api/openapi.json: the API's contract, built from the router. */
+
+import type { AppContext, AppRouter } from '../context.ts';
+import { buildOpenApi } from '../openapi/build.ts';
+
+export function openApiRoutes(router: AppRouter): void {
+  let doc: unknown;
+  router.get('/api/openapi.json', (ctx: AppContext) => {
+    ctx.body = doc ??= buildOpenApi(router);
+  });
+}
