@@ -7,6 +7,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { installIconLoader } from './lib/icons.ts';
+
+installIconLoader();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

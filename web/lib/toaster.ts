@@ -1,12 +1,15 @@
-/** One toaster, top right, for the whole app (spec sect. 8: red, 4.5 s, closable). */
+/**
+ * One toaster, top right, for the whole app (spec sect. 8: red, 4.5 s, closable). Loaded on the first
+ * toast: the overlay machinery stays out of the first load.
+ */
 
-import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
 import { PRODUCT_CONSTANTS } from '../../engine/constants.ts';
+import type { Toaster } from '@blueprintjs/core';
 
 let toaster: Promise<Toaster> | undefined;
 
 function get(): Promise<Toaster> {
-  return (toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4 }));
+  return (toaster ??= import('@blueprintjs/core').then(({ OverlayToaster, Position }) => OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4 })));
 }
 
 /** A red, closable error toast that disappears after 4.5 s. */

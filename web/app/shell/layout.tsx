@@ -3,7 +3,7 @@
  * sidebar whose state is remembered, and the page. Ctrl/Cmd+K opens search.
  */
 
-import { Alignment, Button, Menu, MenuItem, Navbar, Popover, Tag, Spinner } from '@blueprintjs/core';
+import { Alignment, Button, Navbar, Tag, Spinner } from '@blueprintjs/core';
 import { Suspense, useEffect, useState, lazy } from 'react';
 import { Link, Outlet, useMatches, useNavigate, useNavigation } from 'react-router-dom';
 import { pathTo, TITLE_SUFFIX } from '../../config/paths.ts';
@@ -13,6 +13,7 @@ import { useAppConfig } from '../../lib/use-app-config.ts';
 import { HEADER_ITEMS, MENU_ITEMS, type NavItem } from './nav-items.ts';
 
 const SearchDialog = lazy(() => import('../../features/search/components/search-dialog.tsx'));
+const HeaderMenu = lazy(() => import('./header-menu.tsx'));
 
 /** The page title: the route title followed by the product suffix. */
 function useTitle() {
@@ -33,6 +34,7 @@ export function Layout() {
   const routeName = [...matches].reverse().map((m) => (m.handle as { name?: string } | undefined)?.name).find(Boolean);
   const [sidebarOpen, setSidebarOpen] = usePreference('sidebar_open');
   const [searchOpen, setSearchOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
@@ -67,26 +69,25 @@ export function Layout() {
               <span className="hide-mobile">{i.label}</span>
             </Button>
           ))}
-          <Popover
-            placement="bottom-end"
-            content={
-              <Menu>
-                {session && <MenuItem disabled text={`${session.user.name} (${session.user.role})`} icon="user" />}
-                {MENU_ITEMS.filter(visible).map((i) => <MenuItem key={i.to} icon={i.icon} text={i.label} onClick={() => navigate(pathTo(i.to))} />)}
-              </Menu>
-            }
-          >
-            <Button variant="minimal" icon="more" aria-label="Menu" />
-          </Popover>
+          {menuLoaded ? (
+            <Suspense fallback={<Button variant="minimal" icon="more" aria-label="Menu" />}>
+              <HeaderMenu
+                items={MENU_ITEMS.filter(visible)}
+                user={session ? `${session.user.name} (${session.user.role})` : undefined}
+                onPick={(i) => navigate(pathTo(i.to))}
+                trigger={<Button variant="minimal" icon="more" aria-label="Menu" />}
+              />
+            </Suspense>
+          ) : (
+            <Button variant="minimal" icon="more" aria-label="Menu" onClick={() => setMenuLoaded(true)} />
+          )}
         </Navbar.Group>
       </Navbar>
       <div className="shell-body">
         <nav className="sidebar" aria-label="Sidebar">
-          <Menu>
-            {[...HEADER_ITEMS, ...MENU_ITEMS].filter(visible).map((i) => (
-              <MenuItem key={i.to} icon={i.icon} text={sidebarOpen ? i.label : undefined} title={i.label} aria-label={i.label} onClick={() => navigate(pathTo(i.to))} />
-            ))}
-          </Menu>
+          {[...HEADER_ITEMS, ...MENU_ITEMS].filter(visible).map((i) => (
+            <Button key={i.to} className="sidebar-item" variant="minimal" alignText="start" fill icon={i.icon} text={sidebarOpen ? i.label : undefined} title={i.label} aria-label={i.label} onClick={() => navigate(pathTo(i.to))} />
+          ))}
         </nav>
         <main className="page">
           {navigation.state === 'loading' && <Spinner className="route-spinner" size={20} />}
