@@ -17,6 +17,7 @@ export { formatCents, explainRule } from './explain.ts';
 export { CUSTOM_OPERATIONS, CUSTOM_OPERATION_DOCS, BUILTIN_OPERATIONS } from './logic/operations.ts';
 export { createCompiler, createReferenceCompiler, applyReference, truthy, type CompiledRule } from './logic/evaluators.ts';
 export { factsRead, operationsUsed, unknownOperations } from './logic/walk.ts';
+export { describeLogic, describeVar } from './logic/describe.ts';
 export { runCases, type CaseResult } from './cases.ts';
 export { validateTask, validateTaskSubmission, pruneTaskData, type TaskValidation, type FieldMessage } from './forms/validate-task.ts';
 export { conditionalsOf } from './forms/compile-form.ts';
