@@ -13,10 +13,15 @@ function walk(root: string, dir: string, out: SourceFile[]) {
   }
 }
 
-/** Loads every definition under `root`; refuses to start on a definition with errors. */
-export function loadRepoDefinitions(root: string): Definitions {
+/** The definition files under `root` (program-defs/ and task-schemas/), as the engine reads them. */
+export function readDefinitionSources(root: string): SourceFile[] {
   const files: SourceFile[] = [];
   for (const dir of ['program-defs', 'task-schemas']) walk(root, join(root, dir), files);
+  return files;
+}
+
+/** Loads definitions from their files; refuses to start on a definition with errors. */
+export function loadRepoDefinitions(files: SourceFile[]): Definitions {
   const defs = loadDefinitions(files);
   const errors = defs.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) {

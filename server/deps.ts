@@ -7,16 +7,33 @@ import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { localAdapters } from './adapters/index.ts';
-import { loadRepoDefinitions } from './definitions.ts';
+import { loadRepoDefinitions, readDefinitionSources } from './definitions.ts';
+import type { SourceFile } from '../engine/index.ts';
 
 /** The repository root (program-defs/ and task-schemas/ live there). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-let cachedDefs: Definitions | undefined;
+let cached: { files: SourceFile[]; defs: Definitions } | undefined;
+
+function load() {
+  if (!cached) {
+    const files = readDefinitionSources(REPO_ROOT);
+    cached = { files, defs: loadRepoDefinitions(files) };
+  }
+  return cached;
+}
 
 /** The repository's definitions, loaded once per process. */
 export function repoDefinitions(): Definitions {
-  return (cachedDefs ??= loadRepoDefinitions(REPO_ROOT));
+  return load().defs;
+}
+
+/**
+ * The very files the server's definitions were loaded from: the program explorer loads them in the
+ * browser with the same engine function, so what ops see is what runs.
+ */
+export function repoDefinitionSources(): SourceFile[] {
+  return load().files;
 }
 
 /** Dependencies over the embedded database, local adapters and the system clock (unless given). */

@@ -107,6 +107,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/contractor/{id}': { tag: 'contractors', summary: 'A contractor', roles: OPS_CONTRACTOR, query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404] },
   'PUT /api/contractor/{id}': { tag: 'contractors', summary: 'Update a contractor', roles: OPS, body: CONTRACTOR_UPDATE, errors: [404, 422] },
   'DELETE /api/contractor/{id}': { tag: 'contractors', summary: 'Delete a contractor', roles: OPS, status: 204, errors: [404] },
+  'GET /api/definitions/sources': { tag: 'programs', summary: 'The definition files the server runs (program explorer)', roles: OPS },
+  'GET /api/definitions/jobs/{job_id}/input': { tag: 'programs', summary: 'A job as the engine reads it (program explorer: try it)', roles: OPS, errors: [404] },
   'GET /api/openapi.json': { tag: 'meta', summary: 'This document', public: true },
   ...EXTRA_ROUTE_DOCS,
 };

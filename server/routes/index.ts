@@ -14,6 +14,7 @@ import { jobsRoutes } from './jobs.routes.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 import { contractorsRoutes } from './contractors.routes.ts';
 import { openApiRoutes } from './openapi.routes.ts';
+import { definitionsRoutes } from './definitions.routes.ts';
 
 export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   authRoutes,
@@ -28,5 +29,6 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   tasksRoutes,
   jobsRoutes,
   contractorsRoutes,
+  definitionsRoutes,
   openApiRoutes,
 ];

@@ -79,6 +79,8 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/tasks/provide_services/exceptions/contractor`, expect: jobA(403) },
   'POST /api/jobs/{job_id}/tasks/{task_id}/transfer': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/tasks/provide_services/transfer`, body: () => ({ role: 'ops', reason: 'help' }), expect: { anonymous: 401, homeowner: 403, contractor_a: 403, contractor_b: 404, ops: 'ok' } },
   'POST /api/jobs/{job_id}/tasks/{task_id}/reset': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/tasks/provide_services/reset`, expect: { anonymous: 401, homeowner: 403, contractor_a: 403, contractor_b: 404, ops: 'ok' } },
+  'GET /api/definitions/sources': { path: () => '/api/definitions/sources', expect: opsOnly },
+  'GET /api/definitions/jobs/{job_id}/input': { path: (c) => `/api/definitions/jobs/${c.job.id}/input`, expect: jobAOpsOnly },
   'GET /api/forms/{form}': { path: () => '/api/forms/provide_services', expect: all('ok') },
 
   'GET /api/contractor/simple-list': { path: () => '/api/contractor/simple-list', expect: opsAndContractors },
