@@ -31,8 +31,8 @@ export interface Portal {
   context: (width?: number) => Promise<BrowserContext>;
   /** A page signed in as the user (through the automated-testing sign-in), at `path`. */
   signedIn: (email: string, path?: string, width?: number) => Promise<Page>;
-  /** Saves a screenshot under tests/e2e/artifacts/<name>.png. */
-  shot: (page: Page, name: string) => Promise<void>;
+  /** Saves a screenshot under tests/e2e/artifacts/<name>.png (the whole page, or the viewport). */
+  shot: (page: Page, name: string, fullPage?: boolean) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -73,8 +73,8 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
       await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
       return page;
     },
-    shot: async (page, name) => {
-      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+    shot: async (page, name, fullPage = true) => {
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
     },
     close: async () => {
       await browser.close();

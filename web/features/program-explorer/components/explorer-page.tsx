@@ -1,6 +1,131 @@
-// PLACEHOLDER: replaced by the feature's page.
-import { NonIdealState } from '@blueprintjs/core';
+/**
+ * The program explorer (spec sect. 2; behind the program-explorer flag): the loaded definitions shown
+ * as they run. Tabs: task configurations (/program-explorer) and task dependencies
+ * (/program-explorer/task-dependencies). ?program=, ?compare= and ?job= choose what is shown.
+ */
+
+import { Button, Callout, Card, H3, HTMLSelect, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { evaluateJob, type Definitions, type JobInput, type Program, type SourceFile } from '../../../../engine/index.ts';
+import { useDefinitions, useJobInput } from '../api/definitions.ts';
+import { TaskConfig } from './task-config.tsx';
+import { ProgramRules } from './program-rules.tsx';
+import { DependencyGraph } from './dependency-graph.tsx';
+import { TryIt } from './try-it.tsx';
+import { SourceLink } from './source-link.tsx';
+import '../explorer.css';
+
+const CONFIG = '/program-explorer';
+const DEPS = '/program-explorer/task-dependencies';
+
+/** The example job of a program's cases.yaml (its `base`), with the cases' date. */
+function exampleOf(defs: Definitions, programId: string): { job: JobInput; today: string } {
+  const file = defs.cases[programId]?.value as { base?: JobInput; today?: string } | undefined;
+  return { job: file?.base ?? { tasks: {} }, today: file?.today ?? new Date().toISOString().slice(0, 10) };
+}
+
+function ProgramHeader({ program, files, hash }: { program: Program; files: SourceFile[]; hash?: string }) {
+  return (
+    <div className="program-header">
+      <strong>{program.name}</strong> <Tag minimal>{program.id}</Tag> <Tag minimal>{program.stage_model.label}</Tag>
+      <span className="muted hash" title="sha256 of the resolved definition">hash {program.hash.slice(0, 12)}</span>
+      {hash && hash !== program.hash && <Tag intent="danger">differs from the server</Tag>}
+      <SourceLink range={{ file: program.file, line: 1, col: 1, end_line: 1, end_col: 1 }} files={files} />
+    </div>
+  );
+}
+
+function Configurations({ program, defs, files, hashes }: { program: Program; defs: Definitions; files: SourceFile[]; hashes: Record<string, string> }) {
+  return (
+    <div className="config-column">
+      <ProgramHeader program={program} files={files} hash={hashes[program.id]} />
+      {program.stage_model.stages.map((s) => {
+        const tasks = program.tasks.filter((t) => t.stage === s.number);
+        if (!tasks.length) return null;
+        return (
+          <section key={s.number} className="stage-section">
+            <h4>{`${s.number}. ${s.label}`} <Tag minimal>{s.tab}</Tag></h4>
+            {tasks.map((t) => <TaskConfig key={t.id} task={t} program={program} defs={defs} files={files} />)}
+          </section>
+        );
+      })}
+      <ProgramRules program={program} files={files} />
+    </div>
+  );
+}
 
 export function Component() {
-  return <NonIdealState icon="build" title="This page is being built." />;
+  const { data, isLoading, error } = useDefinitions();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = location.pathname.startsWith(DEPS) ? 'deps' : 'config';
+  const programId = params.get('program') ?? 'wi-hear';
+  const compareId = params.get('compare');
+  const jobId = params.get('job');
+  const [selected, setSelected] = useState<string | undefined>();
+  const [jobField, setJobField] = useState(jobId ?? '');
+  const jobInput = useJobInput(jobId);
+  const set = (k: string, v: string | null) => {
+    const next = new URLSearchParams(params);
+    if (v) next.set(k, v);
+    else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  const defs = data?.defs;
+  const program = defs?.programs[jobInput.data?.program_id ?? programId];
+  const statuses = useMemo(() => {
+    if (!program || !jobInput.data) return undefined;
+    const ev = evaluateJob(program, jobInput.data.job, { today: jobInput.data.today });
+    return Object.fromEntries(ev.tasks.map((t) => [t.id, t.status]));
+  }, [program, jobInput.data]);
+  if (isLoading) return <Spinner className="page-state" />;
+  if (error || !data || !defs) return <NonIdealState icon="error" title="The program definitions could not be loaded." />;
+  if (!program) return <NonIdealState icon="search" title={`No program '${programId}'.`} />;
+  const programs = Object.values(defs.programs).sort((a, b) => a.name.localeCompare(b.name));
+  const compare = compareId ? defs.programs[compareId] : undefined;
+  const example = jobInput.data ? { job: jobInput.data.job, today: jobInput.data.today } : exampleOf(defs, program.id);
+  const selectedTask = selected ? program.tasks.find((t) => t.id === selected) : undefined;
+  return (
+    <div className="explorer">
+      <div className="page-header">
+        <H3>Program explorer</H3>
+        <div className="explorer-controls">
+          <HTMLSelect aria-label="Program" value={program.id} onChange={(e) => { set('program', e.target.value); set('job', null); }} options={programs.map((p) => ({ value: p.id, label: p.name }))} />
+          {tab === 'config' && (
+            <HTMLSelect aria-label="Compare with" value={compareId ?? ''} onChange={(e) => set('compare', e.target.value || null)} options={[{ value: '', label: 'Compare with…' }, ...programs.filter((p) => p.id !== program.id).map((p) => ({ value: p.id, label: p.name }))]} />
+          )}
+          <InputGroup aria-label="Job id" placeholder="Job id" value={jobField} onValueChange={setJobField} onKeyDown={(e) => e.key === 'Enter' && set('job', jobField.trim() || null)} rightElement={<Button icon="arrow-right" variant="minimal" aria-label="Show job" onClick={() => set('job', jobField.trim() || null)} />} />
+        </div>
+      </div>
+      <Tabs id="explorer-tabs" selectedTabId={tab} onChange={(id) => navigate({ pathname: id === 'deps' ? DEPS : CONFIG, search: params.toString() })}>
+        <Tab id="config" title="Task configurations" />
+        <Tab id="deps" title="Task dependencies" />
+      </Tabs>
+      {jobId && jobInput.isError && <Callout intent="warning">Job {jobId} could not be loaded.</Callout>}
+      {jobId && jobInput.data && <Callout intent="primary" className="job-callout">Showing job {jobId} ({jobInput.data.program_id}) as the engine evaluates it now.</Callout>}
+      {tab === 'deps' ? (
+        <div className="deps-layout">
+          <Card className="graph-card">
+            <ProgramHeader program={program} files={data.files} hash={data.hashes[program.id]} />
+            <div className="legend muted">{program.tasks.length} tasks · click a task to see its configuration</div>
+            <DependencyGraph program={program} selected={selected} onSelect={setSelected} statuses={statuses} />
+          </Card>
+          {selectedTask && <TaskConfig task={selectedTask} program={program} defs={defs} files={data.files} status={statuses?.[selectedTask.id]} />}
+        </div>
+      ) : (
+        <>
+          <section className="try-section">
+            <h4>Try it {jobInput.data ? `(job ${jobId})` : '(the program’s example job)'}</h4>
+            <TryIt key={`${program.id}-${jobId ?? 'example'}`} program={program} defs={defs} base={example.job} today={example.today} />
+          </section>
+          <div className={compare ? 'compare-columns' : undefined}>
+            <Configurations program={program} defs={defs} files={data.files} hashes={data.hashes} />
+            {compare && <Configurations program={compare} defs={defs} files={data.files} hashes={data.hashes} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPortal, type Portal } from './portal.ts';
+import { insertUser } from '../../server/db/users.db.ts';
+import { setFlag } from '../../server/db/settings.db.ts';
+
+let p: Portal;
+const OPS = 'explorer-ops@example.test';
+beforeAll(async () => {
+  p = await startPortal();
+  insertUser(p.deps.db, { email: OPS, name: 'Ezra Explorer', role: 'ops', created_at: new Date().toISOString() });
+});
+afterAll(() => p.close());
+
+describe('program explorer', () => {
+  it('is blocked while its feature flag is off', async () => {
+    setFlag(p.deps.db, 'program-explorer', false);
+    try {
+      const page = await p.signedIn(OPS, '/program-explorer');
+      await expect.poll(() => page.getByText('This page is not available.').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Program explorer' }).count()).toBe(0);
+    } finally {
+      setFlag(p.deps.db, 'program-explorer', true);
+    }
+  });
+
+  it('draws every WI HEAR task as a node; clicking one shows its configuration', async () => {
+    const page = await p.signedIn(OPS, '/program-explorer/task-dependencies?program=wi-hear', 1400);
+    const nodes = page.locator('g.task-node');
+    await nodes.first().waitFor();
+    expect(await nodes.count()).toBe(p.deps.defs.programs['wi-hear'].tasks.length);
+    await page.locator('g.task-node[data-task="review_income_qualification"]').click();
+    const card = page.locator('.task-config[data-task="review_income_qualification"]');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.textContent()).toContain('apply_for_income_verification');
+    await p.shot(page, 'explorer-dependencies-wi-hear');
+  });
+
+  it('"try it": changing the income level flips eligibility, with the reason’s wording', async () => {
+    const page = await p.signedIn(OPS, '/program-explorer?program=wi-hear', 1400);
+    const callout = page.locator('.try-eligibility');
+    await expect.poll(() => callout.textContent()).toContain('Eligibility: eligible');
+    await page.locator('#fact-provide_income_estimate-income_level').selectOption('above_ami_150');
+    const rule = p.deps.defs.programs['wi-hear'].eligibility.find((e) => e.reason === 'income_too_high')!;
+    await expect.poll(() => callout.textContent()).toContain('Eligibility: ineligible');
+    expect(await callout.textContent()).toContain(rule.reason_text);
+    await p.shot(page, 'explorer-try-it', false);
+    await page.locator('#fact-provide_income_estimate-income_level').selectOption('below_ami_80');
+    await expect.poll(() => callout.textContent()).toContain('Eligibility: eligible');
+  });
+});
