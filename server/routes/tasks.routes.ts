@@ -70,6 +70,9 @@ export function tasksRoutes(router: AppRouter): void {
     requireUser(ctx);
     const form = ctx.deps.defs.forms[ctx.params.form];
     if (!form) throw notFound('Form not found');
-    ctx.body = { key: form.key, title: form.title, description: form.description, schema: form.schema, ui_schema: form.ui_schema ?? {}, messages: form.messages ?? {} };
+    // The form as data, with its cross-field rules, so the browser validates with the same engine code.
+    const rules = form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity }));
+    ctx.set('Cache-Control', 'private, max-age=300');
+    ctx.body = { key: form.key, title: form.title, description: form.description, schema: form.schema, ui_schema: form.ui_schema ?? {}, messages: form.messages ?? {}, rules };
   });
 }
