@@ -1,5 +1,47 @@
-/** Routes of providers (being written). */
+/** Energy providers: list, read (signed-in), create, update, delete (ops). */
 
-import type { AppRouter } from '../context.ts';
+import type { AppContext, AppRouter } from '../context.ts';
+import { requireUser } from '../middleware/auth.ts';
+import * as svc from '../services/catalog.service.ts';
+import { checkBody, query } from '../validation.ts';
+import { idParam, pageOf } from './params.ts';
 
-export function providersRoutes(_router: AppRouter): void {}
+export const PROVIDER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'type'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    type: { type: 'string', enum: ['electric', 'gas', 'both'] },
+    states: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' }, maxItems: 60 },
+    preferred_vendor_id: { type: ['integer', 'null'] },
+    notes: { type: ['string', 'null'], maxLength: 2000 },
+  },
+};
+type Body = { name: string; type: 'electric' | 'gas' | 'both'; states?: string[]; preferred_vendor_id?: number | null; notes?: string | null };
+const fields = (b: Body) => ({ name: b.name, type: b.type, states: b.states ?? [], preferred_vendor_id: b.preferred_vendor_id ?? null, notes: b.notes ?? null });
+
+export function providersRoutes(router: AppRouter): void {
+  router.get('/api/providers', (ctx: AppContext) => {
+    requireUser(ctx, 'ops', 'contractor');
+    ctx.body = svc.listProviders(ctx.deps, { q: query.str(ctx.query, 'q'), state: query.str(ctx.query, 'state') }, pageOf(ctx));
+  });
+  router.get('/api/providers/:id', (ctx: AppContext) => {
+    requireUser(ctx, 'ops', 'contractor');
+    ctx.body = svc.readProvider(ctx.deps, idParam(ctx));
+  });
+  router.post('/api/providers', (ctx: AppContext) => {
+    requireUser(ctx, 'ops');
+    ctx.body = svc.createProvider(ctx.deps, fields(checkBody<Body>(PROVIDER, ctx.request.body)));
+    ctx.status = 201;
+  });
+  router.put('/api/providers/:id', (ctx: AppContext) => {
+    requireUser(ctx, 'ops');
+    ctx.body = svc.updateProvider(ctx.deps, idParam(ctx), fields(checkBody<Body>(PROVIDER, ctx.request.body)));
+  });
+  router.delete('/api/providers/:id', (ctx: AppContext) => {
+    requireUser(ctx, 'ops');
+    svc.deleteProvider(ctx.deps, idParam(ctx));
+    ctx.status = 204;
+  });
+}

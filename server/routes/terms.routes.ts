@@ -1,5 +1,53 @@
-/** Routes of terms (being written). */
+/** Terms and conditions: versions, current, save as a new version, restore as a new version. */
 
-import type { AppRouter } from '../context.ts';
+import type { AppContext, AppRouter } from '../context.ts';
+import { requireUser } from '../middleware/auth.ts';
+import * as svc from '../services/terms.service.ts';
+import { checkBody } from '../validation.ts';
+import { idParam, pageOf } from './params.ts';
 
-export function termsRoutes(_router: AppRouter): void {}
+export const TERMS = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'sections'],
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 200 },
+    description: { type: 'string', maxLength: 5000 },
+    sections: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'items'],
+        properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, items: { type: 'array', maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 5000 } } },
+      },
+    },
+  },
+};
+
+export function termsRoutes(router: AppRouter): void {
+  router.get('/api/terms_and_conditions', (ctx: AppContext) => {
+    requireUser(ctx, 'ops', 'contractor');
+    ctx.body = svc.listTerms(ctx.deps, pageOf(ctx));
+  });
+  router.get('/api/terms_and_conditions/current', (ctx: AppContext) => {
+    requireUser(ctx);
+    ctx.body = svc.currentTerms(ctx.deps);
+  });
+  router.get('/api/terms_and_conditions/:id', (ctx: AppContext) => {
+    requireUser(ctx, 'ops', 'contractor');
+    ctx.body = svc.readTerms(ctx.deps, idParam(ctx));
+  });
+  router.post('/api/terms_and_conditions', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops');
+    const b = checkBody<{ title: string; description?: string; sections: { title: string; items: string[] }[] }>(TERMS, ctx.request.body);
+    ctx.body = svc.saveTerms(ctx.deps, user, { title: b.title, description: b.description ?? '', sections: b.sections });
+    ctx.status = 201;
+  });
+  router.post('/api/terms_and_conditions/:id/restore', (ctx: AppContext) => {
+    const user = requireUser(ctx, 'ops');
+    ctx.body = svc.restoreTerms(ctx.deps, user, idParam(ctx));
+    ctx.status = 201;
+  });
+}

@@ -21,6 +21,7 @@ import { insertPlace } from '../db/places.db.ts';
 import { hashPassword } from '../services/auth.service.ts';
 import { refreshJob } from '../services/evaluation.ts';
 import { CITY_COORDS, COMPANIES, FIRST_NAMES, LAST_NAMES, STREETS } from './names.ts';
+import { seedAdminDemo } from './admin-demo.ts';
 
 /** The password of every demo sign-in. */
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -103,6 +104,7 @@ function seed(deps: Deps): void {
     userIds[u.email] = insertUser(deps.db, { email: u.email, name: u.name, role: u.role, contractor_id: company, password_hash: hash, created_at: iso(400) });
   }
   const opsIds = DEMO_USERS.filter((u) => u.role === 'ops').map((u) => userIds[u.email]);
+  seedAdminDemo(deps, { contractorIds, opsUserId: opsIds[0] });
 
   const programs = Object.values(deps.defs.programs).sort((a, b) => a.id.localeCompare(b.id));
   const bases = new Map<string, Base>();

@@ -1,5 +1,52 @@
-/** Rows of the access matrix for the search, admin and attachment routes. */
+/** Rows of the access matrix for the search and admin routes. */
 
-import type { Row } from './access-matrix.test.ts';
+import type { Ctx, Row } from './access-matrix.test.ts';
 
-export const EXTRA_ACCESS: Record<string, Row> = {};
+type Outcome = Row['expect'][keyof Row['expect']];
+const opsOnly = { anonymous: 401, homeowner: 403, contractor_a: 403, contractor_b: 403, ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
+const opsAndContractors = { anonymous: 401, homeowner: 403, contractor_a: 'ok', contractor_b: 'ok', ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
+const signedIn = { anonymous: 401, homeowner: 'ok', contractor_a: 'ok', contractor_b: 'ok', ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
+
+const announcement = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/announcements', { as: 'ops', body: { title: 'For everyone', content: 'Hello' } }).then((r) => r.body.id);
+const terms = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/terms_and_conditions', { as: 'ops', body: { title: 'Terms', sections: [{ title: 'One', items: ['Item'] }] } }).then((r) => r.body.id);
+const provider = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/providers', { as: 'ops', body: { name: 'We Energies', type: 'both', states: ['WI'] } }).then((r) => r.body.id);
+const equipment = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/equipment', { as: 'ops', body: { type: 'heat_pump', manufacturer: 'Mitsubishi', model: 'MXZ-3C24' } }).then((r) => r.body.id);
+
+export const EXTRA_ACCESS: Record<string, Row> = {
+  'GET /api/jobs/search': { path: () => '/api/jobs/search?q=Tester', expect: signedIn },
+  'GET /api/contractor/search': { path: () => '/api/contractor/search?q=Company', expect: opsAndContractors },
+
+  'GET /api/announcements': { path: () => '/api/announcements', expect: opsOnly },
+  'GET /api/announcements/current': { path: () => '/api/announcements/current', expect: opsAndContractors },
+  'GET /api/announcements/{id}': { path: async (c) => `/api/announcements/${await announcement(c)}`, expect: opsAndContractors },
+  'POST /api/announcements': { path: () => '/api/announcements', body: () => ({ title: 'New', content: 'Text' }), expect: opsOnly },
+  'PUT /api/announcements/{id}': { path: async (c) => `/api/announcements/${await announcement(c)}`, body: () => ({ title: 'Changed', content: 'Text' }), expect: opsOnly },
+  'DELETE /api/announcements/{id}': { path: async (c) => `/api/announcements/${await announcement(c)}`, expect: opsOnly },
+
+  'GET /api/programs': { path: () => '/api/programs', expect: signedIn },
+  'GET /api/programs/{id}': { path: () => '/api/programs/wi-hear', expect: signedIn },
+  'GET /api/programs/{id}/definition': { path: () => '/api/programs/wi-hear/definition', expect: opsOnly },
+
+  'GET /api/terms_and_conditions': { path: () => '/api/terms_and_conditions', expect: opsAndContractors },
+  'GET /api/terms_and_conditions/current': { path: async (c) => (await terms(c), '/api/terms_and_conditions/current'), expect: signedIn },
+  'GET /api/terms_and_conditions/{id}': { path: async (c) => `/api/terms_and_conditions/${await terms(c)}`, expect: opsAndContractors },
+  'POST /api/terms_and_conditions': { path: () => '/api/terms_and_conditions', body: () => ({ title: 'T', sections: [] }), expect: opsOnly },
+  'POST /api/terms_and_conditions/{id}/restore': { path: async (c) => `/api/terms_and_conditions/${await terms(c)}/restore`, expect: opsOnly },
+
+  'GET /api/providers': { path: () => '/api/providers', expect: opsAndContractors },
+  'GET /api/providers/{id}': { path: async (c) => `/api/providers/${await provider(c)}`, expect: opsAndContractors },
+  'POST /api/providers': { path: () => '/api/providers', body: () => ({ name: 'PG&E', type: 'both' }), expect: opsOnly },
+  'PUT /api/providers/{id}': { path: async (c) => `/api/providers/${await provider(c)}`, body: () => ({ name: 'PG&E', type: 'gas' }), expect: opsOnly },
+  'DELETE /api/providers/{id}': { path: async (c) => `/api/providers/${await provider(c)}`, expect: opsOnly },
+
+  'GET /api/equipment': { path: () => '/api/equipment?type=heat_pump', expect: signedIn },
+  'GET /api/equipment/{id}': { path: async (c) => `/api/equipment/${await equipment(c)}`, expect: signedIn },
+  'POST /api/equipment': { path: () => '/api/equipment', body: () => ({ type: 'other', manufacturer: 'Square D', model: 'QO' }), expect: opsOnly },
+  'PUT /api/equipment/{id}': { path: async (c) => `/api/equipment/${await equipment(c)}`, body: () => ({ type: 'heat_pump', manufacturer: 'Daikin', model: 'X' }), expect: opsOnly },
+  'DELETE /api/equipment/{id}': { path: async (c) => `/api/equipment/${await equipment(c)}`, expect: opsOnly },
+
+  'GET /api/preferences': { path: () => '/api/preferences', expect: signedIn },
+  'PUT /api/preferences': { path: () => '/api/preferences', body: () => ({ jobs_per_page: 25 }), expect: signedIn },
+  'GET /api/feature-flags': { path: () => '/api/feature-flags', expect: signedIn },
+  'PUT /api/feature-flags/{name}': { path: () => '/api/feature-flags/program-explorer', body: () => ({ enabled: true }), expect: opsOnly },
+};

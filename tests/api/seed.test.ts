@@ -50,3 +50,17 @@ describe('the demo seed', () => {
     expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM places')[0].n).toBeGreaterThanOrEqual(40);
   });
 });
+
+describe('the demo seed of the admin screens', () => {
+  const deps = fresh();
+  seedIfEmpty(deps);
+  it('has announcements (one for a single contractor, one with a video, one expired), three terms versions, providers and a catalog', () => {
+    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM announcements')[0].n).toBeGreaterThanOrEqual(6);
+    expect(all<{ n: number }>(deps, "SELECT COUNT(*) n FROM announcements WHERE video_url LIKE 'https://www.youtube.com/%'")[0].n).toBe(1);
+    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM terms_versions')[0].n).toBe(3);
+    expect(all<{ version: number }>(deps, 'SELECT version FROM terms_versions WHERE is_current = 1')[0].version).toBe(3);
+    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM providers WHERE preferred_vendor_id IS NOT NULL')[0].n).toBeGreaterThan(0);
+    const byType = Object.fromEntries(all<{ type: string; n: number }>(deps, 'SELECT type, COUNT(*) n FROM equipment GROUP BY type').map((r) => [r.type, r.n]));
+    expect(byType).toEqual({ heat_pump: 60, water_heater: 25, other: 15 });
+  });
+});

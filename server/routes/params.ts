@@ -1,0 +1,17 @@
+/** Path and paging parameters shared by the routes. */
+
+import type { AppContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { query } from '../validation.ts';
+
+/** The numeric :id of a path (404 when not a number: nothing can have that id). */
+export function idParam(ctx: AppContext, name = 'id'): number {
+  const v = ctx.params[name];
+  if (!/^\d{1,15}$/.test(v ?? '')) throw notFound();
+  return Number(v);
+}
+
+/** page_number (default 1) and per_page (default 25, at most 200). */
+export function pageOf(ctx: AppContext) {
+  return { page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1, per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25 };
+}

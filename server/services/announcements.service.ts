@@ -1,0 +1,67 @@
+/** Announcements with an audience (all or some contractors, all or some programs) and a validity window. */
+
+import type { AuthUser, Deps } from '../context.ts';
+import { forbidden, notFound, validationError } from '../errors.ts';
+import * as db from '../db/admin.db.ts';
+import { getContractor } from '../db/contractors.db.ts';
+
+const YOUTUBE = /^https:\/\/(www\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}/;
+
+/** Checks what the schema cannot: YouTube links, the window's order, known programs. */
+function check(deps: Deps, a: db.AnnouncementFields) {
+  const errors = [];
+  if (a.video_url && !YOUTUBE.test(a.video_url)) errors.push({ path: 'video_url', message: 'Please enter a YouTube video link' });
+  if (a.valid_from && a.valid_until && a.valid_until < a.valid_from) errors.push({ path: 'valid_until', message: 'The end of the window must be after its start' });
+  for (const p of a.program_ids ?? []) if (!deps.defs.programs[p]) errors.push({ path: 'program_ids', message: 'Please select one of the options' });
+  if (errors.length) throw validationError(errors);
+}
+
+const normalise = (a: db.AnnouncementFields): db.AnnouncementFields => ({
+  ...a,
+  contractor_ids: a.contractor_ids?.length ? a.contractor_ids : null,
+  program_ids: a.program_ids?.length ? a.program_ids : null,
+});
+
+export function listAnnouncements(deps: Deps, user: AuthUser, active: boolean | undefined, page: { page_number: number; per_page: number }) {
+  if (user.role !== 'ops') throw forbidden();
+  const today = deps.now().toISOString().slice(0, 10);
+  return { ...db.listAnnouncements(deps.db, { active_on: active ? today : undefined }, page), ...page };
+}
+
+/** What a contractor sees on its jobs list: valid today, for all or its company, for all or its program. */
+export function currentAnnouncements(deps: Deps, user: AuthUser) {
+  if (user.role === 'homeowner') throw forbidden();
+  const today = deps.now().toISOString().slice(0, 10);
+  const all = db.listAnnouncements(deps.db, { active_on: today }, { page_number: 1, per_page: 100 }).items;
+  if (user.role === 'ops') return { items: all };
+  const company = user.contractor_id === null ? undefined : getContractor(deps.db, user.contractor_id);
+  return {
+    items: all.filter((a) => (!a.contractor_ids || (company && a.contractor_ids.includes(company.id))) && (!a.program_ids || (company?.program_id && a.program_ids.includes(company.program_id)))),
+  };
+}
+
+export function readAnnouncement(deps: Deps, user: AuthUser, id: number) {
+  if (user.role === 'homeowner') throw forbidden();
+  const a = db.getAnnouncement(deps.db, id);
+  if (!a) throw notFound('Announcement not found');
+  if (user.role === 'contractor' && !currentAnnouncements(deps, user).items.some((x) => x.id === id)) throw notFound('Announcement not found');
+  return a;
+}
+
+export function createAnnouncement(deps: Deps, user: AuthUser, a: db.AnnouncementFields) {
+  const fields = normalise(a);
+  check(deps, fields);
+  const id = db.insertAnnouncement(deps.db, { ...fields, created_by: user.id, at: deps.now().toISOString() });
+  return db.getAnnouncement(deps.db, id)!;
+}
+
+export function updateAnnouncement(deps: Deps, id: number, a: db.AnnouncementFields) {
+  const fields = normalise(a);
+  check(deps, fields);
+  if (!db.updateAnnouncement(deps.db, id, fields, deps.now().toISOString())) throw notFound('Announcement not found');
+  return db.getAnnouncement(deps.db, id)!;
+}
+
+export function deleteAnnouncement(deps: Deps, id: number) {
+  if (!db.deleteAnnouncement(deps.db, id, deps.now().toISOString())) throw notFound('Announcement not found');
+}
