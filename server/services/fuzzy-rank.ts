@@ -1,0 +1,175 @@
+/**
+ * fuse.js semantics at database scale. fuse.js over 100,000 jobs takes about a second; here the FTS5
+ * trigram index narrows the rows to a pool, fuse.js scores the pool field by field, and fuse.js,
+ * configured exactly by the engine's search config, ranks the short list. Over a small scope (a
+ * company's jobs, the contractor list) the pool is the whole scope, so the result is exactly fuse.js's.
+ *
+ * Why the two fuse.js passes give fuse.js's ranking: fuse.js scores an item as the product over its
+ * matching keys of `s ** (weight * norm)`, where `s` and `norm` depend only on the key's value. So a
+ * fuse.js string-list search over the distinct values of one key (`s ** norm` per value) gives each
+ * key's share of the score exactly, and a field value repeated by many rows (a contractor, a city) is
+ * scored once. Only the pool is approximate: a row sharing no sampled trigram with the query is missed.
+ */
+
+import Fuse, { type IFuseOptions } from 'fuse.js';
+import type { SearchConfig } from '../../engine/index.ts';
+import type { Db } from '../db/connection.ts';
+import { FIELD_END, FIELD_START, KEY_SPAN, SEARCH_FIELDS, matchingKeys, termsStartingWith, type SearchIndex, type SearchScope } from '../db/search.db.ts';
+
+/** Sizes of each step (figures measured by `bench/api.bench.ts` on 100,000 jobs). */
+export interface SearchTuning {
+  /** A scope of at most this many rows is read whole (then the result is exactly fuse.js's). */
+  whole_scope: number;
+  /** Rows the index proposes, read and scored key by key. */
+  pool: number;
+  /** Rows fuse.js ranks at the end. */
+  shortlist: number;
+  /** Trigrams of the query looked up (spread along it). */
+  grams: number;
+  /** Keys read per trigram. */
+  gram_limit: number;
+  /** Keys read per whole-query (or half-query) lookup. */
+  exact_limit: number;
+}
+
+/** The tuning the API uses. */
+export const SEARCH_TUNING: SearchTuning = { whole_scope: 1000, pool: 1000, shortlist: 100, grams: 8, gram_limit: 600, exact_limit: 5000 };
+
+/** The fuse.js options of a search config (what the web client uses too). */
+export function fuseOptions<T>(config: SearchConfig): IFuseOptions<T> {
+  return { keys: config.keys, threshold: config.threshold, minMatchCharLength: config.minMatchCharLength, ignoreLocation: config.ignoreLocation };
+}
+
+/** -ln(Number.EPSILON): fuse.js scores a value equal to the query as EPSILON, a substring as 0.001. */
+const EQUAL = -Math.log(Number.EPSILON);
+const SUBSTRING = -Math.log(0.001);
+/** A field sharing under a third of the sampled trigrams counts this much of its estimate. */
+const WEAK = 0.1;
+
+/** fuse.js's field-length norm: 1 / sqrt(words), rounded to 3 decimals. */
+export function fuseNorm(value: string): number {
+  const words = value.split(/[\t\n\v\f\r \u00a0]+/).filter(Boolean).length || 1;
+  return Math.round(1000 / Math.sqrt(words)) / 1000;
+}
+
+const trigramsOf = (s: string) => [...new Set(Array.from({ length: Math.max(0, s.length - 2) }, (_, i) => s.slice(i, i + 3)))];
+
+function spread<T>(list: T[], n: number): T[] {
+  if (list.length <= n) return list;
+  return [...new Set(Array.from({ length: n }, (_, i) => list[Math.round((i * (list.length - 1)) / (n - 1))]))];
+}
+
+/** Normalised key weights, as fuse.js computes them (over every key of the config). */
+function weights(config: SearchConfig): Map<string, number> {
+  const total = config.keys.reduce((n, k) => n + k.weight, 0);
+  return new Map(config.keys.map((k) => [k.name, k.weight / total]));
+}
+
+/**
+ * Ids of the rows (at most `tuning.pool`) most likely to be in fuse.js's top results: each field key
+ * found by the index scores as fuse.js would roughly score it (equal to the query, containing it, or
+ * sharing trigrams with it), times the key's weight; ties go to the lower id, as in fuse.js.
+ */
+export function candidateIds(db: Db, index: SearchIndex, config: SearchConfig, scope: SearchScope, query: string, tuning: SearchTuning): number[] {
+  const q = query.toLowerCase();
+  const m = q.length;
+  const w = weights(config);
+  const fieldWeight = SEARCH_FIELDS[index].map((f) => w.get(f) ?? 0);
+  const score = new Map<number, number>();
+  const add = (key: number, value: number) => {
+    const id = Math.floor(key / KEY_SPAN);
+    score.set(id, (score.get(id) ?? 0) + fieldWeight[key % KEY_SPAN] * value);
+  };
+  const nq = 1 / Math.sqrt(q.split(/\s+/).filter(Boolean).length || 1);
+  const nh = 1 / Math.sqrt((q.split(/\s+/).filter(Boolean).length || 1) + 1);
+
+  if (m < 3) {
+    // No trigram in the query: every trigram starting with it (the field end is a character too).
+    const terms = termsStartingWith(db, index, q);
+    for (const key of matchingKeys(db, index, terms, scope, tuning.exact_limit, true)) add(key, SUBSTRING * nh);
+  } else {
+    const grams = spread(trigramsOf(q), tuning.grams);
+    const count = new Map<number, number>();
+    const rare: string[] = [];
+    const common: string[] = [];
+    for (const g of grams) {
+      const keys = matchingKeys(db, index, [g], scope, tuning.gram_limit);
+      (keys.length < tuning.gram_limit ? rare : common).push(g);
+      for (const key of keys) count.set(key, (count.get(key) ?? 0) + 1);
+    }
+    // Fields containing the whole query: the rare trigrams decide, two common ones confirm.
+    const exact = new Set(matchingKeys(db, index, [...rare, ...common.slice(0, rare.length ? 2 : common.length)], scope, tuning.exact_limit));
+    // A typo leaves one half of the query whole: fields containing a half share that many trigrams.
+    if (m >= 6) {
+      const h = Math.ceil(m / 2) + 1;
+      for (const half of [q.slice(0, h), q.slice(m - h)]) {
+        const credit = Math.round((grams.length * (half.length - 2)) / (m - 2));
+        for (const key of matchingKeys(db, index, trigramsOf(half), scope, tuning.exact_limit)) if ((count.get(key) ?? 0) < credit) count.set(key, credit);
+      }
+    }
+    const equal = new Set(matchingKeys(db, index, [FIELD_START + q.slice(0, 2), q.slice(-2) + FIELD_END, ...(rare.length ? rare : grams.slice(0, 2))], scope, tuning.exact_limit));
+    for (const key of equal) add(key, EQUAL * nq);
+    for (const key of exact) if (!equal.has(key)) add(key, SUBSTRING * nh);
+    const t = grams.length;
+    for (const [key, c] of count) {
+      if (exact.has(key) || equal.has(key)) continue;
+      // Each typo spoils two trigrams or so: estimate the errors, hence fuse.js's score errors / length.
+      const s = Math.min(config.threshold, Math.max(1, (((t - c) / t) * (m - 2)) / 2) / m);
+      add(key, -Math.log(s) * nh * (c * 3 < t ? WEAK : 1));
+    }
+  }
+  return [...score].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, tuning.pool).map(([id]) => id);
+}
+
+/** A necessary condition of a fuse.js match: the value holds all but the allowed errors of the query's characters. */
+function charFilter(query: string, threshold: number): (value: string) => boolean {
+  // fuse.js splits longer patterns and matches any piece; it counts UTF-16 units, this counts characters.
+  if (query.length > 32 || /[\uD800-\uDFFF]/.test(query)) return () => true;
+  const need = query.length - Math.floor(threshold * query.length + 1e-9);
+  const wanted = new Map<string, number>();
+  for (const ch of query) wanted.set(ch, (wanted.get(ch) ?? 0) + 1);
+  return (value) => {
+    const left = new Map(wanted);
+    let shared = 0;
+    for (const ch of value.toLowerCase()) {
+      const n = left.get(ch);
+      if (n) {
+        left.set(ch, n - 1);
+        if (++shared >= need) return true;
+      }
+    }
+    return false;
+  };
+}
+
+/**
+ * The rows fuse.js would rank first among `rows`, best first: the pool scored key by key (fuse.js
+ * over each key's distinct values), the best `tuning.shortlist` ranked by fuse.js itself.
+ */
+export function rankRows<T extends { id: number }>(rows: T[], config: SearchConfig, query: string, limit: number, tuning: SearchTuning): T[] {
+  const w = weights(config);
+  const q = query.toLowerCase();
+  const passes = charFilter(q, config.threshold);
+  const single: IFuseOptions<string> = { threshold: config.threshold, minMatchCharLength: config.minMatchCharLength, ignoreLocation: config.ignoreLocation, includeScore: true };
+  const gain = new Map<T, number>();
+  for (const { name } of config.keys) {
+    const values = new Set<string>();
+    for (const r of rows) {
+      const v = (r as Record<string, unknown>)[name];
+      if (typeof v === 'string' && !values.has(v) && passes(v)) values.add(v);
+    }
+    if (!values.size) continue;
+    const weight = w.get(name)!;
+    const byValue = new Map<string, number>();
+    for (const hit of new Fuse([...values], single).search(query)) {
+      byValue.set(hit.item, hit.score === 0 ? weight * fuseNorm(hit.item) * EQUAL : -weight * Math.log(hit.score!));
+    }
+    for (const r of rows) {
+      const g = byValue.get((r as Record<string, unknown>)[name] as string);
+      if (g !== undefined) gain.set(r, (gain.get(r) ?? 0) + g);
+    }
+  }
+  const shortlist = [...gain].sort((a, b) => b[1] - a[1] || a[0].id - b[0].id).slice(0, tuning.shortlist).map(([r]) => r);
+  shortlist.sort((a, b) => a.id - b.id); // fuse.js breaks ties by list order
+  return new Fuse(shortlist, fuseOptions<T>(config)).search(query, { limit }).map((r) => r.item);
+}

@@ -1,0 +1,88 @@
+/**
+ * Search of spec sect. 2: jobs (any signed-in user, within what they may see) and contractors (ops;
+ * a contractor sees its own company). fuse.js semantics with the engine's JOB_SEARCH and
+ * CONTRACTOR_SEARCH (keys, weights, threshold 0.4, minimum match 2, ignoring location), narrowed by
+ * the FTS5 trigram indexes of migration 004 (see fuzzy-rank.ts).
+ */
+
+import { CONTRACTOR_SEARCH, JOB_SEARCH, isSearchable, type SearchConfig } from '../../engine/index.ts';
+import type { AuthUser, Deps } from '../context.ts';
+import { badRequest, forbidden } from '../errors.ts';
+import * as searchDb from '../db/search.db.ts';
+import { jobScope } from './access.ts';
+import { SEARCH_TUNING, candidateIds, rankRows, type SearchTuning } from './fuzzy-rank.ts';
+
+/** The search messages (spec sect. 2: "Type at least 2 characters"). */
+export const SEARCH_MESSAGES = { too_short: 'Type at least 2 characters' } as const;
+
+/** The most results one search answers. */
+export const SEARCH_MAX_LIMIT = 50;
+
+/** A job result (spec sect. 2: name, canceled, code, address, contractor, stage badge, program badge). */
+export interface JobSearchItem {
+  id: number;
+  code: string;
+  external_id: string | null;
+  full_name: string;
+  is_canceled: boolean;
+  address: string;
+  city: string | null;
+  contractor: string | null;
+  stage: { number: number; label: string };
+  program: { id: string; name: string };
+  eligibility: string;
+}
+
+/** A contractor result; a null address shows as 'No primary address found'. */
+export type ContractorSearchItem = searchDb.ContractorSearchRow;
+
+/** The query as searched: trimmed, without control characters; 400 when shorter than 2 characters. */
+function checkedQuery(q: unknown): string {
+  // Control characters never reach the index: it wraps fields in two of them.
+  const query = typeof q === 'string' ? Array.from(q).filter((ch) => ch >= ' ' && ch !== '\u007f').join('').trim() : '';
+  if (!isSearchable(query)) throw badRequest(SEARCH_MESSAGES.too_short);
+  return query;
+}
+
+/** Ids of the rows to score: the whole scope when small, else the index's candidates. */
+function poolIds(deps: Deps, index: searchDb.SearchIndex, config: SearchConfig, scope: searchDb.SearchScope, query: string, tuning: SearchTuning): number[] {
+  return searchDb.idsInScope(deps.db, index, scope, tuning.whole_scope) ?? candidateIds(deps.db, index, config, scope, query, tuning);
+}
+
+/** Jobs matching `q` that the user may see, best first. */
+export function searchJobs(deps: Deps, user: AuthUser, q: unknown, limit = 10, tuning: SearchTuning = SEARCH_TUNING): JobSearchItem[] {
+  const query = checkedQuery(q);
+  const n = Math.min(Math.max(1, limit), SEARCH_MAX_LIMIT);
+  const pool = searchDb.jobSearchTexts(deps.db, poolIds(deps, 'jobs', JOB_SEARCH, jobScope(user), query, tuning));
+  const top = rankRows(pool, JOB_SEARCH, query, n, tuning).map((r) => r.id);
+  const rows = new Map(searchDb.jobSearchRows(deps.db, top).map((r) => [r.id, r]));
+  return top.map((id) => rows.get(id)).filter((r) => r !== undefined).map((r) => presentJob(deps, r));
+}
+
+/** Contractors matching `q`: ops search every company, a contractor only its own; homeowners may not. */
+export function searchContractors(deps: Deps, user: AuthUser, q: unknown, limit = 10, tuning: SearchTuning = SEARCH_TUNING): ContractorSearchItem[] {
+  if (user.role === 'homeowner') throw forbidden();
+  const query = checkedQuery(q);
+  const n = Math.min(Math.max(1, limit), SEARCH_MAX_LIMIT);
+  const scope: searchDb.SearchScope = user.role === 'contractor' ? { contractor_id: user.contractor_id ?? -1 } : {};
+  const pool = searchDb.contractorSearchRows(deps.db, poolIds(deps, 'contractors', CONTRACTOR_SEARCH, scope, query, tuning));
+  return rankRows(pool, CONTRACTOR_SEARCH, query, n, tuning);
+}
+
+function presentJob(deps: Deps, r: searchDb.JobSearchRow): JobSearchItem {
+  const program = deps.defs.programs[r.program_id];
+  const stage = program?.stage_model.stages.find((s) => s.number === r.stage);
+  return {
+    id: r.id,
+    code: r.code,
+    external_id: r.external_id,
+    full_name: r.full_name,
+    is_canceled: !!r.is_canceled,
+    address: r.address,
+    city: r.city,
+    contractor: r.contractor,
+    stage: { number: r.stage, label: stage?.label ?? String(r.stage) },
+    program: { id: r.program_id, name: program?.name ?? r.program_id },
+    eligibility: r.eligibility,
+  };
+}
