@@ -48,6 +48,12 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/equipment/{id}': { tag: 'equipment', summary: 'Update a catalog entry', roles: OPS, body: EQUIPMENT, errors: [404, 422] },
   'DELETE /api/equipment/{id}': { tag: 'equipment', summary: 'Delete a catalog entry', roles: OPS, status: 204, errors: [404] },
 
+  'POST /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location', multipart: true, body: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } } }, status: 201, errors: [400, 404, 413, 422] },
+  'GET /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Attachments of a job with metadata, time and location', errors: [404] },
+  'GET /api/attachments/{id}': { tag: 'attachments', summary: 'An attachment’s metadata', errors: [404] },
+  'GET /api/attachments/{id}/download': { tag: 'attachments', summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)', returns: 'The file', errors: [404] },
+  'DELETE /api/attachments/{id}': { tag: 'attachments', summary: 'Delete an attachment (ops, the uploader or the uploader’s company)', status: 204, errors: [404] },
+
   'GET /api/preferences': { tag: 'preferences', summary: 'The signed-in user’s preferences, defaults filled in' },
   'PUT /api/preferences': { tag: 'preferences', summary: 'Save some of the signed-in user’s preferences', body: PREFERENCES, errors: [422] },
   'GET /api/feature-flags': { tag: 'preferences', summary: 'Feature flags' },

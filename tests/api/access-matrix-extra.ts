@@ -12,7 +12,25 @@ const terms = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/terms_and_condit
 const provider = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/providers', { as: 'ops', body: { name: 'We Energies', type: 'both', states: ['WI'] } }).then((r) => r.body.id);
 const equipment = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/equipment', { as: 'ops', body: { type: 'heat_pump', manufacturer: 'Mitsubishi', model: 'MXZ-3C24' } }).then((r) => r.body.id);
 
+/** A photo attachment on the job, uploaded by ops (so only ops and none of the others may delete it). */
+const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+const upload = () => {
+  const f = new FormData();
+  f.set('task_id', 'photos_of_installed_measures');
+  f.set('field', 'heat_pump_outdoor_unit_photos');
+  f.set('file', new Blob([new Uint8Array(JPEG)]), 'unit.jpg');
+  return f;
+};
+const attachment = (c: Ctx) => c.s.api<{ id: string }>('POST', `/api/jobs/${c.job.id}/attachments`, { as: 'ops', body: upload() }).then((r) => r.body.id);
+const jobA = { anonymous: 401, homeowner: 'ok', contractor_a: 'ok', contractor_b: 404, ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
+
 export const EXTRA_ACCESS: Record<string, Row> = {
+  'POST /api/jobs/{job_id}/attachments': { path: (c) => `/api/jobs/${c.job.id}/attachments`, body: () => upload(), expect: jobA },
+  'GET /api/jobs/{job_id}/attachments': { path: (c) => `/api/jobs/${c.job.id}/attachments`, expect: jobA },
+  'GET /api/attachments/{id}': { path: async (c) => `/api/attachments/${await attachment(c)}`, expect: jobA },
+  'GET /api/attachments/{id}/download': { path: async (c) => `/api/attachments/${await attachment(c)}/download`, expect: jobA },
+  'DELETE /api/attachments/{id}': { path: async (c) => `/api/attachments/${await attachment(c)}`, expect: { anonymous: 401, homeowner: 403, contractor_a: 403, contractor_b: 404, ops: 'ok' } },
+
   'GET /api/jobs/search': { path: () => '/api/jobs/search?q=Tester', expect: signedIn },
   'GET /api/contractor/search': { path: () => '/api/contractor/search?q=Company', expect: opsAndContractors },
 

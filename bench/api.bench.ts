@@ -1,0 +1,145 @@
+/**
+ * API figures at 100,000 jobs (`node --import tsx bench/api.bench.ts`), each beside its naive
+ * counterpart measured in the same run. Printed, never asserted: the machines are shared and noisy.
+ *   a. the jobs list (listJobs: page + count) and the per-stage summary (stageCounts) over a fixed
+ *      set of filter combinations, against the same queries on a copy without secondary indexes;
+ *   b. fuzzy search (the search service) against fuse.js over every job: latency and top-10 agreement;
+ *   c. GET /api/jobs under load (autocannon in a second process) against a bare Koa app.
+ * BENCH_JOBS shrinks the dataset, BENCH_LOAD_SECONDS the load runs (10 s each).
+ */
+
+import Database from 'better-sqlite3';
+import Fuse from 'fuse.js';
+import { JOB_SEARCH } from '../engine/index.ts';
+import { listJobs, stageCounts, type JobFilters, type JobScope, type SortBy } from '../server/db/jobs.db.ts';
+import { jobSearchTexts } from '../server/db/search.db.ts';
+import { loadConfig } from '../server/config.ts';
+import { buildDeps, repoDefinitions } from '../server/deps.ts';
+import { searchJobs } from '../server/services/search.service.ts';
+import { fuseOptions } from '../server/services/fuzzy-rank.ts';
+import type { AuthUser } from '../server/context.ts';
+import { BENCH_NOW, benchDatabase, withoutSecondaryIndexes } from './generate-db.ts';
+import { runLoad } from './api-load.ts';
+
+const SIZE = Number(process.env.BENCH_JOBS ?? 100_000);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+
+const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => `${fmt(n, n < 10 ? 2 : n < 100 ? 1 : 0)} ms`;
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const median = (xs: number[]) => quantile(xs, 0.5);
+function row(cells: (string | number)[], widths: number[]): string {
+  return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+}
+/** Times of `runs` calls of fn after one warm-up call. */
+function times(fn: () => unknown, runs: number): number[] {
+  fn();
+  return Array.from({ length: runs }, () => {
+    const t = performance.now();
+    fn();
+    return performance.now() - t;
+  });
+}
+
+const defs = repoDefinitions();
+const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log(s) });
+console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor_ids.length} contractors (seed ${bench.seed}), node ${process.version}\n`);
+
+// a. Jobs list and per-stage summary.
+{
+  const fast = new Database(bench.path, { readonly: true });
+  const naive = new Database(withoutSecondaryIndexes(bench.path), { readonly: true });
+  const c = (i: number) => bench.contractor_ids[i % bench.contractor_ids.length];
+  const ops = (i: number) => bench.ops_user_ids[i % bench.ops_user_ids.length];
+  const page = (page_number = 1, sort_by: SortBy = 'created_at', sort_direction: 'asc' | 'desc' = 'asc') => ({ page_number, per_page: 25, sort_by, sort_direction });
+  const combos: [string, JobScope, JobFilters, ReturnType<typeof page>][] = [
+    ['ops: all jobs', {}, {}, page()],
+    ['ops: stage tab', {}, { stage: [3] }, page()],
+    ['ops: program', {}, { program_id: 'wi-hear' }, page()],
+    ['ops: program + eligibility', {}, { program_id: 'ca-heehra', eligibility: 'eligible' }, page()],
+    ['ops: contractor', {}, { contractor_id: c(0) }, page()],
+    ['ops: my jobs (ops owner)', {}, { ops_user: ops(1) }, page()],
+    ['ops: ops exception', {}, { has_ops_task_exception: true }, page()],
+    ['ops: action owner', {}, { action_owner: 'finance' }, page()],
+    ['ops: claimed', {}, { is_claimed_jobs: true }, page()],
+    ['ops: canceled', {}, { is_canceled: true }, page()],
+    ['ops: by name, page 3', {}, {}, page(3, 'full_name', 'desc')],
+    ['ops: days in stage', {}, { stage: [4, 5] }, page(1, 'days_in_stage', 'desc')],
+    ['contractor: all jobs', { contractor_id: c(0) }, {}, page()],
+    ['contractor: stage tab', { contractor_id: c(3) }, { stage: [2] }, page()],
+    ['contractor: by name', { contractor_id: c(10) }, {}, page(1, 'full_name', 'asc')],
+    ['homeowner', { homeowner_user_id: 1 }, {}, page()],
+  ];
+  const RUNS = 11;
+  const NAIVE_RUNS = 3;
+  const sample = (db: Database.Database, runs: number) => {
+    const list: number[] = [];
+    const counts: number[] = [];
+    for (const [, scope, f, p] of combos) {
+      list.push(...times(() => listJobs(db, scope, { ...f, me: ops(1) }, p), runs));
+      counts.push(...times(() => stageCounts(db, scope, { ...f, me: ops(1) }), runs));
+    }
+    return { list, counts };
+  };
+  const a = sample(fast, RUNS);
+  const b = sample(naive, NAIVE_RUNS);
+  const w = [34, 10, 10, 16, 14, 8];
+  console.log(`a. Jobs list and per-stage summary: ${combos.length} filter combinations (ops, contractor, homeowner scopes), ${RUNS} runs each (naive: ${NAIVE_RUNS})`);
+  console.log(row(['', 'median', 'p95', 'naive median', 'naive p95', 'ratio'], w));
+  console.log(row(['listJobs (page of 25 + total)', ms(median(a.list)), ms(quantile(a.list, 0.95)), ms(median(b.list)), ms(quantile(b.list, 0.95)), `${fmt(median(b.list) / median(a.list), 0)}x`], w));
+  console.log(row(['stageCounts (GROUP BY stage)', ms(median(a.counts)), ms(quantile(a.counts, 0.95)), ms(median(b.counts)), ms(quantile(b.counts, 0.95)), `${fmt(median(b.counts) / median(a.counts), 0)}x`], w));
+  console.log('   naive = the same queries on a copy of the jobs table without its secondary indexes. Target: median under 2 ms each.');
+  const slow = combos.map(([name, scope, f, p]) => ({ name, t: median(times(() => listJobs(fast, scope, { ...f, me: ops(1) }, p), 5)) + median(times(() => stageCounts(fast, scope, { ...f, me: ops(1) }), 5)) }))
+    .sort((x, y) => y.t - x.t).slice(0, 3);
+  console.log(`   slowest combinations (list + summary): ${slow.map((s) => `${s.name} ${ms(s.t)}`).join('; ')}\n`);
+  fast.close();
+  naive.close();
+}
+
+// b. Fuzzy search.
+{
+  const deps = buildDeps({ ...loadConfig({}), database_url: `sqlite:${bench.path}` }, { log: () => {}, now: () => BENCH_NOW });
+  const opsUser: AuthUser = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops', contractor_id: null };
+  const at = (f: number) => Math.max(1, Math.round(SIZE * f));
+  const one = (sql: string, ...p: unknown[]) => deps.db.prepare(sql).pluck().get(...p) as string;
+  const code = (f: number) => one('SELECT code FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
+  const ext = (f: number) => one('SELECT external_id FROM jobs WHERE id >= ? AND external_id IS NOT NULL ORDER BY id LIMIT 1', at(f));
+  const address = (f: number) => one('SELECT address FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
+  const company = (i: number) => one('SELECT name FROM contractors WHERE id = ?', bench.contractor_ids[i % bench.contractor_ids.length]);
+  const typo = (s: string) => s.slice(0, 2) + s.slice(3); // one letter dropped
+  const queries = [
+    'johnson', 'jhonson', 'Mary Smith', 'smtih', 'garcia', 'Gonzales', 'nguyen', 'Wlliams', 'patel', 'OBrien', 'Isabella', 'Christopher', 'Priya Patel', 'Lakshmi', 'Rodriguze',
+    code(0.12345), code(0.6789), code(0.0424).slice(0, 4), code(0.00999).toLowerCase(), ext(0.31337), ext(0.0515).slice(-6),
+    '1234 Oak', 'Maple Ave', address(0.4453), 'Sycamore', 'Shoreline Dr',
+    'Madison', 'Sheboygan', 'San Luis Obispo', 'Watsonvile', 'atlanta', 'Fond du Lac',
+    company(0), company(7), typo(company(42)), company(99).split(' ')[0], 'comfrt systms', 'jo',
+  ];
+  const rows = jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1)).sort((x, y) => x.id - y.id);
+  const fuse = new Fuse(rows, fuseOptions(JOB_SEARCH));
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  let agreement = 0;
+  for (const q of queries) {
+    const mine = times(() => searchJobs(deps, opsUser, q), 5);
+    ours.push(median(mine));
+    let top: number[] = [];
+    const t = performance.now();
+    top = fuse.search(q, { limit: 10 }).map((r) => r.item.id);
+    theirs.push(performance.now() - t);
+    const got = searchJobs(deps, opsUser, q).map((r) => r.id);
+    agreement += top.length ? got.filter((id) => top.includes(id)).length / top.length : got.length ? 0 : 1;
+  }
+  const w = [34, 10, 10, 16, 8, 12];
+  console.log(`b. Fuzzy search: ${queries.length} queries (names, typos, codes, external ids, addresses, cities, companies), top 10`);
+  console.log(row(['', 'median', 'p95', 'fuse.js median', 'ratio', 'agreement'], w));
+  console.log(row(['searchJobs (FTS5 trigrams + fuse.js)', ms(median(ours)), ms(quantile(ours, 0.95)), ms(median(theirs)), `${fmt(median(theirs) / median(ours), 0)}x`, `${fmt((100 * agreement) / queries.length, 1)}%`], w));
+  console.log('   fuse.js = one Fuse over every job (index built once), same config. Agreement: share of fuse.js\'s top 10 ids also in ours.');
+  console.log('   Target: median under 20 ms, agreement at least 90%.\n');
+  deps.db.close();
+}
+
+// c. Load.
+await runLoad(bench, LOAD_SECONDS);

@@ -1,0 +1,36 @@
+/**
+ * The load generator of `bench/api.bench.ts`, in its own process so that autocannon does not share
+ * the event loop of the server it measures: receives { url, token, connections, seconds } and answers
+ * { rps, p50, p99, total, non2xx, errors }.
+ */
+
+import autocannon from 'autocannon';
+
+/** What the bench asks for. */
+export interface LoadRequest {
+  url: string;
+  token?: string;
+  connections: number;
+  seconds: number;
+}
+
+/** What the worker answers. */
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+process.once('message', async (msg: LoadRequest) => {
+  const r = await autocannon({
+    url: msg.url,
+    connections: msg.connections,
+    duration: msg.seconds,
+    headers: msg.token ? { authorization: `Bearer ${msg.token}` } : {},
+  });
+  const result: LoadResult = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  process.send!(result, () => process.exit(0));
+});

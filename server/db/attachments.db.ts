@@ -1,0 +1,42 @@
+/** Attachment records (the bytes are in file storage). */
+
+import type { Db } from './connection.ts';
+
+/** An attachment row with its uploader. */
+export interface AttachmentRow {
+  id: string;
+  job_id: number;
+  task_id: string;
+  field: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  stored_name: string;
+  lat: number | null;
+  lon: number | null;
+  taken_at: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_by_contractor: number | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+const SELECT = `SELECT a.*, u.name AS created_by_name, u.contractor_id AS created_by_contractor FROM attachments a LEFT JOIN users u ON u.id = a.created_by`;
+
+export function insertAttachment(db: Db, a: Omit<AttachmentRow, 'created_by_name' | 'created_by_contractor' | 'deleted_at'>): void {
+  db.prepare(`INSERT INTO attachments (id, job_id, task_id, field, name, content_type, size_bytes, stored_name, lat, lon, taken_at, created_by, created_at)
+    VALUES (@id, @job_id, @task_id, @field, @name, @content_type, @size_bytes, @stored_name, @lat, @lon, @taken_at, @created_by, @created_at)`).run(a);
+}
+
+export function getAttachment(db: Db, id: string): AttachmentRow | undefined {
+  return db.prepare(`${SELECT} WHERE a.id = ?`).get(id) as AttachmentRow | undefined;
+}
+
+export function attachmentsOfJob(db: Db, jobId: number): AttachmentRow[] {
+  return db.prepare(`${SELECT} WHERE a.job_id = ? AND a.deleted_at IS NULL ORDER BY a.created_at DESC, a.id`).all(jobId) as AttachmentRow[];
+}
+
+export function markAttachmentDeleted(db: Db, id: string, at: string): boolean {
+  return db.prepare('UPDATE attachments SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(at, id).changes > 0;
+}
