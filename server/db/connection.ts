@@ -14,6 +14,20 @@ export type Db = Database.Database;
 
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** A prepared statement, prepared once per database and SQL text (hot paths prepare nothing per request). */
+export function stmt(db: Db, sql: string): Database.Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let s = cache.get(sql);
+  if (!s) {
+    s = db.prepare(sql);
+    if (cache.size < 1000) cache.set(sql, s);
+  }
+  return s;
+}
+
 /** Resolves DATABASE_URL (`sqlite:path`, `file:path`, a plain path or `:memory:`) to a file path. */
 export function sqlitePath(url: string): string {
   if (url === ':memory:') return url;

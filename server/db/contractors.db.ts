@@ -1,6 +1,6 @@
 /** Contractor companies. */
 
-import type { Db } from './connection.ts';
+import { stmt, type Db } from './connection.ts';
 
 /** A contractor row. */
 export interface ContractorRow {
@@ -70,7 +70,7 @@ export function allContractors(db: Db): ContractorRow[] {
 /** Names of contractors by id. */
 export function contractorNames(db: Db, ids: number[]): Map<number, string> {
   if (!ids.length) return new Map();
-  const rows = db.prepare('SELECT id, name FROM contractors WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...new Set(ids)])) as { id: number; name: string }[];
+  const rows = stmt(db, 'SELECT id, name FROM contractors WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...new Set(ids)])) as { id: number; name: string }[];
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

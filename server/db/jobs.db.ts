@@ -1,6 +1,6 @@
 /** Jobs: rows, lists with filters, per-stage counts, duplicates. */
 
-import type { Db } from './connection.ts';
+import { stmt, type Db } from './connection.ts';
 
 /** A job row as stored. */
 export interface JobRow {
@@ -178,33 +178,59 @@ function where(scope: JobScope, f: JobFilters, withStage = true): { sql: string;
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
+/**
+ * Counts cached per database against the jobs version (migration 006): a count scans every matching
+ * row, so it runs once per change of the jobs table instead of once per request. Bounded in size.
+ */
+const countCache = new WeakMap<Db, Map<string, { v: number; value: unknown }>>();
+const COUNT_CACHE_MAX = 2000;
+
+/** Caches a value against the jobs version: recomputed only after jobs (or contractor names) change. */
+export function cachedCount<T>(db: Db, key: string, compute: () => T): T {
+  const v = (stmt(db, 'SELECT v FROM jobs_version WHERE id = 1').get() as { v: number }).v;
+  let cache = countCache.get(db);
+  if (!cache) countCache.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && hit.v === v) return hit.value as T;
+  const value = compute();
+  if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { v, value });
+  return value;
+}
+
+/** The columns a list shows (a list never reads the whole row). */
+const LIST_COLUMNS = [
+  'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab',
+  'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
+  'rebate_final_cents', 'stage_entered_at', 'is_canceled', 'cancel_reason', 'is_deemed', 'claimed_by', 'ops_owner', 'exception_notes', 'created_at',
+].join(', ');
+
 /** One page of jobs and the total count. */
 export function listJobs(db: Db, scope: JobScope, f: JobFilters, page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' }): { items: JobRow[]; total: number } {
   const w = where(scope, f);
   const dir = page.sort_direction === 'desc' ? 'DESC' : 'ASC';
   const col = SORT_COLUMNS[page.sort_by];
-  const items = db
-    .prepare(`SELECT * FROM jobs ${w.sql} ORDER BY ${col} ${dir}, id ${dir} LIMIT @limit OFFSET @offset`)
+  const items = stmt(db, `SELECT ${LIST_COLUMNS} FROM jobs ${w.sql} ORDER BY ${col} ${dir}, id ${dir} LIMIT @limit OFFSET @offset`)
     .all({ ...w.params, limit: page.per_page, offset: (page.page_number - 1) * page.per_page }) as JobRow[];
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM jobs ${w.sql}`).get(w.params) as { n: number }).n;
+  const total = cachedCount(db, `list ${w.sql} ${JSON.stringify(w.params)}`, () => (stmt(db, `SELECT COUNT(*) AS n FROM jobs ${w.sql}`).get(w.params) as { n: number }).n);
   return { items, total };
 }
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */
 export function stageCounts(db: Db, scope: JobScope, f: JobFilters): { stage: number; count: number }[] {
   const w = where(scope, { ...f, is_canceled: false }, false);
-  return db.prepare(`SELECT stage, COUNT(*) AS count FROM jobs ${w.sql} GROUP BY stage ORDER BY stage`).all(w.params) as { stage: number; count: number }[];
+  return cachedCount(db, `stages ${w.sql} ${JSON.stringify(w.params)}`, () => db.prepare(`SELECT stage, COUNT(*) AS count FROM jobs ${w.sql} GROUP BY stage ORDER BY stage`).all(w.params) as { stage: number; count: number }[]);
 }
 
 /** Jobs per stage tab (not canceled), filters applied but not the stage filter. */
 export function tabCounts(db: Db, scope: JobScope, f: JobFilters): { tab: string | null; count: number }[] {
   const w = where(scope, { ...f, is_canceled: false }, false);
-  return db.prepare(`SELECT tab, COUNT(*) AS count FROM jobs ${w.sql} GROUP BY tab`).all(w.params) as { tab: string | null; count: number }[];
+  return cachedCount(db, `tabs ${w.sql} ${JSON.stringify(w.params)}`, () => db.prepare(`SELECT tab, COUNT(*) AS count FROM jobs ${w.sql} GROUP BY tab`).all(w.params) as { tab: string | null; count: number }[]);
 }
 
 export function canceledCount(db: Db, scope: JobScope, f: JobFilters): number {
   const w = where(scope, { ...f, is_canceled: true }, false);
-  return (db.prepare(`SELECT COUNT(*) AS n FROM jobs ${w.sql}`).get(w.params) as { n: number }).n;
+  return cachedCount(db, `canceled ${w.sql} ${JSON.stringify(w.params)}`, () => (db.prepare(`SELECT COUNT(*) AS n FROM jobs ${w.sql}`).get(w.params) as { n: number }).n);
 }
 
 /** Jobs of a homeowner user. */

@@ -1,6 +1,6 @@
 /** Users, tokens and failed sign-ins. */
 
-import type { Db } from './connection.ts';
+import { stmt, type Db } from './connection.ts';
 import type { AuthUser, Role } from '../context.ts';
 
 /** A user row with its password hash. */
@@ -42,8 +42,7 @@ export function insertToken(db: Db, t: { token_hash: string; user_id: number; ki
 
 /** The user of a live token of the kind (not expired, not used). */
 export function userOfToken(db: Db, token_hash: string, kind: string, now: string): UserRow | undefined {
-  return db
-    .prepare(`SELECT u.id, u.email, u.name, u.role, u.contractor_id, u.password_hash FROM tokens t JOIN users u ON u.id = t.user_id
+  return stmt(db, `SELECT u.id, u.email, u.name, u.role, u.contractor_id, u.password_hash FROM tokens t JOIN users u ON u.id = t.user_id
               WHERE t.token_hash = ? AND t.kind = ? AND t.used_at IS NULL AND t.expires_at > ?`)
     .get(token_hash, kind, now) as UserRow | undefined;
 }

@@ -21,8 +21,16 @@ export interface Paging {
   sort_direction: 'asc' | 'desc';
 }
 
-/** One page of jobs, as the role sees them. */
+/**
+ * One page of jobs, as the role sees them. The presented page is cached against the jobs version (and
+ * today's date, which days-in-stage depends on): a list refreshed by many people costs one query per change.
+ */
 export function listJobs(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
+  const key = `page ${user.role} ${user.id} ${user.contractor_id} ${JSON.stringify(filters)} ${JSON.stringify(paging)} ${todayOf(deps)}`;
+  return jobsDb.cachedCount(deps.db, key, () => presentPage(deps, user, filters, paging));
+}
+
+function presentPage(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
   const { items, total } = jobsDb.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
   const names = contractorsDb.contractorNames(deps.db, items.map((r) => r.contractor_id).filter((x): x is number => x !== null));
   return {

@@ -158,6 +158,7 @@ describe('GET /api/contractor/search', () => {
   });
   it('a contractor finds only its own company', async () => {
     expect(idsOf(await search('Company', 'contractor_a'))).toEqual([s.ids.contractor_a]);
+    expect(idsOf(await search('Company', 'contractor_b'))).toEqual([s.ids.contractor_b]);
     expect(idsOf(await search('Company B Electric', 'contractor_a'))).not.toContain(s.ids.contractor_b);
   });
   it('the index path finds the same companies', () => {
