@@ -21,5 +21,7 @@ export { describeLogic, describeVar } from './logic/describe.ts';
 export { runCases, type CaseResult } from './cases.ts';
 export { validateTask, validateTaskSubmission, pruneTaskData, type TaskValidation, type FieldMessage } from './forms/validate-task.ts';
 export { conditionalsOf } from './forms/compile-form.ts';
+export { taskFormFromDocument, type FormDocument, type FormRuleDocument } from './load/build-form.ts';
+export { createFormAjv } from './forms/form-ajv.ts';
 export { PHONE_PATTERN } from './forms/form-ajv.ts';
 export { MESSAGES, OUR_MESSAGES } from './forms/messages.ts';

@@ -113,3 +113,48 @@ export function buildForm(
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
   return { key: raw.key, title: raw.title, description: raw.description, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
 }
+
+/** A form rule as written in a form document (`rules:` of form.yaml). */
+export interface FormRuleDocument {
+  id: string;
+  field?: string;
+  applies_if?: Logic;
+  valid_if: Logic;
+  message: string;
+  severity?: 'error' | 'warning';
+  params?: Record<string, string>;
+}
+
+/**
+ * A form as data, already checked: its schema self-contained (shared definitions merged into its
+ * `definitions`), as `GET /api/forms/{form}` serves it.
+ */
+export interface FormDocument {
+  key: string;
+  title: string;
+  description?: string;
+  schema: Record<string, unknown>;
+  ui_schema?: Record<string, unknown>;
+  messages?: Record<string, string>;
+  rules?: FormRuleDocument[];
+}
+
+/**
+ * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the
+ * same code as the server. The document is trusted (the server checked it at load), so no diagnostics;
+ * validators compile on first use. Pass one `ajv` and one `compile` to share them across forms.
+ */
+export function taskFormFromDocument(doc: FormDocument, ajv: Ajv, compile: (logic: Logic) => CompiledRule): TaskForm {
+  const schema = doc.schema.definitions ? doc.schema : { ...doc.schema, definitions: {} };
+  return {
+    key: doc.key,
+    title: doc.title,
+    description: doc.description,
+    schema,
+    ui_schema: doc.ui_schema,
+    messages: doc.messages,
+    file: `form:${doc.key}`,
+    fields: formFields(schema),
+    runtime: buildFormRuntime(schema, doc.rules ?? [], ajv, compile),
+  };
+}

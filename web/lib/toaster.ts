@@ -9,7 +9,7 @@ import type { Toaster } from '@blueprintjs/core';
 let toaster: Promise<Toaster> | undefined;
 
 function get(): Promise<Toaster> {
-  return (toaster ??= import('@blueprintjs/core').then(({ OverlayToaster, Position }) => OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4 })));
+  return (toaster ??= import('./toaster-impl.ts').then(({ createToaster }) => createToaster()));
 }
 
 /** A red, closable error toast that disappears after 4.5 s. */

@@ -1,6 +1,205 @@
-// PLACEHOLDER: replaced by the feature's page.
-import { NonIdealState } from '@blueprintjs/core';
+/**
+ * Job detail (/{jobId} and its tabs): the heading (homeowner, address, code, program, stage progress,
+ * eligibility), the job's actions, and tabs: rebate amount and payment, basic details, energy sources
+ * and utilities, services, final documents, install details, program progress, attachments. Each task
+ * opens its form in a drawer (?task=<id>, so a reload reopens it). Ops can view the job as the
+ * contractor or the homeowner sees it (?view=); contractors can view the homeowner's view.
+ */
+
+import { Card, NonIdealState, SegmentedControl, Tab, Tabs } from '@blueprintjs/core';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { pathTo, type RouteName } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { LoadState } from '../../../lib/components/load-state.tsx';
+import { useSession } from '../../../lib/use-auth.ts';
+import { useJob, type JobDetail, type JobTask } from '../api/get-job.ts';
+import { useHomeownerView } from '../api/homeowner-view.ts';
+import { localDraftTasks } from '../hooks/local-draft.ts';
+import { AttachmentsTab } from './attachments-tab.tsx';
+import { BasicDetails } from './basic-details.tsx';
+import { drawerJobOf, drawerJobOfHomeowner, type DrawerJob } from './drawer-job.ts';
+import { HistoryDrawer } from './history-drawer.tsx';
+import { HomeownerView } from './homeowner-view.tsx';
+import { JobActionsBar } from './job-actions-bar.tsx';
+import { JobHeader } from './job-header.tsx';
+import type { Viewer } from './job-text.ts';
+import { ProgramProgressTab } from './program-progress-tab.tsx';
+import { RebateCard } from './rebate-tab.tsx';
+import { TaskList } from './task-list.tsx';
+import { FINAL_DOCUMENTS_PARAM, JOB_TABS, sectionOf, type JobTabId } from './task-sections.ts';
+import './job-detail.css';
+
+const loadDrawer = () => import('./task-drawer.tsx');
+const TaskDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.TaskDrawer })));
+
+const BACK = { to: pathTo('JobsList'), label: 'Jobs' };
+
+/** The tab a route shows. */
+function useTab(): JobTabId {
+  const matches = useMatches();
+  const [params] = useSearchParams();
+  const name = [...matches].reverse().map((m) => (m.handle as { name?: RouteName } | undefined)?.name).find(Boolean);
+  if (name === 'JobDetail') return params.get('tab') === FINAL_DOCUMENTS_PARAM ? 'documents' : 'rebate';
+  return JOB_TABS.find((t) => t.route === name)?.id ?? 'rebate';
+}
+
+/** Tasks with unsaved changes on this device, re-read when the drawer closes. */
+function useLocalDrafts(jobId: number, openTask: string | null): string[] {
+  return useMemo(() => (openTask === undefined ? [] : localDraftTasks(jobId)), [jobId, openTask]);
+}
+
+function TabTitle({ title, full, count }: { title: string; full: string; count: number }) {
+  return (
+    <span title={full}>
+      {title}
+      {count > 0 && (
+        <span className="job-tab-count" aria-label={`${count} to do`}>
+          {count}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function TasksSection({ job, tab, viewer, onOpen, localDrafts }: { job: JobDetail; tab: JobTabId; viewer: Viewer; onOpen: (id: string) => void; localDrafts: string[] }) {
+  const tasks = job.tasks.filter((t) => sectionOf(t.form) === tab);
+  if (!tasks.length) return tab === 'documents' ? <NonIdealState icon="document" title="No final documents on this job yet." description="Document tasks appear here once the program asks for them." /> : null;
+  return (
+    <section className="job-tasks">
+      <h2 className="job-section-title">Tasks</h2>
+      <TaskList tasks={tasks} all={job.tasks} viewer={viewer} onOpen={onOpen} localDrafts={localDrafts} />
+    </section>
+  );
+}
+
+function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?: number }) {
+  const tab = useTab();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const taskId = params.get('task');
+  const asked = params.get('view');
+  const viewer: Viewer = asked === 'homeowner' ? 'homeowner' : isOps && asked !== 'contractor' ? 'ops' : 'contractor';
+  const localDrafts = useLocalDrafts(job.id, taskId);
+  const homeowner = useHomeownerView(job.id, viewer === 'homeowner');
+  useEffect(() => {
+    // The form drawer's code is needed on most visits: fetch it while the person reads the page.
+    const t = setTimeout(() => void loadDrawer(), 1500);
+    return () => clearTimeout(t);
+  }, []);
+
+  const setParam = (k: string, v: string | null) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (v === null) n.delete(k);
+        else n.set(k, v);
+        return n;
+      },
+      { replace: k === 'view' },
+    );
+  const openTask = (id: string) => setParam('task', id);
+  const goTab = (id: JobTabId) => {
+    const t = JOB_TABS.find((x) => x.id === id)!;
+    const keep = new URLSearchParams();
+    if (asked) keep.set('view', asked);
+    if (id === 'documents') keep.set('tab', FINAL_DOCUMENTS_PARAM);
+    const q = keep.toString();
+    navigate(`${pathTo(t.route as RouteName, { jobId: job.id })}${q ? `?${q}` : ''}`);
+  };
+  const todo = (id: JobTabId) =>
+    job.is_canceled
+      ? 0
+      : job.tasks.filter((t: JobTask) => (id === 'progress' ? true : sectionOf(t.form) === id) && t.can_edit && (t.status === 'READY' || t.status === 'IN_PROGRESS')).length;
+
+  const viewSwitch = (
+    <SegmentedControl
+      className="job-view-switch"
+      size="small"
+      value={viewer}
+      onValueChange={(v) => setParam('view', v === 'ops' || (!isOps && v === 'contractor') ? null : v)}
+      options={[...(isOps ? [{ value: 'ops', label: 'Internal' }] : []), { value: 'contractor', label: isOps ? 'As contractor' : 'Contractor' }, { value: 'homeowner', label: 'As homeowner' }]}
+    />
+  );
+  const drawerJob: DrawerJob | null = viewer === 'homeowner' ? (homeowner.data ? drawerJobOfHomeowner(homeowner.data) : null) : drawerJobOf(job);
+
+  return (
+    <div className="job-detail">
+      <JobHeader job={job} viewer={viewer} me={me} viewSwitch={viewSwitch} actions={viewer !== 'homeowner' && <JobActionsBar job={job} isOps={isOps} me={me} onHistory={() => setHistoryOpen(true)} />} />
+      {viewer === 'homeowner' ? (
+        <HomeownerView jobId={job.id} canConfirm={isOps} onOpen={openTask} localDrafts={localDrafts} preview />
+      ) : (
+        <>
+          <Tabs id="job-tabs" className="job-tabs" selectedTabId={tab} onChange={(id) => goTab(id as JobTabId)} large={false}>
+            {JOB_TABS.map((t) => (
+              <Tab key={t.id} id={t.id} title={<TabTitle title={t.short} full={t.title} count={t.id === 'progress' || t.id === 'attachments' ? 0 : todo(t.id)} />} />
+            ))}
+          </Tabs>
+          <div className="job-tab-panel" role="tabpanel" aria-label={JOB_TABS.find((t) => t.id === tab)?.title}>
+            {tab === 'rebate' && (
+              <>
+                <Card className="job-card">
+                  <RebateCard job={job} viewer={viewer} />
+                </Card>
+                <TasksSection job={job} tab="rebate" viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />
+              </>
+            )}
+            {tab === 'basic' && (
+              <>
+                <Card className="job-card">
+                  <BasicDetails job={job} viewer={viewer} />
+                </Card>
+                <TasksSection job={job} tab="basic" viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />
+              </>
+            )}
+            {(tab === 'energy' || tab === 'services' || tab === 'documents' || tab === 'install') && <TasksSection job={job} tab={tab} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
+            {tab === 'progress' && <ProgramProgressTab job={job} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
+            {tab === 'attachments' && <AttachmentsTab job={job} canDelete={isOps} />}
+          </div>
+        </>
+      )}
+      {taskId && drawerJob && (
+        <Suspense fallback={null}>
+          <TaskDrawer job={drawerJob} taskId={taskId} viewer={viewer} isOps={isOps} onClose={() => setParam('task', null)} />
+        </Suspense>
+      )}
+      <HistoryDrawer job={job} isOpen={historyOpen} onClose={() => setHistoryOpen(false)} />
+    </div>
+  );
+}
+
+/** A homeowner's own page for their job. */
+function HomeownerPage({ jobId }: { jobId: number }) {
+  const [params, setParams] = useSearchParams();
+  const taskId = params.get('task');
+  const view = useHomeownerView(jobId, true);
+  const localDrafts = useLocalDrafts(jobId, taskId);
+  const setTask = (id: string | null) => setParams((p) => {
+    const n = new URLSearchParams(p);
+    if (id) n.set('task', id);
+    else n.delete('task');
+    return n;
+  });
+  return (
+    <div className="job-detail">
+      <HomeownerView jobId={jobId} canConfirm onOpen={setTask} localDrafts={localDrafts} preview={false} />
+      {taskId && view.data && (
+        <Suspense fallback={null}>
+          <TaskDrawer job={drawerJobOfHomeowner(view.data)} taskId={taskId} viewer="homeowner" isOps={false} onClose={() => setTask(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 export function Component() {
-  return <NonIdealState icon="build" title="This page is being built." />;
+  const { jobId } = useParams();
+  const id = Number(jobId);
+  const session = useSession();
+  const role = session?.user.role;
+  const job = useJob(role === 'homeowner' ? NaN : id);
+  if (role === 'homeowner') return <HomeownerPage jobId={id} />;
+  if (!job.data) return <LoadState error={job.error ?? (Number.isInteger(id) && id > 0 ? null : new ApiError(404, 'Job not found'))} notFoundTitle="Job not found" back={BACK} />;
+  return <JobDetailView job={job.data} isOps={role === 'ops'} me={session?.user.id} />;
 }

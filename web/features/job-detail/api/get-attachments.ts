@@ -1,0 +1,47 @@
+/**
+ * GET /api/jobs/{id}/attachments and DELETE /api/attachments/{id}. The attachments API may not be there
+ * yet: a 404 reads as "not available", not as an error toast.
+ */
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { jobKeys } from './get-job.ts';
+
+/** An attachment of a job. */
+export interface JobAttachment {
+  id: string | number;
+  name: string;
+  content_type?: string;
+  size_bytes?: number;
+  task_id?: string | null;
+  field?: string | null;
+  lat?: number | null;
+  lon?: number | null;
+  taken_at?: string | null;
+  created_at?: string;
+  uploaded_by?: string | null;
+}
+
+/** null: the attachments API is not available. */
+export async function getAttachments(jobId: number): Promise<JobAttachment[] | null> {
+  try {
+    const r = await api<JobAttachment[] | { items: JobAttachment[] }>('GET', `/api/jobs/${jobId}/attachments`, { ignoreErrors: [404, 405, 501] });
+    return Array.isArray(r) ? r : (r?.items ?? []);
+  } catch (e) {
+    if (e instanceof ApiError && [404, 405, 501].includes(e.status)) return null;
+    throw e;
+  }
+}
+
+export function useAttachments(jobId: number) {
+  return useQuery({ queryKey: jobKeys.attachments(jobId), queryFn: () => getAttachments(jobId) });
+}
+
+export function deleteAttachment(id: string | number): Promise<void> {
+  return api('DELETE', `/api/attachments/${encodeURIComponent(String(id))}`);
+}
+
+export function useDeleteAttachment(jobId: number) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteAttachment, onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.attachments(jobId) }) });
+}

@@ -1,0 +1,15 @@
+/** GET /api/forms/{form}: a task form's document (schema, UI schema, messages, rules). Forms change only on deploy. */
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FormJson } from '../../../forms/client-form.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export function getForm(form: string): Promise<FormJson> {
+  return api<FormJson>('GET', `/api/forms/${encodeURIComponent(form)}`);
+}
+
+export const formQuery = (form: string) => queryOptions({ queryKey: ['form', form], queryFn: () => getForm(form), staleTime: Infinity, gcTime: 30 * 60_000 });
+
+export function useFormDocument(form: string | undefined) {
+  return useQuery({ ...formQuery(form ?? ''), enabled: !!form });
+}

@@ -1,0 +1,29 @@
+/** GET /api/jobs/{id}/history?type=&user_id=: the job's history, newest first, with filters. */
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { jobKeys } from './get-job.ts';
+
+/** One history row. */
+export interface HistoryItem {
+  id: number;
+  job_id: number;
+  type: string;
+  user_id: number | null;
+  user_name: string | null;
+  at: string;
+  detail: Record<string, unknown> | null;
+}
+
+export interface HistoryFilters {
+  type?: string[];
+  user_id?: number;
+}
+
+export function getHistory(id: number, f: HistoryFilters): Promise<{ items: HistoryItem[]; message?: string }> {
+  return api('GET', `/api/jobs/${id}/history`, { query: { type: f.type?.length ? f.type.join(',') : undefined, user_id: f.user_id } });
+}
+
+export function useHistory(id: number, f: HistoryFilters, enabled: boolean) {
+  return useQuery({ queryKey: jobKeys.history(id, f), queryFn: () => getHistory(id, f), enabled, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,34 @@
+/**
+ * Job actions (spec sect. 7): PATCH /api/jobs/{id}/cancel { reason, note }, PATCH .../restore,
+ * PUT .../claim-job, PUT .../set-job-as-deemed, POST .../clone { program_id } (answers the new job),
+ * PATCH .../regenerate-documents?task_name=&recreate=. Each answers the job; the page shows the answer.
+ */
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CANCEL_REASONS } from '../../../../engine/constants.ts';
+import { api } from '../../../lib/api-client.ts';
+import { jobKeys, type JobDetail } from './get-job.ts';
+
+/** A cancel reason (spec sect. 5). */
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+export const cancelJob = (id: number, body: { reason: CancelReason; note?: string }) => api<JobDetail>('PATCH', `/api/jobs/${id}/cancel`, { body, ignoreErrors: [422] });
+export const restoreJob = (id: number) => api<JobDetail>('PATCH', `/api/jobs/${id}/restore`);
+export const claimJob = (id: number) => api<JobDetail>('PUT', `/api/jobs/${id}/claim-job`);
+export const setJobAsDeemed = (id: number) => api<JobDetail>('PUT', `/api/jobs/${id}/set-job-as-deemed`);
+export const cloneJob = (id: number, programId: string) => api<JobDetail>('POST', `/api/jobs/${id}/clone`, { body: { program_id: programId }, ignoreErrors: [422] });
+export const regenerateDocuments = (id: number, taskName: string, recreate: boolean) =>
+  api<{ task_name: string; recreate: boolean; document_status: string; envelope_id: string }>('PATCH', `/api/jobs/${id}/regenerate-documents`, { query: { task_name: taskName, recreate }, ignoreErrors: [422] });
+
+/** A job action that answers the job: the answer replaces the cached job; lists refetch. */
+export function useJobAction<A>(id: number, run: (a: A) => Promise<JobDetail>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (job) => {
+      if (job.id === id) qc.setQueryData(jobKeys.detail(id), job);
+      void qc.invalidateQueries({ queryKey: ['jobs'] });
+      void qc.invalidateQueries({ queryKey: jobKeys.history(id, {}).slice(0, 3) });
+    },
+  });
+}

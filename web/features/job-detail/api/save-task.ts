@@ -1,0 +1,48 @@
+/**
+ * PUT /api/jobs/{id}/tasks/{task}/draft and POST .../submit: both send `{ data, version }`. A stale
+ * version answers 409 with `current: { data, version }`; a submit the engine refuses answers 422 with
+ * `errors` and `warnings`. Neither is toasted: the form shows them.
+ */
+
+import { api, ApiError } from '../../../lib/api-client.ts';
+import type { JobTask } from './get-job.ts';
+
+/** What a save sends. */
+export interface TaskSave {
+  data: Record<string, unknown>;
+  version: number;
+}
+
+/** The server's copy when a save was stale. */
+export interface StaleCopy {
+  data: Record<string, unknown> | null;
+  version: number;
+  updated_at: string | null;
+  updated_by: number | null;
+}
+
+/** The answer of a submit. */
+export interface SubmitResult {
+  task: JobTask;
+  warnings: { path: string; message: string }[];
+  job: { stage: { number: number; label: string }; eligibility: string };
+}
+
+export function saveDraft(jobId: number, taskId: string, body: TaskSave): Promise<JobTask> {
+  return api<JobTask>('PUT', `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}/draft`, { body, ignoreErrors: [409, 422] });
+}
+
+export function submitTask(jobId: number, taskId: string, body: TaskSave): Promise<SubmitResult> {
+  return api<SubmitResult>('POST', `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}/submit`, { body, ignoreErrors: [409, 422] });
+}
+
+/** The server's copy of a 409, if the error is one. */
+export function staleCopyOf(e: unknown): StaleCopy | null {
+  if (!(e instanceof ApiError) || e.status !== 409) return null;
+  return (e.body?.current as StaleCopy | undefined) ?? null;
+}
+
+/** The warnings of a 422 (they come with its errors). */
+export function warningsOf(e: unknown): { path: string; message: string }[] {
+  return e instanceof ApiError ? ((e.body?.warnings as { path: string; message: string }[] | undefined) ?? []) : [];
+}

@@ -1,0 +1,40 @@
+/**
+ * Task actions: POST/DELETE /api/jobs/{id}/tasks/{task}/exceptions/{contractor|ops} (flag with a note,
+ * clear), POST .../transfer { role, reason, comments }, POST .../reset. Each answers the task; the job
+ * is refetched (owners, exceptions and stage may change).
+ */
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActionOwnerRole, ExceptionKind } from '../../../../engine/constants.ts';
+import { api } from '../../../lib/api-client.ts';
+import { jobKeys, type JobTask } from './get-job.ts';
+
+const base = (jobId: number, taskId: string) => `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}`;
+
+export function flagException(jobId: number, taskId: string, kind: ExceptionKind, note: string): Promise<JobTask> {
+  return api<JobTask>('POST', `${base(jobId, taskId)}/exceptions/${kind}`, { body: note ? { note } : {} });
+}
+
+export function clearException(jobId: number, taskId: string, kind: ExceptionKind): Promise<JobTask> {
+  return api<JobTask>('DELETE', `${base(jobId, taskId)}/exceptions/${kind}`);
+}
+
+export function transferTask(jobId: number, taskId: string, body: { role: ActionOwnerRole; reason: string; comments?: string }): Promise<JobTask> {
+  return api<JobTask>('POST', `${base(jobId, taskId)}/transfer`, { body, ignoreErrors: [422] });
+}
+
+export function resetTask(jobId: number, taskId: string): Promise<JobTask> {
+  return api<JobTask>('POST', `${base(jobId, taskId)}/reset`);
+}
+
+/** One of the task actions, refreshing the job and the task afterwards. */
+export function useTaskAction<A>(jobId: number, taskId: string, run: (a: A) => Promise<JobTask>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (task) => {
+      qc.setQueryData(jobKeys.task(jobId, taskId), task);
+      void qc.invalidateQueries({ queryKey: jobKeys.detail(jobId), exact: true });
+    },
+  });
+}

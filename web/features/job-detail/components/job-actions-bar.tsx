@@ -1,0 +1,84 @@
+/**
+ * The job's actions: history for everyone; claim, set as deemed and regenerate documents for ops;
+ * clone and cancel / restore for ops and contractors. The frequent ones are buttons, the rest a menu.
+ */
+
+import { Alert, Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { pathTo } from '../../../config/paths.ts';
+import { successToast } from '../../../lib/toaster.ts';
+import type { JobDetail } from '../api/get-job.ts';
+import { claimJob, restoreJob, setJobAsDeemed, useJobAction } from '../api/job-actions.ts';
+import { CancelDialog } from './cancel-dialog.tsx';
+import { CloneDialog } from './clone-dialog.tsx';
+import { RegenerateDialog } from './regenerate-dialog.tsx';
+
+type Open = null | 'cancel' | 'clone' | 'regenerate' | 'deemed';
+
+export function JobActionsBar({ job, isOps, me, onHistory }: { job: JobDetail; isOps: boolean; me?: number; onHistory: () => void }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<Open>(null);
+  const claim = useJobAction(job.id, () => claimJob(job.id));
+  const deemed = useJobAction(job.id, () => setJobAsDeemed(job.id));
+  const restore = useJobAction(job.id, () => restoreJob(job.id));
+  const close = () => setOpen(null);
+  const claimedByMe = job.claimed_by !== undefined && job.claimed_by === me;
+  const menu = (
+    <Menu>
+      {isOps && <MenuItem icon="tick" text="Set as deemed" disabled={job.is_deemed} onClick={() => setOpen('deemed')} />}
+      {isOps && <MenuItem icon="refresh" text="Regenerate documents…" onClick={() => setOpen('regenerate')} />}
+      <MenuItem icon="duplicate" text="Clone to another program…" onClick={() => setOpen('clone')} />
+      <MenuDivider />
+      {job.is_canceled ? (
+        <MenuItem icon="undo" text="Restore job" onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })} />
+      ) : (
+        <MenuItem icon="disable" intent="danger" text="Cancel job…" onClick={() => setOpen('cancel')} />
+      )}
+    </Menu>
+  );
+  return (
+    <div className="job-actions">
+      {isOps && !claimedByMe && !job.is_canceled && (
+        <Button icon="hand" text="Claim" loading={claim.isPending} onClick={() => claim.mutate(undefined, { onSuccess: () => successToast('Job claimed.') })} />
+      )}
+      {job.is_canceled && <Button icon="undo" intent="primary" text="Restore" loading={restore.isPending} onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })} />}
+      <Button icon="history" text="History" onClick={onHistory} />
+      <PopoverNext content={menu} placement="bottom-end">
+        <Button icon="more" text="Actions" endIcon="caret-down" />
+      </PopoverNext>
+      <CancelDialog
+        jobId={job.id}
+        isOpen={open === 'cancel'}
+        onClose={close}
+        onDone={() => {
+          close();
+          successToast('Job canceled.');
+        }}
+      />
+      <CloneDialog
+        job={job}
+        isOpen={open === 'clone'}
+        onClose={close}
+        onDone={(clone) => {
+          close();
+          successToast(`Job cloned to ${clone.program.name}.`);
+          navigate(pathTo('JobDetail', { jobId: clone.id }));
+        }}
+      />
+      {open === 'regenerate' && <RegenerateDialog job={job} isOpen onClose={close} />}
+      <Alert
+        isOpen={open === 'deemed'}
+        icon="tick"
+        intent="primary"
+        confirmButtonText="Set as deemed"
+        cancelButtonText="Cancel"
+        loading={deemed.isPending}
+        onCancel={close}
+        onConfirm={() => deemed.mutate(undefined, { onSuccess: () => (close(), successToast('Job set as deemed.')) })}
+      >
+        Set this job as deemed? Its savings are then deemed, not measured.
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Wording of the job detail, in one place: task statuses and owners (ops see the workflow's words,
+ * contractors simpler ones), eligibility, cancel reasons, history records.
+ */
+
+import type { Intent, IconName } from '@blueprintjs/core';
+import { ACTION_OWNER_ROLES, CANCEL_REASONS, type ActionOwnerRole, type EligibilityStatus } from '../../../../engine/constants.ts';
+import type { JobTask } from '../api/get-job.ts';
+
+/** Who is looking: ops (internal), a contractor, or a homeowner (also what ops can view as). */
+export type Viewer = 'ops' | 'contractor' | 'homeowner';
+
+/** Action owners as people read them. */
+export const OWNER_LABELS: Record<ActionOwnerRole, string> = {
+  homeowner: 'Homeowner',
+  ops: 'Operations',
+  finance: 'Finance',
+  contractor: 'Contractor',
+  program: 'Program',
+  pe: 'Program evaluator',
+  program_manager: 'Program manager',
+  partner_manager: 'Partner manager',
+};
+export const OWNER_OPTIONS = ACTION_OWNER_ROLES.map((r) => ({ value: r, label: OWNER_LABELS[r] }));
+
+/** Cancel reasons as people read them (the values are the spec's words). */
+export const CANCEL_OPTIONS = CANCEL_REASONS.map((r) => ({ value: r, label: r === 'lost' ? 'Lost the job' : r.charAt(0).toUpperCase() + r.slice(1) }));
+
+/** How a task's status reads, by viewer. */
+export function taskStatus(t: Pick<JobTask, 'status' | 'owner' | 'exceptions'>, viewer: Viewer): { text: string; intent: Intent; icon: IconName } {
+  const own = t.owner === 'contractor' || t.owner === 'homeowner';
+  switch (t.status) {
+    case 'COMPLETE':
+      return { text: 'Complete', intent: 'success', icon: 'tick-circle' };
+    case 'IN_PROGRESS':
+      return { text: 'In progress', intent: 'primary', icon: 'edit' };
+    case 'LOCKED':
+      return { text: 'Preview', intent: 'none', icon: 'lock' };
+    default:
+      if (viewer === 'ops') return { text: 'Ready', intent: 'primary', icon: 'circle' };
+      return own ? { text: 'To do', intent: 'primary', icon: 'circle' } : { text: `Waiting on ${OWNER_LABELS[t.owner].toLowerCase()}`, intent: 'none', icon: 'time' };
+  }
+}
+
+/** Task group (a stage's tasks) status: complete, in progress, preview or exception (spec sect. 4). */
+export function groupStatus(tasks: JobTask[]): { text: string; intent: Intent } {
+  if (tasks.some((t) => t.exceptions.contractor || t.exceptions.ops)) return { text: 'Exception', intent: 'danger' };
+  if (tasks.every((t) => t.status === 'COMPLETE')) return { text: 'Complete', intent: 'success' };
+  if (tasks.every((t) => t.status === 'LOCKED')) return { text: 'Preview', intent: 'none' };
+  return { text: 'In progress', intent: 'primary' };
+}
+
+/** Stage badges: in review, complete, preview (spec sect. 4). */
+export function stageBadge(state: 'done' | 'current' | 'upcoming'): { text: string; intent: Intent } {
+  if (state === 'done') return { text: 'Complete', intent: 'success' };
+  if (state === 'current') return { text: 'In review', intent: 'primary' };
+  return { text: 'Preview', intent: 'none' };
+}
+
+/** Eligibility as a tag. */
+export const ELIGIBILITY_VIEW: Record<EligibilityStatus, { text: string; intent: Intent; icon: IconName }> = {
+  eligible: { text: 'Eligible', intent: 'success', icon: 'tick-circle' },
+  pending_more_information: { text: 'Pending more information', intent: 'warning', icon: 'time' },
+  ineligible: { text: 'Ineligible', intent: 'danger', icon: 'ban-circle' },
+  unable_to_determine: { text: 'Unable to determine eligibility', intent: 'none', icon: 'help' },
+};
+
+/** The spec's wording when eligibility cannot be determined (sect. 8). */
+export const UNDETERMINED = 'Unable to determine eligibility';
+
+/** 'submit final rebate' -> 'Submit final rebate'. */
+export const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** History record types and how each reads. */
+export const HISTORY_TYPES: Record<string, string> = {
+  job_created: 'Job created',
+  job_submitted: 'Rebate submitted',
+  task_draft_saved: 'Draft saved',
+  task_submitted: 'Task submitted',
+  task_exception_flagged: 'Exception flagged',
+  task_exception_cleared: 'Exception cleared',
+  task_transferred: 'Task transferred',
+  task_reset: 'Task reset',
+  job_canceled: 'Job canceled',
+  job_restored: 'Job restored',
+  job_claimed: 'Job claimed',
+  job_set_as_deemed: 'Set as deemed',
+  documents_regenerated: 'Documents regenerated',
+  job_cloned: 'Job cloned',
+  homeowner_confirmed_tasks: 'Homeowner confirmed tasks',
+};
+
+/** One history row as a sentence. */
+export function describeHistory(type: string, d: Record<string, unknown> | null, taskTitle: (id: string) => string): string {
+  const task = typeof d?.task_id === 'string' ? taskTitle(d.task_id) : '';
+  switch (type) {
+    case 'job_created':
+      return d?.cloned_from ? `Job created as a copy of job #${String(d.cloned_from)}` : 'Job created';
+    case 'task_draft_saved':
+      return `Saved a draft of ${task}`;
+    case 'task_submitted':
+      return `Submitted ${task}`;
+    case 'task_exception_flagged':
+      return `Flagged a ${String(d?.kind)} exception on ${task}${d?.note ? `: ${String(d.note)}` : ''}`;
+    case 'task_exception_cleared':
+      return `Cleared the ${String(d?.kind)} exception on ${task}`;
+    case 'task_transferred':
+      return `Transferred ${task} to ${OWNER_LABELS[d?.to as ActionOwnerRole] ?? String(d?.to)}: ${String(d?.reason ?? '')}${d?.comments ? ` (${String(d.comments)})` : ''}`;
+    case 'task_reset':
+      return `Reset ${task} to its default owner`;
+    case 'job_canceled':
+      return `Canceled the job: ${String(d?.reason ?? '')}${d?.note ? ` (${String(d.note)})` : ''}`;
+    case 'documents_regenerated':
+      return `Regenerated the documents of ${typeof d?.task_name === 'string' ? taskTitle(d.task_name) : 'a task'}`;
+    case 'job_cloned':
+      return `Cloned to ${String(d?.program_id ?? 'another program')} as job #${String(d?.clone_id ?? '')}`;
+    case 'homeowner_confirmed_tasks': {
+      const done = Array.isArray(d?.completed) ? d.completed.length : 0;
+      return `Homeowner confirmed tasks done (${done} completed)`;
+    }
+    default:
+      return HISTORY_TYPES[type] ?? type.replace(/_/g, ' ');
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Rebate amount and payment: the initial range, then the final amount, then the payment sent (spec
+ * sect. 4), and the line items with their caps; then the tasks of this part of the job.
+ */
+
+import { Callout, HTMLTable, Icon, Tag } from '@blueprintjs/core';
+import type { IncentiveResult } from '../../../../engine/types.ts';
+import { dollars } from '../../../forms/values.ts';
+import type { JobDetail } from '../api/get-job.ts';
+import type { Viewer } from './job-text.ts';
+
+const PHASES = [
+  { id: 'range', label: 'Initial range' },
+  { id: 'final', label: 'Final amount' },
+  { id: 'payment_sent', label: 'Payment sent' },
+] as const;
+
+/** The spec's message when the incentive cannot be computed (sect. 8). */
+export const INCENTIVE_ERROR = 'The incentive could not be calculated. Please check the job details and try again.';
+
+function Headline({ incentive }: { incentive: IncentiveResult }) {
+  if (incentive.phase === 'payment_sent') {
+    const p = incentive.payment;
+    return (
+      <div className="rebate-amount">
+        <div className="rebate-figure">{dollars(p?.amount_cents ?? incentive.final_cents ?? 0)}</div>
+        <div className="muted">Payment sent{p?.sent_date ? ` on ${new Date(`${p.sent_date}T12:00:00`).toLocaleDateString()}` : ''}</div>
+      </div>
+    );
+  }
+  if (incentive.phase === 'final' && incentive.final_cents !== null) {
+    return (
+      <div className="rebate-amount">
+        <div className="rebate-figure">{dollars(incentive.final_cents)}</div>
+        <div className="muted">Final rebate amount</div>
+      </div>
+    );
+  }
+  const { min_cents, max_cents } = incentive.range;
+  return (
+    <div className="rebate-amount">
+      <div className="rebate-figure">{min_cents === max_cents ? dollars(max_cents) : `${dollars(min_cents)} – ${dollars(max_cents)}`}</div>
+      <div className="muted">Estimated rebate range, before the final costs are confirmed</div>
+    </div>
+  );
+}
+
+export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResult; viewer: Viewer }) {
+  const at = PHASES.findIndex((p) => p.id === incentive.phase);
+  const final = incentive.phase !== 'range';
+  const notes = incentive.lines.some((l) => l.capped_by || l.not_qualified || l.material_cents !== undefined || (viewer === 'ops' && l.explanation));
+  return (
+    <div className="rebate-summary">
+      <ol className="rebate-phases" aria-label="Rebate progress">
+        {PHASES.map((p, i) => (
+          <li key={p.id} className={i < at ? 'rebate-phase-done' : i === at ? 'rebate-phase-current' : 'rebate-phase-next'} aria-current={i === at ? 'step' : undefined}>
+            {i < at ? <Icon icon="tick" size={12} /> : <span className="rebate-phase-dot" />} {p.label}
+          </li>
+        ))}
+      </ol>
+      {incentive.error ? <Callout intent="warning" icon="warning-sign">{incentive.error || INCENTIVE_ERROR}</Callout> : <Headline incentive={incentive} />}
+      {incentive.lines.length > 0 && (
+        <div className="rebate-lines-scroll">
+          <HTMLTable className="rebate-lines" compact striped>
+            <thead>
+              <tr>
+                <th>Line item</th>
+                <th className="num">{final ? 'Amount' : 'Estimate'}</th>
+                {notes && <th>Cap and notes</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {incentive.lines.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.label}</td>
+                  <td className="num">{final || l.min_cents === l.max_cents ? dollars(l.amount_cents) : `${dollars(l.min_cents)} – ${dollars(l.max_cents)}`}</td>
+                  {notes && <td>
+                    {l.capped_by && (
+                      <Tag minimal intent="warning" title={l.capped_by.cap}>
+                        Capped at {dollars(l.capped_by.cap_cents)} (calculated {dollars(l.capped_by.uncapped_cents)})
+                      </Tag>
+                    )}
+                    {l.not_qualified && <div className="rjsf-bp-warning">{l.not_qualified}</div>}
+                    {l.material_cents !== undefined && l.labor_cents !== undefined && (
+                      <div className="muted rebate-split">
+                        Material {dollars(l.material_cents)} · Labor {dollars(l.labor_cents)}
+                      </div>
+                    )}
+                    {viewer === 'ops' && l.explanation && <div className="muted rebate-why">{l.explanation}</div>}
+                  </td>}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function RebateCard({ job, viewer }: { job: JobDetail; viewer: Viewer }) {
+  return <RebateSummary incentive={job.evaluation.incentive} viewer={viewer} />;
+}

@@ -1,0 +1,59 @@
+/** Regenerate a task's documents (a new signing envelope); 'recreate' starts the documents over. */
+
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fieldErrorsOf } from '../../../lib/components/field-errors.ts';
+import { successToast } from '../../../lib/toaster.ts';
+import type { JobDetail } from '../api/get-job.ts';
+import { regenerateDocuments } from '../api/job-actions.ts';
+import { DOCUMENT_FORMS } from './task-sections.ts';
+
+export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isOpen: boolean; onClose: () => void }) {
+  const documentTasks = job.tasks.filter((t) => DOCUMENT_FORMS.includes(t.form));
+  const choices = documentTasks.length ? documentTasks : job.tasks;
+  const [task, setTask] = useState(documentTasks[0]?.id ?? '');
+  const [recreate, setRecreate] = useState(false);
+  const [tried, setTried] = useState(false);
+  const action = useMutation({ mutationFn: () => regenerateDocuments(job.id, task, recreate) });
+  const error = (tried && !task ? 'This field is required' : undefined) ?? fieldErrorsOf(action.error).task_name;
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title="Regenerate documents" icon="refresh" className="job-dialog">
+      <DialogBody>
+        <FormGroup label="Documents of" labelFor="regen-task" intent={error ? 'danger' : 'none'} helperText={error}>
+          <HTMLSelect id="regen-task" fill value={task} onChange={(e) => setTask(e.currentTarget.value)}>
+            <option value="">Select a task…</option>
+            {choices.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <Checkbox checked={recreate} onChange={(e) => setRecreate(e.currentTarget.checked)} label="Recreate the documents from scratch (signers get a new invite)" />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} />
+            <Button
+              intent="primary"
+              text="Regenerate"
+              loading={action.isPending}
+              onClick={() => {
+                setTried(true);
+                if (task)
+                  action.mutate(undefined, {
+                    onSuccess: (r) => {
+                      successToast(`Documents regenerated (${r.document_status.replace(/_/g, ' ')}).`);
+                      onClose();
+                    },
+                  });
+              }}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+/** The stage model's progress: each stage by its progress word ('Pending review' / 'Reviewed'), done ones ticked. */
+
+import { Icon } from '@blueprintjs/core';
+import type { StageProgress as Step } from '../../../../engine/types.ts';
+
+export function StageProgress({ steps, canceled }: { steps: readonly Step[]; canceled?: boolean }) {
+  return (
+    <ol className={`stage-progress${canceled ? ' stage-progress-canceled' : ''}`} aria-label="Stage progress">
+      {steps.map((s) => (
+        <li key={s.number} className={`stage-step stage-step-${s.state}`} aria-current={s.state === 'current' ? 'step' : undefined} title={s.label}>
+          <span className="stage-step-mark" aria-hidden>
+            {s.state === 'done' ? <Icon icon="tick" size={12} /> : s.number}
+          </span>
+          <span className="stage-step-label">{s.progress_label}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

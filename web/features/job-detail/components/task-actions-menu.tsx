@@ -1,0 +1,141 @@
+/**
+ * Task actions: flag or clear a contractor exception (contractors and ops) or an ops exception (ops),
+ * with a note; transfer the task to another action owner with a reason and comments, or reset it to
+ * its default owner (ops).
+ */
+
+import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Menu, MenuDivider, MenuItem, PopoverNext, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { ActionOwnerRole, ExceptionKind } from '../../../../engine/constants.ts';
+import { fieldErrorsOf } from '../../../lib/components/field-errors.ts';
+import { successToast } from '../../../lib/toaster.ts';
+import type { JobTask } from '../api/get-job.ts';
+import { clearException, flagException, resetTask, transferTask, useTaskAction } from '../api/task-actions.ts';
+import { OWNER_LABELS, OWNER_OPTIONS } from './job-text.ts';
+
+const REQUIRED = 'This field is required';
+
+function ExceptionDialog({ jobId, task, kind, onClose }: { jobId: number; task: JobTask; kind: ExceptionKind; onClose: () => void }) {
+  const [note, setNote] = useState('');
+  const flag = useTaskAction(jobId, task.id, (n: string) => flagException(jobId, task.id, kind, n));
+  return (
+    <Dialog isOpen onClose={onClose} title={`Flag ${kind === 'ops' ? 'an ops' : 'a contractor'} exception`} icon="flag" className="job-dialog">
+      <DialogBody>
+        <p>
+          <strong>{task.title}</strong> will show an exception until it is cleared.
+        </p>
+        <FormGroup label="Note" labelFor="exception-note" subLabel="What is wrong, and what should happen next.">
+          <TextArea id="exception-note" fill autoResize value={note} onChange={(e) => setNote(e.target.value)} autoFocus />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} />
+            <Button intent="danger" icon="flag" text="Flag exception" loading={flag.isPending} onClick={() => flag.mutate(note.trim(), { onSuccess: () => (successToast('Exception flagged.'), onClose()) })} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+function TransferDialog({ jobId, task, onClose }: { jobId: number; task: JobTask; onClose: () => void }) {
+  const [role, setRole] = useState<ActionOwnerRole | ''>('');
+  const [reason, setReason] = useState('');
+  const [comments, setComments] = useState('');
+  const [tried, setTried] = useState(false);
+  const transfer = useTaskAction(jobId, task.id, (b: { role: ActionOwnerRole; reason: string; comments?: string }) => transferTask(jobId, task.id, b));
+  const server = fieldErrorsOf(transfer.error);
+  const roleError = (tried && !role ? REQUIRED : undefined) ?? server.role;
+  const reasonError = (tried && !reason.trim() ? REQUIRED : undefined) ?? server.reason;
+  const submit = () => {
+    setTried(true);
+    if (!role || !reason.trim()) return;
+    transfer.mutate({ role, reason: reason.trim(), comments: comments.trim() || undefined }, { onSuccess: () => (successToast(`Task transferred to ${OWNER_LABELS[role].toLowerCase()}.`), onClose()) });
+  };
+  return (
+    <Dialog isOpen onClose={onClose} title="Transfer ownership" icon="swap-horizontal" className="job-dialog">
+      <DialogBody>
+        <p>
+          <strong>{task.title}</strong> is owned by {OWNER_LABELS[task.owner].toLowerCase()}
+          {task.owner !== task.default_owner ? ` (by default ${OWNER_LABELS[task.default_owner].toLowerCase()})` : ''}.
+        </p>
+        <FormGroup label="New owner" labelFor="transfer-role" intent={roleError ? 'danger' : 'none'} helperText={roleError}>
+          <HTMLSelect id="transfer-role" fill value={role} onChange={(e) => setRole(e.currentTarget.value as ActionOwnerRole)}>
+            <option value="">Select an owner…</option>
+            {OWNER_OPTIONS.filter((o) => o.value !== task.owner).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <FormGroup label="Reason" labelFor="transfer-reason" intent={reasonError ? 'danger' : 'none'} helperText={reasonError}>
+          <TextArea id="transfer-reason" fill autoResize value={reason} onChange={(e) => setReason(e.target.value)} intent={reasonError ? 'danger' : 'none'} />
+        </FormGroup>
+        <FormGroup label="Comments" labelInfo="(optional)" labelFor="transfer-comments">
+          <TextArea id="transfer-comments" fill autoResize value={comments} onChange={(e) => setComments(e.target.value)} />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} />
+            <Button intent="primary" text="Transfer" loading={transfer.isPending} onClick={submit} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+type Open = null | { kind: 'flag'; exception: ExceptionKind } | { kind: 'transfer' } | { kind: 'reset' };
+
+export function TaskActionsMenu({ jobId, task, isOps, canFlag }: { jobId: number; task: JobTask; isOps: boolean; canFlag: boolean }) {
+  const [open, setOpen] = useState<Open>(null);
+  const clear = useTaskAction(jobId, task.id, (k: ExceptionKind) => clearException(jobId, task.id, k));
+  const reset = useTaskAction(jobId, task.id, () => resetTask(jobId, task.id));
+  const close = () => setOpen(null);
+  const kinds: ExceptionKind[] = isOps ? ['contractor', 'ops'] : ['contractor'];
+  if (!canFlag && !isOps) return null;
+  const menu = (
+    <Menu>
+      {kinds.map((k) =>
+        task.exceptions[k] ? (
+          <MenuItem key={k} icon="tick" text={`Clear ${k} exception`} onClick={() => clear.mutate(k, { onSuccess: () => successToast('Exception cleared.') })} />
+        ) : (
+          <MenuItem key={k} icon="flag" intent="danger" text={`Flag ${k} exception…`} onClick={() => setOpen({ kind: 'flag', exception: k })} />
+        ),
+      )}
+      {isOps && (
+        <>
+          <MenuDivider />
+          <MenuItem icon="swap-horizontal" text="Transfer ownership…" onClick={() => setOpen({ kind: 'transfer' })} />
+          <MenuItem icon="reset" text={`Reset to default owner (${OWNER_LABELS[task.default_owner].toLowerCase()})`} disabled={!task.owner_override} onClick={() => setOpen({ kind: 'reset' })} />
+        </>
+      )}
+    </Menu>
+  );
+  return (
+    <>
+      <PopoverNext content={menu} placement="bottom-end">
+        <Button icon="more" text="Task actions" variant="minimal" endIcon="caret-down" />
+      </PopoverNext>
+      {open?.kind === 'flag' && <ExceptionDialog jobId={jobId} task={task} kind={open.exception} onClose={close} />}
+      {open?.kind === 'transfer' && <TransferDialog jobId={jobId} task={task} onClose={close} />}
+      <Alert
+        isOpen={open?.kind === 'reset'}
+        icon="reset"
+        intent="warning"
+        confirmButtonText="Reset owner"
+        cancelButtonText="Cancel"
+        loading={reset.isPending}
+        onCancel={close}
+        onConfirm={() => reset.mutate(undefined, { onSuccess: () => (successToast('Task reset to its default owner.'), close()) })}
+      >
+        Give <strong>{task.title}</strong> back to {OWNER_LABELS[task.default_owner].toLowerCase()}? The task returns to ready.
+      </Alert>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** The heading row of a page: title (with an optional back link and subtitle) and the page's actions. */
+
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '@blueprintjs/core';
+import './page-heading.css';
+
+export interface PageHeadingProps {
+  title: ReactNode;
+  /** A line under the title (tags, a short description). */
+  subtitle?: ReactNode;
+  /** Where the back link goes and what it says, e.g. { to: '/contractors', label: 'Contractors' }. */
+  back?: { to: string; label: string };
+  /** Buttons on the right; they wrap under the title on narrow screens. */
+  actions?: ReactNode;
+}
+
+export function PageHeading({ title, subtitle, back, actions }: PageHeadingProps) {
+  return (
+    <div className="page-heading">
+      {back && (
+        <Link to={back.to} className="page-heading-back">
+          <Icon icon="chevron-left" size={14} /> {back.label}
+        </Link>
+      )}
+      <div className="page-header">
+        <div className="page-heading-text">
+          <h1>{title}</h1>
+          {subtitle && <div className="page-heading-subtitle">{subtitle}</div>}
+        </div>
+        {actions && <div className="page-heading-actions">{actions}</div>}
+      </div>
+    </div>
+  );
+}
