@@ -33,6 +33,14 @@ describe('program explorer', () => {
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.textContent()).toContain('apply_for_income_verification');
     await p.shot(page, 'explorer-dependencies-wi-hear');
+    // The form preview is rendered by the job detail's RJSF theme, read-only.
+    await card.getByRole('button', { name: 'Preview form' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.locator('.bp6-form-group').count()).toBeGreaterThan(0);
+    const props = p.deps.defs.forms.review_income_qualification.schema.properties as Record<string, { title?: string }>;
+    expect(await dialog.textContent()).toContain(props.income_level.title);
+    await page.waitForTimeout(500); // let the dialog finish its opening transition
+    await p.shot(page, 'explorer-form-preview', false);
   });
 
   it('"try it": changing the income level flips eligibility, with the reason’s wording', async () => {

@@ -1,7 +1,9 @@
 /** A read-only preview of a task form with its fields' validation messages listed. */
 
-import { Dialog, DialogBody, H6, HTMLTable, Tag } from '@blueprintjs/core';
+import { Dialog, DialogBody, H6, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
 import type { TaskForm } from '../../../../engine/index.ts';
+import { clientForm, TaskFormView } from '../../../forms/index.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -24,13 +26,39 @@ function fieldsOf(form: TaskForm) {
   });
 }
 
+/** The form as the job detail renders it (same RJSF theme), read-only. */
+function LivePreview({ form }: { form: TaskForm }) {
+  const cf = useMemo(
+    () =>
+      clientForm({
+        key: form.key,
+        title: form.title,
+        description: form.description,
+        schema: form.schema,
+        ui_schema: form.ui_schema,
+        messages: form.messages,
+        rules: form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity })),
+      }),
+    [form],
+  );
+  const [data, setData] = useState<Record<string, unknown>>({});
+  return <TaskFormView form={cf} formData={data} onChange={setData} context={{ show_internal: true }} readonly />;
+}
+
 export default function FormPreview({ form, onClose }: { form: TaskForm; onClose: () => void }) {
   const fields = fieldsOf(form);
   const rules = form.runtime.rules;
+  const [tab, setTab] = useState<'form' | 'fields'>('form');
   return (
     <Dialog isOpen onClose={onClose} title={`Form: ${form.title}`} className="form-preview-dialog">
       <DialogBody>
         {form.description && <p className="muted">{form.description}</p>}
+        <Tabs id="preview-tabs" selectedTabId={tab} onChange={(t) => setTab(t as 'form' | 'fields')}>
+          <Tab id="form" title="Form" />
+          <Tab id="fields" title="Fields and messages" />
+        </Tabs>
+        {tab === 'form' ? <div className="live-preview"><LivePreview form={form} /></div> : (
+        <>
         <HTMLTable compact striped className="preview-table">
           <thead>
             <tr><th>Field</th><th>Input</th><th>Messages</th></tr>
@@ -53,6 +81,8 @@ export default function FormPreview({ form, onClose }: { form: TaskForm; onClose
             <H6 className="preview-rules">Cross-field rules</H6>
             <ul>{rules.map((r) => <li key={r.id}>{r.message} <span className="muted">({r.severity}, {r.id})</span></li>)}</ul>
           </>
+        )}
+        </>
         )}
       </DialogBody>
     </Dialog>
