@@ -8,6 +8,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'node', environment: 'node', include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'server/**/*.test.ts'], exclude: ['tests/e2e/**', 'node_modules/**'] } },
       { test: { name: 'engine-in-browser', environment: 'happy-dom', include: ['engine/**/*.test.ts'] } },
+      // Web components in a browser-like DOM.
+      { test: { name: 'web', environment: 'happy-dom', include: ['tests/web/**/*.test.tsx', 'web/**/*.test.{ts,tsx}'] } },
       // Browser journeys: the real server and Debian's Chromium, one file at a time (2 cores).
       {
         test: {
