@@ -16,6 +16,7 @@ export interface PlaceRow {
   gas_utility: string | null;
 }
 
+/** Adds a place (the demo seed fills the table). */
 export function insertPlace(db: Db, p: PlaceRow): void {
   db.prepare('INSERT INTO places (place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility) VALUES (@place_id, @address, @city, @county, @state, @zip, @lat, @lon, @electric_utility, @gas_utility)').run(p);
 }

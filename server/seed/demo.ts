@@ -1,32 +1,37 @@
 /**
- * The demo of a fresh database: sign-ins for each role, twenty contractor companies, about three hundred
- * jobs over all ten programs at every stage and eligibility value, places for initial eligibility.
- * Jobs are built from each program's cases.yaml example and the task forms' fixtures, then evaluated by
- * the engine, so stages and eligibility are what the rules say. Deterministic: a seeded generator and
- * dates relative to deps.now().
+ * The demo of a fresh database: sign-ins for each role, twenty contractor companies, three hundred jobs
+ * over all ten programs at every stage a job can be in and with every eligibility outcome the rules
+ * give, places for initial eligibility, and the admin screens' data. Jobs are built from each program's
+ * cases.yaml and the task forms' filled examples (see demo-jobs.ts), then evaluated by the engine, so
+ * the stored stage and eligibility are what the rules say. Deterministic: a seeded generator and dates
+ * relative to deps.now().
  */
 
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CANCEL_REASONS, type Program } from '../../engine/index.ts';
+import { CANCEL_REASONS, type ExceptionKind } from '../../engine/index.ts';
 import type { Deps } from '../context.ts';
 import { REPO_ROOT } from '../deps.ts';
 import { insertUser } from '../db/users.db.ts';
 import { insertContractor } from '../db/contractors.db.ts';
 import { insertJob, updateJob } from '../db/jobs.db.ts';
-import { writeTask, type TaskRow } from '../db/tasks.db.ts';
+import { writeTask } from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { insertPlace } from '../db/places.db.ts';
 import { hashPassword } from '../services/auth.service.ts';
 import { refreshJob } from '../services/evaluation.ts';
-import { CITY_COORDS, COMPANIES, FIRST_NAMES, LAST_NAMES, STREETS } from './names.ts';
 import { seedAdminDemo } from './admin-demo.ts';
+import { demoPlaces } from './demo-areas.ts';
+import { buildJob, planJobs, type BuildContext, type BuiltJob, type JobPlan } from './demo-jobs.ts';
+import { programSeed, type ProgramSeed } from './demo-variants.ts';
+import { CANCEL_NOTES, COMPANIES, EXCEPTION_NOTES, FIRST_NAMES, LAST_NAMES, STREETS, TASK_EXCEPTION_NOTES } from './names.ts';
+import { seededRandom, type Random } from './seeded-random.ts';
 
 /** The password of every demo sign-in. */
 export const DEMO_PASSWORD = 'demo-password-1';
 
-/** The demo sign-ins (printed in the README). */
+/** The demo sign-ins (the README prints them). */
 export const DEMO_USERS = [
   { email: 'ops@demo.rebates.test', name: 'Olivia Ops', role: 'ops' as const },
   { email: 'oscar@demo.rebates.test', name: 'Oscar Operations', role: 'ops' as const },
@@ -35,44 +40,13 @@ export const DEMO_USERS = [
   { email: 'homeowner@demo.rebates.test', name: 'Hana Homeowner', role: 'homeowner' as const },
 ];
 
-/** How many demo jobs. */
+/** How many demo jobs (spread evenly over the programs). */
 export const DEMO_JOB_COUNT = 300;
 
-/** mulberry32: a small seeded generator, so every fresh database gets the same demo. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] };
-}
-
+/** Short job codes: no 0/O, 1/I/L. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-/** The first valid example of each form's fixture (a filled form as a person would fill it). */
-function fixtureData(form: string): Record<string, unknown> {
-  const file = join(REPO_ROOT, 'tests/fixtures/forms', `${form}.yaml`);
-  if (!existsSync(file)) return {};
-  const fx = parse(readFileSync(file, 'utf8')) as { valid?: { data?: Record<string, unknown> }[] };
-  return fx.valid?.[0]?.data ?? {};
-}
-
-type Base = { site: Record<string, unknown>; tasks: Record<string, { status?: string; data?: Record<string, unknown> }> };
-
-/** A variation that makes a job ineligible or pending: which task field to change, and how. */
-const TWEAKS: { field: string; value: unknown }[] = [
-  { field: 'income_level', value: 'above_ami_150' },
-  { field: 'has_lived_for_year', value: false },
-  { field: 'the_site_building_type', value: 'MULTI_FAMILY_5_PLUS' },
-  { field: 'existing_heating_plan', value: 'no_plan' },
-  { field: 'income_level', value: null },
-];
-
-/** Seeds the demo into an empty database; returns whether it did. */
+/** Seeds the demo into an empty database (no users yet) in one transaction; returns whether it did. */
 export function seedIfEmpty(deps: Deps): boolean {
   const n = (deps.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
   if (n > 0) return false;
@@ -80,133 +54,186 @@ export function seedIfEmpty(deps: Deps): boolean {
   return true;
 }
 
-function seed(deps: Deps): void {
-  const rnd = generator(20261122);
-  const now = deps.now();
-  const iso = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
-  const hash = hashPassword(DEMO_PASSWORD);
+interface People {
+  ops: { id: number; name: string }[];
+  homeowner: number;
+  /** The sign-in of a company, if it has one. */
+  companyUser: Map<number, { id: number; name: string }>;
+  companies: { id: number; state: string; program_id: string; contact: string }[];
+}
 
-  const contractorIds = COMPANIES.map(([name, city, , area, program], i) =>
-    insertContractor(deps.db, {
+function seed(deps: Deps): void {
+  const rnd = seededRandom(20261122);
+  const now = deps.now().getTime();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const daysAgo = (d: number) => iso(now - d * 86_400_000);
+
+  const companies = COMPANIES.map(([name, city, state, area, program_id], i) => {
+    const contact = `${FIRST_NAMES[(i * 7) % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3) % LAST_NAMES.length]}`;
+    const id = insertContractor(deps.db, {
       name,
-      address: i % 9 === 8 ? null : `${100 + i * 7} ${STREETS[i % STREETS.length]}`,
+      // Two companies never gave an address (the UI says 'No primary address found').
+      address: i % 9 === 8 ? null : `${100 + i * 37} ${STREETS[(i * 5) % STREETS.length]}`,
       city,
-      phone: `${area}-555-01${String(i).padStart(2, '0')}`,
-      email: `office@${name.toLowerCase().replace(/[^a-z]+/g, '-').replace(/-+$/, '')}.test`,
-      primary_contact: `${FIRST_NAMES[(i * 7) % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3) % LAST_NAMES.length]}`,
-      program_id: program,
-      created_at: iso(400 - i),
-    }),
-  );
-  const userIds: Record<string, number> = {};
+      phone: `(${area}) 555-01${String(i).padStart(2, '0')}`,
+      email: `office@${name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.test`,
+      primary_contact: contact,
+      program_id,
+      created_at: daysAgo(420 - i * 3),
+    });
+    return { id, state, program_id, contact };
+  });
+  const people: People = { ops: [], homeowner: 0, companyUser: new Map(), companies };
+  // One scrypt hash for all: they share the published demo password anyway, and each hash costs ~50 ms.
+  const password_hash = hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
-    const company = 'company' in u ? contractorIds[COMPANIES.findIndex((c) => c[0] === u.company)] : null;
-    userIds[u.email] = insertUser(deps.db, { email: u.email, name: u.name, role: u.role, contractor_id: company, password_hash: hash, created_at: iso(400) });
+    const company = 'company' in u ? companies[COMPANIES.findIndex((c) => c[0] === u.company)].id : null;
+    const id = insertUser(deps.db, { email: u.email, name: u.name, role: u.role, contractor_id: company, password_hash, created_at: daysAgo(400) });
+    if (u.role === 'ops') people.ops.push({ id, name: u.name });
+    if (u.role === 'homeowner') people.homeowner = id;
+    if (company !== null) people.companyUser.set(company, { id, name: u.name });
   }
-  const opsIds = DEMO_USERS.filter((u) => u.role === 'ops').map((u) => userIds[u.email]);
-  seedAdminDemo(deps, { contractorIds, opsUserId: opsIds[0] });
+  seedAdminDemo(deps, { contractorIds: companies.map((c) => c.id), opsUserId: people.ops[0].id });
 
   const programs = Object.values(deps.defs.programs).sort((a, b) => a.id.localeCompare(b.id));
-  const bases = new Map<string, Base>();
-  for (const p of programs) {
-    const cases = deps.defs.cases[p.id]?.value as { base?: Base } | undefined;
-    bases.set(p.id, { site: cases?.base?.site ?? {}, tasks: cases?.base?.tasks ?? {} });
-  }
-
-  // Places for initial eligibility: several per program area, and a few no program serves.
-  let placeNo = 0;
-  for (const p of programs) {
-    const site = bases.get(p.id)!.site;
-    for (let k = 0; k < 4; k++) {
-      const [lat, lon] = CITY_COORDS[String(site.city)] ?? [37, -120];
-      insertPlace(deps.db, { place_id: `demo-place-${p.id}-${k + 1}`, address: `${200 + k * 11} ${STREETS[(placeNo++) % STREETS.length]}`, city: String(site.city), county: site.county as string, state: site.state as string, zip: site.zip as string, lat: lat + k * 0.004, lon: lon - k * 0.004, electric_utility: site.electric_utility as string, gas_utility: site.gas_utility as string });
-    }
-  }
-  insertPlace(deps.db, { place_id: 'demo-place-unserved-1', address: '1 Ocean Dr', city: 'Miami', county: 'Miami-Dade', state: 'FL', zip: '33139', lat: 25.79, lon: -80.13, electric_utility: 'Florida Power & Light', gas_utility: null });
-  insertPlace(deps.db, { place_id: 'demo-place-unserved-2', address: '500 Pike St', city: 'Seattle', county: 'King', state: 'WA', zip: '98101', lat: 47.61, lon: -122.33, electric_utility: 'Seattle City Light', gas_utility: 'Puget Sound Energy' });
+  for (const place of demoPlaces(programs, (i) => `${200 + ((i * 53) % 800)} ${STREETS[i % STREETS.length]}`)) insertPlace(deps.db, place);
 
   const fixtures = new Map<string, Record<string, unknown>>();
-  const dataFor = (form: string) => {
-    if (!fixtures.has(form)) fixtures.set(form, fixtureData(form));
+  const fixture = (form: string) => {
+    if (!fixtures.has(form)) fixtures.set(form, firstExample(form));
     return fixtures.get(form)!;
   };
+  const seeds = programs.map((p) => programSeed(p, deps.defs.cases[p.id]?.value));
+  const perProgram = Math.ceil(DEMO_JOB_COUNT / seeds.length);
+  const plans = seeds.map((s) => planJobs(s, perProgram, rnd));
   const codes = new Set<string>();
-  for (let i = 0; i < DEMO_JOB_COUNT; i++) {
-    const program = programs[i % programs.length];
-    const base = bases.get(program.id)!;
-    const companies = contractorIds.filter((_, k) => COMPANIES[k][4] === program.id);
-    const contractor_id = companies.length ? rnd.pick(companies) : rnd.pick(contractorIds);
-    const first = rnd.pick(FIRST_NAMES);
-    const last = rnd.pick(LAST_NAMES);
-    let code = '';
-    while (!code || codes.has(code)) code = Array.from({ length: 6 }, () => CODE_ALPHABET[rnd.int(CODE_ALPHABET.length)]).join('');
-    codes.add(code);
-    const [lat, lon] = CITY_COORDS[String(base.site.city)] ?? [37, -120];
-    const created = iso(5 + rnd.int(300));
-    const jobId = insertJob(deps.db, {
-      code,
-      first_name: first,
-      last_name: last,
-      full_name: `${first} ${last}`,
-      email: `${first}.${last}${i}@example.com`.toLowerCase(),
-      phone_number: `555-01${String(i % 100).padStart(2, '0')}-${String(1000 + i).slice(-4)}`,
-      address: `${10 + rnd.int(9900)} ${rnd.pick(STREETS)}`,
-      city: (base.site.city as string) ?? null,
-      county: (base.site.county as string) ?? null,
-      state: (base.site.state as string) ?? null,
-      zip: (base.site.zip as string) ?? null,
-      lat: lat + (rnd.next() - 0.5) * 0.08,
-      lon: lon + (rnd.next() - 0.5) * 0.08,
-      electric_utility: (base.site.electric_utility as string) ?? null,
-      gas_utility: (base.site.gas_utility as string) ?? null,
-      contractor_id,
-      program_id: program.id,
-      homeowner_user_id: i < 2 ? userIds['homeowner@demo.rebates.test'] : null,
-      created_by: userIds['alex@northwind-hvac.test'],
-      created_at: created,
-      updated_at: created,
-      stage_entered_at: created,
-    });
-    addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: null, at: created, detail: { program_id: program.id } });
-    fillTasks(deps, program, base, jobId, rnd, created, i, dataFor);
-    const ev = refreshJob(deps, jobId);
-    // The day the job entered its stage: somewhere between its creation and now.
-    const daysOld = Math.max(1, Math.round((now.getTime() - Date.parse(created)) / 86_400_000));
-    updateJob(deps.db, jobId, { stage_entered_at: iso(rnd.int(Math.min(daysOld, 40))), updated_at: iso(rnd.int(Math.min(daysOld, 10))) });
-    if (ev.stage.number > 2) updateJob(deps.db, jobId, { submitted_at: created, submitted_by: userIds['alex@northwind-hvac.test'] });
-    if (i % 7 === 3) updateJob(deps.db, jobId, { ops_owner: rnd.pick(opsIds) });
-    if (i % 11 === 5) updateJob(deps.db, jobId, { claimed_by: rnd.pick(opsIds) });
-    if (i % 20 === 19) {
-      const reason = CANCEL_REASONS[i % CANCEL_REASONS.length];
-      updateJob(deps.db, jobId, { is_canceled: 1, cancel_reason: reason, cancel_note: reason === 'other' ? 'Homeowner moved out of state.' : null });
-      addHistory(deps.db, { job_id: jobId, type: 'job_canceled', user_id: rnd.pick(opsIds), at: iso(2), detail: { reason } });
+  for (let j = 0, i = 0; j < perProgram; j++) {
+    for (let k = 0; k < seeds.length && i < DEMO_JOB_COUNT; k++, i++) {
+      const plan = plans[k][j];
+      const built = buildUntilFit(seeds[k], plan, { rnd, now, fixture });
+      // The homeowner's own two jobs: one waiting on their answers, one being installed.
+      const homeowners = seeds[k].program.id === 'wi-hear' && plan.coverage && (j === 0 || j === 2);
+      storeJob(deps, people, { i, plan, built, program_id: seeds[k].program.id, code: newCode(rnd, codes), homeowners, rnd, now });
     }
-    if (i % 13 === 6) updateJob(deps.db, jobId, { exception_notes: 'Waiting on a corrected invoice from the contractor.' });
   }
 }
 
-/** Completes a random prefix of the program's tasks (in dependency order) with realistic answers. */
-function fillTasks(deps: Deps, program: Program, base: Base, jobId: number, rnd: ReturnType<typeof generator>, created: string, i: number, dataFor: (form: string) => Record<string, unknown>) {
-  const order = program.task_order;
-  // A target stage first (every stage with tasks, or all done), so every stage gets jobs: tasks of
-  // earlier stages complete, some of the target stage's too.
-  const stages = [...new Set(order.map((t) => t.stage))].sort((a, b) => a - b);
-  const nth = Math.floor(i / 10) % (stages.length + 1);
-  const target = nth === stages.length ? Infinity : stages[nth];
-  const partial = rnd.next();
-  const tweak = i % 6 === 1 ? TWEAKS[(i >> 1) % TWEAKS.length] : undefined;
-  const at = created;
-  order.forEach((t) => {
-    const fromBase = base.tasks[t.id]?.data;
-    const done = t.stage < target || (t.stage === target && rnd.next() < partial * 0.8);
-    if (!done && !fromBase) return;
-    const data: Record<string, unknown> = { ...(done ? dataFor(t.form) : {}), ...fromBase };
-    if (tweak && tweak.field in data) {
-      if (tweak.value === null) delete data[tweak.field];
-      else data[tweak.field] = tweak.value;
-    }
-    const exceptions: TaskRow['exceptions'] = done || t.stage !== target ? null : i % 9 === 4 ? { contractor: { note: 'Homeowner is slow to respond.', by: 'Alex Northwind', at } } : i % 9 === 7 ? { ops: { note: 'Photos are blurry.', by: 'Olivia Ops', at } } : null;
-    writeTask(deps.db, { job_id: jobId, task_id: t.id, status: done ? 'COMPLETE' : 'IN_PROGRESS', data, draft: null, owner_override: null, exceptions, updated_at: at, updated_by: null }, 0);
-    if (done) addHistory(deps.db, { job_id: jobId, type: 'task_submitted', user_id: null, at, detail: { task_id: t.id } });
+/** An ordinary job is rebuilt (another town, another draw) when it came out ineligible: problems are planned, not accidental. */
+function buildUntilFit(seed: ProgramSeed, plan: JobPlan, ctx: BuildContext): BuiltJob {
+  let built = buildJob(seed, plan, ctx);
+  for (let tries = 0; tries < 3 && !plan.variant && built.evaluation.eligibility.status === 'ineligible'; tries++) built = buildJob(seed, plan, ctx);
+  return built;
+}
+
+function newCode(rnd: Random, codes: Set<string>): string {
+  let code = '';
+  while (!code || codes.has(code)) code = Array.from({ length: 6 }, () => rnd.pick([...CODE_ALPHABET])).join('');
+  codes.add(code);
+  return code;
+}
+
+/** The first filled example of a form (as it is saved, when the example says so). */
+function firstExample(form: string): Record<string, unknown> {
+  const file = join(REPO_ROOT, 'tests/fixtures/forms', `${form}.yaml`);
+  if (!existsSync(file)) return {};
+  const doc = parse(readFileSync(file, 'utf8')) as { valid?: { data?: Record<string, unknown>; saved?: Record<string, unknown> }[] };
+  const first = doc.valid?.[0];
+  return first?.saved ?? first?.data ?? {};
+}
+
+type StoreArgs = { i: number; plan: JobPlan; built: BuiltJob; program_id: string; code: string; homeowners: boolean; rnd: Random; now: number };
+
+/** Writes a built job, its tasks and history, the ops side (owner, claim, flags, cancel), then lets the engine fill in the rest. */
+function storeJob(deps: Deps, people: People, a: StoreArgs): void {
+  const { built, plan, rnd, i } = a;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const company = pickCompany(people, a.program_id, built.site.state ?? '', rnd, a.homeowners);
+  const user = people.companyUser.get(company.id) ?? null;
+  const first = a.homeowners ? 'Hana' : rnd.pick(FIRST_NAMES);
+  const last = a.homeowners ? 'Homeowner' : rnd.pick(LAST_NAMES);
+  const submitted = built.submitted_at !== null;
+  const ops = () => rnd.pick(people.ops);
+  // Ops' side of the job: only on submitted jobs, and never on the jobs that show each stage.
+  const extra = !plan.coverage && !a.homeowners;
+  const claimer = extra && submitted && i % 13 === 4 ? ops() : null;
+  const opsOwner = claimer ?? (submitted && rnd.chance(0.35) ? ops() : null);
+  const canceled = extra && i % 19 === 13;
+  const cancelReason = CANCEL_REASONS[Math.floor(i / 19) % CANCEL_REASONS.length];
+  const canceledAt = built.updated_at + (a.now - built.updated_at) * rnd.between(0.2, 0.9);
+  const jobId = insertJob(deps.db, {
+    code: a.code,
+    first_name: first,
+    last_name: last,
+    full_name: `${first} ${last}`,
+    email: a.homeowners ? 'homeowner@demo.rebates.test' : `${first}.${last}${i % 7 ? '' : i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+    phone_number: `(${built.locale.area_code}) 555-${String(1000 + ((i * 37) % 9000)).padStart(4, '0')}`,
+    address: built.site.address,
+    city: built.site.city ?? null,
+    county: built.site.county ?? null,
+    state: built.site.state ?? null,
+    zip: built.site.zip ?? null,
+    lat: built.site.lat ?? null,
+    lon: built.site.lon ?? null,
+    electric_utility: built.site.electric_utility ?? null,
+    gas_utility: built.site.gas_utility ?? null,
+    contractor_id: company.id,
+    program_id: a.program_id,
+    homeowner_user_id: a.homeowners ? people.homeowner : null,
+    created_by: user?.id ?? null,
+    submitted_by: submitted ? (user?.id ?? null) : null,
+    submitted_at: submitted ? iso(built.submitted_at!) : null,
+    ops_marked_ineligible: built.ops_marked_ineligible ? 1 : 0,
+    ops_owner: opsOwner?.id ?? null,
+    claimed_by: claimer?.id ?? null,
+    is_canceled: canceled ? 1 : 0,
+    exception_notes: extra && i % 37 === 11 ? EXCEPTION_NOTES[Math.floor(i / 37) % EXCEPTION_NOTES.length] : null,
+    created_at: iso(built.created_at),
+    updated_at: iso(built.updated_at),
+    stage_entered_at: iso(built.stage_entered_at),
   });
+  addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user?.id ?? null, at: iso(built.created_at), detail: { program_id: a.program_id } });
+
+  const flag = extra && !canceled ? flaggedTask(built, i, rnd) : null;
+  const flagBy = flag?.kind === 'contractor' ? (user?.name ?? company.contact) : ops().name;
+  const written = new Set<string>();
+  for (const t of built.tasks) {
+    const by = t.def.owner === 'contractor' ? user?.id ?? null : t.def.owner === 'homeowner' ? (a.homeowners ? people.homeowner : null) : ops().id;
+    const exceptions = flag?.task === t.def.id ? { [flag.kind]: { note: flag.note, by: flagBy, at: iso(t.at) } } : null;
+    writeTask(deps.db, { job_id: jobId, task_id: t.def.id, status: t.status, data: t.data, draft: null, owner_override: null, exceptions, updated_at: iso(t.at), updated_by: by }, 0);
+    written.add(t.def.id);
+    if (t.status === 'COMPLETE') addHistory(deps.db, { job_id: jobId, type: 'task_submitted', user_id: by, at: iso(t.at), detail: { task_id: t.def.id } });
+  }
+  if (flag && !written.has(flag.task)) {
+    const at = iso(built.updated_at);
+    writeTask(deps.db, { job_id: jobId, task_id: flag.task, status: null, data: null, draft: null, owner_override: null, exceptions: { [flag.kind]: { note: flag.note, by: flagBy, at } }, updated_at: at, updated_by: null }, 0);
+  }
+  if (flag) addHistory(deps.db, { job_id: jobId, type: 'task_exception_flagged', user_id: null, at: iso(built.updated_at), detail: { task_id: flag.task, kind: flag.kind, note: flag.note } });
+  if (submitted) addHistory(deps.db, { job_id: jobId, type: 'job_submitted', user_id: user?.id ?? null, at: iso(built.submitted_at!) });
+  if (claimer) addHistory(deps.db, { job_id: jobId, type: 'job_claimed', user_id: claimer.id, at: iso(built.stage_entered_at) });
+  if (canceled) {
+    const note = cancelReason === 'other' ? rnd.pick(CANCEL_NOTES) : null;
+    updateJob(deps.db, jobId, { cancel_reason: cancelReason, cancel_note: note });
+    addHistory(deps.db, { job_id: jobId, type: 'job_canceled', user_id: ops().id, at: iso(canceledAt), detail: { reason: cancelReason, note: note ?? undefined } });
+  }
+
+  refreshJob(deps, jobId);
+  // refreshJob dates what it changes today; the demo's jobs changed along their own timelines.
+  updateJob(deps.db, jobId, { stage_entered_at: iso(built.stage_entered_at), updated_at: iso(canceled ? canceledAt : built.updated_at) });
+}
+
+/** A company that works the program (now and then another one of the same state); the homeowner's jobs are Northwind's. */
+function pickCompany(people: People, program_id: string, state: string, rnd: Random, homeowners: boolean) {
+  if (homeowners) return people.companies[0];
+  const own = people.companies.filter((c) => c.program_id === program_id);
+  const sameState = people.companies.filter((c) => c.state === state);
+  return rnd.chance(0.8) || !sameState.length ? rnd.pick(own.length ? own : people.companies) : rnd.pick(sameState);
+}
+
+/** About one job in twenty has an open task flagged by the contractor or by ops. */
+function flaggedTask(built: BuiltJob, i: number, rnd: Random): { task: string; kind: ExceptionKind; note: string } | null {
+  const kind: ExceptionKind | null = i % 40 === 7 ? 'contractor' : i % 40 === 27 ? 'ops' : null;
+  if (!kind) return null;
+  const open = built.evaluation.tasks.filter((t) => t.status === 'READY' || t.status === 'IN_PROGRESS');
+  if (!open.length) return null;
+  return { task: rnd.pick(open).id, kind, note: rnd.pick(TASK_EXCEPTION_NOTES[kind]) };
 }

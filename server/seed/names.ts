@@ -1,11 +1,23 @@
-/** Word lists of the demo data: homeowner names, streets, contractor companies. */
+/** Word lists of the demo data: homeowner names, streets, contractor companies, notes. */
 
-export const FIRST_NAMES = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Elizabeth', 'William', 'Susan', 'Carlos', 'Aisha', 'Wei', 'Priya', 'Thomas', 'Nancy', 'Daniel', 'Karen', 'Luis', 'Grace', 'Omar', 'Hannah', 'Kevin', 'Rosa', 'Samuel', 'Mei', 'Anthony', 'Fatima', 'George'];
-export const LAST_NAMES = ['Johnson', 'Garcia', 'Nguyen', 'Smith', 'Martinez', 'Brown', 'Lee', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Hernandez', 'Moore', 'Jackson', 'Patel', 'Kowalski', 'Okafor', 'Schmidt', 'Rivera', 'Chen', 'Lopez', 'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King', 'Wright', 'Scott', 'Green'];
-export const STREETS = ['Oak St', 'Maple Ave', 'Cedar Ln', 'Pine St', 'Elm Dr', 'Lakeview Rd', 'Hillcrest Ave', 'Sunset Blvd', 'Park Pl', 'Washington St', 'Lincoln Ave', 'Orchard Way', 'River Rd', 'Meadow Ln', 'Birch Ct'];
+export const FIRST_NAMES = [
+  'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Elizabeth', 'William', 'Susan', 'Carlos', 'Aisha', 'Wei', 'Priya',
+  'Thomas', 'Nancy', 'Daniel', 'Karen', 'Luis', 'Grace', 'Omar', 'Hannah', 'Kevin', 'Rosa', 'Samuel', 'Mei', 'Anthony', 'Fatima', 'George', 'Guadalupe',
+  'Tyrone', 'Keisha', 'Xia', 'Yusuf', 'Ingrid', 'Dmitri', 'Lakshmi', 'Brenda', 'Marcus', 'Esperanza', 'Tuan', 'Bridget', 'Ahmed', 'Carmen',
+];
+export const LAST_NAMES = [
+  'Johnson', 'Garcia', 'Nguyen', 'Smith', 'Martinez', 'Brown', 'Lee', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Hernandez', 'Moore', 'Jackson', 'Patel',
+  'Kowalski', 'Okafor', 'Schmidt', 'Rivera', 'Chen', 'Lopez', 'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King', 'Wright', 'Scott', 'Green', 'Vang',
+  'Olson', 'Ramirez', 'Washington', 'Nowak', 'Kim', 'Sanchez', 'Jensen', 'Murphy', 'Tran', 'Castillo', 'Hoffmann', 'Flores', "O'Brien", 'Begay',
+];
+export const STREETS = [
+  'Oak St', 'Maple Ave', 'Cedar Ln', 'Pine St', 'Elm Dr', 'Lakeview Rd', 'Hillcrest Ave', 'Sunset Blvd', 'Park Pl', 'Washington St', 'Lincoln Ave',
+  'Orchard Way', 'River Rd', 'Meadow Ln', 'Birch Ct', 'Jefferson St', 'Highland Ave', 'Willow Way', 'Church St', 'Mill Rd', 'Chestnut St', 'Spring St',
+  'Franklin Ave', 'Valley View Dr', 'Magnolia Ave', 'Prospect St', 'Walnut St', 'Sycamore Dr', 'Greenwood Ave', 'Mission St',
+];
 
-/** Contractor companies: name, city, state, phone prefix, primary program. */
-export const COMPANIES: [string, string, string, string, string][] = [
+/** Contractor companies: name, city, state, phone area code, the program they mostly work in. */
+export const COMPANIES: [name: string, city: string, state: string, area_code: string, program_id: string][] = [
   ['Northwind HVAC', 'Milwaukee', 'WI', '414', 'wi-hear'],
   ['Sunrise Electric', 'Madison', 'WI', '608', 'wi-hear'],
   ['Badger Heat Pumps', 'Green Bay', 'WI', '920', 'wi-hear'],
@@ -22,14 +34,26 @@ export const COMPANIES: [string, string, string, string, string][] = [
   ['Golden State Electrification', 'Sacramento', 'CA', '916', 'ca-heehra'],
   ['Sierra Home Energy', 'Fresno', 'CA', '559', 'ca-tech'],
   ['Pacific Heat & Air', 'San Jose', 'CA', '408', 'ca-tech'],
-  ['Lakeshore Mechanical', 'Milwaukee', 'WI', '414', 'wi-hear'],
-  ['Mountain View Electric', 'Mountain View', 'CA', '650', 'pce'],
+  ['Lakeshore Mechanical', 'Kenosha', 'WI', '262', 'wi-hear'],
+  ['Coastside Electric', 'Half Moon Bay', 'CA', '650', 'pce'],
   ['Cornerstone Weatherization', 'Ventura', 'CA', '805', '3c-ren'],
   ['Evergreen Heating', 'Monterey', 'CA', '831', '3ce'],
 ];
 
-/** Approximate coordinates of the demo cities (geotag checks need a job site). */
-export const CITY_COORDS: Record<string, [number, number]> = {
-  Milwaukee: [43.0389, -87.9065], 'Santa Barbara': [34.4208, -119.6982], 'San Mateo': [37.563, -122.3255], Mahwah: [41.0887, -74.1438],
-  'Los Angeles': [34.0522, -118.2437], Fresno: [36.7378, -119.7871], Sacramento: [38.5816, -121.4944], Atlanta: [33.749, -84.388], Salinas: [36.6777, -121.6555],
-};
+/** Job-level exception notes ops leave. */
+export const EXCEPTION_NOTES = [
+  'Waiting on a corrected invoice from the contractor.',
+  'Homeowner asked to pause until after the holidays.',
+  'Utility account name does not match the homeowner; asked for a lease or bill.',
+  'Duplicate of an older job for the same address; confirm which one to keep.',
+  'Permit still open with the city; follow up next week.',
+];
+
+/** Notes of task exception flags, by kind. */
+export const TASK_EXCEPTION_NOTES = {
+  contractor: ['Homeowner is slow to respond.', 'Equipment back-ordered by the distributor.', 'Waiting on the homeowner to sign.'],
+  ops: ['Photos are blurry; asked for new ones.', 'Invoice total does not match the final costs.', 'Income certificate is expired.'],
+} as const;
+
+/** Free text of canceled jobs whose reason is 'other'. */
+export const CANCEL_NOTES = ['Homeowner moved out of state.', 'Homeowner sold the house before the install.', 'Replaced by a new job after a change of contractor.'];

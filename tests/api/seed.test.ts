@@ -1,53 +1,135 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CANCEL_REASONS, initialEligibility, type JobSite } from '../../engine/index.ts';
 import { loadConfig } from '../../server/config.ts';
+import type { Deps } from '../../server/context.ts';
 import { buildDeps } from '../../server/deps.ts';
+import type { JobRow } from '../../server/db/jobs.db.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from '../../server/seed/demo.ts';
 import { signIn } from '../../server/services/auth.service.ts';
+import { evaluateRow } from '../../server/services/evaluation.ts';
 
-const fresh = () => buildDeps({ ...loadConfig({}), database_url: ':memory:' }, { now: () => new Date('2026-06-01T15:00:00Z'), log: () => undefined });
-const all = <T>(deps: ReturnType<typeof fresh>, sql: string) => deps.db.prepare(sql).all() as T[];
+const NOW = new Date('2026-06-01T15:00:00Z');
+const DAY = 86_400_000;
+const dir = mkdtempSync(join(tmpdir(), 'rebate-seed-'));
+const opened: Deps[] = [];
+/** A fresh database file, migrated, with a fixed clock. */
+const fresh = () => {
+  const deps = buildDeps({ ...loadConfig({}), database_url: `sqlite:${join(dir, `demo-${opened.length}.db`)}`, upload_dir: join(dir, 'uploads') }, { now: () => NOW, log: () => undefined });
+  opened.push(deps);
+  return deps;
+};
+afterAll(() => {
+  for (const d of opened) d.db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+const all = <T>(deps: Deps, sql: string, ...params: unknown[]) => deps.db.prepare(sql).all(...params) as T[];
+const count = (deps: Deps, sql: string, ...params: unknown[]) => (deps.db.prepare(sql).get(...params) as { n: number }).n;
+const siteOf = (j: JobRow): JobSite => Object.fromEntries(Object.entries({ city: j.city, county: j.county, state: j.state, zip: j.zip, electric_utility: j.electric_utility, gas_utility: j.gas_utility }).filter(([, v]) => v !== null));
 
 describe('the demo seed', () => {
   const deps = fresh();
   const seeded = seedIfEmpty(deps);
+  const jobs = all<JobRow>(deps, 'SELECT * FROM jobs ORDER BY id');
+  const programs = Object.values(deps.defs.programs);
+  const evaluations = jobs.map((j) => evaluateRow(deps, j));
+  const opsIds = all<{ id: number }>(deps, "SELECT id FROM users WHERE role = 'ops'").map((r) => r.id);
 
   it('seeds an empty database once', () => {
     expect(seeded).toBe(true);
     expect(seedIfEmpty(deps)).toBe(false);
+    expect(count(deps, 'SELECT COUNT(*) n FROM jobs')).toBe(jobs.length);
   });
-  it('has all ten programs, about three hundred jobs and twenty contractors', () => {
-    expect(all<{ program_id: string }>(deps, 'SELECT DISTINCT program_id FROM jobs').map((r) => r.program_id).sort()).toEqual(Object.keys(deps.defs.programs).sort());
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM jobs')[0].n).toBeGreaterThanOrEqual(250);
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM contractors')[0].n).toBe(20);
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM contractors WHERE address IS NULL')[0].n).toBeGreaterThan(0);
+  it('has about three hundred jobs over all ten programs, and twenty contractors (two with no address)', () => {
+    expect(new Set(jobs.map((j) => j.program_id))).toEqual(new Set(programs.map((p) => p.id)));
+    expect(jobs.length).toBeGreaterThanOrEqual(250);
+    expect(count(deps, 'SELECT COUNT(*) n FROM contractors')).toBe(20);
+    expect(count(deps, 'SELECT COUNT(*) n FROM contractors WHERE address IS NULL')).toBe(2);
+    for (const p of programs) expect(count(deps, 'SELECT COUNT(*) n FROM contractors WHERE program_id = ?', p.id), p.id).toBeGreaterThan(0);
   });
-  it('puts jobs at every stage that has tasks, in every program', () => {
-    for (const p of Object.values(deps.defs.programs)) {
-      const have = new Set(all<{ stage: number }>(deps, `SELECT DISTINCT stage FROM jobs WHERE program_id = '${p.id}'`).map((r) => r.stage));
-      const withTasks = [...new Set(p.tasks.map((t) => t.stage))];
-      expect(withTasks.filter((n) => !have.has(n)), p.id).toEqual([]);
+  it('puts jobs in every stage of each program a job can be in', () => {
+    // Stage 1 (Create) has no tasks in any program: the engine puts a new job straight in the next stage.
+    for (const p of programs) {
+      const firstWithTasks = Math.min(...p.tasks.map((t) => t.stage));
+      const expected = p.stage_model.stages.map((s) => s.number).filter((n) => n >= firstWithTasks);
+      const have = new Set(jobs.filter((j) => j.program_id === p.id).map((j) => j.stage));
+      expect(expected.filter((n) => !have.has(n)), p.id).toEqual([]);
     }
   });
-  it('has eligible, pending and ineligible jobs (several reasons), canceled, claimed and flagged ones', () => {
-    const values = all<{ eligibility: string }>(deps, 'SELECT DISTINCT eligibility FROM jobs').map((r) => r.eligibility);
-    expect(values).toEqual(expect.arrayContaining(['eligible', 'pending_more_information', 'ineligible']));
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM jobs WHERE is_canceled = 1')[0].n).toBeGreaterThanOrEqual(10);
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM jobs WHERE claimed_by IS NOT NULL')[0].n).toBeGreaterThan(0);
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM jobs WHERE has_contractor_task_exception = 1 OR has_ops_task_exception = 1')[0].n).toBeGreaterThan(0);
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM jobs WHERE homeowner_user_id IS NOT NULL')[0].n).toBe(2);
+  it('stores what the engine says of each job (stage, eligibility)', () => {
+    const differ = jobs.filter((j, i) => j.stage !== evaluations[i].stage.number || j.eligibility !== evaluations[i].eligibility.status);
+    expect(differ.map((j) => j.code)).toEqual([]);
+  });
+  it('has eligible, pending and ineligible jobs, ineligible for many different reasons', () => {
+    const byStatus = (s: string) => jobs.filter((j) => j.eligibility === s).length;
+    expect(byStatus('eligible')).toBeGreaterThan(jobs.length / 2);
+    expect(byStatus('pending_more_information')).toBeGreaterThan(5);
+    expect(byStatus('ineligible')).toBeGreaterThan(jobs.length / 10);
+    expect(byStatus('ineligible')).toBeLessThan(jobs.length / 3);
+    const reasons = new Set(evaluations.flatMap((e) => e.eligibility.reasons.map((r) => r.code)));
+    expect(reasons.size).toBeGreaterThanOrEqual(10);
+    expect([...reasons]).toEqual(expect.arrayContaining(['income_too_high', 'building_type', 'residence_under_12_months', 'ops_override', 'preapproval_or_enrollment_issue']));
+  });
+  it('has canceled jobs with every reason of the list, claimed and ops-owned ones, flagged tasks and exception notes', () => {
+    const canceled = jobs.filter((j) => j.is_canceled);
+    expect(canceled.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(canceled.map((j) => j.cancel_reason))).toEqual(new Set(CANCEL_REASONS));
+    for (const j of canceled.filter((c) => c.cancel_reason === 'other')) expect(j.cancel_note).toBeTruthy();
+    const claimed = jobs.filter((j) => j.claimed_by !== null);
+    expect(claimed.length).toBeGreaterThanOrEqual(3);
+    for (const j of claimed) expect(opsIds).toContain(j.claimed_by);
+    expect(jobs.filter((j) => j.ops_owner !== null).length).toBeGreaterThan(20);
+    expect(jobs.filter((j) => j.has_contractor_task_exception).length).toBeGreaterThan(0);
+    expect(jobs.filter((j) => j.has_ops_task_exception).length).toBeGreaterThan(0);
+    expect(jobs.filter((j) => j.exception_notes).length).toBeGreaterThan(0);
+  });
+  it('gives the demo homeowner two jobs', () => {
+    const id = all<{ id: number }>(deps, "SELECT id FROM users WHERE email = 'homeowner@demo.rebates.test'")[0].id;
+    expect(jobs.filter((j) => j.homeowner_user_id === id).length).toBe(2);
+    expect(jobs.filter((j) => j.homeowner_user_id !== null && j.homeowner_user_id !== id)).toEqual([]);
+  });
+  it('gives every job a unique six-character code without ambiguous characters', () => {
+    for (const j of jobs) expect(j.code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+    expect(new Set(jobs.map((j) => j.code)).size).toBe(jobs.length);
+  });
+  it("puts every home inside its program's service area, with coordinates", () => {
+    const outside = jobs.filter((j) => !initialEligibility([deps.defs.programs[j.program_id]], siteOf(j), '2026-06-01')[0].in_service_area);
+    expect(outside.map((j) => `${j.program_id}: ${j.city}, ${j.county} ${j.zip}`)).toEqual([]);
+    for (const j of jobs) expect(typeof j.lat === 'number' && typeof j.lon === 'number').toBe(true);
+  });
+  it('dates jobs over the last ten months, each stage entered after creation', () => {
+    for (const j of jobs) {
+      const created = Date.parse(j.created_at);
+      expect(created).toBeLessThanOrEqual(NOW.getTime());
+      expect(created).toBeGreaterThanOrEqual(NOW.getTime() - 310 * DAY);
+      expect(Date.parse(j.stage_entered_at)).toBeGreaterThanOrEqual(created);
+      expect(Date.parse(j.updated_at)).toBeLessThanOrEqual(NOW.getTime());
+    }
+    const months = new Set(jobs.map((j) => j.created_at.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(8);
+  });
+  it("writes one 'job_created' per job and one 'task_submitted' per completed task", () => {
+    expect(count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'job_created'")).toBe(jobs.length);
+    expect(count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'task_submitted'")).toBe(count(deps, "SELECT COUNT(*) n FROM job_tasks WHERE status = 'COMPLETE'"));
   });
   it('every demo user signs in with the demo password', () => {
     for (const u of DEMO_USERS) expect(signIn(deps, u.email, DEMO_PASSWORD, '127.0.0.9').user.role).toBe(u.role);
   });
-  it('is deterministic: two fresh databases get the same job codes', () => {
+  it('is deterministic: a second fresh database gets the same jobs', () => {
     const other = fresh();
     seedIfEmpty(other);
-    const codes = (d: ReturnType<typeof fresh>) => all<{ code: string }>(d, 'SELECT code FROM jobs ORDER BY id').map((r) => r.code);
-    expect(codes(other)).toEqual(codes(deps));
+    const summary = (d: Deps) => all<{ s: string }>(d, "SELECT code || ' ' || program_id || ' ' || stage || ' ' || eligibility || ' ' || created_at AS s FROM jobs ORDER BY id").map((r) => r.s);
+    expect(summary(other)).toEqual(summary(deps));
   });
-  it('places for initial eligibility cover every program and some unserved addresses', () => {
-    expect(all<{ n: number }>(deps, "SELECT COUNT(*) n FROM places WHERE place_id LIKE 'demo-place-unserved-%'")[0].n).toBe(2);
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM places')[0].n).toBeGreaterThanOrEqual(40);
+  it("has places in every program's area for initial eligibility, and places no program serves", () => {
+    const places = all<JobSite & { place_id: string }>(deps, 'SELECT * FROM places');
+    expect(places.length).toBeGreaterThanOrEqual(35);
+    for (const p of places) expect(p.place_id).toMatch(/^demo-place-[a-z]{2}-\d+$/);
+    const served = (p: JobSite) => initialEligibility(programs, siteOf(p as unknown as JobRow), '2026-06-01').filter((e) => e.in_service_area).map((e) => e.program);
+    for (const prog of programs) expect(places.some((p) => served(p).includes(prog.id)), prog.id).toBe(true);
+    expect(places.filter((p) => served(p).length === 0).length).toBeGreaterThanOrEqual(2);
   });
 });
 

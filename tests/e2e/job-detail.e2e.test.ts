@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPortal, type Portal } from './portal.ts';
+import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
+import { createJob } from '../../server/services/jobs.service.ts';
+import { mintLoginLink } from '../../server/services/auth.service.ts';
+import type { AuthUser } from '../../server/context.ts';
+
+let p: Portal;
+const OPS = 'detail-ops@example.test';
+let contractor: AuthUser;
+
+/** A fresh WI HEAR job of the contractor's company (created through the service, as the API does). */
+function newJob(extra: Record<string, unknown> = {}): { id: number; code: string } {
+  return createJob(p.deps, contractor, {
+    first_name: 'Pat', last_name: `Journey${Math.floor(Math.random() * 1e6)}`, email: 'pat@example.com', phone_number: '414-555-0199',
+    address: `${Math.floor(Math.random() * 9000) + 100} Lake Dr`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
+    electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear', ...extra,
+  }) as unknown as { id: number; code: string };
+}
+
+beforeAll(async () => {
+  p = await startPortal();
+  insertUser(p.deps.db, { email: OPS, name: 'Dana Detail', role: 'ops', created_at: new Date().toISOString() });
+  const c = p.deps.db.prepare("SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1").get() as { email: string };
+  contractor = findUserByEmail(p.deps.db, c.email)!;
+});
+afterAll(() => p.close());
+
+describe('job detail and the task workflow', () => {
+  it('an invalid submission shows the exact section-5 message under the field, and nothing is submitted', async () => {
+    const job = newJob();
+    const page = await p.signedIn(contractor.email, `/${job.id}/program-progress?task=provide_site_details`);
+    const submit = page.locator('.bp6-drawer').getByRole('button', { name: 'Submit', exact: true });
+    await submit.waitFor();
+    await submit.click();
+    await expect.poll(() => page.locator('.bp6-form-group.bp6-intent-danger').count()).toBeGreaterThan(0);
+    expect(await page.locator('.bp6-form-group.bp6-intent-danger').first().textContent()).toContain('This field is required');
+    await p.shot(page, 'task-form-invalid');
+    const task = p.deps.db.prepare("SELECT status FROM job_tasks WHERE job_id = ? AND task_id = 'provide_site_details'").get(job.id) as { status: string } | undefined;
+    expect(task?.status).not.toBe('COMPLETE');
+  });
+
+  it('cancel with a reason and restore appear in the history', async () => {
+    const job = newJob();
+    const page = await p.signedIn(OPS, `/${job.id}`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByText('Cancel job…').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel job' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('This field is required');
+    await dialog.getByText(/^mistake$/i).click();
+    await dialog.getByRole('button', { name: 'Cancel job' }).click();
+    await expect.poll(() => p.deps.db.prepare('SELECT is_canceled FROM jobs WHERE id = ?').get(job.id)).toEqual({ is_canceled: 1 });
+    await page.getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect.poll(() => p.deps.db.prepare('SELECT is_canceled FROM jobs WHERE id = ?').get(job.id)).toEqual({ is_canceled: 0 });
+    await page.getByRole('button', { name: 'History' }).click();
+    const drawer = page.locator('.bp6-drawer');
+    await expect.poll(() => drawer.textContent()).toMatch(/restored/i);
+    expect(await drawer.textContent()).toMatch(/canceled/i);
+    await p.shot(page, 'job-history');
+  });
+
+  it('two people edit the same task: the second save gets the conflict view and keeps its input', async () => {
+    const job = newJob();
+    const path = `/${job.id}/program-progress?task=provide_site_details`;
+    const first = await p.signedIn(OPS, path);
+    const second = await p.signedIn(contractor.email, path);
+    const field = (page: typeof first) => page.getByLabel(/bedrooms/i).first();
+    await field(first).waitFor();
+    await field(second).waitFor();
+    await field(first).fill('3');
+    await first.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => p.deps.db.prepare("SELECT version FROM job_tasks WHERE job_id = ? AND task_id = 'provide_site_details'").get(job.id)).toEqual({ version: 1 });
+    await field(second).fill('5');
+    await second.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => second.getByText('This task was changed by someone else').first().isVisible()).toBe(true);
+    await p.shot(second, 'task-conflict', false);
+    await second.getByRole('button', { name: 'Load my changes on top' }).click();
+    await expect.poll(async () => field(second).inputValue()).toBe('5');
+  });
+
+  it('a homeowner signs in with a one-time link, fills the household details and confirms tasks done', async () => {
+    const job = newJob();
+    const homeowner = insertUser(p.deps.db, { email: `owner${job.id}@example.test`, name: 'Hope Owner', role: 'homeowner', created_at: new Date().toISOString() });
+    p.deps.db.prepare('UPDATE jobs SET homeowner_user_id = ? WHERE id = ?').run(homeowner, job.id);
+    const link = mintLoginLink(p.deps, homeowner);
+    for (const width of [1280, 768]) {
+      const page = await (await p.context(width)).newPage();
+      await page.goto(new URL(link.url).pathname + new URL(link.url).search);
+      if (width === 768) {
+        // The link works once: the second device shows why it cannot sign in.
+        await expect.poll(() => page.getByRole('alert').textContent()).toContain('This sign-in link is invalid or has expired.');
+        continue;
+      }
+      await page.waitForURL((u) => u.pathname !== '/login');
+      await page.goto(`/${job.id}`);
+      await expect.poll(() => page.getByRole('button', { name: 'My tasks are done' }).isVisible()).toBe(true);
+      expect(await page.textContent('body')).toContain('Upload only the program approval certificate, not tax documents.');
+      await p.shot(page, 'homeowner-view-1280');
+      await page.setViewportSize({ width: 768, height: 900 });
+      await p.shot(page, 'homeowner-view-768');
+      await page.getByRole('button', { name: 'My tasks are done' }).click();
+      await expect.poll(() => p.deps.db.prepare("SELECT COUNT(*) n FROM history WHERE job_id = ? AND type = 'homeowner_confirmed_tasks'").get(job.id)).toEqual({ n: 1 });
+    }
+  });
+
+  it('screenshots: the job detail and a long task form at 1280 and 768 px', async () => {
+    const job = newJob();
+    for (const width of [1280, 768]) {
+      const page = await p.signedIn(OPS, `/${job.id}`, width);
+      await page.getByText(job.code).first().waitFor();
+      await p.shot(page, `job-detail-${width}`);
+      await page.goto(`/${job.id}/install-details?task=confirm_project_final_costs`);
+      await page.locator('.bp6-drawer .bp6-form-group').first().waitFor();
+      await p.shot(page, `long-form-${width}`);
+    }
+  });
+});
