@@ -4,6 +4,12 @@ import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
 import { mintLoginLink } from '../../server/services/auth.service.ts';
 import type { AuthUser } from '../../server/context.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evaluateRow } from '../../server/services/evaluation.ts';
+import { getJob } from '../../server/db/jobs.db.ts';
+import { ARTIFACTS } from './portal.ts';
+import { measureTyping } from './typing.ts';
 
 let p: Portal;
 const OPS = 'detail-ops@example.test';
@@ -114,5 +120,17 @@ describe('job detail and the task workflow', () => {
       await page.locator('.bp6-drawer .bp6-form-group').first().waitFor();
       await p.shot(page, `long-form-${width}`);
     }
+  });
+
+  it('typing in the largest form: each keystroke is measured in the browser (figures saved; printed by npm run bench)', async () => {
+    // A demo job whose final-costs form (the largest, 77 fields) is open to edit.
+    const ids = (p.deps.db.prepare("SELECT id FROM jobs WHERE is_canceled = 0 AND stage = 4").all() as { id: number }[]).map((r) => r.id);
+    const jobId = ids.find((id) => evaluateRow(p.deps, getJob(p.deps.db, id)!).tasks.some((t) => t.id === 'confirm_project_final_costs' && (t.status === 'READY' || t.status === 'IN_PROGRESS')));
+    expect(jobId).toBeDefined();
+    const page = await p.signedIn(OPS, `/${jobId}/install-details?task=confirm_project_final_costs`);
+    await page.locator('.bp6-drawer textarea').first().waitFor();
+    const figures = await measureTyping(page, '.bp6-drawer textarea', 'Checked the invoice against the contract.');
+    expect(figures.keys).toBe('Checked the invoice against the contract.'.length);
+    writeFileSync(join(ARTIFACTS, 'typing.json'), JSON.stringify({ form: 'confirm_project_final_costs', ...figures }, null, 2));
   });
 });
