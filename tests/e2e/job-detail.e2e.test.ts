@@ -10,6 +10,8 @@ import { evaluateRow } from '../../server/services/evaluation.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import { ARTIFACTS } from './portal.ts';
 import { measureTyping } from './typing.ts';
+import { saveDraft, submitTask } from '../../server/services/tasks.service.ts';
+import { filled } from '../api/fixtures.ts';
 
 let p: Portal;
 const OPS = 'detail-ops@example.test';
@@ -132,5 +134,52 @@ describe('job detail and the task workflow', () => {
     const figures = await measureTyping(page, '.bp6-drawer textarea', 'Checked the invoice against the contract.');
     expect(figures.keys).toBe('Checked the invoice against the contract.'.length);
     writeFileSync(join(ARTIFACTS, 'typing.json'), JSON.stringify({ form: 'confirm_project_final_costs', ...figures }, null, 2));
+  });
+
+  it('ops reviews the income, flags an exception, transfers a task and determines the rebate', async () => {
+    const job = newJob();
+    // The contractor's Apply answers (as the program's example job), submitted through the service.
+    const apply: [string, string, Record<string, unknown>][] = [
+      ['provide_homeowner_details', 'home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' }],
+      ['provide_energy_sources_and_utilities', 'provide_energy_sources_and_utilities', { has_lived_for_year: true }],
+      ['provide_income_estimate', 'provide_income_estimate', { income_level: 'below_ami_80' }],
+      ['provide_site_details', 'confirm_site_details', { primary_fuel_type: 'natural_gas' }],
+      ['provide_services', 'provide_services', { services_being_installed: ['heat_pump', 'panel'], existing_heating_plan: 'remove' }],
+      ['scope_of_work_proposed', 'scope_of_work_proposed', {}],
+      ['apply_for_income_verification', 'apply_for_income_verification_homeowner', {}],
+    ];
+    for (const [task, form, data] of apply) submitTask(p.deps, contractor, getJob(p.deps.db, job.id)!, task, { data: filled(form, data), version: 0 });
+    expect(getJob(p.deps.db, job.id)!.stage).toBe(3);
+    const opsUser = findUserByEmail(p.deps.db, OPS)!;
+
+    // Review income qualification, in the form.
+    const page = await p.signedIn(OPS, `/${job.id}/program-progress?task=review_income_qualification`);
+    const drawer = page.locator('.bp6-drawer');
+    await drawer.getByText('Below 80% of the area median income').click();
+    await drawer.locator('input[type="date"]').first().fill('2026-05-20');
+    await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => (p.deps.db.prepare("SELECT status FROM job_tasks WHERE job_id = ? AND task_id = 'review_income_qualification'").get(job.id) as { status: string } | undefined)?.status).toBe('COMPLETE');
+
+    // Flag an ops exception on the rebate task, then transfer it.
+    await page.goto(`/${job.id}/program-progress?task=determine_and_share_rebate_amount`);
+    await drawer.getByRole('button', { name: 'Task actions' }).click();
+    await page.getByText('Flag ops exception…').click();
+    await page.locator('#exception-note').fill('Invoice total does not match the scope.');
+    await page.getByRole('dialog').last().getByRole('button', { name: 'Flag exception' }).click();
+    await expect.poll(() => p.deps.db.prepare('SELECT has_ops_task_exception FROM jobs WHERE id = ?').get(job.id)).toEqual({ has_ops_task_exception: 1 });
+    await drawer.getByRole('button', { name: 'Task actions' }).click();
+    await page.getByText('Transfer ownership…').click();
+    await page.locator('#transfer-role').selectOption('finance');
+    await page.locator('#transfer-reason').fill('Finance sets the amount for this job.');
+    await page.getByRole('dialog').last().getByRole('button', { name: 'Transfer' }).click();
+    await expect.poll(() => (p.deps.db.prepare("SELECT owner_override FROM job_tasks WHERE job_id = ? AND task_id = 'determine_and_share_rebate_amount'").get(job.id) as { owner_override: string }).owner_override).toContain('finance');
+    await p.shot(page, 'ops-review-transfer', false);
+
+    // Determine the rebate: the answers are in a draft; submitting moves the job to Install.
+    const current = p.deps.db.prepare("SELECT version FROM job_tasks WHERE job_id = ? AND task_id = 'determine_and_share_rebate_amount'").get(job.id) as { version: number };
+    saveDraft(p.deps, opsUser, getJob(p.deps.db, job.id)!, 'determine_and_share_rebate_amount', { data: filled('determine_and_share_rebate_amount'), version: current.version });
+    await page.reload();
+    await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => getJob(p.deps.db, job.id)!.stage).toBe(4);
   });
 });
