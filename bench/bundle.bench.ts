@@ -45,7 +45,7 @@ console.log(`${'route'.padEnd(28)} ${'chunks'.padStart(6)} ${'gzip'.padStart(10)
 for (const [label, page] of routes) {
   const key = Object.keys(manifest).find((k) => k.endsWith(page));
   // The icon loader's table loads with the first icon drawn: it counts as first load.
-  const icons = Object.keys(manifest).find((k) => k.endsWith('lib/icon-paths.ts'));
+  const icons = Object.keys(manifest).find((k) => k.endsWith('lib/icon-paths-16.ts'));
   const files = [...closure([entry, ...(key ? [key] : []), ...(icons ? [icons] : [])])].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
   const total = files.reduce((n, f) => n + gz(f), 0);
   console.log(`${label.padEnd(28)} ${String(files.length).padStart(6)} ${kb(total).padStart(10)}${label.startsWith('jobs') ? '   (target: under 150 KB)' : ''}`);

@@ -101,3 +101,6 @@ export const PRODUCT_CONSTANTS = {
   default_sort_direction: 'asc',
   mobile_breakpoints_px: [768, 991],
 } as const;
+
+/** A US phone number as forms and the API accept it (spec sect. 5 'Please enter a valid phone number'). */
+export const PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;

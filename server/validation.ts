@@ -5,7 +5,7 @@
 
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { MESSAGES, OUR_MESSAGES, type FieldMessage } from '../engine/index.ts';
+import { MESSAGES, OUR_MESSAGES, PHONE_PATTERN, type FieldMessage } from '../engine/index.ts';
 import { badRequest, validationError } from './errors.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: false, removeAdditional: false, useDefaults: true, coerceTypes: false });
@@ -30,6 +30,8 @@ function message(e: ErrorObject): string {
       return (e.params as { type: string }).type === 'integer' ? MESSAGES.whole_number : (e.params as { type: string }).type === 'number' ? MESSAGES.number : OUR_MESSAGES.value;
     case 'enum':
       return OUR_MESSAGES.option;
+    case 'pattern':
+      return (e.params as { pattern: string }).pattern === PHONE_PATTERN.source ? MESSAGES.phone : OUR_MESSAGES.value;
     case 'additionalProperties':
       return `Unknown field '${(e.params as { additionalProperty: string }).additionalProperty}'`;
     default:

@@ -4,7 +4,8 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 /** US phone numbers: 10 digits, optional +1, common separators. */
-export const PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+import { PHONE_PATTERN } from '../constants.ts';
+export { PHONE_PATTERN };
 
 /** Creates the form compiler's ajv (one per loaded set of definitions). */
 export function createFormAjv(): Ajv {

@@ -1,5 +1,6 @@
 /** Contractor calls of spec sect. 7 (the search call is in search.routes.ts). */
 
+import { PHONE_PATTERN } from '../../engine/constants.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
 import * as contractors from '../services/contractors.service.ts';
@@ -10,7 +11,7 @@ const FIELDS = {
   name: { type: 'string', minLength: 1, maxLength: 50 },
   address: { type: ['string', 'null'], maxLength: 200 },
   city: { type: ['string', 'null'], maxLength: 100 },
-  phone: { type: ['string', 'null'], pattern: '^(\\+?1[\\s.-]?)?\\(?\\d{3}\\)?[\\s.-]?\\d{3}[\\s.-]?\\d{4}$' },
+  phone: { type: ['string', 'null'], pattern: PHONE_PATTERN.source },
   email: { type: ['string', 'null'], format: 'email' },
   primary_contact: { type: ['string', 'null'], maxLength: 50 },
   program_id: { type: ['string', 'null'] },

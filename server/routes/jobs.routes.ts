@@ -1,6 +1,7 @@
 /** Jobs calls of spec sect. 7 (the search call is in search.routes.ts). */
 
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES } from '../../engine/index.ts';
+import { PHONE_PATTERN } from '../../engine/constants.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { jobFor } from '../services/access.ts';
@@ -45,7 +46,7 @@ export const NEW_JOB = {
     first_name: { type: 'string', minLength: 1, maxLength: 50 },
     last_name: { type: 'string', minLength: 1, maxLength: 50 },
     email: { type: 'string', format: 'email', maxLength: 254 },
-    phone_number: { type: 'string', pattern: '^(\\+?1[\\s.-]?)?\\(?\\d{3}\\)?[\\s.-]?\\d{3}[\\s.-]?\\d{4}$' },
+    phone_number: { type: 'string', pattern: PHONE_PATTERN.source },
     address: { type: 'string', minLength: 1, maxLength: 200 },
     city: { type: 'string', maxLength: 100 },
     county: { type: 'string', maxLength: 100 },

@@ -48,6 +48,7 @@ describe('POST /api/jobs (add new job)', () => {
       { path: 'first_name', message: 'Please enter a value less than 50 characters' },
       { path: 'last_name', message: 'This field is required' },
       { path: 'email', message: 'Please enter a valid email address' },
+      { path: 'phone_number', message: 'Please enter a valid phone number' },
     ]));
     expect((await s.api('GET', '/api/jobs/internal', { as: 'ops' })).body.total).toBe(before);
   });
