@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPortal, type Portal } from './portal.ts';
+import { insertAnnouncement } from '../../server/db/admin.db.ts';
+
+let p: Portal;
+const OPS = 'ops@demo.rebates.test';
+const ALEX = 'alex@northwind-hvac.test';
+const CASEY = 'casey@sunrise-electric.test';
+beforeAll(async () => {
+  p = await startPortal();
+});
+afterAll(() => p.close());
+
+describe('jobs list, search, add job, announcements', () => {
+  it('Ctrl+K opens search; the keyboard picks a job and Enter opens it', async () => {
+    const job = p.deps.db.prepare('SELECT id, last_name, full_name FROM jobs WHERE is_canceled = 0 ORDER BY id LIMIT 1').get() as { id: number; last_name: string; full_name: string };
+    const page = await p.signedIn(OPS, '/');
+    await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+    await page.keyboard.press('Control+k');
+    const box = page.getByRole('textbox', { name: 'Search', exact: true });
+    await box.waitFor();
+    await box.fill('x');
+    await expect.poll(() => page.getByText('Type at least 2 characters').isVisible()).toBe(true);
+    await box.fill(job.full_name);
+    const results = page.getByRole('listbox', { name: 'Results' });
+    await expect.poll(() => results.getByRole('option').count()).toBeGreaterThan(0);
+    const options = await results.getByRole('option').allTextContents();
+    const index = options.findIndex((t) => t.includes(job.full_name));
+    expect(index).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < index; i++) await box.press('ArrowDown');
+    await p.shot(page, 'search-1280', false);
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === `/${job.id}` || options.filter((t) => t.includes(job.full_name)).length > 1);
+    expect(new URL(page.url()).pathname).toMatch(/^\/\d+$/);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('zzqqxxvv');
+    await expect.poll(() => page.getByText("Sorry, we didn't find any matches.").isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Search', exact: true }).count()).toBe(0);
+  });
+
+  it('filters, sorting and page size survive a reload; no match says so', async () => {
+    for (const width of [1280, 768]) {
+      const page = await p.signedIn(OPS, '/', width);
+      await page.getByRole('combobox', { name: 'Eligibility' }).selectOption('ineligible');
+      await page.getByRole('combobox', { name: 'Page size' }).selectOption('25');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Eligibility' }).inputValue()).toBe('ineligible');
+      expect(await page.getByRole('combobox', { name: 'Page size' }).inputValue()).toBe('25');
+      await expect.poll(() => page.locator('.jobs-table tbody tr').count()).toBeGreaterThan(0);
+      const tags = await page.locator('.jobs-table tbody td:nth-child(6)').allTextContents();
+      expect(tags.every((t) => t === 'ineligible')).toBe(true);
+      await p.shot(page, `jobs-list-${width}`);
+      await page.getByRole('textbox', { name: 'Search jobs' }).fill('no such homeowner anywhere');
+      await expect.poll(() => page.getByText('No jobs found matching your filter(s).').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+    }
+  });
+
+  it('add new job: the duplicate prompt, then create anyway', async () => {
+    const existing = p.deps.db.prepare(`SELECT j.first_name, j.last_name, j.address, j.city, j.state, j.zip FROM jobs j JOIN users u ON u.contractor_id = j.contractor_id
+      WHERE u.email = ? AND j.is_canceled = 0 ORDER BY j.id LIMIT 1`).get(ALEX) as Record<string, string>;
+    const page = await p.signedIn(ALEX, '/');
+    await page.getByRole('button', { name: 'Add new job' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    await expect.poll(() => dialog.getByText('This field is required').count()).toBe(3);
+    await dialog.getByLabel('Homeowner first name').fill(existing.first_name);
+    await dialog.getByLabel('Homeowner last name').fill(existing.last_name);
+    await dialog.getByLabel('Home address').fill(existing.address);
+    await dialog.getByLabel('City').fill(existing.city);
+    await dialog.getByLabel('State').fill(existing.state);
+    await dialog.getByLabel('ZIP code').fill(existing.zip);
+    await dialog.getByLabel('Phone').fill('12');
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    await expect.poll(() => dialog.getByText('Please enter a valid phone number').isVisible()).toBe(true);
+    await dialog.getByLabel('Phone').fill('414-555-0123');
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    await expect.poll(() => dialog.getByText('A job for this homeowner at this address already exists.').isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Homeowner first name').inputValue()).toBe(existing.first_name);
+    await p.shot(page, 'add-job-duplicate', false);
+    await dialog.getByRole('button', { name: 'Create anyway' }).click();
+    await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
+    const id = Number(new URL(page.url()).pathname.slice(1));
+    expect((p.deps.db.prepare('SELECT last_name FROM jobs WHERE id = ?').get(id) as { last_name: string }).last_name).toBe(existing.last_name);
+  });
+
+  it('an announcement for one contractor shows on its jobs list and not on another’s', async () => {
+    const northwind = (p.deps.db.prepare('SELECT contractor_id FROM users WHERE email = ?').get(ALEX) as { contractor_id: number }).contractor_id;
+    insertAnnouncement(p.deps.db, { title: 'Only for Northwind', content: 'Your quarterly review is due.', valid_from: null, valid_until: null, video_url: null, image_url: null, link: null, contractor_ids: [northwind], program_ids: null, created_by: null, at: new Date().toISOString() });
+    const alex = await p.signedIn(ALEX, '/');
+    await expect.poll(() => alex.getByText('Only for Northwind').isVisible()).toBe(true);
+    const casey = await p.signedIn(CASEY, '/');
+    await casey.getByRole('heading', { name: 'Jobs' }).waitFor();
+    await casey.locator('.jobs-table, .page-state').first().waitFor();
+    expect(await casey.getByText('Only for Northwind').count()).toBe(0);
+  });
+});
