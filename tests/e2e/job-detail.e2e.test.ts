@@ -182,4 +182,41 @@ describe('job detail and the task workflow', () => {
     await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => getJob(p.deps.db, job.id)!.stage).toBe(4);
   });
+
+  it('a contractor creates a job in the portal and completes the Apply tasks until the job moves to Review', async () => {
+    const page = await p.signedIn(contractor.email, '/');
+    await page.getByRole('button', { name: 'Add new job' }).click();
+    const dialog = page.getByRole('dialog');
+    const last = `Apply${Date.now() % 100000}`;
+    await dialog.getByLabel('Homeowner first name').fill('Ada');
+    await dialog.getByLabel('Homeowner last name').fill(last);
+    await dialog.getByLabel('Home address').fill('12 Apply Way');
+    await dialog.getByLabel('City').fill('Milwaukee');
+    await dialog.getByLabel('State').fill('WI');
+    await dialog.getByLabel('ZIP code').fill('53202');
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
+    const jobId = Number(new URL(page.url()).pathname.slice(1));
+    const apply: [string, string, Record<string, unknown>][] = [
+      ['provide_homeowner_details', 'home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' }],
+      ['provide_energy_sources_and_utilities', 'provide_energy_sources_and_utilities', { has_lived_for_year: true }],
+      ['provide_income_estimate', 'provide_income_estimate', { income_level: 'below_ami_80' }],
+      ['provide_site_details', 'confirm_site_details', { primary_fuel_type: 'natural_gas' }],
+      ['provide_services', 'provide_services', { services_being_installed: ['heat_pump', 'panel'], existing_heating_plan: 'remove' }],
+      ['scope_of_work_proposed', 'scope_of_work_proposed', {}],
+      ['apply_for_income_verification', 'apply_for_income_verification_homeowner', {}],
+    ];
+    // Each task's answers are put in as a draft (as if typed and saved), then submitted in the form.
+    for (const [task, form, data] of apply) {
+      const row = p.deps.db.prepare('SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?').get(jobId, task) as { version: number } | undefined;
+      saveDraft(p.deps, contractor, getJob(p.deps.db, jobId)!, task, { data: filled(form, data), version: row?.version ?? 0 });
+      await page.goto(`/${jobId}/program-progress?task=${task}`);
+      await page.locator('.bp6-drawer').getByRole('button', { name: 'Submit', exact: true }).click();
+      await expect.poll(() => (p.deps.db.prepare('SELECT status FROM job_tasks WHERE job_id = ? AND task_id = ?').get(jobId, task) as { status: string }).status, { timeout: 10_000 }).toBe('COMPLETE');
+    }
+    await page.goto(`/${jobId}`);
+    await expect.poll(() => getJob(p.deps.db, jobId)!.stage).toBe(3);
+    await expect.poll(() => page.getByText('Review rebate submission').first().isVisible()).toBe(true);
+    await p.shot(page, 'job-after-apply');
+  });
 });

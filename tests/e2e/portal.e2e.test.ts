@@ -15,7 +15,7 @@ describe('jobs list, search, add job, announcements', () => {
   it('Ctrl+K opens search; the keyboard picks a job and Enter opens it', async () => {
     const job = p.deps.db.prepare('SELECT id, last_name, full_name FROM jobs WHERE is_canceled = 0 ORDER BY id LIMIT 1').get() as { id: number; last_name: string; full_name: string };
     const page = await p.signedIn(OPS, '/');
-    await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+    await page.getByRole('heading', { name: 'Jobs', exact: true }).waitFor();
     await page.keyboard.press('Control+k');
     const box = page.getByRole('textbox', { name: 'Search', exact: true });
     await box.waitFor();
@@ -28,10 +28,12 @@ describe('jobs list, search, add job, announcements', () => {
     const index = options.findIndex((t) => t.includes(job.full_name));
     expect(index).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < index; i++) await box.press('ArrowDown');
+    await expect.poll(() => results.getByRole('option').nth(index).getAttribute('aria-selected')).toBe('true');
     await p.shot(page, 'search-1280', false);
     await box.press('Enter');
-    await page.waitForURL((u) => u.pathname === `/${job.id}` || options.filter((t) => t.includes(job.full_name)).length > 1);
-    expect(new URL(page.url()).pathname).toMatch(/^\/\d+$/);
+    await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
+    const opened = Number(new URL(page.url()).pathname.slice(1));
+    expect((p.deps.db.prepare('SELECT full_name FROM jobs WHERE id = ?').get(opened) as { full_name: string }).full_name).toBe(job.full_name);
     await page.keyboard.press('Control+k');
     await page.getByRole('textbox', { name: 'Search', exact: true }).fill('zzqqxxvv');
     await expect.poll(() => page.getByText("Sorry, we didn't find any matches.").isVisible()).toBe(true);
@@ -45,7 +47,7 @@ describe('jobs list, search, add job, announcements', () => {
       await page.getByRole('combobox', { name: 'Eligibility' }).selectOption('ineligible');
       await page.getByRole('combobox', { name: 'Page size' }).selectOption('25');
       await page.reload();
-      await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+      await page.getByRole('heading', { name: 'Jobs', exact: true }).waitFor();
       expect(await page.getByRole('combobox', { name: 'Eligibility' }).inputValue()).toBe('ineligible');
       expect(await page.getByRole('combobox', { name: 'Page size' }).inputValue()).toBe('25');
       await expect.poll(() => page.locator('.jobs-table tbody tr').count()).toBeGreaterThan(0);
@@ -92,7 +94,7 @@ describe('jobs list, search, add job, announcements', () => {
     const alex = await p.signedIn(ALEX, '/');
     await expect.poll(() => alex.getByText('Only for Northwind').isVisible()).toBe(true);
     const casey = await p.signedIn(CASEY, '/');
-    await casey.getByRole('heading', { name: 'Jobs' }).waitFor();
+    await casey.getByRole('heading', { name: 'Jobs', exact: true }).waitFor();
     await casey.locator('.jobs-table, .page-state').first().waitFor();
     expect(await casey.getByText('Only for Northwind').count()).toBe(0);
   });

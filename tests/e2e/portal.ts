@@ -59,7 +59,9 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
   mkdirSync(ARTIFACTS, { recursive: true });
   const context = async (width = 1280) => {
     const c = await browser.newContext({ viewport: { width, height: 900 }, baseURL: url });
-    c.setDefaultTimeout(15_000);
+    // Generous: CI has two cores shared by the server, the browser and the test runner.
+    c.setDefaultTimeout(30_000);
+    c.setDefaultNavigationTimeout(30_000);
     return c;
   };
   return {
