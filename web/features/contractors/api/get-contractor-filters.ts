@@ -1,0 +1,19 @@
+/** POST /api/contractor/filters: the values the contractor list's filters can take. */
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { contractorKeys } from './get-contractor.ts';
+
+export interface ContractorFilterOptions {
+  programs: { id: string; name: string }[];
+}
+
+export function getContractorFilters(): Promise<ContractorFilterOptions> {
+  return api<ContractorFilterOptions>('POST', '/api/contractor/filters', { body: {} });
+}
+
+export const contractorFiltersQuery = queryOptions({ queryKey: [...contractorKeys.all, 'filters'], queryFn: getContractorFilters, staleTime: 5 * 60_000 });
+
+export function useContractorFilters() {
+  return useQuery(contractorFiltersQuery);
+}

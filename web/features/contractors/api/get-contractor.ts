@@ -1,0 +1,39 @@
+/** GET /api/contractor/{id}?include_equipment=true: one contractor company with its equipment ids. */
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Editable fields of a contractor (spec sect. 3). */
+export interface ContractorFields {
+  name: string;
+  address: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+  primary_contact: string | null;
+  program_id: string | null;
+  equipment_ids?: number[];
+}
+
+/** A contractor as the API answers it. */
+export interface Contractor extends ContractorFields {
+  id: number;
+  created_at: string;
+  program: { id: string; name: string } | null;
+  open_jobs: number;
+}
+
+export const contractorKeys = {
+  all: ['contractors'] as const,
+  detail: (id: number) => ['contractors', 'detail', id] as const,
+};
+
+export function getContractor(id: number): Promise<Contractor> {
+  return api<Contractor>('GET', `/api/contractor/${id}`, { query: { include_equipment: true }, ignoreErrors: [400, 404] });
+}
+
+export const contractorQuery = (id: number) => queryOptions({ queryKey: contractorKeys.detail(id), queryFn: () => getContractor(id) });
+
+export function useContractor(id: number) {
+  return useQuery(contractorQuery(id));
+}

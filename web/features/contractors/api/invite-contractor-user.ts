@@ -1,0 +1,29 @@
+/**
+ * POST /api/contractor/invite: creates a contractor user of a company and mails them a one-time
+ * sign-in link. 409 (email taken) and 422 are shown in the dialog, not as toasts.
+ */
+
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface InviteBody {
+  email: string;
+  name: string;
+  contractor_id: number;
+}
+
+export interface InvitedUser {
+  id: number;
+  email: string;
+  name: string;
+  role: 'contractor';
+  contractor_id: number;
+}
+
+export function inviteContractorUser(body: InviteBody): Promise<InvitedUser> {
+  return api<InvitedUser>('POST', '/api/contractor/invite', { body, ignoreErrors: [409, 422] });
+}
+
+export function useInviteContractorUser() {
+  return useMutation({ mutationFn: inviteContractorUser });
+}
