@@ -28,11 +28,17 @@ export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: b
   const [busy, setBusy] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // Keep the highlighted result in view as the arrow keys move it.
+  useEffect(() => {
+    list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [active, hits]);
 
   useEffect(() => {
     const q = text.trim();
     if (!isSearchable(q)) {
       setHits(null);
+      setBusy(false);
       return;
     }
     const ctl = new AbortController();
@@ -87,7 +93,16 @@ export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: b
           value={text}
           onValueChange={setText}
           onKeyDown={onKey}
-          rightElement={text ? <Button variant="minimal" icon="cross" aria-label="Clear" onClick={() => { setText(''); input.current?.focus(); }} /> : busy ? <Spinner size={16} /> : undefined}
+          aria-controls={hits?.length ? 'search-results' : undefined}
+          aria-activedescendant={hits?.length ? `search-hit-${active}` : undefined}
+          rightElement={
+            text ? (
+              <span className="search-right">
+                {busy && <Spinner size={16} aria-label="Searching" />}
+                <Button variant="minimal" icon="cross" aria-label="Clear" onClick={() => { setText(''); input.current?.focus(); }} />
+              </span>
+            ) : undefined
+          }
         />
         {!isSearchable(text.trim()) && <p className="muted search-hint">{SEARCH_MESSAGES.hint}</p>}
         {hits && hits.length === 0 && (
@@ -97,9 +112,9 @@ export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: b
           </>
         )}
         {hits && hits.length > 0 && (
-          <ul className="search-results" role="listbox" aria-label="Results">
+          <ul ref={list} id="search-results" className="search-results" role="listbox" aria-label="Results">
             {hits.map((h, i) => (
-              <li key={`${h.kind}-${h.hit.id}`} role="option" aria-selected={i === active} className={i === active ? 'active' : undefined} onMouseEnter={() => setActive(i)} onClick={() => open(h)}>
+              <li key={`${h.kind}-${h.hit.id}`} id={`search-hit-${i}`} role="option" aria-selected={i === active} className={i === active ? 'active' : undefined} onMouseMove={() => i !== active && setActive(i)} onClick={() => open(h)}>
                 {h.kind === 'job' ? (
                   <>
                     <div className="hit-title">
@@ -119,6 +134,11 @@ export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: b
               </li>
             ))}
           </ul>
+        )}
+        {hits && hits.length > 0 && (
+          <p className="search-keys muted">
+            <kbd>↑</kbd> <kbd>↓</kbd> to move · <kbd>Enter</kbd> to open · <kbd>Esc</kbd> to close
+          </p>
         )}
       </div>
     </Dialog>

@@ -1,0 +1,20 @@
+/** GET /api/announcements/current: what a contractor sees on its jobs list. A 403 or 404 shows nothing. */
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** An announcement a contractor sees. */
+export interface Announcement {
+  id: number;
+  title: string;
+  content: string;
+  video_url: string | null;
+  image_url: string | null;
+  link: string | null;
+}
+
+export const fetchCurrentAnnouncements = () => api<{ items: Announcement[] }>('GET', '/api/announcements/current', { ignoreErrors: [403, 404] });
+
+export const currentAnnouncementsQueryOptions = () => queryOptions({ queryKey: ['announcements', 'current'], queryFn: fetchCurrentAnnouncements, staleTime: 60_000 });
+
+export const useCurrentAnnouncements = (enabled: boolean) => useQuery({ ...currentAnnouncementsQueryOptions(), enabled });

@@ -1,0 +1,67 @@
+/**
+ * The announcements meant for a contractor, above its jobs list: title, content, image, link and a
+ * YouTube video link. Dismissed ones stay hidden for the session. Nothing shows when the call fails.
+ */
+
+import { Button, Callout } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useCurrentAnnouncements } from '../api/current-announcements.ts';
+
+const DISMISSED_KEY = 'rebate.hidden-announcements';
+/** More than this fold under a button: the jobs stay on a phone's first screen. */
+const SHOWN = 2;
+
+function readDismissed(): number[] {
+  try {
+    const v: unknown = JSON.parse(sessionStorage.getItem(DISMISSED_KEY) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function JobAnnouncements() {
+  const { data } = useCurrentAnnouncements(true);
+  const [hidden, setHidden] = useState<number[]>(readDismissed);
+  const [all, setAll] = useState(false);
+  const items = (data?.items ?? []).filter((a) => !hidden.includes(a.id));
+  const folded = all ? 0 : Math.max(0, items.length - SHOWN);
+  if (!items.length) return null;
+  const hide = (id: number) => {
+    const next = [...hidden, id];
+    setHidden(next);
+    sessionStorage.setItem(DISMISSED_KEY, JSON.stringify(next));
+  };
+  return (
+    <section className="job-announcements" aria-label="Announcements">
+      {items.slice(0, items.length - folded).map((a) => (
+        <Callout key={a.id} intent="primary" icon="notifications" title={a.title} className="job-announcement">
+          <Button className="job-announcement-dismiss" variant="minimal" size="small" icon="cross" aria-label={`Dismiss ${a.title}`} title="Dismiss for this session" onClick={() => hide(a.id)} />
+          <div className="job-announcement-body">
+            {a.image_url && <img src={a.image_url} alt="" loading="lazy" className="job-announcement-image" />}
+            <div>
+              {a.content && <p className="job-announcement-content">{a.content}</p>}
+              {(a.link || a.video_url) && (
+                <div className="job-announcement-links">
+                  {a.video_url && (
+                    <a href={a.video_url} target="_blank" rel="noreferrer">
+                      Watch the video
+                    </a>
+                  )}
+                  {a.link && (
+                    <a href={a.link} target="_blank" rel="noreferrer">
+                      Learn more
+                    </a>
+                  )}
+                </div>
+              )}
+            </div>
+          </div>
+        </Callout>
+      ))}
+      {folded > 0 && (
+        <Button className="job-announcements-more" variant="minimal" size="small" icon="chevron-down" text={`Show ${folded} more announcement${folded === 1 ? '' : 's'}`} onClick={() => setAll(true)} />
+      )}
+    </section>
+  );
+}

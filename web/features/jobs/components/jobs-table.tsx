@@ -1,0 +1,105 @@
+/**
+ * The jobs table: name (a link to the job) with its code and flags, address and city, contractor,
+ * program and stage badges, eligibility, action owners and days in stage, red past the remembered SLA.
+ * A whole row opens the job; on a phone each row is a card.
+ */
+
+import { Icon, Tag, type Intent } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import { ELIGIBILITY_STATUS_LABELS, type EligibilityStatus } from '../../../../engine/constants.ts';
+import { DataTable, type Column } from '../../../lib/components/data-table.tsx';
+import type { JobItem } from '../api/list-jobs.ts';
+
+const ELIGIBILITY_INTENT: Record<string, Intent> = { eligible: 'success', ineligible: 'danger', pending_more_information: 'warning', unable_to_determine: 'none' };
+
+/** How an eligibility status reads. */
+export const eligibilityLabel = (e: string) => ELIGIBILITY_STATUS_LABELS[e as EligibilityStatus] ?? e.replace(/_/g, ' ');
+
+function JobName({ job, showNotes }: { job: JobItem; showNotes: boolean }) {
+  return (
+    <div className="job-name-cell">
+      <Link to={`/${job.id}`}>{job.full_name}</Link>
+      <div className="job-code-line">
+        <code className="job-code">{job.code}</code>
+        {job.has_ops_task_exception && <Tag intent="danger" minimal icon="flag">Ops flag</Tag>}
+        {job.has_contractor_task_exception && <Tag intent="warning" minimal icon="flag">Contractor flag</Tag>}
+        {job.is_claimed && <Tag minimal icon="hand">Claimed</Tag>}
+      </div>
+      {showNotes && job.exception_notes && (
+        <div className="job-notes">
+          <Icon icon="info-sign" size={12} /> {job.exception_notes}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const ownerLabel = (o: string) => o.charAt(0).toUpperCase() + o.slice(1).replace(/_/g, ' ');
+
+/** The columns; a contractor sees only its own company's jobs, so no contractor column for it. */
+function columns(sla: number, showNotes: boolean, showContractor: boolean): Column<JobItem>[] {
+  const all: (Column<JobItem> | false)[] = [
+    { key: 'name', label: 'Job', render: (j) => <JobName job={j} showNotes={showNotes} />, className: 'col-name' },
+    { key: 'address', label: 'Address', render: (j) => [j.address, j.city].filter(Boolean).join(', '), className: 'col-address' },
+    showContractor && { key: 'contractor', label: 'Contractor', render: (j) => j.contractor ?? '—', className: 'col-contractor' },
+    { key: 'program', label: 'Program', render: (j) => <Tag minimal>{j.program.name}</Tag>, nowrap: true },
+    {
+      key: 'stage',
+      label: 'Stage',
+      render: (j) =>
+        j.is_canceled ? (
+          <div>
+            <Tag intent="danger" minimal>Canceled</Tag>
+            {j.cancel_reason && <div className="job-cancel-reason">{j.cancel_reason}</div>}
+          </div>
+        ) : (
+          <Tag intent="primary" minimal title={`Stage ${j.stage.number}`}>{j.stage.label}</Tag>
+        ),
+    },
+    { key: 'eligibility', label: 'Eligibility', render: (j) => <Tag minimal intent={ELIGIBILITY_INTENT[j.eligibility]}>{eligibilityLabel(j.eligibility)}</Tag>, nowrap: true },
+    { key: 'owners', label: 'Action owners', render: (j) => j.action_owners.map(ownerLabel).join(', ') || '—', className: 'col-owners' },
+    {
+      key: 'days',
+      label: 'Days in stage',
+      numeric: true,
+      nowrap: true,
+      render: (j) =>
+        j.days_in_stage > sla ? (
+          <span className="over-sla" title={`Over the ${sla}-day SLA`}>
+            <Icon icon="time" size={12} /> {j.days_in_stage}
+          </span>
+        ) : (
+          j.days_in_stage
+        ),
+    },
+  ];
+  return all.filter((c): c is Column<JobItem> => !!c);
+}
+
+export interface JobsTableProps {
+  rows: JobItem[] | undefined;
+  loading: boolean;
+  sla: number;
+  showNotes: boolean;
+  showContractor: boolean;
+  emptyTitle: string;
+  emptyAction?: React.ReactNode;
+}
+
+export function JobsTable({ rows, loading, sla, showNotes, showContractor, emptyTitle, emptyAction }: JobsTableProps) {
+  return (
+    <div className="jobs-table">
+      <DataTable
+        label="Jobs"
+        columns={columns(sla, showNotes, showContractor)}
+        rows={rows}
+        rowKey={(j) => j.id}
+        rowHref={(j) => `/${j.id}`}
+        loading={loading}
+        emptyTitle={emptyTitle}
+        emptyIcon="folder-open"
+        emptyAction={emptyAction}
+      />
+    </div>
+  );
+}
