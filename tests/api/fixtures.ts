@@ -29,3 +29,14 @@ export async function submit(s: TestServer, as: Person, jobId: number, taskId: s
   const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as });
   return s.api('POST', `/api/jobs/${jobId}/tasks/${taskId}/submit`, { as, body: { data: filled(form, overrides), version: cur.body.version ?? 0 } });
 }
+
+/** The WI HEAR Apply tasks with the answers of an eligible low-income owner (the program's cases.yaml base). */
+export const WI_HEAR_APPLY: [string, string, Record<string, unknown>][] = [
+  ['provide_homeowner_details', 'home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' }],
+  ['provide_energy_sources_and_utilities', 'provide_energy_sources_and_utilities', { has_lived_for_year: true }],
+  ['provide_income_estimate', 'provide_income_estimate', { income_level: 'below_ami_80' }],
+  ['provide_site_details', 'confirm_site_details', { primary_fuel_type: 'natural_gas' }],
+  ['provide_services', 'provide_services', { services_being_installed: ['heat_pump', 'panel'], existing_heating_plan: 'remove' }],
+  ['scope_of_work_proposed', 'scope_of_work_proposed', {}],
+  ['apply_for_income_verification', 'apply_for_income_verification_homeowner', {}],
+];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Person, type TestServer } from './harness.ts';
-import { createJob, filled, submit } from './fixtures.ts';
+import { createJob, filled, submit, WI_HEAR_APPLY } from './fixtures.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -8,16 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** The WI HEAR stage-2 answers of an eligible low-income owner (as the program's cases.yaml base). */
-const APPLY: [string, string, Record<string, unknown>][] = [
-  ['provide_homeowner_details', 'home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' }],
-  ['provide_energy_sources_and_utilities', 'provide_energy_sources_and_utilities', { has_lived_for_year: true }],
-  ['provide_income_estimate', 'provide_income_estimate', { income_level: 'below_ami_80' }],
-  ['provide_site_details', 'confirm_site_details', { primary_fuel_type: 'natural_gas' }],
-  ['provide_services', 'provide_services', { services_being_installed: ['heat_pump', 'panel'], existing_heating_plan: 'remove' }],
-  ['scope_of_work_proposed', 'scope_of_work_proposed', {}],
-  ['apply_for_income_verification', 'apply_for_income_verification_homeowner', {}],
-];
+const APPLY = WI_HEAR_APPLY;
 
 async function applyAll(jobId: number, as: Person = 'contractor_a', override: Record<string, Record<string, unknown>> = {}) {
   const out = [];

@@ -11,7 +11,7 @@ import { getJob } from '../../server/db/jobs.db.ts';
 import { ARTIFACTS } from './portal.ts';
 import { measureTyping } from './typing.ts';
 import { saveDraft, submitTask } from '../../server/services/tasks.service.ts';
-import { filled } from '../api/fixtures.ts';
+import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
 
 let p: Portal;
 const OPS = 'detail-ops@example.test';
@@ -139,15 +139,7 @@ describe('job detail and the task workflow', () => {
   it('ops reviews the income, flags an exception, transfers a task and determines the rebate', async () => {
     const job = newJob();
     // The contractor's Apply answers (as the program's example job), submitted through the service.
-    const apply: [string, string, Record<string, unknown>][] = [
-      ['provide_homeowner_details', 'home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' }],
-      ['provide_energy_sources_and_utilities', 'provide_energy_sources_and_utilities', { has_lived_for_year: true }],
-      ['provide_income_estimate', 'provide_income_estimate', { income_level: 'below_ami_80' }],
-      ['provide_site_details', 'confirm_site_details', { primary_fuel_type: 'natural_gas' }],
-      ['provide_services', 'provide_services', { services_being_installed: ['heat_pump', 'panel'], existing_heating_plan: 'remove' }],
-      ['scope_of_work_proposed', 'scope_of_work_proposed', {}],
-      ['apply_for_income_verification', 'apply_for_income_verification_homeowner', {}],
-    ];
+    const apply = WI_HEAR_APPLY;
     for (const [task, form, data] of apply) submitTask(p.deps, contractor, getJob(p.deps.db, job.id)!, task, { data: filled(form, data), version: 0 });
     expect(getJob(p.deps.db, job.id)!.stage).toBe(3);
     const opsUser = findUserByEmail(p.deps.db, OPS)!;
@@ -197,15 +189,7 @@ describe('job detail and the task workflow', () => {
     await dialog.getByRole('button', { name: 'Create job' }).click();
     await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
     const jobId = Number(new URL(page.url()).pathname.slice(1));
-    const apply: [string, string, Record<string, unknown>][] = [
-      ['provide_homeowner_details', 'home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' }],
-      ['provide_energy_sources_and_utilities', 'provide_energy_sources_and_utilities', { has_lived_for_year: true }],
-      ['provide_income_estimate', 'provide_income_estimate', { income_level: 'below_ami_80' }],
-      ['provide_site_details', 'confirm_site_details', { primary_fuel_type: 'natural_gas' }],
-      ['provide_services', 'provide_services', { services_being_installed: ['heat_pump', 'panel'], existing_heating_plan: 'remove' }],
-      ['scope_of_work_proposed', 'scope_of_work_proposed', {}],
-      ['apply_for_income_verification', 'apply_for_income_verification_homeowner', {}],
-    ];
+    const apply = WI_HEAR_APPLY;
     // Each task's answers are put in as a draft (as if typed and saved), then submitted in the form.
     for (const [task, form, data] of apply) {
       const row = p.deps.db.prepare('SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?').get(jobId, task) as { version: number } | undefined;
