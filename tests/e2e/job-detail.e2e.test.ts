@@ -107,6 +107,14 @@ describe('job detail and the task workflow', () => {
       await p.shot(page, 'homeowner-view-1280');
       await page.setViewportSize({ width: 768, height: 900 });
       await p.shot(page, 'homeowner-view-768');
+      // Household details: fill in and save (the homeowner's own task).
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole('button', { name: 'Fill in' }).click();
+      const drawer = page.locator('.bp6-drawer');
+      await drawer.getByLabel('Number of people living in the home').fill('4');
+      await drawer.getByRole('button', { name: 'Save draft' }).click();
+      await expect.poll(() => (p.deps.db.prepare("SELECT data FROM job_tasks WHERE job_id = ? AND task_id = 'provide_homeowner_details'").get(job.id) as { data: string } | undefined)?.data ?? '').toContain('"number_of_occupants":4');
+      await page.goto(`/${job.id}`);
       await page.getByRole('button', { name: 'My tasks are done' }).click();
       await expect.poll(() => p.deps.db.prepare("SELECT COUNT(*) n FROM history WHERE job_id = ? AND type = 'homeowner_confirmed_tasks'").get(job.id)).toEqual({ n: 1 });
     }

@@ -34,7 +34,11 @@ describe('jobs list, search, add job, announcements', () => {
     await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
     const opened = Number(new URL(page.url()).pathname.slice(1));
     expect((p.deps.db.prepare('SELECT full_name FROM jobs WHERE id = ?').get(opened) as { full_name: string }).full_name).toBe(job.full_name);
+    await page.setViewportSize({ width: 768, height: 900 });
     await page.keyboard.press('Control+k');
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(job.last_name);
+    await expect.poll(() => page.getByRole('listbox', { name: 'Results' }).getByRole('option').count()).toBeGreaterThan(0);
+    await p.shot(page, 'search-768', false);
     await page.getByRole('textbox', { name: 'Search', exact: true }).fill('zzqqxxvv');
     await expect.poll(() => page.getByText("Sorry, we didn't find any matches.").isVisible()).toBe(true);
     await page.keyboard.press('Escape');
