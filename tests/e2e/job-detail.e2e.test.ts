@@ -11,6 +11,7 @@ import { getJob } from '../../server/db/jobs.db.ts';
 import { ARTIFACTS } from './portal.ts';
 import { measureTyping } from './typing.ts';
 import { saveDraft, submitTask } from '../../server/services/tasks.service.ts';
+import { upload } from '../../server/services/attachments.service.ts';
 import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
 
 let p: Portal;
@@ -210,5 +211,18 @@ describe('job detail and the task workflow', () => {
     await expect.poll(() => getJob(p.deps.db, jobId)!.stage).toBe(3);
     await expect.poll(() => page.getByText('Review rebate submission').first().isVisible()).toBe(true);
     await p.shot(page, 'job-after-apply');
+  });
+
+  it('the attachments tab lists an upload with its details and deletes it', async () => {
+    const job = newJob();
+    const jpeg = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+    const att = await upload(p.deps, contractor, getJob(p.deps.db, job.id)!, { task_id: 'photos_of_installed_measures', field: 'heat_pump_outdoor_unit_photos', filename: 'outdoor-unit.jpg', bytes: jpeg });
+    const page = await p.signedIn(OPS, `/${job.id}/attachments`);
+    await expect.poll(() => page.getByText('outdoor-unit.jpg').first().isVisible()).toBe(true);
+    await p.shot(page, 'attachments-tab', false);
+    await page.getByRole('button', { name: 'Delete outdoor-unit.jpg' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => (p.deps.db.prepare('SELECT deleted_at FROM attachments WHERE id = ?').get(att.id) as { deleted_at: string | null }).deleted_at).not.toBeNull();
+    await expect.poll(() => page.getByText('outdoor-unit.jpg').count()).toBe(0);
   });
 });
