@@ -104,3 +104,22 @@ export const PRODUCT_CONSTANTS = {
 
 /** A US phone number as forms and the API accept it (spec sect. 5 'Please enter a valid phone number'). */
 export const PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+/**
+ * The remembered client preferences of spec sect. 3 and their defaults (jobs per page 10, contractors
+ * per page 25; SLA days in stage is ours). The web app keeps them in localStorage; the API stores them per user.
+ */
+export const PREFERENCE_DEFAULTS = {
+  sidebar_open: true as boolean,
+  job_filters: {} as Record<string, string | string[] | boolean | undefined>,
+  job_sorting: { sort_by: 'created_at', sort_direction: 'asc' } as { sort_by: string; sort_direction: 'asc' | 'desc' },
+  jobs_per_page: PRODUCT_CONSTANTS.jobs_per_page_default as number,
+  contractor_filter: null as number | null,
+  programs_filter: [] as string[],
+  action_owners_filter: [] as string[],
+  ops_owners_filter: [] as number[],
+  contractors_per_page: PRODUCT_CONSTANTS.contractors_per_page_default as number,
+  contractor_filters: {} as Record<string, string | undefined>,
+  bucket_order: ['Apply', 'Review', 'Install', 'Enroll', 'Pay'] as string[],
+  sla_days_in_stage: 14 as number,
+};

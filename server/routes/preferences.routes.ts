@@ -6,22 +6,8 @@ import { getPreferences, listFlags, putPreferences, setFlag } from '../db/settin
 import { FEATURE_FLAGS } from '../services/flags.service.ts';
 import { notFound } from '../errors.ts';
 import { checkBody } from '../validation.ts';
+import { PREFERENCE_DEFAULTS } from '../../engine/constants.ts';
 
-/** The spec's remembered preferences and their defaults (jobs per page 10, contractors per page 25). */
-export const PREFERENCE_DEFAULTS = {
-  sidebar_open: true,
-  job_filters: {},
-  job_sorting: { sort_by: 'created_at', sort_direction: 'asc' },
-  jobs_per_page: 10,
-  contractor_filter: null,
-  programs_filter: [],
-  action_owners_filter: [],
-  ops_owners_filter: [],
-  contractors_per_page: 25,
-  contractor_filters: {},
-  bucket_order: ['Apply', 'Review', 'Install', 'Enroll', 'Pay'],
-  sla_days_in_stage: 14,
-};
 
 export const PREFERENCES = {
   type: 'object',

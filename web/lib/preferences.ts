@@ -4,23 +4,10 @@
  */
 
 import { useCallback, useSyncExternalStore } from 'react';
-import { PRODUCT_CONSTANTS } from '../../engine/constants.ts';
+import { PREFERENCE_DEFAULTS } from '../../engine/constants.ts';
 
-/** Every remembered preference and its default. */
-export const PREFERENCE_DEFAULTS = {
-  sidebar_open: true as boolean,
-  job_filters: {} as Record<string, string | string[] | boolean | undefined>,
-  job_sorting: { sort_by: 'created_at', sort_direction: 'asc' } as { sort_by: string; sort_direction: 'asc' | 'desc' },
-  jobs_per_page: PRODUCT_CONSTANTS.jobs_per_page_default as number,
-  contractor_filter: null as number | null,
-  programs_filter: [] as string[],
-  action_owners_filter: [] as string[],
-  ops_owners_filter: [] as number[],
-  contractors_per_page: PRODUCT_CONSTANTS.contractors_per_page_default as number,
-  contractor_filters: {} as Record<string, string | undefined>,
-  bucket_order: ['Apply', 'Review', 'Install', 'Enroll', 'Pay'] as string[],
-  sla_days_in_stage: 14 as number,
-};
+/** Every remembered preference and its default (written once, in engine/constants.ts). */
+export { PREFERENCE_DEFAULTS };
 /** A preference key. */
 export type PreferenceKey = keyof typeof PREFERENCE_DEFAULTS;
 
