@@ -32,7 +32,13 @@ export function EligibilitySummary({ eligibility, viewer }: { eligibility: JobDe
         {view.text}
       </Tag>
       {eligibility.status === 'ineligible' && <Reasons list={eligibility.reasons} internal={internal} />}
-      {eligibility.status === 'pending_more_information' && <Reasons list={eligibility.pending} internal={internal} />}
+      {eligibility.status === 'pending_more_information' && eligibility.pending.length > 0 && (
+        <>
+          {/* These are checks still waiting for answers, not reasons the job failed. */}
+          <div className="muted eligibility-lead">Checks still waiting for answers:</div>
+          <Reasons list={eligibility.pending} internal={internal} />
+        </>
+      )}
       {eligibility.status === 'unable_to_determine' && (eligibility.undetermined.length ? <Reasons list={eligibility.undetermined} internal={internal} /> : <div className="muted">{UNDETERMINED}</div>)}
     </div>
   );
