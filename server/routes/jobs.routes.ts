@@ -68,7 +68,8 @@ export function jobsRoutes(router: AppRouter): void {
   const list = (internal: boolean) => (ctx: AppContext) => {
     const user = internal ? requireUser(ctx, 'ops') : requireUser(ctx);
     const { filters, paging } = jobListQuery(ctx.query);
-    ctx.body = jobs.listJobs(ctx.deps, user, filters, paging);
+    ctx.type = 'application/json';
+    ctx.body = jobs.listJobsJson(ctx.deps, user, filters, paging);
   };
   const summary = (internal: boolean) => (ctx: AppContext) => {
     const user = internal ? requireUser(ctx, 'ops') : requireUser(ctx);

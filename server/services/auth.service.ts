@@ -88,12 +88,31 @@ export function signIn(deps: Deps, email: unknown, password: unknown, address: s
 
 /** The user of a bearer token, or undefined. */
 export function authenticate(deps: Deps, token: string): AuthUser | undefined {
-  const u = users.userOfToken(deps.db, hashToken(token), 'session', deps.now().toISOString());
-  return u && publicUser(u);
+  // A session seen in the last few seconds is not looked up again (sign-out here drops it at once).
+  const cache = sessionCache(deps);
+  const now = deps.now().getTime();
+  const hit = cache.get(token);
+  if (hit && hit.until > now) return hit.user;
+  const u = users.userOfToken(deps.db, hashToken(token), 'session', new Date(now).toISOString());
+  const user = u && publicUser(u);
+  if (user) {
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(token, { user, until: now + SESSION_CACHE_MS });
+  } else cache.delete(token);
+  return user;
+}
+
+const SESSION_CACHE_MS = 5000;
+const sessionCaches = new WeakMap<object, Map<string, { user: AuthUser; until: number }>>();
+function sessionCache(deps: Deps) {
+  let c = sessionCaches.get(deps.db);
+  if (!c) sessionCaches.set(deps.db, (c = new Map()));
+  return c;
 }
 
 /** Sign-out: the token stops working. */
 export function signOut(deps: Deps, token: string): void {
+  sessionCache(deps).delete(token);
   users.spendToken(deps.db, hashToken(token), deps.now().toISOString());
 }
 
