@@ -185,6 +185,11 @@ function where(scope: JobScope, f: JobFilters, withStage = true): { sql: string;
 const countCache = new WeakMap<Db, Map<string, { v: number; value: unknown }>>();
 const COUNT_CACHE_MAX = 2000;
 
+/** Forgets the cached counts and pages of a database (benches measure the queries themselves). */
+export function clearCountCache(db: Db): void {
+  countCache.get(db)?.clear();
+}
+
 /** Caches a value against the jobs version: recomputed only after jobs (or contractor names) change. */
 export function cachedCount<T>(db: Db, key: string, compute: () => T): T {
   const v = (stmt(db, 'SELECT v FROM jobs_version WHERE id = 1').get() as { v: number }).v;
