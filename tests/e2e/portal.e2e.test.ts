@@ -102,4 +102,12 @@ describe('jobs list, search, add job, announcements', () => {
     await casey.locator('.jobs-table, .page-state').first().waitFor();
     expect(await casey.getByText('Only for Northwind').count()).toBe(0);
   });
+
+  it('/code/{jobShortCode} opens the job; an unknown code shows the not-found page', async () => {
+    const job = p.deps.db.prepare('SELECT id, code FROM jobs ORDER BY id LIMIT 1').get() as { id: number; code: string };
+    const page = await p.signedIn(OPS, `/code/${job.code}`);
+    await page.waitForURL((u) => u.pathname === `/${job.id}`);
+    await page.goto('/code/NOPE99');
+    await expect.poll(() => page.getByText('Cannot find page. Please return to job list.').isVisible()).toBe(true);
+  });
 });
