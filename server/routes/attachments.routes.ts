@@ -1,19 +1,27 @@
 /** Attachments: upload (multipart, streamed with a size limit), list, read, download, delete. */
 
 import busboy from 'busboy';
+import { MESSAGES, type FieldMessage } from '../../engine/index.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { jobFor } from '../services/access.ts';
 import * as svc from '../services/attachments.service.ts';
 import { badRequest, validationError } from '../errors.ts';
 
-/** Reads one `file` part and the `task_id` and `field` fields, refusing more than `limit` bytes. */
+/** task_id and field are short keys: a bigger value is cut here rather than held in memory. */
+const FIELD_MAX_BYTES = 1024;
+
+/**
+ * Reads one `file` part and the `task_id` and `field` fields. The file is counted as it streams and
+ * refused (413) once past `limit`; the rest of the body is drained so the client reads the answer.
+ */
 function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
   if (!ctx.is('multipart/form-data')) return Promise.reject(badRequest('Expected a multipart/form-data upload'));
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: { filename: string; bytes: Buffer } | undefined;
     let failed = false;
+    let bb: busboy.Busboy;
     const fail = (e: Error) => {
       if (failed) return;
       failed = true;
@@ -21,15 +29,15 @@ function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
       ctx.req.resume();
       reject(e);
     };
-    let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: ctx.req.headers, limits: { fileSize: limit, files: 1, fields: 10 } });
+      // Browsers send file names as raw UTF-8 (busboy would read them as latin1).
+      bb = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { fileSize: limit, files: 1, fields: 10, fieldSize: FIELD_MAX_BYTES } });
     } catch {
       reject(badRequest('Malformed multipart upload'));
       return;
     }
     bb.on('field', (name, value) => {
-      fields[name] = value;
+      if (name === 'task_id' || name === 'field') fields[name] = value.trim();
     });
     bb.on('file', (name, stream, info) => {
       if (name !== 'file') {
@@ -46,39 +54,54 @@ function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
     bb.on('error', () => fail(badRequest('Malformed multipart upload')));
     bb.on('close', () => {
       if (failed) return;
-      const errors = [];
+      const errors: FieldMessage[] = [];
       if (!file || file.bytes.length === 0) errors.push({ path: 'file', message: svc.ATTACHMENT_MESSAGES.no_file });
-      if (!fields.task_id) errors.push({ path: 'task_id', message: 'This field is required' });
-      if (!fields.field) errors.push({ path: 'field', message: 'This field is required' });
-      if (errors.length) reject(validationError(errors));
-      else resolve({ task_id: fields.task_id, field: fields.field, filename: file!.filename, bytes: file!.bytes });
+      if (!fields.task_id) errors.push({ path: 'task_id', message: MESSAGES.required });
+      if (!fields.field) errors.push({ path: 'field', message: MESSAGES.required });
+      if (errors.length || !file) reject(validationError(errors));
+      else resolve({ task_id: fields.task_id, field: fields.field, filename: file.filename, bytes: file.bytes });
     });
     ctx.req.pipe(bb);
   });
 }
 
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form (never a raw quote or newline). */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
+/** Registers the attachment routes. */
 export function attachmentsRoutes(router: AppRouter): void {
   router.post('/api/jobs/:job_id/attachments', async (ctx: AppContext) => {
     const user = requireUser(ctx);
+    // Who may upload is checked before a byte of the body is read.
     const job = jobFor(ctx.deps, user, ctx.params.job_id);
     const upload = await readMultipart(ctx, ctx.deps.config.upload_max_bytes);
     ctx.body = await svc.upload(ctx.deps, user, job, upload);
     ctx.status = 201;
   });
+
   router.get('/api/jobs/:job_id/attachments', (ctx: AppContext) => {
     const user = requireUser(ctx);
     ctx.body = svc.listOfJob(ctx.deps, jobFor(ctx.deps, user, ctx.params.job_id));
   });
+
   router.get('/api/attachments/:id', (ctx: AppContext) => {
     ctx.body = svc.readAttachment(ctx.deps, requireUser(ctx), ctx.params.id);
   });
+
   router.get('/api/attachments/:id/download', (ctx: AppContext) => {
     const file = svc.download(ctx.deps, requireUser(ctx), ctx.params.id);
     ctx.set('Content-Type', file.content_type);
-    ctx.set('Content-Disposition', `attachment; filename="${file.name.replace(/["\\]/g, '_')}"`);
+    ctx.set('Content-Disposition', contentDisposition(file.name));
     ctx.set('X-Content-Type-Options', 'nosniff');
+    // Photos of people's homes: no shared cache may keep them.
+    ctx.set('Cache-Control', 'private, no-store');
     ctx.body = file.bytes;
   });
+
   router.delete('/api/attachments/:id', (ctx: AppContext) => {
     svc.remove(ctx.deps, requireUser(ctx), ctx.params.id);
     ctx.status = 204;

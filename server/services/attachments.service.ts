@@ -1,49 +1,47 @@
 /**
  * Attachments: a file for a task form's upload field. The allowed extensions come from the form (a
- * photo_upload field takes photos, a pdf_upload field PDFs), the content is checked by its magic bytes,
- * photos give their EXIF location and time, and a photo farther than the geotag limit from the job site
- * gets the warning. Bytes are stored under generated names; the task data keeps only the reference.
+ * `photo_upload` field takes photos, a `pdf_upload` field PDFs), the content must be what its extension
+ * says (magic bytes), photos give their EXIF location and time, and a photo farther than the geotag
+ * limit from the job site gets the warning. Bytes are stored under generated names; task data keeps only
+ * the reference ({ id, name, content_type, size_bytes, lat?, lon?, taken_at? }).
  */
 
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
-import exifr from 'exifr';
-import { CUSTOM_OPERATIONS, OUR_MESSAGES, PRODUCT_CONSTANTS } from '../../engine/index.ts';
+import { CUSTOM_OPERATIONS, OUR_MESSAGES, PRODUCT_CONSTANTS, type FieldMessage } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
-import type { JobRow } from '../db/jobs.db.ts';
+import { getJob, type JobRow } from '../db/jobs.db.ts';
 import * as db from '../db/attachments.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { canSeeJob } from './access.ts';
-import { getJob } from '../db/jobs.db.ts';
 
-/** Extensions and content types each upload widget takes. */
-export const UPLOAD_KINDS: Record<string, { extensions: string[]; mimes: string[] }> = {
-  photo_upload: { extensions: ['jpg', 'jpeg', 'png', 'heic', 'heif'], mimes: ['image/jpeg', 'image/png', 'image/heic', 'image/heif'] },
-  pdf_upload: { extensions: ['pdf'], mimes: ['application/pdf'] },
+/**
+ * What each upload widget takes: for each allowed extension, the content types its magic bytes may show
+ * (HEIC and HEIF are one container, and cameras use the two names loosely).
+ */
+export const UPLOAD_KINDS: Record<string, Record<string, readonly string[]>> = {
+  photo_upload: { jpg: ['image/jpeg'], jpeg: ['image/jpeg'], png: ['image/png'], heic: ['image/heic', 'image/heif'], heif: ['image/heif', 'image/heic'] },
+  pdf_upload: { pdf: ['application/pdf'] },
 };
 
-/** The spec's and our attachment messages. */
+const MB = 1024 * 1024;
+
+/** The attachment messages: the spec's where it has them (sect. 5, 8), ours otherwise. */
 export const ATTACHMENT_MESSAGES = {
   gone: 'Attachment is no longer available.',
-  mismatch: 'The file content does not match its extension.',
   no_file: 'Please choose a file to upload.',
+  no_task: 'This job has no such task.',
   not_upload: 'This field does not take uploads.',
-  extension: (allowed: string[]) => `File extension is not allowed. Allowed extensions are: ${allowed.join(', ')}`,
-  too_large: (bytes: number) => `File is too large. The limit is ${Math.round(bytes / 1024 / 1024)} MB.`,
+  may_not_delete: 'Only ops, the uploader or the uploader’s company may delete this attachment.',
+  extension: (allowed: readonly string[]) => `File extension is not allowed. Allowed extensions are: ${allowed.join(', ')}`,
+  mismatch: (ext: string) => `The file’s content is not a .${ext} file.`,
+  too_large: (bytes: number) => `File is too large. The limit is ${Math.round((bytes / MB) * 100) / 100} MB.`,
 } as const;
 
-/** The upload kind of a task's field, from its form's UI schema. */
-function kindOf(deps: Deps, job: JobRow, taskId: string, field: string) {
-  const task = deps.defs.programs[job.program_id]?.tasks.find((t) => t.id === taskId);
-  if (!task) throw notFound('Task not found');
-  const widget = (deps.defs.forms[task.form]?.ui_schema?.[field] as Record<string, unknown> | undefined)?.['ui:widget'];
-  const kind = typeof widget === 'string' ? UPLOAD_KINDS[widget] : undefined;
-  if (!kind) throw validationError([{ path: 'field', message: ATTACHMENT_MESSAGES.not_upload }]);
-  return kind;
-}
-
-/** A file as received. */
+/** A file as the route received it. */
 export interface Upload {
   task_id: string;
   field: string;
@@ -51,100 +49,224 @@ export interface Upload {
   bytes: Buffer;
 }
 
-const safeName = (name: string) => name.replace(/[^\w.\- ()]+/g, '_').slice(-255) || 'file';
-
-/** Who may upload to a job: ops, the job's company, the job's homeowner. */
-function canUpload(user: AuthUser, job: JobRow) {
-  return canSeeJob(user, job);
+/** The reference task data keeps (task-schemas/_shared/definitions.yaml `attachment`). */
+export interface AttachmentReference {
+  id: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  lat?: number;
+  lon?: number;
+  taken_at?: string;
 }
 
-/** Checks and stores an upload; answers the attachment reference and its warnings. */
-export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload) {
-  if (!canUpload(user, job)) throw notFound('Job not found');
-  const kind = kindOf(deps, job, u.task_id, u.field);
-  const ext = (u.filename.split('.').pop() ?? '').toLowerCase();
-  if (!u.filename.includes('.') || !kind.extensions.includes(ext)) throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.extension(kind.extensions) }]);
-  const type = await fileTypeFromBuffer(u.bytes);
-  if (!type || !kind.mimes.includes(type.mime)) throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.mismatch }]);
-  let lat: number | null = null;
-  let lon: number | null = null;
-  let taken_at: string | null = null;
-  if (type.mime.startsWith('image/')) {
-    const exif = await exifr.parse(u.bytes, { gps: true, tiff: true, exif: true, xmp: false, icc: false, iptc: false, jfif: false }).catch(() => undefined);
-    if (exif && typeof exif.latitude === 'number' && typeof exif.longitude === 'number') {
-      lat = exif.latitude;
-      lon = exif.longitude;
+/** An attachment as listed and read: the reference plus where it belongs, when and by whom. */
+export interface AttachmentView extends AttachmentReference {
+  job_id: number;
+  task_id: string;
+  field: string;
+  created_at: string;
+  created_by: number | null;
+  created_by_name: string | null;
+}
+
+/** Raised while reading the multipart body when the file passes the size limit. */
+export const tooLarge = (limit: number) => new ApiError(413, ATTACHMENT_MESSAGES.too_large(limit));
+
+/** Where and when a photo was taken, from its EXIF (null when it does not say). */
+export interface PhotoPlace {
+  lat: number | null;
+  lon: number | null;
+  taken_at: string | null;
+}
+
+const NO_PLACE: PhotoPlace = { lat: null, lon: null, taken_at: null };
+const EXIFR = createRequire(import.meta.url).resolve('exifr');
+/** Only the tags we read; raw values (no Date revival, which would read the camera's clock in the server's zone). */
+const EXIF_OPTIONS = {
+  tiff: true, ifd0: false, ifd1: false, interop: false, xmp: false, icc: false, iptc: false, jfif: false, ihdr: false, makerNote: false, userComment: false,
+  exif: ['DateTimeOriginal', 'OffsetTimeOriginal'],
+  gps: ['GPSLatitudeRef', 'GPSLatitude', 'GPSLongitudeRef', 'GPSLongitude', 'GPSDateStamp', 'GPSTimeStamp'],
+  reviveValues: false, translateValues: false, mergeOutput: true,
+};
+/**
+ * exifr runs in a worker that is stopped after EXIF_TIMEOUT_MS: it loops forever on a HEIC whose box
+ * length is 0, and a loop in the server's own thread would stop every request. A worker costs ~40 ms
+ * per photo, small beside the upload itself.
+ */
+const EXIF_WORKER = `const { parentPort, workerData } = require('node:worker_threads');
+require(workerData.exifr).parse(workerData.bytes, workerData.options).then((r) => parentPort.postMessage(r ?? null), () => parentPort.postMessage(null));`;
+const EXIF_TIMEOUT_MS = 2000;
+
+function readExif(bytes: Buffer): Promise<Record<string, unknown> | null> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(EXIF_WORKER, { eval: true, execArgv: [], workerData: { exifr: EXIFR, bytes, options: EXIF_OPTIONS }, resourceLimits: { maxOldGenerationSizeMb: 128 } });
+    } catch {
+      resolve(null);
+      return;
     }
-    if (exif?.DateTimeOriginal instanceof Date && !Number.isNaN(exif.DateTimeOriginal.getTime())) taken_at = exif.DateTimeOriginal.toISOString();
-  }
-  const stored_name = deps.adapters.files.put(u.bytes);
-  const id = `att_${randomBytes(12).toString('hex')}`;
-  const now = deps.now().toISOString();
-  deps.db.transaction(() => {
-    db.insertAttachment(deps.db, { id, job_id: job.id, task_id: u.task_id, field: u.field, name: safeName(u.filename), content_type: type.mime, size_bytes: u.bytes.length, stored_name, lat, lon, taken_at, created_by: user.id, created_at: now });
-    addHistory(deps.db, { job_id: job.id, type: 'attachment_uploaded', user_id: user.id, at: now, detail: { attachment_id: id, task_id: u.task_id, field: u.field, name: safeName(u.filename) } });
-  })();
-  const warnings: { path: string; message: string }[] = [];
-  if (lat !== null && lon !== null && job.lat !== null && job.lon !== null) {
-    const miles = CUSTOM_OPERATIONS.miles_between(lat, lon, job.lat, job.lon);
-    if (miles !== null && miles > PRODUCT_CONSTANTS.geotag_limit_miles) warnings.push({ path: u.field, message: OUR_MESSAGES.geotag });
-  }
-  return { ...reference(db.getAttachment(deps.db, id)!), warnings };
+    const done = (value: unknown) => {
+      clearTimeout(timer);
+      resolve(value && typeof value === 'object' ? (value as Record<string, unknown>) : null);
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => done(null), EXIF_TIMEOUT_MS);
+    worker.once('message', done);
+    worker.once('error', () => done(null));
+    worker.once('exit', () => done(null));
+  });
 }
 
-/** The reference task data keeps (task-schemas/_shared `attachment`). */
-function reference(a: db.AttachmentRow) {
+const isoOrNull = (d: Date) => (Number.isNaN(d.getTime()) ? null : d.toISOString());
+
+/**
+ * When a photo was taken, as an instant: the camera's time with its offset when it wrote one, else the
+ * GPS time (always UTC), else the camera's wall-clock time read as UTC (EXIF has no zone and the site's
+ * zone is not known).
+ */
+function takenAt(e: Record<string, unknown>): string | null {
+  const dt = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(String(e.DateTimeOriginal ?? '').trim());
+  const wall = dt && `${dt[1]}-${dt[2]}-${dt[3]}T${dt[4]}:${dt[5]}:${dt[6]}`;
+  const offset = /^[+-]\d{2}:\d{2}$/.exec(String(e.OffsetTimeOriginal ?? '').trim())?.[0];
+  if (wall && offset) return isoOrNull(new Date(`${wall}${offset}`));
+  const day = /^(\d{4}):(\d{2}):(\d{2})$/.exec(String(e.GPSDateStamp ?? '').trim());
+  const time = Array.isArray(e.GPSTimeStamp) && e.GPSTimeStamp.length === 3 && e.GPSTimeStamp.every((n) => typeof n === 'number' && Number.isFinite(n)) ? (e.GPSTimeStamp as number[]) : null;
+  if (day && time) return isoOrNull(new Date(Date.UTC(+day[1], +day[2] - 1, +day[3], time[0], time[1], Math.floor(time[2]))));
+  return wall ? isoOrNull(new Date(`${wall}Z`)) : null;
+}
+
+/** A photo's EXIF location (dropped when out of range or 0,0, a receiver's "no fix") and time. */
+export async function readPhotoPlace(bytes: Buffer): Promise<PhotoPlace> {
+  const e = await readExif(bytes);
+  if (!e) return NO_PLACE;
+  const { latitude: lat, longitude: lon } = e;
+  const located = typeof lat === 'number' && typeof lon === 'number' && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0);
+  return { lat: located ? lat : null, lon: located ? lon : null, taken_at: takenAt(e) };
+}
+
+/** The extensions a task's field takes, from its form's UI schema (no per-task code). */
+function allowedFor(deps: Deps, job: JobRow, taskId: string, field: string): Record<string, readonly string[]> {
+  const task = deps.defs.programs[job.program_id]?.tasks.find((t) => t.id === taskId);
+  if (!task) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
+  const ui = deps.defs.forms[task.form]?.ui_schema;
+  const spec = ui && Object.hasOwn(ui, field) ? (ui[field] as Record<string, unknown> | undefined) : undefined;
+  const widget = spec?.['ui:widget'];
+  const kind = typeof widget === 'string' && Object.hasOwn(UPLOAD_KINDS, widget) ? UPLOAD_KINDS[widget] : undefined;
+  if (!kind) throw validationError([{ path: 'field', message: ATTACHMENT_MESSAGES.not_upload }]);
+  return kind;
+}
+
+/**
+ * The name kept and shown: no folders, letters, digits and a few safe marks only (it ends up in a
+ * Content-Disposition header and in a schema capped at 255), and the extension it was checked by.
+ */
+export function safeFileName(filename: string): string {
+  const base = filename.normalize('NFC').split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const stem = (dot > 0 ? base.slice(0, dot) : '').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').replace(/\s+/g, ' ').replace(/^[. ]+/, '').trim();
+  return `${stem.slice(0, 200) || 'file'}${base.slice(dot).replace(/[^A-Za-z0-9.]/g, '')}`;
+}
+
+/** Checks and stores an upload; answers the attachment reference and its warnings (far geotag). */
+export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload): Promise<AttachmentReference & { warnings: FieldMessage[] }> {
+  // Upload: ops, the job's company, the job's homeowner, i.e. whoever may see the job.
+  if (!canSeeJob(user, job)) throw notFound('Job not found');
+  const kind = allowedFor(deps, job, u.task_id, u.field);
+  const allowed = Object.keys(kind);
+  const dot = u.filename.lastIndexOf('.');
+  const ext = dot > 0 ? u.filename.slice(dot + 1).toLowerCase() : '';
+  if (!allowed.includes(ext)) throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.extension(allowed) }]);
+  const type = await fileTypeFromBuffer(u.bytes);
+  if (!type || !kind[ext].includes(type.mime)) throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.mismatch(ext) }]);
+  const place: PhotoPlace = type.mime.startsWith('image/') ? await readPhotoPlace(u.bytes) : NO_PLACE;
+
+  const row: db.NewAttachment = {
+    id: `att_${randomBytes(12).toString('hex')}`,
+    job_id: job.id,
+    task_id: u.task_id,
+    field: u.field,
+    name: safeFileName(u.filename),
+    content_type: type.mime,
+    size_bytes: u.bytes.length,
+    stored_name: deps.adapters.files.put(u.bytes),
+    ...place,
+    created_by: user.id,
+    created_at: deps.now().toISOString(),
+  };
+  try {
+    deps.db.transaction(() => {
+      db.insertAttachment(deps.db, row);
+      addHistory(deps.db, { job_id: job.id, type: 'attachment_uploaded', user_id: user.id, at: row.created_at, detail: { attachment_id: row.id, task_id: row.task_id, field: row.field, name: row.name } });
+    })();
+  } catch (e) {
+    // No record, no file: an unreferenced file would never be cleaned up.
+    deps.adapters.files.remove(row.stored_name);
+    throw e;
+  }
+  return { ...reference(row), warnings: geotagWarnings(job, row) };
+}
+
+/** The geotag warning when a photo was taken farther than the limit from the job site. */
+function geotagWarnings(job: JobRow, a: db.NewAttachment): FieldMessage[] {
+  if (a.lat === null || a.lon === null || job.lat === null || job.lon === null) return [];
+  const miles = CUSTOM_OPERATIONS.miles_between(a.lat, a.lon, job.lat, job.lon);
+  return miles !== null && miles > PRODUCT_CONSTANTS.geotag_limit_miles ? [{ path: a.field, message: OUR_MESSAGES.geotag }] : [];
+}
+
+function reference(a: db.NewAttachment): AttachmentReference {
   return {
     id: a.id,
     name: a.name,
     content_type: a.content_type,
     size_bytes: a.size_bytes,
-    ...(a.lat !== null ? { lat: a.lat } : {}),
-    ...(a.lon !== null ? { lon: a.lon } : {}),
+    ...(a.lat !== null && a.lon !== null ? { lat: a.lat, lon: a.lon } : {}),
     ...(a.taken_at ? { taken_at: a.taken_at } : {}),
   };
 }
 
-/** An attachment as listed. */
-function present(a: db.AttachmentRow) {
-  return { ...reference(a), job_id: a.job_id, task_id: a.task_id, field: a.field, created_at: a.created_at, created_by: a.created_by_name };
+function present(a: db.AttachmentRow): AttachmentView {
+  return { ...reference(a), job_id: a.job_id, task_id: a.task_id, field: a.field, created_at: a.created_at, created_by: a.created_by, created_by_name: a.created_by_name };
 }
 
-export function listOfJob(deps: Deps, job: JobRow) {
+/** The attachments of a job the caller may see (the route checked the job). */
+export function listOfJob(deps: Deps, job: JobRow): { items: AttachmentView[] } {
   return { items: db.attachmentsOfJob(deps.db, job.id).map(present) };
 }
 
-/** An attachment the user may see (404 for someone else's, as for a missing one). */
-function visible(deps: Deps, user: AuthUser, id: string) {
+/** An attachment the user may see: someone else's answers 404 like a missing or deleted one. */
+function visible(deps: Deps, user: AuthUser, id: string): db.AttachmentRow {
   const a = db.getAttachment(deps.db, id);
   const job = a && getJob(deps.db, a.job_id);
-  if (!a || !job || !canSeeJob(user, job)) throw notFound(ATTACHMENT_MESSAGES.gone);
-  if (a.deleted_at) throw notFound(ATTACHMENT_MESSAGES.gone);
+  if (!a || !job || !canSeeJob(user, job) || a.deleted_at) throw notFound(ATTACHMENT_MESSAGES.gone);
   return a;
 }
 
-export function readAttachment(deps: Deps, user: AuthUser, id: string) {
+/** An attachment's metadata. */
+export function readAttachment(deps: Deps, user: AuthUser, id: string): AttachmentView {
   return present(visible(deps, user, id));
 }
 
-export function download(deps: Deps, user: AuthUser, id: string) {
+/** An attachment's bytes, or 404 'Attachment is no longer available.' when the stored file is gone. */
+export function download(deps: Deps, user: AuthUser, id: string): { name: string; content_type: string; bytes: Buffer } {
   const a = visible(deps, user, id);
   const bytes = deps.adapters.files.get(a.stored_name);
   if (!bytes) throw notFound(ATTACHMENT_MESSAGES.gone);
   return { name: a.name, content_type: a.content_type, bytes };
 }
 
-/** Deletes (softly): ops, the uploader's company, or the uploader. */
-export function remove(deps: Deps, user: AuthUser, id: string) {
+/**
+ * Soft-deletes an attachment (the bytes stay for the record): ops, the uploader, or a contractor of the
+ * uploader's company. Others who can see it get 403 (they know it exists); others 404.
+ */
+export function remove(deps: Deps, user: AuthUser, id: string): void {
   const a = visible(deps, user, id);
   const mayDelete = user.role === 'ops' || a.created_by === user.id || (user.role === 'contractor' && user.contractor_id !== null && a.created_by_contractor === user.contractor_id);
-  if (!mayDelete) throw forbidden();
-  const now = deps.now().toISOString();
+  if (!mayDelete) throw forbidden(ATTACHMENT_MESSAGES.may_not_delete);
+  const at = deps.now().toISOString();
   deps.db.transaction(() => {
-    db.markAttachmentDeleted(deps.db, id, now);
-    addHistory(deps.db, { job_id: a.job_id, type: 'attachment_deleted', user_id: user.id, at: now, detail: { attachment_id: id, name: a.name } });
+    if (!db.markAttachmentDeleted(deps.db, id, at)) throw notFound(ATTACHMENT_MESSAGES.gone);
+    addHistory(deps.db, { job_id: a.job_id, type: 'attachment_deleted', user_id: user.id, at, detail: { attachment_id: id, task_id: a.task_id, field: a.field, name: a.name } });
   })();
 }
-
-/** Raised while reading the multipart body when the file passes the size limit. */
-export const tooLarge = (limit: number) => new ApiError(413, ATTACHMENT_MESSAGES.too_large(limit));
