@@ -13,6 +13,7 @@ import { authMiddleware } from './middleware/auth.ts';
 import { initFlags } from './services/flags.service.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { webMiddleware } from './middleware/web.ts';
+import { securityHeadersMiddleware } from './middleware/security-headers.ts';
 import { REPO_ROOT } from './deps.ts';
 import { join } from 'node:path';
 
@@ -25,6 +26,7 @@ export function createApp(deps: Deps): { app: Koa<AppState, { deps: Deps }>; rou
   const router = new Router<AppState, { deps: Deps }>();
   for (const register of ROUTE_MODULES) register(router);
   app.use(requestIdMiddleware());
+  app.use(securityHeadersMiddleware());
   app.use(errorMiddleware());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));
   app.use(authMiddleware());
