@@ -5,9 +5,9 @@
 
 import Koa from 'koa';
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import type { AppState, Deps } from './context.ts';
 import { errorMiddleware } from './middleware/errors.ts';
+import { bodyMiddleware } from './middleware/body.ts';
 import { requestIdMiddleware } from './middleware/request-id.ts';
 import { authMiddleware } from './middleware/auth.ts';
 import { initFlags } from './services/flags.service.ts';
@@ -28,7 +28,7 @@ export function createApp(deps: Deps): { app: Koa<AppState, { deps: Deps }>; rou
   app.use(requestIdMiddleware());
   app.use(securityHeadersMiddleware());
   app.use(errorMiddleware());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));
+  app.use(bodyMiddleware());
   app.use(authMiddleware());
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -28,5 +28,15 @@ export function loadRepoDefinitions(files: SourceFile[]): Definitions {
     const first = errors.slice(0, 5).map((d) => `${d.file}:${d.range.line}:${d.range.col}: ${d.message}`).join('\n');
     throw new Error(`the definitions have ${errors.length} error(s); run 'npx rebate validate':\n${first}`);
   }
-  return defs;
+  return withSafeLookups(defs);
+}
+
+/**
+ * The definitions with programs and forms in records without a prototype, so an id read from a request
+ * (`__proto__`, `constructor`, `toString`) finds nothing instead of an Object.prototype member: every
+ * `defs.programs[id]` of the server is safe by construction.
+ */
+export function withSafeLookups(defs: Definitions): Definitions {
+  const bare = <T>(r: Record<string, T>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, r);
+  return { ...defs, programs: bare(defs.programs), forms: bare(defs.forms) };
 }

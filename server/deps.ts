@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { localAdapters } from './adapters/index.ts';
-import { loadRepoDefinitions, readDefinitionSources } from './definitions.ts';
+import { loadRepoDefinitions, readDefinitionSources, withSafeLookups } from './definitions.ts';
 import type { SourceFile } from '../engine/index.ts';
 
 /** The repository root (program-defs/ and task-schemas/ live there). */
@@ -42,7 +42,7 @@ export function buildDeps(config: Config, overrides: Partial<Deps> = {}): Deps {
   const now = overrides.now ?? (() => new Date());
   return {
     db,
-    defs: overrides.defs ?? repoDefinitions(),
+    defs: overrides.defs ? withSafeLookups(overrides.defs) : repoDefinitions(),
     config,
     adapters: overrides.adapters ?? localAdapters(db, config.upload_dir, now),
     now,

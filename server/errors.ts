@@ -13,6 +13,7 @@ export const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
   422: 'Validation Error',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

@@ -8,6 +8,9 @@ import { jobFor } from '../services/access.ts';
 import * as svc from '../services/attachments.service.ts';
 import { badRequest, validationError } from '../errors.ts';
 
+/** The answer to a multipart body that is not one (no boundary, cut short, garbled). */
+export const MALFORMED = 'Malformed multipart upload';
+
 /** task_id and field are short keys: a bigger value is cut here rather than held in memory. */
 const FIELD_MAX_BYTES = 1024;
 
@@ -31,9 +34,11 @@ function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
     };
     try {
       // Browsers send file names as raw UTF-8 (busboy would read them as latin1).
-      bb = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { fileSize: limit, files: 1, fields: 10, fieldSize: FIELD_MAX_BYTES } });
+      // busboy stops a file at `fileSize` bytes and says 'limit' then: one byte more lets a file of
+      // exactly `limit` bytes through, and the count above refuses anything longer.
+      bb = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { fileSize: limit + 1, files: 1, fields: 10, fieldSize: FIELD_MAX_BYTES } });
     } catch {
-      reject(badRequest('Malformed multipart upload'));
+      reject(badRequest(MALFORMED));
       return;
     }
     bb.on('field', (name, value) => {
@@ -45,13 +50,22 @@ function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
         return;
       }
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
+      let size = 0;
+      stream.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > limit) fail(svc.tooLarge(limit));
+        else chunks.push(c);
+      });
       stream.on('limit', () => fail(svc.tooLarge(limit)));
+      // A body that ends inside this part ("Unexpected end of form") errors the part's own stream: an
+      // 'error' with no listener would stop the process.
+      stream.on('error', () => fail(badRequest(MALFORMED)));
       stream.on('end', () => {
         if (!failed) file = { filename: info.filename ?? '', bytes: Buffer.concat(chunks) };
       });
     });
-    bb.on('error', () => fail(badRequest('Malformed multipart upload')));
+    bb.on('error', () => fail(badRequest(MALFORMED)));
+    ctx.req.on('error', () => fail(badRequest(MALFORMED)));
     bb.on('close', () => {
       if (failed) return;
       const errors: FieldMessage[] = [];

@@ -1,0 +1,113 @@
+/**
+ * Requests that once hurt the portal (issue 11): each answers a clear 4xx, changes nothing and leaves the
+ * server answering everyone else.
+ */
+
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness.ts';
+import { createJob } from './fixtures.ts';
+
+let s: TestServer;
+let job: { id: number };
+beforeAll(async () => {
+  s = await startServer();
+  job = await createJob(s);
+});
+afterAll(() => s.close());
+
+/** Sends raw bytes (fetch would finish a multipart body for us). */
+function raw(method: string, path: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(s.url + path);
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { 'content-length': String(body.length), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const stillUp = async () => expect((await s.api('GET', '/api/config')).status).toBe(200);
+const JPEG_HEAD = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//', 'base64');
+
+function multipart(boundary: string, parts: { name: string; value?: string; filename?: string; bytes?: Buffer }[], close = true): Buffer {
+  const out: Buffer[] = [];
+  for (const p of parts) {
+    out.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`));
+    out.push(p.bytes ?? Buffer.from(p.value ?? ''));
+    out.push(Buffer.from('\r\n'));
+  }
+  if (close) out.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(out);
+}
+
+describe('multipart uploads', () => {
+  it('a body that ends inside a file part answers 400 and the server keeps serving', async () => {
+    const token = await s.tokenOf('homeowner');
+    const body = multipart('XyZ', [{ name: 'task_id', value: 'photos_of_installed_measures' }, { name: 'field', value: 'heat_pump_outdoor_unit_photos' }, { name: 'file', filename: 'a.jpg', bytes: JPEG_HEAD }], false);
+    // Cut inside the file part: no closing boundary.
+    for (const as of ['homeowner', 'contractor_a'] as const) {
+      const r = await raw('POST', `/api/jobs/${job.id}/attachments`, { authorization: `Bearer ${as === 'homeowner' ? token : await s.tokenOf(as)}`, 'content-type': 'multipart/form-data; boundary=XyZ' }, body);
+      expect(r.status).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+    }
+    const r = await raw('POST', `/api/jobs/${job.id}/attachments`, { authorization: `Bearer ${await s.tokenOf('contractor_a')}`, 'content-type': 'multipart/form-data; boundary=XyZ' }, body);
+    expect(JSON.parse(r.text)).toEqual({ detail: 'Malformed multipart upload' });
+    await stillUp();
+  });
+
+  it('takes a file of exactly the limit and refuses one byte more', async () => {
+    const small = await startServer({ config: { upload_max_bytes: 4096 } });
+    try {
+      const j = await createJob(small);
+      const upload = (size: number) => {
+        const f = new FormData();
+        f.set('task_id', 'photos_of_installed_measures');
+        f.set('field', 'heat_pump_outdoor_unit_photos');
+        f.set('file', new Blob([new Uint8Array(Buffer.concat([JPEG_HEAD, Buffer.alloc(size - JPEG_HEAD.length)]))]), 'x.jpg');
+        return small.api('POST', `/api/jobs/${j.id}/attachments`, { as: 'contractor_a', body: f });
+      };
+      const exact = await upload(4096);
+      expect(exact.status).toBe(201);
+      expect(exact.body.size_bytes).toBe(4096);
+      expect(await upload(4097)).toMatchObject({ status: 413 });
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('bodies and ids that once answered 500', () => {
+  it('Content-Encoding that does not match the body answers 400 on every JSON route', async () => {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const r = await raw('POST', '/api/auth/login', { 'content-type': 'application/json', 'content-encoding': encoding }, Buffer.from('{"email":"a@b.c","password":"x"}'));
+      expect(r.status, encoding).toBe(400);
+      expect(JSON.parse(r.text)).toEqual({ detail: 'The request body could not be decoded' });
+    }
+    const unknown = await raw('POST', '/api/auth/login', { 'content-type': 'application/json', 'content-encoding': 'x-compress-9' }, Buffer.from('{}'));
+    expect(unknown.status).toBe(415);
+    await stillUp();
+  });
+
+  it('a body nested deeper than the limit answers 400 and saves nothing', async () => {
+    const deep = '{"a":'.repeat(6000) + '1' + '}'.repeat(6000);
+    const before = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
+    const r = await raw('PUT', `/api/jobs/${job.id}/tasks/provide_homeowner_details/draft`, { authorization: `Bearer ${await s.tokenOf('contractor_a')}`, 'content-type': 'application/json' }, Buffer.from(`{"version":${before.body.version},"data":${deep}}`));
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.text)).toEqual({ detail: 'The request body is nested too deeply (at most 32 levels).' });
+    const after = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
+    expect(after.body.version).toBe(before.body.version);
+    await stillUp();
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('%s is no program and no form', async (id) => {
+    expect(await s.api('GET', `/api/programs/${id}`, { as: 'ops' })).toMatchObject({ status: 404, body: { detail: 'Program not found' } });
+    expect(await s.api('GET', `/api/programs/${id}/definition`, { as: 'ops' })).toMatchObject({ status: 404 });
+    expect(await s.api('GET', `/api/forms/${id}`, { as: 'ops' })).toMatchObject({ status: 404, body: { detail: 'Form not found' } });
+    expect((await s.api('GET', `/api/jobs?program_id=${id}`, { as: 'ops' })).status).toBeLessThan(500);
+    expect((await s.api('POST', `/api/jobs/${job.id}/clone`, { as: 'ops', body: { program_id: id } })).status).toBe(422);
+  });
+});
