@@ -99,7 +99,7 @@ export function attachmentsRoutes(router: AppRouter): void {
 
   router.get('/api/jobs/:job_id/attachments', (ctx: AppContext) => {
     const user = requireUser(ctx);
-    ctx.body = svc.listOfJob(ctx.deps, jobFor(ctx.deps, user, ctx.params.job_id));
+    ctx.body = svc.listOfJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
   });
 
   router.get('/api/attachments/:id', (ctx: AppContext) => {

@@ -30,6 +30,19 @@ export function canSeeJob(user: AuthUser, row: Pick<jobsDb.JobRow, 'contractor_i
   return row.homeowner_user_id === user.id;
 }
 
+/** Whether the user may see a task owned by `owner` on a job they can see (a homeowner sees only the homeowner's tasks). */
+export function canSeeTask(user: AuthUser, owner: string): boolean {
+  return user.role !== 'homeowner' || owner === 'homeowner';
+}
+
+/**
+ * Whether the user may see a field of a task owned by `owner`: the task's rule, and internal-only
+ * fields (marked "ui:internal" in the form) for ops only. Attachments follow this exactly.
+ */
+export function canSeeField(user: AuthUser, owner: string, internal: boolean): boolean {
+  return canSeeTask(user, owner) && (!internal || seesInternal(user));
+}
+
 /** Whether the user may act on a task owned by `owner` (ops: any; contractor: its own and the homeowner's; homeowner: its own). */
 export function canWorkTask(user: AuthUser, owner: string): boolean {
   if (user.role === 'ops') return true;

@@ -16,7 +16,9 @@ import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { getJob, type JobRow } from '../db/jobs.db.ts';
 import * as db from '../db/attachments.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { canSeeJob } from './access.ts';
+import { assertCanWorkTask, canSeeField, canSeeJob } from './access.ts';
+import { evaluateRow, programOf } from './evaluation.ts';
+import { internalFields } from './present.ts';
 
 /**
  * What each upload widget takes: for each allowed extension, the content types its magic bytes may show
@@ -146,6 +148,21 @@ export async function readPhotoPlace(bytes: Buffer): Promise<PhotoPlace> {
   return { lat: located ? lat : null, lon: located ? lon : null, taken_at: takenAt(e) };
 }
 
+/**
+ * Who may see and work each task field of a job: the task's current owner (from the engine, transfers
+ * included) and the field's internal flag, decided by access.ts. Evaluated once per call.
+ */
+function fieldAccess(deps: Deps, user: AuthUser, job: JobRow) {
+  const program = programOf(deps, job.program_id);
+  const owners = new Map(evaluateRow(deps, job).tasks.map((t) => [t.id, t.owner as string]));
+  const ownerOf = (taskId: string) => owners.get(taskId) ?? program.tasks.find((t) => t.id === taskId)?.owner ?? 'ops';
+  const internal = (taskId: string, field: string) => internalFields(deps.defs.forms[program.tasks.find((t) => t.id === taskId)?.form ?? '']).includes(field);
+  return {
+    ownerOf,
+    canSee: (taskId: string, field: string) => canSeeField(user, ownerOf(taskId), internal(taskId, field)),
+  };
+}
+
 /** The extensions a task's field takes, from its form's UI schema (no per-task code). */
 function allowedFor(deps: Deps, job: JobRow, taskId: string, field: string): Record<string, readonly string[]> {
   const task = deps.defs.programs[job.program_id]?.tasks.find((t) => t.id === taskId);
@@ -174,6 +191,10 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
   // Upload: ops, the job's company, the job's homeowner, i.e. whoever may see the job.
   if (!canSeeJob(user, job)) throw notFound('Job not found');
   const kind = allowedFor(deps, job, u.task_id, u.field);
+  // An upload is an answer to the task: who may not see the field gets 404, who may not work the task 403.
+  const access = fieldAccess(deps, user, job);
+  if (!access.canSee(u.task_id, u.field)) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
+  assertCanWorkTask(user, access.ownerOf(u.task_id));
   const allowed = Object.keys(kind);
   const dot = u.filename.lastIndexOf('.');
   const ext = dot > 0 ? u.filename.slice(dot + 1).toLowerCase() : '';
@@ -231,15 +252,16 @@ function present(a: db.AttachmentRow): AttachmentView {
 }
 
 /** The attachments of a job the caller may see (the route checked the job). */
-export function listOfJob(deps: Deps, job: JobRow): { items: AttachmentView[] } {
-  return { items: db.attachmentsOfJob(deps.db, job.id).map(present) };
+export function listOfJob(deps: Deps, user: AuthUser, job: JobRow): { items: AttachmentView[] } {
+  const access = fieldAccess(deps, user, job);
+  return { items: db.attachmentsOfJob(deps.db, job.id).filter((a) => access.canSee(a.task_id, a.field)).map(present) };
 }
 
 /** An attachment the user may see: someone else's answers 404 like a missing or deleted one. */
 function visible(deps: Deps, user: AuthUser, id: string): db.AttachmentRow {
   const a = db.getAttachment(deps.db, id);
   const job = a && getJob(deps.db, a.job_id);
-  if (!a || !job || !canSeeJob(user, job) || a.deleted_at) throw notFound(ATTACHMENT_MESSAGES.gone);
+  if (!a || !job || !canSeeJob(user, job) || a.deleted_at || !fieldAccess(deps, user, job).canSee(a.task_id, a.field)) throw notFound(ATTACHMENT_MESSAGES.gone);
   return a;
 }
 

@@ -13,7 +13,7 @@ import { addHistory, historyOfJob } from '../db/history.db.ts';
 import { evaluateRow, jobInput, programOf, refreshJob } from './evaluation.ts';
 import { newShortCode, readJob } from './jobs.service.ts';
 import { presentTasks } from './tasks.service.ts';
-import { presentEvaluation } from './present.ts';
+import { internalFields, presentEvaluation, presentHistoryItem } from './present.ts';
 
 /** Messages of the job actions. */
 export const ACTION_MESSAGES = {
@@ -61,6 +61,8 @@ export function restoreJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 /** Claims a job for the signed-in ops user. */
 export function claimJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
   opsOnly(user);
+  // Claiming a job one already holds changes nothing and writes no history.
+  if (job.claimed_by === user.id) return readJob(deps, user, job);
   return act(deps, user, job, 'job_claimed', { claimed_by: user.id, ops_owner: job.ops_owner ?? user.id });
 }
 
@@ -182,6 +184,11 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
 /** History of a job with filters (record types, user). */
 export function jobHistory(deps: Deps, user: AuthUser, job: jobsDb.JobRow, f: { type?: string[]; user_id?: number }) {
   if (user.role === 'homeowner') throw forbidden();
-  const items = historyOfJob(deps.db, job.id, f);
+  const program = programOf(deps, job.program_id);
+  const internalField = (taskId: string, field: string) => internalFields(deps.defs.forms[program.tasks.find((t) => t.id === taskId)?.form ?? '']).includes(field);
+  const items = historyOfJob(deps.db, job.id, f)
+    .map((row) => presentHistoryItem(user, row, internalField))
+    // A record whose actor is hidden does not answer a filter by that actor either.
+    .filter((row) => row !== null && (f.user_id === undefined || row.user_id === f.user_id));
   return { items, message: items.length ? undefined : ACTION_MESSAGES.no_history };
 }

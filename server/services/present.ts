@@ -6,6 +6,7 @@
 import type { JobEvaluation, Program, TaskForm } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import type { JobRow } from '../db/jobs.db.ts';
+import type { HistoryRow } from '../db/history.db.ts';
 import { seesInternal } from './access.ts';
 
 const DAY_MS = 86_400_000;
@@ -87,4 +88,25 @@ export function presentEvaluation(user: AuthUser, ev: JobEvaluation) {
     },
     incentive: internal ? ev.incentive : { ...ev.incentive, lines: ev.incentive.lines.map(({ explanation: _e, ...l }) => l) },
   };
+}
+
+/**
+ * What of a history record is internal (ops only), by record type: detail keys (an ops exception's note)
+ * and who did it (the ops user who claimed the job). Records about an internal-only form field (an
+ * upload into a field marked "ui:internal") are internal whole.
+ */
+export const HISTORY_INTERNAL: Record<string, { keys?: readonly string[]; actor?: true }> = {
+  job_claimed: { actor: true },
+  task_exception_flagged: { keys: ['note'] },
+  task_exception_cleared: { keys: ['note'] },
+};
+
+/** A history record as a role sees it, or null when the whole record is internal. */
+export function presentHistoryItem(user: AuthUser, row: HistoryRow, internalField: (taskId: string, field: string) => boolean) {
+  if (seesInternal(user)) return row;
+  const d = row.detail ?? {};
+  if (typeof d.task_id === 'string' && typeof d.field === 'string' && internalField(d.task_id, d.field)) return null;
+  const rule = Object.hasOwn(HISTORY_INTERNAL, row.type) ? HISTORY_INTERNAL[row.type] : {};
+  const detail = row.detail && rule.keys ? Object.fromEntries(Object.entries(row.detail).filter(([k]) => !rule.keys!.includes(k))) : row.detail;
+  return { ...row, detail, ...(rule.actor ? { user_id: null, user_name: null } : {}) };
 }

@@ -5,6 +5,8 @@
  */
 
 import {
+  EXCEPTION_KINDS,
+  MESSAGES,
   buildFacts,
   clearException,
   flagException,
@@ -23,7 +25,7 @@ import type { JobRow } from '../db/jobs.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { assertCanWorkTask, canWorkTask, seesInternal } from './access.ts';
+import { assertCanWorkTask, canSeeTask, canWorkTask, seesInternal } from './access.ts';
 import { evaluateRow, jobInput, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 
@@ -62,7 +64,7 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
 /** Every applicable task of a job; a homeowner sees only the homeowner's tasks. */
 export function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
   const rows = new Map(tasksDb.tasksOfJob(deps.db, job.id).map((r) => [r.task_id, r]));
-  return ev.tasks.filter((t) => user.role !== 'homeowner' || t.owner === 'homeowner').map((t) => presentTask(deps, user, t, rows.get(t.id)));
+  return ev.tasks.filter((t) => canSeeTask(user, t.owner)).map((t) => presentTask(deps, user, t, rows.get(t.id)));
 }
 
 function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
@@ -72,7 +74,7 @@ function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
     if (programOf(deps, job.program_id).tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable);
     throw notFound('Task not found');
   }
-  if (user.role === 'homeowner' && t.owner !== 'homeowner') throw notFound('Task not found');
+  if (!canSeeTask(user, t.owner)) throw notFound('Task not found');
   return { ev, t, row: tasksDb.getTask(deps.db, job.id, taskId) };
 }
 
@@ -146,9 +148,11 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     const facts = buildFacts(program, jobInput(job, tasks), { today: todayOf(deps) });
     const result = validateTaskSubmission(program, form, taskId, data, facts);
     if (!result.ok) throw validationError(result.errors, undefined, { warnings: result.warnings });
-    write(deps, user, job, taskId, row, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: row?.exceptions ?? null });
+    // Completing a task resolves its exception flags: a flag means "this task needs attention".
+    const resolved = EXCEPTION_KINDS.filter((k) => row?.exceptions?.[k]);
+    write(deps, user, job, taskId, row, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
     const now = deps.now().toISOString();
-    addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings } });
+    addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
     const after = refreshJob(deps, job.id);
     // An ineligible job cannot be submitted: answers that decide eligibility stay open to correct, but
     // a submission that would send the job past the submit stage (or work beyond it) is refused and the
@@ -188,6 +192,8 @@ function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, ty
 /** Flags a contractor or ops exception; a contractor flags only contractor exceptions. */
 export function flagTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind, note?: string) {
   if (user.role === 'homeowner' || (user.role === 'contractor' && kind !== 'contractor')) throw forbidden();
+  // An ops exception tells the contractor's reviewer what is wrong: it needs its note.
+  if (kind === 'ops' && !note?.trim()) throw validationError([{ path: 'note', message: MESSAGES.required }]);
   const program = programOf(deps, job.program_id);
   return applyAction(deps, user, job, taskId, 'task_exception_flagged', { kind, note }, (s) => flagException(program, taskId, s, kind, { note, by: user.name, at: deps.now().toISOString() }));
 }

@@ -23,13 +23,15 @@ const upload = () => {
 };
 const attachment = (c: Ctx) => c.s.api<{ id: string }>('POST', `/api/jobs/${c.job.id}/attachments`, { as: 'ops', body: upload() }).then((r) => r.body.id);
 const jobA = { anonymous: 401, homeowner: 'ok', contractor_a: 'ok', contractor_b: 404, ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
+/** The photo is a contractor task's: the homeowner does not see that task, so neither its attachments. */
+const contractorTask = { ...jobA, homeowner: 404 } as Record<keyof Row['expect'], Outcome>;
 
 export const EXTRA_ACCESS: Record<string, Row> = {
-  'POST /api/jobs/{job_id}/attachments': { path: (c) => `/api/jobs/${c.job.id}/attachments`, body: () => upload(), expect: jobA },
+  'POST /api/jobs/{job_id}/attachments': { path: (c) => `/api/jobs/${c.job.id}/attachments`, body: () => upload(), expect: { ...jobA, homeowner: 422 } },
   'GET /api/jobs/{job_id}/attachments': { path: (c) => `/api/jobs/${c.job.id}/attachments`, expect: jobA },
-  'GET /api/attachments/{id}': { path: async (c) => `/api/attachments/${await attachment(c)}`, expect: jobA },
-  'GET /api/attachments/{id}/download': { path: async (c) => `/api/attachments/${await attachment(c)}/download`, expect: jobA },
-  'DELETE /api/attachments/{id}': { path: async (c) => `/api/attachments/${await attachment(c)}`, expect: { anonymous: 401, homeowner: 403, contractor_a: 403, contractor_b: 404, ops: 'ok' } },
+  'GET /api/attachments/{id}': { path: async (c) => `/api/attachments/${await attachment(c)}`, expect: contractorTask },
+  'GET /api/attachments/{id}/download': { path: async (c) => `/api/attachments/${await attachment(c)}/download`, expect: contractorTask },
+  'DELETE /api/attachments/{id}': { path: async (c) => `/api/attachments/${await attachment(c)}`, expect: { anonymous: 401, homeowner: 404, contractor_a: 403, contractor_b: 404, ops: 'ok' } },
 
   'GET /api/jobs/search': { path: () => '/api/jobs/search?q=Tester', expect: signedIn },
   'GET /api/contractor/search': { path: () => '/api/contractor/search?q=Company', expect: opsAndContractors },

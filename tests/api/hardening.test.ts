@@ -111,3 +111,92 @@ describe('bodies and ids that once answered 500', () => {
     expect((await s.api('POST', `/api/jobs/${job.id}/clone`, { as: 'ops', body: { program_id: id } })).status).toBe(422);
   });
 });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+function pdfForm(task_id: string, field: string): FormData {
+  const f = new FormData();
+  f.set('task_id', task_id);
+  f.set('field', field);
+  f.set('file', new Blob([new Uint8Array(PDF)]), 'doc.pdf');
+  return f;
+}
+
+describe('internal-only data stays with ops in every view', () => {
+  it('history shows a contractor neither the ops exception note nor who claimed the job', async () => {
+    const j = await createJob(s);
+    const flagged = await s.api('POST', `/api/jobs/${j.id}/tasks/provide_services/exceptions/ops`, { as: 'ops', body: { note: 'Secret: call the utility about this one' } });
+    expect(flagged.status).toBe(200);
+    expect((await s.api('PUT', `/api/jobs/${j.id}/claim-job`, { as: 'ops' })).status).toBe(200);
+    const asOps = await s.api('GET', `/api/jobs/${j.id}/history`, { as: 'ops' });
+    expect(JSON.stringify(asOps.body)).toContain('Secret: call the utility');
+    expect(asOps.body.items.find((h: { type: string }) => h.type === 'job_claimed')).toMatchObject({ user_id: s.ids.users.ops, user_name: 'Olive Ops' });
+    const asContractor = await s.api('GET', `/api/jobs/${j.id}/history`, { as: 'contractor_a' });
+    expect(asContractor.status).toBe(200);
+    expect(JSON.stringify(asContractor.body)).not.toContain('Secret');
+    const flag = asContractor.body.items.find((h: { type: string }) => h.type === 'task_exception_flagged');
+    expect(flag.detail).toEqual({ task_id: 'provide_services', kind: 'ops' });
+    expect(asContractor.body.items.find((h: { type: string }) => h.type === 'job_claimed')).toMatchObject({ user_id: null, user_name: null });
+    // Filtering by the hidden actor finds nothing of theirs.
+    const byOps = await s.api('GET', `/api/jobs/${j.id}/history?user_id=${s.ids.users.ops}`, { as: 'contractor_a' });
+    expect(byOps.body.items.some((h: { type: string }) => h.type === 'job_claimed')).toBe(false);
+  });
+
+  it('an ops exception needs a note; completing a task resolves both flags', async () => {
+    const j = await createJob(s);
+    const empty = await s.api('POST', `/api/jobs/${j.id}/tasks/provide_homeowner_details/exceptions/ops`, { as: 'ops', body: { note: '   ' } });
+    expect(empty).toMatchObject({ status: 422, body: { errors: [{ path: 'note', message: 'This field is required' }] } });
+    expect((await s.api('POST', `/api/jobs/${j.id}/tasks/provide_homeowner_details/exceptions/ops`, { as: 'ops', body: {} })).status).toBe(422);
+    expect((await s.api('POST', `/api/jobs/${j.id}/tasks/provide_homeowner_details/exceptions/ops`, { as: 'ops', body: { note: 'Check the address' } })).body.exceptions).toBeTruthy();
+    expect((await s.api('POST', `/api/jobs/${j.id}/tasks/provide_homeowner_details/exceptions/contractor`, { as: 'contractor_a', body: {} })).status).toBe(200);
+    const { submit } = await import('./fixtures.ts');
+    const done = await submit(s, 'contractor_a', j.id, 'provide_homeowner_details', 'home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' });
+    expect(done.status).toBe(200);
+    expect(done.body.task.status).toBe('COMPLETE');
+    expect(done.body.task.exceptions).toEqual({ contractor: false, ops: false });
+    const asOps = await s.api('GET', `/api/jobs/${j.id}/tasks/provide_homeowner_details`, { as: 'ops' });
+    expect(asOps.body.exception_notes).toBeNull();
+  });
+
+  it('claiming a job one already holds writes no second history row', async () => {
+    const j = await createJob(s);
+    for (let i = 0; i < 3; i += 1) expect((await s.api('PUT', `/api/jobs/${j.id}/claim-job`, { as: 'ops' })).status).toBe(200);
+    const h = await s.api('GET', `/api/jobs/${j.id}/history?type=job_claimed`, { as: 'ops' });
+    expect(h.body.items).toHaveLength(1);
+  });
+});
+
+describe('attachments follow the task’s access rules', () => {
+  it('a homeowner neither lists, reads, downloads nor uploads into a contractor’s task; their own task works', async () => {
+    const j = await createJob(s);
+    const { updateJob } = await import('../../server/db/jobs.db.ts');
+    updateJob(s.deps.db, j.id, { homeowner_user_id: s.ids.users.homeowner });
+    const sow = await s.api('POST', `/api/jobs/${j.id}/attachments`, { as: 'contractor_a', body: pdfForm('scope_of_work_proposed', 'upload_scope_of_work') });
+    expect(sow.status).toBe(201);
+    const mine = await s.api('POST', `/api/jobs/${j.id}/attachments`, { as: 'homeowner', body: pdfForm('apply_for_income_verification', 'proof_of_income_upload') });
+    expect(mine.status).toBe(201);
+    const list = await s.api('GET', `/api/jobs/${j.id}/attachments`, { as: 'homeowner' });
+    expect(list.body.items.map((a: { id: string }) => a.id)).toEqual([mine.body.id]);
+    expect((await s.api('GET', `/api/attachments/${sow.body.id}`, { as: 'homeowner' })).status).toBe(404);
+    expect((await s.api('GET', `/api/attachments/${sow.body.id}/download`, { as: 'homeowner' })).status).toBe(404);
+    expect((await s.api('DELETE', `/api/attachments/${sow.body.id}`, { as: 'homeowner' })).status).toBe(404);
+    const into = await s.api('POST', `/api/jobs/${j.id}/attachments`, { as: 'homeowner', body: pdfForm('scope_of_work_proposed', 'upload_scope_of_work') });
+    expect(into.status).toBe(422);
+    expect((await s.api('GET', `/api/attachments/${mine.body.id}/download`, { as: 'homeowner' })).status).toBe(200);
+    // The contractor sees both; ops too.
+    expect((await s.api('GET', `/api/jobs/${j.id}/attachments`, { as: 'contractor_a' })).body.items).toHaveLength(2);
+  });
+
+  it('a contractor cannot upload into an ops task; ops can', async () => {
+    const { insertJob } = await import('../../server/db/jobs.db.ts');
+    const at = new Date().toISOString();
+    const id = insertJob(s.deps.db, {
+      code: 'OPSUP1', first_name: 'Jo', last_name: 'Tester', full_name: 'Jo Tester', address: '1 Main St', city: 'Salinas', state: 'CA',
+      program_id: '3ce', contractor_id: s.ids.contractor_a, created_at: at, updated_at: at, stage_entered_at: at,
+    });
+    const r = await s.api('POST', `/api/jobs/${id}/attachments`, { as: 'contractor_a', body: pdfForm('manual_j_review', 'corrected_manual_j_report') });
+    expect(r).toMatchObject({ status: 403, body: { detail: 'This task belongs to the operations team.' } });
+    expect((await s.api('GET', `/api/jobs/${id}/attachments`, { as: 'ops' })).body.items).toEqual([]);
+    expect((await s.api('POST', `/api/jobs/${id}/attachments`, { as: 'ops', body: pdfForm('manual_j_review', 'corrected_manual_j_report') })).status).toBe(201);
+    expect((await s.api('GET', `/api/jobs/${id}/attachments`, { as: 'contractor_a' })).body.items).toHaveLength(1);
+  });
+});
