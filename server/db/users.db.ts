@@ -52,6 +52,11 @@ export function spendToken(db: Db, token_hash: string, now: string): boolean {
   return db.prepare('UPDATE tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL').run(now, token_hash).changes > 0;
 }
 
+/** Ends every live token of a user (sessions, sign-in and reset links); returns how many. */
+export function spendTokensOfUser(db: Db, userId: number, now: string): number {
+  return db.prepare('UPDATE tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now, userId).changes;
+}
+
 export function recordLoginFailure(db: Db, keys: string[], at: string): void {
   const stmt = db.prepare('INSERT INTO login_failures (key, at) VALUES (?, ?)');
   for (const k of keys) stmt.run(k, at);

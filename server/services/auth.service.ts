@@ -151,8 +151,23 @@ export function resetPassword(deps: Deps, token: unknown, password: unknown): vo
   if (typeof password !== 'string' || password.length < 8) throw new ApiError(422, 'Please choose a password of at least 8 characters', { errors: [{ path: 'password', message: 'Please choose a password of at least 8 characters' }] });
   const now = deps.now().toISOString();
   const u = typeof token === 'string' ? users.userOfToken(deps.db, hashToken(token), 'reset', now) : undefined;
-  if (!u || !users.spendToken(deps.db, hashToken(token as string), now)) throw badRequest(AUTH_MESSAGES.link_invalid);
-  users.setPasswordHash(deps.db, u.id, hashPassword(password));
+  if (!u) throw badRequest(AUTH_MESSAGES.link_invalid);
+  const hash = hashPassword(password);
+  deps.db.transaction(() => {
+    if (!users.spendToken(deps.db, hashToken(token as string), now)) throw badRequest(AUTH_MESSAGES.link_invalid);
+    users.setPasswordHash(deps.db, u.id, hash);
+    endSessionsOf(deps, u.id, now);
+  })();
+}
+
+/**
+ * A new password ends every session of the user, and every sign-in or reset link still out: whoever
+ * knew the old password (or holds an old link) is signed out here and now, not in 5 seconds.
+ */
+export function endSessionsOf(deps: Deps, userId: number, now: string): void {
+  users.spendTokensOfUser(deps.db, userId, now);
+  const cache = sessionCache(deps);
+  for (const [token, hit] of cache) if (hit.user.id === userId) cache.delete(token);
 }
 
 /** The automated-testing sign-in: only when a secret is configured, with the spec's errors otherwise. */

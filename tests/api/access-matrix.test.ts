@@ -12,7 +12,7 @@ import { registeredRoutes } from '../../server/openapi/build.ts';
 import { EXTRA_ACCESS } from './access-matrix-extra.ts';
 
 type Who = 'anonymous' | Person;
-type Outcome = 'ok' | 401 | 403 | 404 | 503;
+type Outcome = 'ok' | 401 | 403 | 404 | 422 | 503;
 /** Ids a row's path and body may use; a fresh job for rows that change their job. */
 export interface Ctx {
   s: TestServer;

@@ -200,3 +200,33 @@ describe('attachments follow the task’s access rules', () => {
     expect((await s.api('GET', `/api/jobs/${id}/attachments`, { as: 'contractor_a' })).body.items).toHaveLength(1);
   });
 });
+
+describe('a password reset ends every session', () => {
+  it('sessions signed in before the reset (and seen a moment ago) are refused at once; a new sign-in works', async () => {
+    const t = await startServer();
+    try {
+      const signIn = async (password: string) => (await t.api('POST', '/api/auth/login', { body: { email: 'bob@company-b.test', password } })).body.token as string;
+      const { PASSWORD } = await import('./harness.ts');
+      const phone = await signIn(PASSWORD);
+      const laptop = await signIn(PASSWORD);
+      // Both seen just now: the 5-second session memory holds them.
+      expect((await t.api('GET', '/api/auth/me', { token: phone })).status).toBe(200);
+      expect((await t.api('GET', '/api/auth/me', { token: laptop })).status).toBe(200);
+      const link = await t.api('POST', '/api/auth/login-links', { as: 'ops', body: { user_id: t.ids.users.contractor_b } });
+      expect((await t.api('POST', '/api/auth/forgot-password', { body: { email: 'bob@company-b.test' } })).status).toBe(202);
+      const mail = (await t.api('GET', '/api/auth/outbox', { as: 'ops' })).body.find((m: { to_address: string }) => m.to_address === 'bob@company-b.test');
+      const token = /reset=([\w-]+)/.exec(mail.body)![1];
+      expect((await t.api('POST', '/api/auth/reset-password', { body: { token, password: 'a brand new password' } })).status).toBe(204);
+      expect((await t.api('GET', '/api/auth/me', { token: phone })).status).toBe(401);
+      expect((await t.api('GET', '/api/jobs', { token: laptop })).status).toBe(401);
+      // A sign-in link minted before the reset is spent too.
+      expect((await t.api('POST', '/api/auth/token', { body: { token: link.body.token } })).status).toBe(401);
+      const fresh = await signIn('a brand new password');
+      expect((await t.api('GET', '/api/auth/me', { token: fresh })).status).toBe(200);
+      // Other people's sessions are untouched.
+      expect((await t.api('GET', '/api/auth/me', { as: 'contractor_a' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
