@@ -16,6 +16,8 @@ import { jobSearchTexts } from '../server/db/search.db.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
 import { searchJobs } from '../server/services/search.service.ts';
+import { SEARCH_MAX_CHARS } from '../engine/index.ts';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fuseOptions } from '../server/services/fuzzy-rank.ts';
 import type { AuthUser } from '../server/context.ts';
 import { BENCH_NOW, benchDatabase, withoutSecondaryIndexes } from './generate-db.ts';
@@ -139,6 +141,27 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
   console.log(row(['searchJobs (FTS5 trigrams + fuse.js)', ms(median(ours)), ms(quantile(ours, 0.95)), ms(median(theirs)), `${fmt(median(theirs) / median(ours), 0)}x`, `${fmt((100 * agreement) / queries.length, 1)}%`], w));
   console.log('   fuse.js = one Fuse over every job (index built once), same config. Agreement: share of fuse.js\'s top 10 ids also in ours.');
   console.log('   Target: median under 20 ms, agreement at least 90%.\n');
+
+  // Event-loop delay: what every other request waits while one search ranks (issue 11: an 8,000-character
+  // query once held it 14.6 s). Hostile = the longest allowed queries, built to pass every cheap filter.
+  const biggest = deps.db.prepare('SELECT contractor_id FROM jobs GROUP BY contractor_id ORDER BY COUNT(*) DESC LIMIT 1').pluck().get() as number;
+  const contractorUser: AuthUser = { id: 0, email: '', name: '', role: 'contractor', contractor_id: biggest };
+  const hostile = ['a'.repeat(SEARCH_MAX_CHARS), 'ab '.repeat(SEARCH_MAX_CHARS).slice(0, SEARCH_MAX_CHARS), `${address(0.5)} ${rows[0].full_name} `.repeat(10).slice(0, SEARCH_MAX_CHARS), Array.from({ length: SEARCH_MAX_CHARS }, (_, i) => 'aeinorst lmu0123456789'[(i * 7) % 22]).join('')];
+  const loopDelay = async (qs: string[]) => {
+    const h = monitorEventLoopDelay({ resolution: 1 });
+    h.enable();
+    for (const q of qs) {
+      for (const user of [opsUser, contractorUser]) {
+        searchJobs(deps, user, q);
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+    h.disable();
+    return h.max / 1e6;
+  };
+  const normalDelay = await loopDelay(queries);
+  const hostileDelay = await loopDelay(hostile);
+  console.log(`   Worst event-loop delay during searches (ops and the largest company, ${SEARCH_MAX_CHARS}-character limit): normal queries ${ms(normalDelay)}, hostile queries ${ms(hostileDelay)} (target ~50 ms).\n`);
   deps.db.close();
 }
 

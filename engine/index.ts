@@ -11,7 +11,7 @@ export { deriveStage, stageTabs } from './stages.ts';
 export { evaluateIncentive, INCENTIVE_ERROR } from './incentives.ts';
 export { checkTaskRules, type RuleMessage } from './task-rules.ts';
 export { flagException, clearException, transferOwnership, resetOwnership, type TaskActionResult } from './task-actions.ts';
-export { JOB_SEARCH, CONTRACTOR_SEARCH, searchFor, isSearchable, type SearchConfig, type SearchKey } from './search.ts';
+export { JOB_SEARCH, CONTRACTOR_SEARCH, searchFor, isSearchable, SEARCH_MAX_CHARS, SEARCH_MESSAGES, type SearchConfig, type SearchKey } from './search.ts';
 export { initialEligibility, type InitialEligibility } from './initial-eligibility.ts';
 export { formatCents, explainRule } from './explain.ts';
 export { CUSTOM_OPERATIONS, CUSTOM_OPERATION_DOCS, BUILTIN_OPERATIONS } from './logic/operations.ts';

@@ -57,6 +57,19 @@ export function searchFor(routeName: string | undefined): { kind: 'jobs' | 'cont
   return routeName?.includes('Contractor') ? { kind: 'contractors', config: CONTRACTOR_SEARCH } : { kind: 'jobs', config: JOB_SEARCH };
 }
 
+/**
+ * The longest query searched, in characters. The spec gives none; a name, street address or code fits
+ * well within it, and it bounds the ranking's work per request (fuse.js matches a long query in chunks
+ * of 32, each over every candidate value).
+ */
+export const SEARCH_MAX_CHARS = 100;
+
+/** The search messages: the spec's minimum (sect. 2), and ours for the maximum. */
+export const SEARCH_MESSAGES = {
+  too_short: `Type at least ${PRODUCT_CONSTANTS.search_min_chars} characters`,
+  too_long: `Type at most ${SEARCH_MAX_CHARS} characters`,
+} as const;
+
 /** True when a query is long enough to search. */
 export function isSearchable(query: string): boolean {
   return query.trim().length >= PRODUCT_CONSTANTS.search_min_chars;

@@ -1,6 +1,7 @@
 /** Jobs calls of spec sect. 7 (the search call is in search.routes.ts). */
 
-import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES } from '../../engine/index.ts';
+import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, SEARCH_MAX_CHARS, SEARCH_MESSAGES } from '../../engine/index.ts';
+import { badRequest } from '../errors.ts';
 import { PHONE_PATTERN } from '../../engine/constants.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
@@ -11,6 +12,12 @@ import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/jobs.db.ts';
 import { checkBody, query } from '../validation.ts';
 
 /** Reads the list filters and paging of spec sect. 7 from a query. */
+/** The omni search of the list: the search's own length limit (a LIKE over every row per character). */
+function listQuery(q: string | undefined): string | undefined {
+  if (q !== undefined && Array.from(q).length > SEARCH_MAX_CHARS) throw badRequest(SEARCH_MESSAGES.too_long);
+  return q;
+}
+
 export function jobListQuery(q: Record<string, unknown>) {
   const filters: JobFilters = {
     contractor_id: query.int(q, 'contractor_id', { min: 1 }),
@@ -27,7 +34,7 @@ export function jobListQuery(q: Record<string, unknown>) {
     contractor_submitted_by: query.int(q, 'contractor_submitted_by', { min: 1 }),
     action_owner: query.str(q, 'action_owner', ACTION_OWNER_ROLES),
     show_my_jobs: query.bool(q, 'show_my_jobs'),
-    q: query.str(q, 'q'),
+    q: listQuery(query.str(q, 'q')),
   };
   const paging = jobs.checkPaging({
     page_number: query.int(q, 'page_number', { min: 1 }),

@@ -121,24 +121,44 @@ export function candidateIds(db: Db, index: SearchIndex, config: SearchConfig, s
   return [...score].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, tuning.pool).map(([id]) => id);
 }
 
-/** A necessary condition of a fuse.js match: the value holds all but the allowed errors of the query's characters. */
+/** fuse.js's pattern pieces: a pattern longer than 32 is matched as 32-unit chunks (the last one ending at the end). */
+export function fuseChunks(pattern: string): string[] {
+  if (pattern.length <= 32) return [pattern];
+  const chunks: string[] = [];
+  const end = pattern.length - (pattern.length % 32);
+  for (let i = 0; i < end; i += 32) chunks.push(pattern.slice(i, i + 32));
+  if (pattern.length % 32) chunks.push(pattern.slice(pattern.length - 32));
+  return chunks;
+}
+
+/**
+ * A necessary condition of a fuse.js match: the value holds all but the allowed errors of the characters
+ * of one of the query's chunks (fuse.js matches a value when any chunk matches). Without it a long
+ * query makes fuse.js run every chunk over every value: the work that once held the event loop 14 s.
+ */
 function charFilter(query: string, threshold: number): (value: string) => boolean {
-  // fuse.js splits longer patterns and matches any piece; it counts UTF-16 units, this counts characters.
-  if (query.length > 32 || /[\uD800-\uDFFF]/.test(query)) return () => true;
-  const need = query.length - Math.floor(threshold * query.length + 1e-9);
-  const wanted = new Map<string, number>();
-  for (const ch of query) wanted.set(ch, (wanted.get(ch) ?? 0) + 1);
+  // fuse.js counts UTF-16 units, this counts characters: with surrogates the filter would be unsafe.
+  if (/[\uD800-\uDFFF]/.test(query)) return () => true;
+  const tests = fuseChunks(query).map((chunk) => {
+    const need = chunk.length - Math.floor(threshold * chunk.length + 1e-9);
+    const wanted = new Map<string, number>();
+    for (const ch of chunk) wanted.set(ch, (wanted.get(ch) ?? 0) + 1);
+    return { need, wanted };
+  });
   return (value) => {
-    const left = new Map(wanted);
-    let shared = 0;
-    for (const ch of value.toLowerCase()) {
-      const n = left.get(ch);
-      if (n) {
-        left.set(ch, n - 1);
-        if (++shared >= need) return true;
+    const lower = value.toLowerCase();
+    return tests.some(({ need, wanted }) => {
+      const left = new Map(wanted);
+      let shared = 0;
+      for (const ch of lower) {
+        const n = left.get(ch);
+        if (n) {
+          left.set(ch, n - 1);
+          if (++shared >= need) return true;
+        }
       }
-    }
-    return false;
+      return false;
+    });
   };
 }
 

@@ -5,15 +5,14 @@
  * the FTS5 trigram indexes of migration 004 (see fuzzy-rank.ts).
  */
 
-import { CONTRACTOR_SEARCH, JOB_SEARCH, isSearchable, type SearchConfig } from '../../engine/index.ts';
+import { CONTRACTOR_SEARCH, JOB_SEARCH, SEARCH_MAX_CHARS, SEARCH_MESSAGES, isSearchable, type SearchConfig } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import * as searchDb from '../db/search.db.ts';
 import { jobScope } from './access.ts';
 import { SEARCH_TUNING, candidateIds, rankRows, type SearchTuning } from './fuzzy-rank.ts';
 
-/** The search messages (spec sect. 2: "Type at least 2 characters"). */
-export const SEARCH_MESSAGES = { too_short: 'Type at least 2 characters' } as const;
+export { SEARCH_MESSAGES };
 
 /** The most results one search answers. */
 export const SEARCH_MAX_LIMIT = 50;
@@ -36,11 +35,14 @@ export interface JobSearchItem {
 /** A contractor result; a null address shows as 'No primary address found'. */
 export type ContractorSearchItem = searchDb.ContractorSearchRow;
 
-/** The query as searched: trimmed, without control characters; 400 when shorter than 2 characters. */
-function checkedQuery(q: unknown): string {
+/** The query as searched: trimmed, without control characters; 400 when shorter than 2 or longer than 100 characters. */
+export function checkedQuery(q: unknown): string {
+  // Measured before any work on it, so a megabyte of query costs one comparison.
+  if (typeof q === 'string' && q.length > SEARCH_MAX_CHARS * 2) throw badRequest(SEARCH_MESSAGES.too_long);
   // Control characters never reach the index: it wraps fields in two of them.
   const query = typeof q === 'string' ? Array.from(q).filter((ch) => ch >= ' ' && ch !== '\u007f').join('').trim() : '';
   if (!isSearchable(query)) throw badRequest(SEARCH_MESSAGES.too_short);
+  if (Array.from(query).length > SEARCH_MAX_CHARS) throw badRequest(SEARCH_MESSAGES.too_long);
   return query;
 }
 

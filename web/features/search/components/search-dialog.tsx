@@ -7,12 +7,12 @@
 import { Button, Callout, Dialog, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isSearchable } from '../../../../engine/search.ts';
+import { SEARCH_MAX_CHARS, SEARCH_MESSAGES as ENGINE_SEARCH_MESSAGES, isSearchable } from '../../../../engine/search.ts';
 import { searchContractors, searchJobs, type ContractorHit, type JobHit } from '../api/search.ts';
 import '../search.css';
 
 export const SEARCH_MESSAGES = {
-  hint: 'Type at least 2 characters',
+  hint: ENGINE_SEARCH_MESSAGES.too_short,
   none: "Sorry, we didn't find any matches.",
   try_another: 'Try another name, address, code or contact.',
   no_address: 'No primary address found',
@@ -85,6 +85,7 @@ export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: b
       <div className="search-body">
         <InputGroup
           inputRef={input}
+          maxLength={SEARCH_MAX_CHARS}
           autoFocus
           large
           leftIcon="search"
