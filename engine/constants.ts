@@ -106,6 +106,14 @@ export const PRODUCT_CONSTANTS = {
 export const PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 /**
+ * A link the portal stores and shows (announcement link and image): https only, no spaces or control
+ * characters. `javascript:`, `data:`, `vbscript:`, `file:` and plain `http:` never reach a page.
+ */
+export const SAFE_LINK_PATTERN = /^https:\/\/[^\s/?#\\\u0000-\u001f\u007f]+[^\s\\\u0000-\u001f\u007f]*$/;
+/** What a link that does not match SAFE_LINK_PATTERN gets. */
+export const SAFE_LINK_MESSAGE = 'Please enter a link starting with https://';
+
+/**
  * The remembered client preferences of spec sect. 3 and their defaults (jobs per page 10, contractors
  * per page 25; SLA days in stage is ours). The web app keeps them in localStorage; the API stores them per user.
  */

@@ -1,5 +1,6 @@
 /** Announcements with an audience (all or some contractors, all or some programs) and a validity window. */
 
+import { SAFE_LINK_MESSAGE, SAFE_LINK_PATTERN } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { forbidden, notFound, validationError } from '../errors.ts';
 import * as db from '../db/admin.db.ts';
@@ -7,10 +8,11 @@ import { getContractor } from '../db/contractors.db.ts';
 
 const YOUTUBE = /^https:\/\/(www\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}/;
 
-/** Checks what the schema cannot: YouTube links, the window's order, known programs. */
+/** Checks what the schema cannot: YouTube links, https-only links and images, the window's order, known programs. */
 function check(deps: Deps, a: db.AnnouncementFields) {
   const errors = [];
   if (a.video_url && !YOUTUBE.test(a.video_url)) errors.push({ path: 'video_url', message: 'Please enter a YouTube video link' });
+  for (const key of ['image_url', 'link'] as const) if (a[key] && !SAFE_LINK_PATTERN.test(a[key])) errors.push({ path: key, message: SAFE_LINK_MESSAGE });
   if (a.valid_from && a.valid_until && a.valid_until < a.valid_from) errors.push({ path: 'valid_until', message: 'The end of the window must be after its start' });
   for (const p of a.program_ids ?? []) if (!deps.defs.programs[p]) errors.push({ path: 'program_ids', message: 'Please select one of the options' });
   if (errors.length) throw validationError(errors);
@@ -21,6 +23,12 @@ const normalise = (a: db.AnnouncementFields): db.AnnouncementFields => ({
   contractor_ids: a.contractor_ids?.length ? a.contractor_ids : null,
   program_ids: a.program_ids?.length ? a.program_ids : null,
 });
+
+/** A stored link written before links were checked shows as none: the banner never carries an unsafe one. */
+function safeLinks<T extends { image_url: string | null; link: string | null }>(a: T): T {
+  const safe = (u: string | null) => (u && SAFE_LINK_PATTERN.test(u) ? u : null);
+  return { ...a, image_url: safe(a.image_url), link: safe(a.link) };
+}
 
 export function listAnnouncements(deps: Deps, user: AuthUser, active: boolean | undefined, page: { page_number: number; per_page: number }) {
   if (user.role !== 'ops') throw forbidden();
@@ -33,10 +41,10 @@ export function currentAnnouncements(deps: Deps, user: AuthUser) {
   if (user.role === 'homeowner') throw forbidden();
   const today = deps.now().toISOString().slice(0, 10);
   const all = db.listAnnouncements(deps.db, { active_on: today }, { page_number: 1, per_page: 100 }).items;
-  if (user.role === 'ops') return { items: all };
+  if (user.role === 'ops') return { items: all.map(safeLinks) };
   const company = user.contractor_id === null ? undefined : getContractor(deps.db, user.contractor_id);
   return {
-    items: all.filter((a) => (!a.contractor_ids || (company && a.contractor_ids.includes(company.id))) && (!a.program_ids || (company?.program_id && a.program_ids.includes(company.program_id)))),
+    items: all.map(safeLinks).filter((a) => (!a.contractor_ids || (company && a.contractor_ids.includes(company.id))) && (!a.program_ids || (company?.program_id && a.program_ids.includes(company.program_id)))),
   };
 }
 

@@ -272,3 +272,19 @@ describe('a hostile search holds no one else up', () => {
     }
   }, 60_000);
 });
+
+describe('announcement links', () => {
+  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'http://example.com/x', '//evil.test/x', 'https://exa mple.com', 'https://\u0000evil.test'])('refuses %j as link and image', async (url) => {
+    const r = await s.api('POST', '/api/announcements', { as: 'ops', body: { title: 'Hi', content: 'x', link: url, image_url: url } });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'link' }), expect.objectContaining({ path: 'image_url' })]));
+  });
+  it('takes https links, and a stored unsafe link never reaches the banner', async () => {
+    const ok = await s.api('POST', '/api/announcements', { as: 'ops', body: { title: 'Safe', content: 'x', link: 'https://example.com/rebates?x=1', image_url: 'https://example.com/a.png' } });
+    expect(ok.status).toBe(201);
+    s.deps.db.prepare('UPDATE announcements SET link = ?, image_url = ? WHERE id = ?').run('javascript:alert(1)', 'data:image/png;base64,AAAA', ok.body.id);
+    const banner = await s.api('GET', '/api/announcements/current', { as: 'contractor_a' });
+    const mine = banner.body.items.find((a: { id: number }) => a.id === ok.body.id);
+    expect(mine).toMatchObject({ link: null, image_url: null });
+  });
+});

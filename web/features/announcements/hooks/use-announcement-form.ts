@@ -4,6 +4,7 @@
  */
 
 import { MESSAGES } from '../../../../engine/forms/messages.ts';
+import { SAFE_LINK_MESSAGE, SAFE_LINK_PATTERN } from '../../../../engine/constants.ts';
 import type { FieldErrors } from '../../../lib/components/field-errors.ts';
 import { useFormState } from '../../../lib/components/use-form-state.ts';
 import type { Announcement, AnnouncementFields } from '../api/get-announcement.ts';
@@ -13,7 +14,7 @@ import { youtubeId } from '../components/announcement-text.ts';
 export const ANNOUNCEMENT_MESSAGES = {
   until_before_from: 'Valid until must be on or after valid from',
   youtube: 'Please enter a YouTube video link',
-  link: 'Please enter a link starting with https://',
+  link: SAFE_LINK_MESSAGE,
 } as const;
 
 export type AnnouncementFormValues = Omit<AnnouncementFields, 'valid_from' | 'valid_until' | 'video_url' | 'image_url' | 'link'> & {
@@ -38,23 +39,14 @@ export function initialValues(a?: Announcement): AnnouncementFormValues {
   };
 }
 
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'https:' || u.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 export function validate(v: AnnouncementFormValues): FieldErrors {
   const e: FieldErrors = {};
   if (!v.title.trim()) e.title = MESSAGES.required;
   if (!v.content.trim()) e.content = MESSAGES.required;
   if (v.valid_from && v.valid_until && v.valid_until < v.valid_from) e.valid_until = ANNOUNCEMENT_MESSAGES.until_before_from;
   if (v.video_url.trim() && !youtubeId(v.video_url)) e.video_url = ANNOUNCEMENT_MESSAGES.youtube;
-  if (v.image_url.trim() && !isHttpUrl(v.image_url.trim())) e.image_url = ANNOUNCEMENT_MESSAGES.link;
-  if (v.link.trim() && !isHttpUrl(v.link.trim())) e.link = ANNOUNCEMENT_MESSAGES.link;
+  if (v.image_url.trim() && !SAFE_LINK_PATTERN.test(v.image_url.trim())) e.image_url = ANNOUNCEMENT_MESSAGES.link;
+  if (v.link.trim() && !SAFE_LINK_PATTERN.test(v.link.trim())) e.link = ANNOUNCEMENT_MESSAGES.link;
   if (v.contractor_ids && !v.contractor_ids.length) e.contractor_ids = MESSAGES.required;
   if (v.program_ids && !v.program_ids.length) e.program_ids = MESSAGES.required;
   return e;
