@@ -109,6 +109,7 @@ export const PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}
  * A link the portal stores and shows (announcement link and image): https only, no spaces or control
  * characters. `javascript:`, `data:`, `vbscript:`, `file:` and plain `http:` never reach a page.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what the pattern refuses
 export const SAFE_LINK_PATTERN = /^https:\/\/[^\s/?#\\\u0000-\u001f\u007f]+[^\s\\\u0000-\u001f\u007f]*$/;
 /** What a link that does not match SAFE_LINK_PATTERN gets. */
 export const SAFE_LINK_MESSAGE = 'Please enter a link starting with https://';
