@@ -20,6 +20,7 @@ export { factsRead, operationsUsed, unknownOperations } from './logic/walk.ts';
 export { describeLogic, describeVar } from './logic/describe.ts';
 export { runCases, type CaseResult } from './cases.ts';
 export { validateTask, validateTaskSubmission, pruneTaskData, type TaskValidation, type FieldMessage } from './forms/validate-task.ts';
+export { DRAFT_LIMITS, draftSizeErrors } from './forms/draft-limits.ts';
 export { conditionalsOf } from './forms/compile-form.ts';
 export { taskFormFromDocument, type FormDocument, type FormRuleDocument } from './load/build-form.ts';
 export { createFormAjv } from './forms/form-ajv.ts';

@@ -9,6 +9,8 @@ import {
   MESSAGES,
   buildFacts,
   clearException,
+  draftSizeErrors,
+  pruneTaskData,
   flagException,
   resetOwnership,
   transferOwnership,
@@ -118,7 +120,11 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
   return deps.db.transaction(() => {
     const { t, row } = taskOf(deps, user, job, taskId);
     assertWritable(job, t, user);
-    const data = withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null);
+    // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
+    const form = deps.defs.forms[t.form];
+    const data = form ? pruneTaskData(form, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)) : {};
+    const tooBig = draftSizeErrors(data);
+    if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
     write(deps, user, job, taskId, row, body.version, {
       status: complete ? 'COMPLETE' : 'IN_PROGRESS',

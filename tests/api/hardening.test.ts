@@ -288,3 +288,31 @@ describe('announcement links', () => {
     expect(mine).toMatchObject({ link: null, image_url: null });
   });
 });
+
+describe('drafts are pruned and bounded like submissions', () => {
+  it('a draft drops unknown keys and answers in hidden branches; what remains counts as facts', async () => {
+    const j = await createJob(s);
+    const path = `/api/jobs/${j.id}/tasks/provide_homeowner_details`;
+    const cur = await s.api('GET', path, { as: 'contractor_a' });
+    const r = await s.api('PUT', `${path}/draft`, { as: 'contractor_a', body: { version: cur.body.version, data: { renter_or_owner: 'owner', property_manager_name: 'Hidden Landlord', not_a_field: 'x', __proto__: { polluted: true }, constructor: 'y' } } });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ renter_or_owner: 'owner' });
+    const stored = s.deps.db.prepare('SELECT data FROM job_tasks WHERE job_id = ? AND task_id = ?').pluck().get(j.id, 'provide_homeowner_details') as string;
+    expect(JSON.parse(stored)).toEqual({ renter_or_owner: 'owner' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a draft answer past 10,000 characters or a list past 200 items answers 422 and saves nothing', async () => {
+    const j = await createJob(s);
+    const path = `/api/jobs/${j.id}/tasks/provide_homeowner_details`;
+    const cur = await s.api('GET', path, { as: 'contractor_a' });
+    const big = await s.api('PUT', `${path}/draft`, { as: 'contractor_a', body: { version: cur.body.version, data: { renter_or_owner: 'renter', property_manager_name: 'x'.repeat(1_000_000) } } });
+    expect(big).toMatchObject({ status: 422, body: { errors: [{ path: 'property_manager_name', message: 'Please enter a value less than 10000 characters' }] } });
+    const again = await s.api('GET', path, { as: 'contractor_a' });
+    expect(again.body.version).toBe(cur.body.version);
+    expect(again.body.data).toBeNull();
+    const services = `/api/jobs/${j.id}/tasks/provide_services`;
+    const list = await s.api('PUT', `${services}/draft`, { as: 'contractor_a', body: { version: 0, data: { services_being_installed: Array.from({ length: 201 }, () => 'heat_pump') } } });
+    expect(list).toMatchObject({ status: 422, body: { errors: [{ path: 'services_being_installed', message: 'Please enter at most 200 items' }] } });
+  });
+});
