@@ -5,7 +5,7 @@ import { badRequest } from '../errors.ts';
 import { PHONE_PATTERN } from '../../engine/constants.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { jobFor } from '../services/access.ts';
+import { assertFiltersAllowed, jobFor } from '../services/access.ts';
 import * as jobs from '../services/jobs.service.ts';
 import * as actions from '../services/job-actions.service.ts';
 import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/jobs.db.ts';
@@ -75,12 +75,15 @@ export function jobsRoutes(router: AppRouter): void {
   const list = (internal: boolean) => (ctx: AppContext) => {
     const user = internal ? requireUser(ctx, 'ops') : requireUser(ctx);
     const { filters, paging } = jobListQuery(ctx.query);
+    assertFiltersAllowed(user, filters);
     ctx.type = 'application/json';
     ctx.body = jobs.listJobsJson(ctx.deps, user, filters, paging);
   };
   const summary = (internal: boolean) => (ctx: AppContext) => {
     const user = internal ? requireUser(ctx, 'ops') : requireUser(ctx);
-    ctx.body = jobs.summary(ctx.deps, user, jobListQuery(ctx.query).filters);
+    const { filters } = jobListQuery(ctx.query);
+    assertFiltersAllowed(user, filters);
+    ctx.body = jobs.summary(ctx.deps, user, filters);
   };
   router.get('/api/jobs', list(false));
   router.get('/api/jobs/internal', list(true));

@@ -57,3 +57,13 @@ export function assertCanWorkTask(user: AuthUser, owner: string): void {
 
 /** Whether the user sees internal-only data (ops only). */
 export const seesInternal = (user: AuthUser) => user.role === 'ops';
+
+/** List filters that read internal-only data (who in ops owns a job): ops only. */
+export const INTERNAL_FILTERS = ['ops_user'] as const;
+
+/** Throws 403 when a user who does not see internal data filters by it (the filter itself would tell). */
+export function assertFiltersAllowed(user: AuthUser, filters: Partial<Record<(typeof INTERNAL_FILTERS)[number], unknown>>): void {
+  if (seesInternal(user)) return;
+  const used = INTERNAL_FILTERS.filter((f) => filters[f] !== undefined);
+  if (used.length) throw forbidden(`The filter '${used[0]}' is for operations staff only.`);
+}

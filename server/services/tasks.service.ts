@@ -27,6 +27,7 @@ import type { JobRow } from '../db/jobs.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
+import { findUserById } from '../db/users.db.ts';
 import { assertCanWorkTask, canSeeTask, canWorkTask, seesInternal } from './access.ts';
 import { evaluateRow, jobInput, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
@@ -92,7 +93,10 @@ function write(deps: Deps, user: AuthUser, job: JobRow, taskId: string, row: tas
   if (!ok) {
     const current = tasksDb.getTask(deps.db, job.id, taskId);
     const form = deps.defs.forms[programOf(deps, job.program_id).tasks.find((x) => x.id === taskId)!.form];
-    throw conflict(TASK_MESSAGES.stale, { current: { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: current?.updated_by ?? null } });
+    // Presented like a task read: internal fields dropped, and an ops user's id only for ops.
+    const by = current?.updated_by ?? null;
+    const byOps = by !== null && findUserById(deps.db, by)?.role === 'ops';
+    throw conflict(TASK_MESSAGES.stale, { current: { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: byOps && !seesInternal(user) ? null : by } });
   }
   void row;
 }

@@ -316,3 +316,23 @@ describe('drafts are pruned and bounded like submissions', () => {
     expect(list).toMatchObject({ status: 422, body: { errors: [{ path: 'services_being_installed', message: 'Please enter at most 200 items' }] } });
   });
 });
+
+describe('other views of internal data', () => {
+  it('a contractor may not filter jobs by their ops owner', async () => {
+    for (const path of [`/api/jobs?ops_user=${s.ids.users.ops}`, `/api/jobs/summary?ops_user=${s.ids.users.ops}`]) {
+      expect(await s.api('GET', path, { as: 'contractor_a' })).toMatchObject({ status: 403, body: { detail: "The filter 'ops_user' is for operations staff only." } });
+      expect((await s.api('GET', path, { as: 'ops' })).status).toBe(200);
+    }
+  });
+  it('a 409 shows a contractor what is there now without naming the ops user who wrote it', async () => {
+    const j = await createJob(s);
+    const path = `/api/jobs/${j.id}/tasks/provide_services`;
+    const before = (await s.api('GET', path, { as: 'contractor_a' })).body.version;
+    expect((await s.api('PUT', `${path}/draft`, { as: 'ops', body: { version: before, data: { existing_heating_plan: 'remove' } } })).status).toBe(200);
+    const stale = await s.api('PUT', `${path}/draft`, { as: 'contractor_a', body: { version: before, data: { existing_heating_plan: 'keep' } } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({ data: { existing_heating_plan: 'remove' }, updated_by: null });
+    const asOps = await s.api('PUT', `${path}/draft`, { as: 'ops', body: { version: before, data: {} } });
+    expect(asOps.body.current.updated_by).toBe(s.ids.users.ops);
+  });
+});
