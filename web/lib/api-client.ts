@@ -7,7 +7,8 @@
 
 import { PRODUCT_CONSTANTS } from '../../engine/constants.ts';
 import { errorToast } from './toaster.ts';
-import { getSession } from './session.ts';
+import { safeReturnPath } from './safe-url.ts';
+import { getSession, setSession } from './session.ts';
 
 /** The API's base URL (same origin by default). */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
@@ -50,6 +51,23 @@ export interface CallOptions {
 }
 
 let loggingOut = false;
+/** Calls whose 401 means "these credentials are wrong" (shown by their form), not "your session ended". */
+const CREDENTIAL_CALLS = /^\/api\/auth\/(login|logout|token|playwright|google|forgot-password|reset-password)(?:[/?]|$)/;
+
+/**
+ * A 401 while signed in (an expired or revoked session): one toast, and after the spec's 5 s the
+ * sign-out, which brings the user back to this page once signed in again.
+ */
+function signOutSoon(): void {
+  if (loggingOut) return;
+  loggingOut = true;
+  errorToast(CLIENT_MESSAGES.permissions);
+  setTimeout(() => {
+    loggingOut = false;
+    const here = safeReturnPath(window.location.pathname + window.location.search + window.location.hash);
+    window.location.assign(here ? `/logout?redirect=${encodeURIComponent(here)}` : '/logout');
+  }, PRODUCT_CONSTANTS.logout_delay_ms);
+}
 
 /** Builds a query string, omitting undefined and null values. */
 export function queryString(q: CallOptions['query']): string {
@@ -93,15 +111,10 @@ export async function api<T>(method: string, path: string, opts: CallOptions = {
   const detail = (parsed as { detail?: unknown } | undefined)?.detail;
   const message = typeof detail === 'string' ? detail : STATUS_TEXT[res.status] ?? `Generic Error: ${res.status} ${res.statusText} ${text.slice(0, 200)}`;
   const err = new ApiError(res.status, message, parsed as Record<string, unknown>);
-  if (res.status === 401 && session && !path.startsWith('/api/auth/login')) {
-    if (!loggingOut) {
-      loggingOut = true;
-      errorToast(CLIENT_MESSAGES.permissions);
-      setTimeout(() => {
-        loggingOut = false;
-        window.location.assign('/logout');
-      }, PRODUCT_CONSTANTS.logout_delay_ms);
-    }
+  if (res.status === 401 && !CREDENTIAL_CALLS.test(path)) {
+    if (session) signOutSoon();
+    // No token (another tab removed it): tell the app, which goes to sign-in.
+    else setSession(null);
     throw err;
   }
   if (!opts.ignoreErrors?.includes(res.status)) errorToast(typeof detail === 'string' ? detail : CLIENT_MESSAGES.unexpected);

@@ -1,4 +1,8 @@
-/** The signed-in session, kept in localStorage so a reload stays signed in. */
+/**
+ * The signed-in session, kept in localStorage so a reload stays signed in. Another tab that signs out,
+ * signs in as someone else or has its storage cleared changes it here too (the `storage` event), so
+ * this tab goes to sign-in instead of sending requests without a token.
+ */
 
 export interface SessionUser {
   id: number;
@@ -27,6 +31,13 @@ export function setSession(s: { token: string; user: SessionUser } | null): void
   if (s) localStorage.setItem(KEY, JSON.stringify(s));
   else localStorage.removeItem(KEY);
   for (const l of listeners) l();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    // key null: the other tab cleared the whole storage.
+    if (e.key === KEY || e.key === null) for (const l of listeners) l();
+  });
 }
 
 /** Subscribes to session changes (for useSyncExternalStore). */

@@ -2,23 +2,13 @@
 
 import { AnchorButton, Card, Icon } from '@blueprintjs/core';
 import type { AnnouncementFields } from '../api/get-announcement.ts';
+import { safeLink } from '../../../lib/safe-url.ts';
 import { showPeriod, youtubeId } from './announcement-text.ts';
-
-/** Only http(s) links are shown as links. */
-function safeUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url.trim());
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
 
 export function AnnouncementPreview({ a }: { a: AnnouncementFields }) {
   const video = youtubeId(a.video_url);
-  const image = safeUrl(a.image_url);
-  const link = safeUrl(a.link);
+  const image = safeLink(a.image_url);
+  const link = safeLink(a.link);
   return (
     <Card className="announcement-card" elevation={1}>
       <div className="announcement-card-head">

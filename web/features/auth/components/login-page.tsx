@@ -5,11 +5,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { signIn, signInWithToken } from '../../../lib/use-auth.ts';
+import { safeReturnPath } from '../../../lib/safe-url.ts';
 
-/** Where to go after sign-in: the redirect parameter when it is a path of this site. */
-function target(redirect: string | null): string {
-  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
-}
 
 export function Component() {
   const [params] = useSearchParams();
@@ -21,7 +18,8 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'sign-in' | 'forgot' | 'reset'>(params.get('reset') ? 'reset' : 'sign-in');
   const tried = useRef(false);
-  const redirect = target(params.get('redirect'));
+  // Where to go after sign-in: the page the user was on, when it is a path of this site.
+  const redirect = safeReturnPath(params.get('redirect')) ?? '/';
 
   // A one-time link (?token=...) signs in by itself.
   useEffect(() => {

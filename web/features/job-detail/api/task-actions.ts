@@ -27,12 +27,26 @@ export function resetTask(jobId: number, taskId: string): Promise<JobTask> {
   return api<JobTask>('POST', `${base(jobId, taskId)}/reset`);
 }
 
+type OwnActionListener = (jobId: number, taskId: string, task: JobTask) => void;
+const ownActionListeners = new Set<OwnActionListener>();
+
+/**
+ * Hears the answers of this user's own task actions (flag, clear, transfer, reset): each moves the
+ * task's version, and an open form must submit from the new one, not report its own action as a
+ * conflict.
+ */
+export function subscribeOwnTaskActions(l: OwnActionListener): () => void {
+  ownActionListeners.add(l);
+  return () => void ownActionListeners.delete(l);
+}
+
 /** One of the task actions, refreshing the job and the task afterwards. */
 export function useTaskAction<A>(jobId: number, taskId: string, run: (a: A) => Promise<JobTask>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: (task) => {
+      for (const l of ownActionListeners) l(jobId, taskId, task);
       qc.setQueryData(jobKeys.task(jobId, taskId), task);
       void qc.invalidateQueries({ queryKey: jobKeys.detail(jobId), exact: true });
     },

@@ -12,6 +12,7 @@ import { successToast } from '../../../lib/toaster.ts';
 import { validateClientForm, type ClientForm, type JobFacts } from '../../../forms/client-form.ts';
 import type { FieldMessage } from '../../../forms/messages.ts';
 import { jobKeys, type JobTask } from '../api/get-job.ts';
+import { subscribeOwnTaskActions } from '../api/task-actions.ts';
 import { saveDraft, staleCopyOf, submitTask, warningsOf, type StaleCopy, type SubmitResult } from '../api/save-task.ts';
 import { clearLocalDraft, mergeOnTop, readLocalDraft, sameData, writeLocalDraft } from './local-draft.ts';
 
@@ -73,6 +74,18 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
     }, KEEP_MS);
     return () => clearTimeout(t);
   }, [data, base, version, dirty, jobId, task.id]);
+
+  // This user's own actions on the task (flag, transfer, reset) move its version: the form follows,
+  // as long as the answers the action answered with are the ones this form started from (when they
+  // are not, someone else saved in between, and the submit must show that conflict).
+  useEffect(
+    () =>
+      subscribeOwnTaskActions((j, t, after) => {
+        if (j !== jobId || t !== task.id) return;
+        if (after.version > keep.current.version && sameData(after.data ?? {}, keep.current.base)) setVersion(after.version);
+      }),
+    [jobId, task.id],
+  );
 
   const onChange = useCallback((next: Record<string, unknown>, changed: string[]) => {
     setData(next);

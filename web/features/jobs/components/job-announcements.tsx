@@ -5,6 +5,7 @@
 
 import { Button, Callout } from '@blueprintjs/core';
 import { useState } from 'react';
+import { safeLink } from '../../../lib/safe-url.ts';
 import { useCurrentAnnouncements } from '../api/current-announcements.ts';
 
 const DISMISSED_KEY = 'rebate.hidden-announcements';
@@ -18,6 +19,40 @@ function readDismissed(): number[] {
   } catch {
     return [];
   }
+}
+
+type Announcement = NonNullable<ReturnType<typeof useCurrentAnnouncements>['data']>['items'][number];
+
+/** One announcement; its image, link and video only when they are https (the one safe-URL rule). */
+function Banner({ a, onHide }: { a: Announcement; onHide: () => void }) {
+  const image = safeLink(a.image_url);
+  const link = safeLink(a.link);
+  const video = safeLink(a.video_url);
+  return (
+    <Callout intent="primary" icon="notifications" title={a.title} className="job-announcement">
+      <Button className="job-announcement-dismiss" variant="minimal" size="small" icon="cross" aria-label={`Dismiss ${a.title}`} title="Dismiss for this session" onClick={onHide} />
+      <div className="job-announcement-body">
+        {image && <img src={image} alt="" loading="lazy" className="job-announcement-image" />}
+        <div>
+          {a.content && <p className="job-announcement-content">{a.content}</p>}
+          {(link || video) && (
+            <div className="job-announcement-links">
+              {video && (
+                <a href={video} target="_blank" rel="noopener noreferrer">
+                  Watch the video
+                </a>
+              )}
+              {link && (
+                <a href={link} target="_blank" rel="noopener noreferrer">
+                  Learn more
+                </a>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </Callout>
+  );
 }
 
 export function JobAnnouncements() {
@@ -35,29 +70,7 @@ export function JobAnnouncements() {
   return (
     <section className="job-announcements" aria-label="Announcements">
       {items.slice(0, items.length - folded).map((a) => (
-        <Callout key={a.id} intent="primary" icon="notifications" title={a.title} className="job-announcement">
-          <Button className="job-announcement-dismiss" variant="minimal" size="small" icon="cross" aria-label={`Dismiss ${a.title}`} title="Dismiss for this session" onClick={() => hide(a.id)} />
-          <div className="job-announcement-body">
-            {a.image_url && <img src={a.image_url} alt="" loading="lazy" className="job-announcement-image" />}
-            <div>
-              {a.content && <p className="job-announcement-content">{a.content}</p>}
-              {(a.link || a.video_url) && (
-                <div className="job-announcement-links">
-                  {a.video_url && (
-                    <a href={a.video_url} target="_blank" rel="noreferrer">
-                      Watch the video
-                    </a>
-                  )}
-                  {a.link && (
-                    <a href={a.link} target="_blank" rel="noreferrer">
-                      Learn more
-                    </a>
-                  )}
-                </div>
-              )}
-            </div>
-          </div>
-        </Callout>
+        <Banner key={a.id} a={a} onHide={() => hide(a.id)} />
       ))}
       {folded > 0 && (
         <Button className="job-announcements-more" variant="minimal" size="small" icon="chevron-down" text={`Show ${folded} more announcement${folded === 1 ? '' : 's'}`} onClick={() => setAll(true)} />
