@@ -12,7 +12,7 @@ import { jobKeys, type JobTask } from './get-job.ts';
 const base = (jobId: number, taskId: string) => `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}`;
 
 export function flagException(jobId: number, taskId: string, kind: ExceptionKind, note: string): Promise<JobTask> {
-  return api<JobTask>('POST', `${base(jobId, taskId)}/exceptions/${kind}`, { body: note ? { note } : {} });
+  return api<JobTask>('POST', `${base(jobId, taskId)}/exceptions/${kind}`, { body: note ? { note } : {}, ignoreErrors: [422] });
 }
 
 export function clearException(jobId: number, taskId: string, kind: ExceptionKind): Promise<JobTask> {

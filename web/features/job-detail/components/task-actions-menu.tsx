@@ -4,9 +4,10 @@
  * its default owner (ops).
  */
 
-import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Menu, MenuDivider, MenuItem, PopoverNext, TextArea } from '@blueprintjs/core';
+import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Menu, MenuDivider, MenuItem, PopoverNext, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { ActionOwnerRole, ExceptionKind } from '../../../../engine/constants.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/components/field-errors.ts';
 import { successToast } from '../../../lib/toaster.ts';
 import type { JobTask } from '../api/get-job.ts';
@@ -17,22 +18,37 @@ const REQUIRED = 'This field is required';
 
 function ExceptionDialog({ jobId, task, kind, onClose }: { jobId: number; task: JobTask; kind: ExceptionKind; onClose: () => void }) {
   const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
   const flag = useTaskAction(jobId, task.id, (n: string) => flagException(jobId, task.id, kind, n));
+  // An ops exception tells the contractor what is wrong: its note is required (the server says so too).
+  const noteError = (tried && kind === 'ops' && !note.trim() ? REQUIRED : undefined) ?? fieldErrorsOf(flag.error).note;
+  // A refusal that is not about the note (the task cannot take the flag now).
+  const refused = flag.error instanceof ApiError && flag.error.status === 422 && !noteError ? flag.error.message : null;
+  const submit = () => {
+    setTried(true);
+    if (kind === 'ops' && !note.trim()) return;
+    flag.mutate(note.trim(), { onSuccess: () => (successToast('Exception flagged.'), onClose()) });
+  };
   return (
     <Dialog isOpen onClose={onClose} title={`Flag ${kind === 'ops' ? 'an ops' : 'a contractor'} exception`} icon="flag" className="job-dialog">
       <DialogBody>
         <p>
-          <strong>{task.title}</strong> will show an exception until it is cleared.
+          <strong>{task.title}</strong> will show an exception until it is cleared or the task is submitted.
         </p>
-        <FormGroup label="Note" labelFor="exception-note" subLabel="What is wrong, and what should happen next.">
-          <TextArea id="exception-note" fill autoResize value={note} onChange={(e) => setNote(e.target.value)} autoFocus />
+        <FormGroup label="Note" labelFor="exception-note" labelInfo={kind === 'ops' ? undefined : '(optional)'} subLabel="What is wrong, and what should happen next." intent={noteError ? 'danger' : 'none'} helperText={noteError}>
+          <TextArea id="exception-note" fill autoResize value={note} onChange={(e) => setNote(e.target.value)} intent={noteError ? 'danger' : 'none'} autoFocus />
         </FormGroup>
+        {refused && (
+          <Callout intent="danger" icon="error">
+            {refused}
+          </Callout>
+        )}
       </DialogBody>
       <DialogFooter
         actions={
           <>
             <Button text="Cancel" onClick={onClose} />
-            <Button intent="danger" icon="flag" text="Flag exception" loading={flag.isPending} onClick={() => flag.mutate(note.trim(), { onSuccess: () => (successToast('Exception flagged.'), onClose()) })} />
+            <Button intent="danger" icon="flag" text="Flag exception" loading={flag.isPending} onClick={submit} />
           </>
         }
       />
