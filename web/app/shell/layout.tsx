@@ -54,47 +54,51 @@ export function Layout() {
       {staging && <div className="staging-banner" role="status">STAGING ENV</div>}
       <Navbar className="app-header">
         <Navbar.Group align={Alignment.START}>
-          <Button variant="minimal" icon={sidebarOpen ? 'menu-closed' : 'menu-open'} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} onClick={() => setSidebarOpen(!sidebarOpen)} />
+          {session && <Button variant="minimal" icon={sidebarOpen ? 'menu-closed' : 'menu-open'} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} onClick={() => setSidebarOpen(!sidebarOpen)} />}
           <Link to="/" className="logo" aria-label="Rebate Portal: jobs list">
             <span className="logo-mark">R</span>
             <span className="logo-text">Rebate Portal</span>
           </Link>
         </Navbar.Group>
-        <Navbar.Group align={Alignment.END}>
-          <Button variant="minimal" icon="search" aria-label="Search" onClick={() => setSearchOpen(true)}>
-            <span className="hide-mobile">Search</span> <Tag minimal className="hide-mobile">Ctrl K</Tag>
-          </Button>
-          {HEADER_ITEMS.filter(visible).map((i) => (
-            <Button key={i.to} variant="minimal" icon={i.icon} aria-label={i.label} onClick={() => navigate(pathTo(i.to))}>
-              <span className="hide-mobile">{i.label}</span>
+        {session && (
+          <Navbar.Group align={Alignment.END}>
+            <Button variant="minimal" icon="search" aria-label="Search" onClick={() => setSearchOpen(true)}>
+              <span className="hide-mobile">Search</span> <Tag minimal className="hide-mobile">Ctrl K</Tag>
             </Button>
-          ))}
-          {menuLoaded ? (
-            <Suspense fallback={<Button variant="minimal" icon="more" aria-label="Menu" />}>
-              <HeaderMenu
-                items={MENU_ITEMS.filter(visible)}
-                user={session ? `${session.user.name} (${session.user.role})` : undefined}
-                onPick={(i) => navigate(pathTo(i.to))}
-                trigger={<Button variant="minimal" icon="more" aria-label="Menu" />}
-              />
-            </Suspense>
-          ) : (
-            <Button variant="minimal" icon="more" aria-label="Menu" onClick={() => setMenuLoaded(true)} />
-          )}
-        </Navbar.Group>
+            {HEADER_ITEMS.filter(visible).map((i) => (
+              <Button key={i.to} variant="minimal" icon={i.icon} aria-label={i.label} onClick={() => navigate(pathTo(i.to))}>
+                <span className="hide-mobile">{i.label}</span>
+              </Button>
+            ))}
+            {menuLoaded ? (
+              <Suspense fallback={<Button variant="minimal" icon="more" aria-label="Menu" />}>
+                <HeaderMenu
+                  items={MENU_ITEMS.filter(visible)}
+                  user={session ? `${session.user.name} (${session.user.role})` : undefined}
+                  onPick={(i) => navigate(pathTo(i.to))}
+                  trigger={<Button variant="minimal" icon="more" aria-label="Menu" />}
+                />
+              </Suspense>
+            ) : (
+              <Button variant="minimal" icon="more" aria-label="Menu" onClick={() => setMenuLoaded(true)} />
+            )}
+          </Navbar.Group>
+        )}
       </Navbar>
       <div className="shell-body">
-        <nav className="sidebar" aria-label="Sidebar">
-          {[...HEADER_ITEMS, ...MENU_ITEMS].filter(visible).map((i) => (
-            <Button key={i.to} className="sidebar-item" variant="minimal" alignText="start" fill icon={i.icon} text={sidebarOpen ? i.label : undefined} title={i.label} aria-label={i.label} onClick={() => navigate(pathTo(i.to))} />
-          ))}
-        </nav>
+        {session && (
+          <nav className="sidebar" aria-label="Sidebar">
+            {[...HEADER_ITEMS, ...MENU_ITEMS].filter(visible).map((i) => (
+              <Button key={i.to} className="sidebar-item" variant="minimal" alignText="start" fill icon={i.icon} text={sidebarOpen ? i.label : undefined} title={i.label} aria-label={i.label} onClick={() => navigate(pathTo(i.to))} />
+            ))}
+          </nav>
+        )}
         <main className="page">
           {navigation.state === 'loading' && <Spinner className="route-spinner" size={20} />}
           <Outlet />
         </main>
       </div>
-      {searchOpen && (
+      {searchOpen && session && (
         <Suspense fallback={null}>
           <SearchDialog isOpen={searchOpen} onClose={() => setSearchOpen(false)} routeName={routeName} />
         </Suspense>
