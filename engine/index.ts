@@ -26,3 +26,4 @@ export { taskFormFromDocument, type FormDocument, type FormRuleDocument } from '
 export { createFormAjv } from './forms/form-ajv.ts';
 export { PHONE_PATTERN } from './forms/form-ajv.ts';
 export { MESSAGES, OUR_MESSAGES } from './forms/messages.ts';
+export { ERROR_CODES, STATUS_CODES, codeOfStatus, type ErrorCode } from './api/error-codes.ts';

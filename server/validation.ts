@@ -53,7 +53,7 @@ export function checkBody<T>(schema: BodySchema, body: unknown): T {
     validate = ajv.compile(schema);
     cache.set(schema, validate);
   }
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('A JSON object body is required');
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('A JSON object body is required', 'body_required');
   if (!validate(body)) {
     const errors: FieldMessage[] = (validate.errors ?? []).map((e) => ({ path: pathOf(e), message: message(e) }));
     throw validationError(errors);
@@ -67,14 +67,14 @@ export const query = {
     const v = q[name];
     if (v === undefined || v === '') return undefined;
     const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || (opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max)) throw badRequest(`Query parameter '${name}' must be a whole number${opts.min !== undefined ? ` from ${opts.min}` : ''}${opts.max !== undefined ? ` to ${opts.max}` : ''}`);
+    if (!Number.isSafeInteger(n) || (opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max)) throw badRequest(`Query parameter '${name}' must be a whole number${opts.min !== undefined ? ` from ${opts.min}` : ''}${opts.max !== undefined ? ` to ${opts.max}` : ''}`, 'invalid_query');
     return n;
   },
   ints(q: Record<string, unknown>, name: string): number[] | undefined {
     const v = q[name];
     if (v === undefined || v === '') return undefined;
     const list = (Array.isArray(v) ? v : String(v).split(',')).map(String);
-    if (!list.every((s) => /^\d+$/.test(s))) throw badRequest(`Query parameter '${name}' must be whole numbers`);
+    if (!list.every((s) => /^\d+$/.test(s))) throw badRequest(`Query parameter '${name}' must be whole numbers`, 'invalid_query');
     return list.map(Number);
   },
   bool(q: Record<string, unknown>, name: string): boolean | undefined {
@@ -82,13 +82,13 @@ export const query = {
     if (v === undefined || v === '') return undefined;
     if (v === 'true' || v === '1') return true;
     if (v === 'false' || v === '0') return false;
-    throw badRequest(`Query parameter '${name}' must be true or false`);
+    throw badRequest(`Query parameter '${name}' must be true or false`, 'invalid_query');
   },
   str(q: Record<string, unknown>, name: string, allowed?: readonly string[]): string | undefined {
     const v = q[name];
     if (v === undefined || v === '') return undefined;
-    if (typeof v !== 'string') throw badRequest(`Query parameter '${name}' must be given once`);
-    if (allowed && !allowed.includes(v)) throw badRequest(`Query parameter '${name}' must be one of: ${allowed.join(', ')}`);
+    if (typeof v !== 'string') throw badRequest(`Query parameter '${name}' must be given once`, 'invalid_query');
+    if (allowed && !allowed.includes(v)) throw badRequest(`Query parameter '${name}' must be one of: ${allowed.join(', ')}`, 'invalid_query');
     return v;
   },
 };

@@ -39,13 +39,13 @@ export function bodyMiddleware() {
       await parse(ctx as never, async () => undefined);
     } catch (err) {
       const e = err as { status?: number };
-      if (e.status === 415) throw new ApiError(415, 'Unsupported Content-Encoding');
+      if (e.status === 415) throw new ApiError(415, 'Unsupported Content-Encoding', undefined, 'body_undecodable');
       // Decompression errors (zlib's Z_DATA_ERROR, brotli's ERR__ERROR_FORMAT_*) carry no status: the
       // body was not what its Content-Encoding said. Errors with a 4xx status (bad JSON, too large) pass on.
-      if (typeof e.status !== 'number') throw badRequest(BODY_MESSAGES.undecodable);
+      if (typeof e.status !== 'number') throw badRequest(BODY_MESSAGES.undecodable, 'body_undecodable');
       throw err;
     }
-    if (nestedDeeperThan(ctx.request.body, BODY_MAX_DEPTH)) throw badRequest(BODY_MESSAGES.too_deep);
+    if (nestedDeeperThan(ctx.request.body, BODY_MAX_DEPTH)) throw badRequest(BODY_MESSAGES.too_deep, 'body_too_deep');
     await next();
   };
 }

@@ -24,7 +24,7 @@ export function webMiddleware(dist: string) {
     if (ctx.body !== undefined && ctx.body !== null) return;
     if (!existsSync(index)) {
       ctx.status = 503;
-      ctx.body = { detail: "The web app is not built yet: run 'npm run build'." };
+      ctx.body = { code: 'unavailable', detail: "The web app is not built yet: run 'npm run build'." };
       return;
     }
     ctx.type = 'html';

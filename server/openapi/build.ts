@@ -5,6 +5,7 @@
  */
 
 import type { AppRouter } from '../context.ts';
+import { ERROR_CODES } from '../../engine/index.ts';
 import { STATUS_TEXT } from '../errors.ts';
 import { ROUTE_DOCS, type RouteDoc } from './route-docs.ts';
 
@@ -53,16 +54,16 @@ export function buildOpenApi(router: AppRouter) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Rebate portal API', version: '0.1.0', description: 'Jobs, tasks and programs of the rebate portal. Errors are { detail }; 422 adds errors [{ path, message }].' },
+    info: { title: 'Rebate portal API', version: '0.1.0', description: 'Jobs, tasks and programs of the rebate portal. Errors are { code, detail }: code is stable (switch on it), detail is for people; 422 adds errors [{ path, message }].' },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        Error: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
+        Error: { type: 'object', required: ['code', 'detail'], properties: { code: { type: 'string', enum: Object.values(ERROR_CODES) }, detail: { type: 'string' } } },
         ValidationError: {
           type: 'object',
-          required: ['detail', 'errors'],
-          properties: { detail: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } } },
+          required: ['code', 'detail', 'errors'],
+          properties: { code: { type: 'string', enum: Object.values(ERROR_CODES) }, detail: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } } },
         },
       },
     },

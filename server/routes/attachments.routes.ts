@@ -19,7 +19,7 @@ const FIELD_MAX_BYTES = 1024;
  * refused (413) once past `limit`; the rest of the body is drained so the client reads the answer.
  */
 function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
-  if (!ctx.is('multipart/form-data')) return Promise.reject(badRequest('Expected a multipart/form-data upload'));
+  if (!ctx.is('multipart/form-data')) return Promise.reject(badRequest('Expected a multipart/form-data upload', 'malformed_multipart'));
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: { filename: string; bytes: Buffer } | undefined;
@@ -38,7 +38,7 @@ function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
       // exactly `limit` bytes through, and the count above refuses anything longer.
       bb = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { fileSize: limit + 1, files: 1, fields: 10, fieldSize: FIELD_MAX_BYTES } });
     } catch {
-      reject(badRequest(MALFORMED));
+      reject(badRequest(MALFORMED, 'malformed_multipart'));
       return;
     }
     bb.on('field', (name, value) => {
@@ -59,13 +59,13 @@ function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
       stream.on('limit', () => fail(svc.tooLarge(limit)));
       // A body that ends inside this part ("Unexpected end of form") errors the part's own stream: an
       // 'error' with no listener would stop the process.
-      stream.on('error', () => fail(badRequest(MALFORMED)));
+      stream.on('error', () => fail(badRequest(MALFORMED, 'malformed_multipart')));
       stream.on('end', () => {
         if (!failed) file = { filename: info.filename ?? '', bytes: Buffer.concat(chunks) };
       });
     });
-    bb.on('error', () => fail(badRequest(MALFORMED)));
-    ctx.req.on('error', () => fail(badRequest(MALFORMED)));
+    bb.on('error', () => fail(badRequest(MALFORMED, 'malformed_multipart')));
+    ctx.req.on('error', () => fail(badRequest(MALFORMED, 'malformed_multipart')));
     bb.on('close', () => {
       if (failed) return;
       const errors: FieldMessage[] = [];

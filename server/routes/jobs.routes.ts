@@ -14,7 +14,7 @@ import { checkBody, query } from '../validation.ts';
 /** Reads the list filters and paging of spec sect. 7 from a query. */
 /** The omni search of the list: the search's own length limit (a LIKE over every row per character). */
 function listQuery(q: string | undefined): string | undefined {
-  if (q !== undefined && Array.from(q).length > SEARCH_MAX_CHARS) throw badRequest(SEARCH_MESSAGES.too_long);
+  if (q !== undefined && Array.from(q).length > SEARCH_MAX_CHARS) throw badRequest(SEARCH_MESSAGES.too_long, 'search_too_long');
   return q;
 }
 

@@ -71,7 +71,7 @@ function session(deps: Deps, u: users.UserRow): Session {
 
 /** Email + password sign-in, rate-limited per email and per client address. */
 export function signIn(deps: Deps, email: unknown, password: unknown, address: string): Session {
-  if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) throw unauthorized(AUTH_MESSAGES.invalid);
+  if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   const keys = [`email:${email.toLowerCase()}`, `ip:${address}`];
   const since = new Date(deps.now().getTime() - FAILURE_WINDOW_MIN * 60_000).toISOString();
   if (users.countLoginFailures(deps.db, keys[0], since) >= LOGIN_FAILURE_LIMIT || users.countLoginFailures(deps.db, keys[1], since) >= ADDRESS_FAILURE_LIMIT) {
@@ -80,7 +80,7 @@ export function signIn(deps: Deps, email: unknown, password: unknown, address: s
   const u = users.findUserByEmail(deps.db, email);
   if (!u || !verifyPassword(password, u.password_hash)) {
     users.recordLoginFailure(deps.db, keys, deps.now().toISOString());
-    throw unauthorized(AUTH_MESSAGES.invalid);
+    throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   }
   users.clearLoginFailures(deps.db, keys[0]);
   return session(deps, u);
@@ -126,10 +126,10 @@ export function mintLoginLink(deps: Deps, userId: number): { token: string; url:
 
 /** Custom-token sign-in: spends a one-time token and opens a session. */
 export function signInWithToken(deps: Deps, token: unknown): Session {
-  if (typeof token !== 'string' || !token) throw unauthorized(AUTH_MESSAGES.link_invalid);
+  if (typeof token !== 'string' || !token) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
   const now = deps.now().toISOString();
   const u = users.userOfToken(deps.db, hashToken(token), 'login', now);
-  if (!u || !users.spendToken(deps.db, hashToken(token), now)) throw unauthorized(AUTH_MESSAGES.link_invalid);
+  if (!u || !users.spendToken(deps.db, hashToken(token), now)) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
   return session(deps, u);
 }
 
@@ -151,10 +151,10 @@ export function resetPassword(deps: Deps, token: unknown, password: unknown): vo
   if (typeof password !== 'string' || password.length < 8) throw new ApiError(422, 'Please choose a password of at least 8 characters', { errors: [{ path: 'password', message: 'Please choose a password of at least 8 characters' }] });
   const now = deps.now().toISOString();
   const u = typeof token === 'string' ? users.userOfToken(deps.db, hashToken(token), 'reset', now) : undefined;
-  if (!u) throw badRequest(AUTH_MESSAGES.link_invalid);
+  if (!u) throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
   const hash = hashPassword(password);
   deps.db.transaction(() => {
-    if (!users.spendToken(deps.db, hashToken(token as string), now)) throw badRequest(AUTH_MESSAGES.link_invalid);
+    if (!users.spendToken(deps.db, hashToken(token as string), now)) throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
     users.setPasswordHash(deps.db, u.id, hash);
     endSessionsOf(deps, u.id, now);
   })();
@@ -183,10 +183,10 @@ export function signInForTesting(deps: Deps, secret: unknown, email: unknown): S
 /** Google sign-in through its adapter: off unless configured. */
 export async function signInWithGoogle(deps: Deps, idToken: unknown): Promise<Session> {
   const google = deps.adapters.google;
-  if (!google) throw new ApiError(503, 'Google sign-in is not configured');
-  if (typeof idToken !== 'string') throw unauthorized(AUTH_MESSAGES.invalid);
+  if (!google) throw new ApiError(503, 'Google sign-in is not configured', undefined, 'not_configured');
+  if (typeof idToken !== 'string') throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   const email = await google.verify(idToken);
   const u = email ? users.findUserByEmail(deps.db, email) : undefined;
-  if (!u) throw unauthorized(AUTH_MESSAGES.invalid);
+  if (!u) throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   return session(deps, u);
 }

@@ -94,9 +94,9 @@ export function invite(deps: Deps, user: AuthUser, body: { email: string; name: 
     contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id ?? null;
     if (contractor_id === null) throw validationError([{ path: 'contractor_id', message: 'This field is required' }]);
     if (user.role === 'contractor' && body.contractor_id !== undefined && body.contractor_id !== user.contractor_id) throw forbidden();
-    if (!db.getContractor(deps.db, contractor_id)) throw badRequest('Unknown contractor');
+    if (!db.getContractor(deps.db, contractor_id)) throw badRequest('Unknown contractor', 'unknown_contractor');
   }
-  if (findUserByEmail(deps.db, body.email)) throw conflict('A user with this email already exists.');
+  if (findUserByEmail(deps.db, body.email)) throw conflict('A user with this email already exists.', undefined, 'email_taken');
   const userId = insertUser(deps.db, { email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id, created_at: deps.now().toISOString() });
   const link = mintLoginLink(deps, userId);
   deps.adapters.mail.send({ to: body.email, subject: 'You are invited to the rebate portal', body: `${user.name} invited you. Sign in here (the link works once, for 72 hours): ${link.url}` });

@@ -47,14 +47,14 @@ export function cancelJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: 
   if (!(CANCEL_REASONS as readonly unknown[]).includes(body.reason)) throw validationError([{ path: 'reason', message: 'Please select one of the options' }]);
   const note = typeof body.note === 'string' ? body.note.trim() : '';
   if (body.reason === 'other' && !note) throw validationError([{ path: 'note', message: ACTION_MESSAGES.other_needs_text }]);
-  if (job.is_canceled) throw badRequest(ACTION_MESSAGES.already_canceled);
+  if (job.is_canceled) throw badRequest(ACTION_MESSAGES.already_canceled, 'job_canceled');
   return act(deps, user, job, 'job_canceled', { is_canceled: 1, cancel_reason: body.reason as string, cancel_note: note || null }, { reason: body.reason, note: note || undefined });
 }
 
 /** Restores a canceled job. */
 export function restoreJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
   opsOrContractor(user);
-  if (!job.is_canceled) throw badRequest(ACTION_MESSAGES.not_canceled);
+  if (!job.is_canceled) throw badRequest(ACTION_MESSAGES.not_canceled, 'job_not_canceled');
   return act(deps, user, job, 'job_restored', { is_canceled: 0, cancel_reason: null, cancel_note: null });
 }
 

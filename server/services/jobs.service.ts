@@ -142,14 +142,14 @@ export function createJob(deps: Deps, user: AuthUser, body: NewJobBody) {
   const last_name = body.last_name.trim();
   if (!body.create_anyway) {
     const dup = jobsDb.findDuplicate(deps.db, { first_name, last_name, address: site.address }, jobScope(user));
-    if (dup) throw conflict(CREATE_MESSAGES.duplicate, { reason: 'duplicate', existing_job: presentListItem(deps, user, dup) });
+    if (dup) throw conflict(CREATE_MESSAGES.duplicate, { existing_job: presentListItem(deps, user, dup) }, 'duplicate_job');
   }
   const today = todayOf(deps);
   let program_id = body.program_id;
   if (program_id === undefined) {
     const eligible = initialEligibility(Object.values(deps.defs.programs), site, today).filter((p) => p.eligible);
     if (eligible.length === 0) throw validationError([{ path: 'program_id', message: CREATE_MESSAGES.no_program }]);
-    if (eligible.length > 1) throw conflict(CREATE_MESSAGES.which_program, { reason: 'which_program', programs: eligible.map((p) => ({ id: p.program, name: p.name })) });
+    if (eligible.length > 1) throw conflict(CREATE_MESSAGES.which_program, { programs: eligible.map((p) => ({ id: p.program, name: p.name })) }, 'program_choice_required');
     program_id = eligible[0].program;
   } else if (!deps.defs.programs[program_id]) {
     throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
@@ -212,7 +212,7 @@ export function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow) {
 /** Initial eligibility of a place (spec sect. 7): which programs serve it and accept submissions. */
 export function placeEligibility(deps: Deps, placeId: string) {
   const place = deps.adapters.geocoding.resolve(placeId);
-  if (!place) throw new ApiError(404, CREATE_MESSAGES.unknown_place);
+  if (!place) throw new ApiError(404, CREATE_MESSAGES.unknown_place, undefined, 'unknown_place');
   const results = initialEligibility(Object.values(deps.defs.programs), place, todayOf(deps));
   return { place, programs: results, eligible_programs: results.filter((r) => r.eligible).map((r) => r.program) };
 }
@@ -232,6 +232,6 @@ function jobScopeAllows(user: AuthUser, row: jobsDb.JobRow): boolean {
 /** Parses a page size within bounds. */
 export function checkPaging(p: Partial<Paging>): Paging {
   const per_page = p.per_page ?? 25;
-  if (per_page > 200) throw badRequest("Query parameter 'per_page' must be at most 200");
+  if (per_page > 200) throw badRequest("Query parameter 'per_page' must be at most 200", 'invalid_query');
   return { page_number: p.page_number ?? 1, per_page, sort_by: p.sort_by ?? 'created_at', sort_direction: p.sort_direction ?? 'asc' };
 }

@@ -38,11 +38,11 @@ export type ContractorSearchItem = searchDb.ContractorSearchRow;
 /** The query as searched: trimmed, without control characters; 400 when shorter than 2 or longer than 100 characters. */
 export function checkedQuery(q: unknown): string {
   // Measured before any work on it, so a megabyte of query costs one comparison.
-  if (typeof q === 'string' && q.length > SEARCH_MAX_CHARS * 2) throw badRequest(SEARCH_MESSAGES.too_long);
+  if (typeof q === 'string' && q.length > SEARCH_MAX_CHARS * 2) throw badRequest(SEARCH_MESSAGES.too_long, 'search_too_long');
   // Control characters never reach the index: it wraps fields in two of them.
   const query = typeof q === 'string' ? Array.from(q).filter((ch) => ch >= ' ' && ch !== '\u007f').join('').trim() : '';
-  if (!isSearchable(query)) throw badRequest(SEARCH_MESSAGES.too_short);
-  if (Array.from(query).length > SEARCH_MAX_CHARS) throw badRequest(SEARCH_MESSAGES.too_long);
+  if (!isSearchable(query)) throw badRequest(SEARCH_MESSAGES.too_short, 'search_too_short');
+  if (Array.from(query).length > SEARCH_MAX_CHARS) throw badRequest(SEARCH_MESSAGES.too_long, 'search_too_long');
   return query;
 }
 

@@ -74,7 +74,7 @@ function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const ev = evaluateRow(deps, job);
   const t = ev.tasks.find((x) => x.id === taskId);
   if (!t) {
-    if (programOf(deps, job.program_id).tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable);
+    if (programOf(deps, job.program_id).tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable, 'task_not_applicable');
     throw notFound('Task not found');
   }
   if (!canSeeTask(user, t.owner)) throw notFound('Task not found');
@@ -96,7 +96,7 @@ function write(deps: Deps, user: AuthUser, job: JobRow, taskId: string, row: tas
     // Presented like a task read: internal fields dropped, and an ops user's id only for ops.
     const by = current?.updated_by ?? null;
     const byOps = by !== null && findUserById(deps.db, by)?.role === 'ops';
-    throw conflict(TASK_MESSAGES.stale, { current: { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: byOps && !seesInternal(user) ? null : by } });
+    throw conflict(TASK_MESSAGES.stale, { current: { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: byOps && !seesInternal(user) ? null : by } }, 'stale_version');
   }
   void row;
 }
@@ -114,9 +114,9 @@ function withInternal(user: AuthUser, formKey: string, deps: Deps, incoming: Rec
 }
 
 function assertWritable(job: JobRow, t: TaskResult, user: AuthUser) {
-  if (job.is_canceled) throw badRequest(TASK_MESSAGES.canceled);
+  if (job.is_canceled) throw badRequest(TASK_MESSAGES.canceled, 'job_canceled');
   assertCanWorkTask(user, t.owner);
-  if (t.status === 'LOCKED') throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`);
+  if (t.status === 'LOCKED') throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`, 'task_locked');
 }
 
 /** Saves partial work: the task shows IN_PROGRESS; a COMPLETE task keeps its submitted data until resubmitted. */
@@ -168,7 +168,7 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     // a submission that would send the job past the submit stage (or work beyond it) is refused and the
     // transaction rolls back. Ops may still work the job (they can override eligibility).
     if (user.role !== 'ops' && after.eligibility.status === 'ineligible' && (t.stage > submitStage || after.stage.number > submitStage)) {
-      throw new ApiError(422, TASK_MESSAGES.ineligible);
+      throw new ApiError(422, TASK_MESSAGES.ineligible, undefined, 'job_ineligible');
     }
     // The rebate counts as submitted once the job leaves the submit stage for the first time.
     if (!job.submitted_at && after.stage.number > submitStage) {

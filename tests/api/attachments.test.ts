@@ -180,7 +180,7 @@ describe('POST /api/jobs/{job_id}/attachments', () => {
     expect((await post(form(PDF, 'mine.pdf', HOMEOWNER_PDF), as)).status).toBe(status);
   });
   it('answers 404 for a job that does not exist', async () => {
-    expect((await post(form(jpeg(), 'a.jpg'), 'ops', 999999)).body).toEqual({ detail: 'Job not found' });
+    expect((await post(form(jpeg(), 'a.jpg'), 'ops', 999999)).body).toEqual({ code: 'not_found', detail: 'Job not found' });
   });
 });
 

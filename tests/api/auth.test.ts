@@ -20,7 +20,7 @@ describe('sign-in', () => {
     for (const email of [PEOPLE.contractor_b, 'nobody@example.test']) {
       const r = await s.api('POST', '/api/auth/login', { body: { email, password: 'wrong' } });
       expect(r.status).toBe(401);
-      expect(r.body).toEqual({ detail: 'Invalid email or password' });
+      expect(r.body).toEqual({ code: 'invalid_credentials', detail: 'Invalid email or password' });
     }
   });
   it('rate-limits an email after repeated failures, even with the right password then', async () => {

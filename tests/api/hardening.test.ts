@@ -55,7 +55,7 @@ describe('multipart uploads', () => {
       expect(r.status).toBeLessThan(500);
     }
     const r = await raw('POST', `/api/jobs/${job.id}/attachments`, { authorization: `Bearer ${await s.tokenOf('contractor_a')}`, 'content-type': 'multipart/form-data; boundary=XyZ' }, body);
-    expect(JSON.parse(r.text)).toEqual({ detail: 'Malformed multipart upload' });
+    expect(JSON.parse(r.text)).toEqual({ code: 'malformed_multipart', detail: 'Malformed multipart upload' });
     await stillUp();
   });
 
@@ -85,7 +85,7 @@ describe('bodies and ids that once answered 500', () => {
     for (const encoding of ['gzip', 'deflate', 'br']) {
       const r = await raw('POST', '/api/auth/login', { 'content-type': 'application/json', 'content-encoding': encoding }, Buffer.from('{"email":"a@b.c","password":"x"}'));
       expect(r.status, encoding).toBe(400);
-      expect(JSON.parse(r.text)).toEqual({ detail: 'The request body could not be decoded' });
+      expect(JSON.parse(r.text)).toEqual({ code: 'body_undecodable', detail: 'The request body could not be decoded' });
     }
     const unknown = await raw('POST', '/api/auth/login', { 'content-type': 'application/json', 'content-encoding': 'x-compress-9' }, Buffer.from('{}'));
     expect(unknown.status).toBe(415);
@@ -97,7 +97,7 @@ describe('bodies and ids that once answered 500', () => {
     const before = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
     const r = await raw('PUT', `/api/jobs/${job.id}/tasks/provide_homeowner_details/draft`, { authorization: `Bearer ${await s.tokenOf('contractor_a')}`, 'content-type': 'application/json' }, Buffer.from(`{"version":${before.body.version},"data":${deep}}`));
     expect(r.status).toBe(400);
-    expect(JSON.parse(r.text)).toEqual({ detail: 'The request body is nested too deeply (at most 32 levels).' });
+    expect(JSON.parse(r.text)).toEqual({ code: 'body_too_deep', detail: 'The request body is nested too deeply (at most 32 levels).' });
     const after = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
     expect(after.body.version).toBe(before.body.version);
     await stillUp();

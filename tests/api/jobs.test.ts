@@ -23,7 +23,7 @@ describe('POST /api/jobs (add new job)', () => {
     const first = await createJob(s, 'contractor_a', { first_name: 'Dee', last_name: 'Duplicate', address: '9 Same St' });
     const again = await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { first_name: 'dee', last_name: 'DUPLICATE', ...MILWAUKEE, address: '9 same st', program_id: 'wi-hear' } });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ detail: 'A job for this homeowner at this address already exists.', reason: 'duplicate', existing_job: { id: first.id } });
+    expect(again.body).toMatchObject({ detail: 'A job for this homeowner at this address already exists.', code: 'duplicate_job', existing_job: { id: first.id } });
     const anyway = await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { first_name: 'Dee', last_name: 'Duplicate', ...MILWAUKEE, address: '9 Same St', program_id: 'wi-hear', create_anyway: true } });
     expect(anyway.status).toBe(201);
     expect(anyway.body.id).not.toBe(first.id);
@@ -32,7 +32,7 @@ describe('POST /api/jobs (add new job)', () => {
     const ca = { address: '5 Vine St', city: 'Los Angeles', county: 'Los Angeles', state: 'CA', zip: '90012', electric_utility: 'Southern California Edison', gas_utility: 'Southern California Gas' };
     const r = await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { first_name: 'Cal', last_name: 'Multi', ...ca } });
     expect(r.status).toBe(409);
-    expect(r.body.reason).toBe('which_program');
+    expect(r.body.code).toBe('program_choice_required');
     expect(r.body.programs.length).toBeGreaterThan(1);
     const pick = await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { first_name: 'Cal', last_name: 'Multi', ...ca, program_id: r.body.programs[0].id } });
     expect(pick.status).toBe(201);

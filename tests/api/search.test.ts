@@ -55,7 +55,7 @@ describe('GET /api/jobs/search', () => {
     for (const q of ['', 'j', ' j ']) {
       const r = await jobSearch(q);
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ detail: 'Type at least 2 characters' });
+      expect(r.body).toEqual({ code: 'search_too_short', detail: 'Type at least 2 characters' });
     }
   });
   it('tolerates typos: "jhonson" finds the Johnsons', async () => {
@@ -143,7 +143,7 @@ describe('GET /api/contractor/search', () => {
     expect((await search('company', 'homeowner')).status).toBe(403);
   });
   it("answers 400 'Type at least 2 characters'", async () => {
-    expect((await search('c', 'ops')).body).toEqual({ detail: 'Type at least 2 characters' });
+    expect((await search('c', 'ops')).body).toEqual({ code: 'search_too_short', detail: 'Type at least 2 characters' });
   });
   it('ops find a company by name with a typo, by contact, by phone and by email', async () => {
     expect(idsOf(await search('Compnay A Heatng', 'ops'))[0]).toBe(s.ids.contractor_a);

@@ -6,6 +6,7 @@
  */
 
 import { PRODUCT_CONSTANTS } from '../../engine/constants.ts';
+import { codeOfStatus, type ErrorCode } from '../../engine/api/error-codes.ts';
 import { errorToast } from './toaster.ts';
 import { safeReturnPath } from './safe-url.ts';
 import { getSession, setSession } from './session.ts';
@@ -30,10 +31,13 @@ export const CLIENT_MESSAGES = {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: Record<string, unknown> | undefined;
+  /** The stable code of the error (engine/api/error-codes.ts): what the app switches on. */
+  readonly code: ErrorCode;
   constructor(status: number, message: string, body?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.body = body;
+    this.code = typeof body?.code === 'string' ? (body.code as ErrorCode) : codeOfStatus(status);
   }
   /** Per-field messages of a 422. */
   get fieldErrors(): { path: string; message: string }[] {

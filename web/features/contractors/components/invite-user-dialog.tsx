@@ -6,6 +6,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
+import { ERROR_CODES } from '../../../../engine/api/error-codes.ts';
 import { MESSAGES } from '../../../../engine/forms/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldErrorsOf, fieldProps, type FieldErrors } from '../../../lib/components/field-errors.ts';
@@ -41,7 +42,7 @@ export function InviteUserDialog({ isOpen, onClose, contractor }: { isOpen: bool
       setName('');
       setEmail('');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setErrors({ email: err.message });
+      if (err instanceof ApiError && err.code === ERROR_CODES.email_taken) setErrors({ email: err.message });
       else setErrors(fieldErrorsOf(err));
     }
   }

@@ -4,6 +4,7 @@
  * `errors` and `warnings`. Neither is toasted: the form shows them.
  */
 
+import { ERROR_CODES } from '../../../../engine/api/error-codes.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { JobTask } from './get-job.ts';
 
@@ -38,7 +39,7 @@ export function submitTask(jobId: number, taskId: string, body: TaskSave): Promi
 
 /** The server's copy of a 409, if the error is one. */
 export function staleCopyOf(e: unknown): StaleCopy | null {
-  if (!(e instanceof ApiError) || e.status !== 409) return null;
+  if (!(e instanceof ApiError) || e.code !== ERROR_CODES.stale_version) return null;
   return (e.body?.current as StaleCopy | undefined) ?? null;
 }
 

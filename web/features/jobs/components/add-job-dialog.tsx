@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PHONE_PATTERN, PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
 import { MESSAGES, OUR_MESSAGES } from '../../../../engine/forms/messages.ts';
+import { ERROR_CODES } from '../../../../engine/api/error-codes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { successToast } from '../../../lib/toaster.ts';
 import { fieldProps } from '../../../lib/components/field-errors.ts';
@@ -112,9 +113,9 @@ export function AddJobDialog({ isOpen, onClose, isOps }: { isOpen: boolean; onCl
         navigate(`/${job.id}`);
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        const b = e.body as { reason?: string; existing_job?: DuplicateJob; programs?: { id: string; name: string }[] } | undefined;
-        if (e.status === 409 && b?.reason === 'duplicate' && b.existing_job) setPrompt({ kind: 'duplicate', job: b.existing_job });
-        else if (e.status === 409 && b?.reason === 'which_program' && b.programs?.length) {
+        const b = e.body as { existing_job?: DuplicateJob; programs?: { id: string; name: string }[] } | undefined;
+        if (e.code === ERROR_CODES.duplicate_job && b?.existing_job) setPrompt({ kind: 'duplicate', job: b.existing_job });
+        else if (e.code === ERROR_CODES.program_choice_required && b?.programs?.length) {
           setProgram((p) => (b.programs!.some((x) => x.id === p) ? p : b.programs![0].id));
           setPrompt({ kind: 'program', programs: b.programs });
         } else if (e.status === 422) {

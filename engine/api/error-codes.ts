@@ -1,0 +1,81 @@
+/**
+ * The stable codes of the API's error bodies `{ code, detail, errors? }`. `detail` is for people and may
+ * be reworded; `code` is for programs: the web app (and any client) switches on it, never on wording.
+ * A code is never renamed or reused; a new situation gets a new code.
+ */
+
+/** The code an error of a status has when nothing more specific applies. */
+export const STATUS_CODES = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'rate_limited',
+  500: 'internal',
+  502: 'bad_gateway',
+  503: 'unavailable',
+} as const;
+
+/** Every code: those of the statuses, then those of particular situations. */
+export const ERROR_CODES = {
+  bad_request: 'bad_request',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  payload_too_large: 'payload_too_large',
+  unsupported_media_type: 'unsupported_media_type',
+  validation_failed: 'validation_failed',
+  rate_limited: 'rate_limited',
+  internal: 'internal',
+  bad_gateway: 'bad_gateway',
+  unavailable: 'unavailable',
+  /** The body is not JSON. */
+  invalid_json: 'invalid_json',
+  /** A JSON object body was required. */
+  body_required: 'body_required',
+  /** The body is nested deeper than the limit. */
+  body_too_deep: 'body_too_deep',
+  /** The body's Content-Encoding does not decode. */
+  body_undecodable: 'body_undecodable',
+  /** A multipart upload that ends early or is not multipart. */
+  malformed_multipart: 'malformed_multipart',
+  /** A query parameter out of its range or set. */
+  invalid_query: 'invalid_query',
+  /** A search query too short or too long. */
+  search_too_short: 'search_too_short',
+  search_too_long: 'search_too_long',
+  /** A write from a version that is no longer current; the body carries `current`. */
+  stale_version: 'stale_version',
+  /** A job for this homeowner at this address exists; the body carries `existing_job`. */
+  duplicate_job: 'duplicate_job',
+  /** The address qualifies for more than one program; the body carries `programs` to choose from. */
+  program_choice_required: 'program_choice_required',
+  /** An ineligible job cannot be submitted. */
+  job_ineligible: 'job_ineligible',
+  job_canceled: 'job_canceled',
+  job_not_canceled: 'job_not_canceled',
+  task_locked: 'task_locked',
+  task_not_applicable: 'task_not_applicable',
+  /** Email and password do not match, or no credentials. */
+  invalid_credentials: 'invalid_credentials',
+  /** A one-time sign-in or reset link that is unknown, spent or expired. */
+  link_invalid: 'link_invalid',
+  email_taken: 'email_taken',
+  unknown_place: 'unknown_place',
+  unknown_contractor: 'unknown_contractor',
+  /** An integration that is switched off in this deployment. */
+  not_configured: 'not_configured',
+} as const;
+
+/** One of the codes. */
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The code of a status with nothing more specific. */
+export function codeOfStatus(status: number): ErrorCode {
+  return (STATUS_CODES as Record<number, ErrorCode>)[status] ?? (status >= 500 ? 'internal' : 'bad_request');
+}
