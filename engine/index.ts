@@ -4,7 +4,7 @@ export * from './constants.ts';
 export type * from './types.ts';
 export { loadDefinitions, kindOf, formFields, type Definitions, type CasesFile, type LoadOptions } from './load/load-definitions.ts';
 export { buildFacts, readFact, isMissing, JOB_FACTS, DERIVED_FACTS, type Facts } from './facts.ts';
-export { evaluateJob } from './evaluate-job.ts';
+export { evaluateJob, evaluateJobWithFacts } from './evaluate-job.ts';
 export { evaluateEligibility } from './eligibility.ts';
 export { evaluateTasks } from './tasks.ts';
 export { deriveStage, stageTabs } from './stages.ts';

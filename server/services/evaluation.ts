@@ -4,7 +4,8 @@
  * row for lists, filters and counts. Every change to a job calls `refreshJob` in its transaction.
  */
 
-import { evaluateJob, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
+import { createHash } from 'node:crypto';
+import { evaluateJobWithFacts, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -43,9 +44,56 @@ export function jobInput(row: jobsDb.JobRow, tasks: tasksDb.TaskRow[]): JobInput
   };
 }
 
+/** What the engine says about a job, and the facts it said it on. */
+export interface JobState {
+  facts: Facts;
+  evaluation: JobEvaluation;
+}
+
+/**
+ * Engine runs are memoized on their whole input (the loaded program, the day, the job as the engine
+ * reads it): evaluation is a pure function of these, so a hit is always right, whoever wrote last. A
+ * write evaluates once (after it, in `refreshJob`); the check before it and the answer after it, and the
+ * reads that follow, find that result. Results are frozen: a presenter cannot change the cached copy.
+ * Definitions loaded again are new program objects, with a memo of their own.
+ */
+const MEMO_LIMIT = 2000;
+const memos = new WeakMap<Program, Map<string, JobState>>();
+/** How many times the engine actually ran (read by tests and the bench). */
+export const engineRuns = { count: 0 };
+
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+/** The engine's evaluation of a stored job with its facts (memoized; see above). */
+export function jobState(deps: Deps, row: jobsDb.JobRow, tasks = tasksDb.tasksOfJob(deps.db, row.id), explain = false): JobState {
+  const program = programOf(deps, row.program_id);
+  const input = jobInput(row, tasks);
+  const today = todayOf(deps);
+  const key = createHash('sha256').update(`${today}\n${explain}\n${JSON.stringify(input)}`).digest('base64');
+  let memo = memos.get(program);
+  if (!memo) memos.set(program, (memo = new Map()));
+  const hit = memo.get(key);
+  if (hit) {
+    memo.delete(key);
+    memo.set(key, hit);
+    return hit;
+  }
+  engineRuns.count += 1;
+  const state = deepFreeze(evaluateJobWithFacts(program, input, { today, explain }));
+  memo.set(key, state);
+  if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+  return state;
+}
+
 /** Evaluates a stored job. */
 export function evaluateRow(deps: Deps, row: jobsDb.JobRow, tasks = tasksDb.tasksOfJob(deps.db, row.id), explain = false): JobEvaluation {
-  return evaluateJob(programOf(deps, row.program_id), jobInput(row, tasks), { today: todayOf(deps), explain });
+  return jobState(deps, row, tasks, explain).evaluation;
 }
 
 /** The columns a job keeps from its evaluation. */

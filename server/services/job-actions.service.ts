@@ -4,13 +4,13 @@
  * writes its history row and re-evaluates the job in one transaction.
  */
 
-import { CANCEL_REASONS, validateTask, buildFacts } from '../../engine/index.ts';
-import { todayOf, type AuthUser, type Deps } from '../context.ts';
+import { CANCEL_REASONS, validateTask } from '../../engine/index.ts';
+import type { AuthUser, Deps } from '../context.ts';
 import { badRequest, forbidden, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory, historyOfJob } from '../db/history.db.ts';
-import { evaluateRow, jobInput, programOf, refreshJob } from './evaluation.ts';
+import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { newShortCode, readJob } from './jobs.service.ts';
 import { presentTasks } from './tasks.service.ts';
 import { internalFields, presentEvaluation, presentHistoryItem } from './present.ts';
@@ -156,11 +156,9 @@ export function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 /** The homeowner says their tasks are done: each filled homeowner task that validates is completed. */
 export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
   if (user.role === 'contractor') throw forbidden();
-  const program = programOf(deps, job.program_id);
   return deps.db.transaction(() => {
     const tasks = tasksDb.tasksOfJob(deps.db, job.id);
-    const ev = evaluateRow(deps, job, tasks);
-    const facts = buildFacts(program, jobInput(job, tasks), { today: todayOf(deps) });
+    const { evaluation: ev, facts } = jobState(deps, job, tasks);
     const completed: string[] = [];
     const incomplete: { task_id: string; errors: { path: string; message: string }[] }[] = [];
     const now = deps.now().toISOString();

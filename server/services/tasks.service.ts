@@ -7,7 +7,6 @@
 import {
   EXCEPTION_KINDS,
   MESSAGES,
-  buildFacts,
   clearException,
   draftSizeErrors,
   pruneTaskData,
@@ -21,7 +20,7 @@ import {
   type TaskResult,
   type TaskState,
 } from '../../engine/index.ts';
-import { todayOf, type AuthUser, type Deps } from '../context.ts';
+import type { AuthUser, Deps } from '../context.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -29,7 +28,7 @@ import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
 import { assertCanWorkTask, canSeeTask, canWorkTask, seesInternal } from './access.ts';
-import { evaluateRow, jobInput, programOf, refreshJob } from './evaluation.ts';
+import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 
 /** The spec's and our messages of the task workflow. */
@@ -154,8 +153,8 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     const form = deps.defs.forms[t.form];
     if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
     const data = withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null);
-    const tasks = tasksDb.tasksOfJob(deps.db, job.id);
-    const facts = buildFacts(program, jobInput(job, tasks), { today: todayOf(deps) });
+    // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
+    const { facts } = jobState(deps, job);
     const result = validateTaskSubmission(program, form, taskId, data, facts);
     if (!result.ok) throw validationError(result.errors, undefined, { warnings: result.warnings });
     // Completing a task resolves its exception flags: a flag means "this task needs attention".
