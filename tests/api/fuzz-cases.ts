@@ -251,3 +251,59 @@ function decodeURIComponentSafe(v: string): string {
     return v;
   }
 }
+
+/** A task form's JSON Schema as GET /api/forms/{form} serves it (only what the generator reads). */
+export interface FormSchema extends Schema {
+  $ref?: string;
+  definitions?: Record<string, FormSchema>;
+  dependencies?: Record<string, FormSchema | string[]>;
+  allOf?: FormSchema[];
+  oneOf?: FormSchema[];
+  anyOf?: FormSchema[];
+  then?: FormSchema;
+  else?: FormSchema;
+  properties?: Record<string, FormSchema>;
+  items?: FormSchema;
+}
+
+/** Every field a form can show, shown or hidden (conditional branches flattened), with $refs resolved. */
+export function formFields(schema: FormSchema): Record<string, Schema> {
+  const out: Record<string, Schema> = {};
+  const resolve = (s: FormSchema, depth = 0): FormSchema => {
+    const m = s.$ref && /^#\/definitions\/(.+)$/.exec(s.$ref);
+    if (!m || depth > 5) return s;
+    return resolve({ ...schema.definitions?.[m[1]], ...s, $ref: undefined }, depth + 1);
+  };
+  const walk = (s: FormSchema | undefined, depth: number) => {
+    if (!s || depth > 6) return;
+    for (const [k, v] of Object.entries(s.properties ?? {})) {
+      const r = resolve(v);
+      out[k] ??= { ...r, items: r.items ? resolve(r.items) : undefined };
+    }
+    for (const d of Object.values(s.dependencies ?? {})) if (!Array.isArray(d)) walk(d, depth + 1);
+    for (const sub of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? []), s.then, s.else]) walk(sub, depth + 1);
+  };
+  walk(schema, 0);
+  return out;
+}
+
+/**
+ * Task data: the form's valid example with some answers replaced (by a plausible value of the field's
+ * type, or a wrong one), some dropped, hidden-branch and unknown keys added; or built from the fields alone.
+ */
+export function taskDataArb(fields: Record<string, Schema>, valid: Record<string, unknown> | undefined): fc.Arbitrary<Record<string, unknown>> {
+  const names = Object.keys(fields);
+  if (!names.length) return fc.dictionary(fc.string({ maxLength: 8 }), wrongValue, { maxKeys: 3 });
+  const edit = fc.tuple(fc.constantFrom(...names), fc.oneof({ weight: 2, arbitrary: fc.constant('plausible') }, fc.constant('wrong'), fc.constant('drop'))).chain(([k, how]) =>
+    how === 'drop' ? fc.constant([k, undefined] as const) : (how === 'wrong' ? wrongValue : valueOf(fields[k], 1)).map((v) => [k, v] as const),
+  );
+  const edited = fc.array(edit, { minLength: 0, maxLength: 4 }).map((edits) => {
+    const data: Record<string, unknown> = { ...valid };
+    for (const [k, v] of edits) {
+      if (v === undefined) delete data[k];
+      else data[k] = v;
+    }
+    return data;
+  });
+  return fc.oneof({ weight: 3, arbitrary: edited }, objectOf({ type: 'object', properties: fields }, 1));
+}
