@@ -287,13 +287,14 @@ async function check(op: Operation, { who, garbage, req: drawn, live }: Drawn): 
   if (who === 'garbage') headers.authorization = garbage;
   else if (who !== 'none') headers.authorization = `Bearer ${op.path === '/api/auth/logout' ? freshToken(who) : tokens[who]}`;
   const before = checksums();
+  const errorsBefore = errorLines.length;
   const res = await send(op.method, { ...req, headers });
   sent += 1;
   const t = tally.get(`${op.method} ${op.path}`) ?? new Map<number, number>();
   tally.set(`${op.method} ${op.path}`, t.set(res.status, (t.get(res.status) ?? 0) + 1));
   const what = `${op.method} ${req.path.slice(0, 200)}${req.query.slice(0, 200)} as ${who} [${req.label.slice(0, 300)}] headers ${JSON.stringify(headers).slice(0, 300)}`;
   expect(res.status, `${what}: no answer (${res.error})`).toBeGreaterThan(0);
-  if (!op.documented5xx.includes(res.status)) expect(res.status, `${what}: ${res.text.slice(0, 500)} ${String(errorLines.at(-1)?.stack ?? '')}`).toBeLessThan(500);
+  if (!op.documented5xx.includes(res.status)) expect(res.status, `${what}: ${res.text.slice(0, 500)} ${errorLines.slice(errorsBefore).map((l) => String(l.stack)).join('\n')}`).toBeLessThan(500);
   expect(res.text, `${what}: a stack trace in the body`).not.toMatch(STACK);
   expect(res.text, `${what}: SQL in the body`).not.toMatch(SQL);
   if (process.env.FUZZ_VERBOSE && live) console.log(res.status, req.path, res.text.slice(0, 160));
