@@ -50,6 +50,8 @@ export interface StageDef {
   progress: [string, string];
   tab: StageTab;
   contractor_action?: string;
+  /** Completing this stage submits the rebate (exactly one stage of a model). */
+  submits?: true;
 }
 
 /** A stage model (reading A or B of spec sect. 4). */

@@ -54,6 +54,8 @@ export function buildProgram(
   const modelDef = shared.stage_models[raw.stage_model];
   if (!modelDef) diag('unknown-stage-model', `unknown stage model '${raw.stage_model}'`, ['stage_model']);
   const stage_model: StageModel = { id: raw.stage_model, ...(modelDef ?? { label: '', stages: [] }) };
+  const submitting = stage_model.stages.filter((s) => s.submits).length;
+  if (modelDef && submitting !== 1) diag('stage-model-submit', `stage model '${raw.stage_model}' must mark exactly one stage 'submits: true' (it marks ${submitting})`, ['stage_model']);
   const lastStage = stage_model.stages.length;
 
   const constants: Record<string, unknown> = { ...shared.constants };

@@ -97,3 +97,9 @@ export function demoProgram(stageModel: 'six_stage' | 'seven_stage' = 'six_stage
   if (errors.length) throw new Error(errors.map((d) => `${d.range.line}:${d.range.col} ${d.message}`).join('\n'));
   return defs.programs.demo;
 }
+
+/** The demo program over the shared files, with the stage-models text edited. */
+export function loadDefinitionsWith(editStageModels: (text: string) => string) {
+  const shared = SHARED_FILES.map((f) => (f.path.endsWith('stage-models.yaml') ? { ...f, text: editStageModels(f.text) } : f));
+  return loadDefinitions([...shared, ...DEMO_FORMS, { path: 'program-defs/demo/program.yaml', text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage') }]);
+}

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CANCEL_REASONS, type ExceptionKind } from '../../engine/index.ts';
+import { CANCEL_REASONS, isOpenTask, type ExceptionKind } from '../../engine/index.ts';
 import type { Deps } from '../context.ts';
 import { REPO_ROOT } from '../deps.ts';
 import { insertUser } from '../db/users.db.ts';
@@ -233,7 +233,7 @@ function pickCompany(people: People, program_id: string, state: string, rnd: Ran
 function flaggedTask(built: BuiltJob, i: number, rnd: Random): { task: string; kind: ExceptionKind; note: string } | null {
   const kind: ExceptionKind | null = i % 40 === 7 ? 'contractor' : i % 40 === 27 ? 'ops' : null;
   if (!kind) return null;
-  const open = built.evaluation.tasks.filter((t) => t.status === 'READY' || t.status === 'IN_PROGRESS');
+  const open = built.evaluation.tasks.filter(isOpenTask);
   if (!open.length) return null;
   return { task: rnd.pick(open).id, kind, note: rnd.pick(TASK_EXCEPTION_NOTES[kind]) };
 }

@@ -55,6 +55,9 @@ export function assertCanWorkTask(user: AuthUser, owner: string): void {
   if (!canWorkTask(user, owner)) throw forbidden(`This task belongs to ${owner === 'ops' ? 'the operations team' : `the ${owner}`}.`);
 }
 
+/** Whether the user may work a job past the submission gate although it is ineligible (ops: they can override eligibility). */
+export const mayOverrideEligibility = (user: AuthUser) => user.role === 'ops';
+
 /** Whether the user sees internal-only data (ops only). */
 export const seesInternal = (user: AuthUser) => user.role === 'ops';
 

@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { evaluateJobWithFacts, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
+import { evaluateJobWithFacts, isOpenTask, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -98,7 +98,7 @@ export function evaluateRow(deps: Deps, row: jobsDb.JobRow, tasks = tasksDb.task
 
 /** The columns a job keeps from its evaluation. */
 export function derivedColumns(ev: JobEvaluation): Partial<jobsDb.JobRow> {
-  const open = ev.tasks.filter((t) => t.status === 'READY' || t.status === 'IN_PROGRESS');
+  const open = ev.tasks.filter(isOpenTask);
   const owners = [...new Set(open.map((t) => t.owner))].sort();
   return {
     stage: ev.stage.number,

@@ -4,7 +4,7 @@
  * writes its history row and re-evaluates the job in one transaction.
  */
 
-import { CANCEL_REASONS, validateTask } from '../../engine/index.ts';
+import { CANCEL_REASONS, isOpenTask, validateTask } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { badRequest, forbidden, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -162,7 +162,7 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
     const completed: string[] = [];
     const incomplete: { task_id: string; errors: { path: string; message: string }[] }[] = [];
     const now = deps.now().toISOString();
-    for (const t of ev.tasks.filter((x) => x.owner === 'homeowner' && (x.status === 'READY' || x.status === 'IN_PROGRESS'))) {
+    for (const t of ev.tasks.filter((x) => x.owner === 'homeowner' && isOpenTask(x))) {
       const row = tasks.find((r) => r.task_id === t.id);
       const form = deps.defs.forms[t.form];
       const result = validateTask(form, row?.draft ?? row?.data ?? {}, facts);

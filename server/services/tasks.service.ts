@@ -6,6 +6,9 @@
 
 import {
   EXCEPTION_KINDS,
+  SUBMISSION_MESSAGES,
+  isPastSubmit,
+  submissionRefusal,
   MESSAGES,
   clearException,
   draftSizeErrors,
@@ -27,13 +30,13 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
-import { assertCanWorkTask, canSeeTask, canWorkTask, seesInternal } from './access.ts';
+import { assertCanWorkTask, canSeeTask, canWorkTask, mayOverrideEligibility, seesInternal } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 
 /** The spec's and our messages of the task workflow. */
 export const TASK_MESSAGES = {
-  ineligible: 'This job is ineligible and cannot be submitted.',
+  ineligible: SUBMISSION_MESSAGES.ineligible,
   stale: 'This task was changed by someone else since you opened it.',
   canceled: 'This job is canceled. Restore it to work on its tasks.',
   not_applicable: 'This task does not apply to this job.',
@@ -148,8 +151,6 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     const { t, row } = taskOf(deps, user, job, taskId);
     assertWritable(job, t, user);
     const program = programOf(deps, job.program_id);
-    // The stage whose completion submits the rebate (stage 2 of both stage models).
-    const submitStage = program.stage_model.stages[0].number + 1;
     const form = deps.defs.forms[t.form];
     if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
     const data = withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null);
@@ -163,14 +164,11 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     const now = deps.now().toISOString();
     addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
     const after = refreshJob(deps, job.id);
-    // An ineligible job cannot be submitted: answers that decide eligibility stay open to correct, but
-    // a submission that would send the job past the submit stage (or work beyond it) is refused and the
-    // transaction rolls back. Ops may still work the job (they can override eligibility).
-    if (user.role !== 'ops' && after.eligibility.status === 'ineligible' && (t.stage > submitStage || after.stage.number > submitStage)) {
-      throw new ApiError(422, TASK_MESSAGES.ineligible, undefined, 'job_ineligible');
-    }
+    // The engine's submission gate (an ineligible job cannot be submitted); a refusal rolls back.
+    const refused = submissionRefusal(program, t.stage, after, mayOverrideEligibility(user));
+    if (refused) throw new ApiError(422, refused, undefined, 'job_ineligible');
     // The rebate counts as submitted once the job leaves the submit stage for the first time.
-    if (!job.submitted_at && after.stage.number > submitStage) {
+    if (!job.submitted_at && isPastSubmit(program, after)) {
       jobsDb.updateJob(deps.db, job.id, { submitted_at: now, submitted_by: user.id });
       addHistory(deps.db, { job_id: job.id, type: 'job_submitted', user_id: user.id, at: now });
     }

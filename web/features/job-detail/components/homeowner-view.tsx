@@ -16,6 +16,7 @@ import { EligibilitySummary } from './eligibility-summary.tsx';
 import { RebateSummary } from './rebate-tab.tsx';
 import { StageProgress } from './stage-progress.tsx';
 import { TaskList } from './task-list.tsx';
+import { isOpenTask } from '../../../../engine/submission.ts';
 
 type Node = Record<string, unknown>;
 
@@ -51,7 +52,7 @@ export function HomeownerView({ jobId, canConfirm, onOpen, localDrafts, preview 
     if (view.error) return <NonIdealState icon="error" title={view.error instanceof ApiError && view.error.status === 404 ? 'Job not found' : 'Unexpected error occurred.'} />;
     return <Spinner className="page-state" />;
   }
-  const open = v.tasks.filter((t) => t.status === 'READY' || t.status === 'IN_PROGRESS');
+  const open = v.tasks.filter(isOpenTask);
   const household = v.tasks.find((t) => t.form === 'home_details');
   const result = confirm.data;
   const title = (id: string) => v.tasks.find((t) => t.id === id)?.title ?? id.replace(/_/g, ' ');

@@ -29,6 +29,7 @@ import { RebateCard } from './rebate-tab.tsx';
 import { TaskList } from './task-list.tsx';
 import { FINAL_DOCUMENTS_PARAM, JOB_TABS, sectionOf, type JobTabId } from './task-sections.ts';
 import './job-detail.css';
+import { isOpenTask } from '../../../../engine/submission.ts';
 
 const loadDrawer = () => import('./task-drawer.tsx');
 const TaskDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.TaskDrawer })));
@@ -111,7 +112,7 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
   const todo = (id: JobTabId) =>
     job.is_canceled
       ? 0
-      : job.tasks.filter((t: JobTask) => (id === 'progress' ? true : sectionOf(t.form) === id) && t.can_edit && (t.status === 'READY' || t.status === 'IN_PROGRESS')).length;
+      : job.tasks.filter((t: JobTask) => (id === 'progress' ? true : sectionOf(t.form) === id) && t.can_edit && isOpenTask(t)).length;
 
   const viewSwitch = (
     <SegmentedControl

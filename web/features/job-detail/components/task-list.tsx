@@ -3,6 +3,7 @@
 import { Icon, Tag } from '@blueprintjs/core';
 import type { JobTask } from '../api/get-job.ts';
 import { OWNER_LABELS, taskStatus, type Viewer } from './job-text.ts';
+import { isOpenTask } from '../../../../engine/submission.ts';
 
 export interface TaskListProps {
   tasks: JobTask[];
@@ -20,7 +21,7 @@ export function TaskList({ tasks, all, viewer, onOpen, localDrafts }: TaskListPr
     <ul className="task-list">
       {tasks.map((t) => {
         const s = taskStatus(t, viewer);
-        const yours = t.can_edit && (t.status === 'READY' || t.status === 'IN_PROGRESS');
+        const yours = t.can_edit && isOpenTask(t);
         return (
           <li key={t.id}>
             <button type="button" className={`task-row task-row-${t.status.toLowerCase()}${yours ? ' task-row-yours' : ''}`} onClick={() => onOpen(t.id)}>

@@ -6,7 +6,7 @@
 
 import { Callout, Card, FormGroup, H5, HTMLSelect, HTMLTable, InputGroup, NumericInput, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
-import { evaluateJob, formatCents, ELIGIBILITY_STATUS_LABELS, type Definitions, type JobInput, type Program } from '../../../../engine/index.ts';
+import { evaluateJob, formatCents, isOpenTask, ELIGIBILITY_STATUS_LABELS, type Definitions, type JobInput, type Program } from '../../../../engine/index.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -107,7 +107,7 @@ export function TryIt({ program, defs, base, today }: { program: Program; defs: 
   const facts = useMemo(() => editableFacts(program, defs), [program, defs]);
   const ev = useMemo(() => evaluateJob(program, job, { today, explain: true }), [program, job, today]);
   const status = ev.eligibility.status;
-  const open = ev.tasks.filter((t) => t.status === 'READY' || t.status === 'IN_PROGRESS');
+  const open = ev.tasks.filter(isOpenTask);
   return (
     <div className="try-it">
       <Card className="try-facts">
