@@ -4,11 +4,20 @@
  * on first use and reused.
  */
 
-import type { Ajv, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
 import { compilePredicate } from './predicate.ts';
-import { generatePick, type PickShown } from './pick.ts';
+import { generatePick, type PickBuilder, type PickShown } from './pick.ts';
+
+/**
+ * What turns a JSON Schema into its validator: an ajv instance (compiles with generated code: the
+ * server, the CLI), or validators the server generated ahead (ajv standalone code, looked up by the
+ * schema's content: the browser, see precompiled.ts).
+ */
+export interface SchemaCompiler {
+  compile(schema: Record<string, unknown>): ValidateFunction;
+}
 
 /** A compiled cross-field rule of a form. */
 export interface FormRule {
@@ -106,8 +115,9 @@ function withoutConditionals(schema: Schema, conds: ReturnType<typeof conditiona
 export function buildFormRuntime(
   schema: Schema,
   rules: { id: string; field?: string; applies_if?: Logic; valid_if: Logic; message: string; severity?: 'error' | 'warning'; params?: Record<string, string> }[],
-  ajv: Ajv,
+  ajv: SchemaCompiler,
   compile: (logic: Logic) => CompiledRule,
+  pick: PickBuilder = generatePick,
 ): FormRuntime {
   const once = (s: Schema): (() => ValidateFunction) => {
     let fn: ValidateFunction | undefined;
@@ -174,7 +184,7 @@ export function buildFormRuntime(
     owners,
     field_list,
     field_owners,
-    pick_shown: generatePick(field_list, field_owners),
+    pick_shown: pick(field_list, field_owners),
     message_cache: new Map(),
     test_owners: ordered.map((c) => c.tests.map((f) => (owners.has(f) ? flat(owners.get(f)) : new Int32Array(0)))),
     attachment_fields: Object.keys(allProps).filter((f) => isAttachment(allProps[f])),

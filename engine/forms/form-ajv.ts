@@ -7,9 +7,15 @@ import addFormatsModule from 'ajv-formats';
 import { PHONE_PATTERN } from '../constants.ts';
 export { PHONE_PATTERN };
 
-/** Creates the form compiler's ajv (one per loaded set of definitions). */
-export function createFormAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true, verbose: true });
+/** The form compiler's options (the standalone generator adds `code.source` to the same). */
+export const FORM_AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true, verbose: true } as const;
+
+/**
+ * Creates the form compiler's ajv (one per loaded set of definitions). `standalone`: keep each
+ * validator's source, for ajv's standalone code (engine/forms/standalone.ts).
+ */
+export function createFormAjv(options: { standalone?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ ...FORM_AJV_OPTIONS, ...(options.standalone ? { code: { source: true } } : {}) });
   const addFormats = (addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule;
   (addFormats as (a: Ajv) => void)(ajv);
   ajv.addFormat('phone', PHONE_PATTERN);

@@ -1,8 +1,8 @@
 /** Builds a task form: self-contained schema, runtime, and the checks a meta-schema cannot make. */
 
-import type { Ajv } from 'ajv';
 import { DERIVED_FACTS, JOB_FACTS } from '../facts.ts';
-import { buildFormRuntime, conditionalsOf, formFields, resolveSchema } from '../forms/compile-form.ts';
+import { buildFormRuntime, conditionalsOf, formFields, resolveSchema, type SchemaCompiler } from '../forms/compile-form.ts';
+import type { PickBuilder } from '../forms/pick.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
 import type { Diagnostic, TaskForm } from '../types.ts';
@@ -27,10 +27,11 @@ function refs(node: unknown, at: (string | number)[], out: { ref: string; path: 
 export function buildForm(
   parsed: ParsedFile,
   shared: { definitions: Record<string, unknown>; constants: Record<string, unknown> },
-  ajv: Ajv,
+  ajv: SchemaCompiler,
   compile: (logic: Logic) => CompiledRule,
   out: Diagnostic[],
   eager: boolean,
+  pick?: PickBuilder,
 ): TaskForm | undefined {
   const raw = parsed.value as Raw;
   const start = out.length;
@@ -96,7 +97,7 @@ export function buildForm(
     if (r.field !== undefined) fieldCheck(String(r.field).split('.')[0], ['rules', i, 'field'], `rule '${r.id}'`);
   });
 
-  const runtime = buildFormRuntime(schema, raw.rules ?? [], ajv, compile);
+  const runtime = buildFormRuntime(schema, raw.rules ?? [], ajv, compile, pick);
   if (eager && out.length === start) {
     try {
       runtime.validator();
@@ -142,9 +143,10 @@ export interface FormDocument {
 /**
  * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the
  * same code as the server. The document is trusted (the server checked it at load), so no diagnostics;
- * validators compile on first use. Pass one `ajv` and one `compile` to share them across forms.
+ * validators compile on first use. Pass one `ajv` and one `compile` to share them across forms; in a
+ * page without eval, pass precompiled validators, an interpreted `compile` and `closurePick`.
  */
-export function taskFormFromDocument(doc: FormDocument, ajv: Ajv, compile: (logic: Logic) => CompiledRule): TaskForm {
+export function taskFormFromDocument(doc: FormDocument, ajv: SchemaCompiler, compile: (logic: Logic) => CompiledRule, pick?: PickBuilder): TaskForm {
   const schema = doc.schema.definitions ? doc.schema : { ...doc.schema, definitions: {} };
   return {
     key: doc.key,
@@ -155,6 +157,6 @@ export function taskFormFromDocument(doc: FormDocument, ajv: Ajv, compile: (logi
     messages: doc.messages,
     file: `form:${doc.key}`,
     fields: formFields(schema),
-    runtime: buildFormRuntime(schema, doc.rules ?? [], ajv, compile),
+    runtime: buildFormRuntime(schema, doc.rules ?? [], ajv, compile, pick),
   };
 }

@@ -6,11 +6,12 @@
 import { createCompiler, createReferenceCompiler } from '../logic/evaluators.ts';
 import type { Diagnostic, Program, SourceFile, TaskForm } from '../types.ts';
 import { buildProgram, type SharedDefs } from './build-program.ts';
-import { createMetaValidators, validateMeta, type FileKind } from './meta-validate.ts';
+import { createMetaValidators, validateMeta, type FileKind, type MetaValidators } from './meta-validate.ts';
 import { parseSource, type ParsedFile } from './yaml-source.ts';
 import { buildForm } from './build-form.ts';
 import { createFormAjv } from '../forms/form-ajv.ts';
-import { formFields } from '../forms/compile-form.ts';
+import { formFields, type SchemaCompiler } from '../forms/compile-form.ts';
+import type { PickBuilder } from '../forms/pick.ts';
 
 export { formFields };
 
@@ -45,17 +46,28 @@ export function kindOf(path: string): FileKind | undefined {
 
 /** Loader options. */
 export interface LoadOptions {
-  /** compiled (default): rules compiled once with json-logic-engine; reference: interpreted by json-logic-js on every call. */
-  evaluator?: 'compiled' | 'reference';
+  /**
+   * compiled (default): rules compiled once with json-logic-engine (generated code); interpreted: run by
+   * json-logic-engine's interpreter (no eval: a page under a strict CSP); reference: interpreted by
+   * json-logic-js on every call.
+   */
+  evaluator?: 'compiled' | 'interpreted' | 'reference';
   /** Compile each form's validator on first use instead of at load (the browser's choice; the CLI compiles all to check them). */
   lazy_forms?: boolean;
+  /**
+   * The compilers a page without eval passes (defaults: ajv and generated pickers): the meta-schemas'
+   * validators generated ahead, what compiles form schemas, and how a form's field picker is built.
+   */
+  meta_validators?: MetaValidators;
+  form_schemas?: SchemaCompiler;
+  pick?: PickBuilder;
 }
 
 /** Loads and checks a set of definition files. */
 export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}): Definitions {
   const diagnostics: Diagnostic[] = [];
-  const validators = createMetaValidators();
-  const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler();
+  const validators = options.meta_validators ?? createMetaValidators();
+  const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler(options.evaluator === 'interpreted' ? 'interpreted' : 'compiled');
   const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {} };
   const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [], 'form-shared': [] };
 
@@ -92,7 +104,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
 
   const formDefinitions: Record<string, unknown> = {};
   for (const parsed of byKind['form-shared']) Object.assign(formDefinitions, (parsed.value as { definitions: object }).definitions);
-  const formAjv = createFormAjv();
+  const formAjv = options.form_schemas ?? createFormAjv();
   const forms: Record<string, TaskForm> = {};
   for (const parsed of byKind['task-form']) {
     const v = parsed.value as { key: string };
@@ -104,7 +116,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
       diagnostics.push({ code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['key'], range: parsed.locate(['key']), message: `duplicate form key '${v.key}'` });
       continue;
     }
-    const form = buildForm(parsed, { definitions: formDefinitions, constants: shared.constants }, formAjv, compile, diagnostics, !options.lazy_forms);
+    const form = buildForm(parsed, { definitions: formDefinitions, constants: shared.constants }, formAjv, compile, diagnostics, !options.lazy_forms, options.pick);
     if (form) forms[v.key] = form;
   }
 

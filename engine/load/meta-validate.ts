@@ -10,11 +10,13 @@ import formSharedSchema from '../schema/form-shared.schema.json' with { type: 'j
 import type { Diagnostic } from '../types.ts';
 import type { ParsedFile } from './yaml-source.ts';
 import { closest } from './suggest.ts';
+import { hashDefinition } from './hash.ts';
 
 /** The kinds of definition file. */
 export type FileKind = 'program' | 'task-form' | 'cases' | 'shared' | 'form-shared';
 
-const SCHEMAS: Record<FileKind, object> = {
+/** The meta-schema of each kind of file. */
+export const META_SCHEMAS: Record<FileKind, object> = {
   program: programSchema,
   'task-form': taskFormSchema,
   cases: casesSchema,
@@ -22,16 +24,34 @@ const SCHEMAS: Record<FileKind, object> = {
   'form-shared': formSharedSchema,
 };
 
-/** Meta-schema validators, compiled once per loader call. */
+/** Meta-schema validators, compiled once per loader call (or generated ahead: engine/forms/standalone.ts). */
 export type MetaValidators = Record<FileKind, ValidateFunction>;
+
+/** The meta-schemas' ajv options (the standalone generator uses the same). */
+export const META_AJV_OPTIONS = { allErrors: true, strict: false, verbose: true } as const;
+
+/** The hash of the meta-schemas: the version of their generated validators (GET /api/definitions/meta-validators.js?v=). */
+export function metaSchemasHash(): string {
+  return hashDefinition(META_SCHEMAS);
+}
 
 /** Compiles the meta-schemas. */
 export function createMetaValidators(): MetaValidators {
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+  const ajv = new Ajv(META_AJV_OPTIONS);
   const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   const out = {} as MetaValidators;
-  for (const [kind, schema] of Object.entries(SCHEMAS) as [FileKind, object][]) out[kind] = ajv.compile(schema);
+  for (const [kind, schema] of Object.entries(META_SCHEMAS) as [FileKind, object][]) out[kind] = ajv.compile(schema);
+  return out;
+}
+
+/** Meta validators from a generated module's exports (by file kind); a missing kind is an error. */
+export function metaValidatorsFrom(exports: Record<string, ValidateFunction>): MetaValidators {
+  const out = {} as MetaValidators;
+  for (const kind of Object.keys(META_SCHEMAS) as FileKind[]) {
+    if (typeof exports[kind] !== 'function') throw new Error(`The generated meta validators have no '${kind}': reload the page`);
+    out[kind] = exports[kind];
+  }
   return out;
 }
 

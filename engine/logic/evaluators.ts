@@ -1,6 +1,9 @@
 /**
- * The two JSON-Logic evaluators: a compiled one (json-logic-engine's `build`, used at run time)
- * and json-logic-js (the reference semantics, used by the agreement test and the naive bench).
+ * The JSON-Logic evaluators: json-logic-engine with our semantics, either compiled (`build`, which
+ * generates code with eval: the server and the CLI) or interpreted (`run`, its closure-based optimizer:
+ * the browser, whose Content Security Policy has no 'unsafe-eval'), and json-logic-js (the reference
+ * semantics, used by the agreement test and the naive bench). One engine, the same rules: only how a
+ * rule becomes a function differs.
  */
 
 import { LogicEngine } from 'json-logic-engine';
@@ -70,8 +73,20 @@ const REFERENCE_SEMANTICS: Record<string, { method: (args: unknown[]) => unknown
   },
 };
 
-/** Creates a compiler with the DSL's custom operations registered; compile each rule once per loaded definition. */
-export function createCompiler(): (logic: Logic) => CompiledRule {
+/**
+ * How rules become functions: `compiled` generates code (fastest; needs eval), `interpreted` walks the
+ * rule with json-logic-engine's interpreter (no eval: what a page under a strict CSP uses).
+ */
+export type LogicMode = 'compiled' | 'interpreted';
+
+/** Turns a rule into a function of the facts. */
+export type RuleCompiler = (logic: Logic) => CompiledRule;
+
+/**
+ * Creates a compiler with the DSL's custom operations registered; compile each rule once per loaded
+ * definition. Both modes give the same answers (engine/logic/interpreted.test.ts).
+ */
+export function createCompiler(mode: LogicMode = 'compiled'): RuleCompiler {
   const engine = new LogicEngine();
   for (const [name, m] of Object.entries(REFERENCE_SEMANTICS)) {
     engine.addMethod(name, { lazy: false, method: (args: unknown) => m.method(Array.isArray(args) ? args : [args]), compile: m.compile } as never, { deterministic: true });
@@ -80,6 +95,13 @@ export function createCompiler(): (logic: Logic) => CompiledRule {
     engine.addMethod(name, (args: unknown) => (fn as (...a: unknown[]) => unknown)(...(Array.isArray(args) ? args : [args])), {
       deterministic: true,
     });
+  }
+  if (mode === 'interpreted') {
+    return (logic) => {
+      if (logic === null || typeof logic !== 'object') return () => logic;
+      // `run` keeps the rule's optimized plan (closures, no generated code) keyed by the rule object.
+      return (facts) => engine.run(logic, facts);
+    };
   }
   return (logic) => {
     if (logic === null || typeof logic !== 'object') return () => logic;

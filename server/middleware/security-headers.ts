@@ -10,9 +10,10 @@ import helmet from 'koa-helmet';
 /** The Content Security Policy directives (also read by the tests). */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  // The task forms and the explorer still compile validators in the browser (ajv, json-logic-engine):
-  // 'unsafe-eval' goes once they run precompiled (issue 11).
-  scriptSrc: ["'self'", "'unsafe-eval'"],
+  // No 'unsafe-eval': the browser runs form and meta-schema validators the server generated as modules
+  // (GET /api/forms/{form}/validator.js, /api/definitions/meta-validators.js), rules interpreted, pickers
+  // as closures. A new eval in the page is a CSP violation (tests/e2e/csp.e2e.test.ts).
+  scriptSrc: ["'self'"],
   // Blueprint and RJSF position popovers with style attributes set from script; no inline <style> is ours.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

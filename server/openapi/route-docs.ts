@@ -1,11 +1,12 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
+import type { UserRole } from '../../engine/constants.ts';
 import { NEW_JOB } from '../routes/jobs.routes.ts';
 import { SAVE, FLAG, TRANSFER } from '../routes/tasks.routes.ts';
 import { CREATE as NEW_CONTRACTOR, UPDATE as CONTRACTOR_UPDATE, INVITE } from '../routes/contractors.routes.ts';
 import { EXTRA_ROUTE_DOCS } from './route-docs-admin.ts';
 
-type Role = 'ops' | 'contractor' | 'homeowner';
+type Role = UserRole;
 
 /** What a route does, who may call it, what it takes and answers. */
 export interface RouteDoc {
@@ -109,6 +110,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/contractor/{id}': { tag: 'contractors', summary: 'Delete a contractor', roles: OPS, status: 204, errors: [404] },
   'GET /api/definitions/sources': { tag: 'programs', summary: 'The definition files the server runs (program explorer)', roles: OPS },
   'GET /api/definitions/jobs/{job_id}/input': { tag: 'programs', summary: 'A job as the engine reads it (program explorer: try it)', roles: OPS, errors: [404] },
+  'GET /api/forms/{form}/validator.js': {
+    tag: 'tasks',
+    summary: "A task form's validators (engine and RJSF) as a JavaScript module of ajv standalone code, for pages without eval; the URL is versioned by the schema's hash and is the capability (no sign-in: import() sends no token)",
+    public: true,
+    query: { v: str("The form schema's hash (as the engine's schemaKey computes it); any other value is a 404") },
+    returns: 'text/javascript',
+    errors: [404],
+  },
+  'GET /api/definitions/meta-validators.js': {
+    tag: 'programs',
+    summary: "The definition files' meta-schema validators as a JavaScript module of ajv standalone code (program explorer, without eval)",
+    public: true,
+    query: { v: str("The meta-schemas' hash; any other value is a 404") },
+    returns: 'text/javascript',
+    errors: [404],
+  },
   'GET /api/openapi.json': { tag: 'meta', summary: 'This document', public: true },
   ...EXTRA_ROUTE_DOCS,
 };

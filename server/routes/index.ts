@@ -15,6 +15,7 @@ import { tasksRoutes } from './tasks.routes.ts';
 import { contractorsRoutes } from './contractors.routes.ts';
 import { openApiRoutes } from './openapi.routes.ts';
 import { definitionsRoutes } from './definitions.routes.ts';
+import { validatorsRoutes } from './validators.routes.ts';
 
 export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   authRoutes,
@@ -30,5 +31,6 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   jobsRoutes,
   contractorsRoutes,
   definitionsRoutes,
+  validatorsRoutes,
   openApiRoutes,
 ];

@@ -1,10 +1,13 @@
 /** Rows of the access matrix for the search and admin routes. */
 
 import type { Ctx, Row } from './access-matrix.test.ts';
+import { schemaKey } from '../../engine/forms/precompiled.ts';
+import { metaSchemasHash } from '../../engine/load/meta-validate.ts';
 
 type Outcome = Row['expect'][keyof Row['expect']];
 const opsOnly = { anonymous: 401, homeowner: 403, contractor_a: 403, contractor_b: 403, ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
 const opsAndContractors = { anonymous: 401, homeowner: 403, contractor_a: 'ok', contractor_b: 'ok', ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
+const publicRoute = { anonymous: 'ok', homeowner: 'ok', contractor_a: 'ok', contractor_b: 'ok', ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
 const signedIn = { anonymous: 401, homeowner: 'ok', contractor_a: 'ok', contractor_b: 'ok', ops: 'ok' } as Record<keyof Row['expect'], Outcome>;
 
 const announcement = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/announcements', { as: 'ops', body: { title: 'For everyone', content: 'Hello' } }).then((r) => r.body.id);
@@ -69,4 +72,8 @@ export const EXTRA_ACCESS: Record<string, Row> = {
   'PUT /api/preferences': { path: () => '/api/preferences', body: () => ({ jobs_per_page: 25 }), expect: signedIn },
   'GET /api/feature-flags': { path: () => '/api/feature-flags', expect: signedIn },
   'PUT /api/feature-flags/{name}': { path: () => '/api/feature-flags/program-explorer', body: () => ({ enabled: true }), expect: opsOnly },
+
+  // Generated validators: no sign-in (import() sends no token); the schema's hash in the URL is the capability.
+  'GET /api/forms/{form}/validator.js': { path: (c) => `/api/forms/approve_payment/validator.js?v=${schemaKey(c.s.deps.defs.forms.approve_payment.schema)}`, expect: publicRoute },
+  'GET /api/definitions/meta-validators.js': { path: () => `/api/definitions/meta-validators.js?v=${metaSchemasHash()}`, expect: publicRoute },
 };

@@ -5,7 +5,7 @@
  */
 
 export { TaskFormView, type TaskFormViewProps } from './task-form.tsx';
-export { clientForm, validateClientForm, localToday, type ClientForm, type FormJson, type JobFacts, type TaskValidation } from './client-form.ts';
+export { clientForm, loadClientForm, validateClientForm, localToday, type ClientForm, type FormJson, type JobFacts, type TaskValidation } from './client-form.ts';
 export { templates, widgets, fields, WIDGET_NAMES } from './theme/theme.ts';
 export { EMPTY_CONTEXT, type TaskFormContext, type CatalogRow } from './form-context.ts';
 export { errorSchemaOf, groupByPlace, placeOf, type FieldMessage } from './messages.ts';

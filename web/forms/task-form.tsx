@@ -6,19 +6,14 @@
 
 import { Callout } from '@blueprintjs/core';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useRef } from 'react';
-import { PHONE_PATTERN } from '../../engine/index.ts';
 import type { ClientForm } from './client-form.ts';
 import { EMPTY_CONTEXT, type TaskFormContext } from './form-context.ts';
 import { errorSchemaOf, groupByPlace, type FieldMessage, type Node } from './messages.ts';
 import { fields, templates, widgets } from './theme/theme.ts';
 import { fieldLabel } from './values.ts';
 import './theme/form-theme.css';
-
-/** RJSF's validator only decides which conditional fields show; the engine does the validating. */
-const validator = customizeValidator({ customFormats: { phone: PHONE_PATTERN } });
 
 /** Defaults RJSF must not invent: no empty items for minItems, no `{}` for an unanswered upload. */
 const DEFAULTS = { arrayMinItems: { populate: 'never' as const }, emptyObjectFields: 'skipDefaults' as const };
@@ -125,7 +120,7 @@ export function TaskFormView({ form, formData, onChange, errors = [], warnings =
         schema={schema as RJSFSchema}
         uiSchema={uiSchema}
         formData={formData}
-        validator={validator}
+        validator={form.rjsf_validator}
         templates={templates}
         widgets={widgets}
         fields={fields}

@@ -6,6 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { loadDefinitions, type Definitions, type JobInput, type SourceFile } from '../../../../engine/index.ts';
+import { closurePick } from '../../../../engine/forms/pick.ts';
+import { NO_SCHEMA_COMPILER } from '../../../../engine/forms/precompiled.ts';
+import { loadMetaValidators } from '../../../forms/validator-modules.ts';
 
 /** What the sources call answers. */
 export interface SourcesResponse {
@@ -13,10 +16,16 @@ export interface SourcesResponse {
   hashes: Record<string, string>;
 }
 
-/** Loads definitions from the server's files (forms compile on first use, as in the browser). */
+/**
+ * Loads definitions from the server's files, without eval (the page's CSP): the meta-schemas checked by
+ * the validators the server generated, rules interpreted, pickers as closures. The explorer never
+ * validates a form's data here (its form preview loads that form's own validators), so form schemas
+ * are not compiled.
+ */
 export async function fetchDefinitions(): Promise<{ defs: Definitions; files: SourceFile[]; hashes: Record<string, string> }> {
-  const r = await api<SourcesResponse>('GET', '/api/definitions/sources');
-  return { defs: loadDefinitions(r.files, { lazy_forms: true }), files: r.files, hashes: r.hashes };
+  const [r, meta_validators] = await Promise.all([api<SourcesResponse>('GET', '/api/definitions/sources'), loadMetaValidators()]);
+  const defs = loadDefinitions(r.files, { lazy_forms: true, evaluator: 'interpreted', meta_validators, form_schemas: NO_SCHEMA_COMPILER, pick: closurePick });
+  return { defs, files: r.files, hashes: r.hashes };
 }
 
 export const definitionsQuery = { queryKey: ['definitions'], queryFn: fetchDefinitions, staleTime: Infinity };

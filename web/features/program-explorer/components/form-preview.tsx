@@ -1,7 +1,7 @@
 /** A read-only preview of a task form with its fields' validation messages listed. */
 
-import { Dialog, DialogBody, H6, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { Dialog, DialogBody, H6, HTMLTable, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Suspense, useMemo, useState } from 'react';
 import type { TaskForm } from '../../../../engine/index.ts';
 import { clientForm, TaskFormView } from '../../../forms/index.ts';
 
@@ -26,7 +26,7 @@ function fieldsOf(form: TaskForm) {
   });
 }
 
-/** The form as the job detail renders it (same RJSF theme), read-only. */
+/** The form as the job detail renders it (same RJSF theme), read-only; it suspends while its validators load. */
 function LivePreview({ form }: { form: TaskForm }) {
   const cf = useMemo(
     () =>
@@ -57,7 +57,7 @@ export default function FormPreview({ form, onClose }: { form: TaskForm; onClose
           <Tab id="form" title="Form" />
           <Tab id="fields" title="Fields and messages" />
         </Tabs>
-        {tab === 'form' ? <div className="live-preview"><LivePreview form={form} /></div> : (
+        {tab === 'form' ? <div className="live-preview"><Suspense fallback={<Spinner size={20} aria-label="Loading the form" />}><LivePreview form={form} /></Suspense></div> : (
         <>
         <HTMLTable compact striped className="preview-table">
           <thead>

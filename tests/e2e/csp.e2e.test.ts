@@ -1,0 +1,183 @@
+/**
+ * The portal under its Content Security Policy (script-src 'self', no 'unsafe-eval'): ops, a contractor
+ * and a homeowner visit the main pages (jobs list, a job's detail with a task form open, typed into and
+ * submitted so the engine and RJSF validate, the program explorer with its "try it" and a form preview,
+ * the admin lists), and the browser reports no CSP violation, no console message about the policy and
+ * no uncaught error. The form and meta-schema validators are served as modules (GET …/validator.js).
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PLAYWRIGHT_SECRET, startPortal, type Portal } from './portal.ts';
+import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
+import { createJob } from '../../server/services/jobs.service.ts';
+import { submitTask } from '../../server/services/tasks.service.ts';
+import { getJob } from '../../server/db/jobs.db.ts';
+import type { AuthUser } from '../../server/context.ts';
+import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
+
+let p: Portal;
+const OPS = 'csp-ops@example.test';
+const HOMEOWNER = 'csp-owner@example.test';
+let contractor: AuthUser;
+
+/** A fresh WI HEAR job of the contractor's company, with the homeowner attached. */
+function newJob(): { id: number; code: string } {
+  const job = createJob(p.deps, contractor, {
+    first_name: 'Cora', last_name: `Policy${Math.floor(Math.random() * 1e6)}`, email: 'cora@example.com', phone_number: '414-555-0123',
+    address: `${Math.floor(Math.random() * 9000) + 100} Policy Ave`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
+    electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear',
+  }) as unknown as { id: number; code: string };
+  const owner = findUserByEmail(p.deps.db, HOMEOWNER)!;
+  p.deps.db.prepare('UPDATE jobs SET homeowner_user_id = ? WHERE id = ?').run(owner.id, job.id);
+  return job;
+}
+
+beforeAll(async () => {
+  p = await startPortal();
+  const at = new Date().toISOString();
+  insertUser(p.deps.db, { email: OPS, name: 'Cyd Policy', role: 'ops', created_at: at });
+  insertUser(p.deps.db, { email: HOMEOWNER, name: 'Hal Owner', role: 'homeowner', created_at: at });
+  const c = p.deps.db.prepare("SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1").get() as { email: string };
+  contractor = findUserByEmail(p.deps.db, c.email)!;
+});
+afterAll(() => p.close());
+
+/** What a page reported: CSP violations (the event), console lines about the policy, uncaught errors, module loads. */
+interface Watch {
+  page: Page;
+  violations: () => Promise<unknown[]>;
+  console: string[];
+  errors: string[];
+  modules: { url: string; status: number }[];
+}
+
+/** Signs in as the user with a listener for CSP violations installed before any script of the page runs. */
+async function watched(email: string, path: string): Promise<Watch> {
+  const context = await p.context(1400);
+  await context.addInitScript(() => {
+    const w = window as unknown as { __csp: unknown[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` });
+    });
+  });
+  const page = await context.newPage();
+  const watch: Watch = {
+    page,
+    violations: () => page.evaluate(() => (window as unknown as { __csp: unknown[] }).__csp),
+    console: [],
+    errors: [],
+    modules: [],
+  };
+  page.on('console', (m) => {
+    if (/Content Security Policy|unsafe-eval|EvalError/i.test(m.text())) watch.console.push(m.text());
+  });
+  page.on('pageerror', (e) => watch.errors.push(`${e.name}: ${e.message}`));
+  page.on('response', (r) => {
+    if (/validator(s)?\.js/.test(r.url())) watch.modules.push({ url: new URL(r.url()).pathname, status: r.status() });
+  });
+  await page.goto(`/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`);
+  await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
+  return watch;
+}
+
+/** No violation so far, across every page the watch saw (the listener is installed per document). */
+async function expectClean(w: Watch, where: string): Promise<void> {
+  expect(await w.violations(), `CSP violations on ${where}`).toEqual([]);
+  expect(w.console, `console on ${where}`).toEqual([]);
+  expect(w.errors, `uncaught errors on ${where}`).toEqual([]);
+}
+
+/** Opens a job's task in the drawer and waits for its fields. */
+async function openTask(w: Watch, path: string): Promise<void> {
+  await w.page.goto(path);
+  await w.page.locator('.bp6-drawer .bp6-form-group').first().waitFor();
+}
+
+describe('the portal under a CSP without unsafe-eval', () => {
+  it('serves the policy: scripts from our origin only, no eval', async () => {
+    const r = await fetch(p.url + '/');
+    const csp = r.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('ops: jobs list, a task form typed into and submitted, a review form with conditional fields, admin lists', async () => {
+    const job = newJob();
+    const w = await watched(OPS, '/');
+    await w.page.locator('table tbody tr').first().waitFor();
+    await expectClean(w, 'the jobs list');
+
+    // A form submitted empty: the engine's messages under the fields (its validators came from the server).
+    await openTask(w, `/${job.id}/program-progress?task=provide_site_details`);
+    await w.page.locator('.bp6-drawer').getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => w.page.locator('.bp6-drawer .bp6-form-group.bp6-intent-danger').count()).toBeGreaterThan(0);
+    const bedrooms = w.page.locator('.bp6-drawer').getByLabel(/bedrooms/i).first();
+    await bedrooms.pressSequentially('3');
+    await bedrooms.blur();
+    await w.page.waitForTimeout(600); // the engine validates after a pause in typing
+    expect(w.modules.some((m) => /^\/api\/forms\/[^/]+\/validator\.js$/.test(m.url) && m.status === 200), JSON.stringify(w.modules)).toBe(true);
+    await expectClean(w, 'the site details form');
+
+    // A review form whose answer shows a conditional field (RJSF resolves if/then with its validator).
+    const apply = newJob();
+    for (const [task, form, data] of WI_HEAR_APPLY) submitTask(p.deps, contractor, getJob(p.deps.db, apply.id)!, task, { data: filled(form, data), version: 0 });
+    await openTask(w, `/${apply.id}/program-progress?task=review_income_qualification`);
+    const drawer = w.page.locator('.bp6-drawer');
+    await drawer.getByText('Below 80% of the area median income').click();
+    await drawer.locator('input[type="date"]').first().fill('2099-01-01');
+    await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
+    await w.page.waitForTimeout(600);
+    await expectClean(w, 'the income review form');
+
+    for (const path of ['/contractors', '/announcements', '/programs', '/providers', '/terms_and_conditions', '/equipment/heat-pumps']) {
+      await w.page.goto(path);
+      await w.page.locator('main, #root').first().waitFor();
+      await w.page.waitForLoadState('networkidle');
+      await expectClean(w, path);
+    }
+  });
+
+  it('ops: the program explorer loads the definitions, runs "try it" and previews a form', async () => {
+    const w = await watched(OPS, '/program-explorer?program=wi-hear');
+    const callout = w.page.locator('.try-eligibility');
+    await expect.poll(() => callout.textContent()).toContain('Eligibility: eligible');
+    await w.page.locator('#fact-provide_income_estimate-income_level').selectOption('above_ami_150');
+    await expect.poll(() => callout.textContent()).toContain('Eligibility: ineligible');
+    expect(w.modules.some((m) => m.url === '/api/definitions/meta-validators.js' && m.status === 200)).toBe(true);
+    await expectClean(w, 'the explorer');
+
+    await w.page.goto('/program-explorer/task-dependencies?program=wi-hear');
+    await w.page.locator('g.task-node[data-task="review_income_qualification"]').click();
+    const card = w.page.locator('.task-config[data-task="review_income_qualification"]');
+    await card.getByRole('button', { name: 'Preview form' }).click();
+    await expect.poll(() => w.page.getByRole('dialog').locator('.bp6-form-group').count()).toBeGreaterThan(0);
+    await expectClean(w, 'the explorer dependencies and form preview');
+  });
+
+  it('a contractor: jobs list and a task form typed into', async () => {
+    const job = newJob();
+    const w = await watched(contractor.email, '/');
+    await w.page.locator('table tbody tr').first().waitFor();
+    await openTask(w, `/${job.id}/program-progress?task=provide_site_details`);
+    const bedrooms = w.page.locator('.bp6-drawer').getByLabel(/bedrooms/i).first();
+    await bedrooms.pressSequentially('-1');
+    await bedrooms.blur();
+    await w.page.locator('.bp6-drawer').getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => w.page.locator('.bp6-drawer .bp6-form-group.bp6-intent-danger').count()).toBeGreaterThan(0);
+    await expectClean(w, "the contractor's task form");
+  });
+
+  it('a homeowner: the job and the household details form typed into', async () => {
+    const job = newJob();
+    const w = await watched(HOMEOWNER, `/${job.id}`);
+    await w.page.getByRole('button', { name: 'Fill in' }).click();
+    const drawer = w.page.locator('.bp6-drawer');
+    await drawer.getByLabel('Number of people living in the home').pressSequentially('4');
+    await w.page.waitForTimeout(600);
+    await drawer.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => (p.deps.db.prepare("SELECT data FROM job_tasks WHERE job_id = ? AND task_id = 'provide_homeowner_details'").get(job.id) as { data: string } | undefined)?.data ?? '').toContain('"number_of_occupants":4');
+    await expectClean(w, "the homeowner's form");
+  });
+});
