@@ -17,6 +17,11 @@ export const ACTION_OWNER_ROLES = [
 /** A role that can own a task. */
 export type ActionOwnerRole = (typeof ACTION_OWNER_ROLES)[number];
 
+/** The roles of portal users (who signs in): provider operations staff, contractors, homeowners. */
+export const USER_ROLES = ['ops', 'contractor', 'homeowner'] as const;
+/** A portal user's role. */
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** Building types (spec sect. 3). */
 export const BUILDING_TYPES = [
   'SINGLE_FAMILY_DETACHED',
@@ -97,6 +102,8 @@ export const PRODUCT_CONSTANTS = {
   jobs_per_page_default: 10,
   api_per_page_default: 25,
   contractors_per_page_default: 25,
+  /** The page sizes a list offers (and the remembered preference accepts). */
+  page_sizes: [10, 25, 50, 100],
   default_sort_by: 'created_at',
   default_sort_direction: 'asc',
   mobile_breakpoints_px: [768, 991],

@@ -5,6 +5,7 @@
 
 import { ACTION_OWNER_ROLES, EXCEPTION_KINDS, type ActionOwnerRole, type ExceptionKind } from './constants.ts';
 import type { ExceptionFlag, Program, TaskState } from './types.ts';
+import { MESSAGES } from './forms/messages.ts';
 
 /** Outcome of a task action. */
 export type TaskActionResult = { ok: true; state: TaskState } | { ok: false; error: string };
@@ -37,7 +38,7 @@ export function transferOwnership(
   const err = known(program, taskId);
   if (err) return { ok: false, error: err };
   if (!(ACTION_OWNER_ROLES as readonly string[]).includes(to.role)) return { ok: false, error: `Unknown action owner '${to.role}'` };
-  if (!to.reason?.trim()) return { ok: false, error: 'This field is required' };
+  if (!to.reason?.trim()) return { ok: false, error: MESSAGES.required };
   return { ok: true, state: { ...state, owner_override: { role: to.role as ActionOwnerRole, reason: to.reason.trim(), comments: to.comments } } };
 }
 

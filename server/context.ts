@@ -1,5 +1,6 @@
 /** What every route and service gets: the dependencies of the app and the signed-in user. */
 
+import type { UserRole } from '../engine/constants.ts';
 import type { ParameterizedContext } from 'koa';
 import type Router from '@koa/router';
 import type { Definitions } from '../engine/index.ts';
@@ -8,7 +9,7 @@ import type { Db } from './db/connection.ts';
 import type { Adapters } from './adapters/index.ts';
 
 /** Roles of the portal. */
-export type Role = 'ops' | 'contractor' | 'homeowner';
+export type Role = UserRole;
 
 /** The signed-in user, as routes see it. */
 export interface AuthUser {

@@ -1,5 +1,6 @@
 /** Descriptions of the search, admin and attachment routes. */
 
+import type { UserRole } from '../../engine/constants.ts';
 import type { RouteDoc } from './route-docs.ts';
 import { ANNOUNCEMENT } from '../routes/announcements.routes.ts';
 import { TERMS } from '../routes/terms.routes.ts';
@@ -12,8 +13,8 @@ const PAGE = {
   per_page: { description: 'Page size (at most 200)', schema: { type: 'integer', default: 25 } },
 };
 const Q = { q: { description: 'Search text (at least 2 characters)', schema: { type: 'string', minLength: 2 } } };
-const OPS = ['ops'] as ('ops' | 'contractor' | 'homeowner')[];
-const OPS_CONTRACTOR = ['ops', 'contractor'] as ('ops' | 'contractor' | 'homeowner')[];
+const OPS: UserRole[] = ['ops'];
+const OPS_CONTRACTOR: UserRole[] = ['ops', 'contractor'];
 
 export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/jobs/search': { tag: 'search', summary: 'Fuzzy job search (spec sect. 2) within what the user may see', query: Q, errors: [400] },

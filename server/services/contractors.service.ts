@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, notFound, validationError } from '../e
 import * as db from '../db/contractors.db.ts';
 import { findUserByEmail, insertUser } from '../db/users.db.ts';
 import { mintLoginLink } from './auth.service.ts';
+import { MESSAGES } from '../../engine/forms/messages.ts';
 
 /** A contractor as shown. */
 function present(deps: Deps, c: db.ContractorRow, includeEquipment = false) {
@@ -92,7 +93,7 @@ export function invite(deps: Deps, user: AuthUser, body: { email: string; name: 
   let contractor_id: number | null = null;
   if (!internal) {
     contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id ?? null;
-    if (contractor_id === null) throw validationError([{ path: 'contractor_id', message: 'This field is required' }]);
+    if (contractor_id === null) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
     if (user.role === 'contractor' && body.contractor_id !== undefined && body.contractor_id !== user.contractor_id) throw forbidden();
     if (!db.getContractor(deps.db, contractor_id)) throw badRequest('Unknown contractor', 'unknown_contractor');
   }

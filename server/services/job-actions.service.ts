@@ -14,6 +14,7 @@ import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { newShortCode, readJob } from './jobs.service.ts';
 import { presentTasks } from './tasks.service.ts';
 import { internalFields, presentEvaluation, presentHistoryItem } from './present.ts';
+import { MESSAGES } from '../../engine/forms/messages.ts';
 
 /** Messages of the job actions. */
 export const ACTION_MESSAGES = {
@@ -43,7 +44,7 @@ const opsOnly = (user: AuthUser) => {
 /** Cancels a job with a reason from the spec's list ('other' needs free text). */
 export function cancelJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { reason?: unknown; note?: unknown }) {
   opsOrContractor(user);
-  if (body.reason === undefined || body.reason === null || body.reason === '') throw validationError([{ path: 'reason', message: 'This field is required' }]);
+  if (body.reason === undefined || body.reason === null || body.reason === '') throw validationError([{ path: 'reason', message: MESSAGES.required }]);
   if (!(CANCEL_REASONS as readonly unknown[]).includes(body.reason)) throw validationError([{ path: 'reason', message: 'Please select one of the options' }]);
   const note = typeof body.note === 'string' ? body.note.trim() : '';
   if (body.reason === 'other' && !note) throw validationError([{ path: 'note', message: ACTION_MESSAGES.other_needs_text }]);
@@ -76,7 +77,7 @@ export function setDeemed(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobRow, taskName: string | undefined, recreate: boolean) {
   opsOnly(user);
   const program = programOf(deps, job.program_id);
-  if (!taskName) throw validationError([{ path: 'task_name', message: 'This field is required' }]);
+  if (!taskName) throw validationError([{ path: 'task_name', message: MESSAGES.required }]);
   if (!program.tasks.some((t) => t.id === taskName)) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
   const invite = deps.adapters.esign.invite({ job_id: job.id, task_id: taskName, signers: ['homeowner'] });
   deps.db.transaction(() => {
@@ -89,7 +90,7 @@ export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
 export function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { program_id?: unknown }) {
   opsOrContractor(user);
   const target = typeof body.program_id === 'string' ? body.program_id : '';
-  if (!target) throw validationError([{ path: 'program_id', message: 'This field is required' }]);
+  if (!target) throw validationError([{ path: 'program_id', message: MESSAGES.required }]);
   const program = deps.defs.programs[target];
   if (!program) throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
   if (target === job.program_id) throw validationError([{ path: 'program_id', message: ACTION_MESSAGES.same_program }]);

@@ -12,6 +12,7 @@ import { jobScope } from './access.ts';
 import { evaluateRow, refreshJob } from './evaluation.ts';
 import { presentEvaluation, presentListItem } from './present.ts';
 import { presentTasks } from './tasks.service.ts';
+import { MESSAGES } from '../../engine/forms/messages.ts';
 
 /** Paging and sorting of a list (spec sect. 7 defaults). */
 export interface Paging {
@@ -126,7 +127,7 @@ export const CREATE_MESSAGES = {
 export function createJob(deps: Deps, user: AuthUser, body: NewJobBody) {
   if (user.role === 'homeowner') throw forbidden();
   const contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id;
-  if (contractor_id === null || contractor_id === undefined) throw validationError([{ path: 'contractor_id', message: 'This field is required' }]);
+  if (contractor_id === null || contractor_id === undefined) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
   if (!contractorsDb.getContractor(deps.db, contractor_id)) throw validationError([{ path: 'contractor_id', message: 'Please select one of the options' }]);
   let site: JobSite & { place_id?: string } = {
     address: body.address, city: body.city, county: body.county, state: body.state, zip: body.zip, lat: body.lat, lon: body.lon,
@@ -137,7 +138,7 @@ export function createJob(deps: Deps, user: AuthUser, body: NewJobBody) {
     if (!place) throw validationError([{ path: 'place_id', message: CREATE_MESSAGES.unknown_place }]);
     site = { ...place, ...Object.fromEntries(Object.entries(site).filter(([, v]) => v !== undefined)) };
   }
-  if (!site.address) throw validationError([{ path: 'address', message: 'This field is required' }]);
+  if (!site.address) throw validationError([{ path: 'address', message: MESSAGES.required }]);
   const first_name = body.first_name.trim();
   const last_name = body.last_name.trim();
   if (!body.create_anyway) {

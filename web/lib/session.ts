@@ -4,11 +4,13 @@
  * this tab goes to sign-in instead of sending requests without a token.
  */
 
+import type { UserRole } from '../../engine/constants.ts';
+
 export interface SessionUser {
   id: number;
   email: string;
   name: string;
-  role: 'ops' | 'contractor' | 'homeowner';
+  role: UserRole;
   contractor_id: number | null;
 }
 

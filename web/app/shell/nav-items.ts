@@ -1,5 +1,6 @@
 /** The menu and sidebar items (spec sect. 2 "Shell"), written once. */
 
+import type { UserRole } from '../../../engine/constants.ts';
 import type { IconName } from '@blueprintjs/core';
 import type { RouteName } from '../../config/paths.ts';
 
@@ -10,7 +11,7 @@ export interface NavItem {
   /** Shown only when the feature flag is on. */
   flag?: string;
   /** Roles that see the item (all when absent). */
-  roles?: ('ops' | 'contractor' | 'homeowner')[];
+  roles?: UserRole[];
 }
 
 export const HEADER_ITEMS: NavItem[] = [

@@ -1,6 +1,7 @@
 /** Paging under a list: "1–25 of 312", previous / next, and the page-size choice 'View {num}'. */
 
 import { Button, HTMLSelect } from '@blueprintjs/core';
+import { PRODUCT_CONSTANTS } from '../../../engine/constants.ts';
 import './list-pager.css';
 
 export interface ListPagerProps {
@@ -10,10 +11,10 @@ export interface ListPagerProps {
   onPage: (page: number) => void;
   /** Shown when given: a remembered page size. */
   onPerPage?: (perPage: number) => void;
-  perPageOptions?: number[];
+  perPageOptions?: readonly number[];
 }
 
-export function ListPager({ page, perPage, total, onPage, onPerPage, perPageOptions = [10, 25, 50, 100] }: ListPagerProps) {
+export function ListPager({ page, perPage, total, onPage, onPerPage, perPageOptions = PRODUCT_CONSTANTS.page_sizes }: ListPagerProps) {
   const pages = total === undefined ? page : Math.max(1, Math.ceil(total / perPage));
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = total === undefined ? page * perPage : Math.min(total, page * perPage);

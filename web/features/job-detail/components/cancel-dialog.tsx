@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { fieldErrorsOf } from '../../../lib/components/field-errors.ts';
 import { cancelJob, useJobAction, type CancelReason } from '../api/job-actions.ts';
 import { CANCEL_OPTIONS } from './job-text.ts';
+import { MESSAGES } from '../../../../engine/forms/messages.ts';
 
-const REQUIRED = 'This field is required';
+const REQUIRED = MESSAGES.required;
 const OTHER_NEEDS_TEXT = 'Please tell us why (other)';
 
 export function CancelDialog({ jobId, isOpen, onClose, onDone }: { jobId: number; isOpen: boolean; onClose: () => void; onDone: () => void }) {

@@ -6,13 +6,14 @@ import { fieldErrorsOf } from '../../../lib/components/field-errors.ts';
 import { cloneJob, useJobAction } from '../api/job-actions.ts';
 import type { JobDetail } from '../api/get-job.ts';
 import { useProgramOptions } from '../api/get-programs.ts';
+import { MESSAGES } from '../../../../engine/forms/messages.ts';
 
 export function CloneDialog({ job, isOpen, onClose, onDone }: { job: JobDetail; isOpen: boolean; onClose: () => void; onDone: (clone: JobDetail) => void }) {
   const [program, setProgram] = useState('');
   const [tried, setTried] = useState(false);
   const programs = useProgramOptions(isOpen);
   const action = useJobAction(job.id, (p: string) => cloneJob(job.id, p));
-  const error = (tried && !program ? 'This field is required' : undefined) ?? fieldErrorsOf(action.error).program_id;
+  const error = (tried && !program ? MESSAGES.required : undefined) ?? fieldErrorsOf(action.error).program_id;
   const options = (programs.data ?? []).filter((p) => p.id !== job.program.id);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Clone to another program" icon="duplicate" className="job-dialog">

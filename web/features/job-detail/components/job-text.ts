@@ -3,12 +3,13 @@
  * contractors simpler ones), eligibility, cancel reasons, history records.
  */
 
+import type { UserRole } from '../../../../engine/constants.ts';
 import type { Intent, IconName } from '@blueprintjs/core';
 import { ACTION_OWNER_ROLES, CANCEL_REASONS, type ActionOwnerRole, type EligibilityStatus } from '../../../../engine/constants.ts';
 import type { JobTask } from '../api/get-job.ts';
 
 /** Who is looking: ops (internal), a contractor, or a homeowner (also what ops can view as). */
-export type Viewer = 'ops' | 'contractor' | 'homeowner';
+export type Viewer = UserRole;
 
 /** Action owners as people read them. */
 export const OWNER_LABELS: Record<ActionOwnerRole, string> = {

@@ -8,6 +8,7 @@ import { successToast } from '../../../lib/toaster.ts';
 import type { JobDetail } from '../api/get-job.ts';
 import { regenerateDocuments } from '../api/job-actions.ts';
 import { DOCUMENT_FORMS } from './task-sections.ts';
+import { MESSAGES } from '../../../../engine/forms/messages.ts';
 
 export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isOpen: boolean; onClose: () => void }) {
   const documentTasks = job.tasks.filter((t) => DOCUMENT_FORMS.includes(t.form));
@@ -16,7 +17,7 @@ export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isO
   const [recreate, setRecreate] = useState(false);
   const [tried, setTried] = useState(false);
   const action = useMutation({ mutationFn: () => regenerateDocuments(job.id, task, recreate) });
-  const error = (tried && !task ? 'This field is required' : undefined) ?? fieldErrorsOf(action.error).task_name;
+  const error = (tried && !task ? MESSAGES.required : undefined) ?? fieldErrorsOf(action.error).task_name;
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Regenerate documents" icon="refresh" className="job-dialog">
       <DialogBody>

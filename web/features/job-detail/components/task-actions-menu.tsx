@@ -13,8 +13,9 @@ import { successToast } from '../../../lib/toaster.ts';
 import type { JobTask } from '../api/get-job.ts';
 import { clearException, flagException, resetTask, transferTask, useTaskAction } from '../api/task-actions.ts';
 import { OWNER_LABELS, OWNER_OPTIONS } from './job-text.ts';
+import { MESSAGES } from '../../../../engine/forms/messages.ts';
 
-const REQUIRED = 'This field is required';
+const REQUIRED = MESSAGES.required;
 
 function ExceptionDialog({ jobId, task, kind, onClose }: { jobId: number; task: JobTask; kind: ExceptionKind; onClose: () => void }) {
   const [note, setNote] = useState('');

@@ -7,6 +7,7 @@
 
 import { Button, HTMLSelect, NonIdealState, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
 import { usePreference } from '../../../lib/preferences.ts';
 import { useSession } from '../../../lib/use-auth.ts';
 import { PageHeading } from '../../../lib/components/page-heading.tsx';
@@ -25,7 +26,6 @@ const AddJobDialog = lazy(() => import('./add-job-dialog.tsx').then((m) => ({ de
 // Only contractors see announcements: ops do not load them (the chunk loads while the call runs).
 const JobAnnouncements = lazy(() => import('./job-announcements.tsx').then((m) => ({ default: m.JobAnnouncements })));
 
-const PAGE_SIZES = [10, 25, 50, 100];
 /** The spec's message when filters match nothing (sect. 8). */
 export const NO_MATCH = 'No jobs found matching your filter(s).';
 
@@ -118,7 +118,7 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
       )}
       {!!total && (
         <nav className="list-pager" aria-label="Pages">
-          <HTMLSelect aria-label="Page size" value={list.perPage} onChange={(e) => list.setPerPage(Number(e.currentTarget.value))} options={PAGE_SIZES.map((n) => ({ value: n, label: `View ${n}` }))} />
+          <HTMLSelect aria-label="Page size" value={list.perPage} onChange={(e) => list.setPerPage(Number(e.currentTarget.value))} options={PRODUCT_CONSTANTS.page_sizes.map((n) => ({ value: n, label: `View ${n}` }))} />
           <span className="list-pager-count muted" aria-live="polite">
             {`${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()}`}
           </span>
