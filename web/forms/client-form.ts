@@ -13,7 +13,11 @@
 
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
-import { factsRead, taskFormFromDocument, validateTask, type FormDocument, type TaskForm, type TaskValidation } from '../../engine/index.ts';
+// The engine's modules themselves, not engine/index.ts: the drawer's chunks then hold no ajv compiler.
+import type { TaskForm } from '../../engine/types.ts';
+import { taskFormFromDocument, type FormDocument } from '../../engine/load/build-form.ts';
+import { validateTask, type TaskValidation } from '../../engine/forms/validate-task.ts';
+import { factsRead } from '../../engine/logic/walk.ts';
 import { createCompiler } from '../../engine/logic/evaluators.ts';
 import { closurePick } from '../../engine/forms/pick.ts';
 import { precompiledSchemas } from '../../engine/forms/precompiled.ts';
