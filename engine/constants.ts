@@ -22,6 +22,15 @@ export const USER_ROLES = ['ops', 'contractor', 'homeowner'] as const;
 /** A portal user's role. */
 export type UserRole = (typeof USER_ROLES)[number];
 
+/**
+ * The job detail's sections a task form may show under (spec sect. 2 tabs, besides Program progress
+ * and Attachments): set per form as `section:` in its form.yaml; a form without one shows in Program
+ * progress alone.
+ */
+export const JOB_SECTIONS = ['rebate', 'basic', 'energy', 'services', 'documents', 'install'] as const;
+/** A job-detail section of task forms. */
+export type JobSection = (typeof JOB_SECTIONS)[number];
+
 /** Building types (spec sect. 3). */
 export const BUILDING_TYPES = [
   'SINGLE_FAMILY_DETACHED',

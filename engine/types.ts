@@ -7,6 +7,7 @@ import type {
   ActionOwnerRole,
   EligibilityStatus,
   ExceptionKind,
+  JobSection,
   StageModelId,
   StageTab,
   StoredTaskStatus,
@@ -175,6 +176,10 @@ export interface TaskForm {
   key: string;
   title: string;
   description?: string;
+  /** The job-detail section its tasks show under (form.yaml `section:`); absent: Program progress only. */
+  section?: JobSection;
+  /** Its tasks produce documents to sign (form.yaml `produces_documents: true`). */
+  produces_documents?: boolean;
   /** The form's JSON Schema, self-contained: shared definitions are merged into its `definitions`. */
   schema: Record<string, unknown>;
   ui_schema?: Record<string, unknown>;

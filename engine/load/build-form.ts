@@ -5,6 +5,7 @@ import { buildFormRuntime, conditionalsOf, formFields, resolveSchema, type Schem
 import type { PickBuilder } from '../forms/pick.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
+import type { JobSection } from '../constants.ts';
 import type { Diagnostic, TaskForm } from '../types.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
@@ -112,7 +113,7 @@ export function buildForm(
     }
   }
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
-  return { key: raw.key, title: raw.title, description: raw.description, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
+  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
 }
 
 /** A form rule as written in a form document (`rules:` of form.yaml). */
@@ -134,6 +135,8 @@ export interface FormDocument {
   key: string;
   title: string;
   description?: string;
+  section?: JobSection;
+  produces_documents?: boolean;
   schema: Record<string, unknown>;
   ui_schema?: Record<string, unknown>;
   messages?: Record<string, string>;
@@ -152,6 +155,8 @@ export function taskFormFromDocument(doc: FormDocument, ajv: SchemaCompiler, com
     key: doc.key,
     title: doc.title,
     description: doc.description,
+    section: doc.section,
+    produces_documents: doc.produces_documents,
     schema,
     ui_schema: doc.ui_schema,
     messages: doc.messages,

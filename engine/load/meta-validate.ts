@@ -74,6 +74,8 @@ function prune(errors: ErrorObject[]): ErrorObject[] {
   const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
   return errors.filter((e) => {
     if (e.keyword === 'oneOf') return false;
+    // "must match the then schema" only restates the error inside it (the UI schema's entries).
+    if (e.keyword === 'if') return false;
     // For a oneOf item (rule or `use:`), errors about `use` are only noise when other errors exist.
     if (oneOfPaths.has(e.instancePath) && e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty === 'use') return false;
     if (oneOfPaths.has(e.instancePath) && e.keyword === 'additionalProperties' && e.schemaPath.includes('/oneOf/1/')) return false;
@@ -101,7 +103,9 @@ export function validateMeta(validators: MetaValidators, kind: FileKind, parsed:
     } else if (e.keyword === 'required') {
       message = `missing required key '${(e.params as { missingProperty: string }).missingProperty}'`;
     } else if (e.keyword === 'enum') {
-      message = `${e.instancePath || 'value'} must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);
+      const suggestion = typeof e.data === 'string' ? closest(e.data, allowed) : undefined;
+      message = `${e.instancePath || 'value'} must be one of: ${allowed.join(', ')}` + (suggestion ? ` (did you mean '${suggestion}'?)` : '');
     } else {
       message = `${e.instancePath || 'document'} ${e.message ?? 'is invalid'}`;
     }

@@ -78,7 +78,9 @@ export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
   opsOnly(user);
   const program = programOf(deps, job.program_id);
   if (!taskName) throw validationError([{ path: 'task_name', message: MESSAGES.required }]);
-  if (!program.tasks.some((t) => t.id === taskName)) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
+  // Only a task whose form produces documents (form.yaml `produces_documents: true`) has any to regenerate.
+  const task = program.tasks.find((t) => t.id === taskName);
+  if (!task || !deps.defs.forms[task.form]?.produces_documents) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
   const invite = deps.adapters.esign.invite({ job_id: job.id, task_id: taskName, signers: ['homeowner'] });
   deps.db.transaction(() => {
     addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: deps.now().toISOString(), detail: { task_name: taskName, recreate, envelope_id: invite.envelope_id } });

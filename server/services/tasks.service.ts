@@ -50,6 +50,9 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
     id: t.id,
     title: t.title,
     form: t.form,
+    // Where the job detail shows it, and whether it makes documents: facts of its form file.
+    section: form?.section ?? null,
+    produces_documents: !!form?.produces_documents,
     stage: t.stage,
     status: t.status,
     owner: t.owner,

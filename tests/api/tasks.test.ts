@@ -175,6 +175,10 @@ describe('job actions', () => {
     const r = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'ops' });
     expect(r.body).toMatchObject({ task_name: 'collect_document_signatures', recreate: false, document_status: 'pending' });
     expect((await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents`, { as: 'ops' })).status).toBe(422);
+    // A task whose form makes no documents (form.yaml has no produces_documents) has none to regenerate.
+    const none = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=provide_services`, { as: 'ops' });
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual([{ path: 'task_name', message: 'Please select one of the options' }]);
     expect((await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'contractor_a' })).status).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 /** GET /api/jobs/{id}: the job, what the engine says about it now (stage, eligibility, rebate) and its tasks. */
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActionOwnerRole, EligibilityStatus, ExceptionKind, TaskStatus } from '../../../../engine/constants.ts';
+import type { ActionOwnerRole, EligibilityStatus, ExceptionKind, JobSection, TaskStatus } from '../../../../engine/constants.ts';
 import type { IncentiveResult, StageResult } from '../../../../engine/types.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -19,6 +19,10 @@ export interface JobTask {
   id: string;
   title: string;
   form: string;
+  /** The job-detail tab it shows under (its form's `section:`), or null: Program progress only. */
+  section: JobSection | null;
+  /** Its form produces documents to sign (ops may regenerate them). */
+  produces_documents: boolean;
   stage: number;
   status: TaskStatus;
   owner: ActionOwnerRole;

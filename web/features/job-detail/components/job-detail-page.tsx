@@ -27,7 +27,7 @@ import type { Viewer } from './job-text.ts';
 import { ProgramProgressTab } from './program-progress-tab.tsx';
 import { RebateCard } from './rebate-tab.tsx';
 import { TaskList } from './task-list.tsx';
-import { FINAL_DOCUMENTS_PARAM, JOB_TABS, sectionOf, type JobTabId } from './task-sections.ts';
+import { FINAL_DOCUMENTS_PARAM, JOB_TABS, type JobTabId } from './task-sections.ts';
 import './job-detail.css';
 import { isOpenTask } from '../../../../engine/submission.ts';
 
@@ -64,7 +64,7 @@ function TabTitle({ title, full, count }: { title: string; full: string; count: 
 }
 
 function TasksSection({ job, tab, viewer, onOpen, localDrafts }: { job: JobDetail; tab: JobTabId; viewer: Viewer; onOpen: (id: string) => void; localDrafts: string[] }) {
-  const tasks = job.tasks.filter((t) => sectionOf(t.form) === tab);
+  const tasks = job.tasks.filter((t) => t.section === tab);
   if (!tasks.length) return tab === 'documents' ? <NonIdealState icon="document" title="No final documents on this job yet." description="Document tasks appear here once the program asks for them." /> : null;
   return (
     <section className="job-tasks">
@@ -112,7 +112,7 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
   const todo = (id: JobTabId) =>
     job.is_canceled
       ? 0
-      : job.tasks.filter((t: JobTask) => (id === 'progress' ? true : sectionOf(t.form) === id) && t.can_edit && isOpenTask(t)).length;
+      : job.tasks.filter((t: JobTask) => (id === 'progress' ? true : t.section === id) && t.can_edit && isOpenTask(t)).length;
 
   const viewSwitch = (
     <SegmentedControl

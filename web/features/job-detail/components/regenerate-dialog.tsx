@@ -7,11 +7,10 @@ import { fieldErrorsOf } from '../../../lib/components/field-errors.ts';
 import { successToast } from '../../../lib/toaster.ts';
 import type { JobDetail } from '../api/get-job.ts';
 import { regenerateDocuments } from '../api/job-actions.ts';
-import { DOCUMENT_FORMS } from './task-sections.ts';
 import { MESSAGES } from '../../../../engine/forms/messages.ts';
 
 export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isOpen: boolean; onClose: () => void }) {
-  const documentTasks = job.tasks.filter((t) => DOCUMENT_FORMS.includes(t.form));
+  const documentTasks = job.tasks.filter((t) => t.produces_documents);
   const choices = documentTasks.length ? documentTasks : job.tasks;
   const [task, setTask] = useState(documentTasks[0]?.id ?? '');
   const [recreate, setRecreate] = useState(false);
