@@ -111,6 +111,32 @@ function withoutConditionals(schema: Schema, conds: ReturnType<typeof conditiona
   return out;
 }
 
+/**
+ * A fragment of the form made self-contained with only the definitions it reaches (through `$ref`,
+ * transitively): unused definitions change no answer, and each compiled (or generated) validator
+ * stays the size of what it checks.
+ */
+function withDefinitions(fragment: Schema, definitions: Record<string, Schema> | undefined): Schema {
+  const used: Record<string, Schema> = {};
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === '$ref' && typeof v === 'string') {
+          const name = /^#\/definitions\/(.+)$/.exec(v)?.[1];
+          if (name !== undefined && definitions && Object.prototype.hasOwnProperty.call(definitions, name) && !(name in used)) {
+            used[name] = definitions[name];
+            visit(definitions[name]);
+          }
+        } else if (k !== 'definitions') visit(v);
+      }
+    }
+  };
+  const { definitions: _own, ...rest } = fragment;
+  visit(rest);
+  return { definitions: used, ...rest };
+}
+
 /** Builds the runtime of a form; validators compile lazily, once. */
 export function buildFormRuntime(
   schema: Schema,
@@ -130,11 +156,11 @@ export function buildFormRuntime(
     test: (() => {
       const fast = compilePredicate(c.if);
       if (fast) return () => fast;
-      const slow = once({ definitions, ...c.if });
+      const slow = once(withDefinitions(c.if, definitions));
       return () => slow() as (data: unknown) => boolean;
     })(),
-    then_validator: c.then ? once({ definitions, ...c.then }) : null,
-    else_validator: c.else ? once({ definitions, ...c.else }) : null,
+    then_validator: c.then ? once(withDefinitions(c.then, definitions)) : null,
+    else_validator: c.else ? once(withDefinitions(c.else, definitions)) : null,
     tests: (c.if.required as string[] | undefined) ?? [],
     then_fields: propertiesOf(c.then),
     else_fields: propertiesOf(c.else),
@@ -203,7 +229,7 @@ export function buildFormRuntime(
       };
     }),
     validator: once(schema),
-    base_validator: once(withoutConditionals(schema, conds)),
+    base_validator: once(withDefinitions(withoutConditionals(schema, conds), definitions)),
   };
 }
 

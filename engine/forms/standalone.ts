@@ -19,7 +19,12 @@ import { META_AJV_OPTIONS, META_SCHEMAS, type FileKind } from '../load/meta-vali
 type Schema = Record<string, unknown>;
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs?: Record<string, string>) => string;
 
-/** Every schema the engine compiles for a form, by schemaKey (what buildFormRuntime asks its SchemaCompiler for). */
+/**
+ * Every schema the engine compiles to validate a form's data, by schemaKey (what validateTask asks the
+ * SchemaCompiler of buildFormRuntime for: the base, and each conditional group's if/then/else). Not the
+ * whole schema as written (`runtime.validator`, checked at load by the server and the CLI only): it
+ * would double the module.
+ */
 export function formSchemas(schema: Schema): Map<string, Schema> {
   const out = new Map<string, Schema>();
   const recorder: SchemaCompiler = {
@@ -29,7 +34,6 @@ export function formSchemas(schema: Schema): Map<string, Schema> {
     },
   };
   const rt = buildFormRuntime(schema, [], recorder, () => () => null, closurePick);
-  rt.validator();
   rt.base_validator();
   for (const c of rt.conditionals) {
     c.test();
