@@ -102,3 +102,18 @@ describe.each(PROGRAM_IDS)('cases of %s', (id) => {
     expect(r.failures).toEqual([]);
   });
 });
+
+describe('uploads (task-schemas/_shared uploads:)', () => {
+  it('every upload widget a form may name says what it takes, and every upload field of a form names one', async () => {
+    const meta = (await import('../engine/schema/task-form.schema.json')).default;
+    const uploadWidgets = (meta.definitions.ui_node.properties['ui:widget'].enum as string[]).filter((w) => w.endsWith('_upload'));
+    expect(uploadWidgets.length).toBeGreaterThan(0);
+    for (const w of uploadWidgets) expect(Object.keys(defs.uploads[w]?.accept ?? {}).length, w).toBeGreaterThan(0);
+    for (const form of Object.values(defs.forms)) {
+      for (const [field, ui] of Object.entries(form.ui_schema ?? {})) {
+        const widget = (ui as Record<string, unknown> | null)?.['ui:widget'];
+        if (typeof widget === 'string' && widget.endsWith('_upload')) expect(defs.uploads, `${form.key}.${field}`).toHaveProperty(widget);
+      }
+    }
+  });
+});

@@ -23,9 +23,19 @@ export interface CasesFile {
 }
 
 /** Everything loaded. */
+/** What an upload widget takes (task-schemas/_shared `uploads:`). */
+export interface UploadKind {
+  /** What one file is called (photo, PDF). */
+  label: string;
+  /** Allowed extensions, each with the content types its bytes may show. */
+  accept: Record<string, string[]>;
+}
+
 export interface Definitions {
   programs: Record<string, Program>;
   forms: Record<string, TaskForm>;
+  /** Upload widgets by name (photo_upload, pdf_upload). */
+  uploads: Record<string, UploadKind>;
   cases: Record<string, CasesFile>;
   shared: SharedDefs;
   diagnostics: Diagnostic[];
@@ -103,7 +113,12 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   }
 
   const formDefinitions: Record<string, unknown> = {};
-  for (const parsed of byKind['form-shared']) Object.assign(formDefinitions, (parsed.value as { definitions: object }).definitions);
+  const uploads: Record<string, UploadKind> = Object.create(null);
+  for (const parsed of byKind['form-shared']) {
+    const v = parsed.value as { definitions: object; uploads?: Record<string, UploadKind> };
+    Object.assign(formDefinitions, v.definitions);
+    Object.assign(uploads, v.uploads);
+  }
   const formAjv = options.form_schemas ?? createFormAjv();
   const forms: Record<string, TaskForm> = {};
   for (const parsed of byKind['task-form']) {
@@ -142,5 +157,5 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     cases[v.program] = { file: parsed.file, parsed, value: parsed.value as Record<string, unknown> };
   }
 
-  return { programs, forms, cases, shared, diagnostics };
+  return { programs, forms, uploads, cases, shared, diagnostics };
 }

@@ -8,6 +8,7 @@ import { evaluateRow } from '../services/evaluation.ts';
 import * as tasks from '../services/tasks.service.ts';
 import { checkBody } from '../validation.ts';
 import { notFound } from '../errors.ts';
+import { uiSchemaForBrowser } from '../services/present.ts';
 
 export const SAVE = {
   type: 'object',
@@ -73,6 +74,6 @@ export function tasksRoutes(router: AppRouter): void {
     // The form as data, with its cross-field rules, so the browser validates with the same engine code.
     const rules = form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity }));
     ctx.set('Cache-Control', 'private, max-age=300');
-    ctx.body = { key: form.key, title: form.title, description: form.description, section: form.section, produces_documents: form.produces_documents, schema: form.schema, ui_schema: form.ui_schema ?? {}, messages: form.messages ?? {}, rules };
+    ctx.body = { key: form.key, title: form.title, description: form.description, section: form.section, produces_documents: form.produces_documents, schema: form.schema, ui_schema: uiSchemaForBrowser(form.ui_schema, ctx.deps.defs.uploads), messages: form.messages ?? {}, rules };
   });
 }

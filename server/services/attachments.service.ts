@@ -20,15 +20,6 @@ import { assertCanWorkTask, canSeeField, canSeeJob } from './access.ts';
 import { evaluateRow, programOf } from './evaluation.ts';
 import { internalFields } from './present.ts';
 
-/**
- * What each upload widget takes: for each allowed extension, the content types its magic bytes may show
- * (HEIC and HEIF are one container, and cameras use the two names loosely).
- */
-export const UPLOAD_KINDS: Record<string, Record<string, readonly string[]>> = {
-  photo_upload: { jpg: ['image/jpeg'], jpeg: ['image/jpeg'], png: ['image/png'], heic: ['image/heic', 'image/heif'], heif: ['image/heif', 'image/heic'] },
-  pdf_upload: { pdf: ['application/pdf'] },
-};
-
 const MB = 1024 * 1024;
 
 /** The attachment messages: the spec's where it has them (sect. 5, 8), ours otherwise. */
@@ -163,16 +154,16 @@ function fieldAccess(deps: Deps, user: AuthUser, job: JobRow) {
   };
 }
 
-/** The extensions a task's field takes, from its form's UI schema (no per-task code). */
+/** The extensions a task's field takes: its widget (form UI schema), then what that widget takes (task-schemas/_shared `uploads:`). */
 function allowedFor(deps: Deps, job: JobRow, taskId: string, field: string): Record<string, readonly string[]> {
   const task = deps.defs.programs[job.program_id]?.tasks.find((t) => t.id === taskId);
   if (!task) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
   const ui = deps.defs.forms[task.form]?.ui_schema;
   const spec = ui && Object.hasOwn(ui, field) ? (ui[field] as Record<string, unknown> | undefined) : undefined;
   const widget = spec?.['ui:widget'];
-  const kind = typeof widget === 'string' && Object.hasOwn(UPLOAD_KINDS, widget) ? UPLOAD_KINDS[widget] : undefined;
+  const kind = typeof widget === 'string' && Object.hasOwn(deps.defs.uploads, widget) ? deps.defs.uploads[widget] : undefined;
   if (!kind) throw validationError([{ path: 'field', message: ATTACHMENT_MESSAGES.not_upload }]);
-  return kind;
+  return kind.accept;
 }
 
 /**

@@ -3,7 +3,7 @@
  * task fields marked "ui:internal" in the form, rule ids of explanations) reaches ops only.
  */
 
-import type { JobEvaluation, Program, TaskForm } from '../../engine/index.ts';
+import type { JobEvaluation, Program, TaskForm, UploadKind } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import type { HistoryRow } from '../db/history.db.ts';
@@ -109,4 +109,26 @@ export function presentHistoryItem(user: AuthUser, row: HistoryRow, internalFiel
   const rule = Object.hasOwn(HISTORY_INTERNAL, row.type) ? HISTORY_INTERNAL[row.type] : {};
   const detail = row.detail && rule.keys ? Object.fromEntries(Object.entries(row.detail).filter(([k]) => !rule.keys!.includes(k))) : row.detail;
   return { ...row, detail, ...(rule.actor ? { user_id: null, user_name: null } : {}) };
+}
+
+/**
+ * A form's UI schema as served to the browser: each upload field gets `ui:options.accept`, the file
+ * picker's filter made from what the server takes for its widget (task-schemas/_shared `uploads:`),
+ * so the picker and the server never disagree.
+ */
+export function uiSchemaForBrowser(ui: Record<string, unknown> | undefined, uploads: Record<string, UploadKind>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, entry] of Object.entries(ui ?? {})) {
+    const widget = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)['ui:widget'] : undefined;
+    const kind = typeof widget === 'string' && Object.hasOwn(uploads, widget) ? uploads[widget] : undefined;
+    if (!kind) {
+      out[field] = entry;
+      continue;
+    }
+    const types = [...new Set(Object.values(kind.accept).flat())];
+    const accept = [...Object.keys(kind.accept).map((e) => `.${e}`), ...types].join(',');
+    const e = entry as Record<string, unknown>;
+    out[field] = { ...e, 'ui:options': { ...(e['ui:options'] as object | undefined), accept } };
+  }
+  return out;
 }

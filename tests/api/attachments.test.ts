@@ -123,6 +123,14 @@ describe('POST /api/jobs/{job_id}/attachments', () => {
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual([{ path: 'file', message: expect.stringContaining(name.slice(name.lastIndexOf('.'))) }]);
   });
+  it('the form served to the browser gives each upload field the file filter of what the server takes', async () => {
+    const photos = await s.api('GET', '/api/forms/photos_of_installed_measures', { as: 'contractor_a' });
+    expect(photos.body.ui_schema.heat_pump_outdoor_unit_photos['ui:options'].accept).toBe('.jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,image/heic,image/heif');
+    const pdfs = await s.api('GET', '/api/forms/scope_of_work_proposed', { as: 'contractor_a' });
+    expect(pdfs.body.ui_schema.upload_scope_of_work['ui:options'].accept).toBe('.pdf,application/pdf');
+    // Every extension the filter offers is one the upload takes (its message lists the same).
+    expect(PHOTO_EXTENSIONS).toContain(['jpg', 'jpeg', 'png', 'heic', 'heif'].join(', '));
+  });
   it('refuses a field that takes no uploads and a task the job’s program does not have', async () => {
     const field = await post(form(jpeg(), 'a.jpg', ['provide_services', 'estimated_total_project_cost']), 'contractor_a');
     expect(field).toMatchObject({ status: 422, body: { errors: [{ path: 'field', message: 'This field does not take uploads.' }] } });

@@ -12,7 +12,8 @@ import { ATTACHMENT_MESSAGES, downloadAttachment, fileSize, toReference, uploadA
 import { contextOf, type TaskFormContext } from '../form-context.ts';
 
 type Kind = 'photo' | 'pdf';
-const ACCEPT: Record<Kind, string> = { photo: 'image/*', pdf: 'application/pdf,.pdf' };
+// The picker's filter is ui:options.accept, which the server serves with each upload field: made from
+// what it takes for the widget (task-schemas/_shared `uploads:`), so the two never disagree.
 
 interface Pending {
   key: number;
@@ -203,7 +204,7 @@ function UploadWidget(p: WidgetProps & { kind: Kind }) {
       ))}
       {editable ? (
         <div className="rjsf-bp-dropzone">
-          <input ref={input} id={p.id} type="file" accept={ACCEPT[p.kind]} multiple={multiple} className="rjsf-bp-file-input" onChange={(e) => onFiles(e.currentTarget.files)} aria-describedby={`${p.id}__messages`} />
+          <input ref={input} id={p.id} type="file" accept={typeof p.options.accept === 'string' ? p.options.accept : undefined} multiple={multiple} className="rjsf-bp-file-input" onChange={(e) => onFiles(e.currentTarget.files)} aria-describedby={`${p.id}__messages`} />
           <Button icon={p.kind === 'photo' ? 'camera' : 'upload'} text={replace ? `Replace ${p.kind === 'photo' ? 'photo' : 'PDF'}` : `Upload ${noun}`} onClick={() => input.current?.click()} />
           <span className="bp6-text-muted rjsf-bp-drop-hint">or drop {multiple ? 'files' : 'a file'} here</span>
         </div>
