@@ -1,8 +1,7 @@
-/** Reads the bearer token; routes that need a user call `requireUser`. */
+/** Reads the bearer token into ctx.state.user; each route's guard (server/abilities.ts) decides who may call it. */
 
 import type { Next } from 'koa';
-import type { AppContext, AuthUser, Role } from '../context.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import type { AppContext } from '../context.ts';
 import { authenticate } from '../services/auth.service.ts';
 
 /** The bearer token of a request, if any. */
@@ -17,12 +16,4 @@ export function authMiddleware() {
     if (token) ctx.state.user = authenticate(ctx.deps, token);
     await next();
   };
-}
-
-/** The signed-in user (401 otherwise), optionally of one of the roles (403 otherwise). */
-export function requireUser(ctx: AppContext, ...roles: Role[]): AuthUser {
-  const user = ctx.state.user;
-  if (!user) throw unauthorized();
-  if (roles.length && !roles.includes(user.role)) throw forbidden();
-  return user;
 }

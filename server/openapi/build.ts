@@ -1,16 +1,29 @@
 /**
- * openapi.json from the router itself plus one description per route (route-docs.ts): paths and
- * methods come from what is registered, so the document cannot list a route that does not exist, and
- * the tests fail when a registered route has no description.
+ * openapi.json from the router itself plus one description per route (route-docs.ts): paths, methods
+ * and who may call each (the ability its guard checks, server/abilities.ts) come from what is
+ * registered, so the document cannot list a route that does not exist nor state access a second time,
+ * and the tests fail when a registered route has no description or no guard.
  */
 
 import type { AppRouter } from '../context.ts';
 import { ERROR_CODES } from '../../engine/index.ts';
 import { STATUS_TEXT } from '../errors.ts';
 import { ROUTE_DOCS, type RouteDoc } from './route-docs.ts';
+import { rolesOf, type Ability, type Guard } from '../abilities.ts';
 
 /** "GET /api/jobs/{job_id}" for a router layer's method and path. */
 export const routeKey = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
+
+/** The ability each route's guard checks, by route key (a route without a guard is missing here). */
+export function routeAbilities(router: AppRouter): Record<string, Ability> {
+  const out: Record<string, Ability> = {};
+  for (const layer of router.stack) {
+    const guard = layer.stack.find((mw) => typeof (mw as Partial<Guard>).ability === 'string') as Guard | undefined;
+    if (!guard) continue;
+    for (const m of layer.methods) if (m !== 'HEAD') out[routeKey(m, String(layer.path))] = guard.ability;
+  }
+  return out;
+}
 
 /** The routes the router has, as keys. */
 export function registeredRoutes(router: AppRouter): string[] {
@@ -24,16 +37,19 @@ const errorResponse = (status: number) => ({
   content: { 'application/json': { schema: { $ref: status === 422 ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' } } },
 });
 
-function operation(key: string, doc: RouteDoc) {
+function operation(key: string, doc: RouteDoc, ability: Ability | undefined) {
   const [, path] = key.split(' ');
+  const roles = ability ? rolesOf(ability) : [];
+  const isPublic = roles === null;
   const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   const query = Object.entries(doc.query ?? {}).map(([name, q]) => ({ name, in: 'query', required: false, description: q.description, schema: q.schema }));
-  const errors = [...new Set([...(doc.public ? [] : [401]), ...(doc.roles && doc.roles.length < 3 ? [403] : []), ...(doc.errors ?? [])])];
+  const errors = [...new Set([...(isPublic ? [] : [401]), ...(roles && roles.length < 3 ? [403] : []), ...(doc.errors ?? [])])];
   return {
     summary: doc.summary,
     tags: [doc.tag],
-    ...(doc.public ? { security: [] } : {}),
-    'x-roles': doc.public ? ['anonymous'] : doc.roles ?? ['ops', 'contractor', 'homeowner'],
+    ...(isPublic ? { security: [] } : {}),
+    'x-ability': ability,
+    'x-roles': isPublic ? ['anonymous'] : roles,
     parameters: [...params, ...query],
     ...(doc.body ? { requestBody: { required: true, content: { [doc.multipart ? 'multipart/form-data' : 'application/json']: { schema: doc.body } } } } : {}),
     responses: {
@@ -46,11 +62,12 @@ function operation(key: string, doc: RouteDoc) {
 /** The OpenAPI 3.1 document of the API. */
 export function buildOpenApi(router: AppRouter) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const abilities = routeAbilities(router);
   for (const key of registeredRoutes(router)) {
     const doc = ROUTE_DOCS[key];
     if (!doc) continue;
     const [method, path] = key.split(' ');
-    (paths[path] ??= {})[method.toLowerCase()] = operation(key, doc);
+    (paths[path] ??= {})[method.toLowerCase()] = operation(key, doc, abilities[key]);
   }
   return {
     openapi: '3.1.0',

@@ -1,6 +1,5 @@
 /** Descriptions of the search, admin and attachment routes. */
 
-import type { UserRole } from '../../engine/constants.ts';
 import type { RouteDoc } from './route-docs.ts';
 import { ANNOUNCEMENT } from '../routes/announcements.routes.ts';
 import { TERMS } from '../routes/terms.routes.ts';
@@ -13,41 +12,39 @@ const PAGE = {
   per_page: { description: 'Page size (at most 200)', schema: { type: 'integer', default: 25 } },
 };
 const Q = { q: { description: 'Search text (at least 2 characters)', schema: { type: 'string', minLength: 2 } } };
-const OPS: UserRole[] = ['ops'];
-const OPS_CONTRACTOR: UserRole[] = ['ops', 'contractor'];
 
 export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/jobs/search': { tag: 'search', summary: 'Fuzzy job search (spec sect. 2) within what the user may see', query: Q, errors: [400] },
-  'GET /api/contractor/search': { tag: 'search', summary: 'Fuzzy contractor search (spec sect. 2)', roles: OPS_CONTRACTOR, query: Q, errors: [400] },
+  'GET /api/contractor/search': { tag: 'search', summary: 'Fuzzy contractor search (spec sect. 2)', query: Q, errors: [400] },
 
-  'GET /api/announcements': { tag: 'announcements', summary: 'Announcements, newest first', roles: OPS, query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE } },
-  'GET /api/announcements/current': { tag: 'announcements', summary: 'Announcements valid today for the signed-in contractor (audience by company and program)', roles: OPS_CONTRACTOR },
-  'GET /api/announcements/{id}': { tag: 'announcements', summary: 'An announcement', roles: OPS_CONTRACTOR, errors: [404] },
-  'POST /api/announcements': { tag: 'announcements', summary: 'Create an announcement', roles: OPS, body: ANNOUNCEMENT, status: 201, errors: [422] },
-  'PUT /api/announcements/{id}': { tag: 'announcements', summary: 'Update an announcement', roles: OPS, body: ANNOUNCEMENT, errors: [404, 422] },
-  'DELETE /api/announcements/{id}': { tag: 'announcements', summary: 'Delete an announcement', roles: OPS, status: 204, errors: [404] },
+  'GET /api/announcements': { tag: 'announcements', summary: 'Announcements, newest first', query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE } },
+  'GET /api/announcements/current': { tag: 'announcements', summary: 'Announcements valid today for the signed-in contractor (audience by company and program)' },
+  'GET /api/announcements/{id}': { tag: 'announcements', summary: 'An announcement', errors: [404] },
+  'POST /api/announcements': { tag: 'announcements', summary: 'Create an announcement', body: ANNOUNCEMENT, status: 201, errors: [422] },
+  'PUT /api/announcements/{id}': { tag: 'announcements', summary: 'Update an announcement', body: ANNOUNCEMENT, errors: [404, 422] },
+  'DELETE /api/announcements/{id}': { tag: 'announcements', summary: 'Delete an announcement', status: 204, errors: [404] },
 
   'GET /api/programs': { tag: 'programs', summary: 'Programs as loaded from program-defs/' },
   'GET /api/programs/{id}': { tag: 'programs', summary: 'A program: eligibility and incentive criteria in words, stages, tasks', errors: [404] },
-  'GET /api/programs/{id}/definition': { tag: 'programs', summary: 'The loaded definition, its hash and file', roles: OPS, errors: [404] },
+  'GET /api/programs/{id}/definition': { tag: 'programs', summary: 'The loaded definition, its hash and file', errors: [404] },
 
-  'GET /api/terms_and_conditions': { tag: 'terms', summary: 'Versions of the terms and conditions, newest first', roles: OPS_CONTRACTOR, query: PAGE },
+  'GET /api/terms_and_conditions': { tag: 'terms', summary: 'Versions of the terms and conditions, newest first', query: PAGE },
   'GET /api/terms_and_conditions/current': { tag: 'terms', summary: 'The current version', errors: [404] },
-  'GET /api/terms_and_conditions/{id}': { tag: 'terms', summary: 'One version', roles: OPS_CONTRACTOR, errors: [404] },
-  'POST /api/terms_and_conditions': { tag: 'terms', summary: 'Save: a new current version', roles: OPS, body: TERMS, status: 201, errors: [422] },
-  'POST /api/terms_and_conditions/{id}/restore': { tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version', roles: OPS, status: 201, errors: [404] },
+  'GET /api/terms_and_conditions/{id}': { tag: 'terms', summary: 'One version', errors: [404] },
+  'POST /api/terms_and_conditions': { tag: 'terms', summary: 'Save: a new current version', body: TERMS, status: 201, errors: [422] },
+  'POST /api/terms_and_conditions/{id}/restore': { tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version', status: 201, errors: [404] },
 
-  'GET /api/providers': { tag: 'providers', summary: 'Energy providers', roles: OPS_CONTRACTOR, query: { q: { description: 'Name', schema: { type: 'string' } }, state: { description: 'Two-letter state', schema: { type: 'string' } }, ...PAGE } },
-  'GET /api/providers/{id}': { tag: 'providers', summary: 'An energy provider with its preferred vendor', roles: OPS_CONTRACTOR, errors: [404] },
-  'POST /api/providers': { tag: 'providers', summary: 'Create an energy provider', roles: OPS, body: PROVIDER, status: 201, errors: [422] },
-  'PUT /api/providers/{id}': { tag: 'providers', summary: 'Update an energy provider', roles: OPS, body: PROVIDER, errors: [404, 422] },
-  'DELETE /api/providers/{id}': { tag: 'providers', summary: 'Delete an energy provider', roles: OPS, status: 204, errors: [404] },
+  'GET /api/providers': { tag: 'providers', summary: 'Energy providers', query: { q: { description: 'Name', schema: { type: 'string' } }, state: { description: 'Two-letter state', schema: { type: 'string' } }, ...PAGE } },
+  'GET /api/providers/{id}': { tag: 'providers', summary: 'An energy provider with its preferred vendor', errors: [404] },
+  'POST /api/providers': { tag: 'providers', summary: 'Create an energy provider', body: PROVIDER, status: 201, errors: [422] },
+  'PUT /api/providers/{id}': { tag: 'providers', summary: 'Update an energy provider', body: PROVIDER, errors: [404, 422] },
+  'DELETE /api/providers/{id}': { tag: 'providers', summary: 'Delete an energy provider', status: 204, errors: [404] },
 
   'GET /api/equipment': { tag: 'equipment', summary: 'The equipment catalog by type, searched by manufacturer, model or AHRI id', query: { type: { description: 'heat_pump, water_heater or other', schema: { type: 'string', enum: ['heat_pump', 'water_heater', 'other'] } }, q: { description: 'Manufacturer, model or AHRI id', schema: { type: 'string' } }, ...PAGE }, errors: [400] },
   'GET /api/equipment/{id}': { tag: 'equipment', summary: 'A catalog entry', errors: [404] },
-  'POST /api/equipment': { tag: 'equipment', summary: 'Add a catalog entry', roles: OPS, body: EQUIPMENT, status: 201, errors: [422] },
-  'PUT /api/equipment/{id}': { tag: 'equipment', summary: 'Update a catalog entry', roles: OPS, body: EQUIPMENT, errors: [404, 422] },
-  'DELETE /api/equipment/{id}': { tag: 'equipment', summary: 'Delete a catalog entry', roles: OPS, status: 204, errors: [404] },
+  'POST /api/equipment': { tag: 'equipment', summary: 'Add a catalog entry', body: EQUIPMENT, status: 201, errors: [422] },
+  'PUT /api/equipment/{id}': { tag: 'equipment', summary: 'Update a catalog entry', body: EQUIPMENT, errors: [404, 422] },
+  'DELETE /api/equipment/{id}': { tag: 'equipment', summary: 'Delete a catalog entry', status: 204, errors: [404] },
 
   'POST /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location', multipart: true, body: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } } }, status: 201, errors: [400, 404, 413, 422] },
   'GET /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Attachments of a job with metadata, time and location', errors: [404] },
@@ -58,5 +55,5 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/preferences': { tag: 'preferences', summary: 'The signed-in user’s preferences, defaults filled in' },
   'PUT /api/preferences': { tag: 'preferences', summary: 'Save some of the signed-in user’s preferences', body: PREFERENCES, errors: [422] },
   'GET /api/feature-flags': { tag: 'preferences', summary: 'Feature flags' },
-  'PUT /api/feature-flags/{name}': { tag: 'preferences', summary: 'Turn a feature flag on or off', roles: OPS, body: { type: 'object', properties: { enabled: { type: 'boolean' } } }, errors: [404, 422] },
+  'PUT /api/feature-flags/{name}': { tag: 'preferences', summary: 'Turn a feature flag on or off', body: { type: 'object', properties: { enabled: { type: 'boolean' } } }, errors: [404, 422] },
 };

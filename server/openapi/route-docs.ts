@@ -1,21 +1,14 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
-import type { UserRole } from '../../engine/constants.ts';
 import { NEW_JOB } from '../routes/jobs.routes.ts';
 import { SAVE, FLAG, TRANSFER } from '../routes/tasks.routes.ts';
 import { CREATE as NEW_CONTRACTOR, UPDATE as CONTRACTOR_UPDATE, INVITE } from '../routes/contractors.routes.ts';
 import { EXTRA_ROUTE_DOCS } from './route-docs-admin.ts';
 
-type Role = UserRole;
-
-/** What a route does, who may call it, what it takes and answers. */
+/** What a route does, what it takes and answers (who may call it is its guard's ability: server/abilities.ts). */
 export interface RouteDoc {
   tag: string;
   summary: string;
-  /** Callable without sign-in. */
-  public?: boolean;
-  /** Roles that may call it (all signed-in roles when absent). */
-  roles?: Role[];
   query?: Record<string, { description: string; schema: Record<string, unknown> }>;
   body?: Record<string, unknown>;
   multipart?: boolean;
@@ -53,67 +46,64 @@ const JOB_QUERY = {
 };
 const PAGE = { page_number: int('Page', 1), per_page: int('Page size', 25) };
 
-const OPS_CONTRACTOR: Role[] = ['ops', 'contractor'];
-const OPS: Role[] = ['ops'];
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
-  'GET /api/config': { tag: 'auth', summary: 'Public configuration: environment (staging banner) and feature flags', public: true },
-  'POST /api/auth/login': { tag: 'auth', summary: 'Sign in with email and password', public: true, body: { type: 'object', properties: { email: { type: 'string' }, password: { type: 'string' } } }, errors: [401, 429], returns: '{ token, user, expires_at }' },
-  'POST /api/auth/logout': { tag: 'auth', summary: 'Sign out: the token stops working', public: true, status: 204 },
+  'GET /api/config': { tag: 'auth', summary: 'Public configuration: environment (staging banner) and feature flags' },
+  'POST /api/auth/login': { tag: 'auth', summary: 'Sign in with email and password', body: { type: 'object', properties: { email: { type: 'string' }, password: { type: 'string' } } }, errors: [401, 429], returns: '{ token, user, expires_at }' },
+  'POST /api/auth/logout': { tag: 'auth', summary: 'Sign out: the token stops working', status: 204 },
   'GET /api/auth/me': { tag: 'auth', summary: 'The signed-in user' },
-  'POST /api/auth/token': { tag: 'auth', summary: 'Sign in with a one-time token (a link minted by ops)', public: true, body: { type: 'object', properties: { token: { type: 'string' } } }, errors: [401] },
-  'POST /api/auth/login-links': { tag: 'auth', summary: 'Mint a one-time sign-in link for a user', roles: OPS, body: { type: 'object', properties: { user_id: { type: 'integer' } } }, status: 201 },
-  'POST /api/auth/forgot-password': { tag: 'auth', summary: 'Mail a one-time password reset link (same answer for unknown emails)', public: true, status: 202 },
-  'POST /api/auth/reset-password': { tag: 'auth', summary: 'Set a new password with a reset token', public: true, status: 204, errors: [400, 422] },
-  'POST /api/auth/playwright': { tag: 'auth', summary: 'Automated-testing sign-in (only with PLAYWRIGHT_AUTH_SECRET)', public: true, errors: [401] },
-  'POST /api/auth/google': { tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', public: true, errors: [401, 503] },
-  'GET /api/auth/outbox': { tag: 'auth', summary: 'The local mail outbox', roles: OPS },
+  'POST /api/auth/token': { tag: 'auth', summary: 'Sign in with a one-time token (a link minted by ops)', body: { type: 'object', properties: { token: { type: 'string' } } }, errors: [401] },
+  'POST /api/auth/login-links': { tag: 'auth', summary: 'Mint a one-time sign-in link for a user', body: { type: 'object', properties: { user_id: { type: 'integer' } } }, status: 201 },
+  'POST /api/auth/forgot-password': { tag: 'auth', summary: 'Mail a one-time password reset link (same answer for unknown emails)', status: 202 },
+  'POST /api/auth/reset-password': { tag: 'auth', summary: 'Set a new password with a reset token', status: 204, errors: [400, 422] },
+  'POST /api/auth/playwright': { tag: 'auth', summary: 'Automated-testing sign-in (only with PLAYWRIGHT_AUTH_SECRET)', errors: [401] },
+  'POST /api/auth/google': { tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', errors: [401, 503] },
+  'GET /api/auth/outbox': { tag: 'auth', summary: 'The local mail outbox' },
 
   'GET /api/jobs': { tag: 'jobs', summary: 'Jobs the user may see, filtered, sorted and paged', query: JOB_QUERY, errors: [400] },
-  'GET /api/jobs/internal': { tag: 'jobs', summary: 'All jobs with internal fields', roles: OPS, query: JOB_QUERY, errors: [400] },
+  'GET /api/jobs/internal': { tag: 'jobs', summary: 'All jobs with internal fields', query: JOB_QUERY, errors: [400] },
   'GET /api/jobs/summary': { tag: 'jobs', summary: 'Jobs per stage and per tab, and the canceled count', query: JOB_QUERY },
-  'GET /api/jobs/summary-internal': { tag: 'jobs', summary: 'Per-stage summary over all jobs', roles: OPS, query: JOB_QUERY },
-  'POST /api/jobs': { tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)', roles: OPS_CONTRACTOR, body: NEW_JOB, status: 201, errors: [409, 422] },
-  'POST /api/jobs/filters': { tag: 'jobs', summary: 'The values each jobs-list filter can take', roles: OPS_CONTRACTOR },
-  'GET /api/jobs/initial-eligibility/{google_place_id}': { tag: 'jobs', summary: 'Programs serving a place (Unable to determine eligibility when unknown)', roles: OPS_CONTRACTOR, errors: [404] },
+  'GET /api/jobs/summary-internal': { tag: 'jobs', summary: 'Per-stage summary over all jobs', query: JOB_QUERY },
+  'POST /api/jobs': { tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)', body: NEW_JOB, status: 201, errors: [409, 422] },
+  'POST /api/jobs/filters': { tag: 'jobs', summary: 'The values each jobs-list filter can take' },
+  'GET /api/jobs/initial-eligibility/{google_place_id}': { tag: 'jobs', summary: 'Programs serving a place (Unable to determine eligibility when unknown)', errors: [404] },
   'GET /api/jobs/code/{short_code}': { tag: 'jobs', summary: 'The job of a short code', errors: [404] },
   'GET /api/jobs/homeowner/{id}': { tag: 'homeowner', summary: "The homeowner's view of a job", errors: [404] },
-  'POST /api/jobs/homeowner/confirm-tasks-done/{job_id}': { tag: 'homeowner', summary: 'The homeowner confirms their tasks are done', roles: ['homeowner', 'ops'], errors: [404] },
-  'GET /api/jobs/{job_id}': { tag: 'jobs', summary: 'Job detail with the engine’s evaluation and tasks', roles: OPS_CONTRACTOR, errors: [404] },
-  'GET /api/jobs/{job_id}/history': { tag: 'jobs', summary: 'Job history, filtered by record type and user', roles: OPS_CONTRACTOR, query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404] },
-  'PATCH /api/jobs/{job_id}/cancel': { tag: 'jobs', summary: 'Cancel a job with a reason', roles: OPS_CONTRACTOR, body: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['lost', 'not using this rebate', 'mistake', 'submitting elsewhere', 'incorrect details', 'other'] }, note: { type: 'string' } } }, errors: [400, 404, 422] },
-  'PATCH /api/jobs/{job_id}/restore': { tag: 'jobs', summary: 'Restore a canceled job', roles: OPS_CONTRACTOR, errors: [400, 404] },
-  'PUT /api/jobs/{id}/claim-job': { tag: 'jobs', summary: 'Claim a job', roles: OPS, errors: [404] },
-  'PUT /api/jobs/{id}/set-job-as-deemed': { tag: 'jobs', summary: 'Set a job as deemed', roles: OPS, errors: [404] },
-  'PATCH /api/jobs/{job_id}/regenerate-documents': { tag: 'jobs', summary: 'Regenerate the documents of a task', roles: OPS, query: { task_name: str('The task whose documents to regenerate'), recreate: bool('Recreate from scratch', false) }, errors: [404, 422] },
-  'POST /api/jobs/{job_id}/clone': { tag: 'jobs', summary: 'Clone a job to another program', roles: OPS_CONTRACTOR, body: { type: 'object', required: ['program_id'], properties: { program_id: { type: 'string' } } }, status: 201, errors: [404, 422] },
+  'POST /api/jobs/homeowner/confirm-tasks-done/{job_id}': { tag: 'homeowner', summary: 'The homeowner confirms their tasks are done', errors: [404] },
+  'GET /api/jobs/{job_id}': { tag: 'jobs', summary: 'Job detail with the engine’s evaluation and tasks', errors: [404] },
+  'GET /api/jobs/{job_id}/history': { tag: 'jobs', summary: 'Job history, filtered by record type and user', query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404] },
+  'PATCH /api/jobs/{job_id}/cancel': { tag: 'jobs', summary: 'Cancel a job with a reason', body: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['lost', 'not using this rebate', 'mistake', 'submitting elsewhere', 'incorrect details', 'other'] }, note: { type: 'string' } } }, errors: [400, 404, 422] },
+  'PATCH /api/jobs/{job_id}/restore': { tag: 'jobs', summary: 'Restore a canceled job', errors: [400, 404] },
+  'PUT /api/jobs/{id}/claim-job': { tag: 'jobs', summary: 'Claim a job', errors: [404] },
+  'PUT /api/jobs/{id}/set-job-as-deemed': { tag: 'jobs', summary: 'Set a job as deemed', errors: [404] },
+  'PATCH /api/jobs/{job_id}/regenerate-documents': { tag: 'jobs', summary: 'Regenerate the documents of a task', query: { task_name: str('The task whose documents to regenerate'), recreate: bool('Recreate from scratch', false) }, errors: [404, 422] },
+  'POST /api/jobs/{job_id}/clone': { tag: 'jobs', summary: 'Clone a job to another program', body: { type: 'object', required: ['program_id'], properties: { program_id: { type: 'string' } } }, status: 201, errors: [404, 422] },
 
   'GET /api/jobs/{job_id}/tasks': { tag: 'tasks', summary: 'Tasks of a job with the engine’s status (a homeowner sees the homeowner tasks)', errors: [404] },
   'GET /api/jobs/{job_id}/tasks/{task_id}': { tag: 'tasks', summary: 'One task with its saved data and version', errors: [400, 404] },
   'PUT /api/jobs/{job_id}/tasks/{task_id}/draft': { tag: 'tasks', summary: 'Save partial work (409 when the version is stale)', body: SAVE, errors: [400, 404, 409, 422] },
   'POST /api/jobs/{job_id}/tasks/{task_id}/submit': { tag: 'tasks', summary: 'Submit a task: validated, saved, the job re-evaluated', body: SAVE, errors: [400, 404, 409, 422] },
-  'POST /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { tag: 'tasks', summary: 'Flag a contractor or ops exception', roles: OPS_CONTRACTOR, body: FLAG, errors: [404] },
-  'DELETE /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { tag: 'tasks', summary: 'Clear a contractor or ops exception', roles: OPS_CONTRACTOR, errors: [404] },
-  'POST /api/jobs/{job_id}/tasks/{task_id}/transfer': { tag: 'tasks', summary: 'Transfer a task to another action owner', roles: OPS, body: TRANSFER, errors: [404, 422] },
-  'POST /api/jobs/{job_id}/tasks/{task_id}/reset': { tag: 'tasks', summary: 'Reset a task to its default owner (READY)', roles: OPS, errors: [404] },
+  'POST /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { tag: 'tasks', summary: 'Flag a contractor or ops exception', body: FLAG, errors: [404] },
+  'DELETE /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { tag: 'tasks', summary: 'Clear a contractor or ops exception', errors: [404] },
+  'POST /api/jobs/{job_id}/tasks/{task_id}/transfer': { tag: 'tasks', summary: 'Transfer a task to another action owner', body: TRANSFER, errors: [404, 422] },
+  'POST /api/jobs/{job_id}/tasks/{task_id}/reset': { tag: 'tasks', summary: 'Reset a task to its default owner (READY)', errors: [404] },
   'GET /api/forms/{form}': { tag: 'tasks', summary: 'A task form: JSON Schema, UI schema, messages', errors: [404] },
 
-  'GET /api/contractor/simple-list': { tag: 'contractors', summary: 'Contractor ids and names', roles: OPS_CONTRACTOR },
-  'GET /api/contractor/current/contractor': { tag: 'contractors', summary: "The signed-in contractor's company", roles: ['contractor'] },
-  'POST /api/contractor/filters': { tag: 'contractors', summary: 'The values the contractor filters can take', roles: OPS_CONTRACTOR },
-  'POST /api/contractor/invite-internal': { tag: 'contractors', summary: 'Invite an ops user', roles: OPS, body: INVITE, status: 201, errors: [409, 422] },
-  'POST /api/contractor/invite': { tag: 'contractors', summary: 'Invite a contractor user to a company', roles: OPS_CONTRACTOR, body: INVITE, status: 201, errors: [409, 422] },
-  'GET /api/contractor': { tag: 'contractors', summary: 'Contractors, paged', roles: OPS_CONTRACTOR, query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE } },
-  'POST /api/contractor': { tag: 'contractors', summary: 'Create a contractor', roles: OPS, body: NEW_CONTRACTOR, status: 201, errors: [422] },
-  'GET /api/contractor/{id}': { tag: 'contractors', summary: 'A contractor', roles: OPS_CONTRACTOR, query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404] },
-  'PUT /api/contractor/{id}': { tag: 'contractors', summary: 'Update a contractor', roles: OPS, body: CONTRACTOR_UPDATE, errors: [404, 422] },
-  'DELETE /api/contractor/{id}': { tag: 'contractors', summary: 'Delete a contractor', roles: OPS, status: 204, errors: [404] },
-  'GET /api/definitions/sources': { tag: 'programs', summary: 'The definition files the server runs (program explorer)', roles: OPS },
-  'GET /api/definitions/jobs/{job_id}/input': { tag: 'programs', summary: 'A job as the engine reads it (program explorer: try it)', roles: OPS, errors: [404] },
+  'GET /api/contractor/simple-list': { tag: 'contractors', summary: 'Contractor ids and names' },
+  'GET /api/contractor/current/contractor': { tag: 'contractors', summary: "The signed-in contractor's company" },
+  'POST /api/contractor/filters': { tag: 'contractors', summary: 'The values the contractor filters can take' },
+  'POST /api/contractor/invite-internal': { tag: 'contractors', summary: 'Invite an ops user', body: INVITE, status: 201, errors: [409, 422] },
+  'POST /api/contractor/invite': { tag: 'contractors', summary: 'Invite a contractor user to a company', body: INVITE, status: 201, errors: [409, 422] },
+  'GET /api/contractor': { tag: 'contractors', summary: 'Contractors, paged', query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE } },
+  'POST /api/contractor': { tag: 'contractors', summary: 'Create a contractor', body: NEW_CONTRACTOR, status: 201, errors: [422] },
+  'GET /api/contractor/{id}': { tag: 'contractors', summary: 'A contractor', query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404] },
+  'PUT /api/contractor/{id}': { tag: 'contractors', summary: 'Update a contractor', body: CONTRACTOR_UPDATE, errors: [404, 422] },
+  'DELETE /api/contractor/{id}': { tag: 'contractors', summary: 'Delete a contractor', status: 204, errors: [404] },
+  'GET /api/definitions/sources': { tag: 'programs', summary: 'The definition files the server runs (program explorer)' },
+  'GET /api/definitions/jobs/{job_id}/input': { tag: 'programs', summary: 'A job as the engine reads it (program explorer: try it)', errors: [404] },
   'GET /api/forms/{form}/validator.js': {
     tag: 'tasks',
     summary: "A task form's validators (engine and RJSF) as a JavaScript module of ajv standalone code, for pages without eval; the URL is versioned by the schema's hash and is the capability (no sign-in: import() sends no token)",
-    public: true,
     query: { v: str("The form schema's hash (as the engine's schemaKey computes it); any other value is a 404") },
     returns: 'text/javascript',
     errors: [404],
@@ -121,11 +111,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/definitions/meta-validators.js': {
     tag: 'programs',
     summary: "The definition files' meta-schema validators as a JavaScript module of ajv standalone code (program explorer, without eval)",
-    public: true,
     query: { v: str("The meta-schemas' hash; any other value is a 404") },
     returns: 'text/javascript',
     errors: [404],
   },
-  'GET /api/openapi.json': { tag: 'meta', summary: 'This document', public: true },
+  'GET /api/openapi.json': { tag: 'meta', summary: 'This document' },
   ...EXTRA_ROUTE_DOCS,
 };

@@ -1,7 +1,7 @@
 /** Announcements: list (ops), what a contractor sees now, read, create, update, delete (ops). */
 
+import { can, userOf } from '../abilities.ts';
 import type { AppContext, AppRouter } from '../context.ts';
-import { requireUser } from '../middleware/auth.ts';
 import * as svc from '../services/announcements.service.ts';
 import { checkBody, query } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
@@ -25,26 +25,24 @@ export const ANNOUNCEMENT = {
 };
 
 export function announcementsRoutes(router: AppRouter): void {
-  router.get('/api/announcements', (ctx: AppContext) => {
-    ctx.body = svc.listAnnouncements(ctx.deps, requireUser(ctx, 'ops'), query.bool(ctx.query, 'active'), pageOf(ctx));
+  router.get('/api/announcements', can('announcement.manage'), (ctx: AppContext) => {
+    ctx.body = svc.listAnnouncements(ctx.deps, userOf(ctx), query.bool(ctx.query, 'active'), pageOf(ctx));
   });
-  router.get('/api/announcements/current', (ctx: AppContext) => {
-    ctx.body = svc.currentAnnouncements(ctx.deps, requireUser(ctx, 'ops', 'contractor'));
+  router.get('/api/announcements/current', can('announcement.read'), (ctx: AppContext) => {
+    ctx.body = svc.currentAnnouncements(ctx.deps, userOf(ctx));
   });
-  router.get('/api/announcements/:id', (ctx: AppContext) => {
-    ctx.body = svc.readAnnouncement(ctx.deps, requireUser(ctx, 'ops', 'contractor'), idParam(ctx));
+  router.get('/api/announcements/:id', can('announcement.read'), (ctx: AppContext) => {
+    ctx.body = svc.readAnnouncement(ctx.deps, userOf(ctx), idParam(ctx));
   });
-  router.post('/api/announcements', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops');
+  router.post('/api/announcements', can('announcement.manage'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = svc.createAnnouncement(ctx.deps, user, fill(checkBody(ANNOUNCEMENT, ctx.request.body)));
     ctx.status = 201;
   });
-  router.put('/api/announcements/:id', (ctx: AppContext) => {
-    requireUser(ctx, 'ops');
+  router.put('/api/announcements/:id', can('announcement.manage'), (ctx: AppContext) => {
     ctx.body = svc.updateAnnouncement(ctx.deps, idParam(ctx), fill(checkBody(ANNOUNCEMENT, ctx.request.body)));
   });
-  router.delete('/api/announcements/:id', (ctx: AppContext) => {
-    requireUser(ctx, 'ops');
+  router.delete('/api/announcements/:id', can('announcement.manage'), (ctx: AppContext) => {
     svc.deleteAnnouncement(ctx.deps, idParam(ctx));
     ctx.status = 204;
   });

@@ -1,9 +1,9 @@
 /** Attachments: upload (multipart, streamed with a size limit), list, read, download, delete. */
 
+import { can, userOf } from '../abilities.ts';
 import busboy from 'busboy';
 import { MESSAGES, type FieldMessage } from '../../engine/index.ts';
 import type { AppContext, AppRouter } from '../context.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { jobFor } from '../services/access.ts';
 import * as svc from '../services/attachments.service.ts';
 import { badRequest, validationError } from '../errors.ts';
@@ -88,8 +88,8 @@ function contentDisposition(name: string): string {
 
 /** Registers the attachment routes. */
 export function attachmentsRoutes(router: AppRouter): void {
-  router.post('/api/jobs/:job_id/attachments', async (ctx: AppContext) => {
-    const user = requireUser(ctx);
+  router.post('/api/jobs/:job_id/attachments', can('attachment.upload'), async (ctx: AppContext) => {
+    const user = userOf(ctx);
     // Who may upload is checked before a byte of the body is read.
     const job = jobFor(ctx.deps, user, ctx.params.job_id);
     const upload = await readMultipart(ctx, ctx.deps.config.upload_max_bytes);
@@ -97,17 +97,17 @@ export function attachmentsRoutes(router: AppRouter): void {
     ctx.status = 201;
   });
 
-  router.get('/api/jobs/:job_id/attachments', (ctx: AppContext) => {
-    const user = requireUser(ctx);
+  router.get('/api/jobs/:job_id/attachments', can('attachment.read'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = svc.listOfJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
   });
 
-  router.get('/api/attachments/:id', (ctx: AppContext) => {
-    ctx.body = svc.readAttachment(ctx.deps, requireUser(ctx), ctx.params.id);
+  router.get('/api/attachments/:id', can('attachment.read'), (ctx: AppContext) => {
+    ctx.body = svc.readAttachment(ctx.deps, userOf(ctx), ctx.params.id);
   });
 
-  router.get('/api/attachments/:id/download', (ctx: AppContext) => {
-    const file = svc.download(ctx.deps, requireUser(ctx), ctx.params.id);
+  router.get('/api/attachments/:id/download', can('attachment.read'), (ctx: AppContext) => {
+    const file = svc.download(ctx.deps, userOf(ctx), ctx.params.id);
     ctx.set('Content-Type', file.content_type);
     ctx.set('Content-Disposition', contentDisposition(file.name));
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -116,8 +116,8 @@ export function attachmentsRoutes(router: AppRouter): void {
     ctx.body = file.bytes;
   });
 
-  router.delete('/api/attachments/:id', (ctx: AppContext) => {
-    svc.remove(ctx.deps, requireUser(ctx), ctx.params.id);
+  router.delete('/api/attachments/:id', can('attachment.delete'), (ctx: AppContext) => {
+    svc.remove(ctx.deps, userOf(ctx), ctx.params.id);
     ctx.status = 204;
   });
 }

@@ -1,10 +1,10 @@
 /** Jobs calls of spec sect. 7 (the search call is in search.routes.ts). */
 
+import { can, userOf } from '../abilities.ts';
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, SEARCH_MAX_CHARS, SEARCH_MESSAGES } from '../../engine/index.ts';
 import { badRequest } from '../errors.ts';
 import { PHONE_PATTERN } from '../../engine/constants.ts';
 import type { AppContext, AppRouter } from '../context.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { assertFiltersAllowed, jobFor } from '../services/access.ts';
 import * as jobs from '../services/jobs.service.ts';
 import * as actions from '../services/job-actions.service.ts';
@@ -72,80 +72,80 @@ export const NEW_JOB = {
 };
 
 export function jobsRoutes(router: AppRouter): void {
-  const list = (internal: boolean) => (ctx: AppContext) => {
-    const user = internal ? requireUser(ctx, 'ops') : requireUser(ctx);
+  // The internal lists are the same calls behind an ops-only ability.
+  const list = (ctx: AppContext) => {
+    const user = userOf(ctx);
     const { filters, paging } = jobListQuery(ctx.query);
     assertFiltersAllowed(user, filters);
     ctx.type = 'application/json';
     ctx.body = jobs.listJobsJson(ctx.deps, user, filters, paging);
   };
-  const summary = (internal: boolean) => (ctx: AppContext) => {
-    const user = internal ? requireUser(ctx, 'ops') : requireUser(ctx);
+  const summary = (ctx: AppContext) => {
+    const user = userOf(ctx);
     const { filters } = jobListQuery(ctx.query);
     assertFiltersAllowed(user, filters);
     ctx.body = jobs.summary(ctx.deps, user, filters);
   };
-  router.get('/api/jobs', list(false));
-  router.get('/api/jobs/internal', list(true));
-  router.get('/api/jobs/summary', summary(false));
-  router.get('/api/jobs/summary-internal', summary(true));
+  router.get('/api/jobs', can('job.list'), list);
+  router.get('/api/jobs/internal', can('job.list_internal'), list);
+  router.get('/api/jobs/summary', can('job.list'), summary);
+  router.get('/api/jobs/summary-internal', can('job.list_internal'), summary);
 
-  router.post('/api/jobs', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops', 'contractor');
+  router.post('/api/jobs', can('job.create'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = jobs.createJob(ctx.deps, user, checkBody(NEW_JOB, ctx.request.body));
     ctx.status = 201;
   });
-  router.post('/api/jobs/filters', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops', 'contractor');
+  router.post('/api/jobs/filters', can('job.create'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = jobs.filterOptions(ctx.deps, user);
   });
-  router.get('/api/jobs/initial-eligibility/:google_place_id', (ctx: AppContext) => {
-    requireUser(ctx, 'ops', 'contractor');
+  router.get('/api/jobs/initial-eligibility/:google_place_id', can('job.create'), (ctx: AppContext) => {
     ctx.body = jobs.placeEligibility(ctx.deps, ctx.params.google_place_id);
   });
-  router.get('/api/jobs/code/:short_code', (ctx: AppContext) => {
-    ctx.body = jobs.jobByCode(ctx.deps, requireUser(ctx), ctx.params.short_code);
+  router.get('/api/jobs/code/:short_code', can('job.read'), (ctx: AppContext) => {
+    ctx.body = jobs.jobByCode(ctx.deps, userOf(ctx), ctx.params.short_code);
   });
-  router.get('/api/jobs/homeowner/:id', (ctx: AppContext) => {
-    const user = requireUser(ctx);
+  router.get('/api/jobs/homeowner/:id', can('job.read'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = actions.homeownerView(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
   });
-  router.post('/api/jobs/homeowner/confirm-tasks-done/:job_id', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'homeowner', 'ops');
+  router.post('/api/jobs/homeowner/confirm-tasks-done/:job_id', can('job.confirm_homeowner_tasks'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = actions.confirmTasksDone(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
   });
-  router.get('/api/jobs/:job_id', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops', 'contractor');
+  router.get('/api/jobs/:job_id', can('job.read_detail'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = jobs.readJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
   });
-  router.get('/api/jobs/:job_id/history', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops', 'contractor');
+  router.get('/api/jobs/:job_id/history', can('job.history'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     const type = query.str(ctx.query, 'type');
     ctx.body = actions.jobHistory(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), { type: type?.split(','), user_id: query.int(ctx.query, 'user_id', { min: 1 }) });
   });
-  router.patch('/api/jobs/:job_id/cancel', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops', 'contractor');
+  router.patch('/api/jobs/:job_id/cancel', can('job.cancel'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = actions.cancelJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), (ctx.request.body ?? {}) as { reason?: unknown; note?: unknown });
   });
-  router.patch('/api/jobs/:job_id/restore', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops', 'contractor');
+  router.patch('/api/jobs/:job_id/restore', can('job.restore'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = actions.restoreJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
   });
-  router.put('/api/jobs/:id/claim-job', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops');
+  router.put('/api/jobs/:id/claim-job', can('job.claim'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = actions.claimJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
   });
-  router.put('/api/jobs/:id/set-job-as-deemed', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops');
+  router.put('/api/jobs/:id/set-job-as-deemed', can('job.set_deemed'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = actions.setDeemed(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
   });
-  router.patch('/api/jobs/:job_id/regenerate-documents', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops');
+  router.patch('/api/jobs/:job_id/regenerate-documents', can('job.regenerate_documents'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     const job = jobFor(ctx.deps, user, ctx.params.job_id);
     ctx.body = actions.regenerateDocuments(ctx.deps, user, job, query.str(ctx.query, 'task_name'), query.bool(ctx.query, 'recreate') ?? false);
   });
-  router.post('/api/jobs/:job_id/clone', (ctx: AppContext) => {
-    const user = requireUser(ctx, 'ops', 'contractor');
+  router.post('/api/jobs/:job_id/clone', can('job.clone'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = actions.cloneJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), (ctx.request.body ?? {}) as { program_id?: unknown });
     ctx.status = 201;
   });

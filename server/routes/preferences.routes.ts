@@ -1,7 +1,7 @@
 /** The signed-in user's preferences (spec sect. 3) and the feature flags. */
 
+import { can, userOf } from '../abilities.ts';
 import type { AppContext, AppRouter } from '../context.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { getPreferences, listFlags, putPreferences, setFlag } from '../db/settings.db.ts';
 import { FEATURE_FLAGS } from '../services/flags.service.ts';
 import { notFound } from '../errors.ts';
@@ -29,23 +29,21 @@ export const PREFERENCES = {
 };
 
 export function preferencesRoutes(router: AppRouter): void {
-  router.get('/api/preferences', (ctx: AppContext) => {
-    const user = requireUser(ctx);
+  router.get('/api/preferences', can('preferences.own'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     ctx.body = { ...PREFERENCE_DEFAULTS, ...getPreferences(ctx.deps.db, user.id) };
   });
-  router.put('/api/preferences', (ctx: AppContext) => {
-    const user = requireUser(ctx);
+  router.put('/api/preferences', can('preferences.own'), (ctx: AppContext) => {
+    const user = userOf(ctx);
     const body = checkBody<Record<string, unknown>>(PREFERENCES, ctx.request.body);
     const merged = { ...getPreferences(ctx.deps.db, user.id), ...body };
     putPreferences(ctx.deps.db, user.id, merged);
     ctx.body = { ...PREFERENCE_DEFAULTS, ...merged };
   });
-  router.get('/api/feature-flags', (ctx: AppContext) => {
-    requireUser(ctx);
+  router.get('/api/feature-flags', can('feature_flag.read'), (ctx: AppContext) => {
     ctx.body = { items: listFlags(ctx.deps.db) };
   });
-  router.put('/api/feature-flags/:name', (ctx: AppContext) => {
-    requireUser(ctx, 'ops');
+  router.put('/api/feature-flags/:name', can('feature_flag.manage'), (ctx: AppContext) => {
     if (!(FEATURE_FLAGS as readonly string[]).includes(ctx.params.name)) throw notFound('Unknown feature flag');
     const b = checkBody<{ enabled: boolean }>({ type: 'object', additionalProperties: false, required: ['enabled'], properties: { enabled: { type: 'boolean' } } }, ctx.request.body);
     setFlag(ctx.deps.db, ctx.params.name, b.enabled);

@@ -1,8 +1,8 @@
 /** Tasks of a job: read, save draft, submit, exception flags, transfer, reset. */
 
+import { can, userOf } from '../abilities.ts';
 import { EXCEPTION_KINDS, type ExceptionKind } from '../../engine/index.ts';
 import type { AppContext, AppRouter } from '../context.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { jobFor } from '../services/access.ts';
 import { evaluateRow } from '../services/evaluation.ts';
 import * as tasks from '../services/tasks.service.ts';
@@ -31,44 +31,43 @@ const kindOf = (k: string): ExceptionKind => {
 
 export function tasksRoutes(router: AppRouter): void {
   const job = (ctx: AppContext) => {
-    const user = requireUser(ctx);
+    const user = userOf(ctx);
     return { user, job: jobFor(ctx.deps, user, ctx.params.job_id) };
   };
-  router.get('/api/jobs/:job_id/tasks', (ctx: AppContext) => {
+  router.get('/api/jobs/:job_id/tasks', can('task.read'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
     ctx.body = { items: tasks.presentTasks(ctx.deps, user, j, evaluateRow(ctx.deps, j)) };
   });
-  router.get('/api/jobs/:job_id/tasks/:task_id', (ctx: AppContext) => {
+  router.get('/api/jobs/:job_id/tasks/:task_id', can('task.read'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
     ctx.body = tasks.readTask(ctx.deps, user, j, ctx.params.task_id);
   });
-  router.put('/api/jobs/:job_id/tasks/:task_id/draft', (ctx: AppContext) => {
+  router.put('/api/jobs/:job_id/tasks/:task_id/draft', can('task.work'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
     ctx.body = tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, checkBody(SAVE, ctx.request.body));
   });
-  router.post('/api/jobs/:job_id/tasks/:task_id/submit', (ctx: AppContext) => {
+  router.post('/api/jobs/:job_id/tasks/:task_id/submit', can('task.work'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
     ctx.body = tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, checkBody(SAVE, ctx.request.body));
   });
-  router.post('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', (ctx: AppContext) => {
+  router.post('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', can('task.flag_exception'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
     const b = checkBody<{ note?: string }>(FLAG, ctx.request.body ?? {});
     ctx.body = tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), b.note);
   });
-  router.delete('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', (ctx: AppContext) => {
+  router.delete('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', can('task.clear_exception'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
     ctx.body = tasks.clearTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind));
   });
-  router.post('/api/jobs/:job_id/tasks/:task_id/transfer', (ctx: AppContext) => {
+  router.post('/api/jobs/:job_id/tasks/:task_id/transfer', can('task.transfer'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
     ctx.body = tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, checkBody(TRANSFER, ctx.request.body));
   });
-  router.post('/api/jobs/:job_id/tasks/:task_id/reset', (ctx: AppContext) => {
+  router.post('/api/jobs/:job_id/tasks/:task_id/reset', can('task.reset'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
     ctx.body = tasks.resetTask(ctx.deps, user, j, ctx.params.task_id);
   });
-  router.get('/api/forms/:form', (ctx: AppContext) => {
-    requireUser(ctx);
+  router.get('/api/forms/:form', can('task.read'), (ctx: AppContext) => {
     const form = ctx.deps.defs.forms[ctx.params.form];
     if (!form) throw notFound('Form not found');
     // The form as data, with its cross-field rules, so the browser validates with the same engine code.

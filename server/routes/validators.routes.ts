@@ -8,6 +8,7 @@
  * stale hash is a 404 (the page reloads the form).
  */
 
+import { can } from '../abilities.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { formValidatorModule, metaValidatorModule, type ValidatorModule } from '../services/validator-modules.ts';
@@ -20,12 +21,12 @@ function sendModule(ctx: AppContext, module: ValidatorModule): void {
 }
 
 export function validatorsRoutes(router: AppRouter): void {
-  router.get('/api/forms/:form/validator.js', (ctx: AppContext) => {
+  router.get('/api/forms/:form/validator.js', can('public'), (ctx: AppContext) => {
     const form = ctx.deps.defs.forms[ctx.params.form];
     if (!form) throw notFound('Form not found');
     sendModule(ctx, formValidatorModule(form));
   });
-  router.get('/api/definitions/meta-validators.js', (ctx: AppContext) => {
+  router.get('/api/definitions/meta-validators.js', can('public'), (ctx: AppContext) => {
     sendModule(ctx, metaValidatorModule());
   });
 }

@@ -55,6 +55,11 @@ export function assertCanWorkTask(user: AuthUser, owner: string): void {
   if (!canWorkTask(user, owner)) throw forbidden(`This task belongs to ${owner === 'ops' ? 'the operations team' : `the ${owner}`}.`);
 }
 
+/** Which exception flags a user may raise or clear: ops both, a contractor only the contractor's. */
+export function mayFlagKind(user: AuthUser, kind: 'contractor' | 'ops'): boolean {
+  return user.role === 'ops' || (user.role === 'contractor' && kind === 'contractor');
+}
+
 /** Whether the user may work a job past the submission gate although it is ineligible (ops: they can override eligibility). */
 export const mayOverrideEligibility = (user: AuthUser) => user.role === 'ops';
 

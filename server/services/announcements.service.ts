@@ -1,8 +1,9 @@
 /** Announcements with an audience (all or some contractors, all or some programs) and a validity window. */
 
+import { assertMay } from '../abilities.ts';
 import { SAFE_LINK_MESSAGE, SAFE_LINK_PATTERN } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
-import { forbidden, notFound, validationError } from '../errors.ts';
+import { notFound, validationError } from '../errors.ts';
 import * as db from '../db/admin.db.ts';
 import { getContractor } from '../db/contractors.db.ts';
 
@@ -31,14 +32,14 @@ function safeLinks<T extends { image_url: string | null; link: string | null }>(
 }
 
 export function listAnnouncements(deps: Deps, user: AuthUser, active: boolean | undefined, page: { page_number: number; per_page: number }) {
-  if (user.role !== 'ops') throw forbidden();
+  assertMay(user, 'announcement.manage');
   const today = deps.now().toISOString().slice(0, 10);
   return { ...db.listAnnouncements(deps.db, { active_on: active ? today : undefined }, page), ...page };
 }
 
 /** What a contractor sees on its jobs list: valid today, for all or its company, for all or its program. */
 export function currentAnnouncements(deps: Deps, user: AuthUser) {
-  if (user.role === 'homeowner') throw forbidden();
+  assertMay(user, 'announcement.read');
   const today = deps.now().toISOString().slice(0, 10);
   const all = db.listAnnouncements(deps.db, { active_on: today }, { page_number: 1, per_page: 100 }).items;
   if (user.role === 'ops') return { items: all.map(safeLinks) };
@@ -49,7 +50,7 @@ export function currentAnnouncements(deps: Deps, user: AuthUser) {
 }
 
 export function readAnnouncement(deps: Deps, user: AuthUser, id: number) {
-  if (user.role === 'homeowner') throw forbidden();
+  assertMay(user, 'announcement.read');
   const a = db.getAnnouncement(deps.db, id);
   if (!a) throw notFound('Announcement not found');
   if (user.role === 'contractor' && !currentAnnouncements(deps, user).items.some((x) => x.id === id)) throw notFound('Announcement not found');

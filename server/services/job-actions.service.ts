@@ -4,9 +4,10 @@
  * writes its history row and re-evaluates the job in one transaction.
  */
 
+import { assertMay } from '../abilities.ts';
 import { CANCEL_REASONS, isOpenTask, validateTask } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
-import { badRequest, forbidden, validationError } from '../errors.ts';
+import { badRequest, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory, historyOfJob } from '../db/history.db.ts';
@@ -34,16 +35,9 @@ function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: string, chang
   return readJob(deps, user, jobsDb.getJob(deps.db, job.id)!);
 }
 
-const opsOrContractor = (user: AuthUser) => {
-  if (user.role === 'homeowner') throw forbidden();
-};
-const opsOnly = (user: AuthUser) => {
-  if (user.role !== 'ops') throw forbidden();
-};
-
 /** Cancels a job with a reason from the spec's list ('other' needs free text). */
 export function cancelJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { reason?: unknown; note?: unknown }) {
-  opsOrContractor(user);
+  assertMay(user, 'job.cancel');
   if (body.reason === undefined || body.reason === null || body.reason === '') throw validationError([{ path: 'reason', message: MESSAGES.required }]);
   if (!(CANCEL_REASONS as readonly unknown[]).includes(body.reason)) throw validationError([{ path: 'reason', message: 'Please select one of the options' }]);
   const note = typeof body.note === 'string' ? body.note.trim() : '';
@@ -54,14 +48,14 @@ export function cancelJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: 
 
 /** Restores a canceled job. */
 export function restoreJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
-  opsOrContractor(user);
+  assertMay(user, 'job.restore');
   if (!job.is_canceled) throw badRequest(ACTION_MESSAGES.not_canceled, 'job_not_canceled');
   return act(deps, user, job, 'job_restored', { is_canceled: 0, cancel_reason: null, cancel_note: null });
 }
 
 /** Claims a job for the signed-in ops user. */
 export function claimJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
-  opsOnly(user);
+  assertMay(user, 'job.claim');
   // Claiming a job one already holds changes nothing and writes no history.
   if (job.claimed_by === user.id) return readJob(deps, user, job);
   return act(deps, user, job, 'job_claimed', { claimed_by: user.id, ops_owner: job.ops_owner ?? user.id });
@@ -69,13 +63,13 @@ export function claimJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 
 /** Sets a job as deemed (its savings are deemed, not measured). */
 export function setDeemed(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
-  opsOnly(user);
+  assertMay(user, 'job.set_deemed');
   return act(deps, user, job, 'job_set_as_deemed', { is_deemed: 1 });
 }
 
 /** Regenerates a task's documents (through the e-signature adapter). */
 export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobRow, taskName: string | undefined, recreate: boolean) {
-  opsOnly(user);
+  assertMay(user, 'job.regenerate_documents');
   const program = programOf(deps, job.program_id);
   if (!taskName) throw validationError([{ path: 'task_name', message: MESSAGES.required }]);
   // Only a task whose form produces documents (form.yaml `produces_documents: true`) has any to regenerate.
@@ -90,7 +84,7 @@ export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
 
 /** Clones a job to another program: contact, site and the answers of tasks both programs have. */
 export function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { program_id?: unknown }) {
-  opsOrContractor(user);
+  assertMay(user, 'job.clone');
   const target = typeof body.program_id === 'string' ? body.program_id : '';
   if (!target) throw validationError([{ path: 'program_id', message: MESSAGES.required }]);
   const program = deps.defs.programs[target];
@@ -158,7 +152,7 @@ export function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 
 /** The homeowner says their tasks are done: each filled homeowner task that validates is completed. */
 export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
-  if (user.role === 'contractor') throw forbidden();
+  assertMay(user, 'job.confirm_homeowner_tasks');
   return deps.db.transaction(() => {
     const tasks = tasksDb.tasksOfJob(deps.db, job.id);
     const { evaluation: ev, facts } = jobState(deps, job, tasks);
@@ -184,7 +178,7 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
 
 /** History of a job with filters (record types, user). */
 export function jobHistory(deps: Deps, user: AuthUser, job: jobsDb.JobRow, f: { type?: string[]; user_id?: number }) {
-  if (user.role === 'homeowner') throw forbidden();
+  assertMay(user, 'job.history');
   const program = programOf(deps, job.program_id);
   const internalField = (taskId: string, field: string) => internalFields(deps.defs.forms[program.tasks.find((t) => t.id === taskId)?.form ?? '']).includes(field);
   const items = historyOfJob(deps.db, job.id, f)

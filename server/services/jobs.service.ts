@@ -1,9 +1,10 @@
 /** Jobs: lists, per-stage summary, filter options, create (duplicate and which-program prompts), read. */
 
+import { assertMay } from '../abilities.ts';
 import { randomInt } from 'node:crypto';
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, initialEligibility, type JobSite } from '../../engine/index.ts';
 import { todayOf, type AuthUser, type Deps } from '../context.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
+import { ApiError, badRequest, conflict, notFound, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
 import { addHistory } from '../db/history.db.ts';
@@ -125,7 +126,7 @@ export const CREATE_MESSAGES = {
 
 /** Creates a job; answers 409 with the existing job (duplicate) or the programs to choose from. */
 export function createJob(deps: Deps, user: AuthUser, body: NewJobBody) {
-  if (user.role === 'homeowner') throw forbidden();
+  assertMay(user, 'job.create');
   const contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id;
   if (contractor_id === null || contractor_id === undefined) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
   if (!contractorsDb.getContractor(deps.db, contractor_id)) throw validationError([{ path: 'contractor_id', message: 'Please select one of the options' }]);

@@ -5,9 +5,10 @@
  * the FTS5 trigram indexes of migration 004 (see fuzzy-rank.ts).
  */
 
+import { assertMay } from '../abilities.ts';
 import { CONTRACTOR_SEARCH, JOB_SEARCH, SEARCH_MAX_CHARS, SEARCH_MESSAGES, isSearchable, type SearchConfig } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
-import { badRequest, forbidden } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import * as searchDb from '../db/search.db.ts';
 import { jobScope } from './access.ts';
 import { SEARCH_TUNING, candidateIds, rankRows, type SearchTuning } from './fuzzy-rank.ts';
@@ -63,7 +64,7 @@ export function searchJobs(deps: Deps, user: AuthUser, q: unknown, limit = 10, t
 
 /** Contractors matching `q`: ops search every company, a contractor only its own; homeowners may not. */
 export function searchContractors(deps: Deps, user: AuthUser, q: unknown, limit = 10, tuning: SearchTuning = SEARCH_TUNING): ContractorSearchItem[] {
-  if (user.role === 'homeowner') throw forbidden();
+  assertMay(user, 'contractor.list');
   const query = checkedQuery(q);
   const n = Math.min(Math.max(1, limit), SEARCH_MAX_LIMIT);
   const scope: searchDb.SearchScope = user.role === 'contractor' ? { contractor_id: user.contractor_id ?? -1 } : {};

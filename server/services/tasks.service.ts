@@ -4,6 +4,7 @@
  * nothing is overwritten), exception flags, ownership transfer and reset.
  */
 
+import { assertMay } from '../abilities.ts';
 import {
   EXCEPTION_KINDS,
   SUBMISSION_MESSAGES,
@@ -30,7 +31,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
-import { assertCanWorkTask, canSeeTask, canWorkTask, mayOverrideEligibility, seesInternal } from './access.ts';
+import { assertCanWorkTask, canSeeTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 
@@ -201,7 +202,8 @@ function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, ty
 
 /** Flags a contractor or ops exception; a contractor flags only contractor exceptions. */
 export function flagTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind, note?: string) {
-  if (user.role === 'homeowner' || (user.role === 'contractor' && kind !== 'contractor')) throw forbidden();
+  assertMay(user, 'task.flag_exception');
+  if (!mayFlagKind(user, kind)) throw forbidden();
   // An ops exception tells the contractor's reviewer what is wrong: it needs its note.
   if (kind === 'ops' && !note?.trim()) throw validationError([{ path: 'note', message: MESSAGES.required }]);
   const program = programOf(deps, job.program_id);
@@ -210,21 +212,22 @@ export function flagTaskException(deps: Deps, user: AuthUser, job: JobRow, taskI
 
 /** Removes an exception flag (the same roles as flagging). */
 export function clearTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind) {
-  if (user.role === 'homeowner' || (user.role === 'contractor' && kind !== 'contractor')) throw forbidden();
+  assertMay(user, 'task.clear_exception');
+  if (!mayFlagKind(user, kind)) throw forbidden();
   const program = programOf(deps, job.program_id);
   return applyAction(deps, user, job, taskId, 'task_exception_cleared', { kind }, (s) => clearException(program, taskId, s, kind));
 }
 
 /** Transfers a task to another action owner with a reason (ops). */
 export function transferTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, to: { role: string; reason: string; comments?: string }) {
-  if (user.role !== 'ops') throw forbidden();
+  assertMay(user, 'task.transfer');
   const program = programOf(deps, job.program_id);
   return applyAction(deps, user, job, taskId, 'task_transferred', { to: to.role, reason: to.reason, comments: to.comments }, (s) => transferOwnership(program, taskId, s, to));
 }
 
 /** Resets a task to its default owner; it returns to READY (ops). */
 export function resetTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
-  if (user.role !== 'ops') throw forbidden();
+  assertMay(user, 'task.reset');
   const program = programOf(deps, job.program_id);
   return applyAction(deps, user, job, taskId, 'task_reset', {}, (s) => resetOwnership(program, taskId, s));
 }
