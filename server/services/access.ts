@@ -4,6 +4,7 @@
  * else's job answers 404, as if it did not exist.
  */
 
+import { may } from '../abilities.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -62,6 +63,35 @@ export function mayFlagKind(user: AuthUser, kind: 'contractor' | 'ops'): boolean
 
 /** Whether the user may work a job past the submission gate although it is ineligible (ops: they can override eligibility). */
 export const mayOverrideEligibility = (user: AuthUser) => user.role === 'ops';
+
+/**
+ * What the user may do with this job now, as the job detail answers it (the web app shows actions from
+ * this, never from the role): the abilities of server/abilities.ts met with the job's state.
+ */
+export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_canceled' | 'is_deemed' | 'claimed_by'>) {
+  const open = !job.is_canceled;
+  return {
+    history: may(user, 'job.history'),
+    cancel: may(user, 'job.cancel') && open,
+    restore: may(user, 'job.restore') && !open,
+    clone: may(user, 'job.clone'),
+    claim: may(user, 'job.claim') && open && job.claimed_by !== user.id,
+    set_deemed: may(user, 'job.set_deemed') && open && !job.is_deemed,
+    regenerate_documents: may(user, 'job.regenerate_documents') && open,
+    delete_any_attachment: seesInternal(user),
+  };
+}
+
+/** What the user may do with this task now (besides working it: `can_edit`). */
+export function taskAbilities(user: AuthUser, task: { owner: string; status: string }, overridden: boolean) {
+  const onIt = canSeeTask(user, task.owner);
+  return {
+    flag_contractor_exception: onIt && may(user, 'task.flag_exception') && mayFlagKind(user, 'contractor'),
+    flag_ops_exception: onIt && may(user, 'task.flag_exception') && mayFlagKind(user, 'ops'),
+    transfer: may(user, 'task.transfer'),
+    reset: may(user, 'task.reset') && overridden,
+  };
+}
 
 /** Whether the user sees internal-only data (ops only). */
 export const seesInternal = (user: AuthUser) => user.role === 'ops';

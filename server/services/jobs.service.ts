@@ -9,7 +9,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { listUsers } from '../db/users.db.ts';
-import { jobScope } from './access.ts';
+import { jobAbilities, jobScope } from './access.ts';
 import { evaluateRow, refreshJob } from './evaluation.ts';
 import { presentEvaluation, presentListItem } from './present.ts';
 import { presentTasks } from './tasks.service.ts';
@@ -208,6 +208,7 @@ export function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow) {
     stage_model: program ? { id: program.stage_model.id, label: program.stage_model.label } : null,
     evaluation: presentEvaluation(user, ev),
     tasks: presentTasks(deps, user, row, ev),
+    abilities: jobAbilities(user, row),
   };
 }
 

@@ -31,7 +31,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
-import { assertCanWorkTask, canSeeTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal } from './access.ts';
+import { assertCanWorkTask, canSeeTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 
@@ -63,6 +63,7 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
     exception_notes: seesInternal(user) ? row?.exceptions ?? null : undefined,
     owner_override: row?.owner_override ? { role: row.owner_override.role, reason: row.owner_override.reason, comments: row.owner_override.comments } : null,
     can_edit: canWorkTask(user, t.owner) && t.status !== 'LOCKED',
+    abilities: taskAbilities(user, t, !!row?.owner_override),
     data: visibleTaskData(user, form, data),
     has_unsubmitted_changes: !!row?.draft,
     version: row?.version ?? 0,

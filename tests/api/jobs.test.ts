@@ -144,3 +144,29 @@ describe('reading a job', () => {
     expect((await s.api('GET', '/api/jobs/initial-eligibility/test-place-wi', { as: 'homeowner' })).status).toBe(403);
   });
 });
+
+describe('abilities in the job detail (what the web app shows actions from)', () => {
+  it('are the signed-in user\'s, met with the job\'s state', async () => {
+    const job = await createJob(s, 'contractor_a');
+    const asOps = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
+    expect(asOps.body.abilities).toEqual({ history: true, cancel: true, restore: false, clone: true, claim: true, set_deemed: true, regenerate_documents: true, delete_any_attachment: true });
+    const asContractor = await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' });
+    expect(asContractor.body.abilities).toEqual({ history: true, cancel: true, restore: false, clone: true, claim: false, set_deemed: false, regenerate_documents: false, delete_any_attachment: false });
+    const task = asContractor.body.tasks.find((t: { id: string }) => t.id === 'provide_services');
+    expect(task.abilities).toEqual({ flag_contractor_exception: true, flag_ops_exception: false, transfer: false, reset: false });
+
+    await s.api('PUT', `/api/jobs/${job.id}/claim-job`, { as: 'ops' });
+    await s.api('PATCH', `/api/jobs/${job.id}/cancel`, { as: 'ops', body: { reason: 'mistake' } });
+    const after = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
+    expect(after.body.abilities).toMatchObject({ cancel: false, restore: true, claim: false, set_deemed: false, regenerate_documents: false });
+  });
+
+  it('a homeowner may flag nothing', async () => {
+    const job = await createJob(s, 'contractor_a');
+    s.deps.db.prepare('UPDATE jobs SET homeowner_user_id = ? WHERE id = ?').run(s.ids.users.homeowner, job.id);
+    const view = await s.api('GET', `/api/jobs/homeowner/${job.id}`, { as: 'homeowner' });
+    expect(view.status).toBe(200);
+    expect(view.body.tasks.length).toBeGreaterThan(0);
+    for (const t of view.body.tasks) expect(t.abilities).toEqual({ flag_contractor_exception: false, flag_ops_exception: false, transfer: false, reset: false });
+  });
+});

@@ -128,3 +128,26 @@ describe('announcement links', () => {
     expect(await banner.locator('img').count()).toBe(0);
   });
 });
+
+describe('actions follow the abilities the server gives', () => {
+  it('ops see Claim in their own view, not when previewing the job as the contractor sees it', async () => {
+    const job = newJob();
+    const page = await p.signedIn(OPS, `/${job.id}`);
+    await page.getByRole('button', { name: 'Claim' }).waitFor();
+    await page.goto(`/${job.id}?view=contractor`);
+    await page.getByRole('heading', { name: /Hal Harden/ }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Claim' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Actions' }).count()).toBe(0);
+  });
+
+  it('a contractor is offered no ops action on a task: no transfer, no reset, no ops exception', async () => {
+    const job = newJob();
+    const page = await p.signedIn(contractor.email, `/${job.id}/program-progress?task=provide_services`);
+    const drawer = page.locator('.bp6-drawer');
+    await drawer.getByRole('button', { name: 'Task actions' }).click();
+    await page.getByText('Flag contractor exception…').waitFor();
+    expect(await page.getByText('Flag ops exception…').count()).toBe(0);
+    expect(await page.getByText('Transfer ownership…').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Claim' }).count()).toBe(0);
+  });
+});

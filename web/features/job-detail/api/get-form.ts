@@ -3,9 +3,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FormJson } from '../../../forms/client-form.ts';
 import { api } from '../../../lib/api-client.ts';
+import { loadFormValidators } from '../../../forms/validator-modules.ts';
 
-export function getForm(form: string): Promise<FormJson> {
-  return api<FormJson>('GET', `/api/forms/${encodeURIComponent(form)}`);
+/** The form's document, once its generated validators are loaded too (so the drawer never suspends on them). */
+export async function getForm(form: string): Promise<FormJson> {
+  const doc = await api<FormJson>('GET', `/api/forms/${encodeURIComponent(form)}`);
+  await loadFormValidators(doc.key, doc.schema);
+  return doc;
 }
 
 export const formQuery = (form: string) => queryOptions({ queryKey: ['form', form], queryFn: () => getForm(form), staleTime: Infinity, gcTime: 30 * 60_000 });

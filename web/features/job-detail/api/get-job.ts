@@ -33,6 +33,8 @@ export interface JobTask {
   exception_notes?: Partial<Record<ExceptionKind, { note?: string; by?: string; at?: string } | null>> | null;
   owner_override: { role: ActionOwnerRole; reason: string; comments?: string } | null;
   can_edit: boolean;
+  /** What the signed-in user may do with the task now (the server decides; the drawer shows these). */
+  abilities: { flag_contractor_exception: boolean; flag_ops_exception: boolean; transfer: boolean; reset: boolean };
   data: Record<string, unknown> | null;
   has_unsubmitted_changes: boolean;
   version: number;
@@ -91,6 +93,8 @@ export interface JobDetail {
     incentive: IncentiveResult;
   };
   tasks: JobTask[];
+  /** What the signed-in user may do with the job now (the server decides; the actions bar shows these). */
+  abilities: { history: boolean; cancel: boolean; restore: boolean; clone: boolean; claim: boolean; set_deemed: boolean; regenerate_documents: boolean; delete_any_attachment: boolean };
 }
 
 export const jobKeys = {

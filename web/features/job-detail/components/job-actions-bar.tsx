@@ -1,6 +1,7 @@
 /**
- * The job's actions: history for everyone; claim, set as deemed and regenerate documents for ops;
- * clone and cancel / restore for ops and contractors. The frequent ones are buttons, the rest a menu.
+ * The job's actions, as the server says the signed-in user may take them now (`job.abilities`): history,
+ * claim, set as deemed, regenerate documents, clone, cancel / restore. The frequent ones are buttons,
+ * the rest a menu.
  */
 
 import { Alert, Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
@@ -16,37 +17,42 @@ import { RegenerateDialog } from './regenerate-dialog.tsx';
 
 type Open = null | 'cancel' | 'clone' | 'regenerate' | 'deemed';
 
-export function JobActionsBar({ job, isOps, me, onHistory }: { job: JobDetail; isOps: boolean; me?: number; onHistory: () => void }) {
+export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: () => void }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
   const claim = useJobAction(job.id, () => claimJob(job.id));
   const deemed = useJobAction(job.id, () => setJobAsDeemed(job.id));
   const restore = useJobAction(job.id, () => restoreJob(job.id));
   const close = () => setOpen(null);
-  const claimedByMe = job.claimed_by !== undefined && job.claimed_by === me;
+  const can = job.abilities;
+  const admin = [
+    can.set_deemed && <MenuItem key="deemed" icon="tick" text="Set as deemed" onClick={() => setOpen('deemed')} />,
+    can.regenerate_documents && <MenuItem key="regenerate" icon="refresh" text="Regenerate documents…" onClick={() => setOpen('regenerate')} />,
+    can.clone && <MenuItem key="clone" icon="duplicate" text="Clone to another program…" onClick={() => setOpen('clone')} />,
+  ].filter(Boolean);
+  const lifecycle = [
+    can.restore && <MenuItem key="restore" icon="undo" text="Restore job" onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })} />,
+    can.cancel && <MenuItem key="cancel" icon="disable" intent="danger" text="Cancel job…" onClick={() => setOpen('cancel')} />,
+  ].filter(Boolean);
   const menu = (
     <Menu>
-      {isOps && <MenuItem icon="tick" text="Set as deemed" disabled={job.is_deemed} onClick={() => setOpen('deemed')} />}
-      {isOps && <MenuItem icon="refresh" text="Regenerate documents…" onClick={() => setOpen('regenerate')} />}
-      <MenuItem icon="duplicate" text="Clone to another program…" onClick={() => setOpen('clone')} />
-      <MenuDivider />
-      {job.is_canceled ? (
-        <MenuItem icon="undo" text="Restore job" onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })} />
-      ) : (
-        <MenuItem icon="disable" intent="danger" text="Cancel job…" onClick={() => setOpen('cancel')} />
-      )}
+      {admin}
+      {admin.length > 0 && lifecycle.length > 0 && <MenuDivider />}
+      {lifecycle}
     </Menu>
   );
   return (
     <div className="job-actions">
-      {isOps && !claimedByMe && !job.is_canceled && (
+      {can.claim && (
         <Button icon="hand" text="Claim" loading={claim.isPending} onClick={() => claim.mutate(undefined, { onSuccess: () => successToast('Job claimed.') })} />
       )}
-      {job.is_canceled && <Button icon="undo" intent="primary" text="Restore" loading={restore.isPending} onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })} />}
-      <Button icon="history" text="History" onClick={onHistory} />
-      <PopoverNext content={menu} placement="bottom-end">
-        <Button icon="more" text="Actions" endIcon="caret-down" />
-      </PopoverNext>
+      {can.restore && <Button icon="undo" intent="primary" text="Restore" loading={restore.isPending} onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })} />}
+      {can.history && <Button icon="history" text="History" onClick={onHistory} />}
+      {admin.length + lifecycle.length > 0 && (
+        <PopoverNext content={menu} placement="bottom-end">
+          <Button icon="more" text="Actions" endIcon="caret-down" />
+        </PopoverNext>
+      )}
       <CancelDialog
         jobId={job.id}
         isOpen={open === 'cancel'}

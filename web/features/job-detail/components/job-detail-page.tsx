@@ -82,6 +82,9 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
   const taskId = params.get('task');
   const asked = params.get('view');
   const viewer: Viewer = asked === 'homeowner' ? 'homeowner' : isOps && asked !== 'contractor' ? 'ops' : 'contractor';
+  // Ops and contractors may preview the job as another role sees it; actions are only their own, so a
+  // preview shows none (the server's abilities are the signed-in user's).
+  const ownView = viewer === (isOps ? 'ops' : 'contractor');
   const localDrafts = useLocalDrafts(job.id, taskId);
   const homeowner = useHomeownerView(job.id, viewer === 'homeowner');
   useEffect(() => {
@@ -127,7 +130,7 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
 
   return (
     <div className="job-detail">
-      <JobHeader job={job} viewer={viewer} me={me} viewSwitch={viewSwitch} actions={viewer !== 'homeowner' && <JobActionsBar job={job} isOps={isOps} me={me} onHistory={() => setHistoryOpen(true)} />} />
+      <JobHeader job={job} viewer={viewer} me={me} viewSwitch={viewSwitch} actions={ownView && <JobActionsBar job={job} onHistory={() => setHistoryOpen(true)} />} />
       {viewer === 'homeowner' ? (
         <HomeownerView jobId={job.id} canConfirm={isOps} onOpen={openTask} localDrafts={localDrafts} preview />
       ) : (
@@ -156,13 +159,13 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
             )}
             {(tab === 'energy' || tab === 'services' || tab === 'documents' || tab === 'install') && <TasksSection job={job} tab={tab} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
             {tab === 'progress' && <ProgramProgressTab job={job} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
-            {tab === 'attachments' && <AttachmentsTab job={job} canDelete={isOps} />}
+            {tab === 'attachments' && <AttachmentsTab job={job} canDelete={ownView && job.abilities.delete_any_attachment} />}
           </div>
         </>
       )}
       {taskId && drawerJob && (
         <Suspense fallback={null}>
-          <TaskDrawer job={drawerJob} taskId={taskId} viewer={viewer} isOps={isOps} onClose={() => setParam('task', null)} />
+          <TaskDrawer job={drawerJob} taskId={taskId} viewer={viewer} ownView={ownView} onClose={() => setParam('task', null)} />
         </Suspense>
       )}
       <HistoryDrawer job={job} isOpen={historyOpen} onClose={() => setHistoryOpen(false)} />
@@ -187,7 +190,7 @@ function HomeownerPage({ jobId }: { jobId: number }) {
       <HomeownerView jobId={jobId} canConfirm onOpen={setTask} localDrafts={localDrafts} preview={false} />
       {taskId && view.data && (
         <Suspense fallback={null}>
-          <TaskDrawer job={drawerJobOfHomeowner(view.data)} taskId={taskId} viewer="homeowner" isOps={false} onClose={() => setTask(null)} />
+          <TaskDrawer job={drawerJobOfHomeowner(view.data)} taskId={taskId} viewer="homeowner" ownView onClose={() => setTask(null)} />
         </Suspense>
       )}
     </div>

@@ -109,13 +109,15 @@ function TransferDialog({ jobId, task, onClose }: { jobId: number; task: JobTask
 
 type Open = null | { kind: 'flag'; exception: ExceptionKind } | { kind: 'transfer' } | { kind: 'reset' };
 
-export function TaskActionsMenu({ jobId, task, isOps, canFlag }: { jobId: number; task: JobTask; isOps: boolean; canFlag: boolean }) {
+/** The task's actions, as the server says the signed-in user may take them (`task.abilities`). */
+export function TaskActionsMenu({ jobId, task }: { jobId: number; task: JobTask }) {
   const [open, setOpen] = useState<Open>(null);
   const clear = useTaskAction(jobId, task.id, (k: ExceptionKind) => clearException(jobId, task.id, k));
   const reset = useTaskAction(jobId, task.id, () => resetTask(jobId, task.id));
   const close = () => setOpen(null);
-  const kinds: ExceptionKind[] = isOps ? ['contractor', 'ops'] : ['contractor'];
-  if (!canFlag && !isOps) return null;
+  const can = task.abilities;
+  const kinds = (['contractor', 'ops'] as const).filter((k) => (k === 'ops' ? can.flag_ops_exception : can.flag_contractor_exception));
+  if (!kinds.length && !can.transfer && !can.reset) return null;
   const menu = (
     <Menu>
       {kinds.map((k) =>
@@ -125,13 +127,9 @@ export function TaskActionsMenu({ jobId, task, isOps, canFlag }: { jobId: number
           <MenuItem key={k} icon="flag" intent="danger" text={`Flag ${k} exception…`} onClick={() => setOpen({ kind: 'flag', exception: k })} />
         ),
       )}
-      {isOps && (
-        <>
-          <MenuDivider />
-          <MenuItem icon="swap-horizontal" text="Transfer ownership…" onClick={() => setOpen({ kind: 'transfer' })} />
-          <MenuItem icon="reset" text={`Reset to default owner (${OWNER_LABELS[task.default_owner].toLowerCase()})`} disabled={!task.owner_override} onClick={() => setOpen({ kind: 'reset' })} />
-        </>
-      )}
+      {kinds.length > 0 && (can.transfer || can.reset) && <MenuDivider />}
+      {can.transfer && <MenuItem icon="swap-horizontal" text="Transfer ownership…" onClick={() => setOpen({ kind: 'transfer' })} />}
+      {can.reset && <MenuItem icon="reset" text={`Reset to default owner (${OWNER_LABELS[task.default_owner].toLowerCase()})`} onClick={() => setOpen({ kind: 'reset' })} />}
     </Menu>
   );
   return (

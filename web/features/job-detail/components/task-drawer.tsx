@@ -27,7 +27,8 @@ export interface TaskDrawerProps {
   job: DrawerJob;
   taskId: string;
   viewer: Viewer;
-  isOps: boolean;
+  /** The user sees the job as themselves, not as a preview of another role: their task actions show. */
+  ownView: boolean;
   onClose: () => void;
 }
 
@@ -68,7 +69,7 @@ function Notices({ job, task, viewer, readonlyReason }: { job: DrawerJob; task: 
   );
 }
 
-function Editor({ job, task, form, viewer, isOps, closing, setClosing, onClose, dirtyRef }: TaskDrawerProps & { task: JobTask; form: ClientForm; closing: boolean; setClosing: (v: boolean) => void; dirtyRef: { current: boolean } }) {
+function Editor({ job, task, form, viewer, ownView, closing, setClosing, onClose, dirtyRef }: TaskDrawerProps & { task: JobTask; form: ClientForm; closing: boolean; setClosing: (v: boolean) => void; dirtyRef: { current: boolean } }) {
   const qc = useQueryClient();
   const onSubmitted = (r: SubmitResult) => {
     void qc.invalidateQueries({ queryKey: jobKeys.detail(job.id) });
@@ -117,7 +118,7 @@ function Editor({ job, task, form, viewer, isOps, closing, setClosing, onClose, 
           <span className="muted">Owner: {OWNER_LABELS[task.owner]}</span>
           <span className="muted">Stage {task.stage}</span>
           <span className="task-drawer-spacer" />
-          {!job.is_canceled && <TaskActionsMenu jobId={job.id} task={task} isOps={isOps} canFlag={task.can_edit} />}
+          {!job.is_canceled && ownView && <TaskActionsMenu jobId={job.id} task={task} />}
         </div>
         {form.document.description && <p className="muted task-drawer-description">{form.document.description}</p>}
         <Notices job={job} task={task} viewer={viewer} readonlyReason={readonlyReason} />
