@@ -1,11 +1,13 @@
 /**
  * Request bodies and queries checked against JSON Schemas (compiled once), with the spec's generic
- * messages at per-field paths; a bad body answers 422 and changes nothing.
+ * messages at per-field paths (the engine's mapping, the one task forms use); a bad body answers 422
+ * and changes nothing.
  */
 
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { MESSAGES, OUR_MESSAGES, PHONE_PATTERN, type FieldMessage } from '../engine/index.ts';
+import type { FieldMessage } from '../engine/index.ts';
+import { defaultMessage, errorPath } from '../engine/forms/messages.ts';
 import { badRequest, validationError } from './errors.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: false, removeAdditional: false, useDefaults: true, coerceTypes: false });
@@ -15,36 +17,8 @@ const ajv = new Ajv({ allErrors: true, strict: false, removeAdditional: false, u
 export type BodySchema = Record<string, unknown>;
 
 const cache = new WeakMap<BodySchema, ValidateFunction>();
-
-function message(e: ErrorObject): string {
-  switch (e.keyword) {
-    case 'required':
-      return MESSAGES.required;
-    case 'minLength':
-      return MESSAGES.required;
-    case 'maxLength':
-      return `Please enter a value less than ${(e.params as { limit: number }).limit} characters`;
-    case 'format':
-      return (e.params as { format: string }).format === 'email' ? MESSAGES.email : OUR_MESSAGES.value;
-    case 'type':
-      return (e.params as { type: string }).type === 'integer' ? MESSAGES.whole_number : (e.params as { type: string }).type === 'number' ? MESSAGES.number : OUR_MESSAGES.value;
-    case 'enum':
-      return OUR_MESSAGES.option;
-    case 'pattern':
-      return (e.params as { pattern: string }).pattern === PHONE_PATTERN.source ? MESSAGES.phone : OUR_MESSAGES.value;
-    case 'additionalProperties':
-      return `Unknown field '${(e.params as { additionalProperty: string }).additionalProperty}'`;
-    default:
-      return OUR_MESSAGES.value;
-  }
-}
-
-function pathOf(e: ErrorObject): string {
-  const base = e.instancePath.slice(1).split('/').filter(Boolean).join('.');
-  if (e.keyword === 'required') return [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
-  if (e.keyword === 'additionalProperties') return [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.');
-  return base;
-}
+/** A request body names the unknown fields it was sent. */
+const API_BODY = { name_unknown_fields: true } as const;
 
 /** Validates a body: returns it typed, or throws 422 with per-field messages. */
 export function checkBody<T>(schema: BodySchema, body: unknown): T {
@@ -55,7 +29,7 @@ export function checkBody<T>(schema: BodySchema, body: unknown): T {
   }
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('A JSON object body is required', 'body_required');
   if (!validate(body)) {
-    const errors: FieldMessage[] = (validate.errors ?? []).map((e) => ({ path: pathOf(e), message: message(e) }));
+    const errors: FieldMessage[] = (validate.errors ?? []).map((e) => ({ path: errorPath(e, API_BODY), message: defaultMessage(e.keyword, e.params as Record<string, unknown>, e.schema, API_BODY) }));
     throw validationError(errors);
   }
   return body as T;

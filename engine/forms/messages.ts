@@ -1,7 +1,10 @@
 /**
- * The generic validation messages of spec sect. 5, and how JSON Schema errors map to them.
- * Form-specific messages (scope of work, photos, invoice, ...) live in each form's `messages`.
+ * The generic validation messages of spec sect. 5, and how JSON Schema errors map to them (for task
+ * forms and for the API's request bodies: one mapping). Form-specific messages (scope of work, photos,
+ * invoice, ...) live in each form's `messages`.
  */
+
+import { PHONE_PATTERN } from '../constants.ts';
 
 /** The spec's generic messages, letter for letter. */
 export const MESSAGES = {
@@ -22,8 +25,28 @@ export const OUR_MESSAGES = {
   geotag: 'This photo was taken more than one mile from the job site.',
 } as const;
 
-/** The message for an ajv error keyword and its params, before form overrides. */
-export function defaultMessage(keyword: string, params: Record<string, unknown>, schema: unknown): string {
+/**
+ * How unknown keys are reported: an API body names them ("Unknown field 'x'" under x: a client's bug to
+ * fix); a task form says its generic 'Please enter a valid value' under the value holding them (a person
+ * cannot type an unknown key, and the form's own messages are keyed by its fields).
+ */
+export interface MessageOptions {
+  name_unknown_fields?: boolean;
+}
+
+/**
+ * Where an ajv error belongs, as a dotted field path: a missing property (and, naming unknown fields,
+ * an unknown one) is named so its message shows under it, anything else the value it is about.
+ */
+export function errorPath(e: { keyword: string; instancePath: string; params: unknown }, opts: MessageOptions = {}): string {
+  const base = e.instancePath ? e.instancePath.slice(1).split('/').join('.') : '';
+  const p = e.params as { missingProperty?: string; additionalProperty?: string };
+  const leaf = e.keyword === 'required' ? p.missingProperty : e.keyword === 'additionalProperties' && opts.name_unknown_fields ? p.additionalProperty : undefined;
+  return leaf === undefined ? base : base ? `${base}.${leaf}` : leaf;
+}
+
+/** The message for an ajv error keyword and its params, before form overrides (forms and API bodies alike). */
+export function defaultMessage(keyword: string, params: Record<string, unknown>, schema: unknown, opts: MessageOptions = {}): string {
   switch (keyword) {
     case 'required':
     case 'minLength':
@@ -48,6 +71,10 @@ export function defaultMessage(keyword: string, params: Record<string, unknown>,
       return OUR_MESSAGES.value;
     case 'maxLength':
       return `Please enter a value less than ${params.limit} characters`;
+    case 'pattern':
+      return params.pattern === PHONE_PATTERN.source ? MESSAGES.phone : OUR_MESSAGES.value;
+    case 'additionalProperties':
+      return opts.name_unknown_fields ? `Unknown field '${String(params.additionalProperty)}'` : OUR_MESSAGES.value;
     case 'enum':
     case 'const':
       return OUR_MESSAGES.option;

@@ -11,7 +11,7 @@ import { truthy } from '../logic/evaluators.ts';
 import { CUSTOM_OPERATIONS } from '../logic/operations.ts';
 import type { Program, TaskForm } from '../types.ts';
 import { checkTaskRules } from '../task-rules.ts';
-import { defaultMessage, OUR_MESSAGES } from './messages.ts';
+import { defaultMessage, errorPath, OUR_MESSAGES } from './messages.ts';
 
 /** A message under a field; `path` is dotted (`units.0.model`), '' for the whole form. */
 export interface FieldMessage {
@@ -64,14 +64,6 @@ export function pruneTaskData(form: TaskForm, data: unknown): Record<string, unk
   return prune(form, data).data;
 }
 
-function pathOf(e: ErrorObject): string {
-  const base = e.instancePath ? e.instancePath.slice(1).split('/').join('.') : '';
-  if (e.keyword === 'required') {
-    const missing = (e.params as { missingProperty: string }).missingProperty;
-    return base ? `${base}.${missing}` : missing;
-  }
-  return base;
-}
 
 /**
  * The form's own message for an error, by `path.keyword` then `path` (array indices as `*`), looked up
@@ -86,7 +78,7 @@ function messageFor(form: TaskForm, e: ErrorObject): FieldMessage {
   const cache = form.runtime.message_cache;
   let found = cache.get(key);
   if (found === undefined) {
-    const path = pathOf(e);
+    const path = errorPath(e);
     found = formMessage(form.messages ?? {}, path, e.keyword) ?? { path, message: null };
     cache.set(key, found);
   }
