@@ -4,6 +4,7 @@
  * else's job answers 404, as if it did not exist.
  */
 
+import type { JobAbilities, TaskAbilities } from '../../engine/api/jobs.ts';
 import { may } from '../abilities.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -68,7 +69,7 @@ export const mayOverrideEligibility = (user: AuthUser) => user.role === 'ops';
  * What the user may do with this job now, as the job detail answers it (the web app shows actions from
  * this, never from the role): the abilities of server/abilities.ts met with the job's state.
  */
-export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_canceled' | 'is_deemed' | 'claimed_by'>) {
+export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_canceled' | 'is_deemed' | 'claimed_by'>): JobAbilities {
   const open = !job.is_canceled;
   return {
     history: may(user, 'job.history'),
@@ -83,7 +84,7 @@ export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_cancel
 }
 
 /** What the user may do with this task now (besides working it: `can_edit`). */
-export function taskAbilities(user: AuthUser, task: { owner: string; status: string }, overridden: boolean) {
+export function taskAbilities(user: AuthUser, task: { owner: string; status: string }, overridden: boolean): TaskAbilities {
   const onIt = canSeeTask(user, task.owner);
   return {
     flag_contractor_exception: onIt && may(user, 'task.flag_exception') && mayFlagKind(user, 'contractor'),

@@ -1,5 +1,6 @@
 /** Jobs: lists, per-stage summary, filter options, create (duplicate and which-program prompts), read. */
 
+import type { JobDetail } from '../../engine/api/jobs.ts';
 import { assertMay } from '../abilities.ts';
 import { randomInt } from 'node:crypto';
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, initialEligibility, type JobSite } from '../../engine/index.ts';
@@ -185,7 +186,7 @@ export function createJob(deps: Deps, user: AuthUser, body: NewJobBody) {
 }
 
 /** The job detail: the row, what the engine says now, and the tasks. */
-export function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow) {
+export function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): JobDetail {
   const ev = evaluateRow(deps, row, undefined, user.role === 'ops');
   const contractor = row.contractor_id === null ? undefined : contractorsDb.getContractor(deps.db, row.contractor_id);
   const item = presentListItem(deps, user, row, contractor?.name);

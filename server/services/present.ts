@@ -3,7 +3,8 @@
  * task fields marked "ui:internal" in the form, rule ids of explanations) reaches ops only.
  */
 
-import type { JobEvaluation, Program, TaskForm, UploadKind } from '../../engine/index.ts';
+import type { ActionOwnerRole, EligibilityStatus, JobEvaluation, Program, TaskForm, UploadKind } from '../../engine/index.ts';
+import type { EvaluationView, JobListItem } from '../../engine/api/jobs.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import type { HistoryRow } from '../db/history.db.ts';
@@ -18,9 +19,9 @@ function stageOf(program: Program | undefined, row: JobRow) {
 }
 
 /** A job in a list (stored columns only: no evaluation). */
-export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contractorName?: string) {
+export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contractorName?: string): JobListItem {
   const program = deps.defs.programs[row.program_id];
-  const item: Record<string, unknown> = {
+  const item: JobListItem = {
     id: row.id,
     code: row.code,
     external_id: row.external_id,
@@ -35,9 +36,9 @@ export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contrac
     stage: stageOf(program, row),
     is_canceled: !!row.is_canceled,
     cancel_reason: row.cancel_reason,
-    eligibility: row.eligibility,
+    eligibility: row.eligibility as EligibilityStatus,
     is_eligible: !!row.is_eligible,
-    action_owners: row.action_owners.split(',').filter(Boolean),
+    action_owners: row.action_owners.split(',').filter(Boolean) as ActionOwnerRole[],
     has_contractor_task_exception: !!row.has_contractor_task_exception,
     has_ops_task_exception: !!row.has_ops_task_exception,
     is_claimed: row.claimed_by !== null,
@@ -73,7 +74,7 @@ export function internalFields(form: TaskForm | undefined): string[] {
 }
 
 /** The engine's evaluation as a role sees it (explanations' rule ids and facts stay internal). */
-export function presentEvaluation(user: AuthUser, ev: JobEvaluation) {
+export function presentEvaluation(user: AuthUser, ev: JobEvaluation): EvaluationView {
   const internal = seesInternal(user);
   const reason = (r: { code: string; text: string; rule: string; missing?: string[]; because?: { text: string } }) =>
     internal ? { code: r.code, text: r.text, rule: r.rule, missing: r.missing, because: r.because?.text } : { code: r.code, text: r.text };

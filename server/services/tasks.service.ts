@@ -18,6 +18,7 @@ import {
   resetOwnership,
   transferOwnership,
   validateTaskSubmission,
+  type ActionOwnerRole,
   type ExceptionKind,
   type JobEvaluation,
   type TaskActionResult,
@@ -25,6 +26,7 @@ import {
   type TaskState,
 } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
+import type { JobTask } from '../../engine/api/jobs.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -44,7 +46,7 @@ export const TASK_MESSAGES = {
 } as const;
 
 /** A task as a role sees it. */
-export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: tasksDb.TaskRow | undefined) {
+export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: tasksDb.TaskRow | undefined): JobTask {
   const form = deps.defs.forms[t.form];
   const data = row?.draft ?? row?.data ?? null;
   return {
@@ -61,7 +63,7 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
     blocked_by: t.blocked_by,
     exceptions: t.exceptions,
     exception_notes: seesInternal(user) ? row?.exceptions ?? null : undefined,
-    owner_override: row?.owner_override ? { role: row.owner_override.role, reason: row.owner_override.reason, comments: row.owner_override.comments } : null,
+    owner_override: row?.owner_override ? { role: row.owner_override.role as ActionOwnerRole, reason: row.owner_override.reason, comments: row.owner_override.comments } : null,
     can_edit: canWorkTask(user, t.owner) && t.status !== 'LOCKED',
     abilities: taskAbilities(user, t, !!row?.owner_override),
     data: visibleTaskData(user, form, data),

@@ -1,30 +1,12 @@
 /** GET /api/jobs (contractors, homeowners) and GET /api/jobs/internal (ops): one page of jobs. */
 
+import type { JobListItem } from '../../../../engine/api/jobs.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** A job in a list (server/services/present.ts presentListItem). */
-export interface JobItem {
-  id: number;
-  code: string;
-  full_name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  contractor: string | null;
-  program: { id: string; name: string };
-  stage: { number: number; label: string; tab: string };
-  is_canceled: boolean;
-  cancel_reason: string | null;
-  eligibility: string;
-  action_owners: string[];
-  days_in_stage: number;
-  has_contractor_task_exception: boolean;
-  has_ops_task_exception: boolean;
-  is_claimed: boolean;
-  /** Ops only. */
-  exception_notes?: string | null;
-}
+/** A job of the list: the server's answer, written once in engine/api/jobs.ts. */
+export type JobItem = JobListItem;
 
 /** The list's query (spec sect. 7); undefined values are left out of the URL. */
 export type JobQuery = Record<string, string | number | boolean | undefined>;
