@@ -5,9 +5,8 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal, type Portal } from './portal.ts';
+import { newWiHearJob, startPortal, type Portal } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
-import { createJob } from '../../server/services/jobs.service.ts';
 import { endSessionsOf, hashPassword } from '../../server/services/auth.service.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import { submitTask } from '../../server/services/tasks.service.ts';
@@ -19,13 +18,7 @@ const OPS = 'harden-ops@example.test';
 const PASSWORD = 'harden-password-1';
 let contractor: AuthUser;
 
-function newJob(): { id: number; code: string } {
-  return createJob(p.deps, contractor, {
-    first_name: 'Hal', last_name: `Harden${Math.floor(Math.random() * 1e6)}`, email: 'hal@example.com', phone_number: '414-555-0199',
-    address: `${Math.floor(Math.random() * 9000) + 100} Shore Dr`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
-    electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear',
-  }) as unknown as { id: number; code: string };
-}
+const newJob = () => newWiHearJob(p.deps, contractor, { first_name: 'Hal', last_name: `Harden${Math.floor(Math.random() * 1e6)}` });
 
 const taskRow = (jobId: number, taskId: string) =>
   p.deps.db.prepare('SELECT status, version, exceptions, owner_override FROM job_tasks WHERE job_id = ? AND task_id = ?').get(jobId, taskId) as { status: string; version: number; exceptions: string | null; owner_override: string | null } | undefined;

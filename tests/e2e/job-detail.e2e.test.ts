@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal, type Portal } from './portal.ts';
+import { newWiHearJob, startPortal, type Portal } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
-import { createJob } from '../../server/services/jobs.service.ts';
 import { mintLoginLink } from '../../server/services/auth.service.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { writeFileSync } from 'node:fs';
@@ -18,14 +17,8 @@ let p: Portal;
 const OPS = 'detail-ops@example.test';
 let contractor: AuthUser;
 
-/** A fresh WI HEAR job of the contractor's company (created through the service, as the API does). */
-function newJob(extra: Record<string, unknown> = {}): { id: number; code: string } {
-  return createJob(p.deps, contractor, {
-    first_name: 'Pat', last_name: `Journey${Math.floor(Math.random() * 1e6)}`, email: 'pat@example.com', phone_number: '414-555-0199',
-    address: `${Math.floor(Math.random() * 9000) + 100} Lake Dr`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
-    electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear', ...extra,
-  }) as unknown as { id: number; code: string };
-}
+/** A fresh WI HEAR job of the contractor's company. */
+const newJob = (extra: Record<string, unknown> = {}) => newWiHearJob(p.deps, contractor, extra);
 
 beforeAll(async () => {
   p = await startPortal();

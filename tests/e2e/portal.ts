@@ -14,7 +14,8 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { buildDeps } from '../../server/deps.ts';
 import { createApp } from '../../server/app.ts';
 import { seedIfEmpty } from '../../server/seed/demo.ts';
-import type { Deps } from '../../server/context.ts';
+import type { AuthUser, Deps } from '../../server/context.ts';
+import { createJob } from '../../server/services/jobs.service.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -85,4 +86,13 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh WI HEAR job of the user's company in Milwaukee (created through the service, as the API does). */
+export function newWiHearJob(deps: Deps, user: AuthUser, extra: Record<string, unknown> = {}): { id: number; code: string } {
+  return createJob(deps, user, {
+    first_name: 'Pat', last_name: `Journey${Math.floor(Math.random() * 1e6)}`, email: 'pat@example.com', phone_number: '414-555-0199',
+    address: `${Math.floor(Math.random() * 9000) + 100} Lake Dr`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
+    electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear', ...extra,
+  }) as unknown as { id: number; code: string };
 }
