@@ -1,7 +1,6 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
-import { NEW_JOB } from '../routes/jobs.routes.ts';
-import { SAVE, FLAG, TRANSFER } from '../routes/tasks.routes.ts';
+import { EXCEPTION_FLAG as FLAG, NEW_JOB, TASK_SAVE as SAVE, TASK_TRANSFER as TRANSFER } from '../../engine/api/requests.ts';
 import { CREATE as NEW_CONTRACTOR, UPDATE as CONTRACTOR_UPDATE, INVITE } from '../routes/contractors.routes.ts';
 import { EXTRA_ROUTE_DOCS } from './route-docs-admin.ts';
 

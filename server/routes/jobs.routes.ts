@@ -3,7 +3,7 @@
 import { can, userOf } from '../abilities.ts';
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, SEARCH_MAX_CHARS, SEARCH_MESSAGES } from '../../engine/index.ts';
 import { badRequest } from '../errors.ts';
-import { PHONE_PATTERN } from '../../engine/constants.ts';
+import { NEW_JOB, type NewJob } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { assertFiltersAllowed, jobFor } from '../services/access.ts';
 import * as jobs from '../services/jobs.service.ts';
@@ -45,31 +45,6 @@ export function jobListQuery(q: Record<string, unknown>) {
   return { filters, paging };
 }
 
-export const NEW_JOB = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['first_name', 'last_name'],
-  properties: {
-    first_name: { type: 'string', minLength: 1, maxLength: 50 },
-    last_name: { type: 'string', minLength: 1, maxLength: 50 },
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    phone_number: { type: 'string', pattern: PHONE_PATTERN.source },
-    address: { type: 'string', minLength: 1, maxLength: 200 },
-    city: { type: 'string', maxLength: 100 },
-    county: { type: 'string', maxLength: 100 },
-    state: { type: 'string', maxLength: 2 },
-    zip: { type: 'string', pattern: '^\\d{5}(-\\d{4})?$' },
-    lat: { type: 'number', minimum: -90, maximum: 90 },
-    lon: { type: 'number', minimum: -180, maximum: 180 },
-    electric_utility: { type: 'string', maxLength: 100 },
-    gas_utility: { type: 'string', maxLength: 100 },
-    place_id: { type: 'string', maxLength: 200 },
-    program_id: { type: 'string' },
-    contractor_id: { type: 'integer' },
-    external_id: { type: 'string', maxLength: 100 },
-    create_anyway: { type: 'boolean' },
-  },
-};
 
 export function jobsRoutes(router: AppRouter): void {
   // The internal lists are the same calls behind an ops-only ability.
@@ -93,7 +68,7 @@ export function jobsRoutes(router: AppRouter): void {
 
   router.post('/api/jobs', can('job.create'), (ctx: AppContext) => {
     const user = userOf(ctx);
-    ctx.body = jobs.createJob(ctx.deps, user, checkBody(NEW_JOB, ctx.request.body));
+    ctx.body = jobs.createJob(ctx.deps, user, checkBody<NewJob>(NEW_JOB, ctx.request.body));
     ctx.status = 201;
   });
   router.post('/api/jobs/filters', can('job.create'), (ctx: AppContext) => {

@@ -2,6 +2,7 @@
 
 import { can, userOf } from '../abilities.ts';
 import { EXCEPTION_KINDS, type ExceptionKind } from '../../engine/index.ts';
+import { EXCEPTION_FLAG, TASK_SAVE, TASK_TRANSFER, type ExceptionFlag, type TaskSave, type TaskTransfer } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
 import { evaluateRow } from '../services/evaluation.ts';
@@ -9,20 +10,6 @@ import * as tasks from '../services/tasks.service.ts';
 import { checkBody } from '../validation.ts';
 import { notFound } from '../errors.ts';
 import { uiSchemaForBrowser } from '../services/present.ts';
-
-export const SAVE = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['data', 'version'],
-  properties: { data: { type: 'object' }, version: { type: 'integer', minimum: 0 } },
-};
-export const FLAG = { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 2000 } } };
-export const TRANSFER = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['role', 'reason'],
-  properties: { role: { type: 'string' }, reason: { type: 'string', minLength: 1, maxLength: 500 }, comments: { type: 'string', maxLength: 2000 } },
-};
 
 const kindOf = (k: string): ExceptionKind => {
   if (!(EXCEPTION_KINDS as readonly string[]).includes(k)) throw notFound();
@@ -44,15 +31,15 @@ export function tasksRoutes(router: AppRouter): void {
   });
   router.put('/api/jobs/:job_id/tasks/:task_id/draft', can('task.work'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
-    ctx.body = tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, checkBody(SAVE, ctx.request.body));
+    ctx.body = tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, checkBody<TaskSave>(TASK_SAVE, ctx.request.body));
   });
   router.post('/api/jobs/:job_id/tasks/:task_id/submit', can('task.work'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
-    ctx.body = tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, checkBody(SAVE, ctx.request.body));
+    ctx.body = tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, checkBody<TaskSave>(TASK_SAVE, ctx.request.body));
   });
   router.post('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', can('task.flag_exception'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
-    const b = checkBody<{ note?: string }>(FLAG, ctx.request.body ?? {});
+    const b = checkBody<ExceptionFlag>(EXCEPTION_FLAG, ctx.request.body ?? {});
     ctx.body = tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), b.note);
   });
   router.delete('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', can('task.clear_exception'), (ctx: AppContext) => {
@@ -61,7 +48,7 @@ export function tasksRoutes(router: AppRouter): void {
   });
   router.post('/api/jobs/:job_id/tasks/:task_id/transfer', can('task.transfer'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);
-    ctx.body = tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, checkBody(TRANSFER, ctx.request.body));
+    ctx.body = tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, checkBody<TaskTransfer>(TASK_TRANSFER, ctx.request.body));
   });
   router.post('/api/jobs/:job_id/tasks/:task_id/reset', can('task.reset'), (ctx: AppContext) => {
     const { user, job: j } = job(ctx);

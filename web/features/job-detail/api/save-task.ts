@@ -5,14 +5,12 @@
  */
 
 import { ERROR_CODES } from '../../../../engine/api/error-codes.ts';
+import type { TaskSave } from '../../../../engine/api/requests.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { JobTask } from './get-job.ts';
 
-/** What a save sends. */
-export interface TaskSave {
-  data: Record<string, unknown>;
-  version: number;
-}
+/** What a save sends: derived from the request's schema, engine/api/requests.ts. */
+export type { TaskSave } from '../../../../engine/api/requests.ts';
 
 /** The server's copy when a save was stale. */
 export interface StaleCopy {
