@@ -1,5 +1,6 @@
 /** Announcements, terms and conditions versions, energy providers, the equipment catalog. */
 
+import { EQUIPMENT_TYPES } from '../../engine/api/admin-requests.ts';
 import type { Db } from './connection.ts';
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -155,8 +156,8 @@ export function listProviders(db: Db, f: { q?: string; state?: string }, page: {
 
 // ---- Equipment catalog ------------------------------------------------------------------------
 
-/** Equipment types (the catalog tabs). */
-export const EQUIPMENT_TYPES = ['heat_pump', 'water_heater', 'other'] as const;
+/** Equipment types (the catalog tabs): the request contract's. */
+export { EQUIPMENT_TYPES };
 /** Numeric and text fields of the catalog (spec sect. 3 "Equipment"). */
 export const EQUIPMENT_FIELDS = [
   'manufacturer', 'model', 'ahri_id', 'seer', 'seer2', 'hspf', 'hspf2', 'cop', 'afue', 'uef', 'capacity', 'capacity_5f', 'tonnage', 'gallons',

@@ -1,11 +1,7 @@
 /** Descriptions of the search, admin and attachment routes. */
 
 import type { RouteDoc } from './route-docs.ts';
-import { ANNOUNCEMENT } from '../routes/announcements.routes.ts';
-import { TERMS } from '../routes/terms.routes.ts';
-import { PROVIDER } from '../routes/providers.routes.ts';
-import { EQUIPMENT } from '../routes/equipment.routes.ts';
-import { PREFERENCES } from '../routes/preferences.routes.ts';
+import { ANNOUNCEMENT, EQUIPMENT, PREFERENCES, PROVIDER, TERMS } from '../../engine/api/admin-requests.ts';
 
 const PAGE = {
   page_number: { description: 'Page', schema: { type: 'integer', default: 1 } },

@@ -1,7 +1,7 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
 import { EXCEPTION_FLAG as FLAG, NEW_JOB, TASK_SAVE as SAVE, TASK_TRANSFER as TRANSFER } from '../../engine/api/requests.ts';
-import { CREATE as NEW_CONTRACTOR, UPDATE as CONTRACTOR_UPDATE, INVITE } from '../routes/contractors.routes.ts';
+import { CONTRACTOR_CREATE as NEW_CONTRACTOR, CONTRACTOR_UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
 import { EXTRA_ROUTE_DOCS } from './route-docs-admin.ts';
 
 /** What a route does, what it takes and answers (who may call it is its guard's ability: server/abilities.ts). */

@@ -2,27 +2,11 @@
 
 import { can, userOf } from '../abilities.ts';
 import type { AppContext, AppRouter } from '../context.ts';
+import { ANNOUNCEMENT } from '../../engine/api/admin-requests.ts';
 import * as svc from '../services/announcements.service.ts';
 import { checkBody, query } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
-const nullableString = (max: number, format?: string) => ({ type: ['string', 'null'], maxLength: max, ...(format ? { format } : {}) });
-export const ANNOUNCEMENT = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'content'],
-  properties: {
-    title: { type: 'string', minLength: 1, maxLength: 120 },
-    content: { type: 'string', maxLength: 5000 },
-    valid_from: { type: ['string', 'null'], format: 'date' },
-    valid_until: { type: ['string', 'null'], format: 'date' },
-    video_url: nullableString(500, 'uri'),
-    image_url: nullableString(500, 'uri'),
-    link: nullableString(500, 'uri'),
-    contractor_ids: { type: ['array', 'null'], items: { type: 'integer' }, maxItems: 500 },
-    program_ids: { type: ['array', 'null'], items: { type: 'string' }, maxItems: 20 },
-  },
-};
 
 export function announcementsRoutes(router: AppRouter): void {
   router.get('/api/announcements', can('announcement.manage'), (ctx: AppContext) => {

@@ -1,30 +1,11 @@
 /** Contractor calls of spec sect. 7 (the search call is in search.routes.ts). */
 
 import { can, userOf } from '../abilities.ts';
-import { PHONE_PATTERN } from '../../engine/constants.ts';
+import { CONTRACTOR_CREATE as CREATE, CONTRACTOR_UPDATE as UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import * as contractors from '../services/contractors.service.ts';
 import { badRequest } from '../errors.ts';
 import { checkBody, query } from '../validation.ts';
-
-const FIELDS = {
-  name: { type: 'string', minLength: 1, maxLength: 50 },
-  address: { type: ['string', 'null'], maxLength: 200 },
-  city: { type: ['string', 'null'], maxLength: 100 },
-  phone: { type: ['string', 'null'], pattern: PHONE_PATTERN.source },
-  email: { type: ['string', 'null'], format: 'email' },
-  primary_contact: { type: ['string', 'null'], maxLength: 50 },
-  program_id: { type: ['string', 'null'] },
-  equipment_ids: { type: 'array', items: { type: 'integer' }, maxItems: 500 },
-};
-export const CREATE = { type: 'object', additionalProperties: false, required: ['name'], properties: FIELDS };
-export const UPDATE = { type: 'object', additionalProperties: false, properties: FIELDS };
-export const INVITE = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'name'],
-  properties: { email: { type: 'string', format: 'email' }, name: { type: 'string', minLength: 1, maxLength: 50 }, contractor_id: { type: 'integer' } },
-};
 
 const idOf = (ctx: AppContext) => {
   if (!/^\d{1,15}$/.test(ctx.params.id)) throw badRequest('Contractor id must be a number');

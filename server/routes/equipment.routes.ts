@@ -3,27 +3,10 @@
 import { can } from '../abilities.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import * as svc from '../services/catalog.service.ts';
-import { EQUIPMENT_TYPES } from '../db/admin.db.ts';
+import { EQUIPMENT, EQUIPMENT_TYPES } from '../../engine/api/admin-requests.ts';
 import { checkBody, query } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
-const num = { type: ['number', 'null'], minimum: 0 };
-const text = { type: ['string', 'null'], maxLength: 100 };
-export const EQUIPMENT = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['type', 'manufacturer', 'model'],
-  properties: {
-    type: { type: 'string', enum: [...EQUIPMENT_TYPES] },
-    manufacturer: { type: 'string', minLength: 1, maxLength: 100 },
-    model: { type: 'string', minLength: 1, maxLength: 100 },
-    ahri_id: text,
-    seer: num, seer2: num, hspf: num, hspf2: num, cop: num, afue: num, uef: num, capacity: num, capacity_5f: num, tonnage: num, gallons: num,
-    neep: { type: ['boolean', 'null'] },
-    energy_star: { type: ['boolean', 'null'] },
-    indoor_unit_manufacturer: text, indoor_unit_model: text, furnace_model: text, zone_type: text, duct_type: text,
-  },
-};
 
 export function equipmentRoutes(router: AppRouter): void {
   router.get('/api/equipment', can('equipment.read'), (ctx: AppContext) => {

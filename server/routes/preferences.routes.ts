@@ -6,27 +6,10 @@ import { getPreferences, listFlags, putPreferences, setFlag } from '../db/settin
 import { FEATURE_FLAGS } from '../services/flags.service.ts';
 import { notFound } from '../errors.ts';
 import { checkBody } from '../validation.ts';
-import { PREFERENCE_DEFAULTS, PRODUCT_CONSTANTS } from '../../engine/constants.ts';
+import { PREFERENCE_DEFAULTS } from '../../engine/constants.ts';
+import { PREFERENCES } from '../../engine/api/admin-requests.ts';
 
 
-export const PREFERENCES = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    sidebar_open: { type: 'boolean' },
-    job_filters: { type: 'object' },
-    job_sorting: { type: 'object', additionalProperties: false, properties: { sort_by: { type: 'string' }, sort_direction: { type: 'string', enum: ['asc', 'desc'] } } },
-    jobs_per_page: { type: 'integer', enum: [...PRODUCT_CONSTANTS.page_sizes] },
-    contractor_filter: { type: ['integer', 'null'] },
-    programs_filter: { type: 'array', items: { type: 'string' } },
-    action_owners_filter: { type: 'array', items: { type: 'string' } },
-    ops_owners_filter: { type: 'array', items: { type: 'integer' } },
-    contractors_per_page: { type: 'integer', enum: [...PRODUCT_CONSTANTS.page_sizes] },
-    contractor_filters: { type: 'object' },
-    bucket_order: { type: 'array', items: { type: 'string', enum: ['Apply', 'Review', 'Install', 'Enroll', 'Pay'] }, maxItems: 5 },
-    sla_days_in_stage: { type: 'integer', minimum: 1, maximum: 365 },
-  },
-};
 
 export function preferencesRoutes(router: AppRouter): void {
   router.get('/api/preferences', can('preferences.own'), (ctx: AppContext) => {

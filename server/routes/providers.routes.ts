@@ -2,22 +2,11 @@
 
 import { can } from '../abilities.ts';
 import type { AppContext, AppRouter } from '../context.ts';
+import { PROVIDER } from '../../engine/api/admin-requests.ts';
 import * as svc from '../services/catalog.service.ts';
 import { checkBody, query } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
-export const PROVIDER = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'type'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 100 },
-    type: { type: 'string', enum: ['electric', 'gas', 'both'] },
-    states: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' }, maxItems: 60 },
-    preferred_vendor_id: { type: ['integer', 'null'] },
-    notes: { type: ['string', 'null'], maxLength: 2000 },
-  },
-};
 type Body = { name: string; type: 'electric' | 'gas' | 'both'; states?: string[]; preferred_vendor_id?: number | null; notes?: string | null };
 const fields = (b: Body) => ({ name: b.name, type: b.type, states: b.states ?? [], preferred_vendor_id: b.preferred_vendor_id ?? null, notes: b.notes ?? null });
 

@@ -2,29 +2,11 @@
 
 import { can, userOf } from '../abilities.ts';
 import type { AppContext, AppRouter } from '../context.ts';
+import { TERMS } from '../../engine/api/admin-requests.ts';
 import * as svc from '../services/terms.service.ts';
 import { checkBody } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
-export const TERMS = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'sections'],
-  properties: {
-    title: { type: 'string', minLength: 1, maxLength: 200 },
-    description: { type: 'string', maxLength: 5000 },
-    sections: {
-      type: 'array',
-      maxItems: 100,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['title', 'items'],
-        properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, items: { type: 'array', maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 5000 } } },
-      },
-    },
-  },
-};
 
 export function termsRoutes(router: AppRouter): void {
   router.get('/api/terms_and_conditions', can('terms.read'), (ctx: AppContext) => {

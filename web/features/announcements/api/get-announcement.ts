@@ -1,22 +1,12 @@
 /** GET /api/announcements/{id}: one announcement. */
 
+import type { AnnouncementBody } from '../../../../engine/api/admin-requests.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** What ops write (spec sect. 3 "Announcement"). An empty audience list means everyone. */
-export interface AnnouncementFields {
-  title: string;
-  valid_from: string | null;
-  valid_until: string | null;
-  content: string;
-  video_url: string | null;
-  image_url: string | null;
-  link: string | null;
-  /** null: all contractors. */
-  contractor_ids: number[] | null;
-  /** null: all programs. */
-  program_ids: string[] | null;
-}
+/** An announcement's fields: the request contract's, each present (contractor_ids/program_ids null: all). */
+export type AnnouncementFields = Required<AnnouncementBody>;
 
 export interface Announcement extends AnnouncementFields {
   id: number;

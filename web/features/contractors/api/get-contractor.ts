@@ -1,19 +1,11 @@
 /** GET /api/contractor/{id}?include_equipment=true: one contractor company with its equipment ids. */
 
+import type { ContractorCreate } from '../../../../engine/api/admin-requests.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** Editable fields of a contractor (spec sect. 3). */
-export interface ContractorFields {
-  name: string;
-  address: string | null;
-  city: string | null;
-  phone: string | null;
-  email: string | null;
-  primary_contact: string | null;
-  program_id: string | null;
-  equipment_ids?: number[];
-}
+/** Editable fields of a contractor (spec sect. 3): the request contract's, each present (null when empty). */
+export type ContractorFields = Required<Omit<ContractorCreate, 'equipment_ids'>> & Pick<ContractorCreate, 'equipment_ids'>;
 
 /** A contractor as the API answers it. */
 export interface Contractor extends ContractorFields {

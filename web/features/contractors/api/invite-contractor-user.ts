@@ -3,14 +3,12 @@
  * sign-in link. 409 (email taken) and 422 are shown in the dialog, not as toasts.
  */
 
+import type { UserInvite } from '../../../../engine/api/admin-requests.ts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface InviteBody {
-  email: string;
-  name: string;
-  contractor_id: number;
-}
+/** The invite's body: the request contract's, for a company (contractor_id given). */
+export type InviteBody = UserInvite & { contractor_id: number };
 
 export interface InvitedUser {
   id: number;

@@ -1,12 +1,12 @@
 /** GET /api/equipment: a page of the equipment catalog of one type, searched by manufacturer, model or AHRI id. */
 
+import type { EquipmentType } from '../../../../engine/api/admin-requests.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/components/list-pager.tsx';
 
-/** The catalog types, one tab each. */
-export const EQUIPMENT_TYPES = ['heat_pump', 'water_heater', 'other'] as const;
-export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
+/** The catalog types, one tab each: the request contract's. */
+export { EQUIPMENT_TYPES, type EquipmentType } from '../../../../engine/api/admin-requests.ts';
 
 /** A catalog entry (spec sect. 3 "Equipment"); fields a type does not have are null. */
 export interface Equipment {

@@ -1,18 +1,11 @@
 /** GET /api/providers/{id}: one energy provider with its preferred vendor. */
 
+import type { ProviderBody } from '../../../../engine/api/admin-requests.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** What ops write about an energy provider (a utility). */
-export interface ProviderFields {
-  name: string;
-  type: 'electric' | 'gas' | 'both';
-  /** Two-letter state codes it serves. */
-  states: string[];
-  /** The contractor company it prefers. */
-  preferred_vendor_id: number | null;
-  notes: string | null;
-}
+/** What ops write about an energy provider (a utility): the request contract's, each field present. */
+export type ProviderFields = Required<ProviderBody>;
 
 export interface Provider extends ProviderFields {
   id: number;

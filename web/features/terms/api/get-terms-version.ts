@@ -1,20 +1,13 @@
 /** GET /api/terms_and_conditions/{id}: one version of the terms and conditions. */
 
+import type { TermsBody } from '../../../../engine/api/admin-requests.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
+/** What a save writes (a new version): the request contract's, each field present. */
+export type TermsFields = Required<TermsBody>;
 /** A section of the terms: a heading and its numbered items. */
-export interface TermsSection {
-  title: string;
-  items: string[];
-}
-
-/** What a save writes (a new version). */
-export interface TermsFields {
-  title: string;
-  description: string;
-  sections: TermsSection[];
-}
+export type TermsSection = TermsFields['sections'][number];
 
 /** A stored version (spec sect. 3: versioned, sections and items, description, title, created by, current flag). */
 export interface TermsVersion extends TermsFields {
