@@ -1,5 +1,6 @@
 /** Announcements, terms and conditions versions, energy providers, the equipment catalog. */
 
+import type { Provider, TermsVersion } from '../../engine/api/admin-responses.ts';
 import { EQUIPMENT_TYPES } from '../../engine/api/admin-requests.ts';
 import type { Db } from './connection.ts';
 
@@ -68,18 +69,8 @@ export interface TermsSection {
   title: string;
   items: string[];
 }
-/** A version of the terms and conditions. */
-export interface TermsRow {
-  id: number;
-  version: number;
-  title: string;
-  description: string;
-  sections: TermsSection[];
-  is_current: boolean;
-  restored_from: number | null;
-  created_by: { id: number; name: string } | null;
-  created_at: string;
-}
+/** A version of the terms and conditions: the answer contract's type. */
+export type TermsRow = TermsVersion;
 
 const TERMS = `SELECT t.id, t.version, t.title, t.description, t.sections, t.is_current, t.restored_from, t.created_at, t.created_by AS created_by_id, u.name AS created_by_name
   FROM terms_versions t LEFT JOIN users u ON u.id = t.created_by`;
@@ -116,16 +107,7 @@ export function listTermsVersions(db: Db, page: { page_number: number; per_page:
 // ---- Energy providers ------------------------------------------------------------------------
 
 /** An energy provider (utility), with its preferred vendor (a contractor). */
-export interface ProviderRow {
-  id: number;
-  name: string;
-  type: 'electric' | 'gas' | 'both';
-  states: string[];
-  preferred_vendor_id: number | null;
-  preferred_vendor: string | null;
-  notes: string | null;
-  created_at: string;
-}
+export type ProviderRow = Provider;
 export type ProviderFields = Pick<ProviderRow, 'name' | 'type' | 'states' | 'preferred_vendor_id' | 'notes'>;
 
 const PROV = `SELECT p.id, p.name, p.type, p.states, p.preferred_vendor_id, c.name AS preferred_vendor, p.notes, p.created_at FROM providers p LEFT JOIN contractors c ON c.id = p.preferred_vendor_id`;

@@ -1,5 +1,6 @@
 /** Descriptions of the search, admin and attachment routes. */
 
+import { PROVIDER_ANSWER, PROVIDER_PAGE, TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
 import type { RouteDoc } from './route-docs.ts';
 import { ANNOUNCEMENT, EQUIPMENT, PREFERENCES, PROVIDER, TERMS } from '../../engine/api/admin-requests.ts';
 
@@ -24,16 +25,16 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/programs/{id}': { tag: 'programs', summary: 'A program: eligibility and incentive criteria in words, stages, tasks', errors: [404] },
   'GET /api/programs/{id}/definition': { tag: 'programs', summary: 'The loaded definition, its hash and file', errors: [404] },
 
-  'GET /api/terms_and_conditions': { tag: 'terms', summary: 'Versions of the terms and conditions, newest first', query: PAGE },
-  'GET /api/terms_and_conditions/current': { tag: 'terms', summary: 'The current version', errors: [404] },
-  'GET /api/terms_and_conditions/{id}': { tag: 'terms', summary: 'One version', errors: [404] },
-  'POST /api/terms_and_conditions': { tag: 'terms', summary: 'Save: a new current version', body: TERMS, status: 201, errors: [422] },
-  'POST /api/terms_and_conditions/{id}/restore': { tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version', status: 201, errors: [404] },
+  'GET /api/terms_and_conditions': { tag: 'terms', summary: 'Versions of the terms and conditions, newest first', query: PAGE, response: TERMS_PAGE },
+  'GET /api/terms_and_conditions/current': { tag: 'terms', summary: 'The current version', errors: [404], response: TERMS_ANSWER },
+  'GET /api/terms_and_conditions/{id}': { tag: 'terms', summary: 'One version', errors: [404], response: TERMS_ANSWER },
+  'POST /api/terms_and_conditions': { tag: 'terms', summary: 'Save: a new current version', body: TERMS, status: 201, errors: [422], response: TERMS_ANSWER },
+  'POST /api/terms_and_conditions/{id}/restore': { tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version', status: 201, errors: [404], response: TERMS_ANSWER },
 
-  'GET /api/providers': { tag: 'providers', summary: 'Energy providers', query: { q: { description: 'Name', schema: { type: 'string' } }, state: { description: 'Two-letter state', schema: { type: 'string' } }, ...PAGE } },
-  'GET /api/providers/{id}': { tag: 'providers', summary: 'An energy provider with its preferred vendor', errors: [404] },
-  'POST /api/providers': { tag: 'providers', summary: 'Create an energy provider', body: PROVIDER, status: 201, errors: [422] },
-  'PUT /api/providers/{id}': { tag: 'providers', summary: 'Update an energy provider', body: PROVIDER, errors: [404, 422] },
+  'GET /api/providers': { tag: 'providers', summary: 'Energy providers', query: { q: { description: 'Name', schema: { type: 'string' } }, state: { description: 'Two-letter state', schema: { type: 'string' } }, ...PAGE }, response: PROVIDER_PAGE },
+  'GET /api/providers/{id}': { tag: 'providers', summary: 'An energy provider with its preferred vendor', errors: [404], response: PROVIDER_ANSWER },
+  'POST /api/providers': { tag: 'providers', summary: 'Create an energy provider', body: PROVIDER, status: 201, errors: [422], response: PROVIDER_ANSWER },
+  'PUT /api/providers/{id}': { tag: 'providers', summary: 'Update an energy provider', body: PROVIDER, errors: [404, 422], response: PROVIDER_ANSWER },
   'DELETE /api/providers/{id}': { tag: 'providers', summary: 'Delete an energy provider', status: 204, errors: [404] },
 
   'GET /api/equipment': { tag: 'equipment', summary: 'The equipment catalog by type, searched by manufacturer, model or AHRI id', query: { type: { description: 'heat_pump, water_heater or other', schema: { type: 'string', enum: ['heat_pump', 'water_heater', 'other'] } }, q: { description: 'Manufacturer, model or AHRI id', schema: { type: 'string' } }, ...PAGE }, errors: [400] },

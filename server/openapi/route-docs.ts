@@ -13,6 +13,8 @@ export interface RouteDoc {
   multipart?: boolean;
   status?: number;
   returns?: string;
+  /** The JSON Schema of the 2xx answer (engine/api): openapi.json carries it, the API tests check answers against it. */
+  response?: Record<string, unknown>;
   /** Documented error statuses beyond 401/403. */
   errors?: number[];
 }

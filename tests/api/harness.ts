@@ -3,6 +3,7 @@
  * with one user per role (ops, homeowner, contractors of companies A and B). Stopped by the test.
  */
 
+import { checkAnswer } from './contracts.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +63,7 @@ export async function startServer(opts: { config?: Partial<Config>; now?: () => 
     contractor_b: insertUser(deps.db, { email: PEOPLE.contractor_b, name: 'Bob Brown', role: 'contractor', contractor_id: contractor_b, password_hash: hash, created_at: at }),
     homeowner: insertUser(deps.db, { email: PEOPLE.homeowner, name: 'Hank Homeowner', role: 'homeowner', password_hash: hash, created_at: at }),
   };
-  const { app } = createApp(deps);
+  const { app, router } = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -86,6 +87,7 @@ export async function startServer(opts: { config?: Partial<Config>; now?: () => 
     } catch {
       /* not JSON: keep the text */
     }
+    checkAnswer(router, method, path, r.status, parsed);
     return { status: r.status, body: parsed as never, headers: r.headers };
   };
   async function tokenOf(who: Person): Promise<string> {

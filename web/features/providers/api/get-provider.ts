@@ -1,5 +1,6 @@
 /** GET /api/providers/{id}: one energy provider with its preferred vendor. */
 
+import type { Provider } from '../../../../engine/api/admin-responses.ts';
 import type { ProviderBody } from '../../../../engine/api/admin-requests.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -7,12 +8,8 @@ import { api } from '../../../lib/api-client.ts';
 /** What ops write about an energy provider (a utility): the request contract's, each field present. */
 export type ProviderFields = Required<ProviderBody>;
 
-export interface Provider extends ProviderFields {
-  id: number;
-  /** The preferred vendor's name. */
-  preferred_vendor: string | null;
-  created_at: string;
-}
+/** An energy provider as the API answers it: the answer contract's type (engine/api/admin-responses.ts). */
+export type { Provider } from '../../../../engine/api/admin-responses.ts';
 
 export const providerKeys = {
   all: ['providers'] as const,

@@ -1,5 +1,6 @@
 /** GET /api/terms_and_conditions/{id}: one version of the terms and conditions. */
 
+import type { TermsVersion } from '../../../../engine/api/admin-responses.ts';
 import type { TermsBody } from '../../../../engine/api/admin-requests.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -9,16 +10,8 @@ export type TermsFields = Required<TermsBody>;
 /** A section of the terms: a heading and its numbered items. */
 export type TermsSection = TermsFields['sections'][number];
 
-/** A stored version (spec sect. 3: versioned, sections and items, description, title, created by, current flag). */
-export interface TermsVersion extends TermsFields {
-  id: number;
-  version: number;
-  is_current: boolean;
-  /** The id of the version this one restored, if it is a restore. */
-  restored_from: number | null;
-  created_at: string;
-  created_by: { id: number; name: string } | null;
-}
+/** A stored version as the API answers it: the answer contract's type (engine/api/admin-responses.ts). */
+export type { TermsVersion } from '../../../../engine/api/admin-responses.ts';
 
 export const termsKeys = {
   all: ['terms'] as const,

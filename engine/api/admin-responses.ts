@@ -1,0 +1,54 @@
+/**
+ * Answers of the admin calls, as JSON Schemas written once: openapi.json carries them as the 2xx
+ * schema, the API tests check every real answer against them, and both sides' types derive from them.
+ * (The other calls' answers are being moved here call by call; until then their types live in jobs.ts.)
+ */
+
+import type { FromSchema } from 'json-schema-to-ts';
+import { PROVIDER, TERMS } from './admin-requests.ts';
+
+/** A page of a list: its items, the total across pages, and which page this is. */
+export function pageOf<const Item>(item: Item) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'total', 'page_number', 'per_page'],
+    properties: { items: { type: 'array', items: item }, total: { type: 'integer', minimum: 0 }, page_number: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1 } },
+  } as const;
+}
+
+/** An energy provider, with its preferred vendor's name. */
+export const PROVIDER_ANSWER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'type', 'states', 'preferred_vendor_id', 'preferred_vendor', 'notes', 'created_at'],
+  properties: {
+    id: { type: 'integer' },
+    ...PROVIDER.properties,
+    preferred_vendor_id: { type: ['integer', 'null'] },
+    preferred_vendor: { type: ['string', 'null'] },
+    notes: { type: ['string', 'null'] },
+    created_at: { type: 'string' },
+  },
+} as const;
+export type Provider = FromSchema<typeof PROVIDER_ANSWER>;
+export const PROVIDER_PAGE = pageOf(PROVIDER_ANSWER);
+
+/** A version of the terms and conditions (spec sect. 3: versioned, sections and items, created by, current flag). */
+export const TERMS_ANSWER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'version', 'title', 'description', 'sections', 'is_current', 'restored_from', 'created_by', 'created_at'],
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'integer', minimum: 1 },
+    ...TERMS.properties,
+    is_current: { type: 'boolean' },
+    /** The id of the version this one restored, if it is a restore. */
+    restored_from: { type: ['integer', 'null'] },
+    created_by: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } }] },
+    created_at: { type: 'string' },
+  },
+} as const;
+export type TermsVersion = FromSchema<typeof TERMS_ANSWER>;
+export const TERMS_PAGE = pageOf(TERMS_ANSWER);

@@ -1,0 +1,36 @@
+/** The answer contracts: carried by openapi.json, and every answer of the API tests is checked against them. */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { PROVIDER_ANSWER } from '../../engine/api/admin-responses.ts';
+import { checkAnswer, routeOf, routesWithAnswers } from './contracts.ts';
+import { startServer, type TestServer } from './harness.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.close());
+
+describe('answer contracts', () => {
+  it('openapi.json carries them as the 2xx schema', async () => {
+    expect(routesWithAnswers().length).toBeGreaterThan(5);
+    const doc = await s.api('GET', '/api/openapi.json');
+    expect(doc.body.paths['/api/providers/{id}'].get.responses['200'].content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(PROVIDER_ANSWER)));
+  });
+
+  it('a real answer passes; one with a field added, dropped or retyped fails', async () => {
+    const created = await s.api('POST', '/api/providers', { as: 'ops', body: { name: 'We Energies', type: 'both', states: ['WI'] } });
+    expect(created.status).toBe(201);
+    const { router } = createApp(s.deps);
+    const path = `/api/providers/${created.body.id}`;
+    expect(routeOf(router, 'GET', path)).toBe('GET /api/providers/{id}');
+    expect(() => checkAnswer(router, 'GET', path, 200, created.body)).not.toThrow();
+    expect(() => checkAnswer(router, 'GET', path, 200, { ...created.body, internal_note: 'x' })).toThrow(/outside its contract/);
+    const { notes: _dropped, ...withoutNotes } = created.body;
+    expect(() => checkAnswer(router, 'GET', path, 200, withoutNotes)).toThrow(/outside its contract/);
+    expect(() => checkAnswer(router, 'GET', path, 200, { ...created.body, states: 'WI' })).toThrow(/outside its contract/);
+    // Errors are not answers: they have their own schema.
+    expect(() => checkAnswer(router, 'GET', path, 404, { code: 'not_found', detail: 'Not Found' })).not.toThrow();
+  });
+});
