@@ -5,7 +5,7 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { PROVIDER, TERMS } from './admin-requests.ts';
+import { ANNOUNCEMENT, EQUIPMENT, PROVIDER, TERMS } from './admin-requests.ts';
 
 /** A page of a list: its items, the total across pages, and which page this is. */
 export function pageOf<const Item>(item: Item) {
@@ -52,3 +52,25 @@ export const TERMS_ANSWER = {
 } as const;
 export type TermsVersion = FromSchema<typeof TERMS_ANSWER>;
 export const TERMS_PAGE = pageOf(TERMS_ANSWER);
+
+/** An announcement (spec sect. 3); a stored link or image that is not https reads as null. */
+export const ANNOUNCEMENT_ANSWER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'content', 'valid_from', 'valid_until', 'video_url', 'image_url', 'link', 'contractor_ids', 'program_ids', 'created_at', 'updated_at'],
+  properties: { id: { type: 'integer' }, ...ANNOUNCEMENT.properties, title: { type: 'string' }, content: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' } },
+} as const;
+export type AnnouncementAnswer = FromSchema<typeof ANNOUNCEMENT_ANSWER>;
+export const ANNOUNCEMENT_PAGE = pageOf(ANNOUNCEMENT_ANSWER);
+/** GET /api/announcements/current: what a contractor's jobs list shows (no paging: at most 100). */
+export const CURRENT_ANNOUNCEMENTS = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: ANNOUNCEMENT_ANSWER } } } as const;
+
+/** A catalog entry (spec sect. 3 "Equipment"); fields a type does not have are null. */
+export const EQUIPMENT_ANSWER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'created_at', ...(Object.keys(EQUIPMENT.properties) as (keyof typeof EQUIPMENT.properties)[])],
+  properties: { id: { type: 'integer' }, ...EQUIPMENT.properties, manufacturer: { type: 'string' }, model: { type: 'string' }, created_at: { type: 'string' } },
+} as const;
+export type EquipmentAnswer = FromSchema<typeof EQUIPMENT_ANSWER>;
+export const EQUIPMENT_PAGE = pageOf(EQUIPMENT_ANSWER);

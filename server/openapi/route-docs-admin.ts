@@ -1,6 +1,6 @@
 /** Descriptions of the search, admin and attachment routes. */
 
-import { PROVIDER_ANSWER, PROVIDER_PAGE, TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
+import { ANNOUNCEMENT_ANSWER, ANNOUNCEMENT_PAGE, CURRENT_ANNOUNCEMENTS, EQUIPMENT_ANSWER, EQUIPMENT_PAGE, PROVIDER_ANSWER, PROVIDER_PAGE, TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
 import type { RouteDoc } from './route-docs.ts';
 import { ANNOUNCEMENT, EQUIPMENT, PREFERENCES, PROVIDER, TERMS } from '../../engine/api/admin-requests.ts';
 
@@ -14,11 +14,11 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/jobs/search': { tag: 'search', summary: 'Fuzzy job search (spec sect. 2) within what the user may see', query: Q, errors: [400] },
   'GET /api/contractor/search': { tag: 'search', summary: 'Fuzzy contractor search (spec sect. 2)', query: Q, errors: [400] },
 
-  'GET /api/announcements': { tag: 'announcements', summary: 'Announcements, newest first', query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE } },
-  'GET /api/announcements/current': { tag: 'announcements', summary: 'Announcements valid today for the signed-in contractor (audience by company and program)' },
-  'GET /api/announcements/{id}': { tag: 'announcements', summary: 'An announcement', errors: [404] },
-  'POST /api/announcements': { tag: 'announcements', summary: 'Create an announcement', body: ANNOUNCEMENT, status: 201, errors: [422] },
-  'PUT /api/announcements/{id}': { tag: 'announcements', summary: 'Update an announcement', body: ANNOUNCEMENT, errors: [404, 422] },
+  'GET /api/announcements': { tag: 'announcements', summary: 'Announcements, newest first', query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE }, response: ANNOUNCEMENT_PAGE },
+  'GET /api/announcements/current': { tag: 'announcements', summary: 'Announcements valid today for the signed-in contractor (audience by company and program)', response: CURRENT_ANNOUNCEMENTS },
+  'GET /api/announcements/{id}': { tag: 'announcements', summary: 'An announcement', errors: [404], response: ANNOUNCEMENT_ANSWER },
+  'POST /api/announcements': { tag: 'announcements', summary: 'Create an announcement', body: ANNOUNCEMENT, status: 201, errors: [422], response: ANNOUNCEMENT_ANSWER },
+  'PUT /api/announcements/{id}': { tag: 'announcements', summary: 'Update an announcement', body: ANNOUNCEMENT, errors: [404, 422], response: ANNOUNCEMENT_ANSWER },
   'DELETE /api/announcements/{id}': { tag: 'announcements', summary: 'Delete an announcement', status: 204, errors: [404] },
 
   'GET /api/programs': { tag: 'programs', summary: 'Programs as loaded from program-defs/' },
@@ -37,10 +37,10 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/providers/{id}': { tag: 'providers', summary: 'Update an energy provider', body: PROVIDER, errors: [404, 422], response: PROVIDER_ANSWER },
   'DELETE /api/providers/{id}': { tag: 'providers', summary: 'Delete an energy provider', status: 204, errors: [404] },
 
-  'GET /api/equipment': { tag: 'equipment', summary: 'The equipment catalog by type, searched by manufacturer, model or AHRI id', query: { type: { description: 'heat_pump, water_heater or other', schema: { type: 'string', enum: ['heat_pump', 'water_heater', 'other'] } }, q: { description: 'Manufacturer, model or AHRI id', schema: { type: 'string' } }, ...PAGE }, errors: [400] },
-  'GET /api/equipment/{id}': { tag: 'equipment', summary: 'A catalog entry', errors: [404] },
-  'POST /api/equipment': { tag: 'equipment', summary: 'Add a catalog entry', body: EQUIPMENT, status: 201, errors: [422] },
-  'PUT /api/equipment/{id}': { tag: 'equipment', summary: 'Update a catalog entry', body: EQUIPMENT, errors: [404, 422] },
+  'GET /api/equipment': { tag: 'equipment', summary: 'The equipment catalog by type, searched by manufacturer, model or AHRI id', query: { type: { description: 'heat_pump, water_heater or other', schema: { type: 'string', enum: ['heat_pump', 'water_heater', 'other'] } }, q: { description: 'Manufacturer, model or AHRI id', schema: { type: 'string' } }, ...PAGE }, errors: [400], response: EQUIPMENT_PAGE },
+  'GET /api/equipment/{id}': { tag: 'equipment', summary: 'A catalog entry', errors: [404], response: EQUIPMENT_ANSWER },
+  'POST /api/equipment': { tag: 'equipment', summary: 'Add a catalog entry', body: EQUIPMENT, status: 201, errors: [422], response: EQUIPMENT_ANSWER },
+  'PUT /api/equipment/{id}': { tag: 'equipment', summary: 'Update a catalog entry', body: EQUIPMENT, errors: [404, 422], response: EQUIPMENT_ANSWER },
   'DELETE /api/equipment/{id}': { tag: 'equipment', summary: 'Delete a catalog entry', status: 204, errors: [404] },
 
   'POST /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location', multipart: true, body: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } } }, status: 201, errors: [400, 404, 413, 422] },

@@ -1,5 +1,6 @@
 /** GET /api/announcements/{id}: one announcement. */
 
+import type { AnnouncementAnswer } from '../../../../engine/api/admin-responses.ts';
 import type { AnnouncementBody } from '../../../../engine/api/admin-requests.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -8,11 +9,8 @@ import { api } from '../../../lib/api-client.ts';
 /** An announcement's fields: the request contract's, each present (contractor_ids/program_ids null: all). */
 export type AnnouncementFields = Required<AnnouncementBody>;
 
-export interface Announcement extends AnnouncementFields {
-  id: number;
-  created_at: string;
-  updated_at?: string;
-}
+/** An announcement as the API answers it: the answer contract's type. */
+export type Announcement = AnnouncementAnswer;
 
 export const announcementKeys = {
   all: ['announcements'] as const,

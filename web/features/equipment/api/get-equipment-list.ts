@@ -1,5 +1,6 @@
 /** GET /api/equipment: a page of the equipment catalog of one type, searched by manufacturer, model or AHRI id. */
 
+import type { EquipmentAnswer } from '../../../../engine/api/admin-responses.ts';
 import type { EquipmentType } from '../../../../engine/api/admin-requests.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -8,33 +9,8 @@ import type { Paged } from '../../../lib/components/list-pager.tsx';
 /** The catalog types, one tab each: the request contract's. */
 export { EQUIPMENT_TYPES, type EquipmentType } from '../../../../engine/api/admin-requests.ts';
 
-/** A catalog entry (spec sect. 3 "Equipment"); fields a type does not have are null. */
-export interface Equipment {
-  id: number;
-  type: EquipmentType;
-  manufacturer: string;
-  model: string;
-  ahri_id: string | null;
-  seer: number | null;
-  seer2: number | null;
-  hspf: number | null;
-  hspf2: number | null;
-  cop: number | null;
-  afue: number | null;
-  uef: number | null;
-  capacity: number | null;
-  capacity_5f: number | null;
-  tonnage: number | null;
-  gallons: number | null;
-  neep: boolean | null;
-  energy_star: boolean | null;
-  indoor_unit_manufacturer: string | null;
-  indoor_unit_model: string | null;
-  furnace_model: string | null;
-  zone_type: string | null;
-  duct_type: string | null;
-  created_at?: string;
-}
+/** A catalog entry as the API answers it: the answer contract's type (engine/api/admin-responses.ts). */
+export type Equipment = EquipmentAnswer;
 
 export interface EquipmentListParams {
   type: EquipmentType;

@@ -1,17 +1,11 @@
 /** GET /api/announcements/current: what a contractor sees on its jobs list. A 403 or 404 shows nothing. */
 
+import type { AnnouncementAnswer } from '../../../../engine/api/admin-responses.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** An announcement a contractor sees. */
-export interface Announcement {
-  id: number;
-  title: string;
-  content: string;
-  video_url: string | null;
-  image_url: string | null;
-  link: string | null;
-}
+/** An announcement a contractor sees: the answer contract's type (engine/api/admin-responses.ts). */
+export type Announcement = AnnouncementAnswer;
 
 export const fetchCurrentAnnouncements = () => api<{ items: Announcement[] }>('GET', '/api/announcements/current', { ignoreErrors: [403, 404] });
 
