@@ -5,7 +5,7 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { ANNOUNCEMENT, EQUIPMENT, PROVIDER, TERMS } from './admin-requests.ts';
+import { ANNOUNCEMENT, CONTRACTOR_CREATE, EQUIPMENT, PROVIDER, TERMS } from './admin-requests.ts';
 
 /** A page of a list: its items, the total across pages, and which page this is. */
 export function pageOf<const Item>(item: Item) {
@@ -74,3 +74,27 @@ export const EQUIPMENT_ANSWER = {
 } as const;
 export type EquipmentAnswer = FromSchema<typeof EQUIPMENT_ANSWER>;
 export const EQUIPMENT_PAGE = pageOf(EQUIPMENT_ANSWER);
+
+const { equipment_ids, ...contractorFields } = CONTRACTOR_CREATE.properties;
+/** A contractor company (spec sect. 3), with its program, its open jobs and (asked for) the equipment it installs. */
+export const CONTRACTOR_ANSWER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'address', 'city', 'phone', 'email', 'primary_contact', 'program_id', 'created_at', 'program', 'open_jobs'],
+  properties: {
+    id: { type: 'integer' },
+    ...contractorFields,
+    name: { type: 'string' },
+    primary_contact: { type: ['string', 'null'] },
+    email: { type: ['string', 'null'] },
+    phone: { type: ['string', 'null'] },
+    equipment_ids,
+    created_at: { type: 'string' },
+    program: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } }] },
+    open_jobs: { type: 'integer', minimum: 0 },
+  },
+} as const;
+export type ContractorAnswer = FromSchema<typeof CONTRACTOR_ANSWER>;
+export const CONTRACTOR_PAGE = pageOf(CONTRACTOR_ANSWER);
+/** GET /api/contractor/simple-list: ids and names. */
+export const CONTRACTOR_NAMES = { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } } as const;

@@ -1,5 +1,6 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
+import { CONTRACTOR_ANSWER, CONTRACTOR_NAMES, CONTRACTOR_PAGE } from '../../engine/api/admin-responses.ts';
 import { EXCEPTION_FLAG as FLAG, NEW_JOB, TASK_SAVE as SAVE, TASK_TRANSFER as TRANSFER } from '../../engine/api/requests.ts';
 import { CONTRACTOR_CREATE as NEW_CONTRACTOR, CONTRACTOR_UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
 import { EXTRA_ROUTE_DOCS } from './route-docs-admin.ts';
@@ -90,15 +91,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/jobs/{job_id}/tasks/{task_id}/reset': { tag: 'tasks', summary: 'Reset a task to its default owner (READY)', errors: [404] },
   'GET /api/forms/{form}': { tag: 'tasks', summary: 'A task form: JSON Schema, UI schema, messages', errors: [404] },
 
-  'GET /api/contractor/simple-list': { tag: 'contractors', summary: 'Contractor ids and names' },
-  'GET /api/contractor/current/contractor': { tag: 'contractors', summary: "The signed-in contractor's company" },
+  'GET /api/contractor/simple-list': { tag: 'contractors', summary: 'Contractor ids and names', response: CONTRACTOR_NAMES },
+  'GET /api/contractor/current/contractor': { tag: 'contractors', summary: "The signed-in contractor's company", response: CONTRACTOR_ANSWER },
   'POST /api/contractor/filters': { tag: 'contractors', summary: 'The values the contractor filters can take' },
   'POST /api/contractor/invite-internal': { tag: 'contractors', summary: 'Invite an ops user', body: INVITE, status: 201, errors: [409, 422] },
   'POST /api/contractor/invite': { tag: 'contractors', summary: 'Invite a contractor user to a company', body: INVITE, status: 201, errors: [409, 422] },
-  'GET /api/contractor': { tag: 'contractors', summary: 'Contractors, paged', query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE } },
-  'POST /api/contractor': { tag: 'contractors', summary: 'Create a contractor', body: NEW_CONTRACTOR, status: 201, errors: [422] },
-  'GET /api/contractor/{id}': { tag: 'contractors', summary: 'A contractor', query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404] },
-  'PUT /api/contractor/{id}': { tag: 'contractors', summary: 'Update a contractor', body: CONTRACTOR_UPDATE, errors: [404, 422] },
+  'GET /api/contractor': { tag: 'contractors', summary: 'Contractors, paged', query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE }, response: CONTRACTOR_PAGE },
+  'POST /api/contractor': { tag: 'contractors', summary: 'Create a contractor', body: NEW_CONTRACTOR, status: 201, errors: [422], response: CONTRACTOR_ANSWER },
+  'GET /api/contractor/{id}': { tag: 'contractors', summary: 'A contractor', query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404], response: CONTRACTOR_ANSWER },
+  'PUT /api/contractor/{id}': { tag: 'contractors', summary: 'Update a contractor', body: CONTRACTOR_UPDATE, errors: [404, 422], response: CONTRACTOR_ANSWER },
   'DELETE /api/contractor/{id}': { tag: 'contractors', summary: 'Delete a contractor', status: 204, errors: [404] },
   'GET /api/definitions/sources': { tag: 'programs', summary: 'The definition files the server runs (program explorer)' },
   'GET /api/definitions/jobs/{job_id}/input': { tag: 'programs', summary: 'A job as the engine reads it (program explorer: try it)', errors: [404] },

@@ -1,5 +1,6 @@
 /** GET /api/contractor/{id}?include_equipment=true: one contractor company with its equipment ids. */
 
+import type { ContractorAnswer } from '../../../../engine/api/admin-responses.ts';
 import type { ContractorCreate } from '../../../../engine/api/admin-requests.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -7,13 +8,8 @@ import { api } from '../../../lib/api-client.ts';
 /** Editable fields of a contractor (spec sect. 3): the request contract's, each present (null when empty). */
 export type ContractorFields = Required<Omit<ContractorCreate, 'equipment_ids'>> & Pick<ContractorCreate, 'equipment_ids'>;
 
-/** A contractor as the API answers it. */
-export interface Contractor extends ContractorFields {
-  id: number;
-  created_at: string;
-  program: { id: string; name: string } | null;
-  open_jobs: number;
-}
+/** A contractor as the API answers it: the answer contract's type (engine/api/admin-responses.ts). */
+export type Contractor = ContractorAnswer;
 
 export const contractorKeys = {
   all: ['contractors'] as const,
