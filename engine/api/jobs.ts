@@ -5,48 +5,72 @@
  * JobTask.
  */
 
-import type { ActionOwnerRole, EligibilityStatus, ExceptionKind, JobSection, TaskStatus } from '../constants.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, STAGE_TABS, type ActionOwnerRole, type EligibilityStatus, type ExceptionKind, type JobSection, type TaskStatus } from '../constants.ts';
+import { pageOf } from './admin-responses.ts';
 import type { IncentiveResult, StageResult } from '../types.ts';
 
 /** Ops only: who flagged an exception, when, with which note. */
 export type ExceptionNotes = Partial<Record<ExceptionKind, { note?: string; by?: string; at?: string } | null>>;
 
-/** A job in a list: its stored columns, no evaluation. */
-export interface JobListItem {
-  id: number;
-  code: string;
-  external_id: string | null;
-  full_name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  contractor_id: number | null;
-  contractor: string | null;
-  program: { id: string; name: string };
-  /** key and tab are null for a stage the program's model no longer has. */
-  stage: { number: number; key: string | null; label: string; tab: string | null };
-  is_canceled: boolean;
-  cancel_reason: string | null;
-  eligibility: EligibilityStatus;
-  is_eligible: boolean;
-  action_owners: ActionOwnerRole[];
-  has_contractor_task_exception: boolean;
-  has_ops_task_exception: boolean;
-  is_claimed: boolean;
-  is_deemed: boolean;
-  /** Null until the engine has an estimate (min/max) or a final amount. */
-  rebate: { min_cents: number | null; max_cents: number | null; final_cents: number | null };
-  created_at: string;
-  stage_entered_at: string;
-  days_in_stage: number;
-  /** Ops only. */
-  ops_owner?: number | null;
-  /** Ops only. */
-  claimed_by?: number | null;
-  /** Ops only. */
-  exception_notes?: string | null;
-}
+/** A job in a list: its stored columns, no evaluation (GET /api/jobs, /api/jobs/internal). */
+export const JOB_LIST_ITEM = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'contractor', 'program', 'stage', 'is_canceled', 'cancel_reason',
+    'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'is_claimed', 'is_deemed', 'rebate', 'created_at',
+    'stage_entered_at', 'days_in_stage',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    external_id: { type: ['string', 'null'] },
+    full_name: { type: 'string' },
+    address: { type: 'string' },
+    city: { type: ['string', 'null'] },
+    state: { type: ['string', 'null'] },
+    zip: { type: ['string', 'null'] },
+    contractor_id: { type: ['integer', 'null'] },
+    contractor: { type: ['string', 'null'] },
+    program: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    /** key and tab are null for a stage the program's model no longer has. */
+    stage: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['number', 'key', 'label', 'tab'],
+      properties: { number: { type: 'integer' }, key: { type: ['string', 'null'] }, label: { type: 'string' }, tab: { anyOf: [{ type: 'null' }, { type: 'string', enum: STAGE_TABS }] } },
+    },
+    is_canceled: { type: 'boolean' },
+    cancel_reason: { type: ['string', 'null'] },
+    eligibility: { type: 'string', enum: ELIGIBILITY_STATUSES },
+    is_eligible: { type: 'boolean' },
+    action_owners: { type: 'array', items: { type: 'string', enum: ACTION_OWNER_ROLES } },
+    has_contractor_task_exception: { type: 'boolean' },
+    has_ops_task_exception: { type: 'boolean' },
+    is_claimed: { type: 'boolean' },
+    is_deemed: { type: 'boolean' },
+    /** Null until the engine has an estimate (min/max) or a final amount. */
+    rebate: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['min_cents', 'max_cents', 'final_cents'],
+      properties: { min_cents: { type: ['integer', 'null'] }, max_cents: { type: ['integer', 'null'] }, final_cents: { type: ['integer', 'null'] } },
+    },
+    created_at: { type: 'string' },
+    stage_entered_at: { type: 'string' },
+    days_in_stage: { type: 'integer', minimum: 0 },
+    /** Ops only. */
+    ops_owner: { type: ['integer', 'null'] },
+    /** Ops only. */
+    claimed_by: { type: ['integer', 'null'] },
+    /** Ops only. */
+    exception_notes: { type: ['string', 'null'] },
+  },
+} as const;
+export type JobListItem = FromSchema<typeof JOB_LIST_ITEM>;
+/** A page of the jobs list. */
+export const JOB_PAGE = pageOf(JOB_LIST_ITEM);
 
 /** What the signed-in user may do with a task now (besides working it: `can_edit`). */
 export interface TaskAbilities {
@@ -112,7 +136,9 @@ export interface JobAbilities {
 }
 
 /** The job detail. */
-export interface JobDetail extends JobListItem {
+export type JobDetail = JobListItem & JobDetailMore;
+/** What the detail adds to the list item. */
+export interface JobDetailMore {
   first_name: string;
   last_name: string;
   email: string | null;

@@ -1,5 +1,6 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
+import { JOB_PAGE } from '../../engine/api/jobs.ts';
 import { CONTRACTOR_ANSWER, CONTRACTOR_NAMES, CONTRACTOR_PAGE } from '../../engine/api/admin-responses.ts';
 import { EXCEPTION_FLAG as FLAG, NEW_JOB, TASK_SAVE as SAVE, TASK_TRANSFER as TRANSFER } from '../../engine/api/requests.ts';
 import { CONTRACTOR_CREATE as NEW_CONTRACTOR, CONTRACTOR_UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
@@ -62,8 +63,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/auth/google': { tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', errors: [401, 503] },
   'GET /api/auth/outbox': { tag: 'auth', summary: 'The local mail outbox' },
 
-  'GET /api/jobs': { tag: 'jobs', summary: 'Jobs the user may see, filtered, sorted and paged', query: JOB_QUERY, errors: [400] },
-  'GET /api/jobs/internal': { tag: 'jobs', summary: 'All jobs with internal fields', query: JOB_QUERY, errors: [400] },
+  'GET /api/jobs': { tag: 'jobs', summary: 'Jobs the user may see, filtered, sorted and paged', query: JOB_QUERY, errors: [400], response: JOB_PAGE },
+  'GET /api/jobs/internal': { tag: 'jobs', summary: 'All jobs with internal fields', query: JOB_QUERY, errors: [400], response: JOB_PAGE },
   'GET /api/jobs/summary': { tag: 'jobs', summary: 'Jobs per stage and per tab, and the canceled count', query: JOB_QUERY },
   'GET /api/jobs/summary-internal': { tag: 'jobs', summary: 'Per-stage summary over all jobs', query: JOB_QUERY },
   'POST /api/jobs': { tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)', body: NEW_JOB, status: 201, errors: [409, 422] },

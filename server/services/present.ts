@@ -3,7 +3,7 @@
  * task fields marked "ui:internal" in the form, rule ids of explanations) reaches ops only.
  */
 
-import type { ActionOwnerRole, EligibilityStatus, JobEvaluation, Program, TaskForm, UploadKind } from '../../engine/index.ts';
+import type { ActionOwnerRole, EligibilityStatus, JobEvaluation, StageTab, Program, TaskForm, UploadKind } from '../../engine/index.ts';
 import type { EvaluationView, JobListItem } from '../../engine/api/jobs.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import type { JobRow } from '../db/jobs.db.ts';
@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
 /** The stage of a job as a list shows it. */
 function stageOf(program: Program | undefined, row: JobRow) {
   const s = program?.stage_model.stages.find((x) => x.number === row.stage);
-  return { number: row.stage, key: s?.key ?? row.stage_key, label: s?.label ?? String(row.stage), tab: s?.tab ?? row.tab };
+  return { number: row.stage, key: s?.key ?? row.stage_key, label: s?.label ?? String(row.stage), tab: s?.tab ?? (row.tab as StageTab | null) };
 }
 
 /** A job in a list (stored columns only: no evaluation). */
