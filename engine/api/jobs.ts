@@ -6,7 +6,7 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, STAGE_TABS, type ActionOwnerRole, type EligibilityStatus, type ExceptionKind, type JobSection, type TaskStatus } from '../constants.ts';
+import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, EXCEPTION_KINDS, JOB_SECTIONS, STAGE_TABS, TASK_STATUSES, type EligibilityStatus, type ExceptionKind } from '../constants.ts';
 import { pageOf } from './admin-responses.ts';
 import type { IncentiveResult, StageResult } from '../types.ts';
 
@@ -72,39 +72,51 @@ export type JobListItem = FromSchema<typeof JOB_LIST_ITEM>;
 /** A page of the jobs list. */
 export const JOB_PAGE = pageOf(JOB_LIST_ITEM);
 
+const flags = <const K extends string>(keys: readonly K[]) =>
+  ({ type: 'object', additionalProperties: false, required: keys, properties: Object.fromEntries(keys.map((k) => [k, { type: 'boolean' }])) as { [P in K]: { type: 'boolean' } } }) as const;
+
 /** What the signed-in user may do with a task now (besides working it: `can_edit`). */
-export interface TaskAbilities {
-  flag_contractor_exception: boolean;
-  flag_ops_exception: boolean;
-  transfer: boolean;
-  reset: boolean;
-}
+export const TASK_ABILITIES = flags(['flag_contractor_exception', 'flag_ops_exception', 'transfer', 'reset']);
+export type TaskAbilities = FromSchema<typeof TASK_ABILITIES>;
+
+const ownerRole = { type: 'string', enum: ACTION_OWNER_ROLES } as const;
+const note = { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, properties: { note: { type: 'string' }, by: { type: 'string' }, at: { type: 'string' } } }] } as const;
 
 /** A task of a job as the API answers it. */
-export interface JobTask {
-  id: string;
-  title: string;
-  form: string;
-  /** The job-detail tab it shows under (its form's `section:`), or null: Program progress only. */
-  section: JobSection | null;
-  /** Its form produces documents to sign (ops may regenerate them). */
-  produces_documents: boolean;
-  stage: number;
-  status: TaskStatus;
-  owner: ActionOwnerRole;
-  default_owner: ActionOwnerRole;
-  blocked_by: string[];
-  exceptions: Record<ExceptionKind, boolean>;
-  /** Ops only. */
-  exception_notes?: ExceptionNotes | null;
-  owner_override: { role: ActionOwnerRole; reason: string; comments?: string } | null;
-  can_edit: boolean;
-  abilities: TaskAbilities;
-  data: Record<string, unknown> | null;
-  has_unsubmitted_changes: boolean;
-  version: number;
-  updated_at: string | null;
-}
+export const JOB_TASK = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'form', 'section', 'produces_documents', 'stage', 'status', 'owner', 'default_owner', 'blocked_by', 'exceptions', 'owner_override', 'can_edit', 'abilities', 'data', 'has_unsubmitted_changes', 'version', 'updated_at'],
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    form: { type: 'string' },
+    /** The job-detail tab it shows under (its form's `section:`), or null: Program progress only. */
+    section: { anyOf: [{ type: 'null' }, { type: 'string', enum: JOB_SECTIONS }] },
+    /** Its form produces documents to sign (ops may regenerate them). */
+    produces_documents: { type: 'boolean' },
+    stage: { type: 'integer' },
+    status: { type: 'string', enum: TASK_STATUSES },
+    owner: ownerRole,
+    default_owner: ownerRole,
+    blocked_by: { type: 'array', items: { type: 'string' } },
+    exceptions: flags(EXCEPTION_KINDS),
+    /** Ops only: who flagged, when, with which note. */
+    exception_notes: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, properties: { contractor: note, ops: note } }] },
+    owner_override: {
+      anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['role', 'reason'], properties: { role: ownerRole, reason: { type: 'string' }, comments: { type: 'string' } } }],
+    },
+    can_edit: { type: 'boolean' },
+    abilities: TASK_ABILITIES,
+    data: { type: ['object', 'null'] },
+    has_unsubmitted_changes: { type: 'boolean' },
+    version: { type: 'integer', minimum: 0 },
+    updated_at: { type: ['string', 'null'] },
+  },
+} as const;
+export type JobTask = FromSchema<typeof JOB_TASK>;
+/** GET /api/jobs/{job_id}/tasks. */
+export const JOB_TASKS = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: JOB_TASK } } } as const;
 
 /** One reason of an eligibility outcome (ops also get the rule and why). */
 export interface EligibilityReasonView {
@@ -124,36 +136,47 @@ export interface EvaluationView {
 }
 
 /** What the signed-in user may do with the job now. */
-export interface JobAbilities {
-  history: boolean;
-  cancel: boolean;
-  restore: boolean;
-  clone: boolean;
-  claim: boolean;
-  set_deemed: boolean;
-  regenerate_documents: boolean;
-  delete_any_attachment: boolean;
-}
+export const JOB_ABILITIES = flags(['history', 'cancel', 'restore', 'clone', 'claim', 'set_deemed', 'regenerate_documents', 'delete_any_attachment']);
+export type JobAbilities = FromSchema<typeof JOB_ABILITIES>;
 
-/** The job detail. */
-export type JobDetail = JobListItem & JobDetailMore;
-/** What the detail adds to the list item. */
-export interface JobDetailMore {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone_number: string | null;
-  county: string | null;
-  lat: number | null;
-  lon: number | null;
-  electric_utility: string | null;
-  gas_utility: string | null;
-  submitted_at: string | null;
-  submit_terms_id: number | null;
-  install_terms_id: number | null;
-  cloned_from: number | null;
-  stage_model: { id: string; label: string } | null;
-  evaluation: EvaluationView;
-  tasks: JobTask[];
-  abilities: JobAbilities;
-}
+/**
+ * The job detail (GET /api/jobs/{id}): the list item's columns and the contact, the site, the tasks and
+ * the abilities; `evaluation` is the engine's result as the caller may see it (its parts are the engine's
+ * own types, checked here for presence).
+ */
+export const JOB_DETAIL = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    ...JOB_LIST_ITEM.required,
+    'first_name', 'last_name', 'email', 'phone_number', 'county', 'lat', 'lon', 'electric_utility', 'gas_utility', 'submitted_at', 'submit_terms_id', 'install_terms_id',
+    'cloned_from', 'stage_model', 'evaluation', 'tasks', 'abilities',
+  ],
+  properties: {
+    ...JOB_LIST_ITEM.properties,
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    phone_number: { type: ['string', 'null'] },
+    county: { type: ['string', 'null'] },
+    lat: { type: ['number', 'null'] },
+    lon: { type: ['number', 'null'] },
+    electric_utility: { type: ['string', 'null'] },
+    gas_utility: { type: ['string', 'null'] },
+    submitted_at: { type: ['string', 'null'] },
+    submit_terms_id: { type: ['integer', 'null'] },
+    install_terms_id: { type: ['integer', 'null'] },
+    cloned_from: { type: ['integer', 'null'] },
+    stage_model: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id: { type: 'string' }, label: { type: 'string' } } }] },
+    evaluation: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['program_hash', 'stage', 'eligibility', 'incentive'],
+      properties: { program_hash: { type: 'string' }, stage: { type: 'object' }, eligibility: { type: 'object' }, incentive: { type: 'object' } },
+    },
+    tasks: { type: 'array', items: JOB_TASK },
+    abilities: JOB_ABILITIES,
+  },
+} as const;
+/** The job detail; its evaluation typed by the engine's own result types. */
+export type JobDetail = Omit<FromSchema<typeof JOB_DETAIL>, 'evaluation'> & { evaluation: EvaluationView };
