@@ -115,6 +115,19 @@ export const JOB_TASK = {
   },
 } as const;
 export type JobTask = FromSchema<typeof JOB_TASK>;
+/** POST .../submit: the task as saved, the warnings it passed with, and where the job stands now. */
+export const TASK_SUBMITTED = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['task', 'warnings', 'job'],
+  properties: {
+    task: JOB_TASK,
+    warnings: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+    job: { type: 'object', additionalProperties: false, required: ['stage', 'eligibility'], properties: { stage: { type: 'object' }, eligibility: { type: 'string', enum: ELIGIBILITY_STATUSES } } },
+  },
+} as const;
+/** A submit's answer; where the job stands is the engine's own stage type. */
+export type TaskSubmitted = Omit<FromSchema<typeof TASK_SUBMITTED>, 'job'> & { job: { stage: StageResult; eligibility: EligibilityStatus } };
 /** GET /api/jobs/{job_id}/tasks. */
 export const JOB_TASKS = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: JOB_TASK } } } as const;
 

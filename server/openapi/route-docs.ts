@@ -1,6 +1,6 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
-import { JOB_DETAIL, JOB_PAGE, JOB_TASK, JOB_TASKS } from '../../engine/api/jobs.ts';
+import { JOB_DETAIL, JOB_PAGE, JOB_TASK, JOB_TASKS, TASK_SUBMITTED } from '../../engine/api/jobs.ts';
 import { CONTRACTOR_ANSWER, CONTRACTOR_NAMES, CONTRACTOR_PAGE } from '../../engine/api/admin-responses.ts';
 import { EXCEPTION_FLAG as FLAG, NEW_JOB, TASK_SAVE as SAVE, TASK_TRANSFER as TRANSFER } from '../../engine/api/requests.ts';
 import { CONTRACTOR_CREATE as NEW_CONTRACTOR, CONTRACTOR_UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
@@ -67,7 +67,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/jobs/internal': { tag: 'jobs', summary: 'All jobs with internal fields', query: JOB_QUERY, errors: [400], response: JOB_PAGE },
   'GET /api/jobs/summary': { tag: 'jobs', summary: 'Jobs per stage and per tab, and the canceled count', query: JOB_QUERY },
   'GET /api/jobs/summary-internal': { tag: 'jobs', summary: 'Per-stage summary over all jobs', query: JOB_QUERY },
-  'POST /api/jobs': { tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)', body: NEW_JOB, status: 201, errors: [409, 422] },
+  'POST /api/jobs': { tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)', body: NEW_JOB, status: 201, errors: [409, 422], response: JOB_DETAIL },
   'POST /api/jobs/filters': { tag: 'jobs', summary: 'The values each jobs-list filter can take' },
   'GET /api/jobs/initial-eligibility/{google_place_id}': { tag: 'jobs', summary: 'Programs serving a place (Unable to determine eligibility when unknown)', errors: [404] },
   'GET /api/jobs/code/{short_code}': { tag: 'jobs', summary: 'The job of a short code', errors: [404] },
@@ -75,21 +75,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/jobs/homeowner/confirm-tasks-done/{job_id}': { tag: 'homeowner', summary: 'The homeowner confirms their tasks are done', errors: [404] },
   'GET /api/jobs/{job_id}': { tag: 'jobs', summary: 'Job detail with the engine’s evaluation and tasks', errors: [404], response: JOB_DETAIL },
   'GET /api/jobs/{job_id}/history': { tag: 'jobs', summary: 'Job history, filtered by record type and user', query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404] },
-  'PATCH /api/jobs/{job_id}/cancel': { tag: 'jobs', summary: 'Cancel a job with a reason', body: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['lost', 'not using this rebate', 'mistake', 'submitting elsewhere', 'incorrect details', 'other'] }, note: { type: 'string' } } }, errors: [400, 404, 422] },
-  'PATCH /api/jobs/{job_id}/restore': { tag: 'jobs', summary: 'Restore a canceled job', errors: [400, 404] },
-  'PUT /api/jobs/{id}/claim-job': { tag: 'jobs', summary: 'Claim a job', errors: [404] },
-  'PUT /api/jobs/{id}/set-job-as-deemed': { tag: 'jobs', summary: 'Set a job as deemed', errors: [404] },
+  'PATCH /api/jobs/{job_id}/cancel': { tag: 'jobs', summary: 'Cancel a job with a reason', body: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['lost', 'not using this rebate', 'mistake', 'submitting elsewhere', 'incorrect details', 'other'] }, note: { type: 'string' } } }, errors: [400, 404, 422], response: JOB_DETAIL },
+  'PATCH /api/jobs/{job_id}/restore': { tag: 'jobs', summary: 'Restore a canceled job', errors: [400, 404], response: JOB_DETAIL },
+  'PUT /api/jobs/{id}/claim-job': { tag: 'jobs', summary: 'Claim a job', errors: [404], response: JOB_DETAIL },
+  'PUT /api/jobs/{id}/set-job-as-deemed': { tag: 'jobs', summary: 'Set a job as deemed', errors: [404], response: JOB_DETAIL },
   'PATCH /api/jobs/{job_id}/regenerate-documents': { tag: 'jobs', summary: 'Regenerate the documents of a task', query: { task_name: str('The task whose documents to regenerate'), recreate: bool('Recreate from scratch', false) }, errors: [404, 422] },
-  'POST /api/jobs/{job_id}/clone': { tag: 'jobs', summary: 'Clone a job to another program', body: { type: 'object', required: ['program_id'], properties: { program_id: { type: 'string' } } }, status: 201, errors: [404, 422] },
+  'POST /api/jobs/{job_id}/clone': { tag: 'jobs', summary: 'Clone a job to another program', body: { type: 'object', required: ['program_id'], properties: { program_id: { type: 'string' } } }, status: 201, errors: [404, 422], response: JOB_DETAIL },
 
   'GET /api/jobs/{job_id}/tasks': { tag: 'tasks', summary: 'Tasks of a job with the engine’s status (a homeowner sees the homeowner tasks)', errors: [404], response: JOB_TASKS },
   'GET /api/jobs/{job_id}/tasks/{task_id}': { tag: 'tasks', summary: 'One task with its saved data and version', errors: [400, 404], response: JOB_TASK },
   'PUT /api/jobs/{job_id}/tasks/{task_id}/draft': { tag: 'tasks', summary: 'Save partial work (409 when the version is stale)', body: SAVE, errors: [400, 404, 409, 422], response: JOB_TASK },
-  'POST /api/jobs/{job_id}/tasks/{task_id}/submit': { tag: 'tasks', summary: 'Submit a task: validated, saved, the job re-evaluated', body: SAVE, errors: [400, 404, 409, 422] },
-  'POST /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { tag: 'tasks', summary: 'Flag a contractor or ops exception', body: FLAG, errors: [404] },
-  'DELETE /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { tag: 'tasks', summary: 'Clear a contractor or ops exception', errors: [404] },
-  'POST /api/jobs/{job_id}/tasks/{task_id}/transfer': { tag: 'tasks', summary: 'Transfer a task to another action owner', body: TRANSFER, errors: [404, 422] },
-  'POST /api/jobs/{job_id}/tasks/{task_id}/reset': { tag: 'tasks', summary: 'Reset a task to its default owner (READY)', errors: [404] },
+  'POST /api/jobs/{job_id}/tasks/{task_id}/submit': { tag: 'tasks', summary: 'Submit a task: validated, saved, the job re-evaluated', body: SAVE, errors: [400, 404, 409, 422], response: TASK_SUBMITTED },
+  'POST /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { tag: 'tasks', summary: 'Flag a contractor or ops exception', body: FLAG, errors: [404], response: JOB_TASK },
+  'DELETE /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { tag: 'tasks', summary: 'Clear a contractor or ops exception', errors: [404], response: JOB_TASK },
+  'POST /api/jobs/{job_id}/tasks/{task_id}/transfer': { tag: 'tasks', summary: 'Transfer a task to another action owner', body: TRANSFER, errors: [404, 422], response: JOB_TASK },
+  'POST /api/jobs/{job_id}/tasks/{task_id}/reset': { tag: 'tasks', summary: 'Reset a task to its default owner (READY)', errors: [404], response: JOB_TASK },
   'GET /api/forms/{form}': { tag: 'tasks', summary: 'A task form: JSON Schema, UI schema, messages', errors: [404] },
 
   'GET /api/contractor/simple-list': { tag: 'contractors', summary: 'Contractor ids and names', response: CONTRACTOR_NAMES },

@@ -6,6 +6,7 @@
 
 import { ERROR_CODES } from '../../../../engine/api/error-codes.ts';
 import type { TaskSave } from '../../../../engine/api/requests.ts';
+import type { TaskSubmitted } from '../../../../engine/api/jobs.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { JobTask } from './get-job.ts';
 
@@ -20,12 +21,8 @@ export interface StaleCopy {
   updated_by: number | null;
 }
 
-/** The answer of a submit. */
-export interface SubmitResult {
-  task: JobTask;
-  warnings: { path: string; message: string }[];
-  job: { stage: { number: number; label: string }; eligibility: string };
-}
+/** The answer of a submit: the answer contract's type (engine/api/jobs.ts). */
+export type SubmitResult = TaskSubmitted;
 
 export function saveDraft(jobId: number, taskId: string, body: TaskSave): Promise<JobTask> {
   return api<JobTask>('PUT', `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}/draft`, { body, ignoreErrors: [409, 422] });
