@@ -1,5 +1,6 @@
 /** Descriptions of the search, admin and attachment routes. */
 
+import { CONTRACTOR_HITS, JOB_HITS } from '../../engine/api/search.ts';
 import { ANNOUNCEMENT_ANSWER, ANNOUNCEMENT_PAGE, CURRENT_ANNOUNCEMENTS, EQUIPMENT_ANSWER, EQUIPMENT_PAGE, PROVIDER_ANSWER, PROVIDER_PAGE, TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
 import type { RouteDoc } from './route-docs.ts';
 import { ANNOUNCEMENT, EQUIPMENT, PREFERENCES, PROVIDER, TERMS } from '../../engine/api/admin-requests.ts';
@@ -11,8 +12,8 @@ const PAGE = {
 const Q = { q: { description: 'Search text (at least 2 characters)', schema: { type: 'string', minLength: 2 } } };
 
 export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
-  'GET /api/jobs/search': { tag: 'search', summary: 'Fuzzy job search (spec sect. 2) within what the user may see', query: Q, errors: [400] },
-  'GET /api/contractor/search': { tag: 'search', summary: 'Fuzzy contractor search (spec sect. 2)', query: Q, errors: [400] },
+  'GET /api/jobs/search': { tag: 'search', summary: 'Fuzzy job search (spec sect. 2) within what the user may see', query: Q, errors: [400], response: JOB_HITS },
+  'GET /api/contractor/search': { tag: 'search', summary: 'Fuzzy contractor search (spec sect. 2)', query: Q, errors: [400], response: CONTRACTOR_HITS },
 
   'GET /api/announcements': { tag: 'announcements', summary: 'Announcements, newest first', query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE }, response: ANNOUNCEMENT_PAGE },
   'GET /api/announcements/current': { tag: 'announcements', summary: 'Announcements valid today for the signed-in contractor (audience by company and program)', response: CURRENT_ANNOUNCEMENTS },

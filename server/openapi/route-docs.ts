@@ -1,5 +1,6 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
+import { JOB_SUMMARY } from '../../engine/api/search.ts';
 import { JOB_DETAIL, JOB_PAGE, JOB_TASK, JOB_TASKS, TASK_SUBMITTED } from '../../engine/api/jobs.ts';
 import { CONTRACTOR_ANSWER, CONTRACTOR_NAMES, CONTRACTOR_PAGE } from '../../engine/api/admin-responses.ts';
 import { EXCEPTION_FLAG as FLAG, NEW_JOB, TASK_SAVE as SAVE, TASK_TRANSFER as TRANSFER } from '../../engine/api/requests.ts';
@@ -65,8 +66,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/jobs': { tag: 'jobs', summary: 'Jobs the user may see, filtered, sorted and paged', query: JOB_QUERY, errors: [400], response: JOB_PAGE },
   'GET /api/jobs/internal': { tag: 'jobs', summary: 'All jobs with internal fields', query: JOB_QUERY, errors: [400], response: JOB_PAGE },
-  'GET /api/jobs/summary': { tag: 'jobs', summary: 'Jobs per stage and per tab, and the canceled count', query: JOB_QUERY },
-  'GET /api/jobs/summary-internal': { tag: 'jobs', summary: 'Per-stage summary over all jobs', query: JOB_QUERY },
+  'GET /api/jobs/summary': { tag: 'jobs', summary: 'Jobs per stage and per tab, and the canceled count', query: JOB_QUERY, response: JOB_SUMMARY },
+  'GET /api/jobs/summary-internal': { tag: 'jobs', summary: 'Per-stage summary over all jobs', query: JOB_QUERY, response: JOB_SUMMARY },
   'POST /api/jobs': { tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)', body: NEW_JOB, status: 201, errors: [409, 422], response: JOB_DETAIL },
   'POST /api/jobs/filters': { tag: 'jobs', summary: 'The values each jobs-list filter can take' },
   'GET /api/jobs/initial-eligibility/{google_place_id}': { tag: 'jobs', summary: 'Programs serving a place (Unable to determine eligibility when unknown)', errors: [404] },

@@ -5,8 +5,9 @@
  * the FTS5 trigram indexes of migration 004 (see fuzzy-rank.ts).
  */
 
+import type { JobHit } from '../../engine/api/search.ts';
 import { assertMay } from '../abilities.ts';
-import { CONTRACTOR_SEARCH, JOB_SEARCH, SEARCH_MAX_CHARS, SEARCH_MESSAGES, isSearchable, type SearchConfig } from '../../engine/index.ts';
+import { CONTRACTOR_SEARCH, JOB_SEARCH, SEARCH_MAX_CHARS, SEARCH_MESSAGES, isSearchable, type EligibilityStatus, type SearchConfig } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import * as searchDb from '../db/search.db.ts';
@@ -19,19 +20,8 @@ export { SEARCH_MESSAGES };
 export const SEARCH_MAX_LIMIT = 50;
 
 /** A job result (spec sect. 2: name, canceled, code, address, contractor, stage badge, program badge). */
-export interface JobSearchItem {
-  id: number;
-  code: string;
-  external_id: string | null;
-  full_name: string;
-  is_canceled: boolean;
-  address: string;
-  city: string | null;
-  contractor: string | null;
-  stage: { number: number; label: string };
-  program: { id: string; name: string };
-  eligibility: string;
-}
+/** A job result: the answer contract's type (engine/api/search.ts). */
+export type JobSearchItem = JobHit;
 
 /** A contractor result; a null address shows as 'No primary address found'. */
 export type ContractorSearchItem = searchDb.ContractorSearchRow;
@@ -86,6 +76,6 @@ function presentJob(deps: Deps, r: searchDb.JobSearchRow): JobSearchItem {
     contractor: r.contractor,
     stage: { number: r.stage, label: stage?.label ?? String(r.stage) },
     program: { id: r.program_id, name: program?.name ?? r.program_id },
-    eligibility: r.eligibility,
+    eligibility: r.eligibility as EligibilityStatus,
   };
 }
