@@ -1,5 +1,6 @@
 /** What every route and service gets: the dependencies of the app and the signed-in user. */
 
+import type { SessionUser } from '../engine/api/auth.ts';
 import type { UserRole } from '../engine/constants.ts';
 import type { ParameterizedContext } from 'koa';
 import type Router from '@koa/router';
@@ -12,13 +13,8 @@ import type { Adapters } from './adapters/index.ts';
 export type Role = UserRole;
 
 /** The signed-in user, as routes see it. */
-export interface AuthUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  contractor_id: number | null;
-}
+/** The signed-in user, as sessions answer it (engine/api/auth.ts: the contract's type). */
+export type AuthUser = SessionUser;
 
 /** The app's dependencies: passed to createApp, so tests build it with a temp db and a fixed clock. */
 export interface Deps {

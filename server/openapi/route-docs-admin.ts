@@ -1,5 +1,6 @@
 /** Descriptions of the search, admin and attachment routes. */
 
+import { FEATURE_FLAG, FEATURE_FLAGS_ANSWER } from '../../engine/api/auth.ts';
 import { CONTRACTOR_HITS, JOB_HITS } from '../../engine/api/search.ts';
 import { ANNOUNCEMENT_ANSWER, ANNOUNCEMENT_PAGE, CURRENT_ANNOUNCEMENTS, EQUIPMENT_ANSWER, EQUIPMENT_PAGE, PROVIDER_ANSWER, PROVIDER_PAGE, TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
 import type { RouteDoc } from './route-docs.ts';
@@ -52,6 +53,6 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/preferences': { tag: 'preferences', summary: 'The signed-in user’s preferences, defaults filled in' },
   'PUT /api/preferences': { tag: 'preferences', summary: 'Save some of the signed-in user’s preferences', body: PREFERENCES, errors: [422] },
-  'GET /api/feature-flags': { tag: 'preferences', summary: 'Feature flags' },
-  'PUT /api/feature-flags/{name}': { tag: 'preferences', summary: 'Turn a feature flag on or off', body: { type: 'object', properties: { enabled: { type: 'boolean' } } }, errors: [404, 422] },
+  'GET /api/feature-flags': { tag: 'preferences', summary: 'Feature flags', response: FEATURE_FLAGS_ANSWER },
+  'PUT /api/feature-flags/{name}': { tag: 'preferences', summary: 'Turn a feature flag on or off', body: { type: 'object', properties: { enabled: { type: 'boolean' } } }, errors: [404, 422], response: FEATURE_FLAG },
 };

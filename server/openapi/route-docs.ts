@@ -1,5 +1,6 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
+import { APP_CONFIG, SESSION, SESSION_USER } from '../../engine/api/auth.ts';
 import { JOB_SUMMARY } from '../../engine/api/search.ts';
 import { JOB_DETAIL, JOB_PAGE, JOB_TASK, JOB_TASKS, TASK_SUBMITTED } from '../../engine/api/jobs.ts';
 import { CONTRACTOR_ANSWER, CONTRACTOR_NAMES, CONTRACTOR_PAGE } from '../../engine/api/admin-responses.ts';
@@ -52,15 +53,15 @@ const PAGE = { page_number: int('Page', 1), per_page: int('Page size', 25) };
 
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
-  'GET /api/config': { tag: 'auth', summary: 'Public configuration: environment (staging banner) and feature flags' },
-  'POST /api/auth/login': { tag: 'auth', summary: 'Sign in with email and password', body: { type: 'object', properties: { email: { type: 'string' }, password: { type: 'string' } } }, errors: [401, 429], returns: '{ token, user, expires_at }' },
+  'GET /api/config': { tag: 'auth', summary: 'Public configuration: environment (staging banner) and feature flags', response: APP_CONFIG },
+  'POST /api/auth/login': { tag: 'auth', summary: 'Sign in with email and password', body: { type: 'object', properties: { email: { type: 'string' }, password: { type: 'string' } } }, errors: [401, 429], returns: '{ token, user, expires_at }', response: SESSION },
   'POST /api/auth/logout': { tag: 'auth', summary: 'Sign out: the token stops working', status: 204 },
-  'GET /api/auth/me': { tag: 'auth', summary: 'The signed-in user' },
-  'POST /api/auth/token': { tag: 'auth', summary: 'Sign in with a one-time token (a link minted by ops)', body: { type: 'object', properties: { token: { type: 'string' } } }, errors: [401] },
+  'GET /api/auth/me': { tag: 'auth', summary: 'The signed-in user', response: SESSION_USER },
+  'POST /api/auth/token': { tag: 'auth', summary: 'Sign in with a one-time token (a link minted by ops)', body: { type: 'object', properties: { token: { type: 'string' } } }, errors: [401], response: SESSION },
   'POST /api/auth/login-links': { tag: 'auth', summary: 'Mint a one-time sign-in link for a user', body: { type: 'object', properties: { user_id: { type: 'integer' } } }, status: 201 },
   'POST /api/auth/forgot-password': { tag: 'auth', summary: 'Mail a one-time password reset link (same answer for unknown emails)', status: 202 },
   'POST /api/auth/reset-password': { tag: 'auth', summary: 'Set a new password with a reset token', status: 204, errors: [400, 422] },
-  'POST /api/auth/playwright': { tag: 'auth', summary: 'Automated-testing sign-in (only with PLAYWRIGHT_AUTH_SECRET)', errors: [401] },
+  'POST /api/auth/playwright': { tag: 'auth', summary: 'Automated-testing sign-in (only with PLAYWRIGHT_AUTH_SECRET)', errors: [401], response: SESSION },
   'POST /api/auth/google': { tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', errors: [401, 503] },
   'GET /api/auth/outbox': { tag: 'auth', summary: 'The local mail outbox' },
 

@@ -3,6 +3,7 @@
  * login links minted by ops, password reset by mail, the automated-testing sign-in, rate limiting.
  */
 
+import type { Session } from '../../engine/api/auth.ts';
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { AuthUser, Deps } from '../context.ts';
 import { ApiError, badRequest, unauthorized } from '../errors.ts';
@@ -58,11 +59,8 @@ function mint(deps: Deps, userId: number, kind: 'session' | 'login' | 'reset', h
 const publicUser = (u: users.UserRow): AuthUser => ({ id: u.id, email: u.email, name: u.name, role: u.role, contractor_id: u.contractor_id });
 
 /** A signed-in session. */
-export interface Session {
-  token: string;
-  user: AuthUser;
-  expires_at: string;
-}
+/** A new session: the answer contract's type (engine/api/auth.ts). */
+export type { Session } from '../../engine/api/auth.ts';
 
 function session(deps: Deps, u: users.UserRow): Session {
   const token = mint(deps, u.id, 'session', SESSION_HOURS);

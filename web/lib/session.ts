@@ -4,15 +4,10 @@
  * this tab goes to sign-in instead of sending requests without a token.
  */
 
-import type { UserRole } from '../../engine/constants.ts';
+import type { SessionUser } from '../../engine/api/auth.ts';
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string;
-  role: UserRole;
-  contractor_id: number | null;
-}
+/** The signed-in user: the answer contract's type (engine/api/auth.ts). */
+export type { SessionUser } from '../../engine/api/auth.ts';
 
 const KEY = 'rebate.session';
 type Listener = () => void;

@@ -1,16 +1,11 @@
 /** The server's public configuration: environment (staging banner) and feature flags. */
 
 import { useQuery } from '@tanstack/react-query';
+import type { AppConfig } from '../../engine/api/auth.ts';
 import { api } from './api-client.ts';
 
-/** What /api/config answers. */
-export interface AppConfig {
-  app_env: string;
-  is_production: boolean;
-  feature_flags: string[];
-  google_sign_in: boolean;
-  playwright_sign_in: boolean;
-}
+/** What /api/config answers: the answer contract's type (engine/api/auth.ts). */
+export type { AppConfig } from '../../engine/api/auth.ts';
 
 export const appConfigQuery = { queryKey: ['config'], queryFn: () => api<AppConfig>('GET', '/api/config'), staleTime: 60_000 };
 

@@ -1,0 +1,45 @@
+/**
+ * Answers of the sign-in calls, the public configuration and the feature flags, as JSON Schemas written
+ * once (openapi.json, the API tests' answer check, and both sides' types). A session's user carries
+ * exactly these fields: nothing of the stored account (hashes, tokens) can slip into it.
+ */
+
+import type { FromSchema } from 'json-schema-to-ts';
+import { USER_ROLES } from '../constants.ts';
+
+/** The signed-in user. */
+export const SESSION_USER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'email', 'name', 'role', 'contractor_id'],
+  properties: { id: { type: 'integer' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', enum: USER_ROLES }, contractor_id: { type: ['integer', 'null'] } },
+} as const;
+export type SessionUser = FromSchema<typeof SESSION_USER>;
+
+/** A new session: its bearer token, its user, when it ends. */
+export const SESSION = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'user', 'expires_at'],
+  properties: { token: { type: 'string', minLength: 20 }, user: SESSION_USER, expires_at: { type: 'string' } },
+} as const;
+export type Session = FromSchema<typeof SESSION>;
+
+/** GET /api/config: what the page needs before anyone signs in. */
+export const APP_CONFIG = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['app_env', 'is_production', 'feature_flags', 'google_sign_in', 'playwright_sign_in'],
+  properties: {
+    app_env: { type: 'string' },
+    is_production: { type: 'boolean' },
+    feature_flags: { type: 'array', items: { type: 'string' } },
+    google_sign_in: { type: 'boolean' },
+    playwright_sign_in: { type: 'boolean' },
+  },
+} as const;
+export type AppConfig = FromSchema<typeof APP_CONFIG>;
+
+/** A feature flag and whether it is on. */
+export const FEATURE_FLAG = { type: 'object', additionalProperties: false, required: ['name', 'enabled'], properties: { name: { type: 'string' }, enabled: { type: 'boolean' } } } as const;
+export const FEATURE_FLAGS_ANSWER = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: FEATURE_FLAG } } } as const;
