@@ -1,5 +1,6 @@
 /** Descriptions of the search, admin and attachment routes. */
 
+import { ATTACHMENT, ATTACHMENTS, UPLOADED } from '../../engine/api/records.ts';
 import { FEATURE_FLAG, FEATURE_FLAGS_ANSWER } from '../../engine/api/auth.ts';
 import { CONTRACTOR_HITS, JOB_HITS } from '../../engine/api/search.ts';
 import { ANNOUNCEMENT_ANSWER, ANNOUNCEMENT_PAGE, CURRENT_ANNOUNCEMENTS, EQUIPMENT_ANSWER, EQUIPMENT_PAGE, PROVIDER_ANSWER, PROVIDER_PAGE, TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
@@ -45,9 +46,9 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/equipment/{id}': { tag: 'equipment', summary: 'Update a catalog entry', body: EQUIPMENT, errors: [404, 422], response: EQUIPMENT_ANSWER },
   'DELETE /api/equipment/{id}': { tag: 'equipment', summary: 'Delete a catalog entry', status: 204, errors: [404] },
 
-  'POST /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location', multipart: true, body: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } } }, status: 201, errors: [400, 404, 413, 422] },
-  'GET /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Attachments of a job with metadata, time and location', errors: [404] },
-  'GET /api/attachments/{id}': { tag: 'attachments', summary: 'An attachment’s metadata', errors: [404] },
+  'POST /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location', multipart: true, body: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } } }, status: 201, errors: [400, 404, 413, 422], response: UPLOADED },
+  'GET /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Attachments of a job with metadata, time and location', errors: [404], response: ATTACHMENTS },
+  'GET /api/attachments/{id}': { tag: 'attachments', summary: 'An attachment’s metadata', errors: [404], response: ATTACHMENT },
   'GET /api/attachments/{id}/download': { tag: 'attachments', summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)', returns: 'The file', errors: [404] },
   'DELETE /api/attachments/{id}': { tag: 'attachments', summary: 'Delete an attachment (ops, the uploader or the uploader’s company)', status: 204, errors: [404] },
 

@@ -1,5 +1,6 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
+import { HISTORY } from '../../engine/api/records.ts';
 import { APP_CONFIG, SESSION, SESSION_USER } from '../../engine/api/auth.ts';
 import { JOB_SUMMARY } from '../../engine/api/search.ts';
 import { JOB_DETAIL, JOB_PAGE, JOB_TASK, JOB_TASKS, TASK_SUBMITTED } from '../../engine/api/jobs.ts';
@@ -76,7 +77,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/jobs/homeowner/{id}': { tag: 'homeowner', summary: "The homeowner's view of a job", errors: [404] },
   'POST /api/jobs/homeowner/confirm-tasks-done/{job_id}': { tag: 'homeowner', summary: 'The homeowner confirms their tasks are done', errors: [404] },
   'GET /api/jobs/{job_id}': { tag: 'jobs', summary: 'Job detail with the engine’s evaluation and tasks', errors: [404], response: JOB_DETAIL },
-  'GET /api/jobs/{job_id}/history': { tag: 'jobs', summary: 'Job history, filtered by record type and user', query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404] },
+  'GET /api/jobs/{job_id}/history': { tag: 'jobs', summary: 'Job history, filtered by record type and user', query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404], response: HISTORY },
   'PATCH /api/jobs/{job_id}/cancel': { tag: 'jobs', summary: 'Cancel a job with a reason', body: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['lost', 'not using this rebate', 'mistake', 'submitting elsewhere', 'incorrect details', 'other'] }, note: { type: 'string' } } }, errors: [400, 404, 422], response: JOB_DETAIL },
   'PATCH /api/jobs/{job_id}/restore': { tag: 'jobs', summary: 'Restore a canceled job', errors: [400, 404], response: JOB_DETAIL },
   'PUT /api/jobs/{id}/claim-job': { tag: 'jobs', summary: 'Claim a job', errors: [404], response: JOB_DETAIL },

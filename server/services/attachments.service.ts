@@ -6,6 +6,7 @@
  * the reference ({ id, name, content_type, size_bytes, lat?, lon?, taken_at? }).
  */
 
+import type { AttachmentView } from '../../engine/api/records.ts';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -53,15 +54,8 @@ export interface AttachmentReference {
   taken_at?: string;
 }
 
-/** An attachment as listed and read: the reference plus where it belongs, when and by whom. */
-export interface AttachmentView extends AttachmentReference {
-  job_id: number;
-  task_id: string;
-  field: string;
-  created_at: string;
-  created_by: number | null;
-  created_by_name: string | null;
-}
+/** An attachment as listed and read: the answer contract's type (engine/api/records.ts). */
+export type { AttachmentView } from '../../engine/api/records.ts';
 
 /** Raised while reading the multipart body when the file passes the size limit. */
 export const tooLarge = (limit: number) => new ApiError(413, ATTACHMENT_MESSAGES.too_large(limit));

@@ -3,24 +3,13 @@
  * yet: a 404 reads as "not available", not as an error toast.
  */
 
+import type { AttachmentView } from '../../../../engine/api/records.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { jobKeys } from './get-job.ts';
 
-/** An attachment of a job. */
-export interface JobAttachment {
-  id: string | number;
-  name: string;
-  content_type?: string;
-  size_bytes?: number;
-  task_id?: string | null;
-  field?: string | null;
-  lat?: number | null;
-  lon?: number | null;
-  taken_at?: string | null;
-  created_at?: string;
-  uploaded_by?: string | null;
-}
+/** An attachment of a job: the answer contract's type (engine/api/records.ts). */
+export type JobAttachment = AttachmentView;
 
 /** null: the attachments API is not available. */
 export async function getAttachments(jobId: number): Promise<JobAttachment[] | null> {

@@ -1,19 +1,12 @@
 /** GET /api/jobs/{id}/history?type=&user_id=: the job's history, newest first, with filters. */
 
+import type { HistoryItem } from '../../../../engine/api/records.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { jobKeys } from './get-job.ts';
 
-/** One history row. */
-export interface HistoryItem {
-  id: number;
-  job_id: number;
-  type: string;
-  user_id: number | null;
-  user_name: string | null;
-  at: string;
-  detail: Record<string, unknown> | null;
-}
+/** One history row: the answer contract's type (engine/api/records.ts). */
+export type { HistoryItem } from '../../../../engine/api/records.ts';
 
 export interface HistoryFilters {
   type?: string[];
