@@ -134,3 +134,7 @@ export const PREFERENCES = {
   },
 } as const;
 export type PreferencesBody = FromSchema<typeof PREFERENCES>;
+
+/** GET and PUT /api/preferences answer every preference, defaults filled in. */
+export const PREFERENCES_ANSWER = { ...PREFERENCES, required: Object.keys(PREFERENCES.properties) as (keyof typeof PREFERENCES.properties)[] } as const;
+export type Preferences = FromSchema<typeof PREFERENCES_ANSWER>;

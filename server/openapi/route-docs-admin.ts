@@ -5,7 +5,7 @@ import { FEATURE_FLAG, FEATURE_FLAGS_ANSWER } from '../../engine/api/auth.ts';
 import { CONTRACTOR_HITS, JOB_HITS } from '../../engine/api/search.ts';
 import { ANNOUNCEMENT_ANSWER, ANNOUNCEMENT_PAGE, CURRENT_ANNOUNCEMENTS, EQUIPMENT_ANSWER, EQUIPMENT_PAGE, PROVIDER_ANSWER, PROVIDER_PAGE, TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
 import type { RouteDoc } from './route-docs.ts';
-import { ANNOUNCEMENT, EQUIPMENT, PREFERENCES, PROVIDER, TERMS } from '../../engine/api/admin-requests.ts';
+import { ANNOUNCEMENT, EQUIPMENT, PREFERENCES, PREFERENCES_ANSWER, PROVIDER, TERMS } from '../../engine/api/admin-requests.ts';
 
 const PAGE = {
   page_number: { description: 'Page', schema: { type: 'integer', default: 1 } },
@@ -52,8 +52,8 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/attachments/{id}/download': { tag: 'attachments', summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)', returns: 'The file', errors: [404] },
   'DELETE /api/attachments/{id}': { tag: 'attachments', summary: 'Delete an attachment (ops, the uploader or the uploader’s company)', status: 204, errors: [404] },
 
-  'GET /api/preferences': { tag: 'preferences', summary: 'The signed-in user’s preferences, defaults filled in' },
-  'PUT /api/preferences': { tag: 'preferences', summary: 'Save some of the signed-in user’s preferences', body: PREFERENCES, errors: [422] },
+  'GET /api/preferences': { tag: 'preferences', summary: 'The signed-in user’s preferences, defaults filled in', response: PREFERENCES_ANSWER },
+  'PUT /api/preferences': { tag: 'preferences', summary: 'Save some of the signed-in user’s preferences', body: PREFERENCES, errors: [422], response: PREFERENCES_ANSWER },
   'GET /api/feature-flags': { tag: 'preferences', summary: 'Feature flags', response: FEATURE_FLAGS_ANSWER },
   'PUT /api/feature-flags/{name}': { tag: 'preferences', summary: 'Turn a feature flag on or off', body: { type: 'object', properties: { enabled: { type: 'boolean' } } }, errors: [404, 422], response: FEATURE_FLAG },
 };
