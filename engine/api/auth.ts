@@ -43,3 +43,21 @@ export type AppConfig = FromSchema<typeof APP_CONFIG>;
 /** A feature flag and whether it is on. */
 export const FEATURE_FLAG = { type: 'object', additionalProperties: false, required: ['name', 'enabled'], properties: { name: { type: 'string' }, enabled: { type: 'boolean' } } } as const;
 export const FEATURE_FLAGS_ANSWER = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: FEATURE_FLAG } } } as const;
+
+/** POST /api/auth/login-links: a one-time sign-in link minted by ops (mailed too). */
+export const LOGIN_LINK = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'url', 'expires_at'],
+  properties: { token: { type: 'string', minLength: 20 }, url: { type: 'string' }, expires_at: { type: 'string' } },
+} as const;
+/** POST /api/auth/forgot-password: the same sentence whether the email has an account or not. */
+export const NOTICE = { type: 'object', additionalProperties: false, required: ['detail'], properties: { detail: { type: 'string' } } } as const;
+/** POST /api/contractor/invite(-internal): the new user. */
+export const INVITED_USER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'email', 'name', 'role', 'contractor_id'],
+  properties: { id: { type: 'integer' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', enum: ['ops', 'contractor'] }, contractor_id: { type: ['integer', 'null'] } },
+} as const;
+export type InvitedUser = FromSchema<typeof INVITED_USER>;

@@ -193,3 +193,80 @@ export const JOB_DETAIL = {
 } as const;
 /** The job detail; its evaluation typed by the engine's own result types. */
 export type JobDetail = Omit<FromSchema<typeof JOB_DETAIL>, 'evaluation'> & { evaluation: EvaluationView };
+
+const idName = <const Id>(id: Id) => ({ type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id, name: { type: 'string' } } }) as const;
+
+/** POST /api/jobs/filters: the values each filter of the jobs list can take, for the role. */
+export const JOB_FILTER_OPTIONS = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contractors', 'ops_users', 'contractor_users', 'programs', 'eligibility', 'action_owners', 'exceptions', 'sort_by'],
+  properties: {
+    contractors: { type: 'array', items: idName({ type: 'integer' }) },
+    ops_users: { type: 'array', items: idName({ type: 'integer' }) },
+    contractor_users: { type: 'array', items: idName({ type: 'integer' }) },
+    programs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name', 'stages'],
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          stages: {
+            type: 'array',
+            items: { type: 'object', additionalProperties: false, required: ['number', 'label', 'tab'], properties: { number: { type: 'integer' }, label: { type: 'string' }, tab: { type: 'string', enum: STAGE_TABS } } },
+          },
+        },
+      },
+    },
+    eligibility: { type: 'array', items: { type: 'string', enum: ELIGIBILITY_STATUSES } },
+    action_owners: { type: 'array', items: { type: 'string', enum: ACTION_OWNER_ROLES } },
+    exceptions: { type: 'array', items: { type: 'string' } },
+    sort_by: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+export type JobFilterOptions = FromSchema<typeof JOB_FILTER_OPTIONS>;
+
+/** GET /api/jobs/code/{short_code}: the job's id (the page then opens /{id}). */
+export const JOB_REF = { type: 'object', additionalProperties: false, required: ['id', 'code'], properties: { id: { type: 'integer' }, code: { type: 'string' } } } as const;
+
+/** PATCH /api/jobs/{job_id}/regenerate-documents: the envelope sent for signing. */
+export const DOCUMENTS_REGENERATED = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['task_name', 'recreate', 'document_status', 'envelope_id'],
+  properties: { task_name: { type: 'string' }, recreate: { type: 'boolean' }, document_status: { type: 'string' }, envelope_id: { type: 'string' } },
+} as const;
+
+/** POST /api/jobs/homeowner/confirm-tasks-done/{job_id}: what was completed, and what still needs answers. */
+export const TASKS_CONFIRMED = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['completed', 'incomplete'],
+  properties: {
+    completed: { type: 'array', items: { type: 'string' } },
+    incomplete: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['task_id', 'errors'],
+        properties: {
+          task_id: { type: 'string' },
+          errors: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+        },
+      },
+    },
+  },
+} as const;
+
+/** POST /api/contractor/filters: the values the contractor list's filters can take. */
+export const CONTRACTOR_FILTER_OPTIONS = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['programs'],
+  properties: { programs: { type: 'array', items: idName({ type: 'string' }) } },
+} as const;
+export type ContractorFilterOptions = FromSchema<typeof CONTRACTOR_FILTER_OPTIONS>;

@@ -1,9 +1,9 @@
 /** One description per route of the API (the paths and methods come from the router: see build.ts). */
 
 import { HISTORY } from '../../engine/api/records.ts';
-import { APP_CONFIG, SESSION, SESSION_USER } from '../../engine/api/auth.ts';
+import { APP_CONFIG, INVITED_USER, LOGIN_LINK, NOTICE, SESSION, SESSION_USER } from '../../engine/api/auth.ts';
 import { JOB_SUMMARY } from '../../engine/api/search.ts';
-import { JOB_DETAIL, JOB_PAGE, JOB_TASK, JOB_TASKS, TASK_SUBMITTED } from '../../engine/api/jobs.ts';
+import { CONTRACTOR_FILTER_OPTIONS, DOCUMENTS_REGENERATED, JOB_DETAIL, JOB_FILTER_OPTIONS, JOB_PAGE, JOB_REF, JOB_TASK, JOB_TASKS, TASK_SUBMITTED, TASKS_CONFIRMED } from '../../engine/api/jobs.ts';
 import { CONTRACTOR_ANSWER, CONTRACTOR_NAMES, CONTRACTOR_PAGE } from '../../engine/api/admin-responses.ts';
 import { EXCEPTION_FLAG as FLAG, NEW_JOB, TASK_SAVE as SAVE, TASK_TRANSFER as TRANSFER } from '../../engine/api/requests.ts';
 import { CONTRACTOR_CREATE as NEW_CONTRACTOR, CONTRACTOR_UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
@@ -59,11 +59,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/auth/logout': { tag: 'auth', summary: 'Sign out: the token stops working', status: 204 },
   'GET /api/auth/me': { tag: 'auth', summary: 'The signed-in user', response: SESSION_USER },
   'POST /api/auth/token': { tag: 'auth', summary: 'Sign in with a one-time token (a link minted by ops)', body: { type: 'object', properties: { token: { type: 'string' } } }, errors: [401], response: SESSION },
-  'POST /api/auth/login-links': { tag: 'auth', summary: 'Mint a one-time sign-in link for a user', body: { type: 'object', properties: { user_id: { type: 'integer' } } }, status: 201 },
-  'POST /api/auth/forgot-password': { tag: 'auth', summary: 'Mail a one-time password reset link (same answer for unknown emails)', status: 202 },
+  'POST /api/auth/login-links': { tag: 'auth', summary: 'Mint a one-time sign-in link for a user', body: { type: 'object', properties: { user_id: { type: 'integer' } } }, status: 201, response: LOGIN_LINK },
+  'POST /api/auth/forgot-password': { tag: 'auth', summary: 'Mail a one-time password reset link (same answer for unknown emails)', status: 202, response: NOTICE },
   'POST /api/auth/reset-password': { tag: 'auth', summary: 'Set a new password with a reset token', status: 204, errors: [400, 422] },
   'POST /api/auth/playwright': { tag: 'auth', summary: 'Automated-testing sign-in (only with PLAYWRIGHT_AUTH_SECRET)', errors: [401], response: SESSION },
-  'POST /api/auth/google': { tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', errors: [401, 503] },
+  'POST /api/auth/google': { tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', errors: [401, 503], response: SESSION },
   'GET /api/auth/outbox': { tag: 'auth', summary: 'The local mail outbox' },
 
   'GET /api/jobs': { tag: 'jobs', summary: 'Jobs the user may see, filtered, sorted and paged', query: JOB_QUERY, errors: [400], response: JOB_PAGE },
@@ -71,18 +71,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/jobs/summary': { tag: 'jobs', summary: 'Jobs per stage and per tab, and the canceled count', query: JOB_QUERY, response: JOB_SUMMARY },
   'GET /api/jobs/summary-internal': { tag: 'jobs', summary: 'Per-stage summary over all jobs', query: JOB_QUERY, response: JOB_SUMMARY },
   'POST /api/jobs': { tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)', body: NEW_JOB, status: 201, errors: [409, 422], response: JOB_DETAIL },
-  'POST /api/jobs/filters': { tag: 'jobs', summary: 'The values each jobs-list filter can take' },
+  'POST /api/jobs/filters': { tag: 'jobs', summary: 'The values each jobs-list filter can take', response: JOB_FILTER_OPTIONS },
   'GET /api/jobs/initial-eligibility/{google_place_id}': { tag: 'jobs', summary: 'Programs serving a place (Unable to determine eligibility when unknown)', errors: [404] },
-  'GET /api/jobs/code/{short_code}': { tag: 'jobs', summary: 'The job of a short code', errors: [404] },
+  'GET /api/jobs/code/{short_code}': { tag: 'jobs', summary: 'The job of a short code', errors: [404], response: JOB_REF },
   'GET /api/jobs/homeowner/{id}': { tag: 'homeowner', summary: "The homeowner's view of a job", errors: [404] },
-  'POST /api/jobs/homeowner/confirm-tasks-done/{job_id}': { tag: 'homeowner', summary: 'The homeowner confirms their tasks are done', errors: [404] },
+  'POST /api/jobs/homeowner/confirm-tasks-done/{job_id}': { tag: 'homeowner', summary: 'The homeowner confirms their tasks are done', errors: [404], response: TASKS_CONFIRMED },
   'GET /api/jobs/{job_id}': { tag: 'jobs', summary: 'Job detail with the engine’s evaluation and tasks', errors: [404], response: JOB_DETAIL },
   'GET /api/jobs/{job_id}/history': { tag: 'jobs', summary: 'Job history, filtered by record type and user', query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404], response: HISTORY },
   'PATCH /api/jobs/{job_id}/cancel': { tag: 'jobs', summary: 'Cancel a job with a reason', body: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['lost', 'not using this rebate', 'mistake', 'submitting elsewhere', 'incorrect details', 'other'] }, note: { type: 'string' } } }, errors: [400, 404, 422], response: JOB_DETAIL },
   'PATCH /api/jobs/{job_id}/restore': { tag: 'jobs', summary: 'Restore a canceled job', errors: [400, 404], response: JOB_DETAIL },
   'PUT /api/jobs/{id}/claim-job': { tag: 'jobs', summary: 'Claim a job', errors: [404], response: JOB_DETAIL },
   'PUT /api/jobs/{id}/set-job-as-deemed': { tag: 'jobs', summary: 'Set a job as deemed', errors: [404], response: JOB_DETAIL },
-  'PATCH /api/jobs/{job_id}/regenerate-documents': { tag: 'jobs', summary: 'Regenerate the documents of a task', query: { task_name: str('The task whose documents to regenerate'), recreate: bool('Recreate from scratch', false) }, errors: [404, 422] },
+  'PATCH /api/jobs/{job_id}/regenerate-documents': { tag: 'jobs', summary: 'Regenerate the documents of a task', query: { task_name: str('The task whose documents to regenerate'), recreate: bool('Recreate from scratch', false) }, errors: [404, 422], response: DOCUMENTS_REGENERATED },
   'POST /api/jobs/{job_id}/clone': { tag: 'jobs', summary: 'Clone a job to another program', body: { type: 'object', required: ['program_id'], properties: { program_id: { type: 'string' } } }, status: 201, errors: [404, 422], response: JOB_DETAIL },
 
   'GET /api/jobs/{job_id}/tasks': { tag: 'tasks', summary: 'Tasks of a job with the engine’s status (a homeowner sees the homeowner tasks)', errors: [404], response: JOB_TASKS },
@@ -97,9 +97,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/contractor/simple-list': { tag: 'contractors', summary: 'Contractor ids and names', response: CONTRACTOR_NAMES },
   'GET /api/contractor/current/contractor': { tag: 'contractors', summary: "The signed-in contractor's company", response: CONTRACTOR_ANSWER },
-  'POST /api/contractor/filters': { tag: 'contractors', summary: 'The values the contractor filters can take' },
-  'POST /api/contractor/invite-internal': { tag: 'contractors', summary: 'Invite an ops user', body: INVITE, status: 201, errors: [409, 422] },
-  'POST /api/contractor/invite': { tag: 'contractors', summary: 'Invite a contractor user to a company', body: INVITE, status: 201, errors: [409, 422] },
+  'POST /api/contractor/filters': { tag: 'contractors', summary: 'The values the contractor filters can take', response: CONTRACTOR_FILTER_OPTIONS },
+  'POST /api/contractor/invite-internal': { tag: 'contractors', summary: 'Invite an ops user', body: INVITE, status: 201, errors: [409, 422], response: INVITED_USER },
+  'POST /api/contractor/invite': { tag: 'contractors', summary: 'Invite a contractor user to a company', body: INVITE, status: 201, errors: [409, 422], response: INVITED_USER },
   'GET /api/contractor': { tag: 'contractors', summary: 'Contractors, paged', query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE }, response: CONTRACTOR_PAGE },
   'POST /api/contractor': { tag: 'contractors', summary: 'Create a contractor', body: NEW_CONTRACTOR, status: 201, errors: [422], response: CONTRACTOR_ANSWER },
   'GET /api/contractor/{id}': { tag: 'contractors', summary: 'A contractor', query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404], response: CONTRACTOR_ANSWER },

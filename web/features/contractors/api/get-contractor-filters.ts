@@ -1,12 +1,12 @@
 /** POST /api/contractor/filters: the values the contractor list's filters can take. */
 
+import type { ContractorFilterOptions } from '../../../../engine/api/jobs.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { contractorKeys } from './get-contractor.ts';
 
-export interface ContractorFilterOptions {
-  programs: { id: string; name: string }[];
-}
+/** The filters' values: the answer contract's type (engine/api/jobs.ts). */
+export type { ContractorFilterOptions } from '../../../../engine/api/jobs.ts';
 
 export function getContractorFilters(): Promise<ContractorFilterOptions> {
   return api<ContractorFilterOptions>('POST', '/api/contractor/filters', { body: {} });

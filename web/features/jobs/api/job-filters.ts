@@ -1,16 +1,12 @@
 /** POST /api/jobs/filters: the values each filter of the jobs list can take, for the role. */
 
+import type { JobFilterOptions } from '../../../../engine/api/jobs.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** What each filter can take. */
-export interface FilterOptions {
-  contractors: { id: number; name: string }[];
-  ops_users: { id: number; name: string }[];
-  programs: { id: string; name: string; stages: { number: number; label: string; tab: string }[] }[];
-  eligibility: string[];
-  action_owners: string[];
-}
+/** The filters' values: the answer contract's type (engine/api/jobs.ts). */
+export type FilterOptions = JobFilterOptions;
 
 export const fetchFilterOptions = () => api<FilterOptions>('POST', '/api/jobs/filters', { body: {} });
 
