@@ -1,5 +1,6 @@
 /** Descriptions of the search, admin and attachment routes. */
 
+import { PROGRAM_DEFINITION, PROGRAM_DETAIL, PROGRAM_PAGE } from '../../engine/api/programs.ts';
 import { ATTACHMENT, ATTACHMENTS, UPLOADED } from '../../engine/api/records.ts';
 import { FEATURE_FLAG, FEATURE_FLAGS_ANSWER } from '../../engine/api/auth.ts';
 import { CONTRACTOR_HITS, JOB_HITS } from '../../engine/api/search.ts';
@@ -24,9 +25,9 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/announcements/{id}': { tag: 'announcements', summary: 'Update an announcement', body: ANNOUNCEMENT, errors: [404, 422], response: ANNOUNCEMENT_ANSWER },
   'DELETE /api/announcements/{id}': { tag: 'announcements', summary: 'Delete an announcement', status: 204, errors: [404] },
 
-  'GET /api/programs': { tag: 'programs', summary: 'Programs as loaded from program-defs/' },
-  'GET /api/programs/{id}': { tag: 'programs', summary: 'A program: eligibility and incentive criteria in words, stages, tasks', errors: [404] },
-  'GET /api/programs/{id}/definition': { tag: 'programs', summary: 'The loaded definition, its hash and file', errors: [404] },
+  'GET /api/programs': { tag: 'programs', summary: 'Programs as loaded from program-defs/', response: PROGRAM_PAGE },
+  'GET /api/programs/{id}': { tag: 'programs', summary: 'A program: eligibility and incentive criteria in words, stages, tasks', errors: [404], response: PROGRAM_DETAIL },
+  'GET /api/programs/{id}/definition': { tag: 'programs', summary: 'The loaded definition, its hash and file', errors: [404], response: PROGRAM_DEFINITION },
 
   'GET /api/terms_and_conditions': { tag: 'terms', summary: 'Versions of the terms and conditions, newest first', query: PAGE, response: TERMS_PAGE },
   'GET /api/terms_and_conditions/current': { tag: 'terms', summary: 'The current version', errors: [404], response: TERMS_ANSWER },

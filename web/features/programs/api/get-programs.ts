@@ -1,21 +1,12 @@
 /** GET /api/programs: every loaded program. */
 
+import type { ProgramSummary } from '../../../../engine/api/programs.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/components/list-pager.tsx';
 
-/** A program as the list shows it (spec sect. 3 "Program"). */
-export interface ProgramSummary {
-  id: string;
-  name: string;
-  description?: string | null;
-  active: boolean;
-  accept_submissions: { from: string | null; until: string | null };
-  stage_model: { id: string; label: string };
-  task_count: number;
-  /** Hash of the resolved definition; jobs record the hash they were evaluated under. */
-  definition_hash: string;
-}
+/** A program as the list shows it: the answer contract's type (engine/api/programs.ts). */
+export type { ProgramSummary } from '../../../../engine/api/programs.ts';
 
 export const programKeys = {
   all: ['programs'] as const,

@@ -33,7 +33,7 @@ function Criteria({ title, items, empty }: { title: string; items: Criterion[]; 
               <div>
                 <div className="program-criterion-name">
                   {c.name.charAt(0).toUpperCase() + c.name.slice(1)}
-                  {c.reason && <code className="program-code">{c.reason}</code>}
+                  {'reason' in c && c.reason && <code className="program-code">{c.reason}</code>}
                 </div>
                 {c.description && <div className="muted">{c.description}</div>}
               </div>
