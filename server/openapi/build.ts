@@ -53,7 +53,10 @@ function operation(key: string, doc: RouteDoc, ability: Ability | undefined) {
     parameters: [...params, ...query],
     ...(doc.body ? { requestBody: { required: true, content: { [doc.multipart ? 'multipart/form-data' : 'application/json']: { schema: doc.body } } } } : {}),
     responses: {
-      [String(doc.status ?? 200)]: { description: doc.returns ?? 'OK', ...(doc.status === 204 ? {} : { content: { 'application/json': { schema: doc.response ?? { type: 'object' } } } }) },
+      [String(doc.status ?? 200)]: {
+        description: doc.returns ?? 'OK',
+        ...(doc.status === 204 ? {} : { content: doc.produces ? { [doc.produces]: { schema: { type: 'string', format: 'binary' } } } : { 'application/json': { schema: doc.response ?? { type: 'object' } } } }),
+      },
       ...Object.fromEntries(errors.sort().map((s) => [String(s), errorResponse(s)])),
     },
   };

@@ -33,7 +33,7 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/terms_and_conditions/current': { tag: 'terms', summary: 'The current version', errors: [404], response: TERMS_ANSWER },
   'GET /api/terms_and_conditions/{id}': { tag: 'terms', summary: 'One version', errors: [404], response: TERMS_ANSWER },
   'POST /api/terms_and_conditions': { tag: 'terms', summary: 'Save: a new current version', body: TERMS, status: 201, errors: [422], response: TERMS_ANSWER },
-  'POST /api/terms_and_conditions/{id}/restore': { tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version', status: 201, errors: [404], response: TERMS_ANSWER },
+  'POST /api/terms_and_conditions/{id}/restore': { tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version', status: 201, errors: [404], response: TERMS_ANSWER, noBody: true },
 
   'GET /api/providers': { tag: 'providers', summary: 'Energy providers', query: { q: { description: 'Name', schema: { type: 'string' } }, state: { description: 'Two-letter state', schema: { type: 'string' } }, ...PAGE }, response: PROVIDER_PAGE },
   'GET /api/providers/{id}': { tag: 'providers', summary: 'An energy provider with its preferred vendor', errors: [404], response: PROVIDER_ANSWER },
@@ -50,7 +50,7 @@ export const EXTRA_ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location', multipart: true, body: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } } }, status: 201, errors: [400, 404, 413, 422], response: UPLOADED },
   'GET /api/jobs/{job_id}/attachments': { tag: 'attachments', summary: 'Attachments of a job with metadata, time and location', errors: [404], response: ATTACHMENTS },
   'GET /api/attachments/{id}': { tag: 'attachments', summary: 'An attachment’s metadata', errors: [404], response: ATTACHMENT },
-  'GET /api/attachments/{id}/download': { tag: 'attachments', summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)', returns: 'The file', errors: [404] },
+  'GET /api/attachments/{id}/download': { tag: 'attachments', summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)', returns: 'The file', errors: [404], produces: 'application/octet-stream' },
   'DELETE /api/attachments/{id}': { tag: 'attachments', summary: 'Delete an attachment (ops, the uploader or the uploader’s company)', status: 204, errors: [404] },
 
   'GET /api/preferences': { tag: 'preferences', summary: 'The signed-in user’s preferences, defaults filled in', response: PREFERENCES_ANSWER },

@@ -1,0 +1,103 @@
+/**
+ * Answers of the remaining calls: the mail outbox, a place's initial eligibility, the homeowner's view,
+ * a task form as data, and the explorer's sources and job input. JSON Schemas written once; where a part
+ * is the engine's own result or a definition (schemas, rules, job input), it is checked for presence and
+ * typed by the engine.
+ */
+
+import type { FromSchema } from 'json-schema-to-ts';
+import { JOB_SECTIONS } from '../constants.ts';
+import { JOB_TASK } from './jobs.ts';
+
+const obj = { type: 'object' } as const;
+
+/** GET /api/auth/outbox (ops): the local mail adapter's newest mails. */
+export const OUTBOX = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'to_address', 'subject', 'body', 'created_at'],
+    properties: { id: { type: 'integer' }, to_address: { type: 'string' }, subject: { type: 'string' }, body: { type: 'string' }, created_at: { type: 'string' } },
+  },
+} as const;
+
+/** GET /api/jobs/initial-eligibility/{place}: the place, each program's verdict, and the eligible programs. */
+export const PLACE_ELIGIBILITY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['place', 'programs', 'eligible_programs'],
+  properties: {
+    place: obj,
+    programs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['program', 'name', 'in_service_area', 'accepting_submissions', 'eligible'],
+        properties: { program: { type: 'string' }, name: { type: 'string' }, in_service_area: { type: 'boolean' }, accepting_submissions: { type: 'boolean' }, eligible: { type: 'boolean' } },
+      },
+    },
+    eligible_programs: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+/** GET /api/jobs/homeowner/{id}: what the homeowner sees of their job. */
+export const HOMEOWNER_VIEW = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'code', 'full_name', 'address', 'city', 'program', 'stage', 'evaluation', 'tasks', 'income_guidance'],
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    full_name: { type: 'string' },
+    address: { type: 'string' },
+    city: { type: ['string', 'null'] },
+    program: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    stage: { type: 'object', additionalProperties: false, required: ['number', 'label', 'progress'], properties: { number: { type: 'integer' }, label: { type: 'string' }, progress: { type: 'array' } } },
+    evaluation: obj,
+    tasks: { type: 'array', items: JOB_TASK },
+    income_guidance: obj,
+  },
+} as const;
+
+/** GET /api/forms/{form}: a task form as data, with its cross-field rules (the browser validates with the same engine). */
+export const FORM_DOCUMENT = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'title', 'schema', 'ui_schema', 'messages', 'rules'],
+  properties: {
+    key: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    section: { type: 'string', enum: JOB_SECTIONS },
+    produces_documents: { type: 'boolean' },
+    schema: obj,
+    ui_schema: obj,
+    messages: obj,
+    rules: { type: 'array', items: obj },
+  },
+} as const;
+export type FormDocumentAnswer = FromSchema<typeof FORM_DOCUMENT>;
+
+/** GET /api/definitions/sources (ops): the definition files as text, and each program's hash. */
+export const DEFINITION_SOURCES = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['files', 'hashes'],
+  properties: {
+    files: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['path', 'text'], properties: { path: { type: 'string' }, text: { type: 'string' } } } },
+    hashes: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const;
+
+/** GET /api/definitions/jobs/{job_id}/input (ops): a job as the engine reads it, to try in the explorer. */
+export const JOB_INPUT = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['program_id', 'today', 'job'],
+  properties: { program_id: { type: 'string' }, today: { type: 'string' }, job: obj },
+} as const;
+
+/** The whole OpenAPI document. */
+export const OPENAPI_DOCUMENT = { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { type: 'string' }, paths: obj } } as const;
