@@ -71,6 +71,7 @@ export const JOB_LIST_ITEM = {
 export type JobListItem = FromSchema<typeof JOB_LIST_ITEM>;
 /** A page of the jobs list. */
 export const JOB_PAGE = pageOf(JOB_LIST_ITEM);
+export type JobPage = FromSchema<typeof JOB_PAGE>;
 
 const flags = <const K extends string>(keys: readonly K[]) =>
   ({ type: 'object', additionalProperties: false, required: keys, properties: Object.fromEntries(keys.map((k) => [k, { type: 'boolean' }])) as { [P in K]: { type: 'boolean' } } }) as const;

@@ -7,7 +7,8 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { JOB_SECTIONS } from '../constants.ts';
-import { JOB_TASK } from './jobs.ts';
+import { JOB_TASK, type EvaluationView } from './jobs.ts';
+import type { StageResult } from '../types.ts';
 
 const obj = { type: 'object' } as const;
 
@@ -57,9 +58,23 @@ export const HOMEOWNER_VIEW = {
     stage: { type: 'object', additionalProperties: false, required: ['number', 'label', 'progress'], properties: { number: { type: 'integer' }, label: { type: 'string' }, progress: { type: 'array' } } },
     evaluation: obj,
     tasks: { type: 'array', items: JOB_TASK },
-    income_guidance: obj,
+    income_guidance: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['types', 'upload_note', 'timing_note'],
+      properties: {
+        types: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['value', 'label', 'help'], properties: { value: { type: 'string' }, label: { type: 'string' }, help: { type: 'string' } } } },
+        upload_note: { type: 'string' },
+        timing_note: { type: 'string' },
+      },
+    },
   },
 } as const;
+/** The homeowner's view; its stage progress and evaluation typed by the engine's own result types. */
+export type HomeownerView = Omit<FromSchema<typeof HOMEOWNER_VIEW>, 'stage' | 'evaluation'> & {
+  stage: { number: number; label: string; progress: StageResult['progress'] };
+  evaluation: EvaluationView;
+};
 
 /** GET /api/forms/{form}: a task form as data, with its cross-field rules (the browser validates with the same engine). */
 export const FORM_DOCUMENT = {
@@ -79,6 +94,7 @@ export const FORM_DOCUMENT = {
   },
 } as const;
 export type FormDocumentAnswer = FromSchema<typeof FORM_DOCUMENT>;
+export type DefinitionSources = FromSchema<typeof DEFINITION_SOURCES>;
 
 /** GET /api/definitions/sources (ops): the definition files as text, and each program's hash. */
 export const DEFINITION_SOURCES = {

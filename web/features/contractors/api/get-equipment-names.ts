@@ -1,14 +1,11 @@
 /** GET /api/equipment/{id} for each id a contractor lists: its manufacturer and model, for showing the ids in words. */
 
+import type { EquipmentAnswer } from '../../../../engine/api/admin-responses.ts';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface EquipmentName {
-  id: number;
-  type: string;
-  manufacturer: string;
-  model: string;
-}
+/** What this page reads of a catalog entry (the answer contract's type). */
+export type EquipmentName = Pick<EquipmentAnswer, 'id' | 'type' | 'manufacturer' | 'model'>;
 
 export function getEquipmentName(id: number): Promise<EquipmentName> {
   return api<EquipmentName>('GET', `/api/equipment/${id}`, { ignoreErrors: [404] });

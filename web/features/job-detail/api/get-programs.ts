@@ -1,12 +1,11 @@
 /** POST /api/jobs/filters: the programs a job can be cloned to (the list filters' program options). */
 
+import type { JobFilterOptions } from '../../../../engine/api/jobs.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface ProgramOption {
-  id: string;
-  name: string;
-}
+/** A program to clone to: the filter options' program (the answer contract's type), id and name. */
+export type ProgramOption = Pick<JobFilterOptions['programs'][number], 'id' | 'name'>;
 
 export function getProgramOptions(): Promise<ProgramOption[]> {
   return api<{ programs: ProgramOption[] }>('POST', '/api/jobs/filters', { body: {} }).then((r) => r.programs.map(({ id, name }) => ({ id, name })));

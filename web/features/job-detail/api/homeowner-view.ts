@@ -3,27 +3,13 @@
  * guidance, rebate); POST /api/jobs/homeowner/confirm-tasks-done/{id}: the homeowner says their tasks are done.
  */
 
+import type { HomeownerView } from '../../../../engine/api/misc.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { jobKeys, type JobDetail, type JobTask } from './get-job.ts';
+import { jobKeys } from './get-job.ts';
 
-/** The homeowner's view. */
-export interface HomeownerView {
-  id: number;
-  code: string;
-  full_name: string;
-  address: string;
-  city: string | null;
-  program: { id: string; name: string };
-  stage: { number: number; label: string; progress: JobDetail['evaluation']['stage']['progress'] };
-  evaluation: JobDetail['evaluation'];
-  tasks: JobTask[];
-  income_guidance: {
-    types: { value: string; label: string; help: string }[];
-    upload_note: string;
-    timing_note: string;
-  };
-}
+/** The homeowner's view: the answer contract's type (engine/api/misc.ts). */
+export type { HomeownerView } from '../../../../engine/api/misc.ts';
 
 export function getHomeownerView(id: number): Promise<HomeownerView> {
   return api<HomeownerView>('GET', `/api/jobs/homeowner/${id}`, { ignoreErrors: [404] });

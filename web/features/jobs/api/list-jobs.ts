@@ -1,5 +1,6 @@
 /** GET /api/jobs (contractors, homeowners) and GET /api/jobs/internal (ops): one page of jobs. */
 
+import type { JobPage } from '../../../../engine/api/jobs.ts';
 import type { JobListItem } from '../../../../engine/api/jobs.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -11,11 +12,8 @@ export type JobItem = JobListItem;
 /** The list's query (spec sect. 7); undefined values are left out of the URL. */
 export type JobQuery = Record<string, string | number | boolean | undefined>;
 
-/** A page of jobs. */
-export interface JobPage {
-  items: JobItem[];
-  total: number;
-}
+/** A page of jobs: the answer contract's type (engine/api/jobs.ts). */
+export type { JobPage } from '../../../../engine/api/jobs.ts';
 
 export const fetchJobs = (internal: boolean, query: JobQuery, signal?: AbortSignal) =>
   api<JobPage>('GET', internal ? '/api/jobs/internal' : '/api/jobs', { query, signal });

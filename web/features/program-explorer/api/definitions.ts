@@ -3,6 +3,7 @@
  * the server's own files (GET /api/definitions/sources): no second copy of any rule in web code.
  */
 
+import type { DefinitionSources } from '../../../../engine/api/misc.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api, API_BASE } from '../../../lib/api-client.ts';
 import { loadDefinitions, type Definitions, type JobInput, type SourceFile } from '../../../../engine/index.ts';
@@ -11,11 +12,8 @@ import { NO_SCHEMA_COMPILER } from '../../../../engine/forms/precompiled.ts';
 import { metaSchemasHash, metaValidatorsFrom, type MetaValidators } from '../../../../engine/load/meta-validate.ts';
 import { loadGenerated } from '../../../forms/validator-modules.ts';
 
-/** What the sources call answers. */
-export interface SourcesResponse {
-  files: SourceFile[];
-  hashes: Record<string, string>;
-}
+/** What the sources call answers: the answer contract's type (engine/api/misc.ts). */
+export type SourcesResponse = DefinitionSources;
 
 let meta: Promise<MetaValidators> | undefined;
 
