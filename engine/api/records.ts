@@ -27,6 +27,8 @@ export const UPLOADED = {
   },
 } as const;
 
+export type Uploaded = FromSchema<typeof UPLOADED>;
+
 /** An attachment as listed and read: the reference plus where it belongs, when and by whom. */
 export const ATTACHMENT = {
   type: 'object',

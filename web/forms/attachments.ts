@@ -3,6 +3,7 @@
  * lon, taken_at }` (the shared `attachment` definition refuses any other key), never the file itself.
  */
 
+import type { Uploaded } from '../../engine/api/records.ts';
 import { api, API_BASE, ApiError } from '../lib/api-client.ts';
 import { getSession } from '../lib/session.ts';
 
@@ -17,11 +18,8 @@ export interface Attachment {
   taken_at?: string;
 }
 
-/** What the attachments API answers to an upload. */
-export interface UploadResult extends Attachment {
-  /** e.g. the photo's geotag is far from the job site; strings or { message }. */
-  warnings?: (string | { message: string })[];
-}
+/** What the attachments API answers to an upload: the answer contract's type (engine/api/records.ts). */
+export type UploadResult = Uploaded;
 
 /** The keys of an attachment reference (the schema's `additionalProperties: false`). */
 const REFERENCE_KEYS = ['id', 'name', 'content_type', 'size_bytes', 'lat', 'lon', 'taken_at'] as const;
@@ -36,7 +34,7 @@ export function toReference(r: UploadResult): Attachment {
 
 /** Warning texts of an upload answer. */
 export function uploadWarnings(r: UploadResult): string[] {
-  return (r.warnings ?? []).map((w) => (typeof w === 'string' ? w : w.message)).filter(Boolean);
+  return r.warnings.map((w) => w.message).filter(Boolean);
 }
 
 /** Posts a file to a job's attachments (multipart: file, task_id, field). */
