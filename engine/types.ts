@@ -5,17 +5,16 @@
 
 import type {
   ActionOwnerRole,
-  EligibilityStatus,
   ExceptionKind,
   JobSection,
   StageModelId,
   StageTab,
   StoredTaskStatus,
-  TaskStatus,
 } from './constants.ts';
 import type { CompiledRule } from './logic/evaluators.ts';
 import type { Logic } from './logic/walk.ts';
 import type { FormRuntime } from './forms/compile-form.ts';
+import type { StageResult } from './results.ts';
 
 /** Where something sits in a definition file (1-based line and column). */
 export interface SourceRange {
@@ -240,108 +239,5 @@ export interface EvalContext {
   explain?: boolean;
 }
 
-/** Why an outcome came out as it did. */
-export interface Explanation {
-  rule: string;
-  /** The facts the rule read and their values. */
-  read: Record<string, unknown>;
-  text: string;
-}
-
-/** One reason of an eligibility outcome. */
-export interface EligibilityReason {
-  code: string;
-  text: string;
-  rule: string;
-  /** For pending rules: the facts still missing. */
-  missing?: string[];
-  /** For rules that could not be evaluated: what went wrong. */
-  error?: string;
-  because?: Explanation;
-}
-
-/** Eligibility outcome. */
-export interface EligibilityResult {
-  status: EligibilityStatus;
-  /** Reasons that made the job ineligible (status ineligible). */
-  reasons: EligibilityReason[];
-  /** Rules that could not be decided yet (missing facts). */
-  pending: EligibilityReason[];
-  /** Rules that could not be evaluated. */
-  undetermined: EligibilityReason[];
-}
-
-/** A task's computed state. */
-export interface TaskResult {
-  id: string;
-  title: string;
-  form: string;
-  stage: number;
-  status: TaskStatus;
-  owner: ActionOwnerRole;
-  default_owner: ActionOwnerRole;
-  blocked_by: string[];
-  exceptions: Readonly<Record<ExceptionKind, boolean>>;
-  explanation?: string;
-}
-
-/** A stage as shown in the progress bar. */
-export interface StageProgress {
-  number: number;
-  key: string;
-  label: string;
-  /** The progress word that applies now: [0] while current or upcoming, [1] once done. */
-  progress_label: string;
-  state: 'done' | 'current' | 'upcoming';
-}
-
-/** Stage outcome. */
-export interface StageResult {
-  model: StageModelId;
-  number: number;
-  key: string;
-  label: string;
-  tab: StageTab;
-  contractor_action?: string;
-  progress: readonly StageProgress[];
-  explanation?: string;
-}
-
-/** One incentive line item. */
-export interface IncentiveLine {
-  id: string;
-  label: string;
-  kind: 'measure' | 'percent_cap' | 'minimum';
-  amount_cents: number;
-  min_cents: number;
-  max_cents: number;
-  /** Set when a cap reduced the line: which cap (e.g. 'caps.heat_pump') and its value. */
-  capped_by?: { cap: string; cap_cents: number; uncapped_cents: number };
-  not_qualified?: string;
-  material_cents?: number;
-  labor_cents?: number;
-  explanation?: string;
-}
-
-/** Incentive outcome. */
-export interface IncentiveResult {
-  /** range (initial), final, or payment_sent: the rebate display of spec sect. 4. */
-  phase: 'range' | 'final' | 'payment_sent';
-  range: { min_cents: number; max_cents: number };
-  final_cents: number | null;
-  payment?: { amount_cents: number | null; sent_date: string | null };
-  lines: IncentiveLine[];
-  /** Set when an amount could not be computed: the spec's message. */
-  error?: string;
-}
-
-/** Everything the engine says about a job. */
-export interface JobEvaluation {
-  program: string;
-  program_hash: string;
-  stage: StageResult;
-  eligibility: EligibilityResult;
-  tasks: TaskResult[];
-  skipped_tasks: string[];
-  incentive: IncentiveResult;
-}
+// What the engine says about a job (its results) lives in results.ts; one import for both.
+export type * from './results.ts';

@@ -21,6 +21,8 @@ import type {
 import { buildStageResults } from '../stages.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
+import { resolveStageModel } from './stage-model.ts';
+import { orderTasks } from './task-order.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
 /** Shared definitions from program-defs/_shared. */
@@ -51,11 +53,7 @@ export function buildProgram(
   const folder = parsed.file.split('/').slice(-2, -1)[0];
   if (folder && raw.id !== folder) diag('id-mismatch', `program id '${raw.id}' must equal its folder name '${folder}'`, ['id']);
 
-  const modelDef = shared.stage_models[raw.stage_model];
-  if (!modelDef) diag('unknown-stage-model', `unknown stage model '${raw.stage_model}'`, ['stage_model']);
-  const stage_model: StageModel = { id: raw.stage_model, ...(modelDef ?? { label: '', stages: [] }) };
-  const submitting = stage_model.stages.filter((s) => s.submits).length;
-  if (modelDef && submitting !== 1) diag('stage-model-submit', `stage model '${raw.stage_model}' must mark exactly one stage 'submits: true' (it marks ${submitting})`, ['stage_model']);
+  const stage_model = resolveStageModel(raw.stage_model, shared.stage_models, (code, message) => diag(code, message, ['stage_model']));
   const lastStage = stage_model.stages.length;
 
   const constants: Record<string, unknown> = { ...shared.constants };
@@ -299,34 +297,4 @@ export function buildProgram(
     file: parsed.file,
     raw,
   };
-}
-
-/** Orders tasks so each comes after the tasks it waits for; reports each cycle once. */
-function orderTasks(tasks: TaskDef[], onCycle: (cycle: string[], taskIndex: number, afterIndex: number) => void): TaskDef[] {
-  const byId = new Map(tasks.map((t, i) => [t.id, { t, i }]));
-  const state = new Map<string, 'visiting' | 'done'>();
-  const order: TaskDef[] = [];
-  const reported = new Set<string>();
-  const visit = (id: string, stack: string[]) => {
-    const entry = byId.get(id);
-    if (!entry || state.get(id) === 'done') return;
-    state.set(id, 'visiting');
-    entry.t.after.forEach((dep, j) => {
-      if (state.get(dep) === 'visiting') {
-        const at = stack.indexOf(dep);
-        const cycle = at >= 0 ? [...stack.slice(at), id, dep] : [id, dep];
-        const key = [...cycle].sort().join(',');
-        if (!reported.has(key)) {
-          reported.add(key);
-          onCycle(cycle, entry.i, j);
-        }
-        return;
-      }
-      visit(dep, [...stack, id]);
-    });
-    state.set(id, 'done');
-    order.push(entry.t);
-  };
-  for (const t of tasks) visit(t.id, []);
-  return order;
 }
