@@ -1,21 +1,12 @@
 /**
  * Answers of the admin calls, as JSON Schemas written once: openapi.json carries them as the 2xx
  * schema, the API tests check every real answer against them, and both sides' types derive from them.
- * (The other calls' answers are being moved here call by call; until then their types live in jobs.ts.)
  */
 
+import { idName, itemsOf, pageOf } from './schema-parts.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ANNOUNCEMENT, CONTRACTOR_CREATE, EQUIPMENT, PROVIDER, TERMS } from './admin-requests.ts';
 
-/** A page of a list: its items, the total across pages, and which page this is. */
-export function pageOf<const Item>(item: Item) {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['items', 'total', 'page_number', 'per_page'],
-    properties: { items: { type: 'array', items: item }, total: { type: 'integer', minimum: 0 }, page_number: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1 } },
-  } as const;
-}
 
 /** An energy provider, with its preferred vendor's name. */
 export const PROVIDER_ANSWER = {
@@ -63,7 +54,7 @@ export const ANNOUNCEMENT_ANSWER = {
 export type AnnouncementAnswer = FromSchema<typeof ANNOUNCEMENT_ANSWER>;
 export const ANNOUNCEMENT_PAGE = pageOf(ANNOUNCEMENT_ANSWER);
 /** GET /api/announcements/current: what a contractor's jobs list shows (no paging: at most 100). */
-export const CURRENT_ANNOUNCEMENTS = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: ANNOUNCEMENT_ANSWER } } } as const;
+export const CURRENT_ANNOUNCEMENTS = itemsOf(ANNOUNCEMENT_ANSWER);
 
 /** A catalog entry (spec sect. 3 "Equipment"); fields a type does not have are null. */
 export const EQUIPMENT_ANSWER = {
@@ -97,4 +88,4 @@ export const CONTRACTOR_ANSWER = {
 export type ContractorAnswer = FromSchema<typeof CONTRACTOR_ANSWER>;
 export const CONTRACTOR_PAGE = pageOf(CONTRACTOR_ANSWER);
 /** GET /api/contractor/simple-list: ids and names. */
-export const CONTRACTOR_NAMES = { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } } as const;
+export const CONTRACTOR_NAMES = { type: 'array', items: idName({ type: 'integer' }) } as const;

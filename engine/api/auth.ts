@@ -4,6 +4,7 @@
  * exactly these fields: nothing of the stored account (hashes, tokens) can slip into it.
  */
 
+import { itemsOf } from './schema-parts.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { USER_ROLES } from '../constants.ts';
 
@@ -42,7 +43,7 @@ export type AppConfig = FromSchema<typeof APP_CONFIG>;
 
 /** A feature flag and whether it is on. */
 export const FEATURE_FLAG = { type: 'object', additionalProperties: false, required: ['name', 'enabled'], properties: { name: { type: 'string' }, enabled: { type: 'boolean' } } } as const;
-export const FEATURE_FLAGS_ANSWER = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: FEATURE_FLAG } } } as const;
+export const FEATURE_FLAGS_ANSWER = itemsOf(FEATURE_FLAG);
 
 /** POST /api/auth/login-links: a one-time sign-in link minted by ops (mailed too). */
 export const LOGIN_LINK = {

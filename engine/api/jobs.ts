@@ -7,7 +7,7 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, EXCEPTION_KINDS, JOB_SECTIONS, STAGE_TABS, TASK_STATUSES, type EligibilityStatus, type ExceptionKind } from '../constants.ts';
-import { pageOf } from './admin-responses.ts';
+import { FIELD_MESSAGES, flags, idName, itemsOf, pageOf } from './schema-parts.ts';
 import type { IncentiveResult, StageResult } from '../types.ts';
 
 /** Ops only: who flagged an exception, when, with which note. */
@@ -73,9 +73,6 @@ export type JobListItem = FromSchema<typeof JOB_LIST_ITEM>;
 export const JOB_PAGE = pageOf(JOB_LIST_ITEM);
 export type JobPage = FromSchema<typeof JOB_PAGE>;
 
-const flags = <const K extends string>(keys: readonly K[]) =>
-  ({ type: 'object', additionalProperties: false, required: keys, properties: Object.fromEntries(keys.map((k) => [k, { type: 'boolean' }])) as { [P in K]: { type: 'boolean' } } }) as const;
-
 /** What the signed-in user may do with a task now (besides working it: `can_edit`). */
 export const TASK_ABILITIES = flags(['flag_contractor_exception', 'flag_ops_exception', 'transfer', 'reset']);
 export type TaskAbilities = FromSchema<typeof TASK_ABILITIES>;
@@ -123,14 +120,14 @@ export const TASK_SUBMITTED = {
   required: ['task', 'warnings', 'job'],
   properties: {
     task: JOB_TASK,
-    warnings: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+    warnings: FIELD_MESSAGES,
     job: { type: 'object', additionalProperties: false, required: ['stage', 'eligibility'], properties: { stage: { type: 'object' }, eligibility: { type: 'string', enum: ELIGIBILITY_STATUSES } } },
   },
 } as const;
 /** A submit's answer; where the job stands is the engine's own stage type. */
 export type TaskSubmitted = Omit<FromSchema<typeof TASK_SUBMITTED>, 'job'> & { job: { stage: StageResult; eligibility: EligibilityStatus } };
 /** GET /api/jobs/{job_id}/tasks. */
-export const JOB_TASKS = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: JOB_TASK } } } as const;
+export const JOB_TASKS = itemsOf(JOB_TASK);
 
 /** One reason of an eligibility outcome (ops also get the rule and why). */
 export interface EligibilityReasonView {
@@ -195,7 +192,6 @@ export const JOB_DETAIL = {
 /** The job detail; its evaluation typed by the engine's own result types. */
 export type JobDetail = Omit<FromSchema<typeof JOB_DETAIL>, 'evaluation'> & { evaluation: EvaluationView };
 
-const idName = <const Id>(id: Id) => ({ type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id, name: { type: 'string' } } }) as const;
 
 /** POST /api/jobs/filters: the values each filter of the jobs list can take, for the role. */
 export const JOB_FILTER_OPTIONS = {
@@ -256,7 +252,7 @@ export const TASKS_CONFIRMED = {
         required: ['task_id', 'errors'],
         properties: {
           task_id: { type: 'string' },
-          errors: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+          errors: FIELD_MESSAGES,
         },
       },
     },

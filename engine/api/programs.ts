@@ -2,7 +2,7 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { ACTION_OWNER_ROLES, STAGE_TABS } from '../constants.ts';
-import { pageOf } from './admin-responses.ts';
+import { pageOf } from './schema-parts.ts';
 
 const PROGRAM_SUMMARY_PROPERTIES = {
   id: { type: 'string' },

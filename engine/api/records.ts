@@ -3,6 +3,7 @@
  * (openapi.json, the API tests' answer check, and both sides' types).
  */
 
+import { FIELD_MESSAGES, itemsOf, NULLABLE_INTEGER, NULLABLE_STRING } from './schema-parts.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 
 const ATTACHMENT_REFERENCE_PROPERTIES = {
@@ -23,7 +24,7 @@ export const UPLOADED = {
   required: ['id', 'name', 'content_type', 'size_bytes', 'warnings'],
   properties: {
     ...ATTACHMENT_REFERENCE_PROPERTIES,
-    warnings: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+    warnings: FIELD_MESSAGES,
   },
 } as const;
 
@@ -40,12 +41,12 @@ export const ATTACHMENT = {
     task_id: { type: 'string' },
     field: { type: 'string' },
     created_at: { type: 'string' },
-    created_by: { type: ['integer', 'null'] },
-    created_by_name: { type: ['string', 'null'] },
+    created_by: NULLABLE_INTEGER,
+    created_by_name: NULLABLE_STRING,
   },
 } as const;
 export type AttachmentView = FromSchema<typeof ATTACHMENT>;
-export const ATTACHMENTS = { type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: ATTACHMENT } } } as const;
+export const ATTACHMENTS = itemsOf(ATTACHMENT);
 
 /** One record of a job's history (its detail by record type; internal parts only for ops). */
 export const HISTORY_ITEM = {
@@ -56,8 +57,8 @@ export const HISTORY_ITEM = {
     id: { type: 'integer' },
     job_id: { type: 'integer' },
     type: { type: 'string' },
-    user_id: { type: ['integer', 'null'] },
-    user_name: { type: ['string', 'null'] },
+    user_id: NULLABLE_INTEGER,
+    user_name: NULLABLE_STRING,
     at: { type: 'string' },
     detail: { type: ['object', 'null'] },
   },

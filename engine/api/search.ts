@@ -3,11 +3,10 @@
  * tests' answer check, and both sides' types).
  */
 
+import { itemsOf, NULLABLE_STRING } from './schema-parts.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ELIGIBILITY_STATUSES, STAGE_TABS } from '../constants.ts';
 
-const nullableString = { type: ['string', 'null'] } as const;
-const items = <const Item>(item: Item) => ({ type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: item } } }) as const;
 
 /** A job result of the search (spec sect. 2). */
 export const JOB_HIT = {
@@ -17,29 +16,29 @@ export const JOB_HIT = {
   properties: {
     id: { type: 'integer' },
     code: { type: 'string' },
-    external_id: nullableString,
+    external_id: NULLABLE_STRING,
     full_name: { type: 'string' },
     is_canceled: { type: 'boolean' },
     address: { type: 'string' },
-    city: nullableString,
-    contractor: nullableString,
+    city: NULLABLE_STRING,
+    contractor: NULLABLE_STRING,
     stage: { type: 'object', additionalProperties: false, required: ['number', 'label'], properties: { number: { type: 'integer' }, label: { type: 'string' } } },
     program: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
     eligibility: { type: 'string', enum: ELIGIBILITY_STATUSES },
   },
 } as const;
 export type JobHit = FromSchema<typeof JOB_HIT>;
-export const JOB_HITS = items(JOB_HIT);
+export const JOB_HITS = itemsOf(JOB_HIT);
 
 /** A contractor result of the search (spec sect. 2). */
 export const CONTRACTOR_HIT = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'primary_contact', 'address', 'city', 'phone', 'email'],
-  properties: { id: { type: 'integer' }, name: { type: 'string' }, primary_contact: nullableString, address: nullableString, city: nullableString, phone: nullableString, email: nullableString },
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, primary_contact: NULLABLE_STRING, address: NULLABLE_STRING, city: NULLABLE_STRING, phone: NULLABLE_STRING, email: NULLABLE_STRING },
 } as const;
 export type ContractorHit = FromSchema<typeof CONTRACTOR_HIT>;
-export const CONTRACTOR_HITS = items(CONTRACTOR_HIT);
+export const CONTRACTOR_HITS = itemsOf(CONTRACTOR_HIT);
 
 /** GET /api/jobs/summary: counts per stage (with the tab each stage falls under), per tab, and canceled. */
 export const JOB_SUMMARY = {

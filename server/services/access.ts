@@ -84,7 +84,7 @@ export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_cancel
 }
 
 /** What the user may do with this task now (besides working it: `can_edit`). */
-export function taskAbilities(user: AuthUser, task: { owner: string; status: string }, overridden: boolean): TaskAbilities {
+export function taskAbilities(user: AuthUser, task: { owner: string }, overridden: boolean): TaskAbilities {
   const onIt = canSeeTask(user, task.owner);
   return {
     flag_contractor_exception: onIt && may(user, 'task.flag_exception') && mayFlagKind(user, 'contractor'),
