@@ -4,7 +4,7 @@
  * task_status.<task id> (stored status), and <task id>.<field> (each task's saved data).
  */
 
-import type { EvalContext, JobInput, Program } from './types.ts';
+import type { EvalContext, JobInput, JobSite, Program, TaskState } from './types.ts';
 
 /** Job fields rules may read as job.<name>. */
 export const JOB_FACTS = [
@@ -26,6 +26,33 @@ export type Facts = Record<string, unknown> & {
   tables: Record<string, unknown>;
   task_status: Record<string, string>;
 };
+
+/** The site fields of a job (job.address ... job.gas_utility). */
+const SITE_FIELDS = ['address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility'] as const;
+
+/**
+ * A job's own fields as a stored row, an API answer or a client holds them (any may be null or absent;
+ * flags may be SQLite's 0/1): what `jobInputOf` reads.
+ */
+export type JobRecord = { id?: number | string | null; code?: string | null; created_at?: string | null; submitted_at?: string | null } & {
+  [K in 'is_canceled' | 'is_deemed' | 'ops_marked_ineligible']?: boolean | number | null;
+} & { [K in (typeof SITE_FIELDS)[number]]?: JobSite[K] | null };
+
+/** A job as the engine reads it, from its fields and (when the caller has them) its tasks' states. */
+export function jobInputOf(job: JobRecord, tasks?: Record<string, TaskState>): JobInput {
+  const site: Record<string, unknown> = {};
+  for (const k of SITE_FIELDS) if (job[k] !== null && job[k] !== undefined) site[k] = job[k];
+  const input: JobInput = { site: site as JobSite };
+  if (job.id !== null && job.id !== undefined) input.id = String(job.id);
+  if (job.code) input.code = job.code;
+  if (job.created_at) input.created_at = job.created_at;
+  if (job.submitted_at !== undefined) input.submitted_at = job.submitted_at;
+  if (job.is_canceled !== undefined && job.is_canceled !== null) input.is_canceled = !!job.is_canceled;
+  if (job.is_deemed !== undefined && job.is_deemed !== null) input.is_deemed = !!job.is_deemed;
+  if (job.ops_marked_ineligible !== undefined && job.ops_marked_ineligible !== null) input.ops_marked_ineligible = !!job.ops_marked_ineligible;
+  if (tasks) input.tasks = tasks;
+  return input;
+}
 
 /** Copies a value dropping nulls, so that an absent answer and a null one read the same in both evaluators. */
 function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
@@ -66,8 +93,12 @@ export function acceptingSubmissions(program: Pick<Program, 'accept_submissions'
   return program.active && (from === null || d >= from) && (until === null || d <= until);
 }
 
-/** Builds the facts of a job under a program. */
-export function buildFacts(program: Program, job: JobInput, ctx: EvalContext): Facts {
+/**
+ * Builds the facts of a job under a program: the server with the program it runs, the browser with
+ * none (it has neither the program's constants and tables nor the other tasks' data, so the derived
+ * facts that need the program are absent and rules reading them run on the server only).
+ */
+export function buildFacts(program: Program | null, job: JobInput, ctx: EvalContext): Facts {
   const site = job.site ?? {};
   const submission_date = (job.submitted_at ?? ctx.today).slice(0, 10);
   const facts: Facts = {
@@ -81,14 +112,11 @@ export function buildFacts(program: Program, job: JobInput, ctx: EvalContext): F
       ops_marked_ineligible: job.ops_marked_ineligible ?? false,
       ...site,
     }),
-    derived: {
-      today: ctx.today,
-      submission_date,
-      in_service_area: inServiceArea(program, site),
-      accepting_submissions: acceptingSubmissions(program, submission_date),
-    },
-    constants: program.constants,
-    tables: program.table_values,
+    derived: program
+      ? { today: ctx.today, submission_date, in_service_area: inServiceArea(program, site), accepting_submissions: acceptingSubmissions(program, submission_date) }
+      : { today: ctx.today, submission_date },
+    constants: program?.constants ?? {},
+    tables: program?.table_values ?? {},
     task_status: {},
   };
   const tasks = job.tasks ?? {};

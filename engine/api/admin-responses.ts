@@ -24,6 +24,7 @@ export const PROVIDER_ANSWER = {
 } as const;
 export type Provider = FromSchema<typeof PROVIDER_ANSWER>;
 export const PROVIDER_PAGE = pageOf(PROVIDER_ANSWER);
+export type ProviderPage = FromSchema<typeof PROVIDER_PAGE>;
 
 /** A version of the terms and conditions (spec sect. 3: versioned, sections and items, created by, current flag). */
 export const TERMS_ANSWER = {
@@ -43,6 +44,7 @@ export const TERMS_ANSWER = {
 } as const;
 export type TermsVersion = FromSchema<typeof TERMS_ANSWER>;
 export const TERMS_PAGE = pageOf(TERMS_ANSWER);
+export type TermsPage = FromSchema<typeof TERMS_PAGE>;
 
 /** An announcement (spec sect. 3); a stored link or image that is not https reads as null. */
 export const ANNOUNCEMENT_ANSWER = {
@@ -53,8 +55,10 @@ export const ANNOUNCEMENT_ANSWER = {
 } as const;
 export type AnnouncementAnswer = FromSchema<typeof ANNOUNCEMENT_ANSWER>;
 export const ANNOUNCEMENT_PAGE = pageOf(ANNOUNCEMENT_ANSWER);
+export type AnnouncementPage = FromSchema<typeof ANNOUNCEMENT_PAGE>;
 /** GET /api/announcements/current: what a contractor's jobs list shows (no paging: at most 100). */
 export const CURRENT_ANNOUNCEMENTS = itemsOf(ANNOUNCEMENT_ANSWER);
+export type CurrentAnnouncements = FromSchema<typeof CURRENT_ANNOUNCEMENTS>;
 
 /** A catalog entry (spec sect. 3 "Equipment"); fields a type does not have are null. */
 export const EQUIPMENT_ANSWER = {
@@ -65,6 +69,7 @@ export const EQUIPMENT_ANSWER = {
 } as const;
 export type EquipmentAnswer = FromSchema<typeof EQUIPMENT_ANSWER>;
 export const EQUIPMENT_PAGE = pageOf(EQUIPMENT_ANSWER);
+export type EquipmentPage = FromSchema<typeof EQUIPMENT_PAGE>;
 
 const { equipment_ids, ...contractorFields } = CONTRACTOR_CREATE.properties;
 /** A contractor company (spec sect. 3), with its program, its open jobs and (asked for) the equipment it installs. */
@@ -87,5 +92,7 @@ export const CONTRACTOR_ANSWER = {
 } as const;
 export type ContractorAnswer = FromSchema<typeof CONTRACTOR_ANSWER>;
 export const CONTRACTOR_PAGE = pageOf(CONTRACTOR_ANSWER);
+export type ContractorPage = FromSchema<typeof CONTRACTOR_PAGE>;
 /** GET /api/contractor/simple-list: ids and names. */
 export const CONTRACTOR_NAMES = { type: 'array', items: idName({ type: 'integer' }) } as const;
+export type ContractorNames = FromSchema<typeof CONTRACTOR_NAMES>;

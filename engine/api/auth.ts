@@ -54,6 +54,7 @@ export const LOGIN_LINK = {
 } as const;
 /** POST /api/auth/forgot-password: the same sentence whether the email has an account or not. */
 export const NOTICE = { type: 'object', additionalProperties: false, required: ['detail'], properties: { detail: { type: 'string' } } } as const;
+export type Notice = FromSchema<typeof NOTICE>;
 /** POST /api/contractor/invite(-internal): the new user. */
 export const INVITED_USER = {
   type: 'object',

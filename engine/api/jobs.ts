@@ -7,7 +7,7 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, EXCEPTION_KINDS, JOB_SECTIONS, STAGE_TABS, TASK_STATUSES, type EligibilityStatus, type ExceptionKind } from '../constants.ts';
-import { FIELD_MESSAGES, flags, idName, itemsOf, pageOf } from './schema-parts.ts';
+import { FIELD_MESSAGES, flags, idName, itemsOf, NULLABLE_INTEGER, NULLABLE_STRING, pageOf } from './schema-parts.ts';
 import type { IncentiveResult, StageResult } from '../types.ts';
 
 /** Ops only: who flagged an exception, when, with which note. */
@@ -228,6 +228,7 @@ export type JobFilterOptions = FromSchema<typeof JOB_FILTER_OPTIONS>;
 
 /** GET /api/jobs/code/{short_code}: the job's id (the page then opens /{id}). */
 export const JOB_REF = { type: 'object', additionalProperties: false, required: ['id', 'code'], properties: { id: { type: 'integer' }, code: { type: 'string' } } } as const;
+export type JobRef = FromSchema<typeof JOB_REF>;
 
 /** PATCH /api/jobs/{job_id}/regenerate-documents: the envelope sent for signing. */
 export const DOCUMENTS_REGENERATED = {
@@ -236,6 +237,7 @@ export const DOCUMENTS_REGENERATED = {
   required: ['task_name', 'recreate', 'document_status', 'envelope_id'],
   properties: { task_name: { type: 'string' }, recreate: { type: 'boolean' }, document_status: { type: 'string' }, envelope_id: { type: 'string' } },
 } as const;
+export type DocumentsRegenerated = FromSchema<typeof DOCUMENTS_REGENERATED>;
 
 /** POST /api/jobs/homeowner/confirm-tasks-done/{job_id}: what was completed, and what still needs answers. */
 export const TASKS_CONFIRMED = {
@@ -258,6 +260,7 @@ export const TASKS_CONFIRMED = {
     },
   },
 } as const;
+export type TasksConfirmed = FromSchema<typeof TASKS_CONFIRMED>;
 
 /** POST /api/contractor/filters: the values the contractor list's filters can take. */
 export const CONTRACTOR_FILTER_OPTIONS = {
@@ -267,3 +270,12 @@ export const CONTRACTOR_FILTER_OPTIONS = {
   properties: { programs: { type: 'array', items: idName({ type: 'string' }) } },
 } as const;
 export type ContractorFilterOptions = FromSchema<typeof CONTRACTOR_FILTER_OPTIONS>;
+
+/** A 409 stale_version's `current`: the saved copy written since the caller read it, presented like a task read. */
+export const STALE_COPY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['data', 'version', 'updated_at', 'updated_by'],
+  properties: { data: { type: ['object', 'null'] }, version: { type: 'integer', minimum: 0 }, updated_at: NULLABLE_STRING, updated_by: NULLABLE_INTEGER },
+} as const;
+export type StaleCopy = FromSchema<typeof STALE_COPY>;

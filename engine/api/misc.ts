@@ -9,6 +9,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { JOB_SECTIONS } from '../constants.ts';
 import { JOB_TASK, type EvaluationView } from './jobs.ts';
 import type { StageResult } from '../types.ts';
+import type { FormRuleDocument } from '../load/build-form.ts';
 
 const obj = { type: 'object' } as const;
 
@@ -89,11 +90,12 @@ export const FORM_DOCUMENT = {
     produces_documents: { type: 'boolean' },
     schema: obj,
     ui_schema: obj,
-    messages: obj,
+    messages: { type: 'object', additionalProperties: { type: 'string' } },
     rules: { type: 'array', items: obj },
   },
 } as const;
-export type FormDocumentAnswer = FromSchema<typeof FORM_DOCUMENT>;
+/** Its rules typed as the engine reads them (the schema says only "objects"). */
+export type FormDocumentAnswer = Omit<FromSchema<typeof FORM_DOCUMENT>, 'rules'> & { rules: FormRuleDocument[] };
 export type DefinitionSources = FromSchema<typeof DEFINITION_SOURCES>;
 
 /** GET /api/definitions/sources (ops): the definition files as text, and each program's hash. */
@@ -114,6 +116,7 @@ export const JOB_INPUT = {
   required: ['program_id', 'today', 'job'],
   properties: { program_id: { type: 'string' }, today: { type: 'string' }, job: obj },
 } as const;
+export type JobInputAnswer = FromSchema<typeof JOB_INPUT>;
 
 /** The whole OpenAPI document. */
 export const OPENAPI_DOCUMENT = { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { type: 'string' }, paths: obj } } as const;

@@ -21,6 +21,7 @@ const SUMMARY_REQUIRED = ['id', 'name', 'description', 'active', 'accept_submiss
 export const PROGRAM_SUMMARY = { type: 'object', additionalProperties: false, required: SUMMARY_REQUIRED, properties: PROGRAM_SUMMARY_PROPERTIES } as const;
 export type ProgramSummary = FromSchema<typeof PROGRAM_SUMMARY>;
 export const PROGRAM_PAGE = pageOf(PROGRAM_SUMMARY);
+export type ProgramPage = FromSchema<typeof PROGRAM_PAGE>;
 
 const criterion = <const Extra>(extra: Extra) =>
   ({ type: 'object', additionalProperties: false, required: ['name', 'description', 'order_index'], properties: { name: { type: 'string' }, description: { type: 'string' }, order_index: { type: 'integer' }, ...extra } }) as const;

@@ -17,6 +17,10 @@ const ATTACHMENT_REFERENCE_PROPERTIES = {
   taken_at: { type: 'string' },
 } as const;
 
+/** An upload field's value in a task's data: the reference the form keeps (only the id is required). */
+export const ATTACHMENT_REFERENCE = { type: 'object', additionalProperties: false, required: ['id'], properties: ATTACHMENT_REFERENCE_PROPERTIES } as const;
+export type AttachmentReference = FromSchema<typeof ATTACHMENT_REFERENCE>;
+
 /** POST /api/jobs/{job_id}/attachments: the reference the form keeps, and the upload's warnings (a far geotag). */
 export const UPLOADED = {
   type: 'object',
@@ -47,6 +51,7 @@ export const ATTACHMENT = {
 } as const;
 export type AttachmentView = FromSchema<typeof ATTACHMENT>;
 export const ATTACHMENTS = itemsOf(ATTACHMENT);
+export type Attachments = FromSchema<typeof ATTACHMENTS>;
 
 /** One record of a job's history (its detail by record type; internal parts only for ops). */
 export const HISTORY_ITEM = {
@@ -71,3 +76,4 @@ export const HISTORY = {
   required: ['items'],
   properties: { items: { type: 'array', items: HISTORY_ITEM }, message: { type: 'string' } },
 } as const;
+export type History = FromSchema<typeof HISTORY>;

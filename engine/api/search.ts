@@ -29,6 +29,7 @@ export const JOB_HIT = {
 } as const;
 export type JobHit = FromSchema<typeof JOB_HIT>;
 export const JOB_HITS = itemsOf(JOB_HIT);
+export type JobHits = FromSchema<typeof JOB_HITS>;
 
 /** A contractor result of the search (spec sect. 2). */
 export const CONTRACTOR_HIT = {
@@ -39,6 +40,7 @@ export const CONTRACTOR_HIT = {
 } as const;
 export type ContractorHit = FromSchema<typeof CONTRACTOR_HIT>;
 export const CONTRACTOR_HITS = itemsOf(CONTRACTOR_HIT);
+export type ContractorHits = FromSchema<typeof CONTRACTOR_HITS>;
 
 /** GET /api/jobs/summary: counts per stage (with the tab each stage falls under), per tab, and canceled. */
 export const JOB_SUMMARY = {

@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { evaluateJobWithFacts, isOpenTask, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
+import { evaluateJobWithFacts, jobInputOf, isOpenTask, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -29,19 +29,7 @@ export function jobInput(row: jobsDb.JobRow, tasks: tasksDb.TaskRow[]): JobInput
     if (t.exceptions) s.exceptions = t.exceptions as TaskState['exceptions'];
     taskStates[t.task_id] = s;
   }
-  const site: Record<string, unknown> = {};
-  for (const k of ['address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility'] as const) if (row[k] !== null) site[k] = row[k];
-  return {
-    id: String(row.id),
-    code: row.code,
-    created_at: row.created_at,
-    submitted_at: row.submitted_at,
-    is_canceled: !!row.is_canceled,
-    is_deemed: !!row.is_deemed,
-    ops_marked_ineligible: !!row.ops_marked_ineligible,
-    site,
-    tasks: taskStates,
-  };
+  return jobInputOf(row, taskStates);
 }
 
 /** What the engine says about a job, and the facts it said it on. */

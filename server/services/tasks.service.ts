@@ -26,7 +26,7 @@ import {
   type TaskState,
 } from '../../engine/index.ts';
 import type { AuthUser, Deps } from '../context.ts';
-import type { JobTask } from '../../engine/api/jobs.ts';
+import type { JobTask, StaleCopy } from '../../engine/api/jobs.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -105,7 +105,8 @@ function write(deps: Deps, user: AuthUser, job: JobRow, taskId: string, row: tas
     // Presented like a task read: internal fields dropped, and an ops user's id only for ops.
     const by = current?.updated_by ?? null;
     const byOps = by !== null && findUserById(deps.db, by)?.role === 'ops';
-    throw conflict(TASK_MESSAGES.stale, { current: { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: byOps && !seesInternal(user) ? null : by } }, 'stale_version');
+    const copy: StaleCopy = { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: byOps && !seesInternal(user) ? null : by };
+    throw conflict(TASK_MESSAGES.stale, { current: copy }, 'stale_version');
   }
   void row;
 }

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../engine/index.ts';
 import { startServer, type TestServer, type Person } from './harness.ts';
 import { createJob } from './fixtures.ts';
+import { Ajv } from 'ajv';
+import { STALE_COPY } from '../../engine/api/jobs.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -61,7 +63,9 @@ describe('error codes', () => {
     const stale = await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { as: 'contractor_a', body: { data: {}, version: task.version } });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('stale_version');
-    expect(stale.body.current).toBeDefined();
+    const validCopy = new Ajv({ strict: false }).compile(STALE_COPY);
+    expect(validCopy(stale.body.current), JSON.stringify(validCopy.errors)).toBe(true);
+    expect(stale.body.current.version).toBe(task.version + 1);
     const again = await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { first_name: job.first_name, last_name: job.last_name, email: job.email, phone_number: job.phone_number, address: job.address, city: job.city, county: job.county, state: job.state, zip: job.zip, lat: job.lat, lon: job.lon, electric_utility: job.electric_utility, gas_utility: job.gas_utility, program_id: 'wi-hear' } });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('duplicate_job');

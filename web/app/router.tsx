@@ -10,6 +10,7 @@ import { paths, type RouteName } from '../config/paths.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { getSession } from '../lib/session.ts';
 import { api } from '../lib/api-client.ts';
+import type { JobRef } from '../../engine/api/jobs.ts';
 import { useSession } from '../lib/use-auth.ts';
 import { useAppConfig } from '../lib/use-app-config.ts';
 import { Layout } from './shell/layout.tsx';
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
             handle: handle('JobCode'),
             loader: async ({ params }) => {
               if (!getSession()) return null;
-              const r = await api<{ id: number }>('GET', `/api/jobs/code/${encodeURIComponent(params.jobShortCode ?? '')}`, { ignoreErrors: [404] }).catch(() => null);
+              const r = await api<JobRef>('GET', `/api/jobs/code/${encodeURIComponent(params.jobShortCode ?? '')}`, { ignoreErrors: [404] }).catch(() => null);
               if (!r) throw new Response('Not Found', { status: 404 });
               return redirect(`/${r.id}`);
             },

@@ -3,20 +3,12 @@
  * lon, taken_at }` (the shared `attachment` definition refuses any other key), never the file itself.
  */
 
-import type { Uploaded } from '../../engine/api/records.ts';
+import type { AttachmentReference, Uploaded } from '../../engine/api/records.ts';
 import { api, API_BASE, ApiError } from '../lib/api-client.ts';
 import { getSession } from '../lib/session.ts';
 
 /** A stored attachment as a form field holds it. */
-export interface Attachment {
-  id: string;
-  name?: string;
-  content_type?: string;
-  size_bytes?: number;
-  lat?: number;
-  lon?: number;
-  taken_at?: string;
-}
+export type Attachment = AttachmentReference;
 
 /** What the attachments API answers to an upload: the answer contract's type (engine/api/records.ts). */
 export type UploadResult = Uploaded;

@@ -18,6 +18,7 @@ import type { TaskForm } from '../../engine/types.ts';
 import { taskFormFromDocument, type FormDocument } from '../../engine/load/build-form.ts';
 import { validateTask, type TaskValidation } from '../../engine/forms/validate-task.ts';
 import { factsRead } from '../../engine/logic/walk.ts';
+import { buildFacts, jobInputOf, type JobRecord } from '../../engine/facts.ts';
 import { createCompiler } from '../../engine/logic/evaluators.ts';
 import { closurePick } from '../../engine/forms/pick.ts';
 import { precompiledSchemas } from '../../engine/forms/precompiled.ts';
@@ -26,10 +27,8 @@ import { formValidatorsNow, loadFormValidators, type FormValidators } from './va
 
 export type { FormDocument, TaskValidation };
 
-/** A form document as `GET /api/forms/{form}` serves it; `constants` when the API sends them. */
-export interface FormJson extends FormDocument {
-  constants?: Record<string, unknown>;
-}
+/** A form document: as `GET /api/forms/{form}` serves it (FormDocumentAnswer), or built by the explorer. */
+export type FormJson = FormDocument;
 
 /** A form ready to render and validate. */
 export interface ClientForm {
@@ -55,7 +54,7 @@ function build(doc: FormJson, schemas: SchemaCompiler, rjsf: ValidatorType<unkno
   interpreted ??= createCompiler('interpreted');
   const runnable = (doc.rules ?? []).filter((r) => {
     const reads = [...factsRead(r.valid_if), ...(r.applies_if === undefined ? [] : factsRead(r.applies_if))];
-    return reads.every((p) => BROWSER_FACTS.test(p) || (doc.constants !== undefined && p.startsWith('constants.')));
+    return reads.every((p) => BROWSER_FACTS.test(p));
   });
   const form: ClientForm = {
     document: doc,
@@ -93,24 +92,8 @@ export function clientForm(doc: FormJson): ClientForm {
   return fromGenerated(doc, v);
 }
 
-/** The job's fields rules may read as job.* (the engine's JOB_FACTS). */
-export interface JobFacts {
-  id?: number | string;
-  code?: string;
-  created_at?: string;
-  submitted_at?: string | null;
-  is_canceled?: boolean;
-  is_deemed?: boolean;
-  address?: string | null;
-  city?: string | null;
-  county?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  lat?: number | null;
-  lon?: number | null;
-  electric_utility?: string | null;
-  gas_utility?: string | null;
-}
+/** The job's fields rules may read as job.* (the engine's JobRecord: a row, an API answer, or part of one). */
+export type JobFacts = JobRecord;
 
 /** Today's date in the browser's time zone, as the engine reads it (YYYY-MM-DD). */
 export function localToday(now = new Date()): string {
@@ -120,8 +103,6 @@ export function localToday(now = new Date()): string {
 
 /** Validates a task's data with the engine, as the user types and before a submit. */
 export function validateClientForm(form: ClientForm, data: unknown, job?: JobFacts, today = localToday()): TaskValidation {
-  const jobFacts: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(job ?? {})) if (v !== null && v !== undefined) jobFacts[k] = k === 'id' ? String(v) : v;
-  const facts = { job: jobFacts, derived: { today }, constants: form.document.constants ?? {}, tables: {}, task_status: {} };
-  return validateTask(form.task_form, data, facts);
+  // The engine's facts of the job, as the server builds them, without what only the server has (the program).
+  return validateTask(form.task_form, data, buildFacts(null, jobInputOf(job ?? {}), { today }));
 }

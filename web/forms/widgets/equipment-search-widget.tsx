@@ -8,6 +8,7 @@ import { Button, Callout, Icon, InputGroup, Spinner, Tag } from '@blueprintjs/co
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
+import type { EquipmentPage } from '../../../engine/api/admin-responses.ts';
 import { contextOf, type CatalogRow, type TaskFormContext } from '../form-context.ts';
 import { propertiesOf, resolve, type Node } from '../messages.ts';
 
@@ -22,8 +23,8 @@ const CATALOG_TYPES: Record<string, string> = { heat_pumps: 'heat_pump', water_h
 /** The default search: `GET /api/equipment?type=&q=` (a list, or a page with `items`). */
 export async function searchCatalog(catalog: string, q: string, programId?: string): Promise<CatalogRow[]> {
   const type = CATALOG_TYPES[catalog] ?? catalog;
-  const r = await api<CatalogRow[] | { items: CatalogRow[] }>('GET', '/api/equipment', { query: { type, q, program_id: programId, per_page: 20 }, ignoreErrors: [400, 404] });
-  return Array.isArray(r) ? r : (r?.items ?? []);
+  const r = await api<EquipmentPage>('GET', '/api/equipment', { query: { type, q, program_id: programId, per_page: 20 }, ignoreErrors: [400, 404] });
+  return r.items;
 }
 
 /** A catalog row as the field stores it: only the keys the selection's schema has, with their types. */

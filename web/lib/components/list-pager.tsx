@@ -40,11 +40,3 @@ export function ListPager({ page, perPage, total, onPage, onPerPage, perPageOpti
     </nav>
   );
 }
-
-/** A page of a list as every list call answers it. */
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page_number: number;
-  per_page: number;
-}

@@ -2,8 +2,8 @@
 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { Paged } from '../../../lib/components/list-pager.tsx';
-import { announcementKeys, type Announcement } from './get-announcement.ts';
+import type { AnnouncementPage } from '../../../../engine/api/admin-responses.ts';
+import { announcementKeys } from './get-announcement.ts';
 
 export interface AnnouncementListParams {
   active?: boolean;
@@ -11,8 +11,8 @@ export interface AnnouncementListParams {
   per_page: number;
 }
 
-export function getAnnouncements(params: AnnouncementListParams): Promise<Paged<Announcement>> {
-  return api<Paged<Announcement>>('GET', '/api/announcements', { query: { ...params } });
+export function getAnnouncements(params: AnnouncementListParams): Promise<AnnouncementPage> {
+  return api<AnnouncementPage>('GET', '/api/announcements', { query: { ...params } });
 }
 
 export const announcementsQuery = (params: AnnouncementListParams) =>

@@ -5,18 +5,18 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { ContractorNames } from '../../../../engine/api/admin-responses.ts';
+import type { ProgramPage } from '../../../../engine/api/programs.ts';
 
-export interface AudienceOption<Id> {
-  id: Id;
-  name: string;
-}
+/** A contractor or program to address: its id and name (the answer contracts' types). */
+export type AudienceOption<Id extends number | string> = Omit<ContractorNames[number], 'id'> & { id: Id };
 
 export function getContractorOptions(): Promise<AudienceOption<number>[]> {
-  return api<AudienceOption<number>[]>('GET', '/api/contractor/simple-list');
+  return api<ContractorNames>('GET', '/api/contractor/simple-list');
 }
 
 export function getProgramOptions(): Promise<AudienceOption<string>[]> {
-  return api<{ items: AudienceOption<string>[] }>('GET', '/api/programs', { query: { per_page: 200 } }).then((r) => r.items.map((p) => ({ id: p.id, name: p.name })));
+  return api<ProgramPage>('GET', '/api/programs', { query: { per_page: 200 } }).then((r) => r.items.map((p) => ({ id: p.id, name: p.name })));
 }
 
 export const contractorOptionsQuery = queryOptions({ queryKey: ['announcements', 'audience', 'contractors'], queryFn: getContractorOptions, staleTime: 5 * 60_000 });

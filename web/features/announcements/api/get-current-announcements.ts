@@ -2,10 +2,11 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { announcementKeys, type Announcement } from './get-announcement.ts';
+import type { CurrentAnnouncements } from '../../../../engine/api/admin-responses.ts';
+import { announcementKeys } from './get-announcement.ts';
 
-export function getCurrentAnnouncements(): Promise<{ items: Announcement[] }> {
-  return api<{ items: Announcement[] }>('GET', '/api/announcements/current');
+export function getCurrentAnnouncements(): Promise<CurrentAnnouncements> {
+  return api<CurrentAnnouncements>('GET', '/api/announcements/current');
 }
 
 export const currentAnnouncementsQuery = queryOptions({ queryKey: [...announcementKeys.all, 'current'], queryFn: getCurrentAnnouncements });

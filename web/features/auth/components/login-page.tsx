@@ -4,6 +4,7 @@ import { Button, Callout, Card, FormGroup, H3, InputGroup } from '@blueprintjs/c
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import type { Notice } from '../../../../engine/api/auth.ts';
 import { signIn, signInWithToken } from '../../../lib/use-auth.ts';
 import { safeReturnPath } from '../../../lib/safe-url.ts';
 
@@ -40,10 +41,10 @@ export function Component() {
         await signIn(email, password);
         navigate(redirect, { replace: true });
       } else if (mode === 'forgot') {
-        const r = await api<{ detail: string }>('POST', '/api/auth/forgot-password', { body: { email } });
+        const r = await api<Notice>('POST', '/api/auth/forgot-password', { body: { email } });
         setNotice(r.detail);
       } else {
-        await api('POST', '/api/auth/reset-password', { body: { token: params.get('reset'), password }, ignoreErrors: [400, 422] });
+        await api<void>('POST', '/api/auth/reset-password', { body: { token: params.get('reset'), password }, ignoreErrors: [400, 422] });
         setNotice('Your password is set. Sign in with it now.');
         setMode('sign-in');
       }

@@ -2,8 +2,8 @@
 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { Paged } from '../../../lib/components/list-pager.tsx';
-import { contractorKeys, type Contractor } from './get-contractor.ts';
+import type { ContractorPage } from '../../../../engine/api/admin-responses.ts';
+import { contractorKeys } from './get-contractor.ts';
 
 export interface ContractorListParams {
   program_id?: string;
@@ -12,8 +12,8 @@ export interface ContractorListParams {
   per_page: number;
 }
 
-export function getContractors(params: ContractorListParams): Promise<Paged<Contractor>> {
-  return api<Paged<Contractor>>('GET', '/api/contractor', { query: { ...params } });
+export function getContractors(params: ContractorListParams): Promise<ContractorPage> {
+  return api<ContractorPage>('GET', '/api/contractor', { query: { ...params } });
 }
 
 export const contractorsQuery = (params: ContractorListParams) =>

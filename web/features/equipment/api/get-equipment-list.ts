@@ -4,7 +4,7 @@ import type { EquipmentAnswer } from '../../../../engine/api/admin-responses.ts'
 import type { EquipmentType } from '../../../../engine/api/admin-requests.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { Paged } from '../../../lib/components/list-pager.tsx';
+import type { EquipmentPage } from '../../../../engine/api/admin-responses.ts';
 
 /** The catalog types, one tab each: the request contract's. */
 export { EQUIPMENT_TYPES, type EquipmentType } from '../../../../engine/api/admin-requests.ts';
@@ -19,8 +19,8 @@ export interface EquipmentListParams {
   per_page: number;
 }
 
-export function getEquipmentList(params: EquipmentListParams): Promise<Paged<Equipment>> {
-  return api<Paged<Equipment>>('GET', '/api/equipment', { query: { ...params } });
+export function getEquipmentList(params: EquipmentListParams): Promise<EquipmentPage> {
+  return api<EquipmentPage>('GET', '/api/equipment', { query: { ...params } });
 }
 
 export const equipmentListQuery = (params: EquipmentListParams) =>

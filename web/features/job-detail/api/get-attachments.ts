@@ -3,7 +3,7 @@
  * yet: a 404 reads as "not available", not as an error toast.
  */
 
-import type { AttachmentView } from '../../../../engine/api/records.ts';
+import type { Attachments, AttachmentView } from '../../../../engine/api/records.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { jobKeys } from './get-job.ts';
@@ -14,8 +14,8 @@ export type JobAttachment = AttachmentView;
 /** null: the attachments API is not available. */
 export async function getAttachments(jobId: number): Promise<JobAttachment[] | null> {
   try {
-    const r = await api<JobAttachment[] | { items: JobAttachment[] }>('GET', `/api/jobs/${jobId}/attachments`, { ignoreErrors: [404, 405, 501] });
-    return Array.isArray(r) ? r : (r?.items ?? []);
+    const r = await api<Attachments>('GET', `/api/jobs/${jobId}/attachments`, { ignoreErrors: [404, 405, 501] });
+    return r.items;
   } catch (e) {
     if (e instanceof ApiError && [404, 405, 501].includes(e.status)) return null;
     throw e;
@@ -27,7 +27,7 @@ export function useAttachments(jobId: number) {
 }
 
 export function deleteAttachment(id: string | number): Promise<void> {
-  return api('DELETE', `/api/attachments/${encodeURIComponent(String(id))}`);
+  return api<void>('DELETE', `/api/attachments/${encodeURIComponent(String(id))}`);
 }
 
 export function useDeleteAttachment(jobId: number) {

@@ -3,11 +3,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FormJson } from '../../../forms/client-form.ts';
 import { api } from '../../../lib/api-client.ts';
+import type { FormDocumentAnswer } from '../../../../engine/api/misc.ts';
 import { loadFormValidators } from '../../../forms/validator-modules.ts';
 
 /** The form's document, once its generated validators are loaded too (so the drawer never suspends on them). */
 export async function getForm(form: string): Promise<FormJson> {
-  const doc = await api<FormJson>('GET', `/api/forms/${encodeURIComponent(form)}`);
+  const doc = await api<FormDocumentAnswer>('GET', `/api/forms/${encodeURIComponent(form)}`);
   await loadFormValidators(doc.key, doc.schema);
   return doc;
 }

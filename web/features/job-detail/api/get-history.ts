@@ -1,6 +1,6 @@
 /** GET /api/jobs/{id}/history?type=&user_id=: the job's history, newest first, with filters. */
 
-import type { HistoryItem } from '../../../../engine/api/records.ts';
+import type { History } from '../../../../engine/api/records.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { jobKeys } from './get-job.ts';
@@ -13,8 +13,8 @@ export interface HistoryFilters {
   user_id?: number;
 }
 
-export function getHistory(id: number, f: HistoryFilters): Promise<{ items: HistoryItem[]; message?: string }> {
-  return api('GET', `/api/jobs/${id}/history`, { query: { type: f.type?.length ? f.type.join(',') : undefined, user_id: f.user_id } });
+export function getHistory(id: number, f: HistoryFilters): Promise<History> {
+  return api<History>('GET', `/api/jobs/${id}/history`, { query: { type: f.type?.length ? f.type.join(',') : undefined, user_id: f.user_id } });
 }
 
 export function useHistory(id: number, f: HistoryFilters, enabled: boolean) {

@@ -4,6 +4,7 @@
  */
 
 import type { HomeownerView } from '../../../../engine/api/misc.ts';
+import type { TasksConfirmed } from '../../../../engine/api/jobs.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { jobKeys } from './get-job.ts';
@@ -19,8 +20,8 @@ export function useHomeownerView(id: number, enabled: boolean) {
   return useQuery({ queryKey: jobKeys.homeowner(id), queryFn: () => getHomeownerView(id), enabled });
 }
 
-export function confirmTasksDone(id: number): Promise<{ completed: string[]; incomplete: { task_id: string; errors: { path: string; message: string }[] }[] }> {
-  return api('POST', `/api/jobs/homeowner/confirm-tasks-done/${id}`);
+export function confirmTasksDone(id: number): Promise<TasksConfirmed> {
+  return api<TasksConfirmed>('POST', `/api/jobs/homeowner/confirm-tasks-done/${id}`);
 }
 
 export function useConfirmTasksDone(id: number) {

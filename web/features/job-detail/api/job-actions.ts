@@ -7,6 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CANCEL_REASONS } from '../../../../engine/constants.ts';
 import { api } from '../../../lib/api-client.ts';
+import type { DocumentsRegenerated } from '../../../../engine/api/jobs.ts';
 import { jobKeys, type JobDetail } from './get-job.ts';
 
 /** A cancel reason (spec sect. 5). */
@@ -18,7 +19,7 @@ export const claimJob = (id: number) => api<JobDetail>('PUT', `/api/jobs/${id}/c
 export const setJobAsDeemed = (id: number) => api<JobDetail>('PUT', `/api/jobs/${id}/set-job-as-deemed`);
 export const cloneJob = (id: number, programId: string) => api<JobDetail>('POST', `/api/jobs/${id}/clone`, { body: { program_id: programId }, ignoreErrors: [422] });
 export const regenerateDocuments = (id: number, taskName: string, recreate: boolean) =>
-  api<{ task_name: string; recreate: boolean; document_status: string; envelope_id: string }>('PATCH', `/api/jobs/${id}/regenerate-documents`, { query: { task_name: taskName, recreate }, ignoreErrors: [422] });
+  api<DocumentsRegenerated>('PATCH', `/api/jobs/${id}/regenerate-documents`, { query: { task_name: taskName, recreate }, ignoreErrors: [422] });
 
 /** A job action that answers the job: the answer replaces the cached job; lists refetch. */
 export function useJobAction<A>(id: number, run: (a: A) => Promise<JobDetail>) {

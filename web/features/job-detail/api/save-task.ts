@@ -6,7 +6,7 @@
 
 import { ERROR_CODES } from '../../../../engine/api/error-codes.ts';
 import type { TaskSave } from '../../../../engine/api/requests.ts';
-import type { TaskSubmitted } from '../../../../engine/api/jobs.ts';
+import type { StaleCopy, TaskSubmitted } from '../../../../engine/api/jobs.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { JobTask } from './get-job.ts';
 
@@ -14,12 +14,7 @@ import type { JobTask } from './get-job.ts';
 export type { TaskSave } from '../../../../engine/api/requests.ts';
 
 /** The server's copy when a save was stale. */
-export interface StaleCopy {
-  data: Record<string, unknown> | null;
-  version: number;
-  updated_at: string | null;
-  updated_by: number | null;
-}
+export type { StaleCopy };
 
 /** The answer of a submit: the answer contract's type (engine/api/jobs.ts). */
 export type SubmitResult = TaskSubmitted;

@@ -15,15 +15,7 @@ export interface DrawerJob {
 }
 
 export function drawerJobOf(job: JobDetail): DrawerJob {
-  const { id, code, created_at, submitted_at, is_canceled, is_deemed, address, city, county, state, zip, lat, lon, electric_utility, gas_utility } = job;
-  return {
-    id,
-    program_id: job.program.id,
-    is_canceled,
-    stage_number: job.evaluation.stage.number,
-    tasks: job.tasks,
-    facts: { id, code, created_at, submitted_at, is_canceled, is_deemed, address, city, county, state, zip, lat, lon, electric_utility, gas_utility },
-  };
+  return { id: job.id, program_id: job.program.id, is_canceled: job.is_canceled, stage_number: job.evaluation.stage.number, tasks: job.tasks, facts: job };
 }
 
 export function drawerJobOfHomeowner(v: HomeownerView): DrawerJob {

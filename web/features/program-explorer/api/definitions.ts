@@ -6,7 +6,8 @@
 import type { DefinitionSources } from '../../../../engine/api/misc.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api, API_BASE } from '../../../lib/api-client.ts';
-import { loadDefinitions, type Definitions, type JobInput, type SourceFile } from '../../../../engine/index.ts';
+import type { JobInputAnswer } from '../../../../engine/api/misc.ts';
+import { loadDefinitions, type Definitions, type SourceFile } from '../../../../engine/index.ts';
 import { closurePick } from '../../../../engine/forms/pick.ts';
 import { NO_SCHEMA_COMPILER } from '../../../../engine/forms/precompiled.ts';
 import { metaSchemasHash, metaValidatorsFrom, type MetaValidators } from '../../../../engine/load/meta-validate.ts';
@@ -48,6 +49,6 @@ export function useJobInput(jobId: string | null) {
   return useQuery({
     queryKey: ['definitions', 'job-input', jobId],
     enabled: !!jobId,
-    queryFn: () => api<{ program_id: string; today: string; job: JobInput }>('GET', `/api/definitions/jobs/${jobId}/input`),
+    queryFn: () => api<JobInputAnswer>('GET', `/api/definitions/jobs/${jobId}/input`),
   });
 }

@@ -1,9 +1,8 @@
 /** GET /api/programs: every loaded program. */
 
-import type { ProgramSummary } from '../../../../engine/api/programs.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { Paged } from '../../../lib/components/list-pager.tsx';
+import type { ProgramPage } from '../../../../engine/api/programs.ts';
 
 /** A program as the list shows it: the answer contract's type (engine/api/programs.ts). */
 export type { ProgramSummary } from '../../../../engine/api/programs.ts';
@@ -13,8 +12,8 @@ export const programKeys = {
   detail: (id: string) => ['programs', 'detail', id] as const,
 };
 
-export function getPrograms(): Promise<Paged<ProgramSummary>> {
-  return api<Paged<ProgramSummary>>('GET', '/api/programs', { query: { per_page: 200 } });
+export function getPrograms(): Promise<ProgramPage> {
+  return api<ProgramPage>('GET', '/api/programs', { query: { per_page: 200 } });
 }
 
 export const programsQuery = queryOptions({ queryKey: [...programKeys.all, 'list'], queryFn: getPrograms, staleTime: 5 * 60_000 });

@@ -2,8 +2,8 @@
 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { Paged } from '../../../lib/components/list-pager.tsx';
-import { providerKeys, type Provider } from './get-provider.ts';
+import type { ProviderPage } from '../../../../engine/api/admin-responses.ts';
+import { providerKeys } from './get-provider.ts';
 
 export interface ProviderListParams {
   q?: string;
@@ -12,8 +12,8 @@ export interface ProviderListParams {
   per_page: number;
 }
 
-export function getProviders(params: ProviderListParams): Promise<Paged<Provider>> {
-  return api<Paged<Provider>>('GET', '/api/providers', { query: { ...params } });
+export function getProviders(params: ProviderListParams): Promise<ProviderPage> {
+  return api<ProviderPage>('GET', '/api/providers', { query: { ...params } });
 }
 
 export const providersQuery = (params: ProviderListParams) =>

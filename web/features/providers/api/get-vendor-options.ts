@@ -2,9 +2,10 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { ContractorNames } from '../../../../engine/api/admin-responses.ts';
 
-export function getVendorOptions(): Promise<{ id: number; name: string }[]> {
-  return api<{ id: number; name: string }[]>('GET', '/api/contractor/simple-list');
+export function getVendorOptions(): Promise<ContractorNames> {
+  return api<ContractorNames>('GET', '/api/contractor/simple-list');
 }
 
 export const vendorOptionsQuery = queryOptions({ queryKey: ['providers', 'vendor-options'], queryFn: getVendorOptions, staleTime: 5 * 60_000 });

@@ -2,16 +2,16 @@
 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { Paged } from '../../../lib/components/list-pager.tsx';
-import { termsKeys, type TermsVersion } from './get-terms-version.ts';
+import type { TermsPage } from '../../../../engine/api/admin-responses.ts';
+import { termsKeys } from './get-terms-version.ts';
 
 export interface TermsListParams {
   page_number: number;
   per_page: number;
 }
 
-export function getTermsVersions(params: TermsListParams): Promise<Paged<TermsVersion>> {
-  return api<Paged<TermsVersion>>('GET', '/api/terms_and_conditions', { query: { ...params } });
+export function getTermsVersions(params: TermsListParams): Promise<TermsPage> {
+  return api<TermsPage>('GET', '/api/terms_and_conditions', { query: { ...params } });
 }
 
 export const termsVersionsQuery = (params: TermsListParams) =>
