@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { requestValidators } from './web/build/request-validators.ts';
 
 // Two projects: everything in Node, and the engine's own tests again in a browser-like DOM
 // (happy-dom) to prove the engine is isomorphic.
@@ -9,7 +10,7 @@ export default defineConfig({
       { test: { name: 'node', environment: 'node', include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'server/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/web/**', 'node_modules/**'] } },
       { test: { name: 'engine-in-browser', environment: 'happy-dom', include: ['engine/**/*.test.ts'] } },
       // Web components in a browser-like DOM.
-      { test: { name: 'web', environment: 'happy-dom', include: ['tests/web/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}'] } },
+      { plugins: [requestValidators()], test: { name: 'web', environment: 'happy-dom', include: ['tests/web/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}'] } },
       // Browser journeys: the real server and Debian's Chromium, one file at a time (2 cores).
       {
         test: {

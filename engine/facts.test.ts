@@ -26,7 +26,7 @@ const answered = { ...row, is_canceled: false, is_deemed: true, ops_marked_ineli
 
 describe('a job\'s facts', () => {
   it('the browser (no program) reads the same job.* facts as the server (with the program)', () => {
-    const server = buildFacts(program, jobInputOf(row, { t1: { status: 'COMPLETED', data: { a: 1 } } }), { today: '2026-11-25' });
+    const server = buildFacts(program, jobInputOf(row, { t1: { status: 'COMPLETE', data: { a: 1 } } }), { today: '2026-11-25' });
     const browser = buildFacts(null, jobInputOf(answered), { today: '2026-11-25' });
     expect(browser.job).toEqual(server.job);
     expect(server.job).toEqual({ id: '12', code: 'AB12', created_at: '2026-01-02T03:04:05Z', is_canceled: false, is_deemed: true, ops_marked_ineligible: false, address: '1 Main St', city: 'Madison', state: 'WI', zip: '53703', lat: 43.07, lon: -89.4, electric_utility: 'MGE' });
@@ -34,7 +34,7 @@ describe('a job\'s facts', () => {
     expect(server.derived).toEqual({ today: '2026-11-25', submission_date: '2026-11-25', in_service_area: true, accepting_submissions: true });
     expect(browser.constants).toEqual({});
     expect(server.constants).toEqual({ cap: 8000 });
-    expect(server.task_status).toEqual({ t1: 'COMPLETED' });
+    expect(server.task_status).toEqual({ t1: 'COMPLETE' });
     expect(server.t1).toEqual({ a: 1 });
   });
 

@@ -6,19 +6,17 @@
 
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FieldMessage } from '../engine/index.ts';
-import { defaultMessage, errorPath } from '../engine/forms/messages.ts';
+import { REQUEST_AJV_OPTIONS, requestMessages } from '../engine/api/request-checks.ts';
 import { badRequest, validationError } from './errors.ts';
 
-const ajv = new Ajv({ allErrors: true, strict: false, removeAdditional: false, useDefaults: true, coerceTypes: false });
+// The options and the message mapping the pages' forms check the same bodies with (engine/api/request-checks.ts).
+const ajv = new Ajv({ ...REQUEST_AJV_OPTIONS });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
 
 /** A JSON Schema for a request body. */
 export type BodySchema = Record<string, unknown>;
 
 const cache = new WeakMap<BodySchema, ValidateFunction>();
-/** A request body names the unknown fields it was sent. */
-const API_BODY = { name_unknown_fields: true } as const;
 
 /** Validates a body: returns it typed, or throws 422 with per-field messages. */
 export function checkBody<T>(schema: BodySchema, body: unknown): T {
@@ -28,10 +26,7 @@ export function checkBody<T>(schema: BodySchema, body: unknown): T {
     cache.set(schema, validate);
   }
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('A JSON object body is required', 'body_required');
-  if (!validate(body)) {
-    const errors: FieldMessage[] = (validate.errors ?? []).map((e) => ({ path: errorPath(e, API_BODY), message: defaultMessage(e.keyword, e.params as Record<string, unknown>, e.schema, API_BODY) }));
-    throw validationError(errors);
-  }
+  if (!validate(body)) throw validationError(requestMessages(validate.errors));
   return body as T;
 }
 

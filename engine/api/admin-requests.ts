@@ -45,7 +45,7 @@ export const ANNOUNCEMENT = {
   required: ['title', 'content'],
   properties: {
     title: { type: 'string', minLength: 1, maxLength: 120 },
-    content: { type: 'string', maxLength: 5000 },
+    content: { type: 'string', minLength: 1, maxLength: 5000 },
     valid_from: { type: ['string', 'null'], format: 'date' },
     valid_until: { type: ['string', 'null'], format: 'date' },
     video_url: nullableUrl,

@@ -52,9 +52,10 @@ export function defaultMessage(keyword: string, params: Record<string, unknown>,
     case 'minLength':
       return MESSAGES.required;
     case 'type': {
-      const t = params.type;
-      if (t === 'integer') return MESSAGES.whole_number;
-      if (t === 'number') return MESSAGES.number;
+      // A nullable type reads "number,null": a value that is neither is not a number.
+      const t = String(params.type).split(',');
+      if (t.includes('integer')) return MESSAGES.whole_number;
+      if (t.includes('number')) return MESSAGES.number;
       return OUR_MESSAGES.value;
     }
     case 'multipleOf':

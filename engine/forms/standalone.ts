@@ -15,6 +15,7 @@ import { createFormAjv } from './form-ajv.ts';
 import { closurePick } from './pick.ts';
 import { schemaKey } from './precompiled.ts';
 import { META_AJV_OPTIONS, META_SCHEMAS, type FileKind } from '../load/meta-validate.ts';
+import { FORM_REQUESTS, REQUEST_AJV_OPTIONS } from '../api/request-checks.ts';
 
 type Schema = Record<string, unknown>;
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs?: Record<string, string>) => string;
@@ -66,6 +67,19 @@ export function metaValidatorsCode(): string {
   for (const [kind, schema] of Object.entries(META_SCHEMAS) as [FileKind, { $id: string }][]) {
     ajv.addSchema(schema);
     refs[kind] = schema.$id;
+  }
+  return standaloneCode(ajv, refs);
+}
+
+/** The standalone code of the request bodies the pages' forms send, exported by name (FORM_REQUESTS). */
+export function requestValidatorsCode(): string {
+  const ajv = new AjvClass({ ...REQUEST_AJV_OPTIONS, code: { source: true } });
+  const addFormats = (addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule;
+  (addFormats as (a: Ajv) => void)(ajv);
+  const refs: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(FORM_REQUESTS)) {
+    ajv.addSchema(schema, name);
+    refs[name] = name;
   }
   return standaloneCode(ajv, refs);
 }

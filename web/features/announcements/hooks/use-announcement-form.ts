@@ -4,6 +4,7 @@
  */
 
 import { MESSAGES } from '../../../../engine/forms/messages.ts';
+import { requestErrors } from '../../../lib/request-validation.ts';
 import { SAFE_LINK_MESSAGE, SAFE_LINK_PATTERN } from '../../../../engine/constants.ts';
 import type { FieldErrors } from '../../../lib/components/field-errors.ts';
 import { useFormState } from '../../../lib/components/use-form-state.ts';
@@ -39,16 +40,15 @@ export function initialValues(a?: Announcement): AnnouncementFormValues {
   };
 }
 
+/** The body checked with the call's schema (the server's checks and words), then what only this form asks. */
 export function validate(v: AnnouncementFormValues): FieldErrors {
-  const e: FieldErrors = {};
-  if (!v.title.trim()) e.title = MESSAGES.required;
-  if (!v.content.trim()) e.content = MESSAGES.required;
-  if (v.valid_from && v.valid_until && v.valid_until < v.valid_from) e.valid_until = ANNOUNCEMENT_MESSAGES.until_before_from;
-  if (v.video_url.trim() && !youtubeId(v.video_url)) e.video_url = ANNOUNCEMENT_MESSAGES.youtube;
-  if (v.image_url.trim() && !SAFE_LINK_PATTERN.test(v.image_url.trim())) e.image_url = ANNOUNCEMENT_MESSAGES.link;
-  if (v.link.trim() && !SAFE_LINK_PATTERN.test(v.link.trim())) e.link = ANNOUNCEMENT_MESSAGES.link;
-  if (v.contractor_ids && !v.contractor_ids.length) e.contractor_ids = MESSAGES.required;
-  if (v.program_ids && !v.program_ids.length) e.program_ids = MESSAGES.required;
+  const e: FieldErrors = requestErrors('announcement', toBody(v));
+  if (v.valid_from && v.valid_until && v.valid_until < v.valid_from) e.valid_until ??= ANNOUNCEMENT_MESSAGES.until_before_from;
+  if (v.video_url.trim() && !youtubeId(v.video_url)) e.video_url ??= ANNOUNCEMENT_MESSAGES.youtube;
+  if (v.image_url.trim() && !SAFE_LINK_PATTERN.test(v.image_url.trim())) e.image_url ??= ANNOUNCEMENT_MESSAGES.link;
+  if (v.link.trim() && !SAFE_LINK_PATTERN.test(v.link.trim())) e.link ??= ANNOUNCEMENT_MESSAGES.link;
+  if (v.contractor_ids && !v.contractor_ids.length) e.contractor_ids ??= MESSAGES.required;
+  if (v.program_ids && !v.program_ids.length) e.program_ids ??= MESSAGES.required;
   return e;
 }
 

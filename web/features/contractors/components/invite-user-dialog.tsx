@@ -5,23 +5,16 @@
 
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
-import { PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
 import { ERROR_CODES } from '../../../../engine/api/error-codes.ts';
-import { MESSAGES } from '../../../../engine/forms/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { requestErrors } from '../../../lib/request-validation.ts';
 import { fieldErrorsOf, fieldProps, type FieldErrors } from '../../../lib/components/field-errors.ts';
 import type { Contractor } from '../api/get-contractor.ts';
 import { useInviteContractorUser } from '../api/invite-contractor-user.ts';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** The invite checked with its call's schema (the server's checks and words); an empty email is not sent. */
 function check(name: string, email: string): FieldErrors {
-  const e: FieldErrors = {};
-  if (!name.trim()) e.name = MESSAGES.required;
-  else if (name.trim().length > PRODUCT_CONSTANTS.name_max_chars) e.name = MESSAGES.max_length_50;
-  if (!email.trim()) e.email = MESSAGES.required;
-  else if (!EMAIL_PATTERN.test(email.trim())) e.email = MESSAGES.email;
-  return e;
+  return requestErrors('user_invite', { name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}) });
 }
 
 export function InviteUserDialog({ isOpen, onClose, contractor }: { isOpen: boolean; onClose: () => void; contractor: Contractor }) {

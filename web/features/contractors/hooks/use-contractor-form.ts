@@ -1,10 +1,9 @@
 /**
- * The contractor form: its values, the client-side checks with the spec's messages (required,
- * 50 characters, email, phone) and the request body.
+ * The contractor form: its values, its checks (the create call's schema, with the spec's messages) and
+ * the request body.
  */
 
-import { PHONE_PATTERN, PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
-import { MESSAGES } from '../../../../engine/forms/messages.ts';
+import { requestErrors } from '../../../lib/request-validation.ts';
 import type { FieldErrors } from '../../../lib/components/field-errors.ts';
 import { useFormState } from '../../../lib/components/use-form-state.ts';
 import type { Contractor, ContractorFields } from '../api/get-contractor.ts';
@@ -14,8 +13,6 @@ export const TEXT_FIELDS = ['name', 'primary_contact', 'email', 'phone', 'addres
 type TextField = (typeof TEXT_FIELDS)[number];
 
 export type ContractorFormValues = Record<TextField, string> & { program_id: string; equipment_ids: number[] };
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function initialValues(c?: Contractor): ContractorFormValues {
   return {
@@ -30,16 +27,9 @@ export function initialValues(c?: Contractor): ContractorFormValues {
   };
 }
 
-/** The client-side messages of the values. */
+/** The messages of the values: the body checked with the create call's schema (the server's checks and words). */
 export function validate(v: ContractorFormValues): FieldErrors {
-  const e: FieldErrors = {};
-  const max = PRODUCT_CONSTANTS.name_max_chars;
-  if (!v.name.trim()) e.name = MESSAGES.required;
-  else if (v.name.trim().length > max) e.name = MESSAGES.max_length_50;
-  if (v.primary_contact.trim().length > max) e.primary_contact = MESSAGES.max_length_50;
-  if (v.email.trim() && !EMAIL_PATTERN.test(v.email.trim())) e.email = MESSAGES.email;
-  if (v.phone.trim() && !PHONE_PATTERN.test(v.phone.trim())) e.phone = MESSAGES.phone;
-  return e;
+  return requestErrors('contractor_create', toBody(v));
 }
 
 /** The request body: trimmed, empty text as null. */

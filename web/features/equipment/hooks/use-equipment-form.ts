@@ -4,7 +4,7 @@
  * does not show.
  */
 
-import { MESSAGES } from '../../../../engine/forms/messages.ts';
+import { requestErrors } from '../../../lib/request-validation.ts';
 import type { FieldErrors } from '../../../lib/components/field-errors.ts';
 import { useFormState } from '../../../lib/components/use-form-state.ts';
 import type { Equipment, EquipmentType } from '../api/get-equipment-list.ts';
@@ -38,18 +38,15 @@ export function initialValues(type: EquipmentType, e?: Equipment): EquipmentForm
   return v;
 }
 
+/** The body checked with the call's schema (the server's checks and words): text that is not a number stays text, and is refused. */
 export function validate(v: EquipmentFormValues): FieldErrors {
-  const e: FieldErrors = {};
-  if (!v.manufacturer.trim()) e.manufacturer = MESSAGES.required;
-  if (!v.model.trim()) e.model = MESSAGES.required;
-  for (const k of NUMBER_FIELDS) if (v[k].trim() && !NUMBER.test(v[k].trim())) e[k] = MESSAGES.number;
-  return e;
+  return requestErrors('equipment', toBody(v));
 }
 
 export function toBody(v: EquipmentFormValues): EquipmentFields {
   const body = { type: v.type } as Record<string, unknown>;
   for (const k of TEXT_FIELDS) body[k] = v[k].trim() || null;
-  for (const k of NUMBER_FIELDS) body[k] = v[k].trim() ? Number(v[k]) : null;
+  for (const k of NUMBER_FIELDS) body[k] = !v[k].trim() ? null : NUMBER.test(v[k].trim()) ? Number(v[k]) : v[k].trim();
   for (const k of FLAG_FIELDS) body[k] = v[k] === 'yes' ? true : v[k] === 'no' ? false : null;
   body.manufacturer = v.manufacturer.trim();
   body.model = v.model.trim();

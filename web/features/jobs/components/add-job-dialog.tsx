@@ -8,10 +8,10 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PHONE_PATTERN, PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
-import { MESSAGES, OUR_MESSAGES } from '../../../../engine/forms/messages.ts';
+import { MESSAGES } from '../../../../engine/forms/messages.ts';
 import { ERROR_CODES } from '../../../../engine/api/error-codes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { requestErrors } from '../../../lib/request-validation.ts';
 import { successToast } from '../../../lib/toaster.ts';
 import { fieldProps } from '../../../lib/components/field-errors.ts';
 import { useFormState } from '../../../lib/components/use-form-state.ts';
@@ -26,41 +26,32 @@ interface Field {
   key: keyof Values;
   label: string;
   required?: boolean;
-  max?: number;
   type?: string;
   inputMode?: 'email' | 'tel' | 'numeric' | 'text';
   className?: string;
   helper?: string;
 }
-const NAME_MAX = PRODUCT_CONSTANTS.name_max_chars;
 const FIELDS: Field[] = [
-  { key: 'first_name', label: 'Homeowner first name', required: true, max: NAME_MAX },
-  { key: 'last_name', label: 'Homeowner last name', required: true, max: NAME_MAX },
-  { key: 'email', label: 'Email', type: 'email', inputMode: 'email', max: 254 },
+  { key: 'first_name', label: 'Homeowner first name', required: true },
+  { key: 'last_name', label: 'Homeowner last name', required: true },
+  { key: 'email', label: 'Email', type: 'email', inputMode: 'email' },
   { key: 'phone_number', label: 'Phone', type: 'tel', inputMode: 'tel' },
-  { key: 'address', label: 'Home address', required: true, max: 200, className: 'add-job-wide' },
-  { key: 'city', label: 'City', max: 100, className: 'add-job-city' },
+  { key: 'address', label: 'Home address', required: true, className: 'add-job-wide' },
+  { key: 'city', label: 'City', className: 'add-job-city' },
   // Programs serve counties (3C-REN, 3CE, PCE): without it only statewide programs can be offered.
-  { key: 'county', label: 'County', max: 100, className: 'add-job-county', helper: 'Decides which programs serve the home' },
-  { key: 'state', label: 'State', max: 2, className: 'add-job-state' },
+  { key: 'county', label: 'County', className: 'add-job-county', helper: 'Decides which programs serve the home' },
+  { key: 'state', label: 'State', className: 'add-job-state' },
   { key: 'zip', label: 'ZIP code', inputMode: 'numeric', className: 'add-job-zip' },
 ];
 /** Changing these makes a prompt's answer stale (another homeowner or another address). */
 const IDENTITY: (keyof Values)[] = ['contractor_id', 'first_name', 'last_name', 'address', 'city', 'county', 'state', 'zip'];
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const ZIP = /^\d{5}(-\d{4})?$/;
-
-/** The client's checks, with the server's messages (the server checks again). */
+/**
+ * The body checked with the call's own schema (the server's validators and messages); then what only
+ * this form asks: an address (the API also takes a place id instead) and, for ops, the contractor.
+ */
 function check(v: Values, needContractor: boolean): Record<string, string> {
-  const e: Record<string, string> = {};
-  for (const f of FIELDS) {
-    const value = v[f.key].trim();
-    if (f.required && !value) e[f.key] = MESSAGES.required;
-    else if (f.max && value.length > f.max) e[f.key] = f.max === NAME_MAX ? MESSAGES.max_length_50 : `Please enter a value less than ${f.max} characters`;
-  }
-  if (v.email.trim() && !EMAIL.test(v.email.trim())) e.email = MESSAGES.email;
-  if (v.phone_number.trim() && !PHONE_PATTERN.test(v.phone_number.trim())) e.phone_number = MESSAGES.phone;
-  if (v.zip.trim() && !ZIP.test(v.zip.trim())) e.zip = OUR_MESSAGES.value;
+  const e = requestErrors('new_job', toBody(v));
+  if (!v.address.trim()) e.address ??= MESSAGES.required;
   if (needContractor && !v.contractor_id) e.contractor_id = MESSAGES.required;
   return e;
 }

@@ -1,7 +1,7 @@
 /** The energy provider form: values, checks (the spec's messages; ours for state codes) and the body. */
 
-import { MESSAGES } from '../../../../engine/forms/messages.ts';
 import type { FieldErrors } from '../../../lib/components/field-errors.ts';
+import { requestErrors } from '../../../lib/request-validation.ts';
 import { useFormState } from '../../../lib/components/use-form-state.ts';
 import type { Provider, ProviderFields } from '../api/get-provider.ts';
 
@@ -28,8 +28,9 @@ export function initialValues(p?: Provider): ProviderFormValues {
 }
 
 export function validate(v: ProviderFormValues): FieldErrors {
-  const e: FieldErrors = {};
-  if (!v.name.trim()) e.name = MESSAGES.required;
+  // The body checked with the call's schema (the server's checks and words); a bad state code in our words, on the field.
+  const e = requestErrors('provider', toBody(v));
+  for (const k of Object.keys(e)) if (k.startsWith('states.')) delete e[k];
   if (!v.states.every((s) => STATE_CODE.test(s))) e.states = PROVIDER_MESSAGES.state;
   return e;
 }

@@ -3,8 +3,8 @@
  * or removed row keeps what was typed in the others. Saving sends the lists in their shown order.
  */
 
-import { MESSAGES } from '../../../../engine/forms/messages.ts';
 import type { FieldErrors } from '../../../lib/components/field-errors.ts';
+import { requestErrors } from '../../../lib/request-validation.ts';
 import { useFormState } from '../../../lib/components/use-form-state.ts';
 import type { TermsFields, TermsVersion } from '../api/get-terms-version.ts';
 
@@ -39,15 +39,9 @@ export function initialValues(v?: TermsVersion): TermsFormValues {
 }
 
 export function validate(v: TermsFormValues): FieldErrors {
-  const e: FieldErrors = {};
-  if (!v.title.trim()) e.title = MESSAGES.required;
-  if (!v.sections.length) e.sections = TERMS_MESSAGES.no_sections;
-  v.sections.forEach((s, i) => {
-    if (!s.title.trim()) e[`sections.${i}.title`] = MESSAGES.required;
-    s.items.forEach((item, j) => {
-      if (!item.text.trim()) e[`sections.${i}.items.${j}`] = MESSAGES.required;
-    });
-  });
+  // The body checked with the call's schema (the server's checks and words), then what only this form asks.
+  const e = requestErrors('terms', toBody(v));
+  if (!v.sections.length) e.sections ??= TERMS_MESSAGES.no_sections;
   return e;
 }
 
