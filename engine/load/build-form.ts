@@ -5,7 +5,6 @@ import { buildFormRuntime, conditionalsOf, formFields, resolveSchema, type Schem
 import type { PickBuilder } from '../forms/pick.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
-import type { JobSection } from '../constants.ts';
 import type { Diagnostic, TaskForm } from '../types.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
@@ -131,17 +130,7 @@ export interface FormRuleDocument {
  * A form as data, already checked: its schema self-contained (shared definitions merged into its
  * `definitions`), as `GET /api/forms/{form}` serves it.
  */
-export interface FormDocument {
-  key: string;
-  title: string;
-  description?: string;
-  section?: JobSection;
-  produces_documents?: boolean;
-  schema: Record<string, unknown>;
-  ui_schema?: Record<string, unknown>;
-  messages?: Record<string, string>;
-  rules?: FormRuleDocument[];
-}
+export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
 
 /**
  * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the

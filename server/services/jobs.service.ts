@@ -1,6 +1,7 @@
 /** Jobs: lists, per-stage summary, filter options, create (duplicate and which-program prompts), read. */
 
 import type { JobDetail } from '../../engine/api/jobs.ts';
+import type { NewJob } from '../../engine/api/requests.ts';
 import { assertMay } from '../abilities.ts';
 import { randomInt } from 'node:crypto';
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, initialEligibility, type JobSite } from '../../engine/index.ts';
@@ -84,28 +85,6 @@ export function filterOptions(deps: Deps, user: AuthUser) {
   };
 }
 
-/** A new job's body (spec sect. 2 "Add new job"). */
-export interface NewJobBody {
-  first_name: string;
-  last_name: string;
-  email?: string;
-  phone_number?: string;
-  address?: string;
-  city?: string;
-  county?: string;
-  state?: string;
-  zip?: string;
-  lat?: number;
-  lon?: number;
-  electric_utility?: string;
-  gas_utility?: string;
-  place_id?: string;
-  program_id?: string;
-  contractor_id?: number;
-  external_id?: string;
-  create_anyway?: boolean;
-}
-
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** A short code not used yet (6 characters without look-alikes). */
@@ -126,7 +105,7 @@ export const CREATE_MESSAGES = {
 } as const;
 
 /** Creates a job; answers 409 with the existing job (duplicate) or the programs to choose from. */
-export function createJob(deps: Deps, user: AuthUser, body: NewJobBody) {
+export function createJob(deps: Deps, user: AuthUser, body: NewJob) {
   assertMay(user, 'job.create');
   const contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id;
   if (contractor_id === null || contractor_id === undefined) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
