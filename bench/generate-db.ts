@@ -18,7 +18,7 @@ import { hashPassword } from '../server/services/auth.service.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
-const MIGRATIONS = join(ROOT, 'server', 'db', 'migrations');
+const MIGRATIONS = join(ROOT, 'server', 'db', 'migrations', 'sqlite');
 
 /** The ops user of the bench database (its password does not matter: the bench mints a token). */
 export const BENCH_OPS_EMAIL = 'bench-ops@example.test';

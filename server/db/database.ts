@@ -1,0 +1,157 @@
+/**
+ * The database behind the portal, on either backend: the embedded SQLite (the default: `npm start`
+ * needs nothing else) or a PostgreSQL server that several portal instances share (DATABASE_URL=
+ * postgres://...). Queries go through one query builder (Kysely) with bound values, so the db modules
+ * have one code path for both; the numbered migrations exist once per dialect (migrations/sqlite,
+ * migrations/postgres) and are applied at start.
+ */
+
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DB } from './schema.ts';
+
+export type Backend = 'sqlite' | 'postgres';
+
+/** An open database: the query builder, which backend it is, and (SQLite) the embedded handle. */
+export interface Store {
+  kysely: Kysely<DB>;
+  backend: Backend;
+  /** The embedded handle (SQLite only): its full-text search and the statements not yet on the builder. */
+  sqlite?: Database.Database;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Which backend a DATABASE_URL names: postgres:// or postgresql:// is PostgreSQL, anything else a SQLite file. */
+export function backendOf(url: string): Backend {
+  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** Resolves a SQLite DATABASE_URL (`sqlite:path`, `file:path`, a plain path or `:memory:`) to a file path. */
+export function sqlitePath(url: string): string {
+  if (url === ':memory:') return url;
+  const m = /^(?:sqlite|file):(?:\/\/)?(.*)$/.exec(url);
+  if (m) return m[1];
+  if (/^[a-z]+:\/\//i.test(url)) throw new Error(`DATABASE_URL '${url}': use sqlite:path or postgres://...`);
+  return url;
+}
+
+/** The numbered migrations of a dialect, in order. */
+export function migrationFiles(backend: Backend): { version: number; name: string; sql: string }[] {
+  const dir = join(MIGRATIONS, backend);
+  return readdirSync(dir)
+    .filter((f) => /^\d+-.*\.sql$/.test(f))
+    .sort()
+    .map((name) => ({ version: Number(name.split('-')[0]), name, sql: readFileSync(join(dir, name), 'utf8') }));
+}
+
+const MIGRATIONS_TABLE = 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)';
+
+/** Applies the SQLite migrations not yet applied, each in its own transaction. */
+export function migrateSqlite(db: Database.Database): number[] {
+  db.exec(MIGRATIONS_TABLE);
+  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const ran: number[] = [];
+  for (const m of migrationFiles('sqlite')) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
+    })();
+    ran.push(m.version);
+  }
+  return ran;
+}
+
+/** A lock number of our own: instances starting together migrate one after the other. */
+const MIGRATION_LOCK = 727_001;
+
+/** Applies the PostgreSQL migrations not yet applied, each in its own transaction, under an advisory lock. */
+export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(MIGRATIONS_TABLE);
+    const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const ran: number[] = [];
+    for (const m of migrationFiles('postgres')) {
+      if (applied.has(m.version)) continue;
+      await client.query('BEGIN');
+      try {
+        // No parameters: the simple protocol, so one file holds many statements.
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${m.name}: ${(e as Error).message}`, { cause: e });
+      }
+      ran.push(m.version);
+    }
+    return ran;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** PostgreSQL's 64-bit integers (count(*), sums) and numerics read as numbers, as SQLite returns them. */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** Options of a PostgreSQL store: a schema of its own (tests), the pool size. */
+export interface PostgresOptions {
+  /** Tables live in this schema (created if missing; extensions stay in public): each test file gets its own. */
+  schema?: string;
+  max?: number;
+}
+
+/** A PostgreSQL pool on a URL (and a schema as its search path). */
+export function postgresPool(url: string, opts: PostgresOptions = {}): pg.Pool {
+  if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error(`not a schema name: ${opts.schema}`);
+  return new pg.Pool({ connectionString: url, max: opts.max ?? 10, types: pgTypes, ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}) });
+}
+
+/** Opens (creating if needed) and migrates the SQLite database of a URL: WAL, foreign keys on. */
+export function openSqlite(url: string): Database.Database {
+  const path = sqlitePath(url);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrateSqlite(db);
+  return db;
+}
+
+/** Opens and migrates the database a URL names, on its backend. */
+export async function openStore(url: string, opts: PostgresOptions = {}): Promise<Store> {
+  if (backendOf(url) === 'sqlite') return sqliteStore(openSqlite(url));
+  if (opts.schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = postgresPool(url, opts);
+  await migratePostgres(pool);
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, backend: 'postgres', close: () => kysely.destroy() };
+}
+
+/** A store over an open SQLite handle (migrated). */
+export function sqliteStore(db: Database.Database): Store {
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: db }) });
+  return { kysely, backend: 'sqlite', sqlite: db, close: () => kysely.destroy() };
+}

@@ -1,0 +1,283 @@
+/**
+ * The tables as the query builder (Kysely) sees them, the same on both backends: the migrations of
+ * migrations/sqlite and migrations/postgres create these columns with these types. Flags are integers
+ * 0/1 and times are ISO-8601 text on both, JSON is text, so rows read the same whichever backend wrote
+ * them.
+ */
+
+import type { Generated } from 'kysely';
+
+type Id = Generated<number>;
+type Text = string | null;
+type Real = number | null;
+type Int = number | null;
+/** A column with a default: optional on insert. */
+type Flag = Generated<number>;
+
+export interface ContractorsTable {
+  id: Id;
+  name: string;
+  address: Text;
+  city: Text;
+  phone: Text;
+  email: Text;
+  primary_contact: Text;
+  program_id: Text;
+  created_at: string;
+  deleted_at: Text;
+}
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  name: string;
+  role: 'ops' | 'contractor' | 'homeowner';
+  contractor_id: Int;
+  password_hash: Text;
+  created_at: string;
+}
+
+export interface TokensTable {
+  token_hash: string;
+  user_id: number;
+  kind: 'session' | 'login' | 'reset';
+  expires_at: string;
+  used_at: Text;
+  created_at: string;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  at: string;
+}
+
+export interface JobsTable {
+  id: Id;
+  code: string;
+  external_id: Text;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: Text;
+  phone_number: Text;
+  address: string;
+  city: Text;
+  county: Text;
+  state: Text;
+  zip: Text;
+  lat: Real;
+  lon: Real;
+  electric_utility: Text;
+  gas_utility: Text;
+  place_id: Text;
+  contractor_id: Int;
+  homeowner_user_id: Int;
+  program_id: string;
+  stage: Generated<number>;
+  stage_key: Text;
+  tab: Text;
+  eligibility: Generated<string>;
+  is_eligible: Flag;
+  action_owners: Generated<string>;
+  has_contractor_task_exception: Flag;
+  has_ops_task_exception: Flag;
+  rebate_min_cents: Int;
+  rebate_max_cents: Int;
+  rebate_final_cents: Int;
+  definition_hash: Text;
+  stage_entered_at: string;
+  is_canceled: Flag;
+  cancel_reason: Text;
+  cancel_note: Text;
+  is_deemed: Flag;
+  ops_marked_ineligible: Flag;
+  claimed_by: Int;
+  created_by: Int;
+  submitted_by: Int;
+  submitted_at: Text;
+  ops_owner: Int;
+  exception_notes: Text;
+  submit_terms_id: Int;
+  install_terms_id: Int;
+  cloned_from: Int;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobTasksTable {
+  job_id: number;
+  task_id: string;
+  status: 'IN_PROGRESS' | 'COMPLETE' | null;
+  data: Text;
+  draft: Text;
+  owner_override: Text;
+  exceptions: Text;
+  version: Generated<number>;
+  updated_at: Text;
+  updated_by: Int;
+}
+
+export interface HistoryTable {
+  id: Id;
+  job_id: number;
+  type: string;
+  user_id: Int;
+  at: string;
+  detail: Text;
+}
+
+export interface PlacesTable {
+  place_id: string;
+  address: string;
+  city: Text;
+  county: Text;
+  state: Text;
+  zip: Text;
+  lat: Real;
+  lon: Real;
+  electric_utility: Text;
+  gas_utility: Text;
+}
+
+export interface OutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export interface PreferencesTable {
+  user_id: number;
+  data: string;
+}
+
+export interface FeatureFlagsTable {
+  name: string;
+  enabled: number;
+}
+
+export interface AnnouncementsTable {
+  id: Id;
+  title: string;
+  content: Generated<string>;
+  valid_from: Text;
+  valid_until: Text;
+  video_url: Text;
+  image_url: Text;
+  link: Text;
+  /** JSON arrays; null means everyone. */
+  contractor_ids: Text;
+  program_ids: Text;
+  created_by: Int;
+  created_at: string;
+  updated_at: string;
+  deleted_at: Text;
+}
+
+export interface TermsVersionsTable {
+  id: Id;
+  version: number;
+  title: string;
+  description: Generated<string>;
+  sections: string;
+  is_current: Flag;
+  restored_from: Int;
+  created_by: Int;
+  created_at: string;
+}
+
+export interface ProvidersTable {
+  id: Id;
+  name: string;
+  type: 'electric' | 'gas' | 'both';
+  states: Generated<string>;
+  preferred_vendor_id: Int;
+  notes: Text;
+  created_at: string;
+  deleted_at: Text;
+}
+
+export interface EquipmentTable {
+  id: Id;
+  type: 'heat_pump' | 'water_heater' | 'other';
+  manufacturer: string;
+  model: string;
+  ahri_id: Text;
+  seer: Real;
+  seer2: Real;
+  hspf: Real;
+  hspf2: Real;
+  cop: Real;
+  afue: Real;
+  uef: Real;
+  capacity: Real;
+  capacity_5f: Real;
+  tonnage: Real;
+  gallons: Real;
+  neep: Int;
+  energy_star: Int;
+  indoor_unit_manufacturer: Text;
+  indoor_unit_model: Text;
+  furnace_model: Text;
+  zone_type: Text;
+  duct_type: Text;
+  created_at: string;
+  deleted_at: Text;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  job_id: number;
+  task_id: string;
+  field: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  stored_name: string;
+  lat: Real;
+  lon: Real;
+  taken_at: Text;
+  created_by: Int;
+  created_at: string;
+  deleted_at: Text;
+}
+
+export interface ContractorEquipmentTable {
+  contractor_id: number;
+  equipment_id: number;
+}
+
+export interface JobsVersionTable {
+  id: number;
+  v: number;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+
+/** Every table. */
+export interface DB {
+  contractors: ContractorsTable;
+  users: UsersTable;
+  tokens: TokensTable;
+  login_failures: LoginFailuresTable;
+  jobs: JobsTable;
+  job_tasks: JobTasksTable;
+  history: HistoryTable;
+  places: PlacesTable;
+  outbox: OutboxTable;
+  preferences: PreferencesTable;
+  feature_flags: FeatureFlagsTable;
+  announcements: AnnouncementsTable;
+  terms_versions: TermsVersionsTable;
+  providers: ProvidersTable;
+  equipment: EquipmentTable;
+  attachments: AttachmentsTable;
+  contractor_equipment: ContractorEquipmentTable;
+  jobs_version: JobsVersionTable;
+  schema_migrations: SchemaMigrationsTable;
+}
