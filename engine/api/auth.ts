@@ -63,3 +63,20 @@ export const INVITED_USER = {
   properties: { id: { type: 'integer' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', enum: ['ops', 'contractor'] }, contractor_id: { type: ['integer', 'null'] } },
 } as const;
 export type InvitedUser = FromSchema<typeof INVITED_USER>;
+
+/**
+ * The sign-in bodies. Credentials are checked by the calls themselves: any malformed body is a failed
+ * sign-in (401 invalid_credentials / link_invalid), never a 422 that would say which part was wrong.
+ */
+export const LOGIN = { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } } as const;
+export const TOKEN_SIGN_IN = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } as const;
+export const PLAYWRIGHT_SIGN_IN = { type: 'object', required: ['token', 'email'], properties: { token: { type: 'string' }, email: { type: 'string' } } } as const;
+export const GOOGLE_SIGN_IN = { type: 'object', required: ['id_token'], properties: { id_token: { type: 'string' } } } as const;
+/** POST /api/auth/forgot-password: the same answer whatever the body (no account is revealed). */
+export const FORGOT_PASSWORD = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } as const;
+/** POST /api/auth/reset-password: a reset token and the new password (checked by the call: 400 link_invalid, 422 short password). */
+export const RESET_PASSWORD = { type: 'object', required: ['token', 'password'], properties: { token: { type: 'string' }, password: { type: 'string', minLength: 8 } } } as const;
+/** POST /api/auth/login-links: whom to mint a link for. */
+export const LOGIN_LINK_REQUEST = { type: 'object', additionalProperties: false, required: ['user_id'], properties: { user_id: { type: 'integer', minimum: 1 } } } as const;
+/** PUT /api/feature-flags/{name}. */
+export const FEATURE_FLAG_SET = { type: 'object', additionalProperties: false, required: ['enabled'], properties: { enabled: { type: 'boolean' } } } as const;

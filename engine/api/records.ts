@@ -77,3 +77,6 @@ export const HISTORY = {
   properties: { items: { type: 'array', items: HISTORY_ITEM }, message: { type: 'string' } },
 } as const;
 export type History = FromSchema<typeof HISTORY>;
+
+/** POST /api/jobs/{job_id}/attachments: a multipart form (the call reads it as it streams, with a size limit). */
+export const UPLOAD_FORM = { type: 'object', required: ['file', 'task_id', 'field'], properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } } } as const;

@@ -5,7 +5,7 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { PHONE_PATTERN, PRODUCT_CONSTANTS } from '../constants.ts';
+import { CANCEL_REASONS, PHONE_PATTERN, PRODUCT_CONSTANTS } from '../constants.ts';
 
 /** POST /api/jobs: Add new job (spec sect. 2). */
 export const NEW_JOB = {
@@ -56,3 +56,16 @@ export const TASK_TRANSFER = {
   properties: { role: { type: 'string' }, reason: { type: 'string', minLength: 1, maxLength: 500 }, comments: { type: 'string', maxLength: 2000 } },
 } as const;
 export type TaskTransfer = FromSchema<typeof TASK_TRANSFER>;
+
+/** PATCH /api/jobs/{job_id}/cancel: a reason of the list, and a note ('other' needs one: the call says so). */
+export const JOB_CANCEL = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reason'],
+  properties: { reason: { type: 'string', enum: CANCEL_REASONS }, note: { type: 'string', maxLength: 2000 } },
+} as const;
+export type JobCancel = FromSchema<typeof JOB_CANCEL>;
+
+/** POST /api/jobs/{job_id}/clone: the program to clone to. */
+export const JOB_CLONE = { type: 'object', additionalProperties: false, required: ['program_id'], properties: { program_id: { type: 'string', minLength: 1 } } } as const;
+export type JobClone = FromSchema<typeof JOB_CLONE>;

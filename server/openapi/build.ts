@@ -1,15 +1,14 @@
 /**
- * openapi.json from the router itself plus one description per route (route-docs.ts): paths, methods
- * and who may call each (the ability its guard checks, server/abilities.ts) come from what is
- * registered, so the document cannot list a route that does not exist nor state access a second time,
- * and the tests fail when a registered route has no description or no guard.
+ * openapi.json from the router itself: each route's declaration (routes/declare.ts) carries its path,
+ * method, ability, description, body and answer schemas, so the document cannot list a route that does
+ * not exist nor state anything a second time; the tests fail when a registered route was not declared.
  */
 
 import type { AppRouter } from '../context.ts';
 import { ERROR_CODES } from '../../engine/index.ts';
 import { STATUS_TEXT } from '../errors.ts';
-import { ROUTE_DOCS, type RouteDoc } from './route-docs.ts';
 import { rolesOf, type Ability, type Guard } from '../abilities.ts';
+import type { DeclaredGuard, RouteDoc } from '../routes/declare.ts';
 
 /** "GET /api/jobs/{job_id}" for a router layer's method and path. */
 export const routeKey = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
@@ -21,6 +20,17 @@ export function routeAbilities(router: AppRouter): Record<string, Ability> {
     const guard = layer.stack.find((mw) => typeof (mw as Partial<Guard>).ability === 'string') as Guard | undefined;
     if (!guard) continue;
     for (const m of layer.methods) if (m !== 'HEAD') out[routeKey(m, String(layer.path))] = guard.ability;
+  }
+  return out;
+}
+
+/** Each declared route's description, by route key (a route registered without a declaration is missing here). */
+export function routeDocs(router: AppRouter): Record<string, RouteDoc> {
+  const out: Record<string, RouteDoc> = {};
+  for (const layer of router.stack) {
+    const guard = layer.stack.find((mw) => (mw as Partial<DeclaredGuard>).doc !== undefined) as DeclaredGuard | undefined;
+    if (!guard) continue;
+    for (const m of layer.methods) if (m !== 'HEAD') out[routeKey(m, String(layer.path))] = guard.doc;
   }
   return out;
 }
@@ -66,8 +76,9 @@ function operation(key: string, doc: RouteDoc, ability: Ability | undefined) {
 export function buildOpenApi(router: AppRouter) {
   const paths: Record<string, Record<string, unknown>> = {};
   const abilities = routeAbilities(router);
+  const docs = routeDocs(router);
   for (const key of registeredRoutes(router)) {
-    const doc = ROUTE_DOCS[key];
+    const doc = docs[key];
     if (!doc) continue;
     const [method, path] = key.split(' ');
     (paths[path] ??= {})[method.toLowerCase()] = operation(key, doc, abilities[key]);

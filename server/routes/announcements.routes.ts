@@ -1,35 +1,86 @@
 /** Announcements: list (ops), what a contractor sees now, read, create, update, delete (ops). */
 
-import { can, userOf } from '../abilities.ts';
+import { userOf } from '../abilities.ts';
+import { route } from './declare.ts';
+import { ANNOUNCEMENT_ANSWER, ANNOUNCEMENT_PAGE, CURRENT_ANNOUNCEMENTS } from '../../engine/api/admin-responses.ts';
+import { PAGE } from '../openapi/query-docs.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { ANNOUNCEMENT } from '../../engine/api/admin-requests.ts';
 import * as svc from '../services/announcements.service.ts';
-import { checkBody, query } from '../validation.ts';
+import { query } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
 
 export function announcementsRoutes(router: AppRouter): void {
-  router.get('/api/announcements', can('announcement.manage'), (ctx: AppContext) => {
-    ctx.body = svc.listAnnouncements(ctx.deps, userOf(ctx), query.bool(ctx.query, 'active'), pageOf(ctx));
-  });
-  router.get('/api/announcements/current', can('announcement.read'), (ctx: AppContext) => {
-    ctx.body = svc.currentAnnouncements(ctx.deps, userOf(ctx));
-  });
-  router.get('/api/announcements/:id', can('announcement.read'), (ctx: AppContext) => {
-    ctx.body = svc.readAnnouncement(ctx.deps, userOf(ctx), idParam(ctx));
-  });
-  router.post('/api/announcements', can('announcement.manage'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = svc.createAnnouncement(ctx.deps, user, fill(checkBody(ANNOUNCEMENT, ctx.request.body)));
-    ctx.status = 201;
-  });
-  router.put('/api/announcements/:id', can('announcement.manage'), (ctx: AppContext) => {
-    ctx.body = svc.updateAnnouncement(ctx.deps, idParam(ctx), fill(checkBody(ANNOUNCEMENT, ctx.request.body)));
-  });
-  router.delete('/api/announcements/:id', can('announcement.manage'), (ctx: AppContext) => {
-    svc.deleteAnnouncement(ctx.deps, idParam(ctx));
-    ctx.status = 204;
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/announcements', ability: 'announcement.manage',
+      tag: 'announcements', summary: 'Announcements, newest first',
+      query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE }, response: ANNOUNCEMENT_PAGE,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.listAnnouncements(ctx.deps, userOf(ctx), query.bool(ctx.query, 'active'), pageOf(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/announcements/current', ability: 'announcement.read',
+      tag: 'announcements', summary: 'Announcements valid today for the signed-in contractor (audience by company and program)',
+      response: CURRENT_ANNOUNCEMENTS,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.currentAnnouncements(ctx.deps, userOf(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/announcements/:id', ability: 'announcement.read',
+      tag: 'announcements', summary: 'An announcement',
+      errors: [404], response: ANNOUNCEMENT_ANSWER,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.readAnnouncement(ctx.deps, userOf(ctx), idParam(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/announcements', ability: 'announcement.manage',
+      tag: 'announcements', summary: 'Create an announcement',
+      body: ANNOUNCEMENT, status: 201, errors: [422], response: ANNOUNCEMENT_ANSWER,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      ctx.body = svc.createAnnouncement(ctx.deps, user, fill(body));
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'put', path: '/api/announcements/:id', ability: 'announcement.manage',
+      tag: 'announcements', summary: 'Update an announcement',
+      body: ANNOUNCEMENT, errors: [404, 422], response: ANNOUNCEMENT_ANSWER,
+    },
+    (ctx, body) => {
+      ctx.body = svc.updateAnnouncement(ctx.deps, idParam(ctx), fill(body));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'delete', path: '/api/announcements/:id', ability: 'announcement.manage',
+      tag: 'announcements', summary: 'Delete an announcement',
+      status: 204, errors: [404],
+    },
+    (ctx: AppContext) => {
+      svc.deleteAnnouncement(ctx.deps, idParam(ctx));
+      ctx.status = 204;
+    },
+  );
 }
 
 /** Absent optional fields are null. */

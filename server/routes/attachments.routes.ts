@@ -1,6 +1,8 @@
 /** Attachments: upload (multipart, streamed with a size limit), list, read, download, delete. */
 
-import { can, userOf } from '../abilities.ts';
+import { userOf } from '../abilities.ts';
+import { route } from './declare.ts';
+import { ATTACHMENT, ATTACHMENTS, UPLOAD_FORM, UPLOADED } from '../../engine/api/records.ts';
 import busboy from 'busboy';
 import { MESSAGES, type FieldMessage } from '../../engine/index.ts';
 import type { AppContext, AppRouter } from '../context.ts';
@@ -88,36 +90,76 @@ function contentDisposition(name: string): string {
 
 /** Registers the attachment routes. */
 export function attachmentsRoutes(router: AppRouter): void {
-  router.post('/api/jobs/:job_id/attachments', can('attachment.upload'), async (ctx: AppContext) => {
-    const user = userOf(ctx);
-    // Who may upload is checked before a byte of the body is read.
-    const job = jobFor(ctx.deps, user, ctx.params.job_id);
-    const upload = await readMultipart(ctx, ctx.deps.config.upload_max_bytes);
-    ctx.body = await svc.upload(ctx.deps, user, job, upload);
-    ctx.status = 201;
-  });
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs/:job_id/attachments', ability: 'attachment.upload',
+      tag: 'attachments', summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location',
+      multipart: true, body: UPLOAD_FORM, status: 201, errors: [400, 404, 413, 422], response: UPLOADED,
+    },
+    async (ctx: AppContext) => {
+      const user = userOf(ctx);
+      // Who may upload is checked before a byte of the body is read.
+      const job = jobFor(ctx.deps, user, ctx.params.job_id);
+      const upload = await readMultipart(ctx, ctx.deps.config.upload_max_bytes);
+      ctx.body = await svc.upload(ctx.deps, user, job, upload);
+      ctx.status = 201;
+    },
+  );
 
-  router.get('/api/jobs/:job_id/attachments', can('attachment.read'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = svc.listOfJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/:job_id/attachments', ability: 'attachment.read',
+      tag: 'attachments', summary: 'Attachments of a job with metadata, time and location',
+      errors: [404], response: ATTACHMENTS,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = svc.listOfJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+    },
+  );
 
-  router.get('/api/attachments/:id', can('attachment.read'), (ctx: AppContext) => {
-    ctx.body = svc.readAttachment(ctx.deps, userOf(ctx), ctx.params.id);
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/attachments/:id', ability: 'attachment.read',
+      tag: 'attachments', summary: 'An attachment’s metadata',
+      errors: [404], response: ATTACHMENT,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.readAttachment(ctx.deps, userOf(ctx), ctx.params.id);
+    },
+  );
 
-  router.get('/api/attachments/:id/download', can('attachment.read'), (ctx: AppContext) => {
-    const file = svc.download(ctx.deps, userOf(ctx), ctx.params.id);
-    ctx.set('Content-Type', file.content_type);
-    ctx.set('Content-Disposition', contentDisposition(file.name));
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    // Photos of people's homes: no shared cache may keep them.
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = file.bytes;
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/attachments/:id/download', ability: 'attachment.read',
+      tag: 'attachments', summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)',
+      returns: 'The file', errors: [404], produces: 'application/octet-stream',
+    },
+    (ctx: AppContext) => {
+      const file = svc.download(ctx.deps, userOf(ctx), ctx.params.id);
+      ctx.set('Content-Type', file.content_type);
+      ctx.set('Content-Disposition', contentDisposition(file.name));
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      // Photos of people's homes: no shared cache may keep them.
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = file.bytes;
+    },
+  );
 
-  router.delete('/api/attachments/:id', can('attachment.delete'), (ctx: AppContext) => {
-    svc.remove(ctx.deps, userOf(ctx), ctx.params.id);
-    ctx.status = 204;
-  });
+  route(
+    router,
+    {
+      method: 'delete', path: '/api/attachments/:id', ability: 'attachment.delete',
+      tag: 'attachments', summary: 'Delete an attachment (ops, the uploader or the uploader’s company)',
+      status: 204, errors: [404],
+    },
+    (ctx: AppContext) => {
+      svc.remove(ctx.deps, userOf(ctx), ctx.params.id);
+      ctx.status = 204;
+    },
+  );
 }

@@ -1,66 +1,111 @@
 /** Sign-in, sign-out, one-time links, password reset, the automated-testing sign-in, and the public config. */
 
-import { can, userOf } from '../abilities.ts';
+import { userOf } from '../abilities.ts';
+import { route } from './declare.ts';
+import {
+  APP_CONFIG, FORGOT_PASSWORD, GOOGLE_SIGN_IN, LOGIN, LOGIN_LINK, LOGIN_LINK_REQUEST, NOTICE, PLAYWRIGHT_SIGN_IN, RESET_PASSWORD, SESSION, SESSION_USER, TOKEN_SIGN_IN,
+} from '../../engine/api/auth.ts';
+import { OUTBOX } from '../../engine/api/misc.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { bearerOf } from '../middleware/auth.ts';
 import * as auth from '../services/auth.service.ts';
-import { checkBody } from '../validation.ts';
 import { enabledFlags } from '../services/flags.service.ts';
 import { readOutbox } from '../db/settings.db.ts';
 
+/** A sign-in body's fields, whatever was sent (the call refuses anything but strings with 401). */
+const sent = (ctx: AppContext) => (ctx.request.body ?? {}) as Record<string, unknown>;
+
 export function authRoutes(router: AppRouter): void {
-  router.get('/api/config', can('public'), (ctx: AppContext) => {
-    const c = ctx.deps.config;
-    ctx.body = { app_env: c.app_env, is_production: c.app_env === 'production', feature_flags: enabledFlags(ctx.deps), google_sign_in: !!ctx.deps.adapters.google, playwright_sign_in: !!c.playwright_auth_secret };
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/config', ability: 'public',
+      tag: 'auth', summary: 'Public configuration: environment (staging banner) and feature flags',
+      response: APP_CONFIG,
+    },
+    (ctx) => {
+      const c = ctx.deps.config;
+      return { app_env: c.app_env, is_production: c.app_env === 'production', feature_flags: enabledFlags(ctx.deps), google_sign_in: !!ctx.deps.adapters.google, playwright_sign_in: !!c.playwright_auth_secret };
+    },
+  );
 
-  router.post('/api/auth/login', can('public'), (ctx: AppContext) => {
-    const b = (ctx.request.body ?? {}) as { email?: unknown; password?: unknown };
-    ctx.body = auth.signIn(ctx.deps, b.email, b.password, ctx.ip);
-  });
+  route(
+    router,
+    { method: 'post', path: '/api/auth/login', ability: 'public', tag: 'auth', summary: 'Sign in with email and password', body: LOGIN, bodyCheckedBy: 'call', errors: [401, 429], returns: '{ token, user, expires_at }', response: SESSION },
+    (ctx) => auth.signIn(ctx.deps, sent(ctx).email, sent(ctx).password, ctx.ip),
+  );
 
-  router.post('/api/auth/logout', can('public'), (ctx: AppContext) => {
-    const token = bearerOf(ctx);
-    if (token) auth.signOut(ctx.deps, token);
-    ctx.status = 204;
-  });
+  route(
+    router,
+    {
+      method: 'post', path: '/api/auth/logout', ability: 'public',
+      tag: 'auth', summary: 'Sign out: the token stops working',
+      status: 204, noBody: true,
+    },
+    (ctx) => {
+      const token = bearerOf(ctx);
+      if (token) auth.signOut(ctx.deps, token);
+    },
+  );
 
-  router.get('/api/auth/me', can('session.read'), (ctx: AppContext) => {
-    ctx.body = userOf(ctx);
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/auth/me', ability: 'session.read',
+      tag: 'auth', summary: 'The signed-in user',
+      response: SESSION_USER,
+    },
+    (ctx) => userOf(ctx),
+  );
 
-  router.post('/api/auth/token', can('public'), (ctx: AppContext) => {
-    ctx.body = auth.signInWithToken(ctx.deps, (ctx.request.body as { token?: unknown } | undefined)?.token);
-  });
+  route(
+    router,
+    { method: 'post', path: '/api/auth/token', ability: 'public', tag: 'auth', summary: 'Sign in with a one-time token (a link minted by ops)', body: TOKEN_SIGN_IN, bodyCheckedBy: 'call', errors: [401], response: SESSION },
+    (ctx) => auth.signInWithToken(ctx.deps, sent(ctx).token),
+  );
 
-  router.post('/api/auth/login-links', can('auth.mint_login_link'), (ctx: AppContext) => {
-    const b = checkBody<{ user_id: number }>({ type: 'object', required: ['user_id'], properties: { user_id: { type: 'integer' } } }, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = auth.mintLoginLink(ctx.deps, b.user_id);
-  });
+  route(
+    router,
+    { method: 'post', path: '/api/auth/login-links', ability: 'auth.mint_login_link', tag: 'auth', summary: 'Mint a one-time sign-in link for a user', body: LOGIN_LINK_REQUEST, status: 201, errors: [404, 422], response: LOGIN_LINK },
+    (ctx, body) => auth.mintLoginLink(ctx.deps, body.user_id),
+  );
 
-  router.post('/api/auth/forgot-password', can('public'), (ctx: AppContext) => {
-    auth.requestPasswordReset(ctx.deps, (ctx.request.body as { email?: unknown } | undefined)?.email);
-    ctx.status = 202;
-    ctx.body = { detail: 'If that email has an account, a reset link is on its way.' };
-  });
+  route(
+    router,
+    { method: 'post', path: '/api/auth/forgot-password', ability: 'public', tag: 'auth', summary: 'Mail a one-time password reset link (same answer for unknown emails)', body: FORGOT_PASSWORD, bodyCheckedBy: 'call', status: 202, response: NOTICE },
+    (ctx) => {
+      auth.requestPasswordReset(ctx.deps, sent(ctx).email);
+      return { detail: 'If that email has an account, a reset link is on its way.' };
+    },
+  );
 
-  router.post('/api/auth/reset-password', can('public'), (ctx: AppContext) => {
-    const b = (ctx.request.body ?? {}) as { token?: unknown; password?: unknown };
-    auth.resetPassword(ctx.deps, b.token, b.password);
-    ctx.status = 204;
-  });
+  route(
+    router,
+    { method: 'post', path: '/api/auth/reset-password', ability: 'public', tag: 'auth', summary: 'Set a new password with a reset token', body: RESET_PASSWORD, bodyCheckedBy: 'call', status: 204, errors: [400, 422] },
+    (ctx) => {
+      auth.resetPassword(ctx.deps, sent(ctx).token, sent(ctx).password);
+    },
+  );
 
-  router.post('/api/auth/playwright', can('public'), (ctx: AppContext) => {
-    const b = (ctx.request.body ?? {}) as { token?: unknown; email?: unknown };
-    ctx.body = auth.signInForTesting(ctx.deps, b.token, b.email);
-  });
+  route(
+    router,
+    { method: 'post', path: '/api/auth/playwright', ability: 'public', tag: 'auth', summary: 'Automated-testing sign-in (only with PLAYWRIGHT_AUTH_SECRET)', body: PLAYWRIGHT_SIGN_IN, bodyCheckedBy: 'call', errors: [401], response: SESSION },
+    (ctx) => auth.signInForTesting(ctx.deps, sent(ctx).token, sent(ctx).email),
+  );
 
-  router.post('/api/auth/google', can('public'), async (ctx: AppContext) => {
-    ctx.body = await auth.signInWithGoogle(ctx.deps, (ctx.request.body as { id_token?: unknown } | undefined)?.id_token);
-  });
+  route(
+    router,
+    { method: 'post', path: '/api/auth/google', ability: 'public', tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', body: GOOGLE_SIGN_IN, bodyCheckedBy: 'call', errors: [401, 503], response: SESSION },
+    (ctx) => auth.signInWithGoogle(ctx.deps, sent(ctx).id_token),
+  );
 
-  router.get('/api/auth/outbox', can('auth.read_outbox'), (ctx: AppContext) => {
-    ctx.body = readOutbox(ctx.deps.db, 100);
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/auth/outbox', ability: 'auth.read_outbox',
+      tag: 'auth', summary: 'The local mail outbox',
+      response: OUTBOX,
+    },
+    (ctx) => readOutbox(ctx.deps.db, 100),
+  );
 }

@@ -1,11 +1,16 @@
 /** Contractor calls of spec sect. 7 (the search call is in search.routes.ts). */
 
-import { can, userOf } from '../abilities.ts';
+import { userOf } from '../abilities.ts';
+import { route } from './declare.ts';
+import { CONTRACTOR_ANSWER, CONTRACTOR_NAMES, CONTRACTOR_PAGE } from '../../engine/api/admin-responses.ts';
+import { INVITED_USER } from '../../engine/api/auth.ts';
+import { CONTRACTOR_FILTER_OPTIONS } from '../../engine/api/jobs.ts';
+import { PAGE, bool, str } from '../openapi/query-docs.ts';
 import { CONTRACTOR_CREATE as CREATE, CONTRACTOR_UPDATE as UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import * as contractors from '../services/contractors.service.ts';
 import { badRequest } from '../errors.ts';
-import { checkBody, query } from '../validation.ts';
+import { query } from '../validation.ts';
 
 const idOf = (ctx: AppContext) => {
   if (!/^\d{1,15}$/.test(ctx.params.id)) throw badRequest('Contractor id must be a number');
@@ -13,45 +18,125 @@ const idOf = (ctx: AppContext) => {
 };
 
 export function contractorsRoutes(router: AppRouter): void {
-  router.get('/api/contractor/simple-list', can('contractor.list'), (ctx: AppContext) => {
-    ctx.body = contractors.simpleList(ctx.deps, userOf(ctx));
-  });
-  router.get('/api/contractor/current/contractor', can('contractor.read_own'), (ctx: AppContext) => {
-    ctx.body = contractors.currentContractor(ctx.deps, userOf(ctx));
-  });
-  router.post('/api/contractor/filters', can('contractor.list'), (ctx: AppContext) => {
-    ctx.body = contractors.contractorFilterOptions(ctx.deps);
-  });
-  router.post('/api/contractor/invite-internal', can('user.invite_ops'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = contractors.invite(ctx.deps, user, checkBody(INVITE, ctx.request.body), true);
-    ctx.status = 201;
-  });
-  router.post('/api/contractor/invite', can('user.invite_contractor'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = contractors.invite(ctx.deps, user, checkBody(INVITE, ctx.request.body), false);
-    ctx.status = 201;
-  });
-  router.get('/api/contractor', can('contractor.list'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    const page = { page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1, per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25 };
-    ctx.body = contractors.listContractors(ctx.deps, user, { program_id: query.str(ctx.query, 'program_id'), q: query.str(ctx.query, 'q') }, page);
-  });
-  router.post('/api/contractor', can('contractor.manage'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = contractors.createContractor(ctx.deps, user, checkBody(CREATE, ctx.request.body));
-    ctx.status = 201;
-  });
-  router.get('/api/contractor/:id', can('contractor.read'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = contractors.readContractor(ctx.deps, user, idOf(ctx), query.bool(ctx.query, 'include_equipment') ?? false);
-  });
-  router.put('/api/contractor/:id', can('contractor.manage'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = contractors.updateContractor(ctx.deps, user, idOf(ctx), checkBody(UPDATE, ctx.request.body));
-  });
-  router.delete('/api/contractor/:id', can('contractor.manage'), (ctx: AppContext) => {
-    contractors.deleteContractor(ctx.deps, idOf(ctx));
-    ctx.status = 204;
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/contractor/simple-list', ability: 'contractor.list',
+      tag: 'contractors', summary: 'Contractor ids and names',
+      response: CONTRACTOR_NAMES,
+    },
+    (ctx: AppContext) => {
+      ctx.body = contractors.simpleList(ctx.deps, userOf(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/contractor/current/contractor', ability: 'contractor.read_own',
+      tag: 'contractors', summary: "The signed-in contractor's company",
+      response: CONTRACTOR_ANSWER,
+    },
+    (ctx: AppContext) => {
+      ctx.body = contractors.currentContractor(ctx.deps, userOf(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/contractor/filters', ability: 'contractor.list',
+      tag: 'contractors', summary: 'The values the contractor filters can take',
+      response: CONTRACTOR_FILTER_OPTIONS, noBody: true,
+    },
+    (ctx: AppContext) => {
+      ctx.body = contractors.contractorFilterOptions(ctx.deps);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/contractor/invite-internal', ability: 'user.invite_ops',
+      tag: 'contractors', summary: 'Invite an ops user',
+      body: INVITE, status: 201, errors: [409, 422], response: INVITED_USER,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      ctx.body = contractors.invite(ctx.deps, user, body, true);
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/contractor/invite', ability: 'user.invite_contractor',
+      tag: 'contractors', summary: 'Invite a contractor user to a company',
+      body: INVITE, status: 201, errors: [409, 422], response: INVITED_USER,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      ctx.body = contractors.invite(ctx.deps, user, body, false);
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/contractor', ability: 'contractor.list',
+      tag: 'contractors', summary: 'Contractors, paged',
+      query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE }, response: CONTRACTOR_PAGE,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      const page = { page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1, per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25 };
+      ctx.body = contractors.listContractors(ctx.deps, user, { program_id: query.str(ctx.query, 'program_id'), q: query.str(ctx.query, 'q') }, page);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/contractor', ability: 'contractor.manage',
+      tag: 'contractors', summary: 'Create a contractor',
+      body: CREATE, status: 201, errors: [422], response: CONTRACTOR_ANSWER,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      ctx.body = contractors.createContractor(ctx.deps, user, body);
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/contractor/:id', ability: 'contractor.read',
+      tag: 'contractors', summary: 'A contractor',
+      query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404], response: CONTRACTOR_ANSWER,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = contractors.readContractor(ctx.deps, user, idOf(ctx), query.bool(ctx.query, 'include_equipment') ?? false);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'put', path: '/api/contractor/:id', ability: 'contractor.manage',
+      tag: 'contractors', summary: 'Update a contractor',
+      body: UPDATE, errors: [404, 422], response: CONTRACTOR_ANSWER,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      ctx.body = contractors.updateContractor(ctx.deps, user, idOf(ctx), body);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'delete', path: '/api/contractor/:id', ability: 'contractor.manage',
+      tag: 'contractors', summary: 'Delete a contractor',
+      status: 204, errors: [404],
+    },
+    (ctx: AppContext) => {
+      contractors.deleteContractor(ctx.deps, idOf(ctx));
+      ctx.status = 204;
+    },
+  );
 }

@@ -3,7 +3,9 @@
  * engine function), and a job as the engine reads it (for "try it").
  */
 
-import { can, userOf } from '../abilities.ts';
+import { userOf } from '../abilities.ts';
+import { route } from './declare.ts';
+import { DEFINITION_SOURCES, JOB_INPUT } from '../../engine/api/misc.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
 import { jobInput } from '../services/evaluation.ts';
@@ -11,14 +13,30 @@ import { repoDefinitionSources } from '../deps.ts';
 import { tasksOfJob } from '../db/tasks.db.ts';
 
 export function definitionsRoutes(router: AppRouter): void {
-  router.get('/api/definitions/sources', can('definitions.explore'), (ctx: AppContext) => {
-    const hashes = Object.fromEntries(Object.values(ctx.deps.defs.programs).map((p) => [p.id, p.hash]));
-    ctx.set('Cache-Control', 'private, max-age=60');
-    ctx.body = { files: repoDefinitionSources(), hashes };
-  });
-  router.get('/api/definitions/jobs/:job_id/input', can('job.explore'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    const job = jobFor(ctx.deps, user, ctx.params.job_id);
-    ctx.body = { program_id: job.program_id, today: ctx.deps.now().toISOString().slice(0, 10), job: jobInput(job, tasksOfJob(ctx.deps.db, job.id)) };
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/definitions/sources', ability: 'definitions.explore',
+      tag: 'programs', summary: 'The definition files the server runs (program explorer)',
+      response: DEFINITION_SOURCES,
+    },
+    (ctx: AppContext) => {
+      const hashes = Object.fromEntries(Object.values(ctx.deps.defs.programs).map((p) => [p.id, p.hash]));
+      ctx.set('Cache-Control', 'private, max-age=60');
+      ctx.body = { files: repoDefinitionSources(), hashes };
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/definitions/jobs/:job_id/input', ability: 'job.explore',
+      tag: 'programs', summary: 'A job as the engine reads it (program explorer: try it)',
+      errors: [404], response: JOB_INPUT,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      const job = jobFor(ctx.deps, user, ctx.params.job_id);
+      ctx.body = { program_id: job.program_id, today: ctx.deps.now().toISOString().slice(0, 10), job: jobInput(job, tasksOfJob(ctx.deps.db, job.id)) };
+    },
+  );
 }

@@ -1,29 +1,71 @@
 /** The equipment catalog: search by manufacturer, model, AHRI id within a type; ops edit. */
 
-import { can } from '../abilities.ts';
+import { route } from './declare.ts';
+import { EQUIPMENT_ANSWER, EQUIPMENT_PAGE } from '../../engine/api/admin-responses.ts';
+import { PAGE } from '../openapi/query-docs.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import * as svc from '../services/catalog.service.ts';
 import { EQUIPMENT, EQUIPMENT_TYPES } from '../../engine/api/admin-requests.ts';
-import { checkBody, query } from '../validation.ts';
+import { query } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
 
 export function equipmentRoutes(router: AppRouter): void {
-  router.get('/api/equipment', can('equipment.read'), (ctx: AppContext) => {
-    ctx.body = svc.listEquipment(ctx.deps, { type: query.str(ctx.query, 'type', EQUIPMENT_TYPES), q: query.str(ctx.query, 'q') }, pageOf(ctx));
-  });
-  router.get('/api/equipment/:id', can('equipment.read'), (ctx: AppContext) => {
-    ctx.body = svc.readEquipment(ctx.deps, idParam(ctx));
-  });
-  router.post('/api/equipment', can('equipment.manage'), (ctx: AppContext) => {
-    ctx.body = svc.createEquipment(ctx.deps, checkBody(EQUIPMENT, ctx.request.body));
-    ctx.status = 201;
-  });
-  router.put('/api/equipment/:id', can('equipment.manage'), (ctx: AppContext) => {
-    ctx.body = svc.updateEquipment(ctx.deps, idParam(ctx), checkBody(EQUIPMENT, ctx.request.body));
-  });
-  router.delete('/api/equipment/:id', can('equipment.manage'), (ctx: AppContext) => {
-    svc.deleteEquipment(ctx.deps, idParam(ctx));
-    ctx.status = 204;
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/equipment', ability: 'equipment.read',
+      tag: 'equipment', summary: 'The equipment catalog by type, searched by manufacturer, model or AHRI id',
+      query: { type: { description: 'heat_pump, water_heater or other', schema: { type: 'string', enum: ['heat_pump', 'water_heater', 'other'] } }, q: { description: 'Manufacturer, model or AHRI id', schema: { type: 'string' } }, ...PAGE }, errors: [400], response: EQUIPMENT_PAGE,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.listEquipment(ctx.deps, { type: query.str(ctx.query, 'type', EQUIPMENT_TYPES), q: query.str(ctx.query, 'q') }, pageOf(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/equipment/:id', ability: 'equipment.read',
+      tag: 'equipment', summary: 'A catalog entry',
+      errors: [404], response: EQUIPMENT_ANSWER,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.readEquipment(ctx.deps, idParam(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/equipment', ability: 'equipment.manage',
+      tag: 'equipment', summary: 'Add a catalog entry',
+      body: EQUIPMENT, status: 201, errors: [422], response: EQUIPMENT_ANSWER,
+    },
+    (ctx, body) => {
+      ctx.body = svc.createEquipment(ctx.deps, body);
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'put', path: '/api/equipment/:id', ability: 'equipment.manage',
+      tag: 'equipment', summary: 'Update a catalog entry',
+      body: EQUIPMENT, errors: [404, 422], response: EQUIPMENT_ANSWER,
+    },
+    (ctx, body) => {
+      ctx.body = svc.updateEquipment(ctx.deps, idParam(ctx), body);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'delete', path: '/api/equipment/:id', ability: 'equipment.manage',
+      tag: 'equipment', summary: 'Delete a catalog entry',
+      status: 204, errors: [404],
+    },
+    (ctx: AppContext) => {
+      svc.deleteEquipment(ctx.deps, idParam(ctx));
+      ctx.status = 204;
+    },
+  );
 }

@@ -1,15 +1,21 @@
 /** Jobs calls of spec sect. 7 (the search call is in search.routes.ts). */
 
-import { can, userOf } from '../abilities.ts';
+import { userOf } from '../abilities.ts';
+import { route } from './declare.ts';
+import { DOCUMENTS_REGENERATED, JOB_DETAIL, JOB_FILTER_OPTIONS, JOB_PAGE, JOB_REF, TASKS_CONFIRMED } from '../../engine/api/jobs.ts';
+import { HOMEOWNER_VIEW, PLACE_ELIGIBILITY } from '../../engine/api/misc.ts';
+import { HISTORY } from '../../engine/api/records.ts';
+import { JOB_SUMMARY } from '../../engine/api/search.ts';
+import { JOB_QUERY, bool, int, str } from '../openapi/query-docs.ts';
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, SEARCH_MAX_CHARS, SEARCH_MESSAGES } from '../../engine/index.ts';
 import { badRequest } from '../errors.ts';
-import { NEW_JOB, type NewJob } from '../../engine/api/requests.ts';
+import { JOB_CANCEL, JOB_CLONE, NEW_JOB } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { assertFiltersAllowed, jobFor } from '../services/access.ts';
 import * as jobs from '../services/jobs.service.ts';
 import * as actions from '../services/job-actions.service.ts';
 import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/jobs.db.ts';
-import { checkBody, query } from '../validation.ts';
+import { query } from '../validation.ts';
 
 /** Reads the list filters and paging of spec sect. 7 from a query. */
 /** The omni search of the list: the search's own length limit (a LIKE over every row per character). */
@@ -61,67 +67,207 @@ export function jobsRoutes(router: AppRouter): void {
     assertFiltersAllowed(user, filters);
     ctx.body = jobs.summary(ctx.deps, user, filters);
   };
-  router.get('/api/jobs', can('job.list'), list);
-  router.get('/api/jobs/internal', can('job.list_internal'), list);
-  router.get('/api/jobs/summary', can('job.list'), summary);
-  router.get('/api/jobs/summary-internal', can('job.list_internal'), summary);
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs', ability: 'job.list',
+      tag: 'jobs', summary: 'Jobs the user may see, filtered, sorted and paged',
+      query: JOB_QUERY, errors: [400], response: JOB_PAGE,
+    },
+    list);
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/internal', ability: 'job.list_internal',
+      tag: 'jobs', summary: 'All jobs with internal fields',
+      query: JOB_QUERY, errors: [400], response: JOB_PAGE,
+    },
+    list);
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/summary', ability: 'job.list',
+      tag: 'jobs', summary: 'Jobs per stage and per tab, and the canceled count',
+      query: JOB_QUERY, response: JOB_SUMMARY,
+    },
+    summary);
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/summary-internal', ability: 'job.list_internal',
+      tag: 'jobs', summary: 'Per-stage summary over all jobs',
+      query: JOB_QUERY, response: JOB_SUMMARY,
+    },
+    summary);
 
-  router.post('/api/jobs', can('job.create'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = jobs.createJob(ctx.deps, user, checkBody<NewJob>(NEW_JOB, ctx.request.body));
-    ctx.status = 201;
-  });
-  router.post('/api/jobs/filters', can('job.create'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = jobs.filterOptions(ctx.deps, user);
-  });
-  router.get('/api/jobs/initial-eligibility/:google_place_id', can('job.create'), (ctx: AppContext) => {
-    ctx.body = jobs.placeEligibility(ctx.deps, ctx.params.google_place_id);
-  });
-  router.get('/api/jobs/code/:short_code', can('job.read'), (ctx: AppContext) => {
-    ctx.body = jobs.jobByCode(ctx.deps, userOf(ctx), ctx.params.short_code);
-  });
-  router.get('/api/jobs/homeowner/:id', can('job.read'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = actions.homeownerView(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
-  });
-  router.post('/api/jobs/homeowner/confirm-tasks-done/:job_id', can('job.confirm_homeowner_tasks'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = actions.confirmTasksDone(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
-  });
-  router.get('/api/jobs/:job_id', can('job.read_detail'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = jobs.readJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
-  });
-  router.get('/api/jobs/:job_id/history', can('job.history'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    const type = query.str(ctx.query, 'type');
-    ctx.body = actions.jobHistory(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), { type: type?.split(','), user_id: query.int(ctx.query, 'user_id', { min: 1 }) });
-  });
-  router.patch('/api/jobs/:job_id/cancel', can('job.cancel'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = actions.cancelJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), (ctx.request.body ?? {}) as { reason?: unknown; note?: unknown });
-  });
-  router.patch('/api/jobs/:job_id/restore', can('job.restore'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = actions.restoreJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
-  });
-  router.put('/api/jobs/:id/claim-job', can('job.claim'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = actions.claimJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
-  });
-  router.put('/api/jobs/:id/set-job-as-deemed', can('job.set_deemed'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = actions.setDeemed(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
-  });
-  router.patch('/api/jobs/:job_id/regenerate-documents', can('job.regenerate_documents'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    const job = jobFor(ctx.deps, user, ctx.params.job_id);
-    ctx.body = actions.regenerateDocuments(ctx.deps, user, job, query.str(ctx.query, 'task_name'), query.bool(ctx.query, 'recreate') ?? false);
-  });
-  router.post('/api/jobs/:job_id/clone', can('job.clone'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = actions.cloneJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), (ctx.request.body ?? {}) as { program_id?: unknown });
-    ctx.status = 201;
-  });
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs', ability: 'job.create',
+      tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)',
+      body: NEW_JOB, status: 201, errors: [409, 422], response: JOB_DETAIL,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      ctx.body = jobs.createJob(ctx.deps, user, body);
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs/filters', ability: 'job.create',
+      tag: 'jobs', summary: 'The values each jobs-list filter can take',
+      response: JOB_FILTER_OPTIONS, noBody: true,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = jobs.filterOptions(ctx.deps, user);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/initial-eligibility/:google_place_id', ability: 'job.create',
+      tag: 'jobs', summary: 'Programs serving a place (Unable to determine eligibility when unknown)',
+      errors: [404], response: PLACE_ELIGIBILITY,
+    },
+    (ctx: AppContext) => {
+      ctx.body = jobs.placeEligibility(ctx.deps, ctx.params.google_place_id);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/code/:short_code', ability: 'job.read',
+      tag: 'jobs', summary: 'The job of a short code',
+      errors: [404], response: JOB_REF,
+    },
+    (ctx: AppContext) => {
+      ctx.body = jobs.jobByCode(ctx.deps, userOf(ctx), ctx.params.short_code);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/homeowner/:id', ability: 'job.read',
+      tag: 'homeowner', summary: "The homeowner's view of a job",
+      errors: [404], response: HOMEOWNER_VIEW,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = actions.homeownerView(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs/homeowner/confirm-tasks-done/:job_id', ability: 'job.confirm_homeowner_tasks',
+      tag: 'homeowner', summary: 'The homeowner confirms their tasks are done',
+      errors: [404], response: TASKS_CONFIRMED, noBody: true,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = actions.confirmTasksDone(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/:job_id', ability: 'job.read_detail',
+      tag: 'jobs', summary: 'Job detail with the engine’s evaluation and tasks',
+      errors: [404], response: JOB_DETAIL,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = jobs.readJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/:job_id/history', ability: 'job.history',
+      tag: 'jobs', summary: 'Job history, filtered by record type and user',
+      query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404], response: HISTORY,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      const type = query.str(ctx.query, 'type');
+      ctx.body = actions.jobHistory(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), { type: type?.split(','), user_id: query.int(ctx.query, 'user_id', { min: 1 }) });
+    },
+  );
+  route(
+    router,
+    {
+      method: 'patch', path: '/api/jobs/:job_id/cancel', ability: 'job.cancel',
+      tag: 'jobs', summary: 'Cancel a job with a reason',
+      body: JOB_CANCEL, errors: [400, 404, 422], response: JOB_DETAIL,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      ctx.body = actions.cancelJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), body);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'patch', path: '/api/jobs/:job_id/restore', ability: 'job.restore',
+      tag: 'jobs', summary: 'Restore a canceled job',
+      errors: [400, 404], response: JOB_DETAIL, noBody: true,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = actions.restoreJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'put', path: '/api/jobs/:id/claim-job', ability: 'job.claim',
+      tag: 'jobs', summary: 'Claim a job',
+      errors: [404], response: JOB_DETAIL, noBody: true,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = actions.claimJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'put', path: '/api/jobs/:id/set-job-as-deemed', ability: 'job.set_deemed',
+      tag: 'jobs', summary: 'Set a job as deemed',
+      errors: [404], response: JOB_DETAIL, noBody: true,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = actions.setDeemed(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'patch', path: '/api/jobs/:job_id/regenerate-documents', ability: 'job.regenerate_documents',
+      tag: 'jobs', summary: 'Regenerate the documents of a task',
+      query: { task_name: str('The task whose documents to regenerate'), recreate: bool('Recreate from scratch', false) }, errors: [404, 422], response: DOCUMENTS_REGENERATED, noBody: true,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      const job = jobFor(ctx.deps, user, ctx.params.job_id);
+      ctx.body = actions.regenerateDocuments(ctx.deps, user, job, query.str(ctx.query, 'task_name'), query.bool(ctx.query, 'recreate') ?? false);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs/:job_id/clone', ability: 'job.clone',
+      tag: 'jobs', summary: 'Clone a job to another program',
+      body: JOB_CLONE, status: 201, errors: [404, 422], response: JOB_DETAIL,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      ctx.body = actions.cloneJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), body);
+      ctx.status = 201;
+    },
+  );
 }

@@ -1,31 +1,73 @@
 /** Energy providers: list, read (signed-in), create, update, delete (ops). */
 
-import { can } from '../abilities.ts';
+import { route } from './declare.ts';
+import { PROVIDER_ANSWER, PROVIDER_PAGE } from '../../engine/api/admin-responses.ts';
+import { PAGE } from '../openapi/query-docs.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { PROVIDER } from '../../engine/api/admin-requests.ts';
 import * as svc from '../services/catalog.service.ts';
-import { checkBody, query } from '../validation.ts';
+import { query } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
 type Body = { name: string; type: 'electric' | 'gas' | 'both'; states?: string[]; preferred_vendor_id?: number | null; notes?: string | null };
 const fields = (b: Body) => ({ name: b.name, type: b.type, states: b.states ?? [], preferred_vendor_id: b.preferred_vendor_id ?? null, notes: b.notes ?? null });
 
 export function providersRoutes(router: AppRouter): void {
-  router.get('/api/providers', can('provider.read'), (ctx: AppContext) => {
-    ctx.body = svc.listProviders(ctx.deps, { q: query.str(ctx.query, 'q'), state: query.str(ctx.query, 'state') }, pageOf(ctx));
-  });
-  router.get('/api/providers/:id', can('provider.read'), (ctx: AppContext) => {
-    ctx.body = svc.readProvider(ctx.deps, idParam(ctx));
-  });
-  router.post('/api/providers', can('provider.manage'), (ctx: AppContext) => {
-    ctx.body = svc.createProvider(ctx.deps, fields(checkBody<Body>(PROVIDER, ctx.request.body)));
-    ctx.status = 201;
-  });
-  router.put('/api/providers/:id', can('provider.manage'), (ctx: AppContext) => {
-    ctx.body = svc.updateProvider(ctx.deps, idParam(ctx), fields(checkBody<Body>(PROVIDER, ctx.request.body)));
-  });
-  router.delete('/api/providers/:id', can('provider.manage'), (ctx: AppContext) => {
-    svc.deleteProvider(ctx.deps, idParam(ctx));
-    ctx.status = 204;
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/providers', ability: 'provider.read',
+      tag: 'providers', summary: 'Energy providers',
+      query: { q: { description: 'Name', schema: { type: 'string' } }, state: { description: 'Two-letter state', schema: { type: 'string' } }, ...PAGE }, response: PROVIDER_PAGE,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.listProviders(ctx.deps, { q: query.str(ctx.query, 'q'), state: query.str(ctx.query, 'state') }, pageOf(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/providers/:id', ability: 'provider.read',
+      tag: 'providers', summary: 'An energy provider with its preferred vendor',
+      errors: [404], response: PROVIDER_ANSWER,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.readProvider(ctx.deps, idParam(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/providers', ability: 'provider.manage',
+      tag: 'providers', summary: 'Create an energy provider',
+      body: PROVIDER, status: 201, errors: [422], response: PROVIDER_ANSWER,
+    },
+    (ctx, body) => {
+      ctx.body = svc.createProvider(ctx.deps, fields(body));
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'put', path: '/api/providers/:id', ability: 'provider.manage',
+      tag: 'providers', summary: 'Update an energy provider',
+      body: PROVIDER, errors: [404, 422], response: PROVIDER_ANSWER,
+    },
+    (ctx, body) => {
+      ctx.body = svc.updateProvider(ctx.deps, idParam(ctx), fields(body));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'delete', path: '/api/providers/:id', ability: 'provider.manage',
+      tag: 'providers', summary: 'Delete an energy provider',
+      status: 204, errors: [404],
+    },
+    (ctx: AppContext) => {
+      svc.deleteProvider(ctx.deps, idParam(ctx));
+      ctx.status = 204;
+    },
+  );
 }

@@ -1,13 +1,15 @@
 /** Tasks of a job: read, save draft, submit, exception flags, transfer, reset. */
 
-import { can, userOf } from '../abilities.ts';
+import { userOf } from '../abilities.ts';
+import { route } from './declare.ts';
+import { JOB_TASK, JOB_TASKS, TASK_SUBMITTED } from '../../engine/api/jobs.ts';
+import { FORM_DOCUMENT } from '../../engine/api/misc.ts';
 import { EXCEPTION_KINDS, type ExceptionKind } from '../../engine/index.ts';
-import { EXCEPTION_FLAG, TASK_SAVE, TASK_TRANSFER, type ExceptionFlag, type TaskSave, type TaskTransfer } from '../../engine/api/requests.ts';
+import { EXCEPTION_FLAG, TASK_SAVE, TASK_TRANSFER } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
 import { evaluateRow } from '../services/evaluation.ts';
 import * as tasks from '../services/tasks.service.ts';
-import { checkBody } from '../validation.ts';
 import { notFound } from '../errors.ts';
 import { uiSchemaForBrowser } from '../services/present.ts';
 
@@ -21,45 +23,117 @@ export function tasksRoutes(router: AppRouter): void {
     const user = userOf(ctx);
     return { user, job: jobFor(ctx.deps, user, ctx.params.job_id) };
   };
-  router.get('/api/jobs/:job_id/tasks', can('task.read'), (ctx: AppContext) => {
-    const { user, job: j } = job(ctx);
-    ctx.body = { items: tasks.presentTasks(ctx.deps, user, j, evaluateRow(ctx.deps, j)) };
-  });
-  router.get('/api/jobs/:job_id/tasks/:task_id', can('task.read'), (ctx: AppContext) => {
-    const { user, job: j } = job(ctx);
-    ctx.body = tasks.readTask(ctx.deps, user, j, ctx.params.task_id);
-  });
-  router.put('/api/jobs/:job_id/tasks/:task_id/draft', can('task.work'), (ctx: AppContext) => {
-    const { user, job: j } = job(ctx);
-    ctx.body = tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, checkBody<TaskSave>(TASK_SAVE, ctx.request.body));
-  });
-  router.post('/api/jobs/:job_id/tasks/:task_id/submit', can('task.work'), (ctx: AppContext) => {
-    const { user, job: j } = job(ctx);
-    ctx.body = tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, checkBody<TaskSave>(TASK_SAVE, ctx.request.body));
-  });
-  router.post('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', can('task.flag_exception'), (ctx: AppContext) => {
-    const { user, job: j } = job(ctx);
-    const b = checkBody<ExceptionFlag>(EXCEPTION_FLAG, ctx.request.body ?? {});
-    ctx.body = tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), b.note);
-  });
-  router.delete('/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', can('task.clear_exception'), (ctx: AppContext) => {
-    const { user, job: j } = job(ctx);
-    ctx.body = tasks.clearTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind));
-  });
-  router.post('/api/jobs/:job_id/tasks/:task_id/transfer', can('task.transfer'), (ctx: AppContext) => {
-    const { user, job: j } = job(ctx);
-    ctx.body = tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, checkBody<TaskTransfer>(TASK_TRANSFER, ctx.request.body));
-  });
-  router.post('/api/jobs/:job_id/tasks/:task_id/reset', can('task.reset'), (ctx: AppContext) => {
-    const { user, job: j } = job(ctx);
-    ctx.body = tasks.resetTask(ctx.deps, user, j, ctx.params.task_id);
-  });
-  router.get('/api/forms/:form', can('task.read'), (ctx: AppContext) => {
-    const form = ctx.deps.defs.forms[ctx.params.form];
-    if (!form) throw notFound('Form not found');
-    // The form as data, with its cross-field rules, so the browser validates with the same engine code.
-    const rules = form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity }));
-    ctx.set('Cache-Control', 'private, max-age=300');
-    ctx.body = { key: form.key, title: form.title, description: form.description, section: form.section, produces_documents: form.produces_documents, schema: form.schema, ui_schema: uiSchemaForBrowser(form.ui_schema, ctx.deps.defs.uploads), messages: form.messages ?? {}, rules };
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/:job_id/tasks', ability: 'task.read',
+      tag: 'tasks', summary: 'Tasks of a job with the engine’s status (a homeowner sees the homeowner tasks)',
+      errors: [404], response: JOB_TASKS,
+    },
+    (ctx: AppContext) => {
+      const { user, job: j } = job(ctx);
+      ctx.body = { items: tasks.presentTasks(ctx.deps, user, j, evaluateRow(ctx.deps, j)) };
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/:job_id/tasks/:task_id', ability: 'task.read',
+      tag: 'tasks', summary: 'One task with its saved data and version',
+      errors: [400, 404], response: JOB_TASK,
+    },
+    (ctx: AppContext) => {
+      const { user, job: j } = job(ctx);
+      ctx.body = tasks.readTask(ctx.deps, user, j, ctx.params.task_id);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'put', path: '/api/jobs/:job_id/tasks/:task_id/draft', ability: 'task.work',
+      tag: 'tasks', summary: 'Save partial work (409 when the version is stale)',
+      body: TASK_SAVE, errors: [400, 404, 409, 422], response: JOB_TASK,
+    },
+    (ctx, body) => {
+      const { user, job: j } = job(ctx);
+      ctx.body = tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, body);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/submit', ability: 'task.work',
+      tag: 'tasks', summary: 'Submit a task: validated, saved, the job re-evaluated',
+      body: TASK_SAVE, errors: [400, 404, 409, 422], response: TASK_SUBMITTED,
+    },
+    (ctx, body) => {
+      const { user, job: j } = job(ctx);
+      ctx.body = tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, body);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', ability: 'task.flag_exception',
+      tag: 'tasks', summary: 'Flag a contractor or ops exception',
+      body: EXCEPTION_FLAG, errors: [404], response: JOB_TASK,
+    },
+    (ctx, body) => {
+      const { user, job: j } = job(ctx);
+      const b = body;
+      ctx.body = tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), b.note);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'delete', path: '/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', ability: 'task.clear_exception',
+      tag: 'tasks', summary: 'Clear a contractor or ops exception',
+      errors: [404], response: JOB_TASK,
+    },
+    (ctx: AppContext) => {
+      const { user, job: j } = job(ctx);
+      ctx.body = tasks.clearTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/transfer', ability: 'task.transfer',
+      tag: 'tasks', summary: 'Transfer a task to another action owner',
+      body: TASK_TRANSFER, errors: [404, 422], response: JOB_TASK,
+    },
+    (ctx, body) => {
+      const { user, job: j } = job(ctx);
+      ctx.body = tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, body);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/reset', ability: 'task.reset',
+      tag: 'tasks', summary: 'Reset a task to its default owner (READY)',
+      errors: [404], response: JOB_TASK, noBody: true,
+    },
+    (ctx: AppContext) => {
+      const { user, job: j } = job(ctx);
+      ctx.body = tasks.resetTask(ctx.deps, user, j, ctx.params.task_id);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/forms/:form', ability: 'task.read',
+      tag: 'tasks', summary: 'A task form: JSON Schema, UI schema, messages',
+      errors: [404], response: FORM_DOCUMENT,
+    },
+    (ctx: AppContext) => {
+      const form = ctx.deps.defs.forms[ctx.params.form];
+      if (!form) throw notFound('Form not found');
+      // The form as data, with its cross-field rules, so the browser validates with the same engine code.
+      const rules = form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity }));
+      ctx.set('Cache-Control', 'private, max-age=300');
+      ctx.body = { key: form.key, title: form.title, description: form.description, section: form.section, produces_documents: form.produces_documents, schema: form.schema, ui_schema: uiSchemaForBrowser(form.ui_schema, ctx.deps.defs.uploads), messages: form.messages ?? {}, rules };
+    },
+  );
 }

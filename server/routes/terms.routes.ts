@@ -1,32 +1,74 @@
 /** Terms and conditions: versions, current, save as a new version, restore as a new version. */
 
-import { can, userOf } from '../abilities.ts';
+import { userOf } from '../abilities.ts';
+import { route } from './declare.ts';
+import { TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
+import { PAGE } from '../openapi/query-docs.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { TERMS } from '../../engine/api/admin-requests.ts';
 import * as svc from '../services/terms.service.ts';
-import { checkBody } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
 
 export function termsRoutes(router: AppRouter): void {
-  router.get('/api/terms_and_conditions', can('terms.read'), (ctx: AppContext) => {
-    ctx.body = svc.listTerms(ctx.deps, pageOf(ctx));
-  });
-  router.get('/api/terms_and_conditions/current', can('terms.read_current'), (ctx: AppContext) => {
-    ctx.body = svc.currentTerms(ctx.deps);
-  });
-  router.get('/api/terms_and_conditions/:id', can('terms.read'), (ctx: AppContext) => {
-    ctx.body = svc.readTerms(ctx.deps, idParam(ctx));
-  });
-  router.post('/api/terms_and_conditions', can('terms.manage'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    const b = checkBody<{ title: string; description?: string; sections: { title: string; items: string[] }[] }>(TERMS, ctx.request.body);
-    ctx.body = svc.saveTerms(ctx.deps, user, { title: b.title, description: b.description ?? '', sections: b.sections });
-    ctx.status = 201;
-  });
-  router.post('/api/terms_and_conditions/:id/restore', can('terms.manage'), (ctx: AppContext) => {
-    const user = userOf(ctx);
-    ctx.body = svc.restoreTerms(ctx.deps, user, idParam(ctx));
-    ctx.status = 201;
-  });
+  route(
+    router,
+    {
+      method: 'get', path: '/api/terms_and_conditions', ability: 'terms.read',
+      tag: 'terms', summary: 'Versions of the terms and conditions, newest first',
+      query: PAGE, response: TERMS_PAGE,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.listTerms(ctx.deps, pageOf(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/terms_and_conditions/current', ability: 'terms.read_current',
+      tag: 'terms', summary: 'The current version',
+      errors: [404], response: TERMS_ANSWER,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.currentTerms(ctx.deps);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/terms_and_conditions/:id', ability: 'terms.read',
+      tag: 'terms', summary: 'One version',
+      errors: [404], response: TERMS_ANSWER,
+    },
+    (ctx: AppContext) => {
+      ctx.body = svc.readTerms(ctx.deps, idParam(ctx));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/terms_and_conditions', ability: 'terms.manage',
+      tag: 'terms', summary: 'Save: a new current version',
+      body: TERMS, status: 201, errors: [422], response: TERMS_ANSWER,
+    },
+    (ctx, body) => {
+      const user = userOf(ctx);
+      const b = body;
+      ctx.body = svc.saveTerms(ctx.deps, user, { title: b.title, description: b.description ?? '', sections: b.sections });
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'post', path: '/api/terms_and_conditions/:id/restore', ability: 'terms.manage',
+      tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version',
+      status: 201, errors: [404], response: TERMS_ANSWER, noBody: true,
+    },
+    (ctx: AppContext) => {
+      const user = userOf(ctx);
+      ctx.body = svc.restoreTerms(ctx.deps, user, idParam(ctx));
+      ctx.status = 201;
+    },
+  );
 }

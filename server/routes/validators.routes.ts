@@ -8,7 +8,8 @@
  * stale hash is a 404 (the page reloads the form).
  */
 
-import { can } from '../abilities.ts';
+import { route } from './declare.ts';
+import { str } from '../openapi/query-docs.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { formValidatorModule, metaValidatorModule, type ValidatorModule } from '../services/validator-modules.ts';
@@ -21,12 +22,22 @@ function sendModule(ctx: AppContext, module: ValidatorModule): void {
 }
 
 export function validatorsRoutes(router: AppRouter): void {
-  router.get('/api/forms/:form/validator.js', can('public'), (ctx: AppContext) => {
+  route(router, { method: 'get', path: '/api/forms/:form/validator.js', ability: 'public', tag: 'tasks',
+    summary: "A task form's validators (engine and RJSF) as a JavaScript module of ajv standalone code, for pages without eval; the URL is versioned by the schema's hash and is the capability (no sign-in: import() sends no token)",
+    query: { v: str("The form schema's hash (as the engine's schemaKey computes it); any other value is a 404") },
+    returns: 'A JavaScript module',
+    produces: 'text/javascript',
+    errors: [404] }, (ctx: AppContext) => {
     const form = ctx.deps.defs.forms[ctx.params.form];
     if (!form) throw notFound('Form not found');
     sendModule(ctx, formValidatorModule(form));
   });
-  router.get('/api/definitions/meta-validators.js', can('public'), (ctx: AppContext) => {
+  route(router, { method: 'get', path: '/api/definitions/meta-validators.js', ability: 'public', tag: 'programs',
+    summary: "The definition files' meta-schema validators as a JavaScript module of ajv standalone code (program explorer, without eval)",
+    query: { v: str("The meta-schemas' hash; any other value is a 404") },
+    returns: 'A JavaScript module',
+    produces: 'text/javascript',
+    errors: [404] }, (ctx: AppContext) => {
     sendModule(ctx, metaValidatorModule());
   });
 }

@@ -7,12 +7,19 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { AppRouter } from '../../server/context.ts';
-import { routeKey } from '../../server/openapi/build.ts';
-import { ROUTE_DOCS } from '../../server/openapi/route-docs.ts';
+import { routeDocs, routeKey } from '../../server/openapi/build.ts';
+import type { RouteDoc } from '../../server/routes/declare.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
 const compiled = new Map<string, ValidateFunction>();
+const docsOf = new WeakMap<AppRouter, Record<string, RouteDoc>>();
+/** The routes' declarations, read once per router. */
+function docs(router: AppRouter): Record<string, RouteDoc> {
+  let d = docsOf.get(router);
+  if (!d) docsOf.set(router, (d = routeDocs(router)));
+  return d;
+}
 
 /** The route key (`GET /api/providers/{id}`) a request reaches, if any. */
 export function routeOf(router: AppRouter, method: string, path: string): string | undefined {
@@ -26,7 +33,7 @@ export function routeOf(router: AppRouter, method: string, path: string): string
 export function checkAnswer(router: AppRouter, method: string, path: string, status: number, body: unknown): void {
   if (status < 200 || status >= 300) return;
   const key = routeOf(router, method, path);
-  const schema = key ? ROUTE_DOCS[key]?.response : undefined;
+  const schema = key ? docs(router)[key]?.response : undefined;
   if (!key || !schema) return;
   let validate = compiled.get(key);
   if (!validate) compiled.set(key, (validate = ajv.compile(schema)));
@@ -34,4 +41,4 @@ export function checkAnswer(router: AppRouter, method: string, path: string, sta
 }
 
 /** The routes whose answers have a schema (the contract suite checks it is not empty). */
-export const routesWithAnswers = () => Object.entries(ROUTE_DOCS).filter(([, d]) => d.response).map(([k]) => k);
+export const routesWithAnswers = (router: AppRouter) => Object.entries(docs(router)).filter(([, d]) => d.response).map(([k]) => k);

@@ -1,0 +1,78 @@
+/**
+ * One declaration per route: method, path, ability, what it takes (query, body schema) and answers
+ * (status, answer schema), its summary, and its handler. The router, the ability check, the body check,
+ * openapi.json (openapi/build.ts) and the access-matrix test are all fed by it, so nothing about a
+ * route is written twice. Shape as Outline's routes: validate, authorize, command, present.
+ */
+
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { can, type Ability, type Guard } from '../abilities.ts';
+import type { AppContext, AppRouter } from '../context.ts';
+import { checkBody } from '../validation.ts';
+
+/** A query parameter as openapi.json describes it. */
+export interface QueryDoc {
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+/** What a route does, takes and answers (who may call it is its ability: server/abilities.ts). */
+export interface RouteDoc {
+  tag: string;
+  summary: string;
+  query?: Record<string, QueryDoc>;
+  /** The JSON Schema of the body (engine/api): checked before the handler runs (422 with messages per field). */
+  body?: JSONSchema;
+  /**
+   * A body the call reads itself instead of the declaration checking it (said why): a sign-in answers
+   * any malformed credentials as a failed sign-in (401), never 422. openapi.json still carries the schema.
+   */
+  bodyCheckedBy?: 'call';
+  multipart?: boolean;
+  /** The success status (200 unless given). */
+  status?: number;
+  returns?: string;
+  /** The JSON Schema of the 2xx answer (engine/api): openapi.json carries it, the API tests check answers against it. */
+  response?: Record<string, unknown>;
+  /** A write that takes no body (its path says all). */
+  noBody?: true;
+  /** An answer that is not JSON: its content type (a generated module, a file's bytes). */
+  produces?: 'text/javascript' | 'application/octet-stream';
+  /** Documented error statuses beyond 401/403. */
+  errors?: number[];
+}
+
+/** A route's declaration. */
+export type RouteSpec<B extends JSONSchema | undefined = undefined> = Omit<RouteDoc, 'body'> & {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** The Koa path (`/api/jobs/:job_id`). */
+  path: string;
+  ability: Ability;
+  body?: B;
+};
+
+/** The body a handler receives: typed from the body schema when the declaration checks it. */
+type BodyOf<B> = B extends JSONSchema ? (B extends boolean ? unknown : FromSchema<B>) : undefined;
+
+/**
+ * What a handler returns is the answer (sent with the declared status); a handler that answers
+ * otherwise (a file's bytes, headers of its own) sets ctx.body itself and returns nothing.
+ */
+export type Handler<B> = (ctx: AppContext, body: BodyOf<B>) => unknown;
+
+/** The guard of a declared route: its ability (the access check) and its description. */
+export type DeclaredGuard = Guard & { doc: RouteDoc };
+
+/** Registers a route on the router from its declaration. */
+export function route<const B extends JSONSchema | undefined = undefined>(router: AppRouter, spec: RouteSpec<B>, handler: Handler<B>): void {
+  const { method, path, ability, ...doc } = spec;
+  const guard = can(ability) as DeclaredGuard;
+  guard.doc = doc as RouteDoc;
+  const checks = spec.body !== undefined && spec.bodyCheckedBy !== 'call' && !spec.multipart;
+  router[method](path, guard, async (ctx: AppContext) => {
+    const body = (checks ? checkBody(spec.body as Record<string, unknown>, ctx.request.body) : undefined) as BodyOf<B>;
+    const answer = await handler(ctx, body);
+    if (answer !== undefined) ctx.body = answer;
+    if (spec.status !== undefined) ctx.status = spec.status;
+  });
+}
