@@ -270,5 +270,8 @@ function fill(db: Db, programs: Record<string, Program>, size: number, seed: num
         updated_at: new Date(entered).toISOString(),
       });
     }
+    // The action-owner rows of every job (as the db module writes them with a job: migration 007).
+    db.exec(`INSERT INTO job_action_owners (role, job_id)
+      SELECT r.value, j.id FROM jobs j, json_each('["' || replace(trim(j.action_owners, ','), ',', '","') || '"]') r WHERE j.action_owners <> ''`);
   })();
 }

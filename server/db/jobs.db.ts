@@ -76,7 +76,16 @@ export function insertJob(db: Db, job: NewJob): number {
   for (const k of ['is_eligible', 'has_contractor_task_exception', 'has_ops_task_exception', 'is_canceled', 'is_deemed', 'ops_marked_ineligible'] as const) row[k] ??= 0;
   row.action_owners ??= '';
   const sql = `INSERT INTO jobs (${INSERTABLE.join(', ')}) VALUES (${INSERTABLE.map((k) => `@${k}`).join(', ')})`;
-  return Number(db.prepare(sql).run(row).lastInsertRowid);
+  const id = Number(db.prepare(sql).run(row).lastInsertRowid);
+  writeActionOwners(db, id, row.action_owners as string);
+  return id;
+}
+
+/** The job's rows of job_action_owners (migration 007), from the comma-framed list the job keeps. */
+function writeActionOwners(db: Db, jobId: number, owners: string): void {
+  stmt(db, 'DELETE FROM job_action_owners WHERE job_id = ?').run(jobId);
+  const insert = stmt(db, 'INSERT INTO job_action_owners (role, job_id) VALUES (?, ?)');
+  for (const role of owners.split(',').filter(Boolean)) insert.run(role, jobId);
 }
 
 export function getJob(db: Db, id: number): JobRow | undefined {
@@ -100,6 +109,7 @@ export function updateJob(db: Db, id: number, changes: Partial<JobRow>): void {
   const params: Record<string, unknown> = { id };
   for (const k of keys) params[k] = (changes as Record<string, unknown>)[k] ?? null;
   db.prepare(`UPDATE jobs SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run(params);
+  if (changes.action_owners !== undefined) writeActionOwners(db, id, changes.action_owners ?? '');
 }
 
 /** A possible duplicate: same homeowner (last name, first name) at the same address, not canceled. */
@@ -168,8 +178,8 @@ function where(scope: JobScope, f: JobFilters, withStage = true): { sql: string;
   if (f.contractor_submitted_by !== undefined) add('submitted_by = @submitted_by', { submitted_by: f.contractor_submitted_by });
   if (f.has_contractor_task_exception !== undefined) add('has_contractor_task_exception = @hce', { hce: f.has_contractor_task_exception ? 1 : 0 });
   if (f.has_ops_task_exception !== undefined) add('has_ops_task_exception = @hoe', { hoe: f.has_ops_task_exception ? 1 : 0 });
-  // action_owners is a comma-framed list (",ops,contractor,"): an exact element match.
-  if (f.action_owner !== undefined) add("action_owners LIKE '%,' || @action_owner || ',%'", { action_owner: f.action_owner });
+  // One row per job and open role (migration 007): an index lookup, not a scan of every job's list.
+  if (f.action_owner !== undefined) add('id IN (SELECT job_id FROM job_action_owners WHERE role = @action_owner)', { action_owner: f.action_owner });
   if (f.show_my_jobs && f.me !== undefined) add('(claimed_by = @me OR ops_owner = @me OR created_by = @me)', { me: f.me });
   if (f.q) add("(full_name LIKE @q ESCAPE '\\' OR address LIKE @q ESCAPE '\\' OR code LIKE @q ESCAPE '\\' OR CAST(id AS TEXT) = @q_exact OR external_id = @q_exact)", {
     q: `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,

@@ -248,6 +248,12 @@ export interface ContractorEquipmentTable {
   equipment_id: number;
 }
 
+/** One row per job and role with an open task (the jobs list's action-owner filter). */
+export interface JobActionOwnersTable {
+  role: string;
+  job_id: number;
+}
+
 export interface JobsVersionTable {
   id: number;
   v: number;
@@ -278,6 +284,7 @@ export interface DB {
   equipment: EquipmentTable;
   attachments: AttachmentsTable;
   contractor_equipment: ContractorEquipmentTable;
+  job_action_owners: JobActionOwnersTable;
   jobs_version: JobsVersionTable;
   schema_migrations: SchemaMigrationsTable;
 }

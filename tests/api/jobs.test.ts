@@ -98,6 +98,23 @@ describe('GET /api/jobs and friends (lists, filters, summary)', () => {
     const none = await s.api('GET', '/api/jobs/internal?eligibility=unable_to_determine', { as: 'ops' });
     expect(none.body.total).toBe(0);
   });
+  it('the action-owner filter lists exactly the jobs with an open task of that role, and follows a change', async () => {
+    const job = await createJob(s, 'contractor_a');
+    const all = (await s.api('GET', '/api/jobs/internal?per_page=200', { as: 'ops' })).body.items as { id: number; action_owners: string[] }[];
+    expect(all.some((j) => j.action_owners.length > 0)).toBe(true);
+    for (const role of ['contractor', 'homeowner', 'ops', 'finance']) {
+      const r = await s.api('GET', `/api/jobs/internal?per_page=200&action_owner=${role}`, { as: 'ops' });
+      expect(r.status).toBe(200);
+      expect(r.body.items.map((j: { id: number }) => j.id).sort()).toEqual(all.filter((j) => j.action_owners.includes(role)).map((j) => j.id).sort());
+      expect(r.body.total).toBe(all.filter((j) => j.action_owners.includes(role)).length);
+    }
+    // Transferring an open task to another role moves the job between the filters.
+    const task = job.tasks.find((t) => t.status !== 'COMPLETE' && t.owner === 'contractor')!;
+    const t = await s.api('POST', `/api/jobs/${job.id}/tasks/${task.id}/transfer`, { as: 'ops', body: { role: 'finance', reason: 'Needs finance' } });
+    expect(t.status).toBe(200);
+    const finance = await s.api('GET', '/api/jobs/internal?per_page=200&action_owner=finance', { as: 'ops' });
+    expect(finance.body.items.map((j: { id: number }) => j.id)).toContain(job.id);
+  });
   it('malformed query values answer 400 with the parameter named', async () => {
     const r = await s.api('GET', '/api/jobs?page_number=zero', { as: 'ops' });
     expect(r).toMatchObject({ status: 400, body: { detail: "Query parameter 'page_number' must be a whole number from 1" } });
