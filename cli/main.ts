@@ -1,6 +1,8 @@
 /** The `rebate` CLI: reads files, calls the engine, formats, sets the exit code. */
 
 import { parseArgs } from 'node:util';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { listAssumptions } from './commands/assumptions.ts';
 import { explain, UsageError } from './commands/explain.ts';
 import { validate } from './commands/validate.ts';
@@ -11,11 +13,21 @@ const USAGE = `usage:
   rebate validate [paths...] [--cases] [--format stylish|json|github]
   rebate explain <program> <job.json> [--today YYYY-MM-DD] [--format stylish|json]
   rebate assumptions            list every '# assumption:' of the definitions (for the README)
+  rebate db migrate             apply the database's pending migrations (DATABASE_URL: sqlite:path or postgres://...)
+  rebate db seed                seed the demo data into an empty database
 
 exit codes: 0 clean, 1 errors or failing cases, 2 usage error or unreadable file`;
 
+/** Where the CLI writes, runs, and (the db commands) which environment names the database. */
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Runs the CLI; returns the exit code. */
-export async function main(argv: string[], io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s), cwd: process.cwd() }): Promise<number> {
+export async function main(argv: string[], io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s), cwd: process.cwd() }): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -42,6 +54,10 @@ export async function main(argv: string[], io = { out: (s: string) => console.lo
       if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`);
       return explain(rest[0], rest[1], { today, json: values.format === 'json', cwd: io.cwd, print: io.out });
     }
+    if (command === 'db') {
+      if (rest.length !== 1 || !['migrate', 'seed'].includes(rest[0])) throw new UsageError('db needs migrate or seed');
+      return runDb(rest[0], io);
+    }
     if (command === 'assumptions') {
       for (const line of listAssumptions(io.cwd)) io.out(line);
       return 0;
@@ -58,4 +74,14 @@ export async function main(argv: string[], io = { out: (s: string) => console.lo
     }
     throw e;
   }
+}
+
+/** The database commands run the server's own code in a process of their own (cli/ never imports server/). */
+function runDb(command: string, io: Io): number {
+  const script = fileURLToPath(new URL('../server/db-cli.ts', import.meta.url));
+  // tsx from this package's own node_modules, whatever the working directory.
+  const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), script, command], { cwd: io.cwd, env: io.env ?? process.env, encoding: 'utf8' });
+  if (r.stdout) io.out(r.stdout.trimEnd());
+  if (r.stderr) io.err(r.stderr.trimEnd());
+  return r.status ?? 1;
 }

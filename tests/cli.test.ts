@@ -8,10 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
 import { PROGRAM_IDS, ROOT } from './load-repo.ts';
 
-async function run(args: string[], cwd = ROOT) {
+async function run(args: string[], cwd = ROOT, env?: NodeJS.ProcessEnv) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), cwd });
+  const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), cwd, env });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -149,4 +149,40 @@ describe('the rebate binary', () => {
     expect(bad.status).toBe(2);
     expect(execFileSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), '--help'], { encoding: 'utf8' })).toContain('usage:');
   });
+});
+
+describe('rebate db', () => {
+  it('migrate applies the pending migrations once; seed fills an empty database once', async () => {
+    const env = { ...process.env, DATABASE_URL: `sqlite:${join(temp, 'db', 'portal.db')}` };
+    const first = await run(['db', 'migrate'], ROOT, env);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/applied migrations 1, 2, 3, 4, 5, 6, 7$/);
+    expect((await run(['db', 'migrate'], ROOT, env)).out).toMatch(/up to date$/);
+    const seeded = await run(['db', 'seed'], ROOT, env);
+    expect(seeded).toMatchObject({ code: 0, out: expect.stringMatching(/demo data seeded$/) });
+    expect((await run(['db', 'seed'], ROOT, env)).out).toMatch(/has data already, nothing seeded$/);
+  }, 180_000);
+
+  it('anything but migrate or seed is a usage error (exit 2)', async () => {
+    expect((await run(['db'])).code).toBe(2);
+    expect((await run(['db', 'drop'])).code).toBe(2);
+  });
+
+  // Only where a PostgreSQL server is named (tests/db/backends.ts says so once when it is not).
+  if (process.env.TEST_DATABASE_URL) it('migrate builds a PostgreSQL database (TEST_DATABASE_URL)', async () => {
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `rebate_cli_${process.pid}`;
+    const admin = await import('pg').then((m) => new m.default.Client({ connectionString: base }));
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const env = { ...process.env, DATABASE_URL: base.replace(/\/[^/]*$/, `/${name}`) };
+      expect((await run(['db', 'migrate'], ROOT, env)).out).toMatch(/PostgreSQL: applied migrations 1, 2, 3, 4, 5, 6, 7$/);
+      expect((await run(['db', 'migrate'], ROOT, env)).out).toMatch(/PostgreSQL: up to date$/);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 120_000);
 });

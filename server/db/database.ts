@@ -20,6 +20,8 @@ export type Backend = 'sqlite' | 'postgres';
 export interface Store {
   kysely: Kysely<DB>;
   backend: Backend;
+  /** The migrations this open applied (none when the database was up to date). */
+  migrated: number[];
   /** The embedded handle (SQLite only): its full-text search and the statements not yet on the builder. */
   sqlite?: Database.Database;
   close(): Promise<void>;
@@ -37,7 +39,7 @@ export function sqlitePath(url: string): string {
   if (url === ':memory:') return url;
   const m = /^(?:sqlite|file):(?:\/\/)?(.*)$/.exec(url);
   if (m) return m[1];
-  if (/^[a-z]+:\/\//i.test(url)) throw new Error(`DATABASE_URL '${url}': use sqlite:path or postgres://...`);
+  if (/^[a-z]+:\/\//i.test(url)) throw new Error(`DATABASE_URL '${url.replace(/\/\/[^@/]*@/, '//…@')}' is not a SQLite path (sqlite:path)`);
   return url;
 }
 
@@ -121,6 +123,10 @@ export function postgresPool(url: string, opts: PostgresOptions = {}): pg.Pool {
 
 /** Opens (creating if needed) and migrates the SQLite database of a URL: WAL, foreign keys on. */
 export function openSqlite(url: string): Database.Database {
+  return openSqliteMigrated(url).db;
+}
+
+function openSqliteMigrated(url: string): { db: Database.Database; migrated: number[] } {
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
@@ -128,13 +134,15 @@ export function openSqlite(url: string): Database.Database {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrateSqlite(db);
-  return db;
+  return { db, migrated: migrateSqlite(db) };
 }
 
 /** Opens and migrates the database a URL names, on its backend. */
 export async function openStore(url: string, opts: PostgresOptions = {}): Promise<Store> {
-  if (backendOf(url) === 'sqlite') return sqliteStore(openSqlite(url));
+  if (backendOf(url) === 'sqlite') {
+    const { db, migrated } = openSqliteMigrated(url);
+    return { ...sqliteStore(db), migrated };
+  }
   if (opts.schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -145,13 +153,13 @@ export async function openStore(url: string, opts: PostgresOptions = {}): Promis
     }
   }
   const pool = postgresPool(url, opts);
-  await migratePostgres(pool);
+  const migrated = await migratePostgres(pool);
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, backend: 'postgres', close: () => kysely.destroy() };
+  return { kysely, backend: 'postgres', migrated, close: () => kysely.destroy() };
 }
 
 /** A store over an open SQLite handle (migrated). */
 export function sqliteStore(db: Database.Database): Store {
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: db }) });
-  return { kysely, backend: 'sqlite', sqlite: db, close: () => kysely.destroy() };
+  return { kysely, backend: 'sqlite', sqlite: db, migrated: [], close: () => kysely.destroy() };
 }

@@ -1,0 +1,43 @@
+/**
+ * `rebate db migrate` and `rebate db seed` (the CLI runs this file in a process of its own: cli/ never
+ * imports server/). The database is DATABASE_URL's, as `npm start` would open it. Prints one line;
+ * exit code 0 done, 1 failed, 2 usage.
+ */
+
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.ts';
+import { backendOf, openStore } from './db/database.ts';
+import { buildDeps } from './deps.ts';
+import { seedIfEmpty } from './seed/demo.ts';
+
+/** Runs a db command; returns the exit code. */
+export async function dbCommand(args: string[], env: NodeJS.ProcessEnv, out: (s: string) => void): Promise<number> {
+  const config = loadConfig(env);
+  const where = backendOf(config.database_url) === 'postgres' ? 'PostgreSQL' : `SQLite ${config.database_url}`;
+  if (args[0] === 'migrate') {
+    const store = await openStore(config.database_url);
+    await store.close();
+    out(store.migrated.length ? `${where}: applied migrations ${store.migrated.join(', ')}` : `${where}: up to date`);
+    return 0;
+  }
+  if (args[0] === 'seed') {
+    if (backendOf(config.database_url) === 'postgres') {
+      out('PostgreSQL: the portal does not serve PostgreSQL yet (the data layer is moving to it, issue 13); only `rebate db migrate` works on it');
+      return 1;
+    }
+    const deps = buildDeps(config, { log: () => {} });
+    try {
+      out(seedIfEmpty(deps) ? `${where}: demo data seeded` : `${where}: has data already, nothing seeded`);
+    } finally {
+      deps.db.close();
+    }
+    return 0;
+  }
+  out('usage: rebate db migrate | rebate db seed');
+  return 2;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  process.exitCode = await dbCommand(process.argv.slice(2), process.env, (s) => console.log(s));
+}
