@@ -271,7 +271,7 @@ function fill(db: Db, programs: Record<string, Program>, size: number, seed: num
       });
     }
     // The action-owner rows of every job (as the db module writes them with a job: migration 007).
-    db.exec(`INSERT INTO job_action_owners (role, job_id)
-      SELECT r.value, j.id FROM jobs j, json_each('["' || replace(trim(j.action_owners, ','), ',', '","') || '"]') r WHERE j.action_owners <> ''`);
+    db.exec(`INSERT INTO job_action_owners (role, job_id, is_canceled, stage, created_at)
+      SELECT r.value, j.id, j.is_canceled, j.stage, j.created_at FROM jobs j, json_each('["' || replace(trim(j.action_owners, ','), ',', '","') || '"]') r WHERE j.action_owners <> ''`);
   })();
 }

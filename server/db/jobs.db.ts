@@ -77,15 +77,16 @@ export function insertJob(db: Db, job: NewJob): number {
   row.action_owners ??= '';
   const sql = `INSERT INTO jobs (${INSERTABLE.join(', ')}) VALUES (${INSERTABLE.map((k) => `@${k}`).join(', ')})`;
   const id = Number(db.prepare(sql).run(row).lastInsertRowid);
-  writeActionOwners(db, id, row.action_owners as string);
+  writeActionOwners(db, id);
   return id;
 }
 
-/** The job's rows of job_action_owners (migration 007), from the comma-framed list the job keeps. */
-function writeActionOwners(db: Db, jobId: number, owners: string): void {
+/** The job's rows of job_action_owners (migration 007): its open roles with the columns the filter sorts and counts by. */
+function writeActionOwners(db: Db, jobId: number): void {
   stmt(db, 'DELETE FROM job_action_owners WHERE job_id = ?').run(jobId);
-  const insert = stmt(db, 'INSERT INTO job_action_owners (role, job_id) VALUES (?, ?)');
-  for (const role of owners.split(',').filter(Boolean)) insert.run(role, jobId);
+  const j = stmt(db, 'SELECT action_owners, is_canceled, stage, created_at FROM jobs WHERE id = ?').get(jobId) as Pick<JobRow, 'action_owners' | 'is_canceled' | 'stage' | 'created_at'>;
+  const insert = stmt(db, 'INSERT INTO job_action_owners (role, job_id, is_canceled, stage, created_at) VALUES (?, ?, ?, ?, ?)');
+  for (const role of j.action_owners.split(',').filter(Boolean)) insert.run(role, jobId, j.is_canceled, j.stage, j.created_at);
 }
 
 export function getJob(db: Db, id: number): JobRow | undefined {
@@ -109,7 +110,7 @@ export function updateJob(db: Db, id: number, changes: Partial<JobRow>): void {
   const params: Record<string, unknown> = { id };
   for (const k of keys) params[k] = (changes as Record<string, unknown>)[k] ?? null;
   db.prepare(`UPDATE jobs SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run(params);
-  if (changes.action_owners !== undefined) writeActionOwners(db, id, changes.action_owners ?? '');
+  if (changes.action_owners !== undefined || changes.is_canceled !== undefined || changes.stage !== undefined) writeActionOwners(db, id);
 }
 
 /** A possible duplicate: same homeowner (last name, first name) at the same address, not canceled. */
@@ -151,41 +152,55 @@ export interface JobFilters {
 export const SORT_COLUMNS = { created_at: 'created_at', full_name: 'full_name', days_in_stage: 'stage_entered_at', stage: 'stage', updated_at: 'updated_at' } as const;
 export type SortBy = keyof typeof SORT_COLUMNS;
 
-function where(scope: JobScope, f: JobFilters, withStage = true): { sql: string; params: Record<string, unknown> } {
+/** A list query's FROM, WHERE and bound values; `by` qualifies the columns the driving table has. */
+interface Where {
+  from: string;
+  sql: string;
+  params: Record<string, unknown>;
+  /** The table whose is_canceled, stage and created_at the query reads (jobs, or the action-owner rows). */
+  by: 'jobs' | 'o';
+}
+
+function where(scope: JobScope, f: JobFilters, withStage = true): Where {
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
   const add = (sql: string, values: Record<string, unknown> = {}) => {
     parts.push(sql);
     Object.assign(params, values);
   };
-  if (scope.contractor_id !== undefined) add('contractor_id = @scope_contractor', { scope_contractor: scope.contractor_id });
-  if (scope.homeowner_user_id !== undefined) add('homeowner_user_id = @scope_homeowner', { scope_homeowner: scope.homeowner_user_id });
-  add('is_canceled = @is_canceled', { is_canceled: f.is_canceled ? 1 : 0 });
-  if (f.contractor_id !== undefined) add('contractor_id = @contractor_id', { contractor_id: f.contractor_id });
-  if (f.program_id !== undefined) add('program_id = @program_id', { program_id: f.program_id });
-  if (f.is_eligible !== undefined) add('is_eligible = @is_eligible', { is_eligible: f.is_eligible ? 1 : 0 });
-  if (f.eligibility !== undefined) add('eligibility = @eligibility', { eligibility: f.eligibility });
-  if (f.is_claimed_jobs) add('claimed_by IS NOT NULL');
+  // The action-owner filter drives from its own rows (migration 007), which carry is_canceled, stage and
+  // created_at: its page walks an index in creation order and its counts read an index only.
+  const by = f.action_owner !== undefined ? 'o' : 'jobs';
+  if (f.action_owner !== undefined) add('o.role = @action_owner', { action_owner: f.action_owner });
+  if (scope.contractor_id !== undefined) add('jobs.contractor_id = @scope_contractor', { scope_contractor: scope.contractor_id });
+  if (scope.homeowner_user_id !== undefined) add('jobs.homeowner_user_id = @scope_homeowner', { scope_homeowner: scope.homeowner_user_id });
+  add(`${by}.is_canceled = @is_canceled`, { is_canceled: f.is_canceled ? 1 : 0 });
+  if (f.contractor_id !== undefined) add('jobs.contractor_id = @contractor_id', { contractor_id: f.contractor_id });
+  if (f.program_id !== undefined) add('jobs.program_id = @program_id', { program_id: f.program_id });
+  if (f.is_eligible !== undefined) add('jobs.is_eligible = @is_eligible', { is_eligible: f.is_eligible ? 1 : 0 });
+  if (f.eligibility !== undefined) add('jobs.eligibility = @eligibility', { eligibility: f.eligibility });
+  if (f.is_claimed_jobs) add('jobs.claimed_by IS NOT NULL');
   if (withStage && f.stage?.length) {
     const names = f.stage.map((s, i) => {
       params[`stage_${i}`] = s;
       return `@stage_${i}`;
     });
-    parts.push(`stage IN (${names.join(', ')})`);
+    parts.push(`${by}.stage IN (${names.join(', ')})`);
   }
-  if (f.ops_user !== undefined) add('ops_owner = @ops_user', { ops_user: f.ops_user });
-  if (f.contractor_user !== undefined) add('created_by = @contractor_user', { contractor_user: f.contractor_user });
-  if (f.contractor_submitted_by !== undefined) add('submitted_by = @submitted_by', { submitted_by: f.contractor_submitted_by });
-  if (f.has_contractor_task_exception !== undefined) add('has_contractor_task_exception = @hce', { hce: f.has_contractor_task_exception ? 1 : 0 });
-  if (f.has_ops_task_exception !== undefined) add('has_ops_task_exception = @hoe', { hoe: f.has_ops_task_exception ? 1 : 0 });
-  // One row per job and open role (migration 007): an index lookup, not a scan of every job's list.
-  if (f.action_owner !== undefined) add('id IN (SELECT job_id FROM job_action_owners WHERE role = @action_owner)', { action_owner: f.action_owner });
-  if (f.show_my_jobs && f.me !== undefined) add('(claimed_by = @me OR ops_owner = @me OR created_by = @me)', { me: f.me });
-  if (f.q) add("(full_name LIKE @q ESCAPE '\\' OR address LIKE @q ESCAPE '\\' OR code LIKE @q ESCAPE '\\' OR CAST(id AS TEXT) = @q_exact OR external_id = @q_exact)", {
+  if (f.ops_user !== undefined) add('jobs.ops_owner = @ops_user', { ops_user: f.ops_user });
+  if (f.contractor_user !== undefined) add('jobs.created_by = @contractor_user', { contractor_user: f.contractor_user });
+  if (f.contractor_submitted_by !== undefined) add('jobs.submitted_by = @submitted_by', { submitted_by: f.contractor_submitted_by });
+  if (f.has_contractor_task_exception !== undefined) add('jobs.has_contractor_task_exception = @hce', { hce: f.has_contractor_task_exception ? 1 : 0 });
+  if (f.has_ops_task_exception !== undefined) add('jobs.has_ops_task_exception = @hoe', { hoe: f.has_ops_task_exception ? 1 : 0 });
+  if (f.show_my_jobs && f.me !== undefined) add('(jobs.claimed_by = @me OR jobs.ops_owner = @me OR jobs.created_by = @me)', { me: f.me });
+  if (f.q) add("(jobs.full_name LIKE @q ESCAPE '\\' OR jobs.address LIKE @q ESCAPE '\\' OR jobs.code LIKE @q ESCAPE '\\' OR CAST(jobs.id AS TEXT) = @q_exact OR jobs.external_id = @q_exact)", {
     q: `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     q_exact: f.q,
   });
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  // A count that reads no column of jobs need not join it.
+  const needsJobs = by === 'jobs' || parts.some((p) => p.includes('jobs.'));
+  const from = by === 'jobs' ? 'FROM jobs' : needsJobs ? 'FROM job_action_owners o JOIN jobs ON jobs.id = o.job_id' : 'FROM job_action_owners o';
+  return { from, sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params, by };
 }
 
 /**
@@ -218,34 +233,41 @@ const LIST_COLUMNS = [
   'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab',
   'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
   'rebate_final_cents', 'stage_entered_at', 'is_canceled', 'cancel_reason', 'is_deemed', 'claimed_by', 'ops_owner', 'exception_notes', 'created_at',
-].join(', ');
+].map((c) => `jobs.${c}`).join(', ');
+
+/** Columns the driving table has (the action-owner rows carry these of their job). */
+const CARRIED = new Set(['created_at', 'stage']);
+const sortColumn = (w: Where, col: string) => (w.by === 'o' && CARRIED.has(col) ? `o.${col}` : `jobs.${col}`);
 
 /** One page of jobs and the total count. */
 export function listJobs(db: Db, scope: JobScope, f: JobFilters, page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' }): { items: JobRow[]; total: number } {
   const w = where(scope, f);
   const dir = page.sort_direction === 'desc' ? 'DESC' : 'ASC';
   const col = SORT_COLUMNS[page.sort_by];
-  const items = stmt(db, `SELECT ${LIST_COLUMNS} FROM jobs ${w.sql} ORDER BY ${col} ${dir}, id ${dir} LIMIT @limit OFFSET @offset`)
+  const from = w.by === 'o' ? 'FROM job_action_owners o JOIN jobs ON jobs.id = o.job_id' : w.from;
+  const items = stmt(db, `SELECT ${LIST_COLUMNS} ${from} ${w.sql} ORDER BY ${sortColumn(w, col)} ${dir}, ${w.by}.${w.by === 'o' ? 'job_id' : 'id'} ${dir} LIMIT @limit OFFSET @offset`)
     .all({ ...w.params, limit: page.per_page, offset: (page.page_number - 1) * page.per_page }) as JobRow[];
-  const total = cachedCount(db, `list ${w.sql} ${JSON.stringify(w.params)}`, () => (stmt(db, `SELECT COUNT(*) AS n FROM jobs ${w.sql}`).get(w.params) as { n: number }).n);
+  const total = cachedCount(db, `list ${w.from} ${w.sql} ${JSON.stringify(w.params)}`, () => (stmt(db, `SELECT COUNT(*) AS n ${w.from} ${w.sql}`).get(w.params) as { n: number }).n);
   return { items, total };
 }
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */
 export function stageCounts(db: Db, scope: JobScope, f: JobFilters): { stage: number; count: number }[] {
   const w = where(scope, { ...f, is_canceled: false }, false);
-  return cachedCount(db, `stages ${w.sql} ${JSON.stringify(w.params)}`, () => db.prepare(`SELECT stage, COUNT(*) AS count FROM jobs ${w.sql} GROUP BY stage ORDER BY stage`).all(w.params) as { stage: number; count: number }[]);
+  return cachedCount(db, `stages ${w.from} ${w.sql} ${JSON.stringify(w.params)}`, () =>
+    stmt(db, `SELECT ${w.by}.stage AS stage, COUNT(*) AS count ${w.from} ${w.sql} GROUP BY ${w.by}.stage ORDER BY ${w.by}.stage`).all(w.params) as { stage: number; count: number }[]);
 }
 
 /** Jobs per stage tab (not canceled), filters applied but not the stage filter. */
 export function tabCounts(db: Db, scope: JobScope, f: JobFilters): { tab: string | null; count: number }[] {
   const w = where(scope, { ...f, is_canceled: false }, false);
-  return cachedCount(db, `tabs ${w.sql} ${JSON.stringify(w.params)}`, () => db.prepare(`SELECT tab, COUNT(*) AS count FROM jobs ${w.sql} GROUP BY tab`).all(w.params) as { tab: string | null; count: number }[]);
+  const from = w.by === 'o' ? 'FROM job_action_owners o JOIN jobs ON jobs.id = o.job_id' : w.from;
+  return cachedCount(db, `tabs ${from} ${w.sql} ${JSON.stringify(w.params)}`, () => stmt(db, `SELECT jobs.tab AS tab, COUNT(*) AS count ${from} ${w.sql} GROUP BY jobs.tab`).all(w.params) as { tab: string | null; count: number }[]);
 }
 
 export function canceledCount(db: Db, scope: JobScope, f: JobFilters): number {
   const w = where(scope, { ...f, is_canceled: true }, false);
-  return cachedCount(db, `canceled ${w.sql} ${JSON.stringify(w.params)}`, () => (db.prepare(`SELECT COUNT(*) AS n FROM jobs ${w.sql}`).get(w.params) as { n: number }).n);
+  return cachedCount(db, `canceled ${w.from} ${w.sql} ${JSON.stringify(w.params)}`, () => (stmt(db, `SELECT COUNT(*) AS n ${w.from} ${w.sql}`).get(w.params) as { n: number }).n);
 }
 
 /** Jobs of a homeowner user. */

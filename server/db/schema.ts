@@ -252,6 +252,9 @@ export interface ContractorEquipmentTable {
 export interface JobActionOwnersTable {
   role: string;
   job_id: number;
+  is_canceled: number;
+  stage: number;
+  created_at: string;
 }
 
 export interface JobsVersionTable {

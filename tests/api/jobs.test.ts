@@ -114,6 +114,15 @@ describe('GET /api/jobs and friends (lists, filters, summary)', () => {
     expect(t.status).toBe(200);
     const finance = await s.api('GET', '/api/jobs/internal?per_page=200&action_owner=finance', { as: 'ops' });
     expect(finance.body.items.map((j: { id: number }) => j.id)).toContain(job.id);
+    const stages = (await s.api('GET', '/api/jobs/summary-internal?action_owner=finance', { as: 'ops' })).body.stages as { stage: number; count: number }[];
+    expect(stages.reduce((n, x) => n + x.count, 0)).toBe(finance.body.total);
+    // A canceled job leaves the filter's list and counts, and shows under canceled with it.
+    expect((await s.api('PATCH', `/api/jobs/${job.id}/cancel`, { as: 'ops', body: { reason: 'mistake' } })).status).toBe(200);
+    const after = await s.api('GET', '/api/jobs/internal?per_page=200&action_owner=finance', { as: 'ops' });
+    expect(after.body.items.map((j: { id: number }) => j.id)).not.toContain(job.id);
+    expect(after.body.total).toBe(finance.body.total - 1);
+    const canceled = await s.api('GET', '/api/jobs/internal?per_page=200&action_owner=finance&is_canceled=true', { as: 'ops' });
+    expect(canceled.body.items.map((j: { id: number }) => j.id)).toContain(job.id);
   });
   it('malformed query values answer 400 with the parameter named', async () => {
     const r = await s.api('GET', '/api/jobs?page_number=zero', { as: 'ops' });

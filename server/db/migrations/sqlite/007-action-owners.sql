@@ -1,13 +1,19 @@
 -- The roles with an open task on each job (what the jobs list's "action owner" filter asks), one row per
--- job and role, so the filter reads an index instead of scanning a comma-framed list in every row.
+-- job and role, carrying the job's is_canceled, stage and created_at: the filter's page walks an index in
+-- creation order and its per-stage counts read an index only, instead of testing every job's list.
 -- jobs.action_owners stays what lists show; the db module writes both together.
 CREATE TABLE job_action_owners (
   role TEXT NOT NULL,
   job_id INTEGER NOT NULL REFERENCES jobs(id),
+  is_canceled INTEGER NOT NULL,
+  stage INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
   PRIMARY KEY (role, job_id)
 ) WITHOUT ROWID;
 CREATE INDEX job_action_owners_job ON job_action_owners (job_id);
+CREATE INDEX job_action_owners_created ON job_action_owners (role, is_canceled, created_at);
+CREATE INDEX job_action_owners_stage ON job_action_owners (role, is_canceled, stage);
 
-INSERT INTO job_action_owners (role, job_id)
-  SELECT r.value, j.id FROM jobs j, json_each('["' || replace(trim(j.action_owners, ','), ',', '","') || '"]') r
+INSERT INTO job_action_owners (role, job_id, is_canceled, stage, created_at)
+  SELECT r.value, j.id, j.is_canceled, j.stage, j.created_at FROM jobs j, json_each('["' || replace(trim(j.action_owners, ','), ',', '","') || '"]') r
   WHERE j.action_owners <> '';
