@@ -1,0 +1,83 @@
+/** Users, tokens and failed sign-ins. */
+
+import { sql } from 'kysely';
+import type { AuthUser, Role } from '../../context.ts';
+import type { UserRow } from '../users.db.ts';
+import { byBytes, equalsCaseless, type Q } from './portable.ts';
+
+export type { UserRow };
+
+const USER_COLUMNS = ['id', 'email', 'name', 'role', 'contractor_id', 'password_hash'] as const;
+
+/** The user of an email, whatever its case (SQLite: COLLATE NOCASE; PostgreSQL: unique on lower(email)). */
+export async function findUserByEmail(db: Q, email: string): Promise<UserRow | undefined> {
+  return (await db.selectFrom('users').select(USER_COLUMNS).where(equalsCaseless(sql.ref('email'), email)).executeTakeFirst()) as UserRow | undefined;
+}
+
+export async function findUserById(db: Q, id: number): Promise<UserRow | undefined> {
+  return (await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
+}
+
+export async function insertUser(db: Q, u: { email: string; name: string; role: Role; contractor_id?: number | null; password_hash?: string | null; created_at: string }): Promise<number> {
+  const r = await db
+    .insertInto('users')
+    .values({ email: u.email, name: u.name, role: u.role, contractor_id: u.contractor_id ?? null, password_hash: u.password_hash ?? null, created_at: u.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function setPasswordHash(db: Q, userId: number, hash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+}
+
+/** Users of a role (ops owners, contractor staff), for filters; by name (bytes), then id. */
+export async function listUsers(db: Q, filter: { role?: Role; contractor_id?: number }): Promise<AuthUser[]> {
+  let q = db.selectFrom('users').select(['id', 'email', 'name', 'role', 'contractor_id']);
+  if (filter.role !== undefined) q = q.where('role', '=', filter.role);
+  if (filter.contractor_id !== undefined) q = q.where('contractor_id', '=', filter.contractor_id);
+  return (await q.orderBy('name', byBytes(db)).orderBy('id').execute()) as AuthUser[];
+}
+
+export async function insertToken(db: Q, t: { token_hash: string; user_id: number; kind: 'session' | 'login' | 'reset'; expires_at: string; created_at: string }): Promise<void> {
+  await db.insertInto('tokens').values({ token_hash: t.token_hash, user_id: t.user_id, kind: t.kind, expires_at: t.expires_at, created_at: t.created_at }).execute();
+}
+
+/** The user of a live token of the kind (not expired, not used). */
+export async function userOfToken(db: Q, token_hash: string, kind: string, now: string): Promise<UserRow | undefined> {
+  return (await db
+    .selectFrom('tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.email', 'u.name', 'u.role', 'u.contractor_id', 'u.password_hash'])
+    .where('t.token_hash', '=', token_hash)
+    .where('t.kind', '=', kind as 'session' | 'login' | 'reset')
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .executeTakeFirst()) as UserRow | undefined;
+}
+
+/** Marks a token used (sign-out revokes a session; a one-time token is spent). Returns whether it was live. */
+export async function spendToken(db: Q, token_hash: string, now: string): Promise<boolean> {
+  const r = await db.updateTable('tokens').set({ used_at: now }).where('token_hash', '=', token_hash).where('used_at', 'is', null).executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** Ends every live token of a user (sessions, sign-in and reset links); returns how many. */
+export async function spendTokensOfUser(db: Q, userId: number, now: string): Promise<number> {
+  const r = await db.updateTable('tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function recordLoginFailure(db: Q, keys: string[], at: string): Promise<void> {
+  if (!keys.length) return;
+  await db.insertInto('login_failures').values(keys.map((key) => ({ key, at }))).execute();
+}
+
+export async function countLoginFailures(db: Q, key: string, since: string): Promise<number> {
+  const r = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', key).where('at', '>', since).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function clearLoginFailures(db: Q, key: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('key', '=', key).execute();
+}
