@@ -106,3 +106,33 @@ export function assertFiltersAllowed(user: AuthUser, filters: Partial<Record<(ty
   const used = INTERNAL_FILTERS.filter((f) => filters[f] !== undefined);
   if (used.length) throw forbidden(`The filter '${used[0]}' is for operations staff only.`);
 }
+
+/** The contractor companies a user may see: ops all (undefined), a contractor its own; a homeowner none (403). */
+export function contractorScope(user: AuthUser): number[] | undefined {
+  if (user.role === 'ops') return undefined;
+  if (user.role === 'contractor') return [user.contractor_id ?? -1];
+  throw forbidden();
+}
+
+/**
+ * The company a new job or invited user belongs to: a contractor's own (naming another company is 403),
+ * or the one ops chose (null when none was given: the caller says it is required).
+ */
+export function companyFor(user: AuthUser, requested: number | null | undefined): number | null {
+  if (user.role === 'contractor') {
+    if (requested !== undefined && requested !== null && requested !== user.contractor_id) throw forbidden();
+    return user.contractor_id;
+  }
+  return requested ?? null;
+}
+
+/** The signed-in contractor's company, or 404 for anyone else. */
+export function ownCompany(user: AuthUser): number {
+  if (user.role !== 'contractor' || user.contractor_id === null) throw notFound('Contractor not found');
+  return user.contractor_id;
+}
+
+/** Who may delete an attachment: ops, its uploader, or a contractor of the uploader's company. */
+export function mayDeleteAttachment(user: AuthUser, a: { created_by: number | null; created_by_contractor: number | null }): boolean {
+  return user.role === 'ops' || a.created_by === user.id || (user.role === 'contractor' && user.contractor_id !== null && a.created_by_contractor === user.contractor_id);
+}

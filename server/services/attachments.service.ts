@@ -17,7 +17,7 @@ import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { getJob, type JobRow } from '../db/jobs.db.ts';
 import * as db from '../db/attachments.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { assertCanWorkTask, canSeeField, canSeeJob } from './access.ts';
+import { assertCanWorkTask, canSeeField, canSeeJob, mayDeleteAttachment } from './access.ts';
 import { evaluateRow, programOf } from './evaluation.ts';
 import { internalFields } from './present.ts';
 
@@ -269,8 +269,7 @@ export function download(deps: Deps, user: AuthUser, id: string): { name: string
  */
 export function remove(deps: Deps, user: AuthUser, id: string): void {
   const a = visible(deps, user, id);
-  const mayDelete = user.role === 'ops' || a.created_by === user.id || (user.role === 'contractor' && user.contractor_id !== null && a.created_by_contractor === user.contractor_id);
-  if (!mayDelete) throw forbidden(ATTACHMENT_MESSAGES.may_not_delete);
+  if (!mayDeleteAttachment(user, a)) throw forbidden(ATTACHMENT_MESSAGES.may_not_delete);
   const at = deps.now().toISOString();
   deps.db.transaction(() => {
     if (!db.markAttachmentDeleted(deps.db, id, at)) throw notFound(ATTACHMENT_MESSAGES.gone);

@@ -1,7 +1,8 @@
 /** Contractor companies: list, read, create, update, delete, filters, current, invitations. */
 
 import type { AuthUser, Deps } from '../context.ts';
-import { badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
+import { badRequest, conflict, notFound, validationError } from '../errors.ts';
+import { companyFor, contractorScope, ownCompany } from './access.ts';
 import * as db from '../db/contractors.db.ts';
 import { findUserByEmail, insertUser } from '../db/users.db.ts';
 import { mintLoginLink } from './auth.service.ts';
@@ -18,12 +19,8 @@ function present(deps: Deps, c: db.ContractorRow, includeEquipment = false) {
   };
 }
 
-/** Who may see which contractors: ops all, a contractor its own company. */
-function visibleIds(user: AuthUser): number[] | undefined {
-  if (user.role === 'ops') return undefined;
-  if (user.role === 'contractor') return [user.contractor_id ?? -1];
-  throw forbidden();
-}
+/** Who may see which contractors (access.ts). */
+const visibleIds = contractorScope;
 
 export function listContractors(deps: Deps, user: AuthUser, f: { program_id?: string; q?: string }, page: { page_number: number; per_page: number }) {
   const r = db.listContractors(deps.db, { ...f, ids: visibleIds(user) }, page);
@@ -79,8 +76,7 @@ export function deleteContractor(deps: Deps, id: number) {
 
 /** The signed-in contractor's company. */
 export function currentContractor(deps: Deps, user: AuthUser) {
-  if (user.role !== 'contractor' || user.contractor_id === null) throw notFound('Contractor not found');
-  return readContractor(deps, user, user.contractor_id, true);
+  return readContractor(deps, user, ownCompany(user), true);
 }
 
 /** The values the contractor list's filters can take. */
@@ -92,9 +88,8 @@ export function contractorFilterOptions(deps: Deps) {
 export function invite(deps: Deps, user: AuthUser, body: { email: string; name: string; contractor_id?: number }, internal: boolean) {
   let contractor_id: number | null = null;
   if (!internal) {
-    contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id ?? null;
+    contractor_id = companyFor(user, body.contractor_id);
     if (contractor_id === null) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
-    if (user.role === 'contractor' && body.contractor_id !== undefined && body.contractor_id !== user.contractor_id) throw forbidden();
     if (!db.getContractor(deps.db, contractor_id)) throw badRequest('Unknown contractor', 'unknown_contractor');
   }
   if (findUserByEmail(deps.db, body.email)) throw conflict('A user with this email already exists.', undefined, 'email_taken');

@@ -11,7 +11,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { listUsers } from '../db/users.db.ts';
-import { jobAbilities, jobScope } from './access.ts';
+import { jobAbilities, jobScope, seesInternal } from './access.ts';
 import { evaluateRow, refreshJob } from './evaluation.ts';
 import { presentEvaluation, presentListItem } from './present.ts';
 import { presentTasks } from './tasks.service.ts';
@@ -71,11 +71,11 @@ export function summary(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters) 
 
 /** The values each filter of the jobs list can take, for the role. */
 export function filterOptions(deps: Deps, user: AuthUser) {
-  const contractors = user.role === 'ops' ? contractorsDb.allContractors(deps.db).map((c) => ({ id: c.id, name: c.name })) : [];
+  const contractors = seesInternal(user) ? contractorsDb.allContractors(deps.db).map((c) => ({ id: c.id, name: c.name })) : [];
   const programs = Object.values(deps.defs.programs).map((p) => ({ id: p.id, name: p.name, stages: p.stage_model.stages.map((s) => ({ number: s.number, label: s.label, tab: s.tab })) }));
   return {
     contractors,
-    ops_users: user.role === 'ops' ? listUsers(deps.db, { role: 'ops' }).map((u) => ({ id: u.id, name: u.name })) : [],
+    ops_users: seesInternal(user) ? listUsers(deps.db, { role: 'ops' }).map((u) => ({ id: u.id, name: u.name })) : [],
     contractor_users: user.role === 'contractor' && user.contractor_id !== null ? listUsers(deps.db, { contractor_id: user.contractor_id }).map((u) => ({ id: u.id, name: u.name })) : [],
     programs,
     eligibility: [...ELIGIBILITY_STATUSES],
@@ -166,7 +166,7 @@ export function createJob(deps: Deps, user: AuthUser, body: NewJob) {
 
 /** The job detail: the row, what the engine says now, and the tasks. */
 export function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): JobDetail {
-  const ev = evaluateRow(deps, row, undefined, user.role === 'ops');
+  const ev = evaluateRow(deps, row, undefined, seesInternal(user));
   const contractor = row.contractor_id === null ? undefined : contractorsDb.getContractor(deps.db, row.contractor_id);
   const item = presentListItem(deps, user, row, contractor?.name);
   const program = deps.defs.programs[row.program_id];
