@@ -156,7 +156,7 @@ describe('rebate db', () => {
     const env = { ...process.env, DATABASE_URL: `sqlite:${join(temp, 'db', 'portal.db')}` };
     const first = await run(['db', 'migrate'], ROOT, env);
     expect(first.code).toBe(0);
-    expect(first.out).toMatch(/applied migrations 1, 2, 3, 4, 5, 6, 7$/);
+    expect(first.out).toMatch(/applied migrations 1, 2, 3, 4, 5, 6, 7, 8$/);
     expect((await run(['db', 'migrate'], ROOT, env)).out).toMatch(/up to date$/);
     const seeded = await run(['db', 'seed'], ROOT, env);
     expect(seeded).toMatchObject({ code: 0, out: expect.stringMatching(/demo data seeded$/) });
@@ -178,7 +178,7 @@ describe('rebate db', () => {
     await admin.query(`CREATE DATABASE ${name}`);
     try {
       const env = { ...process.env, DATABASE_URL: base.replace(/\/[^/]*$/, `/${name}`) };
-      expect((await run(['db', 'migrate'], ROOT, env)).out).toMatch(/PostgreSQL: applied migrations 1, 2, 3, 4, 5, 6, 7$/);
+      expect((await run(['db', 'migrate'], ROOT, env)).out).toMatch(/PostgreSQL: applied migrations 1, 2, 3, 4, 5, 6, 7, 8$/);
       expect((await run(['db', 'migrate'], ROOT, env)).out).toMatch(/PostgreSQL: up to date$/);
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

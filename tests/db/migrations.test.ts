@@ -50,10 +50,10 @@ async function indexes(store: Store): Promise<string[]> {
     return (store.sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name).sort();
   }
   // Keys and UNIQUE columns have indexes of their own name on PostgreSQL (sqlite_autoindex_* on SQLite);
-  // the trigram indexes and the lower(email) one stand for SQLite's FTS5 tables and COLLATE NOCASE.
+  // the trigram indexes stand for SQLite's FTS5 tables.
   const r = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()
     AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = current_schema()::regnamespace)
-    AND indexname NOT LIKE '%_trgm_%' AND indexname <> 'users_email_lower'`.execute(store.kysely);
+    AND indexname NOT LIKE '%_trgm_%'`.execute(store.kysely);
   return r.rows.map((x) => x.indexname).sort();
 }
 

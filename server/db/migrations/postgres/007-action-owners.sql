@@ -3,11 +3,11 @@
 -- creation order and its per-stage counts read an index only, instead of testing every job's list.
 -- jobs.action_owners stays what lists show; the db module writes both together.
 CREATE TABLE job_action_owners (
-  role TEXT NOT NULL,
+  role TEXT COLLATE "C" NOT NULL,
   job_id INTEGER NOT NULL REFERENCES jobs(id),
   is_canceled INTEGER NOT NULL,
   stage INTEGER NOT NULL,
-  created_at TEXT NOT NULL,
+  created_at TEXT COLLATE "C" NOT NULL,
   PRIMARY KEY (role, job_id)
 );
 CREATE INDEX job_action_owners_job ON job_action_owners (job_id);
