@@ -23,6 +23,11 @@ export interface Config {
   feature_flags: string[];
   /** Seed demo data into an empty database. */
   seed_demo: boolean;
+  /**
+   * How long an instance trusts a session it has checked before looking at the tokens table again: a
+   * token signed out on another instance keeps working here for at most this long (README).
+   */
+  session_cache_ms: number;
 }
 
 /** Reads the configuration from an environment. */
@@ -41,5 +46,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     public_url: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     feature_flags: (env.FEATURE_FLAGS ?? 'program-explorer').split(',').map((s) => s.trim()).filter(Boolean),
     seed_demo: env.SEED_DEMO !== 'false',
+    session_cache_ms: Math.max(0, Number(env.SESSION_CACHE_MS ?? 5000) || 0),
   };
 }

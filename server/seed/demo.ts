@@ -50,7 +50,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export function seedIfEmpty(deps: Deps): boolean {
   const n = (deps.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
   if (n > 0) return false;
-  deps.db.transaction(() => seed(deps))();
+  deps.db.transaction(() => seed(deps)).immediate();
   return true;
 }
 

@@ -205,7 +205,7 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
     deps.db.transaction(() => {
       db.insertAttachment(deps.db, row);
       addHistory(deps.db, { job_id: job.id, type: 'attachment_uploaded', user_id: user.id, at: row.created_at, detail: { attachment_id: row.id, task_id: row.task_id, field: row.field, name: row.name } });
-    })();
+    }).immediate();
   } catch (e) {
     // No record, no file: an unreferenced file would never be cleaned up.
     deps.adapters.files.remove(row.stored_name);
@@ -274,5 +274,5 @@ export function remove(deps: Deps, user: AuthUser, id: string): void {
   deps.db.transaction(() => {
     if (!db.markAttachmentDeleted(deps.db, id, at)) throw notFound(ATTACHMENT_MESSAGES.gone);
     addHistory(deps.db, { job_id: a.job_id, type: 'attachment_deleted', user_id: user.id, at, detail: { attachment_id: id, task_id: a.task_id, field: a.field, name: a.name } });
-  })();
+  }).immediate();
 }

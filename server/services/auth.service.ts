@@ -95,12 +95,11 @@ export function authenticate(deps: Deps, token: string): AuthUser | undefined {
   const user = u && publicUser(u);
   if (user) {
     if (cache.size >= 10_000) cache.clear();
-    cache.set(token, { user, until: now + SESSION_CACHE_MS });
+    if (deps.config.session_cache_ms > 0) cache.set(token, { user, until: now + deps.config.session_cache_ms });
   } else cache.delete(token);
   return user;
 }
 
-const SESSION_CACHE_MS = 5000;
 const sessionCaches = new WeakMap<object, Map<string, { user: AuthUser; until: number }>>();
 function sessionCache(deps: Deps) {
   let c = sessionCaches.get(deps.db);
@@ -155,7 +154,7 @@ export function resetPassword(deps: Deps, token: unknown, password: unknown): vo
     if (!users.spendToken(deps.db, hashToken(token as string), now)) throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
     users.setPasswordHash(deps.db, u.id, hash);
     endSessionsOf(deps, u.id, now);
-  })();
+  }).immediate();
 }
 
 /**

@@ -55,7 +55,7 @@ export function createContractor(deps: Deps, user: AuthUser, body: ContractorBod
     const newId = db.insertContractor(deps.db, { address: null, city: null, phone: null, email: null, primary_contact: null, program_id: null, ...fields, created_at: deps.now().toISOString() });
     if (equipment_ids) db.setContractorEquipment(deps.db, newId, equipment_ids);
     return newId;
-  })();
+  }).immediate();
   return readContractor(deps, user, id, true);
 }
 
@@ -66,7 +66,7 @@ export function updateContractor(deps: Deps, user: AuthUser, id: number, body: C
     const { equipment_ids, ...fields } = body;
     db.updateContractor(deps.db, id, fields);
     if (equipment_ids) db.setContractorEquipment(deps.db, id, equipment_ids);
-  })();
+  }).immediate();
   return readContractor(deps, user, id, true);
 }
 

@@ -31,7 +31,7 @@ function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: string, chang
     jobsDb.updateJob(deps.db, job.id, changes);
     addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail });
     refreshJob(deps, job.id);
-  })();
+  }).immediate();
   return readJob(deps, user, jobsDb.getJob(deps.db, job.id)!);
 }
 
@@ -78,7 +78,7 @@ export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
   const invite = deps.adapters.esign.invite({ job_id: job.id, task_id: taskName, signers: ['homeowner'] });
   deps.db.transaction(() => {
     addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: deps.now().toISOString(), detail: { task_name: taskName, recreate, envelope_id: invite.envelope_id } });
-  })();
+  }).immediate();
   return { task_name: taskName, recreate, document_status: invite.status, envelope_id: invite.envelope_id };
 }
 
@@ -117,7 +117,7 @@ export function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: {
     addHistory(deps.db, { job_id: job.id, type: 'job_cloned', user_id: user.id, at: now, detail: { clone_id: newId, program_id: target } });
     refreshJob(deps, newId);
     return newId;
-  })();
+  }).immediate();
   return readJob(deps, user, jobsDb.getJob(deps.db, id)!);
 }
 
@@ -173,7 +173,7 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
     addHistory(deps.db, { job_id: job.id, type: 'homeowner_confirmed_tasks', user_id: user.id, at: now, detail: { completed, incomplete: incomplete.map((i) => i.task_id) } });
     refreshJob(deps, job.id);
     return { completed, incomplete };
-  })();
+  }).immediate();
 }
 
 /** History of a job with filters (record types, user). */

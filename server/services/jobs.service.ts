@@ -160,7 +160,7 @@ export function createJob(deps: Deps, user: AuthUser, body: NewJob) {
     addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user.id, at: now, detail: { program_id, create_anyway: !!body.create_anyway } });
     refreshJob(deps, jobId);
     return jobId;
-  })();
+  }).immediate();
   return readJob(deps, user, jobsDb.getJob(deps.db, id)!);
 }
 

@@ -150,7 +150,7 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
     addHistory(deps.db, { job_id: job.id, type: 'task_draft_saved', user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId } });
     refreshJob(deps, job.id);
     return readTask(deps, user, jobsDb.getJob(deps.db, job.id)!, taskId);
-  })();
+  }).immediate();
 }
 
 /** Submits a task: validated by the engine (422 with per-field messages), saved, the job re-evaluated. */
@@ -182,7 +182,7 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     }
     const updated = jobsDb.getJob(deps.db, job.id)!;
     return { task: readTask(deps, user, updated, taskId), warnings: result.warnings, job: { stage: after.stage, eligibility: after.eligibility.status } };
-  })();
+  }).immediate();
 }
 
 function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, type: string, detail: Record<string, unknown>, act: (state: TaskState | undefined) => TaskActionResult) {
@@ -201,7 +201,7 @@ function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, ty
     addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId, ...detail } });
     refreshJob(deps, job.id);
     return readTask(deps, user, jobsDb.getJob(deps.db, job.id)!, taskId);
-  })();
+  }).immediate();
 }
 
 /** Flags a contractor or ops exception; a contractor flags only contractor exceptions. */

@@ -22,7 +22,7 @@ export function currentTerms(deps: Deps) {
 
 /** Saves the document as a new current version (earlier versions are never changed). */
 export function saveTerms(deps: Deps, user: AuthUser, t: { title: string; description: string; sections: db.TermsSection[] }) {
-  const id = deps.db.transaction(() => db.insertTermsVersion(deps.db, { ...t, created_by: user.id, at: deps.now().toISOString() }))();
+  const id = deps.db.transaction(() => db.insertTermsVersion(deps.db, { ...t, created_by: user.id, at: deps.now().toISOString() })).immediate();
   return readTerms(deps, id);
 }
 
@@ -31,6 +31,6 @@ export function restoreTerms(deps: Deps, user: AuthUser, id: number) {
   const old = readTerms(deps, id);
   const newId = deps.db.transaction(() =>
     db.insertTermsVersion(deps.db, { title: old.title, description: old.description, sections: old.sections, restored_from: old.id, created_by: user.id, at: deps.now().toISOString() }),
-  )();
+  ).immediate();
   return readTerms(deps, newId);
 }

@@ -1,0 +1,175 @@
+/**
+ * Several portal instances behind one database. In process: two apps over one database file, each with
+ * its own clock, show the documented session window (a token signed out on one instance works on the
+ * other for at most SESSION_CACHE_MS). As processes: two real servers (server/main.ts) on one database;
+ * a job created and a task saved through one are read at once through the other, a sign-out on one is
+ * refused by the other, and `kill -9` of one under write load leaves the other serving with every
+ * acknowledged write present. The database is a shared SQLite file (WAL) today; the same test runs on
+ * PostgreSQL once the portal serves it (issue 13).
+ */
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig } from '../../server/config.ts';
+import { buildDeps, REPO_ROOT } from '../../server/deps.ts';
+import { createApp } from '../../server/app.ts';
+import { seedIfEmpty } from '../../server/seed/demo.ts';
+
+const OPS = { email: 'ops@demo.rebates.test', password: 'demo-password-1' };
+const CONTRACTOR = { email: 'alex@northwind-hvac.test', password: 'demo-password-1' };
+const NEW_JOB = { first_name: 'Ivy', last_name: 'Instance', address: '1 Main St', city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.0389, lon: -87.9065, electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear' };
+
+const dirs: string[] = [];
+/** What each instance printed, by its URL (shown when a write fails). */
+const logs = new Map<string, string>();
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'rebate-instances-'));
+  dirs.push(d);
+  return d;
+}
+
+/** A JSON call; `null` when the server could not be reached (a killed instance). */
+async function call(base: string, method: string, path: string, o: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any } | null> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    const r = await fetch(base + path, {
+      method,
+      headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
+    const text = await r.text();
+    return { status: r.status, body: text ? JSON.parse(text) : undefined };
+  } catch {
+    return null;
+  }
+}
+
+async function signIn(base: string, who: { email: string; password: string }): Promise<string> {
+  const r = await call(base, 'POST', '/api/auth/login', { body: who });
+  if (r?.status !== 200) throw new Error(`sign-in: ${JSON.stringify(r)}`);
+  return r.body.token;
+}
+
+describe('the session window between instances (in process, clocks of their own)', () => {
+  it('a token signed out on one instance works on the other until its window ends, then never', async () => {
+    const dir = tempDir();
+    const config = { ...loadConfig({}), database_url: `sqlite:${join(dir, 'shared.db')}`, upload_dir: join(dir, 'uploads'), session_cache_ms: 5000 };
+    let t = Date.parse('2026-06-01T12:00:00Z');
+    const now = () => new Date(t);
+    const a = buildDeps(config, { now, log: () => {} });
+    const b = buildDeps(config, { now, log: () => {} });
+    seedIfEmpty(a);
+    const servers: Server[] = [];
+    const listen = (deps: typeof a) =>
+      new Promise<string>((resolve) => {
+        const s = createApp(deps).app.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
+        servers.push(s);
+      });
+    try {
+      const [ua, ub] = [await listen(a), await listen(b)];
+      const token = await signIn(ua, OPS);
+      expect((await call(ub, 'GET', '/api/auth/me', { token }))?.status).toBe(200);
+      expect((await call(ua, 'POST', '/api/auth/logout', { token }))?.status).toBe(204);
+      expect((await call(ua, 'GET', '/api/auth/me', { token }))?.status).toBe(401);
+      // Instance B checked the token a moment ago: it trusts it for the rest of its window...
+      t += 4000;
+      expect((await call(ub, 'GET', '/api/auth/me', { token }))?.status).toBe(200);
+      // ...and not a moment longer.
+      t += 1001;
+      expect((await call(ub, 'GET', '/api/auth/me', { token }))?.status).toBe(401);
+      t += 10_000;
+      expect((await call(ub, 'GET', '/api/auth/me', { token }))?.status).toBe(401);
+    } finally {
+      for (const s of servers) await new Promise<void>((resolve) => s.close(() => resolve()));
+      a.db.close();
+      b.db.close();
+    }
+  }, 120_000);
+});
+
+/** Starts server/main.ts on a database; resolves with its base URL once it listens. */
+function startInstance(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', APP_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Rebate portal on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve({ url: m[1], child });
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdout!.on('data', () => {
+      const m = /Rebate portal on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) logs.set(m[1], out);
+    });
+    child.on('exit', (code) => reject(new Error(`instance exited (${code}) before listening: ${out.slice(-2000)}`)));
+  });
+}
+
+describe('two server processes on one database', () => {
+  it('each reads at once what the other wrote; a sign-out on one is refused by the other; kill -9 of one under load loses no acknowledged write', async () => {
+    const dir = tempDir();
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'shared.db')}`, UPLOAD_DIR: join(dir, 'uploads'), DATA_DIR: dir, SESSION_CACHE_MS: '0' };
+    // The first instance migrates and seeds; the second finds both done.
+    const a = await startInstance({ ...env, SEED_DEMO: 'true' });
+    const b = await startInstance({ ...env, SEED_DEMO: 'false' });
+
+    const tokenA = await signIn(a.url, CONTRACTOR);
+    const tokenB = await signIn(b.url, CONTRACTOR);
+    const created = await call(a.url, 'POST', '/api/jobs', { token: tokenA, body: NEW_JOB });
+    expect(created?.status).toBe(201);
+    const job = created!.body as { id: number; tasks: { id: string; status: string | null; owner: string; version: number }[] };
+    const read = await call(b.url, 'GET', `/api/jobs/${job.id}`, { token: tokenB });
+    expect(read?.status).toBe(200);
+    expect(read!.body.id).toBe(job.id);
+
+    const task = job.tasks.find((t) => t.owner === 'contractor' && t.status !== 'COMPLETE')!;
+    const saved = await call(a.url, 'PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { token: tokenA, body: { data: {}, version: task.version } });
+    expect(saved?.status).toBe(200);
+    const seen = await call(b.url, 'GET', `/api/jobs/${job.id}/tasks/${task.id}`, { token: tokenB });
+    expect(seen!.body.version).toBe(saved!.body.version);
+    // A stale write through the other instance is refused: the version is the database's, not a process's.
+    expect((await call(b.url, 'PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { token: tokenB, body: { data: {}, version: task.version } }))?.status).toBe(409);
+
+    // Signed out on A: B refuses the token (SESSION_CACHE_MS=0 here; the window itself is tested above).
+    const shared = await signIn(a.url, OPS);
+    expect((await call(b.url, 'GET', '/api/auth/me', { token: shared }))?.status).toBe(200);
+    expect((await call(a.url, 'POST', '/api/auth/logout', { token: shared }))?.status).toBe(204);
+    expect((await call(b.url, 'GET', '/api/auth/me', { token: shared }))?.status).toBe(401);
+
+    // Write load on both; A is killed once some of its writes were acknowledged.
+    const acknowledged: number[] = [];
+    let n = 0;
+    const writer = async (base: string, token: string, count: number) => {
+      for (let i = 0; i < count; i++) {
+        n += 1;
+        const r = await call(base, 'POST', '/api/jobs', { token, body: { ...NEW_JOB, last_name: `Load${n}`, create_anyway: true } });
+        if (r?.status === 201) acknowledged.push(r.body.id);
+        else if (r === null) return; // the instance is gone: nothing acknowledged
+        else throw new Error(`write answered ${r.status}: ${JSON.stringify(r.body)}\n${logs.get(base)?.slice(-3000)}`);
+        if (base === a.url && i === 5) a.child.kill('SIGKILL');
+      }
+    };
+    await Promise.all([writer(a.url, tokenA, 40), writer(b.url, tokenB, 20), writer(b.url, tokenB, 20)]);
+    await new Promise<void>((resolve) => (a.child.exitCode !== null || a.child.signalCode !== null ? resolve() : a.child.once('exit', () => resolve())));
+    expect(a.child.signalCode).toBe('SIGKILL');
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+    for (const id of acknowledged) expect((await call(b.url, 'GET', `/api/jobs/${id}`, { token: tokenB }))?.status, `job ${id}`).toBe(200);
+    b.child.kill('SIGTERM');
+  }, 240_000);
+});
