@@ -76,7 +76,7 @@ export const GOOGLE_SIGN_IN = { type: 'object', required: ['id_token'], properti
 export const FORGOT_PASSWORD = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } as const;
 /** POST /api/auth/reset-password: a reset token and the new password (checked by the call: 400 link_invalid, 422 short password). */
 export const RESET_PASSWORD = { type: 'object', required: ['token', 'password'], properties: { token: { type: 'string' }, password: { type: 'string', minLength: 8 } } } as const;
-/** POST /api/auth/login-links: whom to mint a link for. */
-export const LOGIN_LINK_REQUEST = { type: 'object', additionalProperties: false, required: ['user_id'], properties: { user_id: { type: 'integer', minimum: 1 } } } as const;
+/** POST /api/auth/login-links: whom to mint a link for (an id of no user answers 400). */
+export const LOGIN_LINK_REQUEST = { type: 'object', required: ['user_id'], properties: { user_id: { type: 'integer' } } } as const;
 /** PUT /api/feature-flags/{name}. */
 export const FEATURE_FLAG_SET = { type: 'object', additionalProperties: false, required: ['enabled'], properties: { enabled: { type: 'boolean' } } } as const;

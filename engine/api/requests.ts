@@ -57,15 +57,17 @@ export const TASK_TRANSFER = {
 } as const;
 export type TaskTransfer = FromSchema<typeof TASK_TRANSFER>;
 
-/** PATCH /api/jobs/{job_id}/cancel: a reason of the list, and a note ('other' needs one: the call says so). */
+/**
+ * PATCH /api/jobs/{job_id}/cancel: a reason of the list, and a note ('other' needs one: the call says so).
+ * Other fields and a note of any length are accepted, as the call always did.
+ */
 export const JOB_CANCEL = {
   type: 'object',
-  additionalProperties: false,
   required: ['reason'],
-  properties: { reason: { type: 'string', enum: CANCEL_REASONS }, note: { type: 'string', maxLength: 2000 } },
+  properties: { reason: { type: 'string', enum: CANCEL_REASONS }, note: { type: 'string' } },
 } as const;
 export type JobCancel = FromSchema<typeof JOB_CANCEL>;
 
-/** POST /api/jobs/{job_id}/clone: the program to clone to. */
-export const JOB_CLONE = { type: 'object', additionalProperties: false, required: ['program_id'], properties: { program_id: { type: 'string', minLength: 1 } } } as const;
+/** POST /api/jobs/{job_id}/clone: the program to clone to (an empty or unknown one is refused by the call, 422). */
+export const JOB_CLONE = { type: 'object', required: ['program_id'], properties: { program_id: { type: 'string' } } } as const;
 export type JobClone = FromSchema<typeof JOB_CLONE>;

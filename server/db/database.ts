@@ -148,12 +148,23 @@ export async function openStore(url: string, opts: PostgresOptions = {}): Promis
     await admin.connect();
     try {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`);
+    } catch (e) {
+      // Two opens of one schema at once: IF NOT EXISTS checks before it inserts, so the later one can
+      // still hit the catalog's unique index (23505) or see the schema appear (42P06). It exists: go on.
+      const code = (e as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') throw e;
     } finally {
       await admin.end();
     }
   }
   const pool = postgresPool(url, opts);
-  const migrated = await migratePostgres(pool);
+  let migrated: number[];
+  try {
+    migrated = await migratePostgres(pool);
+  } catch (e) {
+    await pool.end().catch(() => undefined); // a failed migration leaves no open connections behind
+    throw e;
+  }
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, backend: 'postgres', migrated, close: () => kysely.destroy() };
 }

@@ -63,10 +63,10 @@ export function announcementsRoutes(router: AppRouter): void {
     {
       method: 'put', path: '/api/announcements/:id', ability: 'announcement.manage',
       tag: 'announcements', summary: 'Update an announcement',
-      body: ANNOUNCEMENT, errors: [404, 422], response: ANNOUNCEMENT_ANSWER,
+      body: ANNOUNCEMENT, errors: [404, 422], response: ANNOUNCEMENT_ANSWER, load: idParam,
     },
-    (ctx, body) => {
-      ctx.body = svc.updateAnnouncement(ctx.deps, idParam(ctx), fill(body));
+    (ctx, body, id) => {
+      ctx.body = svc.updateAnnouncement(ctx.deps, id, fill(body));
     },
   );
   route(

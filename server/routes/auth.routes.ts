@@ -66,7 +66,7 @@ export function authRoutes(router: AppRouter): void {
 
   route(
     router,
-    { method: 'post', path: '/api/auth/login-links', ability: 'auth.mint_login_link', tag: 'auth', summary: 'Mint a one-time sign-in link for a user', body: LOGIN_LINK_REQUEST, status: 201, errors: [404, 422], response: LOGIN_LINK },
+    { method: 'post', path: '/api/auth/login-links', ability: 'auth.mint_login_link', tag: 'auth', summary: 'Mint a one-time sign-in link for a user', body: LOGIN_LINK_REQUEST, status: 201, errors: [400, 422], response: LOGIN_LINK },
     (ctx, body) => auth.mintLoginLink(ctx.deps, body.user_id),
   );
 

@@ -120,11 +120,11 @@ export function contractorsRoutes(router: AppRouter): void {
     {
       method: 'put', path: '/api/contractor/:id', ability: 'contractor.manage',
       tag: 'contractors', summary: 'Update a contractor',
-      body: UPDATE, errors: [404, 422], response: CONTRACTOR_ANSWER,
+      body: UPDATE, errors: [404, 422], response: CONTRACTOR_ANSWER, load: idOf,
     },
-    (ctx, body) => {
+    (ctx, body, id) => {
       const user = userOf(ctx);
-      ctx.body = contractors.updateContractor(ctx.deps, user, idOf(ctx), body);
+      ctx.body = contractors.updateContractor(ctx.deps, user, id, body);
     },
   );
   route(

@@ -43,12 +43,17 @@ export interface RouteDoc {
 }
 
 /** A route's declaration. */
-export type RouteSpec<B extends JSONSchema | undefined = undefined> = Omit<RouteDoc, 'body'> & {
+export type RouteSpec<B extends JSONSchema | undefined = undefined, L = undefined> = Omit<RouteDoc, 'body'> & {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** The Koa path (`/api/jobs/:job_id`). */
   path: string;
   ability: Ability;
   body?: B;
+  /**
+   * What the path names (a job the caller may see, a numeric id, a known flag), found after the guard
+   * and before the body check, so a missing one answers 404 whatever the body; the handler gets it.
+   */
+  load?: (ctx: AppContext) => L | Promise<L>;
 };
 
 /** The body a handler receives: typed from the body schema when the declaration checks it. */
@@ -58,20 +63,21 @@ type BodyOf<B> = B extends JSONSchema ? (B extends boolean ? unknown : FromSchem
  * What a handler returns is the answer (sent with the declared status); a handler that answers
  * otherwise (a file's bytes, headers of its own) sets ctx.body itself and returns nothing.
  */
-export type Handler<B> = (ctx: AppContext, body: BodyOf<B>) => unknown;
+export type Handler<B, L = undefined> = (ctx: AppContext, body: BodyOf<B>, loaded: L) => unknown;
 
 /** The guard of a declared route: its ability (the access check) and its description. */
 export type DeclaredGuard = Guard & { doc: RouteDoc };
 
 /** Registers a route on the router from its declaration. */
-export function route<const B extends JSONSchema | undefined = undefined>(router: AppRouter, spec: RouteSpec<B>, handler: Handler<B>): void {
-  const { method, path, ability, ...doc } = spec;
+export function route<const B extends JSONSchema | undefined = undefined, L = undefined>(router: AppRouter, spec: RouteSpec<B, L>, handler: Handler<B, L>): void {
+  const { method, path, ability, load, ...doc } = spec;
   const guard = can(ability) as DeclaredGuard;
   guard.doc = doc as RouteDoc;
   const checks = spec.body !== undefined && spec.bodyCheckedBy !== 'call' && !spec.multipart;
   router[method](path, guard, async (ctx: AppContext) => {
+    const loaded = (load ? await load(ctx) : undefined) as L;
     const body = (checks ? checkBody(spec.body as Record<string, unknown>, ctx.request.body) : undefined) as BodyOf<B>;
-    const answer = await handler(ctx, body);
+    const answer = await handler(ctx, body, loaded);
     if (answer !== undefined) ctx.body = answer;
     if (spec.status !== undefined) ctx.status = spec.status;
   });

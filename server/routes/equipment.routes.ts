@@ -50,10 +50,10 @@ export function equipmentRoutes(router: AppRouter): void {
     {
       method: 'put', path: '/api/equipment/:id', ability: 'equipment.manage',
       tag: 'equipment', summary: 'Update a catalog entry',
-      body: EQUIPMENT, errors: [404, 422], response: EQUIPMENT_ANSWER,
+      body: EQUIPMENT, errors: [404, 422], response: EQUIPMENT_ANSWER, load: idParam,
     },
-    (ctx, body) => {
-      ctx.body = svc.updateEquipment(ctx.deps, idParam(ctx), body);
+    (ctx, body, id) => {
+      ctx.body = svc.updateEquipment(ctx.deps, id, body);
     },
   );
   route(

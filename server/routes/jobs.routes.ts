@@ -17,13 +17,16 @@ import * as actions from '../services/job-actions.service.ts';
 import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/jobs.db.ts';
 import { query } from '../validation.ts';
 
-/** Reads the list filters and paging of spec sect. 7 from a query. */
 /** The omni search of the list: the search's own length limit (a LIKE over every row per character). */
 function listQuery(q: string | undefined): string | undefined {
   if (q !== undefined && Array.from(q).length > SEARCH_MAX_CHARS) throw badRequest(SEARCH_MESSAGES.too_long, 'search_too_long');
   return q;
 }
 
+/** The :job_id's job, if the signed-in user may see it (404 otherwise). */
+const jobOf = (ctx: AppContext) => jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);
+
+/** Reads the list filters and paging of spec sect. 7 from a query. */
 export function jobListQuery(q: Record<string, unknown>) {
   const filters: JobFilters = {
     contractor_id: query.int(q, 'contractor_id', { min: 1 }),
@@ -50,7 +53,6 @@ export function jobListQuery(q: Record<string, unknown>) {
   });
   return { filters, paging };
 }
-
 
 export function jobsRoutes(router: AppRouter): void {
   // The internal lists are the same calls behind an ops-only ability.
@@ -201,11 +203,10 @@ export function jobsRoutes(router: AppRouter): void {
     {
       method: 'patch', path: '/api/jobs/:job_id/cancel', ability: 'job.cancel',
       tag: 'jobs', summary: 'Cancel a job with a reason',
-      body: JOB_CANCEL, errors: [400, 404, 422], response: JOB_DETAIL,
+      body: JOB_CANCEL, errors: [400, 404, 422], response: JOB_DETAIL, load: jobOf,
     },
-    (ctx, body) => {
-      const user = userOf(ctx);
-      ctx.body = actions.cancelJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), body);
+    (ctx, body, job) => {
+      ctx.body = actions.cancelJob(ctx.deps, userOf(ctx), job, body);
     },
   );
   route(
@@ -262,12 +263,10 @@ export function jobsRoutes(router: AppRouter): void {
     {
       method: 'post', path: '/api/jobs/:job_id/clone', ability: 'job.clone',
       tag: 'jobs', summary: 'Clone a job to another program',
-      body: JOB_CLONE, status: 201, errors: [404, 422], response: JOB_DETAIL,
+      body: JOB_CLONE, status: 201, errors: [404, 422], response: JOB_DETAIL, load: jobOf,
     },
-    (ctx, body) => {
-      const user = userOf(ctx);
-      ctx.body = actions.cloneJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), body);
-      ctx.status = 201;
+    (ctx, body, job) => {
+      ctx.body = actions.cloneJob(ctx.deps, userOf(ctx), job, body);
     },
   );
 }

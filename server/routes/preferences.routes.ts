@@ -2,16 +2,19 @@
 
 import { userOf } from '../abilities.ts';
 import { route } from './declare.ts';
-import { PREFERENCES_ANSWER } from '../../engine/api/admin-requests.ts';
+import { PREFERENCES, PREFERENCES_ANSWER } from '../../engine/api/admin-requests.ts';
 import { FEATURE_FLAG, FEATURE_FLAG_SET, FEATURE_FLAGS_ANSWER } from '../../engine/api/auth.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { getPreferences, listFlags, putPreferences, setFlag } from '../db/settings.db.ts';
 import { FEATURE_FLAGS } from '../services/flags.service.ts';
 import { notFound } from '../errors.ts';
 import { PREFERENCE_DEFAULTS } from '../../engine/constants.ts';
-import { PREFERENCES } from '../../engine/api/admin-requests.ts';
 
-
+/** The :name of a known feature flag (404 otherwise). */
+const flagOf = (ctx: AppContext): string => {
+  if (!(FEATURE_FLAGS as readonly string[]).includes(ctx.params.name)) throw notFound('Unknown feature flag');
+  return ctx.params.name;
+};
 
 export function preferencesRoutes(router: AppRouter): void {
   route(
@@ -56,12 +59,11 @@ export function preferencesRoutes(router: AppRouter): void {
     {
       method: 'put', path: '/api/feature-flags/:name', ability: 'feature_flag.manage',
       tag: 'preferences', summary: 'Turn a feature flag on or off',
-      body: FEATURE_FLAG_SET, errors: [404, 422], response: FEATURE_FLAG,
+      body: FEATURE_FLAG_SET, errors: [404, 422], response: FEATURE_FLAG, load: flagOf,
     },
-    (ctx, body) => {
-      if (!(FEATURE_FLAGS as readonly string[]).includes(ctx.params.name)) throw notFound('Unknown feature flag');
-      setFlag(ctx.deps.db, ctx.params.name, body.enabled);
-      ctx.body = { name: ctx.params.name, enabled: body.enabled };
+    (ctx, body, name) => {
+      setFlag(ctx.deps.db, name, body.enabled);
+      ctx.body = { name, enabled: body.enabled };
     },
   );
 }

@@ -52,10 +52,10 @@ export function providersRoutes(router: AppRouter): void {
     {
       method: 'put', path: '/api/providers/:id', ability: 'provider.manage',
       tag: 'providers', summary: 'Update an energy provider',
-      body: PROVIDER, errors: [404, 422], response: PROVIDER_ANSWER,
+      body: PROVIDER, errors: [404, 422], response: PROVIDER_ANSWER, load: idParam,
     },
-    (ctx, body) => {
-      ctx.body = svc.updateProvider(ctx.deps, idParam(ctx), fields(body));
+    (ctx, body, id) => {
+      ctx.body = svc.updateProvider(ctx.deps, id, fields(body));
     },
   );
   route(

@@ -52,10 +52,9 @@ export function tasksRoutes(router: AppRouter): void {
     {
       method: 'put', path: '/api/jobs/:job_id/tasks/:task_id/draft', ability: 'task.work',
       tag: 'tasks', summary: 'Save partial work (409 when the version is stale)',
-      body: TASK_SAVE, errors: [400, 404, 409, 422], response: JOB_TASK,
+      body: TASK_SAVE, errors: [400, 404, 409, 422], response: JOB_TASK, load: job,
     },
-    (ctx, body) => {
-      const { user, job: j } = job(ctx);
+    (ctx, body, { user, job: j }) => {
       ctx.body = tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, body);
     },
   );
@@ -64,10 +63,9 @@ export function tasksRoutes(router: AppRouter): void {
     {
       method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/submit', ability: 'task.work',
       tag: 'tasks', summary: 'Submit a task: validated, saved, the job re-evaluated',
-      body: TASK_SAVE, errors: [400, 404, 409, 422], response: TASK_SUBMITTED,
+      body: TASK_SAVE, errors: [400, 404, 409, 422], response: TASK_SUBMITTED, load: job,
     },
-    (ctx, body) => {
-      const { user, job: j } = job(ctx);
+    (ctx, body, { user, job: j }) => {
       ctx.body = tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, body);
     },
   );
@@ -76,12 +74,10 @@ export function tasksRoutes(router: AppRouter): void {
     {
       method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', ability: 'task.flag_exception',
       tag: 'tasks', summary: 'Flag a contractor or ops exception',
-      body: EXCEPTION_FLAG, errors: [404], response: JOB_TASK,
+      body: EXCEPTION_FLAG, errors: [404], response: JOB_TASK, load: job,
     },
-    (ctx, body) => {
-      const { user, job: j } = job(ctx);
-      const b = body;
-      ctx.body = tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), b.note);
+    (ctx, body, { user, job: j }) => {
+      ctx.body = tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), body.note);
     },
   );
   route(
@@ -101,10 +97,9 @@ export function tasksRoutes(router: AppRouter): void {
     {
       method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/transfer', ability: 'task.transfer',
       tag: 'tasks', summary: 'Transfer a task to another action owner',
-      body: TASK_TRANSFER, errors: [404, 422], response: JOB_TASK,
+      body: TASK_TRANSFER, errors: [404, 422], response: JOB_TASK, load: job,
     },
-    (ctx, body) => {
-      const { user, job: j } = job(ctx);
+    (ctx, body, { user, job: j }) => {
       ctx.body = tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, body);
     },
   );

@@ -14,6 +14,8 @@ describe('openapi.json', () => {
     const { router } = createApp(s.deps);
     expect(registeredRoutes(router)).toEqual(Object.keys(routeDocs(router)).sort());
     expect(registeredRoutes(router).length).toBeGreaterThan(80);
+    const unsummarized = Object.entries(routeDocs(router)).filter(([, d]) => !d.summary?.trim() || !d.tag).map(([key]) => key);
+    expect(unsummarized).toEqual([]);
   });
   it('is served at /api/openapi.json without sign-in, with every route and who may call it', async () => {
     const r = await s.api('GET', '/api/openapi.json');

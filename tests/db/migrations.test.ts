@@ -2,13 +2,17 @@
  * The numbered migrations of both dialects build the same database: the same tables, columns and
  * NOT NULL-ness, the same list indexes, the jobs version counter bumped by the same changes, emails
  * unique whatever their case; applied once, and by instances starting together without a clash.
+ * PostgreSQL (TEST_DATABASE_URL) also: trigram indexes for search, and a jobs version function and
+ * triggers of each schema's own, in schemas side by side in one database.
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { migrationFiles, openStore, type Backend, type Store } from '../../server/db/database.ts';
 import type { DB } from '../../server/db/schema.ts';
 import { backends, freshStore, PG_URL } from './backends.ts';
@@ -22,6 +26,26 @@ async function fresh(backend: Backend): Promise<Store> {
   const f = await freshStore(backend);
   drops.push(f.drop);
   return f.store;
+}
+
+/** The schema a PostgreSQL store lives in. */
+const schemaOf = async (store: Store) => (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.kysely)).rows[0].s;
+
+/** Opens a store on an existing (or new) schema, closed in afterAll. */
+async function reopen(schema: string): Promise<Store> {
+  const store = await openStore(PG_URL!, { schema, max: 2 });
+  drops.unshift(() => store.close()); // closed before any schema is dropped
+  return store;
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await c.end();
+  }
 }
 
 /** SQLite's full-text tables and views, which PostgreSQL does with trigram indexes instead. */
@@ -57,6 +81,22 @@ async function indexes(store: Store): Promise<string[]> {
   return r.rows.map((x) => x.indexname).sort();
 }
 
+/** The named indexes both backends have (keys and UNIQUE columns aside): the list indexes and lookups. */
+const INDEXES = [
+  'attachments_job', 'equipment_ahri', 'equipment_type_manufacturer', 'history_job',
+  'job_action_owners_created', 'job_action_owners_job', 'job_action_owners_stage',
+  'jobs_by_contractor_created', 'jobs_by_contractor_exception', 'jobs_by_created', 'jobs_by_eligibility', 'jobs_by_homeowner_created',
+  'jobs_by_homeowner_stage', 'jobs_by_name', 'jobs_by_ops_exception', 'jobs_by_ops_owner', 'jobs_by_program', 'jobs_by_stage_entered',
+  'jobs_contractor', 'jobs_counts', 'jobs_dup', 'jobs_dup_lower', 'jobs_homeowner', 'jobs_list', 'jobs_summary',
+  'login_failures_key', 'terms_one_current', 'users_email_lower',
+];
+
+/** PostgreSQL's trigram indexes over the searchable fields (SQLite: the FTS5 tables of 004). */
+const TRIGRAM: Record<string, string[]> = {
+  jobs: ['full_name', 'address', 'city', 'code', 'external_id'],
+  contractors: ['name', 'primary_contact', 'address', 'city', 'phone', 'email'],
+};
+
 const version = async (db: Kysely<DB>) => (await db.selectFrom('jobs_version').select('v').where('id', '=', 1).executeTakeFirstOrThrow()).v;
 
 const AT = '2026-06-01T00:00:00.000Z';
@@ -67,6 +107,10 @@ describe.each(backends())('migrations on %s', (backend) => {
     const applied = await store.kysely.selectFrom('schema_migrations').select(['version', 'name']).orderBy('version').execute();
     expect(applied.map((m) => m.version)).toEqual(migrationFiles(backend).map((m) => m.version));
     expect(applied.map((m) => m.name)).toEqual(migrationFiles('sqlite').map((m) => m.name));
+  });
+
+  it('have the named list and lookup indexes', async () => {
+    expect(await indexes(await fresh(backend))).toEqual([...INDEXES].sort());
   });
 
   it('bump the jobs version on every change to jobs and on a contractor rename', async () => {
@@ -134,12 +178,67 @@ if (PG_URL) {
     });
 
     it('instances starting together migrate one after the other, and again is a no-op', async () => {
+      const all = migrationFiles('postgres').map((m) => m.version);
       const [a, b] = await Promise.all([fresh('postgres'), fresh('postgres')]);
-      for (const s of [a, b]) expect((await s.kysely.selectFrom('schema_migrations').selectAll().execute()).length).toBe(migrationFiles('postgres').length);
-      const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(a.kysely)).rows[0].s;
-      const again = await openStore(PG_URL!, { schema });
-      expect((await again.kysely.selectFrom('schema_migrations').selectAll().execute()).length).toBe(migrationFiles('postgres').length);
-      await again.close();
+      for (const s of [a, b]) {
+        expect(s.migrated).toEqual(all);
+        expect((await s.kysely.selectFrom('schema_migrations').select('version').orderBy('version').execute()).map((m) => m.version)).toEqual(all);
+      }
+      const again = await reopen(await schemaOf(a));
+      expect(again.migrated).toEqual([]);
+      expect((await again.kysely.selectFrom('schema_migrations').selectAll().execute()).length).toBe(all.length);
+    });
+
+    it('two opens of one new schema at once: one migrates, the other applies nothing', async () => {
+      const schema = `t_${randomBytes(6).toString('hex')}`;
+      drops.push(() => dropSchema(schema));
+      const both = await Promise.all([reopen(schema), reopen(schema)]);
+      expect(both.map((s) => s.migrated.length).sort((x, y) => x - y)).toEqual([0, migrationFiles('postgres').length]);
+    });
+
+    it('have trigram GIN indexes over the searchable fields', async () => {
+      const pgStore = await fresh('postgres');
+      const r = await sql<{ indexname: string; indexdef: string }>`SELECT indexname, indexdef FROM pg_indexes
+        WHERE schemaname = current_schema() AND indexname LIKE '%_trgm_%' ORDER BY indexname`.execute(pgStore.kysely);
+      const want = Object.entries(TRIGRAM).flatMap(([t, cols]) => cols.map((c) => `${t}_trgm_${c}`));
+      expect(r.rows.map((x) => x.indexname)).toEqual([...want].sort());
+      // Over lower(column), as the one code path asks (lower(col) LIKE lower(pattern)); pg_trgm is in public.
+      for (const x of r.rows) expect(x.indexdef).toMatch(new RegExp(`USING gin \\(lower\\(${x.indexname.split('_trgm_')[1]}\\) (public\\.)?gin_trgm_ops\\)$`));
+    });
+
+    it('each schema has its own jobs version function, and its triggers bump its own counter', async () => {
+      const [a, b] = await Promise.all([fresh('postgres'), fresh('postgres')]);
+      const [sa, sb] = [await schemaOf(a), await schemaOf(b)];
+      for (const [store, schema] of [[a, sa], [b, sb]] as const) {
+        // Every trigger on jobs and contractors runs the function of the store's own schema.
+        const t = await sql<{ tgname: string; fn_schema: string }>`SELECT t.tgname, n.nspname AS fn_schema FROM pg_trigger t
+          JOIN pg_proc p ON p.oid = t.tgfoid JOIN pg_namespace n ON n.oid = p.pronamespace
+          WHERE NOT t.tgisinternal AND t.tgrelid IN (to_regclass('jobs'), to_regclass('contractors')) ORDER BY t.tgname`.execute(store.kysely);
+        expect(t.rows).toEqual([
+          { tgname: 'jobs_version_change', fn_schema: schema },
+          { tgname: 'jobs_version_contractor', fn_schema: schema },
+        ]);
+      }
+      const [va, vb] = [await version(a.kysely), await version(b.kysely)];
+      const c = await a.kysely.insertInto('contractors').values({ name: 'A', created_at: AT }).returning('id').executeTakeFirstOrThrow();
+      await a.kysely
+        .insertInto('jobs')
+        .values({ code: 'AB12', first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: '1 Main St', program_id: 'wi-hear', contractor_id: c.id, stage_entered_at: AT, created_at: AT, updated_at: AT })
+        .execute();
+      await a.kysely.updateTable('contractors').set({ name: 'B' }).execute();
+      expect(await version(a.kysely)).toBeGreaterThan(va);
+      expect(await version(b.kysely)).toBe(vb);
+      // The same from a connection whose search path is not the store's: the function names its own schema.
+      const other = new pg.Client({ connectionString: PG_URL });
+      await other.connect();
+      try {
+        await other.query(`UPDATE ${sb}.jobs SET stage = 2`); // no rows, but a statement: the trigger fires
+        const v = async (schema: string) => (await other.query<{ v: number }>(`SELECT v FROM ${schema}.jobs_version`)).rows[0].v;
+        expect(await v(sb)).toBe(vb + 1);
+        expect(await v(sa)).toBe(await version(a.kysely));
+      } finally {
+        await other.end();
+      }
     });
   });
 }
