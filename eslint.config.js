@@ -42,6 +42,16 @@ export default tseslint.config(
       ],
     },
   },
+  // The data layer is async: a promise not awaited, or tested as a condition, is a lost write or a wrong answer.
+  {
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'cli/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ours('web', 'cli'), message: 'server/ imports engine only, never web/ or cli/.' }] }] },

@@ -39,13 +39,13 @@ function load(req: LoadRequest): Promise<LoadResult> {
 /** Starts both apps, loads them one after the other and prints the table. */
 export async function runLoad(bench: BenchDb, seconds: number): Promise<void> {
   const deps = buildDeps({ ...loadConfig({}), database_url: `sqlite:${bench.path}`, port: 0, seed_demo: false }, { log: () => {} });
-  const user = findUserByEmail(deps.db, BENCH_OPS_EMAIL);
+  const user = await findUserByEmail(deps.db, BENCH_OPS_EMAIL);
   if (!user) throw new Error(`the bench database has no ${BENCH_OPS_EMAIL}`);
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  insertToken(deps.db, { token_hash: hashToken(token), user_id: user.id, kind: 'session', expires_at: new Date(now.getTime() + 3_600_000).toISOString(), created_at: now.toISOString() });
+  await insertToken(deps.db, { token_hash: hashToken(token), user_id: user.id, kind: 'session', expires_at: new Date(now.getTime() + 3_600_000).toISOString(), created_at: now.toISOString() });
 
-  const real = await listen(createApp(deps).app);
+  const real = await listen((await createApp(deps)).app);
   const bare = new Koa();
   bare.use((ctx) => {
     ctx.body = { ok: true };

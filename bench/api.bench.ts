@@ -120,19 +120,19 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
     'Madison', 'Sheboygan', 'San Luis Obispo', 'Watsonvile', 'atlanta', 'Fond du Lac',
     company(0), company(7), typo(company(42)), company(99).split(' ')[0], 'comfrt systms', 'jo',
   ];
-  const rows = jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1)).sort((x, y) => x.id - y.id);
+  const rows = (await jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1))).sort((x, y) => x.id - y.id);
   const fuse = new Fuse(rows, fuseOptions(JOB_SEARCH));
   const ours: number[] = [];
   const theirs: number[] = [];
   let agreement = 0;
   for (const q of queries) {
-    const mine = times(() => searchJobs(deps, opsUser, q), 5);
+    const mine = times(async () => await searchJobs(deps, opsUser, q), 5);
     ours.push(median(mine));
     let top: number[] = [];
     const t = performance.now();
     top = fuse.search(q, { limit: 10 }).map((r) => r.item.id);
     theirs.push(performance.now() - t);
-    const got = searchJobs(deps, opsUser, q).map((r) => r.id);
+    const got = (await searchJobs(deps, opsUser, q)).map((r) => r.id);
     agreement += top.length ? got.filter((id) => top.includes(id)).length / top.length : got.length ? 0 : 1;
   }
   const w = [34, 10, 10, 16, 8, 12];
@@ -152,7 +152,7 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
     h.enable();
     for (const q of qs) {
       for (const user of [opsUser, contractorUser]) {
-        searchJobs(deps, user, q);
+        await searchJobs(deps, user, q);
         await new Promise((r) => setImmediate(r));
       }
     }

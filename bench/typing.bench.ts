@@ -11,6 +11,7 @@ import { measureTyping } from '../tests/e2e/typing.ts';
 import { evaluateRow } from '../server/services/evaluation.ts';
 import { getJob } from '../server/db/jobs.db.ts';
 import { insertUser } from '../server/db/users.db.ts';
+import { dbAll } from '../tests/support/db.ts';
 
 if (!existsSync(CHROMIUM)) {
   console.log(`\ntyping: skipped (no Chromium at ${CHROMIUM}; sudo apt-get install -y chromium)`);
@@ -19,9 +20,15 @@ if (!existsSync(CHROMIUM)) {
 await build({ configFile: 'web/vite.config.ts', logLevel: 'error' });
 const p = await startPortal();
 try {
-  insertUser(p.deps.db, { email: 'bench-typing@example.test', name: 'Bench Typing', role: 'ops', created_at: new Date().toISOString() });
-  const ids = (p.deps.db.prepare('SELECT id FROM jobs WHERE is_canceled = 0 AND stage = 4').all() as { id: number }[]).map((r) => r.id);
-  const jobId = ids.find((id) => evaluateRow(p.deps, getJob(p.deps.db, id)!).tasks.some((t) => t.id === 'confirm_project_final_costs' && t.status !== 'LOCKED'));
+  await insertUser(p.deps.db, { email: 'bench-typing@example.test', name: 'Bench Typing', role: 'ops', created_at: new Date().toISOString() });
+  const ids = (await dbAll(p.deps, 'SELECT id FROM jobs WHERE is_canceled = 0 AND stage = 4') as { id: number }[]).map((r) => r.id);
+  let jobId: number | undefined;
+    for (const id of ids) {
+      if ((await evaluateRow(p.deps, (await getJob(p.deps.db, id))!)).tasks.some((t) => t.id === 'confirm_project_final_costs' && t.status !== 'LOCKED')) {
+        jobId = id;
+        break;
+      }
+    }
   const page = await p.signedIn('bench-typing@example.test', `/${jobId}/install-details?task=confirm_project_final_costs`);
   await page.locator('.bp6-drawer textarea').first().waitFor();
   const text = 'Checked the invoice against the signed contract and the scope of work.';

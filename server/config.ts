@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   database_url: string;
+  /** PostgreSQL: the schema the portal's tables live in (created if missing); unset: the server's default (public). */
+  database_schema?: string;
   /** Anything but 'production' shows the staging banner. */
   app_env: string;
   /** Enables /api/auth/playwright when set. */
@@ -38,6 +40,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: Number.isInteger(port) && port >= 0 ? port : 3000,
     host: env.HOST ?? '127.0.0.1',
     database_url: env.DATABASE_URL ?? `sqlite:${join(dataDir, 'rebate.db')}`,
+    database_schema: env.DATABASE_SCHEMA || undefined,
     app_env: env.APP_ENV ?? 'development',
     playwright_auth_secret: env.PLAYWRIGHT_AUTH_SECRET || undefined,
     google_client_id: env.GOOGLE_CLIENT_ID || undefined,

@@ -6,7 +6,8 @@ import type { ParameterizedContext } from 'koa';
 import type Router from '@koa/router';
 import type { Definitions } from '../engine/index.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/connection.ts';
+import type { Store } from './db/database.ts';
+import type { Q } from './db/portable.ts';
 import type { Adapters } from './adapters/index.ts';
 
 /** Roles of the portal. */
@@ -18,7 +19,10 @@ export type AuthUser = SessionUser;
 
 /** The app's dependencies: passed to createApp, so tests build it with a temp db and a fixed clock. */
 export interface Deps {
-  db: Db;
+  /** Queries: the store's query builder, or inside `inTransaction` the write's transaction. */
+  db: Q;
+  /** The open database (which backend, closing it). */
+  store: Store;
   defs: Definitions;
   config: Config;
   adapters: Adapters;
@@ -42,3 +46,14 @@ export type AppRouter = Router<AppState, { deps: Deps }>;
 
 /** Today's date (ISO) for the engine. */
 export const todayOf = (deps: Pick<Deps, 'now'>) => deps.now().toISOString().slice(0, 10);
+
+/**
+ * Runs a write in one transaction: the statements `fn` runs through the deps it is given (the write's
+ * rows, its history row, the job's re-evaluation) commit together or not at all. Inside a transaction
+ * already, it joins it. On SQLite a transaction holds the one connection: inside `fn`, use only the
+ * deps it is given (the outer `deps.db` would wait for the transaction to end).
+ */
+export function inTransaction<T>(deps: Deps, fn: (d: Deps) => Promise<T>): Promise<T> {
+  if (deps.db.isTransaction) return fn(deps);
+  return deps.db.transaction().execute((trx) => fn({ ...deps, db: trx }));
+}

@@ -16,21 +16,17 @@ export async function dbCommand(args: string[], env: NodeJS.ProcessEnv, out: (s:
   const config = loadConfig(env);
   const where = backendOf(config.database_url) === 'postgres' ? 'PostgreSQL' : `SQLite ${config.database_url}`;
   if (args[0] === 'migrate') {
-    const store = await openStore(config.database_url);
+    const store = await openStore(config.database_url, { schema: config.database_schema });
     await store.close();
     out(store.migrated.length ? `${where}: applied migrations ${store.migrated.join(', ')}` : `${where}: up to date`);
     return 0;
   }
   if (args[0] === 'seed') {
-    if (backendOf(config.database_url) === 'postgres') {
-      out('PostgreSQL: the portal does not serve PostgreSQL yet (the data layer is moving to it, issue 13); only `rebate db migrate` works on it');
-      return 1;
-    }
-    const deps = buildDeps(config, { log: () => {} });
+    const deps = await buildDeps(config, { log: () => {} });
     try {
-      out(seedIfEmpty(deps) ? `${where}: demo data seeded` : `${where}: has data already, nothing seeded`);
+      out((await seedIfEmpty(deps)) ? `${where}: demo data seeded` : `${where}: has data already, nothing seeded`);
     } finally {
-      deps.db.close();
+      await deps.store.close();
     }
     return 0;
   }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Definitions } from '../engine/index.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
-import { openDatabase } from './db/connection.ts';
+import { openStore, type Store } from './db/database.ts';
 import { localAdapters } from './adapters/index.ts';
 import { loadRepoDefinitions, readDefinitionSources, withSafeLookups } from './definitions.ts';
 import type { SourceFile } from '../engine/index.ts';
@@ -36,16 +36,21 @@ export function repoDefinitionSources(): SourceFile[] {
   return load().files;
 }
 
-/** Dependencies over the embedded database, local adapters and the system clock (unless given). */
-export function buildDeps(config: Config, overrides: Partial<Deps> = {}): Deps {
-  const db = overrides.db ?? openDatabase(config.database_url);
+/** Dependencies over a store, local adapters and the system clock (unless given). */
+export function depsOf(store: Store, config: Config, overrides: Partial<Omit<Deps, 'db' | 'store'>> = {}): Deps {
   const now = overrides.now ?? (() => new Date());
   return {
-    db,
+    db: store.kysely,
+    store,
     defs: overrides.defs ? withSafeLookups(overrides.defs) : repoDefinitions(),
     config,
-    adapters: overrides.adapters ?? localAdapters(db, config.upload_dir, now),
+    adapters: overrides.adapters ?? localAdapters(store.kysely, config.upload_dir, now),
     now,
     log: overrides.log ?? ((line) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`)),
   };
+}
+
+/** Opens (and migrates) the configured database and builds the dependencies over it. */
+export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'db' | 'store'>> = {}): Promise<Deps> {
+  return depsOf(await openStore(config.database_url, { schema: config.database_schema }), config, overrides);
 }

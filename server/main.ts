@@ -1,4 +1,4 @@
-/** Starts the portal: migrates and (on first start) seeds the embedded database, then listens. */
+/** Starts the portal: migrates and (on first start) seeds the database (embedded SQLite, or PostgreSQL by DATABASE_URL), then listens. */
 
 import { loadConfig } from './config.ts';
 import { buildDeps } from './deps.ts';
@@ -6,17 +6,16 @@ import { createApp } from './app.ts';
 import { seedIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
-const deps = buildDeps(config);
-const seeded = config.seed_demo ? seedIfEmpty(deps) : false;
-const { app } = createApp(deps);
+const deps = await buildDeps(config);
+const seeded = config.seed_demo ? await seedIfEmpty(deps) : false;
+const { app } = await createApp(deps);
 const server = app.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Rebate portal on http://${config.host}:${port} (${config.app_env}${seeded ? ', demo data seeded' : ''})`);
 });
 const stop = () => server.close(() => {
-  deps.db.close();
-  process.exit(0);
+  void deps.store.close().finally(() => process.exit(0));
 });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

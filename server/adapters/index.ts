@@ -7,17 +7,19 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/connection.ts';
+import type { Q } from '../db/portable.ts';
+import { queueMail } from '../db/settings.db.ts';
+import { getPlace } from '../db/places.db.ts';
 import type { JobSite } from '../../engine/index.ts';
 
 /** Sends mail. */
 export interface MailAdapter {
-  send(message: { to: string; subject: string; body: string }): void;
+  send(message: { to: string; subject: string; body: string }): Promise<void>;
 }
 
 /** Resolves a place id (from an address autocomplete) to a site. */
 export interface GeocodingAdapter {
-  resolve(placeId: string): (JobSite & { place_id: string }) | undefined;
+  resolve(placeId: string): Promise<(JobSite & { place_id: string }) | undefined>;
 }
 
 /** Stores uploaded files under generated names, outside any served folder. */
@@ -52,18 +54,16 @@ export interface Adapters {
   google?: GoogleAdapter;
 }
 
-/** Local mail: rows in the outbox table. */
-export function outboxMail(db: Db, now: () => Date): MailAdapter {
-  const insert = db.prepare('INSERT INTO outbox (to_address, subject, body, created_at) VALUES (?, ?, ?, ?)');
-  return { send: (m) => void insert.run(m.to, m.subject, m.body, now().toISOString()) };
+/** Local mail: rows in the outbox table (written by the store's own connection, after the write that sends it). */
+export function outboxMail(db: Q, now: () => Date): MailAdapter {
+  return { send: (m) => queueMail(db, { ...m, at: now().toISOString() }) };
 }
 
 /** Local geocoding: the seeded places table. */
-export function tableGeocoding(db: Db): GeocodingAdapter {
-  const get = db.prepare('SELECT place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility FROM places WHERE place_id = ?');
+export function tableGeocoding(db: Q): GeocodingAdapter {
   return {
-    resolve: (placeId) => {
-      const row = get.get(placeId) as (JobSite & { place_id: string }) | undefined;
+    resolve: async (placeId) => {
+      const row = await getPlace(db, placeId);
       if (!row) return undefined;
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(row)) if (v !== null) out[k] = v;
@@ -102,6 +102,6 @@ export function localPayments(): PaymentsAdapter {
 }
 
 /** The local adapters. */
-export function localAdapters(db: Db, uploadDir: string, now: () => Date): Adapters {
+export function localAdapters(db: Q, uploadDir: string, now: () => Date): Adapters {
   return { mail: outboxMail(db, now), geocoding: tableGeocoding(db), files: diskFiles(uploadDir), esign: localESign(), payments: localPayments() };
 }

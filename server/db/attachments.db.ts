@@ -1,6 +1,6 @@
 /** Attachment records (migration 003); the bytes themselves are in file storage under `stored_name`. */
 
-import { stmt, type Db } from './connection.ts';
+import { byBytes, type Q } from './portable.ts';
 
 /** An attachment row, with its uploader's name and company (for the list and the delete rule). */
 export interface AttachmentRow {
@@ -25,25 +25,32 @@ export interface AttachmentRow {
 /** What an insert takes (the joined and soft-delete columns are not written). */
 export type NewAttachment = Omit<AttachmentRow, 'created_by_name' | 'created_by_contractor' | 'deleted_at'>;
 
-const SELECT = 'SELECT a.*, u.name AS created_by_name, u.contractor_id AS created_by_contractor FROM attachments a LEFT JOIN users u ON u.id = a.created_by';
+/** Attachments with their uploader's name and company (for the list and the delete rule). */
+const withUploader = (db: Q) =>
+  db
+    .selectFrom('attachments as a')
+    .leftJoin('users as u', 'u.id', 'a.created_by')
+    .selectAll('a')
+    .select(['u.name as created_by_name', 'u.contractor_id as created_by_contractor']);
 
 /** Records an uploaded file. */
-export function insertAttachment(db: Db, a: NewAttachment): void {
-  stmt(db, `INSERT INTO attachments (id, job_id, task_id, field, name, content_type, size_bytes, stored_name, lat, lon, taken_at, created_by, created_at)
-    VALUES (@id, @job_id, @task_id, @field, @name, @content_type, @size_bytes, @stored_name, @lat, @lon, @taken_at, @created_by, @created_at)`).run(a);
+export async function insertAttachment(db: Q, a: NewAttachment): Promise<void> {
+  const { id, job_id, task_id, field, name, content_type, size_bytes, stored_name, lat, lon, taken_at, created_by, created_at } = a;
+  await db.insertInto('attachments').values({ id, job_id, task_id, field, name, content_type, size_bytes, stored_name, lat, lon, taken_at, created_by, created_at }).execute();
 }
 
 /** One attachment by id, deleted or not (the caller tells "gone" from "missing"). */
-export function getAttachment(db: Db, id: string): AttachmentRow | undefined {
-  return stmt(db, `${SELECT} WHERE a.id = ?`).get(id) as AttachmentRow | undefined;
+export async function getAttachment(db: Q, id: string): Promise<AttachmentRow | undefined> {
+  return withUploader(db).where('a.id', '=', id).executeTakeFirst();
 }
 
 /** The attachments of a job that are not deleted, newest first. */
-export function attachmentsOfJob(db: Db, jobId: number): AttachmentRow[] {
-  return stmt(db, `${SELECT} WHERE a.job_id = ? AND a.deleted_at IS NULL ORDER BY a.created_at DESC, a.id`).all(jobId) as AttachmentRow[];
+export async function attachmentsOfJob(db: Q, jobId: number): Promise<AttachmentRow[]> {
+  return withUploader(db).where('a.job_id', '=', jobId).where('a.deleted_at', 'is', null).orderBy('a.created_at', 'desc').orderBy('a.id', byBytes(db)).execute();
 }
 
 /** Soft-deletes an attachment; false when it was already deleted. */
-export function markAttachmentDeleted(db: Db, id: string, at: string): boolean {
-  return stmt(db, 'UPDATE attachments SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(at, id).changes > 0;
+export async function markAttachmentDeleted(db: Q, id: string, at: string): Promise<boolean> {
+  const r = await db.updateTable('attachments').set({ deleted_at: at }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return r.numUpdatedRows > 0n;
 }

@@ -1,6 +1,8 @@
 /** Contractor companies. */
 
-import { stmt, type Db } from './connection.ts';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Updateable } from 'kysely';
+import type { ContractorsTable, DB } from './schema.ts';
+import { anyContains, atomic, byBytes, pageOf, type Q } from './portable.ts';
 
 /** A contractor row. */
 export interface ContractorRow {
@@ -18,29 +20,6 @@ export interface ContractorRow {
 /** Editable contractor fields. */
 export type ContractorFields = Omit<ContractorRow, 'id' | 'created_at'>;
 
-const COLUMNS = 'id, name, address, city, phone, email, primary_contact, program_id, created_at';
-
-export function insertContractor(db: Db, c: ContractorFields & { created_at: string }): number {
-  return Number(
-    db.prepare('INSERT INTO contractors (name, address, city, phone, email, primary_contact, program_id, created_at) VALUES (@name, @address, @city, @phone, @email, @primary_contact, @program_id, @created_at)')
-      .run({ ...c, address: c.address ?? null, city: c.city ?? null, phone: c.phone ?? null, email: c.email ?? null, primary_contact: c.primary_contact ?? null, program_id: c.program_id ?? null }).lastInsertRowid,
-  );
-}
-
-export function getContractor(db: Db, id: number): ContractorRow | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM contractors WHERE id = ? AND deleted_at IS NULL`).get(id) as ContractorRow | undefined;
-}
-
-export function updateContractor(db: Db, id: number, c: Partial<ContractorFields>): void {
-  const keys = Object.keys(c).filter((k) => ['name', 'address', 'city', 'phone', 'email', 'primary_contact', 'program_id'].includes(k));
-  if (!keys.length) return;
-  db.prepare(`UPDATE contractors SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...c, id });
-}
-
-export function deleteContractor(db: Db, id: number, at: string): boolean {
-  return db.prepare('UPDATE contractors SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(at, id).changes > 0;
-}
-
 /** Filters of the contractor list. */
 export interface ContractorFilters {
   program_id?: string;
@@ -48,45 +27,91 @@ export interface ContractorFilters {
   ids?: number[];
 }
 
-export function listContractors(db: Db, f: ContractorFilters, page: { page_number: number; per_page: number }): { items: ContractorRow[]; total: number } {
-  const params = {
-    program_id: f.program_id ?? null,
-    q: f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
-    ids: f.ids ? JSON.stringify(f.ids) : null,
-  };
-  const where = `WHERE deleted_at IS NULL AND (@program_id IS NULL OR program_id = @program_id)
-    AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))
-    AND (@q IS NULL OR name LIKE @q ESCAPE '\\' OR address LIKE @q ESCAPE '\\' OR city LIKE @q ESCAPE '\\' OR primary_contact LIKE @q ESCAPE '\\' OR email LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\')`;
-  const items = db.prepare(`SELECT ${COLUMNS} FROM contractors ${where} ORDER BY name, id LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.per_page, offset: (page.page_number - 1) * page.per_page }) as ContractorRow[];
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM contractors ${where}`).get(params) as { n: number }).n;
-  return { items, total };
+const COLUMNS = ['id', 'name', 'address', 'city', 'phone', 'email', 'primary_contact', 'program_id', 'created_at'] as const;
+/** The fields an update may change. */
+const EDITABLE = ['name', 'address', 'city', 'phone', 'email', 'primary_contact', 'program_id'] as const;
+
+export async function insertContractor(db: Q, c: ContractorFields & { created_at: string }): Promise<number> {
+  const r = await db
+    .insertInto('contractors')
+    .values({
+      name: c.name, address: c.address ?? null, city: c.city ?? null, phone: c.phone ?? null, email: c.email ?? null,
+      primary_contact: c.primary_contact ?? null, program_id: c.program_id ?? null, created_at: c.created_at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
 }
 
-/** Every contractor (id, name), for pickers and search. */
-export function allContractors(db: Db): ContractorRow[] {
-  return db.prepare(`SELECT ${COLUMNS} FROM contractors WHERE deleted_at IS NULL ORDER BY name`).all() as ContractorRow[];
+export async function getContractor(db: Q, id: number): Promise<ContractorRow | undefined> {
+  return db.selectFrom('contractors').select(COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function updateContractor(db: Q, id: number, c: Partial<ContractorFields>): Promise<void> {
+  const set: Updateable<ContractorsTable> = {};
+  for (const k of EDITABLE) if (k in c) (set as Record<string, unknown>)[k] = c[k] ?? null;
+  if (!Object.keys(set).length) return;
+  await db.updateTable('contractors').set(set).where('id', '=', id).execute();
+}
+
+export async function deleteContractor(db: Q, id: number, at: string): Promise<boolean> {
+  const r = await db.updateTable('contractors').set({ deleted_at: at }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+function filters(f: ContractorFilters) {
+  return (eb: ExpressionBuilder<DB, 'contractors'>) => {
+    const parts: Expression<SqlBool>[] = [eb('deleted_at', 'is', null)];
+    if (f.program_id !== undefined) parts.push(eb('program_id', '=', f.program_id));
+    // An empty id list matches nothing (`in ()` is not SQL).
+    if (f.ids) parts.push(f.ids.length ? eb('id', 'in', f.ids) : sql<SqlBool>`1 = 0`);
+    if (f.q) parts.push(anyContains(eb, (['name', 'address', 'city', 'primary_contact', 'email', 'phone'] as const).map((c) => eb.ref(c)), f.q));
+    return eb.and(parts);
+  };
+}
+
+/** A page of contractors by name (bytes), then id, and the total. */
+export async function listContractors(db: Q, f: ContractorFilters, page: { page_number: number; per_page: number }): Promise<{ items: ContractorRow[]; total: number }> {
+  const { limit, offset } = pageOf(page);
+  const items = await db.selectFrom('contractors').select(COLUMNS).where(filters(f)).orderBy('name', byBytes(db)).orderBy('id').limit(limit).offset(offset).execute();
+  const { n } = await db.selectFrom('contractors').select((eb) => eb.fn.countAll<number>().as('n')).where(filters(f)).executeTakeFirstOrThrow();
+  return { items, total: Number(n) };
+}
+
+/** Every contractor, for pickers and search. */
+export async function allContractors(db: Q): Promise<ContractorRow[]> {
+  return db.selectFrom('contractors').select(COLUMNS).where('deleted_at', 'is', null).orderBy('name', byBytes(db)).orderBy('id').execute();
 }
 
 /** Names of contractors by id. */
-export function contractorNames(db: Db, ids: number[]): Map<number, string> {
+export async function contractorNames(db: Q, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = stmt(db, 'SELECT id, name FROM contractors WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...new Set(ids)])) as { id: number; name: string }[];
+  const rows = await db.selectFrom('contractors').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Equipment ids a contractor installs. */
-export function equipmentOfContractor(db: Db, contractorId: number): number[] {
-  return (db.prepare('SELECT equipment_id FROM contractor_equipment WHERE contractor_id = ? ORDER BY equipment_id').all(contractorId) as { equipment_id: number }[]).map((r) => r.equipment_id);
+export async function equipmentOfContractor(db: Q, contractorId: number): Promise<number[]> {
+  const rows = await db.selectFrom('contractor_equipment').select('equipment_id').where('contractor_id', '=', contractorId).orderBy('equipment_id').execute();
+  return rows.map((r) => r.equipment_id);
 }
 
-/** Replaces the equipment a contractor installs. */
-export function setContractorEquipment(db: Db, contractorId: number, equipmentIds: number[]): void {
-  db.prepare('DELETE FROM contractor_equipment WHERE contractor_id = ?').run(contractorId);
-  const ins = db.prepare('INSERT OR IGNORE INTO contractor_equipment (contractor_id, equipment_id) VALUES (?, ?)');
-  for (const id of equipmentIds) ins.run(contractorId, id);
+/** Replaces the equipment a contractor installs, in one transaction (the caller's or its own). */
+export async function setContractorEquipment(db: Q, contractorId: number, equipmentIds: number[]): Promise<void> {
+  const ids = [...new Set(equipmentIds)];
+  await atomic(db, async (trx) => {
+    await trx.deleteFrom('contractor_equipment').where('contractor_id', '=', contractorId).execute();
+    if (!ids.length) return;
+    await trx
+      .insertInto('contractor_equipment')
+      .values(ids.map((equipment_id) => ({ contractor_id: contractorId, equipment_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  });
 }
 
 /** Number of jobs a contractor has (not canceled). */
-export function jobCountOfContractor(db: Db, contractorId: number): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE contractor_id = ? AND is_canceled = 0').get(contractorId) as { n: number }).n;
+export async function jobCountOfContractor(db: Q, contractorId: number): Promise<number> {
+  const r = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('contractor_id', '=', contractorId).where('is_canceled', '=', 0).executeTakeFirstOrThrow();
+  return Number(r.n);
 }

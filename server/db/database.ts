@@ -7,12 +7,13 @@
  */
 
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DB } from './schema.ts';
+import { EmbeddedSqliteDialect } from './sqlite-driver.ts';
 
 export type Backend = 'sqlite' | 'postgres';
 
@@ -166,11 +167,26 @@ export async function openStore(url: string, opts: PostgresOptions = {}): Promis
     throw e;
   }
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, backend: 'postgres', migrated, close: () => kysely.destroy() };
+  return { kysely, backend: 'postgres', migrated, close: once(() => kysely.destroy()) };
+}
+
+/** A close that may be called again (a test's cleanup after a shutdown): the later calls wait for the first. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 /** A store over an open SQLite handle (migrated). */
 export function sqliteStore(db: Database.Database): Store {
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: db }) });
-  return { kysely, backend: 'sqlite', sqlite: db, migrated: [], close: () => kysely.destroy() };
+  const kysely = new Kysely<DB>({ dialect: new EmbeddedSqliteDialect(db) });
+  return {
+    kysely,
+    backend: 'sqlite',
+    sqlite: db,
+    migrated: [],
+    close: once(async () => {
+      await kysely.destroy();
+      if (db.open) db.close();
+    }),
+  };
 }

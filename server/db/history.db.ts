@@ -1,6 +1,6 @@
 /** Job history: one row per change. */
 
-import type { Db } from './connection.ts';
+import type { Q } from './portable.ts';
 
 /** A history row. */
 export interface HistoryRow {
@@ -13,17 +13,20 @@ export interface HistoryRow {
   detail: Record<string, unknown> | null;
 }
 
-export function addHistory(db: Db, h: { job_id: number; type: string; user_id: number | null; at: string; detail?: Record<string, unknown> }): void {
-  db.prepare('INSERT INTO history (job_id, type, user_id, at, detail) VALUES (?, ?, ?, ?, ?)').run(h.job_id, h.type, h.user_id, h.at, h.detail ? JSON.stringify(h.detail) : null);
+export async function addHistory(db: Q, h: { job_id: number; type: string; user_id: number | null; at: string; detail?: Record<string, unknown> }): Promise<void> {
+  await db.insertInto('history').values({ job_id: h.job_id, type: h.type, user_id: h.user_id, at: h.at, detail: h.detail ? JSON.stringify(h.detail) : null }).execute();
 }
 
 /** History of a job, newest first, optionally filtered by record type and user. */
-export function historyOfJob(db: Db, jobId: number, f: { type?: string[]; user_id?: number }): HistoryRow[] {
-  const types = f.type?.length ? f.type : null;
-  const rows = db
-    .prepare(`SELECT h.id, h.job_id, h.type, h.user_id, u.name AS user_name, h.at, h.detail FROM history h LEFT JOIN users u ON u.id = h.user_id
-              WHERE h.job_id = @job_id AND (@types IS NULL OR h.type IN (SELECT value FROM json_each(@types))) AND (@user_id IS NULL OR h.user_id = @user_id)
-              ORDER BY h.at DESC, h.id DESC`)
-    .all({ job_id: jobId, types: types && JSON.stringify(types), user_id: f.user_id ?? null }) as (Omit<HistoryRow, 'detail'> & { detail: string | null })[];
+export async function historyOfJob(db: Q, jobId: number, f: { type?: string[]; user_id?: number }): Promise<HistoryRow[]> {
+  let q = db
+    .selectFrom('history as h')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.id', 'h.job_id', 'h.type', 'h.user_id', 'u.name as user_name', 'h.at', 'h.detail'])
+    .where('h.job_id', '=', jobId);
+  if (f.type?.length) q = q.where('h.type', 'in', f.type);
+  if (f.user_id !== undefined) q = q.where('h.user_id', '=', f.user_id);
+  // ISO times: same-format text orders the same under any collation.
+  const rows = await q.orderBy('h.at', 'desc').orderBy('h.id', 'desc').execute();
   return rows.map((r) => ({ ...r, detail: r.detail ? JSON.parse(r.detail) : null }));
 }

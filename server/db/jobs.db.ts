@@ -1,6 +1,8 @@
 /** Jobs: rows, lists with filters, per-stage counts, duplicates. */
 
-import { stmt, type Db } from './connection.ts';
+import { sql, type Compilable, type Expression, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
+import type { DB, JobsTable } from './schema.ts';
+import { atomic, byBytes, equalsCaseless, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
 
 /** A job row as stored. */
 export interface JobRow {
@@ -60,67 +62,6 @@ export interface JobRow {
 export type NewJob = Pick<JobRow, 'code' | 'first_name' | 'last_name' | 'full_name' | 'address' | 'program_id' | 'created_at' | 'updated_at' | 'stage_entered_at'> &
   Partial<Omit<JobRow, 'id'>>;
 
-const INSERTABLE = [
-  'code', 'external_id', 'first_name', 'last_name', 'full_name', 'email', 'phone_number', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon',
-  'electric_utility', 'gas_utility', 'place_id', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab', 'eligibility',
-  'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
-  'rebate_final_cents', 'definition_hash', 'stage_entered_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible', 'created_by', 'submitted_by', 'submitted_at',
-  'ops_owner', 'claimed_by', 'exception_notes', 'cloned_from', 'created_at', 'updated_at',
-] as const;
-
-export function insertJob(db: Db, job: NewJob): number {
-  const row: Record<string, unknown> = {};
-  for (const k of INSERTABLE) row[k] = (job as Record<string, unknown>)[k] ?? null;
-  row.stage ??= 1;
-  row.eligibility ??= 'pending_more_information';
-  for (const k of ['is_eligible', 'has_contractor_task_exception', 'has_ops_task_exception', 'is_canceled', 'is_deemed', 'ops_marked_ineligible'] as const) row[k] ??= 0;
-  row.action_owners ??= '';
-  const sql = `INSERT INTO jobs (${INSERTABLE.join(', ')}) VALUES (${INSERTABLE.map((k) => `@${k}`).join(', ')})`;
-  const id = Number(db.prepare(sql).run(row).lastInsertRowid);
-  writeActionOwners(db, id);
-  return id;
-}
-
-/** The job's rows of job_action_owners (migration 007): its open roles with the columns the filter sorts and counts by. */
-function writeActionOwners(db: Db, jobId: number): void {
-  stmt(db, 'DELETE FROM job_action_owners WHERE job_id = ?').run(jobId);
-  const j = stmt(db, 'SELECT action_owners, is_canceled, stage, created_at FROM jobs WHERE id = ?').get(jobId) as Pick<JobRow, 'action_owners' | 'is_canceled' | 'stage' | 'created_at'>;
-  const insert = stmt(db, 'INSERT INTO job_action_owners (role, job_id, is_canceled, stage, created_at) VALUES (?, ?, ?, ?, ?)');
-  for (const role of j.action_owners.split(',').filter(Boolean)) insert.run(role, jobId, j.is_canceled, j.stage, j.created_at);
-}
-
-export function getJob(db: Db, id: number): JobRow | undefined {
-  return db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
-}
-
-export function getJobByCode(db: Db, code: string): JobRow | undefined {
-  return db.prepare('SELECT * FROM jobs WHERE code = ?').get(code) as JobRow | undefined;
-}
-
-export function codeExists(db: Db, code: string): boolean {
-  return db.prepare('SELECT 1 FROM jobs WHERE code = ?').get(code) !== undefined;
-}
-
-/** Columns a service may change on a job (never id or code). */
-const UPDATABLE = new Set<string>([...INSERTABLE.filter((k) => k !== 'code'), 'cancel_reason', 'cancel_note', 'submit_terms_id', 'install_terms_id']);
-
-export function updateJob(db: Db, id: number, changes: Partial<JobRow>): void {
-  const keys = Object.keys(changes).filter((k) => UPDATABLE.has(k));
-  if (!keys.length) return;
-  const params: Record<string, unknown> = { id };
-  for (const k of keys) params[k] = (changes as Record<string, unknown>)[k] ?? null;
-  db.prepare(`UPDATE jobs SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run(params);
-  if (changes.action_owners !== undefined || changes.is_canceled !== undefined || changes.stage !== undefined) writeActionOwners(db, id);
-}
-
-/** A possible duplicate: same homeowner (last name, first name) at the same address, not canceled. */
-export function findDuplicate(db: Db, j: { first_name: string; last_name: string; address: string }, scope: JobScope): JobRow | undefined {
-  return db
-    .prepare(`SELECT * FROM jobs WHERE last_name = @last_name COLLATE NOCASE AND first_name = @first_name COLLATE NOCASE AND address = @address COLLATE NOCASE
-              AND is_canceled = 0 AND (@contractor_id IS NULL OR contractor_id = @contractor_id) ORDER BY id LIMIT 1`)
-    .get({ ...j, contractor_id: scope.contractor_id ?? null }) as JobRow | undefined;
-}
-
 /** Whose jobs a user may see: a company, a homeowner, or everyone (ops). */
 export interface JobScope {
   contractor_id?: number;
@@ -148,129 +89,250 @@ export interface JobFilters {
   q?: string;
 }
 
+const INSERTABLE = [
+  'code', 'external_id', 'first_name', 'last_name', 'full_name', 'email', 'phone_number', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon',
+  'electric_utility', 'gas_utility', 'place_id', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab', 'eligibility',
+  'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
+  'rebate_final_cents', 'definition_hash', 'stage_entered_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible', 'created_by', 'submitted_by', 'submitted_at',
+  'ops_owner', 'claimed_by', 'exception_notes', 'cloned_from', 'created_at', 'updated_at',
+] as const;
+
+/** Creates a job and its action-owner rows (in one transaction: the caller's or its own); returns its id. */
+export async function insertJob(db: Q, job: NewJob): Promise<number> {
+  const row: Record<string, unknown> = {};
+  for (const k of INSERTABLE) row[k] = (job as Record<string, unknown>)[k] ?? null;
+  row.stage ??= 1;
+  row.eligibility ??= 'pending_more_information';
+  for (const k of ['is_eligible', 'has_contractor_task_exception', 'has_ops_task_exception', 'is_canceled', 'is_deemed', 'ops_marked_ineligible'] as const) row[k] ??= 0;
+  row.action_owners ??= '';
+  return atomic(db, async (trx) => {
+    const { id } = await trx.insertInto('jobs').values(row as Insertable<JobsTable>).returning('id').executeTakeFirstOrThrow();
+    await writeActionOwners(trx, id);
+    return id;
+  });
+}
+
+/** The job's rows of job_action_owners (migration 007): its open roles with the columns the filter sorts and counts by. */
+async function writeActionOwners(db: Q, jobId: number): Promise<void> {
+  await db.deleteFrom('job_action_owners').where('job_id', '=', jobId).execute();
+  const j = await db.selectFrom('jobs').select(['action_owners', 'is_canceled', 'stage', 'created_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
+  const roles = j.action_owners.split(',').filter(Boolean);
+  if (!roles.length) return;
+  await db.insertInto('job_action_owners').values(roles.map((role) => ({ role, job_id: jobId, is_canceled: j.is_canceled, stage: j.stage, created_at: j.created_at }))).execute();
+}
+
+export async function getJob(db: Q, id: number): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getJobByCode(db: Q, code: string): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export async function codeExists(db: Q, code: string): Promise<boolean> {
+  return (await db.selectFrom('jobs').select(sql.lit(1).as('one')).where('code', '=', code).executeTakeFirst()) !== undefined;
+}
+
+/** Columns a service may change on a job (never id or code). */
+const UPDATABLE = new Set<string>([...INSERTABLE.filter((k) => k !== 'code'), 'cancel_reason', 'cancel_note', 'submit_terms_id', 'install_terms_id']);
+
+/** The columns the action-owner rows carry (or derive from). */
+const CARRIED_BY_OWNERS = ['action_owners', 'is_canceled', 'stage', 'created_at'];
+
+/** Changes the allowed columns of a job (and its action-owner rows with what they carry), in one transaction. */
+export async function updateJob(db: Q, id: number, changes: Partial<JobRow>): Promise<void> {
+  const keys = Object.keys(changes).filter((k) => UPDATABLE.has(k));
+  if (!keys.length) return;
+  const set: Record<string, unknown> = {};
+  for (const k of keys) set[k] = (changes as Record<string, unknown>)[k] ?? null;
+  await atomic(db, async (trx) => {
+    await trx.updateTable('jobs').set(set as Updateable<JobsTable>).where('id', '=', id).execute();
+    if (CARRIED_BY_OWNERS.some((k) => (changes as Record<string, unknown>)[k] !== undefined)) await writeActionOwners(trx, id);
+  });
+}
+
+/** A possible duplicate: same homeowner (last name, first name) at the same address, whatever the case, not canceled. */
+export async function findDuplicate(db: Q, j: { first_name: string; last_name: string; address: string }, scope: JobScope): Promise<JobRow | undefined> {
+  let q = db
+    .selectFrom('jobs')
+    .selectAll()
+    .where(equalsCaseless(sql.ref('last_name'), j.last_name))
+    .where(equalsCaseless(sql.ref('first_name'), j.first_name))
+    .where(equalsCaseless(sql.ref('address'), j.address))
+    .where('is_canceled', '=', 0);
+  if (scope.contractor_id !== undefined && scope.contractor_id !== null) q = q.where('contractor_id', '=', scope.contractor_id);
+  return q.orderBy('id').limit(1).executeTakeFirst();
+}
+
 /** Sortable columns (spec: job name or days in stage; default created_at). */
 export const SORT_COLUMNS = { created_at: 'created_at', full_name: 'full_name', days_in_stage: 'stage_entered_at', stage: 'stage', updated_at: 'updated_at' } as const;
 export type SortBy = keyof typeof SORT_COLUMNS;
 
-/** A list query's FROM, WHERE and bound values; `by` qualifies the columns the driving table has. */
-interface Where {
-  from: string;
-  sql: string;
-  params: Record<string, unknown>;
-  /** The table whose is_canceled, stage and created_at the query reads (jobs, or the action-owner rows). */
-  by: 'jobs' | 'o';
+/** The table a list or count drives from: jobs, or the action-owner rows (`o`) when that filter is on. */
+type By = 'jobs' | 'o';
+type Cond = (eb: ExpressionBuilder<DB, 'jobs'>) => Expression<SqlBool>;
+/** A list's conditions: on the driving table's columns (role, is_canceled, stage), and on the job's. */
+interface Plan {
+  by: By;
+  driving: Cond[];
+  onJobs: Cond[];
+}
+/** A query builder over jobs (typed so): FROM jobs, or FROM job_action_owners o [JOIN jobs]. */
+type JobsQuery = SelectQueryBuilder<DB, 'jobs', object>;
+
+/** A column of the driving table (a fixed name: never user data). */
+const driven = <T>(by: By, col: 'is_canceled' | 'stage' | 'created_at' | 'role') => sql.ref<T>(`${by}.${col}`);
+
+/**
+ * The filters of a list or count, every value bound. The action-owner filter drives from its own rows
+ * (migration 007), which carry is_canceled, stage and created_at: its page walks an index in creation
+ * order and its counts read an index only.
+ */
+function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
+  const by: By = f.action_owner !== undefined ? 'o' : 'jobs';
+  const driving: Cond[] = [];
+  const onJobs: Cond[] = [];
+  const flag = (b: boolean | undefined) => (b ? 1 : 0);
+  const owner = f.action_owner;
+  if (owner !== undefined) driving.push((eb) => eb(driven<string>(by, 'role'), '=', owner));
+  driving.push((eb) => eb(driven<number>(by, 'is_canceled'), '=', flag(f.is_canceled)));
+  const stages = withStage && f.stage?.length ? f.stage : undefined;
+  if (stages) driving.push((eb) => eb(driven<number>(by, 'stage'), 'in', stages));
+  const eq = <K extends 'contractor_id' | 'homeowner_user_id' | 'program_id' | 'eligibility' | 'ops_owner' | 'created_by' | 'submitted_by'>(col: K, v: string | number | undefined) => {
+    if (v !== undefined) onJobs.push((eb) => eb(`jobs.${col}`, '=', v as never));
+  };
+  eq('contractor_id', scope.contractor_id);
+  eq('homeowner_user_id', scope.homeowner_user_id);
+  eq('contractor_id', f.contractor_id);
+  eq('program_id', f.program_id);
+  if (f.is_eligible !== undefined) onJobs.push((eb) => eb('jobs.is_eligible', '=', flag(f.is_eligible)));
+  eq('eligibility', f.eligibility);
+  if (f.is_claimed_jobs) onJobs.push((eb) => eb('jobs.claimed_by', 'is not', null));
+  eq('ops_owner', f.ops_user);
+  eq('created_by', f.contractor_user);
+  eq('submitted_by', f.contractor_submitted_by);
+  if (f.has_contractor_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_contractor_task_exception', '=', flag(f.has_contractor_task_exception)));
+  if (f.has_ops_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_ops_task_exception', '=', flag(f.has_ops_task_exception)));
+  const me = f.me;
+  if (f.show_my_jobs && me !== undefined) onJobs.push((eb) => eb.or([eb('jobs.claimed_by', '=', me), eb('jobs.ops_owner', '=', me), eb('jobs.created_by', '=', me)]));
+  const q = f.q;
+  if (q) {
+    const p = containsPattern(q);
+    onJobs.push((eb) => eb.or([
+      likeCaseless(eb.ref('jobs.full_name'), p), likeCaseless(eb.ref('jobs.address'), p), likeCaseless(eb.ref('jobs.code'), p),
+      eb(eb.cast('jobs.id', 'text'), '=', q), eb('jobs.external_id', '=', q),
+    ]));
+  }
+  return { by, driving, onJobs };
 }
 
-function where(scope: JobScope, f: JobFilters, withStage = true): Where {
-  const parts: string[] = [];
-  const params: Record<string, unknown> = {};
-  const add = (sql: string, values: Record<string, unknown> = {}) => {
-    parts.push(sql);
-    Object.assign(params, values);
-  };
-  // The action-owner filter drives from its own rows (migration 007), which carry is_canceled, stage and
-  // created_at: its page walks an index in creation order and its counts read an index only.
-  const by = f.action_owner !== undefined ? 'o' : 'jobs';
-  if (f.action_owner !== undefined) add('o.role = @action_owner', { action_owner: f.action_owner });
-  if (scope.contractor_id !== undefined) add('jobs.contractor_id = @scope_contractor', { scope_contractor: scope.contractor_id });
-  if (scope.homeowner_user_id !== undefined) add('jobs.homeowner_user_id = @scope_homeowner', { scope_homeowner: scope.homeowner_user_id });
-  add(`${by}.is_canceled = @is_canceled`, { is_canceled: f.is_canceled ? 1 : 0 });
-  if (f.contractor_id !== undefined) add('jobs.contractor_id = @contractor_id', { contractor_id: f.contractor_id });
-  if (f.program_id !== undefined) add('jobs.program_id = @program_id', { program_id: f.program_id });
-  if (f.is_eligible !== undefined) add('jobs.is_eligible = @is_eligible', { is_eligible: f.is_eligible ? 1 : 0 });
-  if (f.eligibility !== undefined) add('jobs.eligibility = @eligibility', { eligibility: f.eligibility });
-  if (f.is_claimed_jobs) add('jobs.claimed_by IS NOT NULL');
-  if (withStage && f.stage?.length) {
-    const names = f.stage.map((s, i) => {
-      params[`stage_${i}`] = s;
-      return `@stage_${i}`;
-    });
-    parts.push(`${by}.stage IN (${names.join(', ')})`);
+/** The filtered rows; a count that reads no column of jobs need not join it. */
+function filtered(db: Q, p: Plan, withJobs = p.by === 'jobs' || p.onJobs.length > 0): JobsQuery {
+  let q: JobsQuery;
+  if (p.by === 'jobs') q = db.selectFrom('jobs');
+  else {
+    const o = db.selectFrom('job_action_owners as o');
+    q = (withJobs ? o.innerJoin('jobs', 'jobs.id', 'o.job_id') : o) as unknown as JobsQuery;
   }
-  if (f.ops_user !== undefined) add('jobs.ops_owner = @ops_user', { ops_user: f.ops_user });
-  if (f.contractor_user !== undefined) add('jobs.created_by = @contractor_user', { contractor_user: f.contractor_user });
-  if (f.contractor_submitted_by !== undefined) add('jobs.submitted_by = @submitted_by', { submitted_by: f.contractor_submitted_by });
-  if (f.has_contractor_task_exception !== undefined) add('jobs.has_contractor_task_exception = @hce', { hce: f.has_contractor_task_exception ? 1 : 0 });
-  if (f.has_ops_task_exception !== undefined) add('jobs.has_ops_task_exception = @hoe', { hoe: f.has_ops_task_exception ? 1 : 0 });
-  if (f.show_my_jobs && f.me !== undefined) add('(jobs.claimed_by = @me OR jobs.ops_owner = @me OR jobs.created_by = @me)', { me: f.me });
-  if (f.q) add("(jobs.full_name LIKE @q ESCAPE '\\' OR jobs.address LIKE @q ESCAPE '\\' OR jobs.code LIKE @q ESCAPE '\\' OR CAST(jobs.id AS TEXT) = @q_exact OR jobs.external_id = @q_exact)", {
-    q: `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    q_exact: f.q,
-  });
-  // A count that reads no column of jobs need not join it.
-  const needsJobs = by === 'jobs' || parts.some((p) => p.includes('jobs.'));
-  const from = by === 'jobs' ? 'FROM jobs' : needsJobs ? 'FROM job_action_owners o JOIN jobs ON jobs.id = o.job_id' : 'FROM job_action_owners o';
-  return { from, sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params, by };
+  return q.where((eb) => eb.and([...p.driving, ...p.onJobs].map((c) => c(eb))));
 }
 
 /**
- * Counts cached per database against the jobs version (migration 006): a count scans every matching
- * row, so it runs once per change of the jobs table instead of once per request. Bounded in size.
+ * Counts cached per store against the jobs version (migration 006): a count scans every matching row,
+ * so it runs once per change of the jobs table instead of once per request. Bounded in size.
+ *
+ * Keyed on the Kysely instance, which is the store's (one per open store, so one cache per database):
+ * the list functions keep their parameters and need no owner object passed. A transaction (a different
+ * object) neither reads nor fills the cache, it computes: what it sees includes its own uncommitted
+ * writes, and after a rollback the version it saw is handed out again to other changes, so an entry
+ * stored under it would be wrong. The version is read on every call, before the value is computed,
+ * because several instances share one PostgreSQL database: an entry is valid only while the counter
+ * has not moved, and a change landing between the two reads only stores a value under an older version.
  */
-const countCache = new WeakMap<Db, Map<string, { v: number; value: unknown }>>();
+const countCache = new WeakMap<Q, Map<string, { v: number; value: unknown }>>();
 const COUNT_CACHE_MAX = 2000;
 
-/** Forgets the cached counts and pages of a database (benches measure the queries themselves). */
-export function clearCountCache(db: Db): void {
+/** Forgets the cached counts and pages of a store (benches measure the queries themselves). */
+export function clearCountCache(db: Q): void {
   countCache.get(db)?.clear();
 }
 
 /** Caches a value against the jobs version: recomputed only after jobs (or contractor names) change. */
-export function cachedCount<T>(db: Db, key: string, compute: () => T): T {
-  const v = (stmt(db, 'SELECT v FROM jobs_version WHERE id = 1').get() as { v: number }).v;
+export async function cachedCount<T>(db: Q, key: string, compute: () => T | Promise<T>): Promise<T> {
+  if (db.isTransaction) return compute();
+  const { v } = await db.selectFrom('jobs_version').select('v').where('id', '=', 1).executeTakeFirstOrThrow();
   let cache = countCache.get(db);
   if (!cache) countCache.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && hit.v === v) return hit.value as T;
-  const value = compute();
+  const value = await compute();
   if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(key, { v, value });
   return value;
 }
+
+/** A cache key: the query's SQL and values. */
+const keyOf = (kind: string, q: Compilable) => {
+  const c = q.compile();
+  return `${kind} ${c.sql} ${JSON.stringify(c.parameters)}`;
+};
 
 /** The columns a list shows (a list never reads the whole row). */
 const LIST_COLUMNS = [
   'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab',
   'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
   'rebate_final_cents', 'stage_entered_at', 'is_canceled', 'cancel_reason', 'is_deemed', 'claimed_by', 'ops_owner', 'exception_notes', 'created_at',
-].map((c) => `jobs.${c}`).join(', ');
+] as const;
 
 /** Columns the driving table has (the action-owner rows carry these of their job). */
-const CARRIED = new Set(['created_at', 'stage']);
-const sortColumn = (w: Where, col: string) => (w.by === 'o' && CARRIED.has(col) ? `o.${col}` : `jobs.${col}`);
+const CARRIED = new Set<string>(['created_at', 'stage']);
 
-/** One page of jobs and the total count. */
-export function listJobs(db: Db, scope: JobScope, f: JobFilters, page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' }): { items: JobRow[]; total: number } {
-  const w = where(scope, f);
-  const dir = page.sort_direction === 'desc' ? 'DESC' : 'ASC';
-  const col = SORT_COLUMNS[page.sort_by];
-  const from = w.by === 'o' ? 'FROM job_action_owners o JOIN jobs ON jobs.id = o.job_id' : w.from;
-  const items = stmt(db, `SELECT ${LIST_COLUMNS} ${from} ${w.sql} ORDER BY ${sortColumn(w, col)} ${dir}, ${w.by}.${w.by === 'o' ? 'job_id' : 'id'} ${dir} LIMIT @limit OFFSET @offset`)
-    .all({ ...w.params, limit: page.per_page, offset: (page.page_number - 1) * page.per_page }) as JobRow[];
-  const total = cachedCount(db, `list ${w.from} ${w.sql} ${JSON.stringify(w.params)}`, () => (stmt(db, `SELECT COUNT(*) AS n ${w.from} ${w.sql}`).get(w.params) as { n: number }).n);
-  return { items, total };
+/** One page of jobs (text sort columns in byte order on both backends, then id) and the total count. */
+export async function listJobs(
+  db: Q, scope: JobScope, f: JobFilters, page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' },
+): Promise<{ items: JobRow[]; total: number }> {
+  const p = plan(scope, f);
+  const dir = page.sort_direction === 'desc' ? 'desc' : 'asc';
+  const col = SORT_COLUMNS[page.sort_by] ?? SORT_COLUMNS.created_at;
+  const sortRef = sql.ref(`${p.by === 'o' && CARRIED.has(col) ? 'o' : 'jobs'}.${col}`);
+  const { limit, offset } = pageOf(page);
+  const items = await filtered(db, p, true)
+    .select(LIST_COLUMNS.map((c) => `jobs.${c}` as const))
+    .orderBy(sortRef, col === 'stage' ? dir : byBytes(db, dir))
+    .orderBy(sql.ref(p.by === 'o' ? 'o.job_id' : 'jobs.id'), dir)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
+  const total = await cachedCount(db, keyOf('list', count), async () => Number((await count.executeTakeFirstOrThrow()).n));
+  return { items: items as JobRow[], total };
 }
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */
-export function stageCounts(db: Db, scope: JobScope, f: JobFilters): { stage: number; count: number }[] {
-  const w = where(scope, { ...f, is_canceled: false }, false);
-  return cachedCount(db, `stages ${w.from} ${w.sql} ${JSON.stringify(w.params)}`, () =>
-    stmt(db, `SELECT ${w.by}.stage AS stage, COUNT(*) AS count ${w.from} ${w.sql} GROUP BY ${w.by}.stage ORDER BY ${w.by}.stage`).all(w.params) as { stage: number; count: number }[]);
+export async function stageCounts(db: Q, scope: JobScope, f: JobFilters): Promise<{ stage: number; count: number }[]> {
+  const p = plan(scope, { ...f, is_canceled: false }, false);
+  const stage = driven<number>(p.by, 'stage');
+  const q = filtered(db, p).select((eb) => [stage.as('stage'), eb.fn.countAll<number>().as('count')]).groupBy(stage).orderBy(stage);
+  return cachedCount(db, keyOf('stages', q), async () => (await q.execute()).map((r) => ({ stage: r.stage, count: Number(r.count) })));
 }
 
-/** Jobs per stage tab (not canceled), filters applied but not the stage filter. */
-export function tabCounts(db: Db, scope: JobScope, f: JobFilters): { tab: string | null; count: number }[] {
-  const w = where(scope, { ...f, is_canceled: false }, false);
-  const from = w.by === 'o' ? 'FROM job_action_owners o JOIN jobs ON jobs.id = o.job_id' : w.from;
-  return cachedCount(db, `tabs ${from} ${w.sql} ${JSON.stringify(w.params)}`, () => stmt(db, `SELECT jobs.tab AS tab, COUNT(*) AS count ${from} ${w.sql} GROUP BY jobs.tab`).all(w.params) as { tab: string | null; count: number }[]);
+/** Jobs per stage tab (not canceled), filters applied but not the stage filter; by tab, no tab first. */
+export async function tabCounts(db: Q, scope: JobScope, f: JobFilters): Promise<{ tab: string | null; count: number }[]> {
+  const p = plan(scope, { ...f, is_canceled: false }, false);
+  const bytes = byBytes(db);
+  const q = filtered(db, p, true)
+    .select((eb) => ['jobs.tab', eb.fn.countAll<number>().as('count')])
+    .groupBy('jobs.tab')
+    .orderBy('jobs.tab', (ob) => bytes(ob).nullsFirst());
+  return cachedCount(db, keyOf('tabs', q), async () => (await q.execute()).map((r) => ({ tab: r.tab, count: Number(r.count) })));
 }
 
-export function canceledCount(db: Db, scope: JobScope, f: JobFilters): number {
-  const w = where(scope, { ...f, is_canceled: true }, false);
-  return cachedCount(db, `canceled ${w.from} ${w.sql} ${JSON.stringify(w.params)}`, () => (stmt(db, `SELECT COUNT(*) AS n ${w.from} ${w.sql}`).get(w.params) as { n: number }).n);
+export async function canceledCount(db: Q, scope: JobScope, f: JobFilters): Promise<number> {
+  const q = filtered(db, plan(scope, { ...f, is_canceled: true }, false)).select((eb) => eb.fn.countAll<number>().as('n'));
+  return cachedCount(db, keyOf('canceled', q), async () => Number((await q.executeTakeFirstOrThrow()).n));
 }
 
 /** Jobs of a homeowner user. */
-export function jobsOfHomeowner(db: Db, userId: number): JobRow[] {
-  return db.prepare('SELECT * FROM jobs WHERE homeowner_user_id = ? ORDER BY id').all(userId) as JobRow[];
+export async function jobsOfHomeowner(db: Q, userId: number): Promise<JobRow[]> {
+  return db.selectFrom('jobs').selectAll().where('homeowner_user_id', '=', userId).orderBy('id').execute();
 }

@@ -1,6 +1,6 @@
 /** Places the local geocoding adapter resolves (place id -> address, county, zip, utilities). */
 
-import type { Db } from './connection.ts';
+import type { Q } from './portable.ts';
 
 /** A place row. */
 export interface PlaceRow {
@@ -17,6 +17,12 @@ export interface PlaceRow {
 }
 
 /** Adds a place (the demo seed fills the table). */
-export function insertPlace(db: Db, p: PlaceRow): void {
-  db.prepare('INSERT INTO places (place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility) VALUES (@place_id, @address, @city, @county, @state, @zip, @lat, @lon, @electric_utility, @gas_utility)').run(p);
+export async function insertPlace(db: Q, p: PlaceRow): Promise<void> {
+  const { place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility } = p;
+  await db.insertInto('places').values({ place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility }).execute();
+}
+
+/** A place by id (the local geocoding adapter). */
+export async function getPlace(db: Q, placeId: string): Promise<PlaceRow | undefined> {
+  return db.selectFrom('places').select(['place_id', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility']).where('place_id', '=', placeId).executeTakeFirst();
 }

@@ -1,23 +1,25 @@
 /**
- * The search indexes of migration 004: one FTS5 trigram row per searchable field, keyed
- * `owner id * 8 + field number`, text wrapped in FIELD_START ... FIELD_END. These queries only find
- * candidate keys; ranking is the service's (fuse.js with the engine's search config).
+ * Search candidates on either backend: keys `owner id * 8 + field number` of the searchable fields that
+ * hold the query's trigrams. These queries only find candidate keys; ranking is the service's (fuse.js
+ * with the engine's search config).
+ *
+ * SQLite: the FTS5 trigram tables of migration 004 (one index row per field, text wrapped in
+ * FIELD_START ... FIELD_END, case folded), queried through a MATCH expression bound as one value.
+ *
+ * PostgreSQL: the pg_trgm GIN indexes of migration 004 on lower(column). A term is a substring of the
+ * wrapped field text, so each term is a `lower(col) LIKE pattern` (bound, wildcards escaped): `%abc%`
+ * inside the field, `ab%` after FIELD_START (the field starts with it), `%ab` before FIELD_END. pg_trgm
+ * answers such a LIKE from the index (the trigram `abc`, or the padded word trigrams `' ab'`/`'ab '` of an
+ * anchored one) and rechecks it, so the keys are exactly the ones FTS5 finds, in the same (key) order
+ * and under the same limit. The similarity operators (`%`, `<%`) are not used: their threshold would
+ * answer a different question ("similar enough") than FTS5's ("holds these trigrams"), and the
+ * service's candidate scoring counts trigram hits itself.
+ * Known difference: the columns are COLLATE "C", whose lower() folds ASCII only (FTS5 folds Unicode),
+ * so a non-ASCII capital (É) only matches itself there.
  */
 
-import type { Statement } from 'better-sqlite3';
-import type { Db } from './connection.ts';
-
-/** Wraps each indexed field, so a field's start and end are trigram characters too. */
-export const FIELD_START = '\u0002';
-export const FIELD_END = '\u0003';
-/** Keys are `id * KEY_SPAN + field number`. */
-export const KEY_SPAN = 8;
-
-/** Field numbers of each index, in key order (the migration's views define the same order). */
-export const SEARCH_FIELDS = {
-  jobs: ['full_name', 'address', 'city', 'contractor', 'code', 'external_id'],
-  contractors: ['name', 'primary_contact', 'address', 'city', 'phone', 'email'],
-} as const;
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { isPostgres, type Q } from './portable.ts';
 
 /** A search index. */
 export type SearchIndex = keyof typeof SEARCH_FIELDS;
@@ -26,64 +28,6 @@ export type SearchIndex = keyof typeof SEARCH_FIELDS;
 export interface SearchScope {
   contractor_id?: number;
   homeowner_user_id?: number;
-}
-
-const TABLES = { jobs: 'jobs_search', contractors: 'contractors_search' } as const;
-const VOCAB = { jobs: 'jobs_search_terms', contractors: 'contractors_search_terms' } as const;
-
-/** The scope as SQL over the owner id `(rowid >> 3)`; the statement text is fixed per scope kind. */
-function scopeSql(index: SearchIndex, scope: SearchScope): { sql: string; value?: number } {
-  if (index === 'contractors') return scope.contractor_id === undefined ? { sql: '' } : { sql: 'AND (rowid >> 3) = @scope', value: scope.contractor_id };
-  if (scope.contractor_id !== undefined) return { sql: 'AND (rowid >> 3) IN (SELECT id FROM jobs WHERE contractor_id = @scope)', value: scope.contractor_id };
-  if (scope.homeowner_user_id !== undefined) return { sql: 'AND (rowid >> 3) IN (SELECT id FROM jobs WHERE homeowner_user_id = @scope)', value: scope.homeowner_user_id };
-  return { sql: '' };
-}
-
-const cache = new WeakMap<Db, Map<string, Statement>>();
-function prepared(db: Db, sql: string): Statement {
-  let byText = cache.get(db);
-  if (!byText) cache.set(db, (byText = new Map()));
-  let st = byText.get(sql);
-  if (!st) byText.set(sql, (st = db.prepare(sql)));
-  return st;
-}
-
-/** An FTS5 string literal. */
-const literal = (term: string) => `"${term.replace(/"/g, '""')}"`;
-
-/**
- * Keys (in key order, at most `limit`) of the fields containing every one of `terms` (trigrams), or any
- * of them with `any`. With the trigram tokenizer a term of three characters is exactly one trigram.
- */
-export function matchingKeys(db: Db, index: SearchIndex, terms: string[], scope: SearchScope, limit: number, any = false): number[] {
-  if (!terms.length) return [];
-  const s = scopeSql(index, scope);
-  const st = prepared(db, `SELECT rowid FROM ${TABLES[index]} WHERE ${TABLES[index]} MATCH @match ${s.sql} LIMIT @limit`);
-  const params: Record<string, unknown> = { match: terms.map(literal).join(any ? ' OR ' : ' AND '), limit };
-  if (s.value !== undefined) params.scope = s.value;
-  return st.pluck().all(params) as number[];
-}
-
-/** Indexed trigrams that start with `prefix` (two characters): a two-letter query is any of them. */
-export function termsStartingWith(db: Db, index: SearchIndex, prefix: string, limit = 200): string[] {
-  const chars = Array.from(prefix);
-  const end = chars.slice(0, -1).join('') + String.fromCodePoint(chars[chars.length - 1].codePointAt(0)! + 1);
-  return prepared(db, `SELECT term FROM ${VOCAB[index]} WHERE term >= @prefix AND term < @end LIMIT @limit`).pluck().all({ prefix, end, limit }) as string[];
-}
-
-/** Ids of every row of a scope in id order, or null when it holds more than `max` (then the index narrows). */
-export function idsInScope(db: Db, index: SearchIndex, scope: SearchScope, max: number): number[] | null {
-  let ids: number[];
-  if (index === 'contractors') {
-    ids = prepared(db, 'SELECT id FROM contractors WHERE deleted_at IS NULL AND (@c IS NULL OR id = @c) ORDER BY id LIMIT @n').pluck().all({ c: scope.contractor_id ?? null, n: max + 1 }) as number[];
-  } else if (scope.contractor_id !== undefined) {
-    ids = prepared(db, 'SELECT id FROM jobs WHERE contractor_id = ? ORDER BY id LIMIT ?').pluck().all(scope.contractor_id, max + 1) as number[];
-  } else if (scope.homeowner_user_id !== undefined) {
-    ids = prepared(db, 'SELECT id FROM jobs WHERE homeowner_user_id = ? ORDER BY id LIMIT ?').pluck().all(scope.homeowner_user_id, max + 1) as number[];
-  } else {
-    ids = prepared(db, 'SELECT id FROM jobs ORDER BY id LIMIT ?').pluck().all(max + 1) as number[];
-  }
-  return ids.length > max ? null : ids;
 }
 
 /** The searchable text of a job, as fuse.js reads it. */
@@ -116,20 +60,205 @@ export interface ContractorSearchRow {
   email: string | null;
 }
 
+/** Wraps each indexed field, so a field's start and end are trigram characters too. */
+export const FIELD_START = '\u0002';
+export const FIELD_END = '\u0003';
+/** Keys are `id * KEY_SPAN + field number`. */
+export const KEY_SPAN = 8;
+
+/** Field numbers of each index, in key order (the migration's views define the same order). */
+export const SEARCH_FIELDS = {
+  jobs: ['full_name', 'address', 'city', 'contractor', 'code', 'external_id'],
+  contractors: ['name', 'primary_contact', 'address', 'city', 'phone', 'email'],
+} as const;
+
+const TABLES = { jobs: 'jobs_search', contractors: 'contractors_search' } as const;
+const VOCAB = { jobs: 'jobs_search_terms', contractors: 'contractors_search_terms' } as const;
+
+/**
+ * The terms as groups of trigrams: a group matches a field holding all of its trigrams. A term of three
+ * characters is one trigram (the normal case: the MATCH expression is then exactly the terms, quoted,
+ * joined by AND or OR). A longer term stands for all of its trigrams (FTS5 with detail=none has no
+ * phrase queries: it would throw); a shorter one matches nothing, as in FTS5. Null: nothing can match.
+ */
+function trigramGroups(terms: string[], any: boolean): string[][] | null {
+  const groups: string[][] = [];
+  for (const term of terms) {
+    const chars = Array.from(term);
+    if (chars.length < 3) {
+      if (any) continue;
+      return null;
+    }
+    groups.push(Array.from({ length: chars.length - 2 }, (_, i) => chars.slice(i, i + 3).join('')));
+  }
+  if (!groups.length) return null;
+  return any ? groups : [groups.flat()];
+}
+
+/** An FTS5 string literal. */
+const literal = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/** The FTS5 MATCH expression of the groups (bound as one value, never part of the statement text). */
+function matchExpression(groups: string[][]): string {
+  return groups.map((g) => (g.length === 1 ? literal(g[0]) : `(${g.map(literal).join(' AND ')})`)).join(' OR ');
+}
+
+/** The LIKE pattern of a trigram over lower(col): FIELD_START / FIELD_END anchor it, the rest is literal. */
+function likePattern(trigram: string): string {
+  let chars = Array.from(trigram);
+  const start = chars[0] === FIELD_START;
+  if (start) chars = chars.slice(1);
+  const end = chars.length > 0 && chars[chars.length - 1] === FIELD_END;
+  if (end) chars = chars.slice(0, -1);
+  const body = chars.join('').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `${start ? '' : '%'}${body}${end ? '' : '%'}`;
+}
+
+/**
+ * A field holds the groups (PostgreSQL): LIKE with the default escape (backslash), which pg_trgm's
+ * index support assumes. One-trigram groups (the normal case) are one `LIKE ANY` of a bound array: a
+ * bitmap scan of the GIN index per element.
+ */
+function pgHolds(col: Expression<unknown>, groups: string[][]): RawBuilder<SqlBool> {
+  const like = (t: string) => sql<SqlBool>`lower(${col}) like ${likePattern(t)}`;
+  if (groups.length === 1) return sql<SqlBool>`(${sql.join(groups[0].map(like), sql` and `)})`;
+  if (groups.every((g) => g.length === 1)) return sql<SqlBool>`lower(${col}) like any (cast(${groups.map((g) => likePattern(g[0]))} as text[]))`;
+  return sql<SqlBool>`(${sql.join(groups.map((g) => sql`(${sql.join(g.map(like), sql` and `)})`), sql` or `)})`;
+}
+
+/** The scope as SQL over the FTS5 owner id `(rowid >> 3)`; the statement text is fixed per scope kind. */
+function sqliteScope(index: SearchIndex, scope: SearchScope): RawBuilder<unknown> {
+  if (index === 'contractors') return scope.contractor_id === undefined ? sql`` : sql`and (rowid >> 3) = ${scope.contractor_id}`;
+  if (scope.contractor_id !== undefined) return sql`and (rowid >> 3) in (select id from jobs where contractor_id = ${scope.contractor_id})`;
+  if (scope.homeowner_user_id !== undefined) return sql`and (rowid >> 3) in (select id from jobs where homeowner_user_id = ${scope.homeowner_user_id})`;
+  return sql``;
+}
+
+/** The scope over the owner row (PostgreSQL): `j` a job, `c` a contractor. */
+function pgScope(index: SearchIndex, scope: SearchScope): RawBuilder<unknown> {
+  if (index === 'contractors') return scope.contractor_id === undefined ? sql`` : sql`and c.id = ${scope.contractor_id}`;
+  if (scope.contractor_id !== undefined) return sql`and j.contractor_id = ${scope.contractor_id}`;
+  if (scope.homeowner_user_id !== undefined) return sql`and j.homeowner_user_id = ${scope.homeowner_user_id}`;
+  return sql``;
+}
+
+/** One field's keys (PostgreSQL): the owner rows whose field holds the groups. Names are fixed, never user data. */
+function pgFieldKeys(index: SearchIndex, field: number, groups: string[][], scope: RawBuilder<unknown>): RawBuilder<{ key: number }> {
+  const name = SEARCH_FIELDS[index][field];
+  const key = sql`${sql.ref(index === 'jobs' ? 'j.id' : 'c.id')} * ${sql.lit(KEY_SPAN)} + ${sql.lit(field)}`;
+  if (index === 'contractors') return sql`select ${key} as key from contractors c where ${pgHolds(sql.ref(`c.${name}`), groups)} ${scope}`;
+  // The contractor field of a job is its company's current name (a renamed company is found by its new name).
+  if (name === 'contractor') return sql`select ${key} as key from jobs j join contractors c on c.id = j.contractor_id where ${pgHolds(sql.ref('c.name'), groups)} ${scope}`;
+  return sql`select ${key} as key from jobs j where ${pgHolds(sql.ref(`j.${name}`), groups)} ${scope}`;
+}
+
+/**
+ * Keys (in key order, at most `limit`) of the fields containing every one of `terms` (trigrams), or any
+ * of them with `any`. With the trigram tokenizer a term of three characters is exactly one trigram.
+ */
+export async function matchingKeys(db: Q, index: SearchIndex, terms: string[], scope: SearchScope, limit: number, any = false): Promise<number[]> {
+  const groups = trigramGroups(terms, any);
+  if (!groups || limit <= 0) return [];
+  if (isPostgres(db)) {
+    const s = pgScope(index, scope);
+    const parts = SEARCH_FIELDS[index].map((_, field) => pgFieldKeys(index, field, groups, s));
+    const r = await sql<{ key: number }>`select key from (${sql.join(parts, sql` union all `)}) k order by key limit ${limit}`.execute(db);
+    return r.rows.map((row) => Number(row.key));
+  }
+  const table = sql.table(TABLES[index]);
+  const r = await sql<{ rowid: number }>`select rowid from ${table} where ${table} match ${matchExpression(groups)} ${sqliteScope(index, scope)} limit ${limit}`.execute(db);
+  return r.rows.map((row) => row.rowid);
+}
+
+/**
+ * The characters a PostgreSQL "trigram" may end with after a two-character prefix, in code point order
+ * (the vocabulary's order): the field end, printable ASCII but capitals (the index is folded), and the
+ * Latin-1 lower-case letters.
+ */
+const FOLLOWERS = [
+  FIELD_END,
+  ...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).filter((c) => c < 'A' || c > 'Z'),
+  ...Array.from({ length: 0x100 - 0xdf }, (_, i) => String.fromCharCode(0xdf + i)).filter((c) => c !== '\u00f7'),
+];
+
+/**
+ * Indexed trigrams that start with `prefix` (two characters): a two-letter query is any of them.
+ *
+ * PostgreSQL keeps no vocabulary of the indexed text (pg_trgm's GIN keys are its own word trigrams and
+ * are not readable from SQL), and finding the real followers of the prefix would mean reading every row
+ * holding it, which no trigram index can narrow (two characters are no trigram). So the answer there is
+ * the prefix followed by each character a folded field may hold next (FOLLOWERS, above, in order), with
+ * no query: matchingKeys then answers each one from the index (`%abc%` is the trigram `abc`; a field end
+ * or a non-alphanumeric follower is pg_trgm's word-end trigram `'ab '`), and a term absent from the data
+ * simply matches nothing. What is lost: a prefix followed by a character outside FOLLOWERS (rare
+ * scripts), which the candidates then miss, as they miss any row sharing no looked-up trigram. As on
+ * SQLite, whose vocabulary is folded, a prefix with capitals has no terms; other lengths: a three-character
+ * prefix is its own term, none for the rest.
+ */
+export async function termsStartingWith(db: Q, index: SearchIndex, prefix: string, limit = 200): Promise<string[]> {
+  const chars = Array.from(prefix);
+  if (!chars.length || limit <= 0) return [];
+  if (isPostgres(db)) {
+    if (prefix !== prefix.toLowerCase()) return [];
+    if (chars.length === 3) return [prefix];
+    if (chars.length !== 2) return [];
+    return FOLLOWERS.map((c) => prefix + c).slice(0, limit);
+  }
+  const end = chars.slice(0, -1).join('') + String.fromCodePoint(chars[chars.length - 1].codePointAt(0)! + 1);
+  const r = await sql<{ term: string }>`select term from ${sql.table(VOCAB[index])} where term >= ${prefix} and term < ${end} limit ${limit}`.execute(db);
+  return r.rows.map((row) => row.term);
+}
+
+/** Ids of every row of a scope in id order, or null when it holds more than `max` (then the index narrows). */
+export async function idsInScope(db: Q, index: SearchIndex, scope: SearchScope, max: number): Promise<number[] | null> {
+  let rows: { id: number }[];
+  if (index === 'contractors') {
+    let q = db.selectFrom('contractors').select('id').where('deleted_at', 'is', null);
+    if (scope.contractor_id !== undefined) q = q.where('id', '=', scope.contractor_id);
+    rows = await q.orderBy('id').limit(max + 1).execute();
+  } else {
+    let q = db.selectFrom('jobs').select('id');
+    if (scope.contractor_id !== undefined) q = q.where('contractor_id', '=', scope.contractor_id);
+    else if (scope.homeowner_user_id !== undefined) q = q.where('homeowner_user_id', '=', scope.homeowner_user_id);
+    rows = await q.orderBy('id').limit(max + 1).execute();
+  }
+  return rows.length > max ? null : rows.map((r) => r.id);
+}
+
+/** `col` is one of `ids`, bound as one value whatever their number (SQLite: a JSON array; PostgreSQL: an integer array). */
+function idIn(db: Q, col: Expression<unknown>, ids: number[]): RawBuilder<SqlBool> {
+  return isPostgres(db) ? sql<SqlBool>`${col} = any(cast(${ids} as integer[]))` : sql<SqlBool>`${col} in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
 /** The searchable text of jobs by id (any order). */
-export function jobSearchTexts(db: Db, ids: number[]): JobSearchText[] {
-  return prepared(db, `SELECT j.id, j.full_name, j.address, j.city, c.name AS contractor, j.code, j.external_id
-    FROM jobs j LEFT JOIN contractors c ON c.id = j.contractor_id WHERE j.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as JobSearchText[];
+export async function jobSearchTexts(db: Q, ids: number[]): Promise<JobSearchText[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('jobs as j')
+    .leftJoin('contractors as c', 'c.id', 'j.contractor_id')
+    .select(['j.id', 'j.full_name', 'j.address', 'j.city', 'c.name as contractor', 'j.code', 'j.external_id'])
+    .where((eb) => idIn(db, eb.ref('j.id'), ids))
+    .execute();
 }
 
 /** Jobs as results, by id (any order). */
-export function jobSearchRows(db: Db, ids: number[]): JobSearchRow[] {
-  return prepared(db, `SELECT j.id, j.full_name, j.address, j.city, c.name AS contractor, j.code, j.external_id, j.is_canceled, j.stage, j.program_id, j.eligibility
-    FROM jobs j LEFT JOIN contractors c ON c.id = j.contractor_id WHERE j.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as JobSearchRow[];
+export async function jobSearchRows(db: Q, ids: number[]): Promise<JobSearchRow[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('jobs as j')
+    .leftJoin('contractors as c', 'c.id', 'j.contractor_id')
+    .select(['j.id', 'j.full_name', 'j.address', 'j.city', 'c.name as contractor', 'j.code', 'j.external_id', 'j.is_canceled', 'j.stage', 'j.program_id', 'j.eligibility'])
+    .where((eb) => idIn(db, eb.ref('j.id'), ids))
+    .execute();
 }
 
 /** Contractors (not deleted) by id (any order). */
-export function contractorSearchRows(db: Db, ids: number[]): ContractorSearchRow[] {
-  return prepared(db, `SELECT id, name, primary_contact, address, city, phone, email FROM contractors
-    WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as ContractorSearchRow[];
+export async function contractorSearchRows(db: Q, ids: number[]): Promise<ContractorSearchRow[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('contractors')
+    .select(['id', 'name', 'primary_contact', 'address', 'city', 'phone', 'email'])
+    .where('deleted_at', 'is', null)
+    .where((eb) => idIn(db, eb.ref('id'), ids))
+    .execute();
 }

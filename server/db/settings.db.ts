@@ -1,26 +1,38 @@
 /** Small tables: the mail outbox, user preferences, feature flags. */
 
-import type { Db } from './connection.ts';
+import { byBytes, type Q } from './portable.ts';
 
-export function readOutbox(db: Db, limit: number) {
-  return db.prepare('SELECT id, to_address, subject, body, created_at FROM outbox ORDER BY id DESC LIMIT ?').all(limit) as {
-    id: number; to_address: string; subject: string; body: string; created_at: string;
-  }[];
+export async function readOutbox(db: Q, limit: number): Promise<{ id: number; to_address: string; subject: string; body: string; created_at: string }[]> {
+  return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'body', 'created_at']).orderBy('id', 'desc').limit(limit).execute();
 }
 
-export function getPreferences(db: Db, userId: number): Record<string, unknown> | undefined {
-  const r = db.prepare('SELECT data FROM preferences WHERE user_id = ?').get(userId) as { data: string } | undefined;
+export async function getPreferences(db: Q, userId: number): Promise<Record<string, unknown> | undefined> {
+  const r = await db.selectFrom('preferences').select('data').where('user_id', '=', userId).executeTakeFirst();
   return r ? JSON.parse(r.data) : undefined;
 }
 
-export function putPreferences(db: Db, userId: number, data: Record<string, unknown>): void {
-  db.prepare('INSERT INTO preferences (user_id, data) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET data = excluded.data').run(userId, JSON.stringify(data));
+export async function putPreferences(db: Q, userId: number, data: Record<string, unknown>): Promise<void> {
+  await db
+    .insertInto('preferences')
+    .values({ user_id: userId, data: JSON.stringify(data) })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ data: eb.ref('excluded.data') })))
+    .execute();
 }
 
-export function listFlags(db: Db): { name: string; enabled: boolean }[] {
-  return (db.prepare('SELECT name, enabled FROM feature_flags ORDER BY name').all() as { name: string; enabled: number }[]).map((r) => ({ name: r.name, enabled: !!r.enabled }));
+export async function listFlags(db: Q): Promise<{ name: string; enabled: boolean }[]> {
+  const rows = await db.selectFrom('feature_flags').select(['name', 'enabled']).orderBy('name', byBytes(db)).execute();
+  return rows.map((r) => ({ name: r.name, enabled: !!r.enabled }));
 }
 
-export function setFlag(db: Db, name: string, enabled: boolean): void {
-  db.prepare('INSERT INTO feature_flags (name, enabled) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled').run(name, enabled ? 1 : 0);
+export async function setFlag(db: Q, name: string, enabled: boolean): Promise<void> {
+  await db
+    .insertInto('feature_flags')
+    .values({ name, enabled: enabled ? 1 : 0 })
+    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled') })))
+    .execute();
+}
+
+/** Puts a message in the outbox (the local mail adapter). */
+export async function queueMail(db: Q, m: { to: string; subject: string; body: string; at: string }): Promise<void> {
+  await db.insertInto('outbox').values({ to_address: m.to, subject: m.subject, body: m.body, created_at: m.at }).execute();
 }

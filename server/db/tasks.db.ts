@@ -1,6 +1,8 @@
 /** Stored task states of a job (status, data, owner override, exception flags, version). */
 
-import type { Db } from './connection.ts';
+import { sql, type Selectable } from 'kysely';
+import type { JobTasksTable } from './schema.ts';
+import type { Q } from './portable.ts';
 
 /** A stored task row, JSON columns parsed. */
 export interface TaskRow {
@@ -17,17 +19,18 @@ export interface TaskRow {
 }
 
 const parse = (s: unknown) => (typeof s === 'string' ? JSON.parse(s) : null);
+const json = (v: unknown) => (v ? JSON.stringify(v) : null);
 
-function fromDb(r: Record<string, unknown>): TaskRow {
-  return { ...(r as unknown as TaskRow), data: parse(r.data), draft: parse(r.draft), owner_override: parse(r.owner_override), exceptions: parse(r.exceptions) };
+function fromDb(r: Selectable<JobTasksTable>): TaskRow {
+  return { ...r, data: parse(r.data), draft: parse(r.draft), owner_override: parse(r.owner_override), exceptions: parse(r.exceptions) };
 }
 
-export function tasksOfJob(db: Db, jobId: number): TaskRow[] {
-  return (db.prepare('SELECT * FROM job_tasks WHERE job_id = ?').all(jobId) as Record<string, unknown>[]).map(fromDb);
+export async function tasksOfJob(db: Q, jobId: number): Promise<TaskRow[]> {
+  return (await db.selectFrom('job_tasks').selectAll().where('job_id', '=', jobId).execute()).map(fromDb);
 }
 
-export function getTask(db: Db, jobId: number, taskId: string): TaskRow | undefined {
-  const r = db.prepare('SELECT * FROM job_tasks WHERE job_id = ? AND task_id = ?').get(jobId, taskId) as Record<string, unknown> | undefined;
+export async function getTask(db: Q, jobId: number, taskId: string): Promise<TaskRow | undefined> {
+  const r = await db.selectFrom('job_tasks').selectAll().where('job_id', '=', jobId).where('task_id', '=', taskId).executeTakeFirst();
   return r && fromDb(r);
 }
 
@@ -35,37 +38,62 @@ export function getTask(db: Db, jobId: number, taskId: string): TaskRow | undefi
  * Writes a task's state if its version is still `expected` (0 for a task never saved); the version goes
  * up by one. Returns false on a stale write, which changes nothing.
  */
-export function writeTask(
-  db: Db,
+export async function writeTask(
+  db: Q,
   t: Pick<TaskRow, 'job_id' | 'task_id' | 'status' | 'data' | 'draft' | 'owner_override' | 'exceptions' | 'updated_at' | 'updated_by'>,
   expected: number,
-): boolean {
-  const row = {
-    ...t,
-    data: t.data ? JSON.stringify(t.data) : null,
-    draft: t.draft ? JSON.stringify(t.draft) : null,
-    owner_override: t.owner_override ? JSON.stringify(t.owner_override) : null,
-    exceptions: t.exceptions ? JSON.stringify(t.exceptions) : null,
-    expected,
+): Promise<boolean> {
+  const state = {
+    status: t.status,
+    data: json(t.data),
+    draft: json(t.draft),
+    owner_override: json(t.owner_override),
+    exceptions: json(t.exceptions),
+    updated_at: t.updated_at,
+    updated_by: t.updated_by,
   };
   if (expected === 0) {
-    const r = db
-      .prepare(`INSERT INTO job_tasks (job_id, task_id, status, data, draft, owner_override, exceptions, version, updated_at, updated_by)
-                VALUES (@job_id, @task_id, @status, @data, @draft, @owner_override, @exceptions, 1, @updated_at, @updated_by) ON CONFLICT DO NOTHING`)
-      .run(row);
-    return r.changes > 0;
+    // Someone saved it first: the key exists, nothing is written.
+    const r = await db
+      .insertInto('job_tasks')
+      .values({ job_id: t.job_id, task_id: t.task_id, ...state, version: 1 })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return (r.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
-  return (
-    db
-      .prepare(`UPDATE job_tasks SET status = @status, data = @data, draft = @draft, owner_override = @owner_override, exceptions = @exceptions, version = version + 1,
-                updated_at = @updated_at, updated_by = @updated_by WHERE job_id = @job_id AND task_id = @task_id AND version = @expected`)
-      .run(row).changes > 0
-  );
+  const r = await db
+    .updateTable('job_tasks')
+    .set((eb) => ({ ...state, version: eb('version', '+', 1) }))
+    .where('job_id', '=', t.job_id)
+    .where('task_id', '=', t.task_id)
+    .where('version', '=', expected)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
 }
 
-/** Copies every task state of a job to another (clone). */
-export function copyTasks(db: Db, fromJob: number, toJob: number, taskIds: string[]): void {
-  const stmt = db.prepare(`INSERT INTO job_tasks (job_id, task_id, status, data, owner_override, exceptions, version, updated_at, updated_by)
-    SELECT ?, task_id, status, data, NULL, NULL, 1, updated_at, updated_by FROM job_tasks WHERE job_id = ? AND task_id = ?`);
-  for (const id of taskIds) stmt.run(toJob, fromJob, id);
+/** Copies the task states of a job to another (clone): status, data and who saved them; no draft, owner override or exceptions. */
+export async function copyTasks(db: Q, fromJob: number, toJob: number, taskIds: string[]): Promise<void> {
+  if (!taskIds.length) return;
+  await db
+    .insertInto('job_tasks')
+    .columns(['job_id', 'task_id', 'status', 'data', 'owner_override', 'exceptions', 'version', 'updated_at', 'updated_by'])
+    .expression((eb) =>
+      eb
+        .selectFrom('job_tasks')
+        .select([
+          // A parameter in a select list needs a type on PostgreSQL.
+          eb.cast<number>(eb.val(toJob), 'integer').as('job_id'),
+          'task_id',
+          'status',
+          'data',
+          sql<null>`null`.as('owner_override'),
+          sql<null>`null`.as('exceptions'),
+          sql.lit(1).as('version'),
+          'updated_at',
+          'updated_by',
+        ])
+        .where('job_id', '=', fromJob)
+        .where('task_id', 'in', taskIds),
+    )
+    .execute();
 }

@@ -1,71 +1,90 @@
 /** Users, tokens and failed sign-ins. */
 
-import { stmt, type Db } from './connection.ts';
+import { sql } from 'kysely';
 import type { AuthUser, Role } from '../context.ts';
+import { byBytes, equalsCaseless, type Q } from './portable.ts';
 
 /** A user row with its password hash. */
 export interface UserRow extends AuthUser {
   password_hash: string | null;
 }
 
-const USER_COLUMNS = 'id, email, name, role, contractor_id, password_hash';
+const USER_COLUMNS = ['id', 'email', 'name', 'role', 'contractor_id', 'password_hash'] as const;
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?`).get(email) as UserRow | undefined;
+/** The user of an email, whatever its case (SQLite: COLLATE NOCASE; PostgreSQL: unique on lower(email)). */
+export async function findUserByEmail(db: Q, email: string): Promise<UserRow | undefined> {
+  return (await db.selectFrom('users').select(USER_COLUMNS).where(equalsCaseless(sql.ref('email'), email)).executeTakeFirst()) as UserRow | undefined;
 }
 
-export function findUserById(db: Db, id: number): UserRow | undefined {
-  return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined;
+export async function findUserById(db: Q, id: number): Promise<UserRow | undefined> {
+  return (await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
 }
 
-export function insertUser(db: Db, u: { email: string; name: string; role: Role; contractor_id?: number | null; password_hash?: string | null; created_at: string }): number {
-  return Number(
-    db.prepare('INSERT INTO users (email, name, role, contractor_id, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(u.email, u.name, u.role, u.contractor_id ?? null, u.password_hash ?? null, u.created_at).lastInsertRowid,
-  );
+export async function insertUser(db: Q, u: { email: string; name: string; role: Role; contractor_id?: number | null; password_hash?: string | null; created_at: string }): Promise<number> {
+  const r = await db
+    .insertInto('users')
+    .values({ email: u.email, name: u.name, role: u.role, contractor_id: u.contractor_id ?? null, password_hash: u.password_hash ?? null, created_at: u.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
 }
 
-export function setPasswordHash(db: Db, userId: number, hash: string): void {
-  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+export async function setPasswordHash(db: Q, userId: number, hash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 
-/** Users of a role (ops owners, contractor staff), for filters. */
-export function listUsers(db: Db, filter: { role?: Role; contractor_id?: number }): AuthUser[] {
-  return db
-    .prepare(`SELECT id, email, name, role, contractor_id FROM users WHERE (@role IS NULL OR role = @role) AND (@contractor_id IS NULL OR contractor_id = @contractor_id) ORDER BY name`)
-    .all({ role: filter.role ?? null, contractor_id: filter.contractor_id ?? null }) as AuthUser[];
+/** Users of a role (ops owners, contractor staff), for filters; by name (bytes), then id. */
+export async function listUsers(db: Q, filter: { role?: Role; contractor_id?: number }): Promise<AuthUser[]> {
+  let q = db.selectFrom('users').select(['id', 'email', 'name', 'role', 'contractor_id']);
+  if (filter.role !== undefined) q = q.where('role', '=', filter.role);
+  if (filter.contractor_id !== undefined) q = q.where('contractor_id', '=', filter.contractor_id);
+  return (await q.orderBy('name', byBytes(db)).orderBy('id').execute()) as AuthUser[];
 }
 
-export function insertToken(db: Db, t: { token_hash: string; user_id: number; kind: 'session' | 'login' | 'reset'; expires_at: string; created_at: string }): void {
-  db.prepare('INSERT INTO tokens (token_hash, user_id, kind, expires_at, created_at) VALUES (@token_hash, @user_id, @kind, @expires_at, @created_at)').run(t);
+export async function insertToken(db: Q, t: { token_hash: string; user_id: number; kind: 'session' | 'login' | 'reset'; expires_at: string; created_at: string }): Promise<void> {
+  await db.insertInto('tokens').values({ token_hash: t.token_hash, user_id: t.user_id, kind: t.kind, expires_at: t.expires_at, created_at: t.created_at }).execute();
 }
 
 /** The user of a live token of the kind (not expired, not used). */
-export function userOfToken(db: Db, token_hash: string, kind: string, now: string): UserRow | undefined {
-  return stmt(db, `SELECT u.id, u.email, u.name, u.role, u.contractor_id, u.password_hash FROM tokens t JOIN users u ON u.id = t.user_id
-              WHERE t.token_hash = ? AND t.kind = ? AND t.used_at IS NULL AND t.expires_at > ?`)
-    .get(token_hash, kind, now) as UserRow | undefined;
+export async function userOfToken(db: Q, token_hash: string, kind: string, now: string): Promise<UserRow | undefined> {
+  return (await db
+    .selectFrom('tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.email', 'u.name', 'u.role', 'u.contractor_id', 'u.password_hash'])
+    .where('t.token_hash', '=', token_hash)
+    .where('t.kind', '=', kind as 'session' | 'login' | 'reset')
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .executeTakeFirst()) as UserRow | undefined;
 }
 
 /** Marks a token used (sign-out revokes a session; a one-time token is spent). Returns whether it was live. */
-export function spendToken(db: Db, token_hash: string, now: string): boolean {
-  return db.prepare('UPDATE tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL').run(now, token_hash).changes > 0;
+export async function spendToken(db: Q, token_hash: string, now: string): Promise<boolean> {
+  const r = await db.updateTable('tokens').set({ used_at: now }).where('token_hash', '=', token_hash).where('used_at', 'is', null).executeTakeFirst();
+  return r.numUpdatedRows > 0n;
 }
 
 /** Ends every live token of a user (sessions, sign-in and reset links); returns how many. */
-export function spendTokensOfUser(db: Db, userId: number, now: string): number {
-  return db.prepare('UPDATE tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now, userId).changes;
+export async function spendTokensOfUser(db: Q, userId: number, now: string): Promise<number> {
+  const r = await db.updateTable('tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
-export function recordLoginFailure(db: Db, keys: string[], at: string): void {
-  const stmt = db.prepare('INSERT INTO login_failures (key, at) VALUES (?, ?)');
-  for (const k of keys) stmt.run(k, at);
+export async function recordLoginFailure(db: Q, keys: string[], at: string): Promise<void> {
+  if (!keys.length) return;
+  await db.insertInto('login_failures').values(keys.map((key) => ({ key, at }))).execute();
 }
 
-export function countLoginFailures(db: Db, key: string, since: string): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM login_failures WHERE key = ? AND at > ?').get(key, since) as { n: number }).n;
+export async function countLoginFailures(db: Q, key: string, since: string): Promise<number> {
+  const r = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', key).where('at', '>', since).executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
-export function clearLoginFailures(db: Db, key: string): void {
-  db.prepare('DELETE FROM login_failures WHERE key = ?').run(key);
+export async function clearLoginFailures(db: Q, key: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('key', '=', key).execute();
+}
+
+/** Whether any user exists (a database with none is new: the demo may seed it). */
+export async function hasUsers(db: Q): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }

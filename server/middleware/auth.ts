@@ -13,7 +13,7 @@ export function bearerOf(ctx: AppContext): string | undefined {
 export function authMiddleware() {
   return async (ctx: AppContext, next: Next) => {
     const token = bearerOf(ctx);
-    if (token) ctx.state.user = authenticate(ctx.deps, token);
+    if (token) ctx.state.user = await authenticate(ctx.deps, token);
     await next();
   };
 }

@@ -19,8 +19,8 @@ export function announcementsRoutes(router: AppRouter): void {
       tag: 'announcements', summary: 'Announcements, newest first',
       query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE }, response: ANNOUNCEMENT_PAGE,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.listAnnouncements(ctx.deps, userOf(ctx), query.bool(ctx.query, 'active'), pageOf(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.listAnnouncements(ctx.deps, userOf(ctx), query.bool(ctx.query, 'active'), pageOf(ctx));
     },
   );
   route(
@@ -30,8 +30,8 @@ export function announcementsRoutes(router: AppRouter): void {
       tag: 'announcements', summary: 'Announcements valid today for the signed-in contractor (audience by company and program)',
       response: CURRENT_ANNOUNCEMENTS,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.currentAnnouncements(ctx.deps, userOf(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.currentAnnouncements(ctx.deps, userOf(ctx));
     },
   );
   route(
@@ -41,8 +41,8 @@ export function announcementsRoutes(router: AppRouter): void {
       tag: 'announcements', summary: 'An announcement',
       errors: [404], response: ANNOUNCEMENT_ANSWER,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.readAnnouncement(ctx.deps, userOf(ctx), idParam(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.readAnnouncement(ctx.deps, userOf(ctx), idParam(ctx));
     },
   );
   route(
@@ -52,9 +52,9 @@ export function announcementsRoutes(router: AppRouter): void {
       tag: 'announcements', summary: 'Create an announcement',
       body: ANNOUNCEMENT, status: 201, errors: [422], response: ANNOUNCEMENT_ANSWER,
     },
-    (ctx, body) => {
+    async (ctx, body) => {
       const user = userOf(ctx);
-      ctx.body = svc.createAnnouncement(ctx.deps, user, fill(body));
+      ctx.body = await svc.createAnnouncement(ctx.deps, user, fill(body));
       ctx.status = 201;
     },
   );
@@ -65,8 +65,8 @@ export function announcementsRoutes(router: AppRouter): void {
       tag: 'announcements', summary: 'Update an announcement',
       body: ANNOUNCEMENT, errors: [404, 422], response: ANNOUNCEMENT_ANSWER, load: idParam,
     },
-    (ctx, body, id) => {
-      ctx.body = svc.updateAnnouncement(ctx.deps, id, fill(body));
+    async (ctx, body, id) => {
+      ctx.body = await svc.updateAnnouncement(ctx.deps, id, fill(body));
     },
   );
   route(
@@ -76,8 +76,8 @@ export function announcementsRoutes(router: AppRouter): void {
       tag: 'announcements', summary: 'Delete an announcement',
       status: 204, errors: [404],
     },
-    (ctx: AppContext) => {
-      svc.deleteAnnouncement(ctx.deps, idParam(ctx));
+    async (ctx: AppContext) => {
+      await svc.deleteAnnouncement(ctx.deps, idParam(ctx));
       ctx.status = 204;
     },
   );

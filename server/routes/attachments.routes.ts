@@ -100,7 +100,7 @@ export function attachmentsRoutes(router: AppRouter): void {
     async (ctx: AppContext) => {
       const user = userOf(ctx);
       // Who may upload is checked before a byte of the body is read.
-      const job = jobFor(ctx.deps, user, ctx.params.job_id);
+      const job = await jobFor(ctx.deps, user, ctx.params.job_id);
       const upload = await readMultipart(ctx, ctx.deps.config.upload_max_bytes);
       ctx.body = await svc.upload(ctx.deps, user, job, upload);
       ctx.status = 201;
@@ -114,9 +114,9 @@ export function attachmentsRoutes(router: AppRouter): void {
       tag: 'attachments', summary: 'Attachments of a job with metadata, time and location',
       errors: [404], response: ATTACHMENTS,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = svc.listOfJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+      ctx.body = await svc.listOfJob(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id));
     },
   );
 
@@ -127,8 +127,8 @@ export function attachmentsRoutes(router: AppRouter): void {
       tag: 'attachments', summary: 'An attachment’s metadata',
       errors: [404], response: ATTACHMENT,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.readAttachment(ctx.deps, userOf(ctx), ctx.params.id);
+    async (ctx: AppContext) => {
+      ctx.body = await svc.readAttachment(ctx.deps, userOf(ctx), ctx.params.id);
     },
   );
 
@@ -139,8 +139,8 @@ export function attachmentsRoutes(router: AppRouter): void {
       tag: 'attachments', summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)',
       returns: 'The file', errors: [404], produces: 'application/octet-stream',
     },
-    (ctx: AppContext) => {
-      const file = svc.download(ctx.deps, userOf(ctx), ctx.params.id);
+    async (ctx: AppContext) => {
+      const file = await svc.download(ctx.deps, userOf(ctx), ctx.params.id);
       ctx.set('Content-Type', file.content_type);
       ctx.set('Content-Disposition', contentDisposition(file.name));
       ctx.set('X-Content-Type-Options', 'nosniff');
@@ -157,8 +157,8 @@ export function attachmentsRoutes(router: AppRouter): void {
       tag: 'attachments', summary: 'Delete an attachment (ops, the uploader or the uploader’s company)',
       status: 204, errors: [404],
     },
-    (ctx: AppContext) => {
-      svc.remove(ctx.deps, userOf(ctx), ctx.params.id);
+    async (ctx: AppContext) => {
+      await svc.remove(ctx.deps, userOf(ctx), ctx.params.id);
       ctx.status = 204;
     },
   );

@@ -23,16 +23,16 @@ export function authRoutes(router: AppRouter): void {
       tag: 'auth', summary: 'Public configuration: environment (staging banner) and feature flags',
       response: APP_CONFIG,
     },
-    (ctx) => {
+    async (ctx) => {
       const c = ctx.deps.config;
-      return { app_env: c.app_env, is_production: c.app_env === 'production', feature_flags: enabledFlags(ctx.deps), google_sign_in: !!ctx.deps.adapters.google, playwright_sign_in: !!c.playwright_auth_secret };
+      return { app_env: c.app_env, is_production: c.app_env === 'production', feature_flags: await enabledFlags(ctx.deps), google_sign_in: !!ctx.deps.adapters.google, playwright_sign_in: !!c.playwright_auth_secret };
     },
   );
 
   route(
     router,
     { method: 'post', path: '/api/auth/login', ability: 'public', tag: 'auth', summary: 'Sign in with email and password', body: LOGIN, bodyCheckedBy: 'call', errors: [401, 429], returns: '{ token, user, expires_at }', response: SESSION },
-    (ctx) => auth.signIn(ctx.deps, sent(ctx).email, sent(ctx).password, ctx.ip),
+    async (ctx) => await auth.signIn(ctx.deps, (sent(ctx)).email, (sent(ctx)).password, ctx.ip),
   );
 
   route(
@@ -42,9 +42,9 @@ export function authRoutes(router: AppRouter): void {
       tag: 'auth', summary: 'Sign out: the token stops working',
       status: 204, noBody: true,
     },
-    (ctx) => {
+    async (ctx) => {
       const token = bearerOf(ctx);
-      if (token) auth.signOut(ctx.deps, token);
+      if (token) await auth.signOut(ctx.deps, token);
     },
   );
 
@@ -61,20 +61,20 @@ export function authRoutes(router: AppRouter): void {
   route(
     router,
     { method: 'post', path: '/api/auth/token', ability: 'public', tag: 'auth', summary: 'Sign in with a one-time token (a link minted by ops)', body: TOKEN_SIGN_IN, bodyCheckedBy: 'call', errors: [401], response: SESSION },
-    (ctx) => auth.signInWithToken(ctx.deps, sent(ctx).token),
+    async (ctx) => await auth.signInWithToken(ctx.deps, (sent(ctx)).token),
   );
 
   route(
     router,
     { method: 'post', path: '/api/auth/login-links', ability: 'auth.mint_login_link', tag: 'auth', summary: 'Mint a one-time sign-in link for a user', body: LOGIN_LINK_REQUEST, status: 201, errors: [400, 422], response: LOGIN_LINK },
-    (ctx, body) => auth.mintLoginLink(ctx.deps, body.user_id),
+    async (ctx, body) => await auth.mintLoginLink(ctx.deps, body.user_id),
   );
 
   route(
     router,
     { method: 'post', path: '/api/auth/forgot-password', ability: 'public', tag: 'auth', summary: 'Mail a one-time password reset link (same answer for unknown emails)', body: FORGOT_PASSWORD, bodyCheckedBy: 'call', status: 202, response: NOTICE },
-    (ctx) => {
-      auth.requestPasswordReset(ctx.deps, sent(ctx).email);
+    async (ctx) => {
+      await auth.requestPasswordReset(ctx.deps, (sent(ctx)).email);
       return { detail: 'If that email has an account, a reset link is on its way.' };
     },
   );
@@ -82,21 +82,21 @@ export function authRoutes(router: AppRouter): void {
   route(
     router,
     { method: 'post', path: '/api/auth/reset-password', ability: 'public', tag: 'auth', summary: 'Set a new password with a reset token', body: RESET_PASSWORD, bodyCheckedBy: 'call', status: 204, errors: [400, 422] },
-    (ctx) => {
-      auth.resetPassword(ctx.deps, sent(ctx).token, sent(ctx).password);
+    async (ctx) => {
+      await auth.resetPassword(ctx.deps, (sent(ctx)).token, (sent(ctx)).password);
     },
   );
 
   route(
     router,
     { method: 'post', path: '/api/auth/playwright', ability: 'public', tag: 'auth', summary: 'Automated-testing sign-in (only with PLAYWRIGHT_AUTH_SECRET)', body: PLAYWRIGHT_SIGN_IN, bodyCheckedBy: 'call', errors: [401], response: SESSION },
-    (ctx) => auth.signInForTesting(ctx.deps, sent(ctx).token, sent(ctx).email),
+    async (ctx) => await auth.signInForTesting(ctx.deps, (sent(ctx)).token, (sent(ctx)).email),
   );
 
   route(
     router,
     { method: 'post', path: '/api/auth/google', ability: 'public', tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', body: GOOGLE_SIGN_IN, bodyCheckedBy: 'call', errors: [401, 503], response: SESSION },
-    (ctx) => auth.signInWithGoogle(ctx.deps, sent(ctx).id_token),
+    async (ctx) => await auth.signInWithGoogle(ctx.deps, (sent(ctx)).id_token),
   );
 
   route(
@@ -106,6 +106,6 @@ export function authRoutes(router: AppRouter): void {
       tag: 'auth', summary: 'The local mail outbox',
       response: OUTBOX,
     },
-    (ctx) => readOutbox(ctx.deps.db, 100),
+    async (ctx) => await readOutbox(ctx.deps.db, 100),
   );
 }

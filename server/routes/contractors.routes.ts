@@ -12,7 +12,7 @@ import * as contractors from '../services/contractors.service.ts';
 import { badRequest } from '../errors.ts';
 import { query } from '../validation.ts';
 
-const idOf = (ctx: AppContext) => {
+const idOf = async (ctx: AppContext) => {
   if (!/^\d{1,15}$/.test(ctx.params.id)) throw badRequest('Contractor id must be a number');
   return Number(ctx.params.id);
 };
@@ -25,8 +25,8 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'Contractor ids and names',
       response: CONTRACTOR_NAMES,
     },
-    (ctx: AppContext) => {
-      ctx.body = contractors.simpleList(ctx.deps, userOf(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await contractors.simpleList(ctx.deps, userOf(ctx));
     },
   );
   route(
@@ -36,8 +36,8 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: "The signed-in contractor's company",
       response: CONTRACTOR_ANSWER,
     },
-    (ctx: AppContext) => {
-      ctx.body = contractors.currentContractor(ctx.deps, userOf(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await contractors.currentContractor(ctx.deps, userOf(ctx));
     },
   );
   route(
@@ -47,7 +47,7 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'The values the contractor filters can take',
       response: CONTRACTOR_FILTER_OPTIONS, noBody: true,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       ctx.body = contractors.contractorFilterOptions(ctx.deps);
     },
   );
@@ -58,9 +58,9 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'Invite an ops user',
       body: INVITE, status: 201, errors: [409, 422], response: INVITED_USER,
     },
-    (ctx, body) => {
+    async (ctx, body) => {
       const user = userOf(ctx);
-      ctx.body = contractors.invite(ctx.deps, user, body, true);
+      ctx.body = await contractors.invite(ctx.deps, user, body, true);
       ctx.status = 201;
     },
   );
@@ -71,9 +71,9 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'Invite a contractor user to a company',
       body: INVITE, status: 201, errors: [409, 422], response: INVITED_USER,
     },
-    (ctx, body) => {
+    async (ctx, body) => {
       const user = userOf(ctx);
-      ctx.body = contractors.invite(ctx.deps, user, body, false);
+      ctx.body = await contractors.invite(ctx.deps, user, body, false);
       ctx.status = 201;
     },
   );
@@ -84,10 +84,10 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'Contractors, paged',
       query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE }, response: CONTRACTOR_PAGE,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
       const page = { page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1, per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25 };
-      ctx.body = contractors.listContractors(ctx.deps, user, { program_id: query.str(ctx.query, 'program_id'), q: query.str(ctx.query, 'q') }, page);
+      ctx.body = await contractors.listContractors(ctx.deps, user, { program_id: query.str(ctx.query, 'program_id'), q: query.str(ctx.query, 'q') }, page);
     },
   );
   route(
@@ -97,9 +97,9 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'Create a contractor',
       body: CREATE, status: 201, errors: [422], response: CONTRACTOR_ANSWER,
     },
-    (ctx, body) => {
+    async (ctx, body) => {
       const user = userOf(ctx);
-      ctx.body = contractors.createContractor(ctx.deps, user, body);
+      ctx.body = await contractors.createContractor(ctx.deps, user, body);
       ctx.status = 201;
     },
   );
@@ -110,9 +110,9 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'A contractor',
       query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404], response: CONTRACTOR_ANSWER,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = contractors.readContractor(ctx.deps, user, idOf(ctx), query.bool(ctx.query, 'include_equipment') ?? false);
+      ctx.body = await contractors.readContractor(ctx.deps, user, await idOf(ctx), query.bool(ctx.query, 'include_equipment') ?? false);
     },
   );
   route(
@@ -122,9 +122,9 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'Update a contractor',
       body: UPDATE, errors: [404, 422], response: CONTRACTOR_ANSWER, load: idOf,
     },
-    (ctx, body, id) => {
+    async (ctx, body, id) => {
       const user = userOf(ctx);
-      ctx.body = contractors.updateContractor(ctx.deps, user, id, body);
+      ctx.body = await contractors.updateContractor(ctx.deps, user, id, body);
     },
   );
   route(
@@ -134,8 +134,8 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors', summary: 'Delete a contractor',
       status: 204, errors: [404],
     },
-    (ctx: AppContext) => {
-      contractors.deleteContractor(ctx.deps, idOf(ctx));
+    async (ctx: AppContext) => {
+      await contractors.deleteContractor(ctx.deps, await idOf(ctx));
       ctx.status = 204;
     },
   );

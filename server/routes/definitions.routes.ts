@@ -20,7 +20,7 @@ export function definitionsRoutes(router: AppRouter): void {
       tag: 'programs', summary: 'The definition files the server runs (program explorer)',
       response: DEFINITION_SOURCES,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const hashes = Object.fromEntries(Object.values(ctx.deps.defs.programs).map((p) => [p.id, p.hash]));
       ctx.set('Cache-Control', 'private, max-age=60');
       ctx.body = { files: repoDefinitionSources(), hashes };
@@ -33,10 +33,10 @@ export function definitionsRoutes(router: AppRouter): void {
       tag: 'programs', summary: 'A job as the engine reads it (program explorer: try it)',
       errors: [404], response: JOB_INPUT,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      const job = jobFor(ctx.deps, user, ctx.params.job_id);
-      ctx.body = { program_id: job.program_id, today: ctx.deps.now().toISOString().slice(0, 10), job: jobInput(job, tasksOfJob(ctx.deps.db, job.id)) };
+      const job = await jobFor(ctx.deps, user, ctx.params.job_id);
+      ctx.body = { program_id: job.program_id, today: ctx.deps.now().toISOString().slice(0, 10), job: jobInput(job, await tasksOfJob(ctx.deps.db, job.id)) };
     },
   );
 }

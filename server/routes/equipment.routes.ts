@@ -18,8 +18,8 @@ export function equipmentRoutes(router: AppRouter): void {
       tag: 'equipment', summary: 'The equipment catalog by type, searched by manufacturer, model or AHRI id',
       query: { type: { description: 'heat_pump, water_heater or other', schema: { type: 'string', enum: ['heat_pump', 'water_heater', 'other'] } }, q: { description: 'Manufacturer, model or AHRI id', schema: { type: 'string' } }, ...PAGE }, errors: [400], response: EQUIPMENT_PAGE,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.listEquipment(ctx.deps, { type: query.str(ctx.query, 'type', EQUIPMENT_TYPES), q: query.str(ctx.query, 'q') }, pageOf(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.listEquipment(ctx.deps, { type: query.str(ctx.query, 'type', EQUIPMENT_TYPES), q: query.str(ctx.query, 'q') }, pageOf(ctx));
     },
   );
   route(
@@ -29,8 +29,8 @@ export function equipmentRoutes(router: AppRouter): void {
       tag: 'equipment', summary: 'A catalog entry',
       errors: [404], response: EQUIPMENT_ANSWER,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.readEquipment(ctx.deps, idParam(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.readEquipment(ctx.deps, idParam(ctx));
     },
   );
   route(
@@ -40,8 +40,8 @@ export function equipmentRoutes(router: AppRouter): void {
       tag: 'equipment', summary: 'Add a catalog entry',
       body: EQUIPMENT, status: 201, errors: [422], response: EQUIPMENT_ANSWER,
     },
-    (ctx, body) => {
-      ctx.body = svc.createEquipment(ctx.deps, body);
+    async (ctx, body) => {
+      ctx.body = await svc.createEquipment(ctx.deps, body);
       ctx.status = 201;
     },
   );
@@ -52,8 +52,8 @@ export function equipmentRoutes(router: AppRouter): void {
       tag: 'equipment', summary: 'Update a catalog entry',
       body: EQUIPMENT, errors: [404, 422], response: EQUIPMENT_ANSWER, load: idParam,
     },
-    (ctx, body, id) => {
-      ctx.body = svc.updateEquipment(ctx.deps, id, body);
+    async (ctx, body, id) => {
+      ctx.body = await svc.updateEquipment(ctx.deps, id, body);
     },
   );
   route(
@@ -63,8 +63,8 @@ export function equipmentRoutes(router: AppRouter): void {
       tag: 'equipment', summary: 'Delete a catalog entry',
       status: 204, errors: [404],
     },
-    (ctx: AppContext) => {
-      svc.deleteEquipment(ctx.deps, idParam(ctx));
+    async (ctx: AppContext) => {
+      await svc.deleteEquipment(ctx.deps, idParam(ctx));
       ctx.status = 204;
     },
   );

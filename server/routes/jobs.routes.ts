@@ -24,7 +24,7 @@ function listQuery(q: string | undefined): string | undefined {
 }
 
 /** The :job_id's job, if the signed-in user may see it (404 otherwise). */
-const jobOf = (ctx: AppContext) => jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);
+const jobOf = async (ctx: AppContext) => await jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);
 
 /** Reads the list filters and paging of spec sect. 7 from a query. */
 export function jobListQuery(q: Record<string, unknown>) {
@@ -56,18 +56,18 @@ export function jobListQuery(q: Record<string, unknown>) {
 
 export function jobsRoutes(router: AppRouter): void {
   // The internal lists are the same calls behind an ops-only ability.
-  const list = (ctx: AppContext) => {
+  const list = async (ctx: AppContext) => {
     const user = userOf(ctx);
     const { filters, paging } = jobListQuery(ctx.query);
     assertFiltersAllowed(user, filters);
     ctx.type = 'application/json';
-    ctx.body = jobs.listJobsJson(ctx.deps, user, filters, paging);
+    ctx.body = await jobs.listJobsJson(ctx.deps, user, filters, paging);
   };
-  const summary = (ctx: AppContext) => {
+  const summary = async (ctx: AppContext) => {
     const user = userOf(ctx);
     const { filters } = jobListQuery(ctx.query);
     assertFiltersAllowed(user, filters);
-    ctx.body = jobs.summary(ctx.deps, user, filters);
+    ctx.body = await jobs.summary(ctx.deps, user, filters);
   };
   route(
     router,
@@ -109,9 +109,9 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)',
       body: NEW_JOB, status: 201, errors: [409, 422], response: JOB_DETAIL,
     },
-    (ctx, body) => {
+    async (ctx, body) => {
       const user = userOf(ctx);
-      ctx.body = jobs.createJob(ctx.deps, user, body);
+      ctx.body = await jobs.createJob(ctx.deps, user, body);
       ctx.status = 201;
     },
   );
@@ -122,9 +122,9 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'The values each jobs-list filter can take',
       response: JOB_FILTER_OPTIONS, noBody: true,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = jobs.filterOptions(ctx.deps, user);
+      ctx.body = await jobs.filterOptions(ctx.deps, user);
     },
   );
   route(
@@ -134,8 +134,8 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Programs serving a place (Unable to determine eligibility when unknown)',
       errors: [404], response: PLACE_ELIGIBILITY,
     },
-    (ctx: AppContext) => {
-      ctx.body = jobs.placeEligibility(ctx.deps, ctx.params.google_place_id);
+    async (ctx: AppContext) => {
+      ctx.body = await jobs.placeEligibility(ctx.deps, ctx.params.google_place_id);
     },
   );
   route(
@@ -145,8 +145,8 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'The job of a short code',
       errors: [404], response: JOB_REF,
     },
-    (ctx: AppContext) => {
-      ctx.body = jobs.jobByCode(ctx.deps, userOf(ctx), ctx.params.short_code);
+    async (ctx: AppContext) => {
+      ctx.body = await jobs.jobByCode(ctx.deps, userOf(ctx), ctx.params.short_code);
     },
   );
   route(
@@ -156,9 +156,9 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'homeowner', summary: "The homeowner's view of a job",
       errors: [404], response: HOMEOWNER_VIEW,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = actions.homeownerView(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+      ctx.body = await actions.homeownerView(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.id));
     },
   );
   route(
@@ -168,9 +168,9 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'homeowner', summary: 'The homeowner confirms their tasks are done',
       errors: [404], response: TASKS_CONFIRMED, noBody: true,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = actions.confirmTasksDone(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+      ctx.body = await actions.confirmTasksDone(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id));
     },
   );
   route(
@@ -180,9 +180,9 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Job detail with the engine’s evaluation and tasks',
       errors: [404], response: JOB_DETAIL,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = jobs.readJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+      ctx.body = await jobs.readJob(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id));
     },
   );
   route(
@@ -192,10 +192,10 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Job history, filtered by record type and user',
       query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404], response: HISTORY,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
       const type = query.str(ctx.query, 'type');
-      ctx.body = actions.jobHistory(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id), { type: type?.split(','), user_id: query.int(ctx.query, 'user_id', { min: 1 }) });
+      ctx.body = await actions.jobHistory(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id), { type: type?.split(','), user_id: query.int(ctx.query, 'user_id', { min: 1 }) });
     },
   );
   route(
@@ -205,8 +205,8 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Cancel a job with a reason',
       body: JOB_CANCEL, errors: [400, 404, 422], response: JOB_DETAIL, load: jobOf,
     },
-    (ctx, body, job) => {
-      ctx.body = actions.cancelJob(ctx.deps, userOf(ctx), job, body);
+    async (ctx, body, job) => {
+      ctx.body = await actions.cancelJob(ctx.deps, userOf(ctx), job, body);
     },
   );
   route(
@@ -216,9 +216,9 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Restore a canceled job',
       errors: [400, 404], response: JOB_DETAIL, noBody: true,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = actions.restoreJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.job_id));
+      ctx.body = await actions.restoreJob(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id));
     },
   );
   route(
@@ -228,9 +228,9 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Claim a job',
       errors: [404], response: JOB_DETAIL, noBody: true,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = actions.claimJob(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+      ctx.body = await actions.claimJob(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.id));
     },
   );
   route(
@@ -240,9 +240,9 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Set a job as deemed',
       errors: [404], response: JOB_DETAIL, noBody: true,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = actions.setDeemed(ctx.deps, user, jobFor(ctx.deps, user, ctx.params.id));
+      ctx.body = await actions.setDeemed(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.id));
     },
   );
   route(
@@ -252,10 +252,10 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Regenerate the documents of a task',
       query: { task_name: str('The task whose documents to regenerate'), recreate: bool('Recreate from scratch', false) }, errors: [404, 422], response: DOCUMENTS_REGENERATED, noBody: true,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      const job = jobFor(ctx.deps, user, ctx.params.job_id);
-      ctx.body = actions.regenerateDocuments(ctx.deps, user, job, query.str(ctx.query, 'task_name'), query.bool(ctx.query, 'recreate') ?? false);
+      const job = await jobFor(ctx.deps, user, ctx.params.job_id);
+      ctx.body = await actions.regenerateDocuments(ctx.deps, user, job, query.str(ctx.query, 'task_name'), query.bool(ctx.query, 'recreate') ?? false);
     },
   );
   route(
@@ -265,8 +265,8 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs', summary: 'Clone a job to another program',
       body: JOB_CLONE, status: 201, errors: [404, 422], response: JOB_DETAIL, load: jobOf,
     },
-    (ctx, body, job) => {
-      ctx.body = actions.cloneJob(ctx.deps, userOf(ctx), job, body);
+    async (ctx, body, job) => {
+      ctx.body = await actions.cloneJob(ctx.deps, userOf(ctx), job, body);
     },
   );
 }

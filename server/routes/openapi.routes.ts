@@ -14,7 +14,7 @@ export function openApiRoutes(router: AppRouter): void {
       tag: 'meta', summary: 'This document',
       response: OPENAPI_DOCUMENT,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       ctx.body = doc ??= buildOpenApi(router);
     },
   );

@@ -24,9 +24,9 @@ export function preferencesRoutes(router: AppRouter): void {
       tag: 'preferences', summary: 'The signed-in user’s preferences, defaults filled in',
       response: PREFERENCES_ANSWER,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = { ...PREFERENCE_DEFAULTS, ...getPreferences(ctx.deps.db, user.id) };
+      ctx.body = { ...PREFERENCE_DEFAULTS, ...(await getPreferences(ctx.deps.db, user.id)) };
     },
   );
   route(
@@ -36,10 +36,10 @@ export function preferencesRoutes(router: AppRouter): void {
       tag: 'preferences', summary: 'Save some of the signed-in user’s preferences',
       body: PREFERENCES, errors: [422], response: PREFERENCES_ANSWER,
     },
-    (ctx, body) => {
+    async (ctx, body) => {
       const user = userOf(ctx);
-      const merged = { ...getPreferences(ctx.deps.db, user.id), ...body };
-      putPreferences(ctx.deps.db, user.id, merged);
+      const merged = { ...(await getPreferences(ctx.deps.db, user.id)), ...body };
+      await putPreferences(ctx.deps.db, user.id, merged);
       ctx.body = { ...PREFERENCE_DEFAULTS, ...merged };
     },
   );
@@ -50,8 +50,8 @@ export function preferencesRoutes(router: AppRouter): void {
       tag: 'preferences', summary: 'Feature flags',
       response: FEATURE_FLAGS_ANSWER,
     },
-    (ctx: AppContext) => {
-      ctx.body = { items: listFlags(ctx.deps.db) };
+    async (ctx: AppContext) => {
+      ctx.body = { items: await listFlags(ctx.deps.db) };
     },
   );
   route(
@@ -61,8 +61,8 @@ export function preferencesRoutes(router: AppRouter): void {
       tag: 'preferences', summary: 'Turn a feature flag on or off',
       body: FEATURE_FLAG_SET, errors: [404, 422], response: FEATURE_FLAG, load: flagOf,
     },
-    (ctx, body, name) => {
-      setFlag(ctx.deps.db, name, body.enabled);
+    async (ctx, body, name) => {
+      await setFlag(ctx.deps.db, name, body.enabled);
       ctx.body = { name, enabled: body.enabled };
     },
   );

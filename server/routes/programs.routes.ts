@@ -13,7 +13,7 @@ export function programsRoutes(router: AppRouter): void {
       tag: 'programs', summary: 'Programs as loaded from program-defs/',
       response: PROGRAM_PAGE,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       ctx.body = svc.listPrograms(ctx.deps);
     },
   );
@@ -24,7 +24,7 @@ export function programsRoutes(router: AppRouter): void {
       tag: 'programs', summary: 'A program: eligibility and incentive criteria in words, stages, tasks',
       errors: [404], response: PROGRAM_DETAIL,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       ctx.body = svc.readProgram(ctx.deps, ctx.params.id);
     },
   );
@@ -35,7 +35,7 @@ export function programsRoutes(router: AppRouter): void {
       tag: 'programs', summary: 'The loaded definition, its hash and file',
       errors: [404], response: PROGRAM_DEFINITION,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       ctx.body = svc.programDefinition(ctx.deps, ctx.params.id);
     },
   );

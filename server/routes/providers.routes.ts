@@ -20,8 +20,8 @@ export function providersRoutes(router: AppRouter): void {
       tag: 'providers', summary: 'Energy providers',
       query: { q: { description: 'Name', schema: { type: 'string' } }, state: { description: 'Two-letter state', schema: { type: 'string' } }, ...PAGE }, response: PROVIDER_PAGE,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.listProviders(ctx.deps, { q: query.str(ctx.query, 'q'), state: query.str(ctx.query, 'state') }, pageOf(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.listProviders(ctx.deps, { q: query.str(ctx.query, 'q'), state: query.str(ctx.query, 'state') }, pageOf(ctx));
     },
   );
   route(
@@ -31,8 +31,8 @@ export function providersRoutes(router: AppRouter): void {
       tag: 'providers', summary: 'An energy provider with its preferred vendor',
       errors: [404], response: PROVIDER_ANSWER,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.readProvider(ctx.deps, idParam(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.readProvider(ctx.deps, idParam(ctx));
     },
   );
   route(
@@ -42,8 +42,8 @@ export function providersRoutes(router: AppRouter): void {
       tag: 'providers', summary: 'Create an energy provider',
       body: PROVIDER, status: 201, errors: [422], response: PROVIDER_ANSWER,
     },
-    (ctx, body) => {
-      ctx.body = svc.createProvider(ctx.deps, fields(body));
+    async (ctx, body) => {
+      ctx.body = await svc.createProvider(ctx.deps, fields(body));
       ctx.status = 201;
     },
   );
@@ -54,8 +54,8 @@ export function providersRoutes(router: AppRouter): void {
       tag: 'providers', summary: 'Update an energy provider',
       body: PROVIDER, errors: [404, 422], response: PROVIDER_ANSWER, load: idParam,
     },
-    (ctx, body, id) => {
-      ctx.body = svc.updateProvider(ctx.deps, id, fields(body));
+    async (ctx, body, id) => {
+      ctx.body = await svc.updateProvider(ctx.deps, id, fields(body));
     },
   );
   route(
@@ -65,8 +65,8 @@ export function providersRoutes(router: AppRouter): void {
       tag: 'providers', summary: 'Delete an energy provider',
       status: 204, errors: [404],
     },
-    (ctx: AppContext) => {
-      svc.deleteProvider(ctx.deps, idParam(ctx));
+    async (ctx: AppContext) => {
+      await svc.deleteProvider(ctx.deps, idParam(ctx));
       ctx.status = 204;
     },
   );

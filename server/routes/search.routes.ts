@@ -17,9 +17,9 @@ export function searchRoutes(router: AppRouter): void {
       tag: 'search', summary: 'Fuzzy job search (spec sect. 2) within what the user may see',
       query: Q, errors: [400], response: JOB_HITS,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = { items: searchJobs(ctx.deps, user, query.str(ctx.query, 'q'), query.int(ctx.query, 'limit', { min: 1, max: SEARCH_MAX_LIMIT })) };
+      ctx.body = { items: await searchJobs(ctx.deps, user, query.str(ctx.query, 'q'), query.int(ctx.query, 'limit', { min: 1, max: SEARCH_MAX_LIMIT })) };
     },
   );
 
@@ -30,9 +30,9 @@ export function searchRoutes(router: AppRouter): void {
       tag: 'search', summary: 'Fuzzy contractor search (spec sect. 2)',
       query: Q, errors: [400], response: CONTRACTOR_HITS,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = { items: searchContractors(ctx.deps, user, query.str(ctx.query, 'q'), query.int(ctx.query, 'limit', { min: 1, max: SEARCH_MAX_LIMIT })) };
+      ctx.body = { items: await searchContractors(ctx.deps, user, query.str(ctx.query, 'q'), query.int(ctx.query, 'limit', { min: 1, max: SEARCH_MAX_LIMIT })) };
     },
   );
 }

@@ -19,9 +19,9 @@ const kindOf = (k: string): ExceptionKind => {
 };
 
 export function tasksRoutes(router: AppRouter): void {
-  const job = (ctx: AppContext) => {
+  const job = async (ctx: AppContext) => {
     const user = userOf(ctx);
-    return { user, job: jobFor(ctx.deps, user, ctx.params.job_id) };
+    return { user, job: await jobFor(ctx.deps, user, ctx.params.job_id) };
   };
   route(
     router,
@@ -30,9 +30,9 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'Tasks of a job with the engine’s status (a homeowner sees the homeowner tasks)',
       errors: [404], response: JOB_TASKS,
     },
-    (ctx: AppContext) => {
-      const { user, job: j } = job(ctx);
-      ctx.body = { items: tasks.presentTasks(ctx.deps, user, j, evaluateRow(ctx.deps, j)) };
+    async (ctx: AppContext) => {
+      const { user, job: j } = await job(ctx);
+      ctx.body = { items: await tasks.presentTasks(ctx.deps, user, j, await evaluateRow(ctx.deps, j)) };
     },
   );
   route(
@@ -42,9 +42,9 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'One task with its saved data and version',
       errors: [400, 404], response: JOB_TASK,
     },
-    (ctx: AppContext) => {
-      const { user, job: j } = job(ctx);
-      ctx.body = tasks.readTask(ctx.deps, user, j, ctx.params.task_id);
+    async (ctx: AppContext) => {
+      const { user, job: j } = await job(ctx);
+      ctx.body = await tasks.readTask(ctx.deps, user, j, ctx.params.task_id);
     },
   );
   route(
@@ -54,8 +54,8 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'Save partial work (409 when the version is stale)',
       body: TASK_SAVE, errors: [400, 404, 409, 422], response: JOB_TASK, load: job,
     },
-    (ctx, body, { user, job: j }) => {
-      ctx.body = tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, body);
+    async (ctx, body, { user, job: j }) => {
+      ctx.body = await tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, body);
     },
   );
   route(
@@ -65,8 +65,8 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'Submit a task: validated, saved, the job re-evaluated',
       body: TASK_SAVE, errors: [400, 404, 409, 422], response: TASK_SUBMITTED, load: job,
     },
-    (ctx, body, { user, job: j }) => {
-      ctx.body = tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, body);
+    async (ctx, body, { user, job: j }) => {
+      ctx.body = await tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, body);
     },
   );
   route(
@@ -76,8 +76,8 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'Flag a contractor or ops exception',
       body: EXCEPTION_FLAG, errors: [404], response: JOB_TASK, load: job,
     },
-    (ctx, body, { user, job: j }) => {
-      ctx.body = tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), body.note);
+    async (ctx, body, { user, job: j }) => {
+      ctx.body = await tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), body.note);
     },
   );
   route(
@@ -87,9 +87,9 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'Clear a contractor or ops exception',
       errors: [404], response: JOB_TASK,
     },
-    (ctx: AppContext) => {
-      const { user, job: j } = job(ctx);
-      ctx.body = tasks.clearTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind));
+    async (ctx: AppContext) => {
+      const { user, job: j } = await job(ctx);
+      ctx.body = await tasks.clearTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind));
     },
   );
   route(
@@ -99,8 +99,8 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'Transfer a task to another action owner',
       body: TASK_TRANSFER, errors: [404, 422], response: JOB_TASK, load: job,
     },
-    (ctx, body, { user, job: j }) => {
-      ctx.body = tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, body);
+    async (ctx, body, { user, job: j }) => {
+      ctx.body = await tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, body);
     },
   );
   route(
@@ -110,9 +110,9 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'Reset a task to its default owner (READY)',
       errors: [404], response: JOB_TASK, noBody: true,
     },
-    (ctx: AppContext) => {
-      const { user, job: j } = job(ctx);
-      ctx.body = tasks.resetTask(ctx.deps, user, j, ctx.params.task_id);
+    async (ctx: AppContext) => {
+      const { user, job: j } = await job(ctx);
+      ctx.body = await tasks.resetTask(ctx.deps, user, j, ctx.params.task_id);
     },
   );
   route(
@@ -122,7 +122,7 @@ export function tasksRoutes(router: AppRouter): void {
       tag: 'tasks', summary: 'A task form: JSON Schema, UI schema, messages',
       errors: [404], response: FORM_DOCUMENT,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const form = ctx.deps.defs.forms[ctx.params.form];
       if (!form) throw notFound('Form not found');
       // The form as data, with its cross-field rules, so the browser validates with the same engine code.

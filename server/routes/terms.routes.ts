@@ -18,8 +18,8 @@ export function termsRoutes(router: AppRouter): void {
       tag: 'terms', summary: 'Versions of the terms and conditions, newest first',
       query: PAGE, response: TERMS_PAGE,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.listTerms(ctx.deps, pageOf(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.listTerms(ctx.deps, pageOf(ctx));
     },
   );
   route(
@@ -29,8 +29,8 @@ export function termsRoutes(router: AppRouter): void {
       tag: 'terms', summary: 'The current version',
       errors: [404], response: TERMS_ANSWER,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.currentTerms(ctx.deps);
+    async (ctx: AppContext) => {
+      ctx.body = await svc.currentTerms(ctx.deps);
     },
   );
   route(
@@ -40,8 +40,8 @@ export function termsRoutes(router: AppRouter): void {
       tag: 'terms', summary: 'One version',
       errors: [404], response: TERMS_ANSWER,
     },
-    (ctx: AppContext) => {
-      ctx.body = svc.readTerms(ctx.deps, idParam(ctx));
+    async (ctx: AppContext) => {
+      ctx.body = await svc.readTerms(ctx.deps, idParam(ctx));
     },
   );
   route(
@@ -51,10 +51,10 @@ export function termsRoutes(router: AppRouter): void {
       tag: 'terms', summary: 'Save: a new current version',
       body: TERMS, status: 201, errors: [422], response: TERMS_ANSWER,
     },
-    (ctx, body) => {
+    async (ctx, body) => {
       const user = userOf(ctx);
       const b = body;
-      ctx.body = svc.saveTerms(ctx.deps, user, { title: b.title, description: b.description ?? '', sections: b.sections });
+      ctx.body = await svc.saveTerms(ctx.deps, user, { title: b.title, description: b.description ?? '', sections: b.sections });
       ctx.status = 201;
     },
   );
@@ -65,9 +65,9 @@ export function termsRoutes(router: AppRouter): void {
       tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version',
       status: 201, errors: [404], response: TERMS_ANSWER, noBody: true,
     },
-    (ctx: AppContext) => {
+    async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = svc.restoreTerms(ctx.deps, user, idParam(ctx));
+      ctx.body = await svc.restoreTerms(ctx.deps, user, idParam(ctx));
       ctx.status = 201;
     },
   );

@@ -27,7 +27,7 @@ export function validatorsRoutes(router: AppRouter): void {
     query: { v: str("The form schema's hash (as the engine's schemaKey computes it); any other value is a 404") },
     returns: 'A JavaScript module',
     produces: 'text/javascript',
-    errors: [404] }, (ctx: AppContext) => {
+    errors: [404] }, async (ctx: AppContext) => {
     const form = ctx.deps.defs.forms[ctx.params.form];
     if (!form) throw notFound('Form not found');
     sendModule(ctx, formValidatorModule(form));
@@ -37,7 +37,7 @@ export function validatorsRoutes(router: AppRouter): void {
     query: { v: str("The meta-schemas' hash; any other value is a 404") },
     returns: 'A JavaScript module',
     produces: 'text/javascript',
-    errors: [404] }, (ctx: AppContext) => {
+    errors: [404] }, async (ctx: AppContext) => {
     sendModule(ctx, metaValidatorModule());
   });
 }

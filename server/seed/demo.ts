@@ -11,9 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CANCEL_REASONS, isOpenTask, type ExceptionKind } from '../../engine/index.ts';
-import type { Deps } from '../context.ts';
+import { inTransaction, type Deps } from '../context.ts';
 import { REPO_ROOT } from '../deps.ts';
-import { insertUser } from '../db/users.db.ts';
+import { hasUsers, insertUser } from '../db/users.db.ts';
 import { insertContractor } from '../db/contractors.db.ts';
 import { insertJob, updateJob } from '../db/jobs.db.ts';
 import { writeTask } from '../db/tasks.db.ts';
@@ -47,10 +47,9 @@ export const DEMO_JOB_COUNT = 300;
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** Seeds the demo into an empty database (no users yet) in one transaction; returns whether it did. */
-export function seedIfEmpty(deps: Deps): boolean {
-  const n = (deps.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
-  if (n > 0) return false;
-  deps.db.transaction(() => seed(deps)).immediate();
+export async function seedIfEmpty(deps: Deps): Promise<boolean> {
+  if (await hasUsers(deps.db)) return false;
+  await inTransaction(deps, seed);
   return true;
 }
 
@@ -62,15 +61,16 @@ interface People {
   companies: { id: number; state: string; program_id: string; contact: string }[];
 }
 
-function seed(deps: Deps): void {
+async function seed(deps: Deps): Promise<void> {
   const rnd = seededRandom(20261122);
   const now = deps.now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   const daysAgo = (d: number) => iso(now - d * 86_400_000);
 
-  const companies = COMPANIES.map(([name, city, state, area, program_id], i) => {
+  const companies: People['companies'] = [];
+  for (const [i, [name, city, state, area, program_id]] of COMPANIES.entries()) {
     const contact = `${FIRST_NAMES[(i * 7) % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3) % LAST_NAMES.length]}`;
-    const id = insertContractor(deps.db, {
+    const id = await insertContractor(deps.db, {
       name,
       // Two companies never gave an address (the UI says 'No primary address found').
       address: i % 9 === 8 ? null : `${100 + i * 37} ${STREETS[(i * 5) % STREETS.length]}`,
@@ -81,22 +81,22 @@ function seed(deps: Deps): void {
       program_id,
       created_at: daysAgo(420 - i * 3),
     });
-    return { id, state, program_id, contact };
-  });
+    companies.push({ id, state, program_id, contact });
+  }
   const people: People = { ops: [], homeowner: 0, companyUser: new Map(), companies };
   // One scrypt hash for all: they share the published demo password anyway, and each hash costs ~50 ms.
   const password_hash = hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
     const company = 'company' in u ? companies[COMPANIES.findIndex((c) => c[0] === u.company)].id : null;
-    const id = insertUser(deps.db, { email: u.email, name: u.name, role: u.role, contractor_id: company, password_hash, created_at: daysAgo(400) });
+    const id = await insertUser(deps.db, { email: u.email, name: u.name, role: u.role, contractor_id: company, password_hash, created_at: daysAgo(400) });
     if (u.role === 'ops') people.ops.push({ id, name: u.name });
     if (u.role === 'homeowner') people.homeowner = id;
     if (company !== null) people.companyUser.set(company, { id, name: u.name });
   }
-  seedAdminDemo(deps, { contractorIds: companies.map((c) => c.id), opsUserId: people.ops[0].id });
+  await seedAdminDemo(deps, { contractorIds: companies.map((c) => c.id), opsUserId: people.ops[0].id });
 
   const programs = Object.values(deps.defs.programs).sort((a, b) => a.id.localeCompare(b.id));
-  for (const place of demoPlaces(programs, (i) => `${200 + ((i * 53) % 800)} ${STREETS[i % STREETS.length]}`)) insertPlace(deps.db, place);
+  for (const place of demoPlaces(programs, (i) => `${200 + ((i * 53) % 800)} ${STREETS[i % STREETS.length]}`)) await insertPlace(deps.db, place);
 
   const fixtures = new Map<string, Record<string, unknown>>();
   const fixture = (form: string) => {
@@ -113,7 +113,7 @@ function seed(deps: Deps): void {
       const built = buildUntilFit(seeds[k], plan, { rnd, now, fixture });
       // The homeowner's own two jobs: one waiting on their answers, one being installed.
       const homeowners = seeds[k].program.id === 'wi-hear' && plan.coverage && (j === 0 || j === 2);
-      storeJob(deps, people, { i, plan, built, program_id: seeds[k].program.id, code: newCode(rnd, codes), homeowners, rnd, now });
+      await storeJob(deps, people, { i, plan, built, program_id: seeds[k].program.id, code: newCode(rnd, codes), homeowners, rnd, now });
     }
   }
 }
@@ -144,7 +144,7 @@ function firstExample(form: string): Record<string, unknown> {
 type StoreArgs = { i: number; plan: JobPlan; built: BuiltJob; program_id: string; code: string; homeowners: boolean; rnd: Random; now: number };
 
 /** Writes a built job, its tasks and history, the ops side (owner, claim, flags, cancel), then lets the engine fill in the rest. */
-function storeJob(deps: Deps, people: People, a: StoreArgs): void {
+async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void> {
   const { built, plan, rnd, i } = a;
   const iso = (ms: number) => new Date(ms).toISOString();
   const company = pickCompany(people, a.program_id, built.site.state ?? '', rnd, a.homeowners);
@@ -160,7 +160,7 @@ function storeJob(deps: Deps, people: People, a: StoreArgs): void {
   const canceled = extra && i % 19 === 13;
   const cancelReason = CANCEL_REASONS[Math.floor(i / 19) % CANCEL_REASONS.length];
   const canceledAt = built.updated_at + (a.now - built.updated_at) * rnd.between(0.2, 0.9);
-  const jobId = insertJob(deps.db, {
+  const jobId = await insertJob(deps.db, {
     code: a.code,
     first_name: first,
     last_name: last,
@@ -191,7 +191,7 @@ function storeJob(deps: Deps, people: People, a: StoreArgs): void {
     updated_at: iso(built.updated_at),
     stage_entered_at: iso(built.stage_entered_at),
   });
-  addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user?.id ?? null, at: iso(built.created_at), detail: { program_id: a.program_id } });
+  await addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user?.id ?? null, at: iso(built.created_at), detail: { program_id: a.program_id } });
 
   const flag = extra && !canceled ? flaggedTask(built, i, rnd) : null;
   const flagBy = flag?.kind === 'contractor' ? (user?.name ?? company.contact) : ops().name;
@@ -199,26 +199,26 @@ function storeJob(deps: Deps, people: People, a: StoreArgs): void {
   for (const t of built.tasks) {
     const by = t.def.owner === 'contractor' ? user?.id ?? null : t.def.owner === 'homeowner' ? (a.homeowners ? people.homeowner : null) : ops().id;
     const exceptions = flag?.task === t.def.id ? { [flag.kind]: { note: flag.note, by: flagBy, at: iso(t.at) } } : null;
-    writeTask(deps.db, { job_id: jobId, task_id: t.def.id, status: t.status, data: t.data, draft: null, owner_override: null, exceptions, updated_at: iso(t.at), updated_by: by }, 0);
+    await writeTask(deps.db, { job_id: jobId, task_id: t.def.id, status: t.status, data: t.data, draft: null, owner_override: null, exceptions, updated_at: iso(t.at), updated_by: by }, 0);
     written.add(t.def.id);
-    if (t.status === 'COMPLETE') addHistory(deps.db, { job_id: jobId, type: 'task_submitted', user_id: by, at: iso(t.at), detail: { task_id: t.def.id } });
+    if (t.status === 'COMPLETE') await addHistory(deps.db, { job_id: jobId, type: 'task_submitted', user_id: by, at: iso(t.at), detail: { task_id: t.def.id } });
   }
   if (flag && !written.has(flag.task)) {
     const at = iso(built.updated_at);
-    writeTask(deps.db, { job_id: jobId, task_id: flag.task, status: null, data: null, draft: null, owner_override: null, exceptions: { [flag.kind]: { note: flag.note, by: flagBy, at } }, updated_at: at, updated_by: null }, 0);
+    await writeTask(deps.db, { job_id: jobId, task_id: flag.task, status: null, data: null, draft: null, owner_override: null, exceptions: { [flag.kind]: { note: flag.note, by: flagBy, at } }, updated_at: at, updated_by: null }, 0);
   }
-  if (flag) addHistory(deps.db, { job_id: jobId, type: 'task_exception_flagged', user_id: null, at: iso(built.updated_at), detail: { task_id: flag.task, kind: flag.kind, note: flag.note } });
-  if (submitted) addHistory(deps.db, { job_id: jobId, type: 'job_submitted', user_id: user?.id ?? null, at: iso(built.submitted_at!) });
-  if (claimer) addHistory(deps.db, { job_id: jobId, type: 'job_claimed', user_id: claimer.id, at: iso(built.stage_entered_at) });
+  if (flag) await addHistory(deps.db, { job_id: jobId, type: 'task_exception_flagged', user_id: null, at: iso(built.updated_at), detail: { task_id: flag.task, kind: flag.kind, note: flag.note } });
+  if (submitted) await addHistory(deps.db, { job_id: jobId, type: 'job_submitted', user_id: user?.id ?? null, at: iso(built.submitted_at!) });
+  if (claimer) await addHistory(deps.db, { job_id: jobId, type: 'job_claimed', user_id: claimer.id, at: iso(built.stage_entered_at) });
   if (canceled) {
     const note = cancelReason === 'other' ? rnd.pick(CANCEL_NOTES) : null;
-    updateJob(deps.db, jobId, { cancel_reason: cancelReason, cancel_note: note });
-    addHistory(deps.db, { job_id: jobId, type: 'job_canceled', user_id: ops().id, at: iso(canceledAt), detail: { reason: cancelReason, note: note ?? undefined } });
+    await updateJob(deps.db, jobId, { cancel_reason: cancelReason, cancel_note: note });
+    await addHistory(deps.db, { job_id: jobId, type: 'job_canceled', user_id: ops().id, at: iso(canceledAt), detail: { reason: cancelReason, note: note ?? undefined } });
   }
 
-  refreshJob(deps, jobId);
+  await refreshJob(deps, jobId);
   // refreshJob dates what it changes today; the demo's jobs changed along their own timelines.
-  updateJob(deps.db, jobId, { stage_entered_at: iso(built.stage_entered_at), updated_at: iso(canceled ? canceledAt : built.updated_at) });
+  await updateJob(deps.db, jobId, { stage_entered_at: iso(built.stage_entered_at), updated_at: iso(canceled ? canceledAt : built.updated_at) });
 }
 
 /** A company that works the program (now and then another one of the same state); the homeowner's jobs are Northwind's. */

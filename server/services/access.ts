@@ -18,9 +18,9 @@ export function jobScope(user: AuthUser): jobsDb.JobScope {
 }
 
 /** A job the user may see, or 404. */
-export function jobFor(deps: Deps, user: AuthUser, jobId: unknown): jobsDb.JobRow {
+export async function jobFor(deps: Deps, user: AuthUser, jobId: unknown): Promise<jobsDb.JobRow> {
   const id = typeof jobId === 'string' && /^\d{1,15}$/.test(jobId) ? Number(jobId) : NaN;
-  const row = Number.isFinite(id) ? jobsDb.getJob(deps.db, id) : undefined;
+  const row = Number.isFinite(id) ? await jobsDb.getJob(deps.db, id) : undefined;
   if (!row || !canSeeJob(user, row)) throw notFound('Job not found');
   return row;
 }

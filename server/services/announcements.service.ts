@@ -10,7 +10,7 @@ import { getContractor } from '../db/contractors.db.ts';
 const YOUTUBE = /^https:\/\/(www\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}/;
 
 /** Checks what the schema cannot: YouTube links, https-only links and images, the window's order, known programs. */
-function check(deps: Deps, a: db.AnnouncementFields) {
+async function check(deps: Deps, a: db.AnnouncementFields) {
   const errors = [];
   if (a.video_url && !YOUTUBE.test(a.video_url)) errors.push({ path: 'video_url', message: 'Please enter a YouTube video link' });
   for (const key of ['image_url', 'link'] as const) if (a[key] && !SAFE_LINK_PATTERN.test(a[key])) errors.push({ path: key, message: SAFE_LINK_MESSAGE });
@@ -31,46 +31,46 @@ function safeLinks<T extends { image_url: string | null; link: string | null }>(
   return { ...a, image_url: safe(a.image_url), link: safe(a.link) };
 }
 
-export function listAnnouncements(deps: Deps, user: AuthUser, active: boolean | undefined, page: { page_number: number; per_page: number }) {
+export async function listAnnouncements(deps: Deps, user: AuthUser, active: boolean | undefined, page: { page_number: number; per_page: number }) {
   assertMay(user, 'announcement.manage');
   const today = deps.now().toISOString().slice(0, 10);
-  return { ...db.listAnnouncements(deps.db, { active_on: active ? today : undefined }, page), ...page };
+  return { ...(await db.listAnnouncements(deps.db, { active_on: active ? today : undefined }, page)), ...page };
 }
 
 /** What a contractor sees on its jobs list: valid today, for all or its company, for all or its program. */
-export function currentAnnouncements(deps: Deps, user: AuthUser) {
+export async function currentAnnouncements(deps: Deps, user: AuthUser) {
   assertMay(user, 'announcement.read');
   const today = deps.now().toISOString().slice(0, 10);
-  const all = db.listAnnouncements(deps.db, { active_on: today }, { page_number: 1, per_page: 100 }).items;
+  const all = (await db.listAnnouncements(deps.db, { active_on: today }, { page_number: 1, per_page: 100 })).items;
   if (user.role === 'ops') return { items: all.map(safeLinks) };
-  const company = user.contractor_id === null ? undefined : getContractor(deps.db, user.contractor_id);
+  const company = user.contractor_id === null ? undefined : await getContractor(deps.db, user.contractor_id);
   return {
     items: all.map(safeLinks).filter((a) => (!a.contractor_ids || (company && a.contractor_ids.includes(company.id))) && (!a.program_ids || (company?.program_id && a.program_ids.includes(company.program_id)))),
   };
 }
 
-export function readAnnouncement(deps: Deps, user: AuthUser, id: number) {
+export async function readAnnouncement(deps: Deps, user: AuthUser, id: number) {
   assertMay(user, 'announcement.read');
-  const a = db.getAnnouncement(deps.db, id);
+  const a = await db.getAnnouncement(deps.db, id);
   if (!a) throw notFound('Announcement not found');
-  if (user.role === 'contractor' && !currentAnnouncements(deps, user).items.some((x) => x.id === id)) throw notFound('Announcement not found');
+  if (user.role === 'contractor' && !(await currentAnnouncements(deps, user)).items.some((x) => x.id === id)) throw notFound('Announcement not found');
   return a;
 }
 
-export function createAnnouncement(deps: Deps, user: AuthUser, a: db.AnnouncementFields) {
+export async function createAnnouncement(deps: Deps, user: AuthUser, a: db.AnnouncementFields) {
   const fields = normalise(a);
-  check(deps, fields);
-  const id = db.insertAnnouncement(deps.db, { ...fields, created_by: user.id, at: deps.now().toISOString() });
-  return db.getAnnouncement(deps.db, id)!;
+  await check(deps, fields);
+  const id = await db.insertAnnouncement(deps.db, { ...fields, created_by: user.id, at: deps.now().toISOString() });
+  return (await db.getAnnouncement(deps.db, id))!;
 }
 
-export function updateAnnouncement(deps: Deps, id: number, a: db.AnnouncementFields) {
+export async function updateAnnouncement(deps: Deps, id: number, a: db.AnnouncementFields) {
   const fields = normalise(a);
-  check(deps, fields);
-  if (!db.updateAnnouncement(deps.db, id, fields, deps.now().toISOString())) throw notFound('Announcement not found');
-  return db.getAnnouncement(deps.db, id)!;
+  await check(deps, fields);
+  if (!(await db.updateAnnouncement(deps.db, id, fields, deps.now().toISOString()))) throw notFound('Announcement not found');
+  return (await db.getAnnouncement(deps.db, id))!;
 }
 
-export function deleteAnnouncement(deps: Deps, id: number) {
-  if (!db.deleteAnnouncement(deps.db, id, deps.now().toISOString())) throw notFound('Announcement not found');
+export async function deleteAnnouncement(deps: Deps, id: number) {
+  if (!(await db.deleteAnnouncement(deps.db, id, deps.now().toISOString()))) throw notFound('Announcement not found');
 }

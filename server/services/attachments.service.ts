@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
 import { CUSTOM_OPERATIONS, OUR_MESSAGES, PRODUCT_CONSTANTS, type FieldMessage } from '../../engine/index.ts';
-import type { AuthUser, Deps } from '../context.ts';
+import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { getJob, type JobRow } from '../db/jobs.db.ts';
 import * as db from '../db/attachments.db.ts';
@@ -137,9 +137,9 @@ export async function readPhotoPlace(bytes: Buffer): Promise<PhotoPlace> {
  * Who may see and work each task field of a job: the task's current owner (from the engine, transfers
  * included) and the field's internal flag, decided by access.ts. Evaluated once per call.
  */
-function fieldAccess(deps: Deps, user: AuthUser, job: JobRow) {
+async function fieldAccess(deps: Deps, user: AuthUser, job: JobRow) {
   const program = programOf(deps, job.program_id);
-  const owners = new Map(evaluateRow(deps, job).tasks.map((t) => [t.id, t.owner as string]));
+  const owners = new Map((await evaluateRow(deps, job)).tasks.map((t) => [t.id, t.owner as string]));
   const ownerOf = (taskId: string) => owners.get(taskId) ?? program.tasks.find((t) => t.id === taskId)?.owner ?? 'ops';
   const internal = (taskId: string, field: string) => internalFields(deps.defs.forms[program.tasks.find((t) => t.id === taskId)?.form ?? '']).includes(field);
   return {
@@ -177,7 +177,7 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
   if (!canSeeJob(user, job)) throw notFound('Job not found');
   const kind = allowedFor(deps, job, u.task_id, u.field);
   // An upload is an answer to the task: who may not see the field gets 404, who may not work the task 403.
-  const access = fieldAccess(deps, user, job);
+  const access = await fieldAccess(deps, user, job);
   if (!access.canSee(u.task_id, u.field)) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
   assertCanWorkTask(user, access.ownerOf(u.task_id));
   const allowed = Object.keys(kind);
@@ -202,10 +202,10 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
     created_at: deps.now().toISOString(),
   };
   try {
-    deps.db.transaction(() => {
-      db.insertAttachment(deps.db, row);
-      addHistory(deps.db, { job_id: job.id, type: 'attachment_uploaded', user_id: user.id, at: row.created_at, detail: { attachment_id: row.id, task_id: row.task_id, field: row.field, name: row.name } });
-    }).immediate();
+    await inTransaction(deps, async (deps) => {
+      await db.insertAttachment(deps.db, row);
+      await addHistory(deps.db, { job_id: job.id, type: 'attachment_uploaded', user_id: user.id, at: row.created_at, detail: { attachment_id: row.id, task_id: row.task_id, field: row.field, name: row.name } });
+    });
   } catch (e) {
     // No record, no file: an unreferenced file would never be cleaned up.
     deps.adapters.files.remove(row.stored_name);
@@ -237,27 +237,27 @@ function present(a: db.AttachmentRow): AttachmentView {
 }
 
 /** The attachments of a job the caller may see (the route checked the job). */
-export function listOfJob(deps: Deps, user: AuthUser, job: JobRow): { items: AttachmentView[] } {
-  const access = fieldAccess(deps, user, job);
-  return { items: db.attachmentsOfJob(deps.db, job.id).filter((a) => access.canSee(a.task_id, a.field)).map(present) };
+export async function listOfJob(deps: Deps, user: AuthUser, job: JobRow): Promise<{ items: AttachmentView[] }> {
+  const access = await fieldAccess(deps, user, job);
+  return { items: (await db.attachmentsOfJob(deps.db, job.id)).filter((a) => access.canSee(a.task_id, a.field)).map(present) };
 }
 
 /** An attachment the user may see: someone else's answers 404 like a missing or deleted one. */
-function visible(deps: Deps, user: AuthUser, id: string): db.AttachmentRow {
-  const a = db.getAttachment(deps.db, id);
-  const job = a && getJob(deps.db, a.job_id);
-  if (!a || !job || !canSeeJob(user, job) || a.deleted_at || !fieldAccess(deps, user, job).canSee(a.task_id, a.field)) throw notFound(ATTACHMENT_MESSAGES.gone);
+async function visible(deps: Deps, user: AuthUser, id: string): Promise<db.AttachmentRow> {
+  const a = await db.getAttachment(deps.db, id);
+  const job = a && await getJob(deps.db, a.job_id);
+  if (!a || !job || !canSeeJob(user, job) || a.deleted_at || !(await fieldAccess(deps, user, job)).canSee(a.task_id, a.field)) throw notFound(ATTACHMENT_MESSAGES.gone);
   return a;
 }
 
 /** An attachment's metadata. */
-export function readAttachment(deps: Deps, user: AuthUser, id: string): AttachmentView {
-  return present(visible(deps, user, id));
+export async function readAttachment(deps: Deps, user: AuthUser, id: string): Promise<AttachmentView> {
+  return present(await visible(deps, user, id));
 }
 
 /** An attachment's bytes, or 404 'Attachment is no longer available.' when the stored file is gone. */
-export function download(deps: Deps, user: AuthUser, id: string): { name: string; content_type: string; bytes: Buffer } {
-  const a = visible(deps, user, id);
+export async function download(deps: Deps, user: AuthUser, id: string): Promise<{ name: string; content_type: string; bytes: Buffer }> {
+  const a = await visible(deps, user, id);
   const bytes = deps.adapters.files.get(a.stored_name);
   if (!bytes) throw notFound(ATTACHMENT_MESSAGES.gone);
   return { name: a.name, content_type: a.content_type, bytes };
@@ -267,12 +267,12 @@ export function download(deps: Deps, user: AuthUser, id: string): { name: string
  * Soft-deletes an attachment (the bytes stay for the record): ops, the uploader, or a contractor of the
  * uploader's company. Others who can see it get 403 (they know it exists); others 404.
  */
-export function remove(deps: Deps, user: AuthUser, id: string): void {
-  const a = visible(deps, user, id);
+export async function remove(deps: Deps, user: AuthUser, id: string): Promise<void> {
+  const a = await visible(deps, user, id);
   if (!mayDeleteAttachment(user, a)) throw forbidden(ATTACHMENT_MESSAGES.may_not_delete);
   const at = deps.now().toISOString();
-  deps.db.transaction(() => {
-    if (!db.markAttachmentDeleted(deps.db, id, at)) throw notFound(ATTACHMENT_MESSAGES.gone);
-    addHistory(deps.db, { job_id: a.job_id, type: 'attachment_deleted', user_id: user.id, at, detail: { attachment_id: id, task_id: a.task_id, field: a.field, name: a.name } });
-  }).immediate();
+  await inTransaction(deps, async (deps) => {
+    if (!(await db.markAttachmentDeleted(deps.db, id, at))) throw notFound(ATTACHMENT_MESSAGES.gone);
+    await addHistory(deps.db, { job_id: a.job_id, type: 'attachment_deleted', user_id: user.id, at, detail: { attachment_id: id, task_id: a.task_id, field: a.field, name: a.name } });
+  });
 }

@@ -5,7 +5,7 @@
 
 import type { Session } from '../../engine/api/auth.ts';
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { AuthUser, Deps } from '../context.ts';
+import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { ApiError, badRequest, unauthorized } from '../errors.ts';
 import * as users from '../db/users.db.ts';
 
@@ -49,10 +49,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 const plus = (d: Date, hours: number) => new Date(d.getTime() + hours * 3_600_000).toISOString();
 
-function mint(deps: Deps, userId: number, kind: 'session' | 'login' | 'reset', hours: number): string {
+async function mint(deps: Deps, userId: number, kind: 'session' | 'login' | 'reset', hours: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
-  users.insertToken(deps.db, { token_hash: hashToken(token), user_id: userId, kind, expires_at: plus(now, hours), created_at: now.toISOString() });
+  await users.insertToken(deps.db, { token_hash: hashToken(token), user_id: userId, kind, expires_at: plus(now, hours), created_at: now.toISOString() });
   return token;
 }
 
@@ -62,36 +62,36 @@ const publicUser = (u: users.UserRow): AuthUser => ({ id: u.id, email: u.email, 
 /** A new session: the answer contract's type (engine/api/auth.ts). */
 export type { Session } from '../../engine/api/auth.ts';
 
-function session(deps: Deps, u: users.UserRow): Session {
-  const token = mint(deps, u.id, 'session', SESSION_HOURS);
+async function session(deps: Deps, u: users.UserRow): Promise<Session> {
+  const token = await mint(deps, u.id, 'session', SESSION_HOURS);
   return { token, user: publicUser(u), expires_at: plus(deps.now(), SESSION_HOURS) };
 }
 
 /** Email + password sign-in, rate-limited per email and per client address. */
-export function signIn(deps: Deps, email: unknown, password: unknown, address: string): Session {
+export async function signIn(deps: Deps, email: unknown, password: unknown, address: string): Promise<Session> {
   if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   const keys = [`email:${email.toLowerCase()}`, `ip:${address}`];
   const since = new Date(deps.now().getTime() - FAILURE_WINDOW_MIN * 60_000).toISOString();
-  if (users.countLoginFailures(deps.db, keys[0], since) >= LOGIN_FAILURE_LIMIT || users.countLoginFailures(deps.db, keys[1], since) >= ADDRESS_FAILURE_LIMIT) {
+  if (await users.countLoginFailures(deps.db, keys[0], since) >= LOGIN_FAILURE_LIMIT || await users.countLoginFailures(deps.db, keys[1], since) >= ADDRESS_FAILURE_LIMIT) {
     throw new ApiError(429, AUTH_MESSAGES.too_many);
   }
-  const u = users.findUserByEmail(deps.db, email);
+  const u = await users.findUserByEmail(deps.db, email);
   if (!u || !verifyPassword(password, u.password_hash)) {
-    users.recordLoginFailure(deps.db, keys, deps.now().toISOString());
+    await users.recordLoginFailure(deps.db, keys, deps.now().toISOString());
     throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   }
-  users.clearLoginFailures(deps.db, keys[0]);
+  await users.clearLoginFailures(deps.db, keys[0]);
   return session(deps, u);
 }
 
 /** The user of a bearer token, or undefined. */
-export function authenticate(deps: Deps, token: string): AuthUser | undefined {
+export async function authenticate(deps: Deps, token: string): Promise<AuthUser | undefined> {
   // A session seen in the last few seconds is not looked up again (sign-out here drops it at once).
   const cache = sessionCache(deps);
   const now = deps.now().getTime();
   const hit = cache.get(token);
   if (hit && hit.until > now) return hit.user;
-  const u = users.userOfToken(deps.db, hashToken(token), 'session', new Date(now).toISOString());
+  const u = await users.userOfToken(deps.db, hashToken(token), 'session', new Date(now).toISOString());
   const user = u && publicUser(u);
   if (user) {
     if (cache.size >= 10_000) cache.clear();
@@ -102,41 +102,41 @@ export function authenticate(deps: Deps, token: string): AuthUser | undefined {
 
 const sessionCaches = new WeakMap<object, Map<string, { user: AuthUser; until: number }>>();
 function sessionCache(deps: Deps) {
-  let c = sessionCaches.get(deps.db);
-  if (!c) sessionCaches.set(deps.db, (c = new Map()));
+  let c = sessionCaches.get(deps.store);
+  if (!c) sessionCaches.set(deps.store, (c = new Map()));
   return c;
 }
 
 /** Sign-out: the token stops working. */
-export function signOut(deps: Deps, token: string): void {
+export async function signOut(deps: Deps, token: string): Promise<void> {
   sessionCache(deps).delete(token);
-  users.spendToken(deps.db, hashToken(token), deps.now().toISOString());
+  await users.spendToken(deps.db, hashToken(token), deps.now().toISOString());
 }
 
 /** Ops mints a one-time sign-in link for a user (e.g. a homeowner). */
-export function mintLoginLink(deps: Deps, userId: number): { token: string; url: string; expires_at: string } {
-  const u = users.findUserById(deps.db, userId);
+export async function mintLoginLink(deps: Deps, userId: number): Promise<{ token: string; url: string; expires_at: string }> {
+  const u = await users.findUserById(deps.db, userId);
   if (!u) throw badRequest('Unknown user');
-  const token = mint(deps, u.id, 'login', LINK_HOURS);
+  const token = await mint(deps, u.id, 'login', LINK_HOURS);
   return { token, url: `${deps.config.public_url}/login?token=${token}`, expires_at: plus(deps.now(), LINK_HOURS) };
 }
 
 /** Custom-token sign-in: spends a one-time token and opens a session. */
-export function signInWithToken(deps: Deps, token: unknown): Session {
+export async function signInWithToken(deps: Deps, token: unknown): Promise<Session> {
   if (typeof token !== 'string' || !token) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
   const now = deps.now().toISOString();
-  const u = users.userOfToken(deps.db, hashToken(token), 'login', now);
-  if (!u || !users.spendToken(deps.db, hashToken(token), now)) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
+  const u = await users.userOfToken(deps.db, hashToken(token), 'login', now);
+  if (!u || !(await users.spendToken(deps.db, hashToken(token), now))) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
   return session(deps, u);
 }
 
 /** Forgot password: mails a one-time reset link; answers the same whether or not the email exists. */
-export function requestPasswordReset(deps: Deps, email: unknown): void {
+export async function requestPasswordReset(deps: Deps, email: unknown): Promise<void> {
   if (typeof email !== 'string') return;
-  const u = users.findUserByEmail(deps.db, email);
+  const u = await users.findUserByEmail(deps.db, email);
   if (!u) return;
-  const token = mint(deps, u.id, 'reset', RESET_HOURS);
-  deps.adapters.mail.send({
+  const token = await mint(deps, u.id, 'reset', RESET_HOURS);
+  await deps.adapters.mail.send({
     to: u.email,
     subject: 'Reset your password',
     body: `Open this link within an hour to choose a new password: ${deps.config.public_url}/login?reset=${token}`,
@@ -144,35 +144,35 @@ export function requestPasswordReset(deps: Deps, email: unknown): void {
 }
 
 /** Sets a new password with a reset token. */
-export function resetPassword(deps: Deps, token: unknown, password: unknown): void {
+export async function resetPassword(deps: Deps, token: unknown, password: unknown): Promise<void> {
   if (typeof password !== 'string' || password.length < 8) throw new ApiError(422, 'Please choose a password of at least 8 characters', { errors: [{ path: 'password', message: 'Please choose a password of at least 8 characters' }] });
   const now = deps.now().toISOString();
-  const u = typeof token === 'string' ? users.userOfToken(deps.db, hashToken(token), 'reset', now) : undefined;
+  const u = typeof token === 'string' ? await users.userOfToken(deps.db, hashToken(token), 'reset', now) : undefined;
   if (!u) throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
   const hash = hashPassword(password);
-  deps.db.transaction(() => {
-    if (!users.spendToken(deps.db, hashToken(token as string), now)) throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
-    users.setPasswordHash(deps.db, u.id, hash);
-    endSessionsOf(deps, u.id, now);
-  }).immediate();
+  await inTransaction(deps, async (deps) => {
+    if (!(await users.spendToken(deps.db, hashToken(token as string), now))) throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
+    await users.setPasswordHash(deps.db, u.id, hash);
+    await endSessionsOf(deps, u.id, now);
+  });
 }
 
 /**
  * A new password ends every session of the user, and every sign-in or reset link still out: whoever
  * knew the old password (or holds an old link) is signed out here and now, not in 5 seconds.
  */
-export function endSessionsOf(deps: Deps, userId: number, now: string): void {
-  users.spendTokensOfUser(deps.db, userId, now);
+export async function endSessionsOf(deps: Deps, userId: number, now: string): Promise<void> {
+  await users.spendTokensOfUser(deps.db, userId, now);
   const cache = sessionCache(deps);
   for (const [token, hit] of cache) if (hit.user.id === userId) cache.delete(token);
 }
 
 /** The automated-testing sign-in: only when a secret is configured, with the spec's errors otherwise. */
-export function signInForTesting(deps: Deps, secret: unknown, email: unknown): Session {
+export async function signInForTesting(deps: Deps, secret: unknown, email: unknown): Promise<Session> {
   if (typeof secret !== 'string' || !secret) throw unauthorized(AUTH_MESSAGES.missing_playwright_token);
   const configured = deps.config.playwright_auth_secret;
   const ok = configured && secret.length === configured.length && timingSafeEqual(Buffer.from(secret), Buffer.from(configured));
-  const u = ok && typeof email === 'string' ? users.findUserByEmail(deps.db, email) : undefined;
+  const u = ok && typeof email === 'string' ? await users.findUserByEmail(deps.db, email) : undefined;
   if (!u) throw unauthorized(AUTH_MESSAGES.playwright_error);
   return session(deps, u);
 }
@@ -183,7 +183,7 @@ export async function signInWithGoogle(deps: Deps, idToken: unknown): Promise<Se
   if (!google) throw new ApiError(503, 'Google sign-in is not configured', undefined, 'not_configured');
   if (typeof idToken !== 'string') throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   const email = await google.verify(idToken);
-  const u = email ? users.findUserByEmail(deps.db, email) : undefined;
+  const u = email ? await users.findUserByEmail(deps.db, email) : undefined;
   if (!u) throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   return session(deps, u);
 }

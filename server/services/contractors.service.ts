@@ -1,6 +1,6 @@
 /** Contractor companies: list, read, create, update, delete, filters, current, invitations. */
 
-import type { AuthUser, Deps } from '../context.ts';
+import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { badRequest, conflict, notFound, validationError } from '../errors.ts';
 import { companyFor, contractorScope, ownCompany } from './access.ts';
 import * as db from '../db/contractors.db.ts';
@@ -9,32 +9,34 @@ import { mintLoginLink } from './auth.service.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 
 /** A contractor as shown. */
-function present(deps: Deps, c: db.ContractorRow, includeEquipment = false) {
+async function present(deps: Deps, c: db.ContractorRow, includeEquipment = false) {
   const program = c.program_id ? deps.defs.programs[c.program_id] : undefined;
   return {
     ...c,
     program: c.program_id ? { id: c.program_id, name: program?.name ?? c.program_id } : null,
-    open_jobs: db.jobCountOfContractor(deps.db, c.id),
-    ...(includeEquipment ? { equipment_ids: db.equipmentOfContractor(deps.db, c.id) } : {}),
+    open_jobs: await db.jobCountOfContractor(deps.db, c.id),
+    ...(includeEquipment ? { equipment_ids: await db.equipmentOfContractor(deps.db, c.id) } : {}),
   };
 }
 
 /** Who may see which contractors (access.ts). */
 const visibleIds = contractorScope;
 
-export function listContractors(deps: Deps, user: AuthUser, f: { program_id?: string; q?: string }, page: { page_number: number; per_page: number }) {
-  const r = db.listContractors(deps.db, { ...f, ids: visibleIds(user) }, page);
-  return { items: r.items.map((c) => present(deps, c)), total: r.total, ...page };
+export async function listContractors(deps: Deps, user: AuthUser, f: { program_id?: string; q?: string }, page: { page_number: number; per_page: number }) {
+  const r = await db.listContractors(deps.db, { ...f, ids: visibleIds(user) }, page);
+  const items = [];
+  for (const c of r.items) items.push(await present(deps, c));
+  return { items, total: r.total, ...page };
 }
 
-export function simpleList(deps: Deps, user: AuthUser) {
+export async function simpleList(deps: Deps, user: AuthUser) {
   const ids = visibleIds(user);
-  return db.allContractors(deps.db).filter((c) => !ids || ids.includes(c.id)).map((c) => ({ id: c.id, name: c.name }));
+  return (await db.allContractors(deps.db)).filter((c) => !ids || ids.includes(c.id)).map((c) => ({ id: c.id, name: c.name }));
 }
 
-export function readContractor(deps: Deps, user: AuthUser, id: number, includeEquipment: boolean) {
+export async function readContractor(deps: Deps, user: AuthUser, id: number, includeEquipment: boolean) {
   const ids = visibleIds(user);
-  const c = db.getContractor(deps.db, id);
+  const c = await db.getContractor(deps.db, id);
   if (!c || (ids && !ids.includes(id))) throw notFound('Contractor not found');
   return present(deps, c, includeEquipment);
 }
@@ -48,30 +50,30 @@ function checkProgram(deps: Deps, program_id: string | null | undefined) {
   if (program_id && !deps.defs.programs[program_id]) throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
 }
 
-export function createContractor(deps: Deps, user: AuthUser, body: ContractorBody & { name: string }) {
+export async function createContractor(deps: Deps, user: AuthUser, body: ContractorBody & { name: string }) {
   checkProgram(deps, body.program_id);
-  const id = deps.db.transaction(() => {
+  const id = await inTransaction(deps, async (deps) => {
     const { equipment_ids, ...fields } = body;
-    const newId = db.insertContractor(deps.db, { address: null, city: null, phone: null, email: null, primary_contact: null, program_id: null, ...fields, created_at: deps.now().toISOString() });
-    if (equipment_ids) db.setContractorEquipment(deps.db, newId, equipment_ids);
+    const newId = await db.insertContractor(deps.db, { address: null, city: null, phone: null, email: null, primary_contact: null, program_id: null, ...fields, created_at: deps.now().toISOString() });
+    if (equipment_ids) await db.setContractorEquipment(deps.db, newId, equipment_ids);
     return newId;
-  }).immediate();
+  });
   return readContractor(deps, user, id, true);
 }
 
-export function updateContractor(deps: Deps, user: AuthUser, id: number, body: ContractorBody) {
-  readContractor(deps, user, id, false);
+export async function updateContractor(deps: Deps, user: AuthUser, id: number, body: ContractorBody) {
+  await readContractor(deps, user, id, false);
   checkProgram(deps, body.program_id);
-  deps.db.transaction(() => {
+  await inTransaction(deps, async (deps) => {
     const { equipment_ids, ...fields } = body;
-    db.updateContractor(deps.db, id, fields);
-    if (equipment_ids) db.setContractorEquipment(deps.db, id, equipment_ids);
-  }).immediate();
+    await db.updateContractor(deps.db, id, fields);
+    if (equipment_ids) await db.setContractorEquipment(deps.db, id, equipment_ids);
+  });
   return readContractor(deps, user, id, true);
 }
 
-export function deleteContractor(deps: Deps, id: number) {
-  if (!db.deleteContractor(deps.db, id, deps.now().toISOString())) throw notFound('Contractor not found');
+export async function deleteContractor(deps: Deps, id: number) {
+  if (!(await db.deleteContractor(deps.db, id, deps.now().toISOString()))) throw notFound('Contractor not found');
 }
 
 /** The signed-in contractor's company. */
@@ -85,16 +87,16 @@ export function contractorFilterOptions(deps: Deps) {
 }
 
 /** Invites a person: creates their account and mails a one-time sign-in link. */
-export function invite(deps: Deps, user: AuthUser, body: { email: string; name: string; contractor_id?: number }, internal: boolean) {
+export async function invite(deps: Deps, user: AuthUser, body: { email: string; name: string; contractor_id?: number }, internal: boolean) {
   let contractor_id: number | null = null;
   if (!internal) {
     contractor_id = companyFor(user, body.contractor_id);
     if (contractor_id === null) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
-    if (!db.getContractor(deps.db, contractor_id)) throw badRequest('Unknown contractor', 'unknown_contractor');
+    if (!(await db.getContractor(deps.db, contractor_id))) throw badRequest('Unknown contractor', 'unknown_contractor');
   }
-  if (findUserByEmail(deps.db, body.email)) throw conflict('A user with this email already exists.', undefined, 'email_taken');
-  const userId = insertUser(deps.db, { email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id, created_at: deps.now().toISOString() });
-  const link = mintLoginLink(deps, userId);
-  deps.adapters.mail.send({ to: body.email, subject: 'You are invited to the rebate portal', body: `${user.name} invited you. Sign in here (the link works once, for 72 hours): ${link.url}` });
+  if (await findUserByEmail(deps.db, body.email)) throw conflict('A user with this email already exists.', undefined, 'email_taken');
+  const userId = await insertUser(deps.db, { email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id, created_at: deps.now().toISOString() });
+  const link = await mintLoginLink(deps, userId);
+  await deps.adapters.mail.send({ to: body.email, subject: 'You are invited to the rebate portal', body: `${user.name} invited you. Sign in here (the link works once, for 72 hours): ${link.url}` });
   return { id: userId, email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id };
 }

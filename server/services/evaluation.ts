@@ -59,7 +59,12 @@ function deepFreeze<T>(v: T): T {
 }
 
 /** The engine's evaluation of a stored job with its facts (memoized; see above). */
-export function jobState(deps: Deps, row: jobsDb.JobRow, tasks = tasksDb.tasksOfJob(deps.db, row.id), explain = false): JobState {
+export async function jobState(deps: Deps, row: jobsDb.JobRow, tasks?: tasksDb.TaskRow[], explain = false): Promise<JobState> {
+  return stateOf(deps, row, tasks ?? await tasksDb.tasksOfJob(deps.db, row.id), explain);
+}
+
+/** The engine's evaluation of a job whose task rows are at hand (memoized; see above). */
+export function stateOf(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], explain = false): JobState {
   const program = programOf(deps, row.program_id);
   const input = jobInput(row, tasks);
   const today = todayOf(deps);
@@ -80,8 +85,8 @@ export function jobState(deps: Deps, row: jobsDb.JobRow, tasks = tasksDb.tasksOf
 }
 
 /** Evaluates a stored job. */
-export function evaluateRow(deps: Deps, row: jobsDb.JobRow, tasks = tasksDb.tasksOfJob(deps.db, row.id), explain = false): JobEvaluation {
-  return jobState(deps, row, tasks, explain).evaluation;
+export async function evaluateRow(deps: Deps, row: jobsDb.JobRow, tasks?: tasksDb.TaskRow[], explain = false): Promise<JobEvaluation> {
+  return (await jobState(deps, row, tasks, explain)).evaluation;
 }
 
 /** The columns a job keeps from its evaluation. */
@@ -105,14 +110,14 @@ export function derivedColumns(ev: JobEvaluation): Partial<jobsDb.JobRow> {
 }
 
 /** Re-evaluates a job and stores what changed; returns the evaluation. Call inside the write's transaction. */
-export function refreshJob(deps: Deps, jobId: number): JobEvaluation {
-  const row = jobsDb.getJob(deps.db, jobId);
+export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluation> {
+  const row = await jobsDb.getJob(deps.db, jobId);
   if (!row) throw new ApiError(404);
-  const ev = evaluateRow(deps, row);
+  const ev = await evaluateRow(deps, row);
   const cols = derivedColumns(ev);
   const now = deps.now().toISOString();
   if (cols.stage !== row.stage) cols.stage_entered_at = now;
   cols.updated_at = now;
-  jobsDb.updateJob(deps.db, jobId, cols);
+  await jobsDb.updateJob(deps.db, jobId, cols);
   return ev;
 }

@@ -1,6 +1,6 @@
 /**
- * fuse.js semantics at database scale. fuse.js over 100,000 jobs takes about a second; here the FTS5
- * trigram index narrows the rows to a pool, fuse.js scores the pool field by field, and fuse.js,
+ * fuse.js semantics at database scale. fuse.js over 100,000 jobs takes about a second; here the trigram index
+ * (SQLite's FTS5, PostgreSQL's pg_trgm) narrows the rows to a pool, fuse.js scores the pool field by field, and fuse.js,
  * configured exactly by the engine's search config, ranks the short list. Over a small scope (a
  * company's jobs, the contractor list) the pool is the whole scope, so the result is exactly fuse.js's.
  *
@@ -13,7 +13,7 @@
 
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { SearchConfig } from '../../engine/index.ts';
-import type { Db } from '../db/connection.ts';
+import type { Q } from '../db/portable.ts';
 import { FIELD_END, FIELD_START, KEY_SPAN, SEARCH_FIELDS, matchingKeys, termsStartingWith, type SearchIndex, type SearchScope } from '../db/search.db.ts';
 
 /** Sizes of each step (figures measured by `bench/api.bench.ts` on 100,000 jobs). */
@@ -70,7 +70,7 @@ function weights(config: SearchConfig): Map<string, number> {
  * found by the index scores as fuse.js would roughly score it (equal to the query, containing it, or
  * sharing trigrams with it), times the key's weight; ties go to the lower id, as in fuse.js.
  */
-export function candidateIds(db: Db, index: SearchIndex, config: SearchConfig, scope: SearchScope, query: string, tuning: SearchTuning): number[] {
+export async function candidateIds(db: Q, index: SearchIndex, config: SearchConfig, scope: SearchScope, query: string, tuning: SearchTuning): Promise<number[]> {
   const q = query.toLowerCase();
   const m = q.length;
   const w = weights(config);
@@ -85,29 +85,29 @@ export function candidateIds(db: Db, index: SearchIndex, config: SearchConfig, s
 
   if (m < 3) {
     // No trigram in the query: every trigram starting with it (the field end is a character too).
-    const terms = termsStartingWith(db, index, q);
-    for (const key of matchingKeys(db, index, terms, scope, tuning.exact_limit, true)) add(key, SUBSTRING * nh);
+    const terms = await termsStartingWith(db, index, q);
+    for (const key of await matchingKeys(db, index, terms, scope, tuning.exact_limit, true)) add(key, SUBSTRING * nh);
   } else {
     const grams = spread(trigramsOf(q), tuning.grams);
     const count = new Map<number, number>();
     const rare: string[] = [];
     const common: string[] = [];
     for (const g of grams) {
-      const keys = matchingKeys(db, index, [g], scope, tuning.gram_limit);
+      const keys = await matchingKeys(db, index, [g], scope, tuning.gram_limit);
       (keys.length < tuning.gram_limit ? rare : common).push(g);
       for (const key of keys) count.set(key, (count.get(key) ?? 0) + 1);
     }
     // Fields containing the whole query: the rare trigrams decide, two common ones confirm.
-    const exact = new Set(matchingKeys(db, index, [...rare, ...common.slice(0, rare.length ? 2 : common.length)], scope, tuning.exact_limit));
+    const exact = new Set(await matchingKeys(db, index, [...rare, ...common.slice(0, rare.length ? 2 : common.length)], scope, tuning.exact_limit));
     // A typo leaves one half of the query whole: fields containing a half share that many trigrams.
     if (m >= 6) {
       const h = Math.ceil(m / 2) + 1;
       for (const half of [q.slice(0, h), q.slice(m - h)]) {
         const credit = Math.round((grams.length * (half.length - 2)) / (m - 2));
-        for (const key of matchingKeys(db, index, trigramsOf(half), scope, tuning.exact_limit)) if ((count.get(key) ?? 0) < credit) count.set(key, credit);
+        for (const key of await matchingKeys(db, index, trigramsOf(half), scope, tuning.exact_limit)) if ((count.get(key) ?? 0) < credit) count.set(key, credit);
       }
     }
-    const equal = new Set(matchingKeys(db, index, [FIELD_START + q.slice(0, 2), q.slice(-2) + FIELD_END, ...(rare.length ? rare : grams.slice(0, 2))], scope, tuning.exact_limit));
+    const equal = new Set(await matchingKeys(db, index, [FIELD_START + q.slice(0, 2), q.slice(-2) + FIELD_END, ...(rare.length ? rare : grams.slice(0, 2))], scope, tuning.exact_limit));
     for (const key of equal) add(key, EQUAL * nq);
     for (const key of exact) if (!equal.has(key)) add(key, SUBSTRING * nh);
     const t = grams.length;

@@ -6,7 +6,7 @@
 
 import { assertMay } from '../abilities.ts';
 import { CANCEL_REASONS, isOpenTask, validateTask } from '../../engine/index.ts';
-import type { AuthUser, Deps } from '../context.ts';
+import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { badRequest, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
@@ -26,13 +26,13 @@ export const ACTION_MESSAGES = {
   no_history: 'No history has been found.',
 } as const;
 
-function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: string, changes: Partial<jobsDb.JobRow>, detail?: Record<string, unknown>) {
-  deps.db.transaction(() => {
-    jobsDb.updateJob(deps.db, job.id, changes);
-    addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail });
-    refreshJob(deps, job.id);
-  }).immediate();
-  return readJob(deps, user, jobsDb.getJob(deps.db, job.id)!);
+async function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: string, changes: Partial<jobsDb.JobRow>, detail?: Record<string, unknown>) {
+  await inTransaction(deps, async (deps) => {
+    await jobsDb.updateJob(deps.db, job.id, changes);
+    await addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail });
+    await refreshJob(deps, job.id);
+  });
+  return readJob(deps, user, (await jobsDb.getJob(deps.db, job.id))!);
 }
 
 /** Cancels a job with a reason from the spec's list ('other' needs free text). */
@@ -68,7 +68,7 @@ export function setDeemed(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 }
 
 /** Regenerates a task's documents (through the e-signature adapter). */
-export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobRow, taskName: string | undefined, recreate: boolean) {
+export async function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobRow, taskName: string | undefined, recreate: boolean) {
   assertMay(user, 'job.regenerate_documents');
   const program = programOf(deps, job.program_id);
   if (!taskName) throw validationError([{ path: 'task_name', message: MESSAGES.required }]);
@@ -76,14 +76,12 @@ export function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
   const task = program.tasks.find((t) => t.id === taskName);
   if (!task || !deps.defs.forms[task.form]?.produces_documents) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
   const invite = deps.adapters.esign.invite({ job_id: job.id, task_id: taskName, signers: ['homeowner'] });
-  deps.db.transaction(() => {
-    addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: deps.now().toISOString(), detail: { task_name: taskName, recreate, envelope_id: invite.envelope_id } });
-  }).immediate();
+  await addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: deps.now().toISOString(), detail: { task_name: taskName, recreate, envelope_id: invite.envelope_id } });
   return { task_name: taskName, recreate, document_status: invite.status, envelope_id: invite.envelope_id };
 }
 
 /** Clones a job to another program: contact, site and the answers of tasks both programs have. */
-export function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { program_id?: unknown }) {
+export async function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { program_id?: unknown }) {
   assertMay(user, 'job.clone');
   const target = typeof body.program_id === 'string' ? body.program_id : '';
   if (!target) throw validationError([{ path: 'program_id', message: MESSAGES.required }]);
@@ -93,11 +91,11 @@ export function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: {
   const source = programOf(deps, job.program_id);
   const shared = program.tasks.filter((t) => source.tasks.some((s) => s.id === t.id && s.form === t.form)).map((t) => t.id);
   const now = deps.now().toISOString();
-  const id = deps.db.transaction(() => {
+  const id = await inTransaction(deps, async (deps) => {
     const { id: _id, code: _code, ...rest } = job;
-    const newId = jobsDb.insertJob(deps.db, {
+    const newId = await jobsDb.insertJob(deps.db, {
       ...rest,
-      code: newShortCode(deps),
+      code: await newShortCode(deps),
       program_id: target,
       cloned_from: job.id,
       is_canceled: 0,
@@ -110,15 +108,15 @@ export function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: {
       stage_entered_at: now,
     });
     // Answers carry over as drafts: they are submitted again under the new program's rules.
-    for (const t of tasksDb.tasksOfJob(deps.db, job.id).filter((r) => shared.includes(r.task_id) && r.data)) {
-      tasksDb.writeTask(deps.db, { job_id: newId, task_id: t.task_id, status: 'IN_PROGRESS', data: t.data, draft: null, owner_override: null, exceptions: null, updated_at: now, updated_by: user.id }, 0);
+    for (const t of (await tasksDb.tasksOfJob(deps.db, job.id)).filter((r) => shared.includes(r.task_id) && r.data)) {
+      await tasksDb.writeTask(deps.db, { job_id: newId, task_id: t.task_id, status: 'IN_PROGRESS', data: t.data, draft: null, owner_override: null, exceptions: null, updated_at: now, updated_by: user.id }, 0);
     }
-    addHistory(deps.db, { job_id: newId, type: 'job_created', user_id: user.id, at: now, detail: { cloned_from: job.id, program_id: target } });
-    addHistory(deps.db, { job_id: job.id, type: 'job_cloned', user_id: user.id, at: now, detail: { clone_id: newId, program_id: target } });
-    refreshJob(deps, newId);
+    await addHistory(deps.db, { job_id: newId, type: 'job_created', user_id: user.id, at: now, detail: { cloned_from: job.id, program_id: target } });
+    await addHistory(deps.db, { job_id: job.id, type: 'job_cloned', user_id: user.id, at: now, detail: { clone_id: newId, program_id: target } });
+    await refreshJob(deps, newId);
     return newId;
-  }).immediate();
-  return readJob(deps, user, jobsDb.getJob(deps.db, id)!);
+  });
+  return readJob(deps, user, (await jobsDb.getJob(deps.db, id))!);
 }
 
 /** Income verification guidance the homeowner view shows (spec sect. 3, 5, 9). */
@@ -132,8 +130,8 @@ export const INCOME_GUIDANCE = {
 } as const;
 
 /** The homeowner's view of a job: lookup, their tasks, guidance, rebate and signing status. */
-export function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
-  const ev = evaluateRow(deps, job);
+export async function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
+  const ev = await evaluateRow(deps, job);
   const asHomeowner: AuthUser = user.role === 'homeowner' ? user : { ...user, role: 'homeowner' };
   const program = programOf(deps, job.program_id);
   return {
@@ -145,7 +143,7 @@ export function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
     program: { id: program.id, name: program.name },
     stage: { number: ev.stage.number, label: ev.stage.label, progress: ev.stage.progress },
     evaluation: presentEvaluation(asHomeowner, ev),
-    tasks: presentTasks(deps, asHomeowner, job, ev),
+    tasks: await presentTasks(deps, asHomeowner, job, ev),
     income_guidance: INCOME_GUIDANCE,
   };
 }
@@ -153,9 +151,9 @@ export function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 /** The homeowner says their tasks are done: each filled homeowner task that validates is completed. */
 export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
   assertMay(user, 'job.confirm_homeowner_tasks');
-  return deps.db.transaction(() => {
-    const tasks = tasksDb.tasksOfJob(deps.db, job.id);
-    const { evaluation: ev, facts } = jobState(deps, job, tasks);
+  return inTransaction(deps, async (deps) => {
+    const tasks = await tasksDb.tasksOfJob(deps.db, job.id);
+    const { evaluation: ev, facts } = await jobState(deps, job, tasks);
     const completed: string[] = [];
     const incomplete: { task_id: string; errors: { path: string; message: string }[] }[] = [];
     const now = deps.now().toISOString();
@@ -167,21 +165,21 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
         incomplete.push({ task_id: t.id, errors: result.errors });
         continue;
       }
-      tasksDb.writeTask(deps.db, { job_id: job.id, task_id: t.id, status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: row?.exceptions ?? null, updated_at: now, updated_by: user.id }, row?.version ?? 0);
+      await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: t.id, status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: row?.exceptions ?? null, updated_at: now, updated_by: user.id }, row?.version ?? 0);
       completed.push(t.id);
     }
-    addHistory(deps.db, { job_id: job.id, type: 'homeowner_confirmed_tasks', user_id: user.id, at: now, detail: { completed, incomplete: incomplete.map((i) => i.task_id) } });
-    refreshJob(deps, job.id);
+    await addHistory(deps.db, { job_id: job.id, type: 'homeowner_confirmed_tasks', user_id: user.id, at: now, detail: { completed, incomplete: incomplete.map((i) => i.task_id) } });
+    await refreshJob(deps, job.id);
     return { completed, incomplete };
-  }).immediate();
+  });
 }
 
 /** History of a job with filters (record types, user). */
-export function jobHistory(deps: Deps, user: AuthUser, job: jobsDb.JobRow, f: { type?: string[]; user_id?: number }) {
+export async function jobHistory(deps: Deps, user: AuthUser, job: jobsDb.JobRow, f: { type?: string[]; user_id?: number }) {
   assertMay(user, 'job.history');
   const program = programOf(deps, job.program_id);
   const internalField = (taskId: string, field: string) => internalFields(deps.defs.forms[program.tasks.find((t) => t.id === taskId)?.form ?? '']).includes(field);
-  const items = historyOfJob(deps.db, job.id, f)
+  const items = (await historyOfJob(deps.db, job.id, f))
     .map((row) => presentHistoryItem(user, row, internalField))
     // A record whose actor is hidden does not answer a filter by that actor either.
     .filter((row) => row !== null && (f.user_id === undefined || row.user_id === f.user_id));

@@ -5,7 +5,7 @@ import type { NewJob } from '../../engine/api/requests.ts';
 import { assertMay } from '../abilities.ts';
 import { randomInt } from 'node:crypto';
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, initialEligibility, type JobSite } from '../../engine/index.ts';
-import { todayOf, type AuthUser, type Deps } from '../context.ts';
+import { inTransaction, todayOf, type AuthUser, type Deps } from '../context.ts';
 import { ApiError, badRequest, conflict, notFound, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
@@ -29,19 +29,19 @@ export interface Paging {
  * One page of jobs, as the role sees them. The presented page is cached against the jobs version (and
  * today's date, which days-in-stage depends on): a list refreshed by many people costs one query per change.
  */
-export function listJobs(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
-  return JSON.parse(listJobsJson(deps, user, filters, paging)) as ReturnType<typeof presentPage>;
+export async function listJobs(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
+  return JSON.parse(await listJobsJson(deps, user, filters, paging)) as Awaited<ReturnType<typeof presentPage>>;
 }
 
 /** The page as JSON text, cached as text: a repeated request costs no query and no serialisation. */
-export function listJobsJson(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging): string {
+export function listJobsJson(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging): Promise<string> {
   const key = `page ${user.role} ${user.id} ${user.contractor_id} ${JSON.stringify(filters)} ${JSON.stringify(paging)} ${todayOf(deps)}`;
-  return jobsDb.cachedCount(deps.db, key, () => JSON.stringify(presentPage(deps, user, filters, paging)));
+  return jobsDb.cachedCount(deps.db, key, async () => JSON.stringify(await presentPage(deps, user, filters, paging)));
 }
 
-function presentPage(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
-  const { items, total } = jobsDb.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
-  const names = contractorsDb.contractorNames(deps.db, items.map((r) => r.contractor_id).filter((x): x is number => x !== null));
+async function presentPage(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
+  const { items, total } = await jobsDb.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
+  const names = await contractorsDb.contractorNames(deps.db, items.map((r) => r.contractor_id).filter((x): x is number => x !== null));
   return {
     items: items.map((r) => presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id))),
     total,
@@ -51,32 +51,31 @@ function presentPage(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, pag
 }
 
 /** Counts per stage and per tab (Apply, Review, Install, Enroll, Pay) and the canceled count. */
-export function summary(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters) {
+export async function summary(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters) {
   const scope = jobScope(user);
   const f = { ...filters, me: user.id };
-  const stages = jobsDb.stageCounts(deps.db, scope, f);
+  const [stages, byTab, canceled] = await Promise.all([jobsDb.stageCounts(deps.db, scope, f), jobsDb.tabCounts(deps.db, scope, f), jobsDb.canceledCount(deps.db, scope, f)]);
   // A stage number maps to a tab per stage model; with a program filter the model is that program's.
   const models = filters.program_id ? [deps.defs.programs[filters.program_id]?.stage_model].filter(Boolean) : Object.values(deps.defs.programs).map((p) => p.stage_model);
   const tabOf = (n: number) => models.map((m) => m!.stages.find((s) => s.number === n)?.tab).find(Boolean);
   const tabs: Record<string, number> = { Apply: 0, Review: 0, Install: 0, Enroll: 0, Pay: 0 };
-  const byTab = jobsDb.tabCounts(deps.db, scope, f);
   for (const t of byTab) if (t.tab && t.tab in tabs) tabs[t.tab] = t.count;
   return {
     stages: stages.map((s) => ({ ...s, tab: tabOf(s.stage) ?? null })),
     tabs,
     total: stages.reduce((n, s) => n + s.count, 0),
-    canceled: jobsDb.canceledCount(deps.db, scope, f),
+    canceled,
   };
 }
 
 /** The values each filter of the jobs list can take, for the role. */
-export function filterOptions(deps: Deps, user: AuthUser) {
-  const contractors = seesInternal(user) ? contractorsDb.allContractors(deps.db).map((c) => ({ id: c.id, name: c.name })) : [];
+export async function filterOptions(deps: Deps, user: AuthUser) {
+  const contractors = seesInternal(user) ? (await contractorsDb.allContractors(deps.db)).map((c) => ({ id: c.id, name: c.name })) : [];
   const programs = Object.values(deps.defs.programs).map((p) => ({ id: p.id, name: p.name, stages: p.stage_model.stages.map((s) => ({ number: s.number, label: s.label, tab: s.tab })) }));
   return {
     contractors,
-    ops_users: seesInternal(user) ? listUsers(deps.db, { role: 'ops' }).map((u) => ({ id: u.id, name: u.name })) : [],
-    contractor_users: user.role === 'contractor' && user.contractor_id !== null ? listUsers(deps.db, { contractor_id: user.contractor_id }).map((u) => ({ id: u.id, name: u.name })) : [],
+    ops_users: seesInternal(user) ? (await listUsers(deps.db, { role: 'ops' })).map((u) => ({ id: u.id, name: u.name })) : [],
+    contractor_users: user.role === 'contractor' && user.contractor_id !== null ? (await listUsers(deps.db, { contractor_id: user.contractor_id })).map((u) => ({ id: u.id, name: u.name })) : [],
     programs,
     eligibility: [...ELIGIBILITY_STATUSES],
     action_owners: [...ACTION_OWNER_ROLES],
@@ -88,11 +87,11 @@ export function filterOptions(deps: Deps, user: AuthUser) {
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** A short code not used yet (6 characters without look-alikes). */
-export function newShortCode(deps: Deps): string {
+export async function newShortCode(deps: Deps): Promise<string> {
   for (;;) {
     let code = '';
     for (let i = 0; i < 6; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-    if (!jobsDb.codeExists(deps.db, code)) return code;
+    if (!(await jobsDb.codeExists(deps.db, code))) return code;
   }
 }
 
@@ -105,17 +104,17 @@ export const CREATE_MESSAGES = {
 } as const;
 
 /** Creates a job; answers 409 with the existing job (duplicate) or the programs to choose from. */
-export function createJob(deps: Deps, user: AuthUser, body: NewJob) {
+export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
   assertMay(user, 'job.create');
   const contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id;
   if (contractor_id === null || contractor_id === undefined) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
-  if (!contractorsDb.getContractor(deps.db, contractor_id)) throw validationError([{ path: 'contractor_id', message: 'Please select one of the options' }]);
+  if (!(await contractorsDb.getContractor(deps.db, contractor_id))) throw validationError([{ path: 'contractor_id', message: 'Please select one of the options' }]);
   let site: JobSite & { place_id?: string } = {
     address: body.address, city: body.city, county: body.county, state: body.state, zip: body.zip, lat: body.lat, lon: body.lon,
     electric_utility: body.electric_utility, gas_utility: body.gas_utility,
   };
   if (body.place_id) {
-    const place = deps.adapters.geocoding.resolve(body.place_id);
+    const place = await deps.adapters.geocoding.resolve(body.place_id);
     if (!place) throw validationError([{ path: 'place_id', message: CREATE_MESSAGES.unknown_place }]);
     site = { ...place, ...Object.fromEntries(Object.entries(site).filter(([, v]) => v !== undefined)) };
   }
@@ -123,7 +122,7 @@ export function createJob(deps: Deps, user: AuthUser, body: NewJob) {
   const first_name = body.first_name.trim();
   const last_name = body.last_name.trim();
   if (!body.create_anyway) {
-    const dup = jobsDb.findDuplicate(deps.db, { first_name, last_name, address: site.address }, jobScope(user));
+    const dup = await jobsDb.findDuplicate(deps.db, { first_name, last_name, address: site.address }, jobScope(user));
     if (dup) throw conflict(CREATE_MESSAGES.duplicate, { existing_job: presentListItem(deps, user, dup) }, 'duplicate_job');
   }
   const today = todayOf(deps);
@@ -137,9 +136,9 @@ export function createJob(deps: Deps, user: AuthUser, body: NewJob) {
     throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
   }
   const now = deps.now().toISOString();
-  const id = deps.db.transaction(() => {
-    const jobId = jobsDb.insertJob(deps.db, {
-      code: newShortCode(deps),
+  const id = await inTransaction(deps, async (deps) => {
+    const jobId = await jobsDb.insertJob(deps.db, {
+      code: await newShortCode(deps),
       external_id: body.external_id ?? null,
       first_name,
       last_name,
@@ -157,17 +156,17 @@ export function createJob(deps: Deps, user: AuthUser, body: NewJob) {
       updated_at: now,
       stage_entered_at: now,
     });
-    addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user.id, at: now, detail: { program_id, create_anyway: !!body.create_anyway } });
-    refreshJob(deps, jobId);
+    await addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user.id, at: now, detail: { program_id, create_anyway: !!body.create_anyway } });
+    await refreshJob(deps, jobId);
     return jobId;
-  }).immediate();
-  return readJob(deps, user, jobsDb.getJob(deps.db, id)!);
+  });
+  return readJob(deps, user, (await jobsDb.getJob(deps.db, id))!);
 }
 
 /** The job detail: the row, what the engine says now, and the tasks. */
-export function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): JobDetail {
-  const ev = evaluateRow(deps, row, undefined, seesInternal(user));
-  const contractor = row.contractor_id === null ? undefined : contractorsDb.getContractor(deps.db, row.contractor_id);
+export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): Promise<JobDetail> {
+  const ev = await evaluateRow(deps, row, undefined, seesInternal(user));
+  const contractor = row.contractor_id === null ? undefined : await contractorsDb.getContractor(deps.db, row.contractor_id);
   const item = presentListItem(deps, user, row, contractor?.name);
   const program = deps.defs.programs[row.program_id];
   return {
@@ -187,22 +186,22 @@ export function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): JobDeta
     cloned_from: row.cloned_from,
     stage_model: program ? { id: program.stage_model.id, label: program.stage_model.label } : null,
     evaluation: presentEvaluation(user, ev),
-    tasks: presentTasks(deps, user, row, ev),
+    tasks: await presentTasks(deps, user, row, ev),
     abilities: jobAbilities(user, row),
   };
 }
 
 /** Initial eligibility of a place (spec sect. 7): which programs serve it and accept submissions. */
-export function placeEligibility(deps: Deps, placeId: string) {
-  const place = deps.adapters.geocoding.resolve(placeId);
+export async function placeEligibility(deps: Deps, placeId: string) {
+  const place = await deps.adapters.geocoding.resolve(placeId);
   if (!place) throw new ApiError(404, CREATE_MESSAGES.unknown_place, undefined, 'unknown_place');
   const results = initialEligibility(Object.values(deps.defs.programs), place, todayOf(deps));
   return { place, programs: results, eligible_programs: results.filter((r) => r.eligible).map((r) => r.program) };
 }
 
 /** A job by short code, if the user may see it. */
-export function jobByCode(deps: Deps, user: AuthUser, code: string) {
-  const row = jobsDb.getJobByCode(deps.db, code.toUpperCase());
+export async function jobByCode(deps: Deps, user: AuthUser, code: string) {
+  const row = await jobsDb.getJobByCode(deps.db, code.toUpperCase());
   if (!row || !jobScopeAllows(user, row)) throw notFound('Job not found');
   return { id: row.id, code: row.code };
 }

@@ -2,7 +2,7 @@
  * Search of spec sect. 2: jobs (any signed-in user, within what they may see) and contractors (ops;
  * a contractor sees its own company). fuse.js semantics with the engine's JOB_SEARCH and
  * CONTRACTOR_SEARCH (keys, weights, threshold 0.4, minimum match 2, ignoring location), narrowed by
- * the FTS5 trigram indexes of migration 004 (see fuzzy-rank.ts).
+ * the trigram indexes of migration 004 (FTS5 on SQLite, pg_trgm on PostgreSQL) (see fuzzy-rank.ts).
  */
 
 import type { JobHit } from '../../engine/api/search.ts';
@@ -38,27 +38,27 @@ export function checkedQuery(q: unknown): string {
 }
 
 /** Ids of the rows to score: the whole scope when small, else the index's candidates. */
-function poolIds(deps: Deps, index: searchDb.SearchIndex, config: SearchConfig, scope: searchDb.SearchScope, query: string, tuning: SearchTuning): number[] {
-  return searchDb.idsInScope(deps.db, index, scope, tuning.whole_scope) ?? candidateIds(deps.db, index, config, scope, query, tuning);
+async function poolIds(deps: Deps, index: searchDb.SearchIndex, config: SearchConfig, scope: searchDb.SearchScope, query: string, tuning: SearchTuning): Promise<number[]> {
+  return await searchDb.idsInScope(deps.db, index, scope, tuning.whole_scope) ?? candidateIds(deps.db, index, config, scope, query, tuning);
 }
 
 /** Jobs matching `q` that the user may see, best first. */
-export function searchJobs(deps: Deps, user: AuthUser, q: unknown, limit = 10, tuning: SearchTuning = SEARCH_TUNING): JobSearchItem[] {
+export async function searchJobs(deps: Deps, user: AuthUser, q: unknown, limit = 10, tuning: SearchTuning = SEARCH_TUNING): Promise<JobSearchItem[]> {
   const query = checkedQuery(q);
   const n = Math.min(Math.max(1, limit), SEARCH_MAX_LIMIT);
-  const pool = searchDb.jobSearchTexts(deps.db, poolIds(deps, 'jobs', JOB_SEARCH, jobScope(user), query, tuning));
+  const pool = await searchDb.jobSearchTexts(deps.db, await poolIds(deps, 'jobs', JOB_SEARCH, jobScope(user), query, tuning));
   const top = rankRows(pool, JOB_SEARCH, query, n, tuning).map((r) => r.id);
-  const rows = new Map(searchDb.jobSearchRows(deps.db, top).map((r) => [r.id, r]));
+  const rows = new Map((await searchDb.jobSearchRows(deps.db, top)).map((r) => [r.id, r]));
   return top.map((id) => rows.get(id)).filter((r) => r !== undefined).map((r) => presentJob(deps, r));
 }
 
 /** Contractors matching `q`: ops search every company, a contractor only its own; homeowners may not. */
-export function searchContractors(deps: Deps, user: AuthUser, q: unknown, limit = 10, tuning: SearchTuning = SEARCH_TUNING): ContractorSearchItem[] {
+export async function searchContractors(deps: Deps, user: AuthUser, q: unknown, limit = 10, tuning: SearchTuning = SEARCH_TUNING): Promise<ContractorSearchItem[]> {
   assertMay(user, 'contractor.list');
   const query = checkedQuery(q);
   const n = Math.min(Math.max(1, limit), SEARCH_MAX_LIMIT);
   const scope: searchDb.SearchScope = user.role === 'contractor' ? { contractor_id: user.contractor_id ?? -1 } : {};
-  const pool = searchDb.contractorSearchRows(deps.db, poolIds(deps, 'contractors', CONTRACTOR_SEARCH, scope, query, tuning));
+  const pool = await searchDb.contractorSearchRows(deps.db, await poolIds(deps, 'contractors', CONTRACTOR_SEARCH, scope, query, tuning));
   return rankRows(pool, CONTRACTOR_SEARCH, query, n, tuning);
 }
 

@@ -25,7 +25,7 @@ import {
   type TaskResult,
   type TaskState,
 } from '../../engine/index.ts';
-import type { AuthUser, Deps } from '../context.ts';
+import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import type { JobTask, StaleCopy } from '../../engine/api/jobs.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
 import type { JobRow } from '../db/jobs.db.ts';
@@ -74,41 +74,41 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
 }
 
 /** Every applicable task of a job; a homeowner sees only the homeowner's tasks. */
-export function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
-  const rows = new Map(tasksDb.tasksOfJob(deps.db, job.id).map((r) => [r.task_id, r]));
+export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
+  const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
   return ev.tasks.filter((t) => canSeeTask(user, t.owner)).map((t) => presentTask(deps, user, t, rows.get(t.id)));
 }
 
-function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
-  const ev = evaluateRow(deps, job);
+async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
+  const tasks = await tasksDb.tasksOfJob(deps.db, job.id);
+  const ev = await evaluateRow(deps, job, tasks);
   const t = ev.tasks.find((x) => x.id === taskId);
   if (!t) {
     if (programOf(deps, job.program_id).tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable, 'task_not_applicable');
     throw notFound('Task not found');
   }
   if (!canSeeTask(user, t.owner)) throw notFound('Task not found');
-  return { ev, t, row: tasksDb.getTask(deps.db, job.id, taskId) };
+  return { ev, t, tasks, row: tasks.find((r) => r.task_id === taskId) };
 }
 
 /** One task of a job with its form key. */
-export function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
-  const { t, row } = taskOf(deps, user, job, taskId);
+export async function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
+  const { t, row } = await taskOf(deps, user, job, taskId);
   return presentTask(deps, user, t, row);
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */
-function write(deps: Deps, user: AuthUser, job: JobRow, taskId: string, row: tasksDb.TaskRow | undefined, expected: number, next: Omit<Parameters<typeof tasksDb.writeTask>[1], 'job_id' | 'task_id' | 'updated_at' | 'updated_by'>) {
-  const ok = tasksDb.writeTask(deps.db, { job_id: job.id, task_id: taskId, updated_at: deps.now().toISOString(), updated_by: user.id, ...next }, expected);
+async function write(deps: Deps, user: AuthUser, job: JobRow, taskId: string, expected: number, next: Omit<Parameters<typeof tasksDb.writeTask>[1], 'job_id' | 'task_id' | 'updated_at' | 'updated_by'>) {
+  const ok = await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: taskId, updated_at: deps.now().toISOString(), updated_by: user.id, ...next }, expected);
   if (!ok) {
-    const current = tasksDb.getTask(deps.db, job.id, taskId);
+    const current = await tasksDb.getTask(deps.db, job.id, taskId);
     const form = deps.defs.forms[programOf(deps, job.program_id).tasks.find((x) => x.id === taskId)!.form];
     // Presented like a task read: internal fields dropped, and an ops user's id only for ops.
     const by = current?.updated_by ?? null;
-    const byOps = by !== null && findUserById(deps.db, by)?.role === 'ops';
+    const byOps = by !== null && (await findUserById(deps.db, by))?.role === 'ops';
     const copy: StaleCopy = { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: byOps && !seesInternal(user) ? null : by };
     throw conflict(TASK_MESSAGES.stale, { current: copy }, 'stale_version');
   }
-  void row;
 }
 
 /** Keeps the stored internal-only fields when someone who cannot see them saves the task. */
@@ -131,8 +131,8 @@ function assertWritable(job: JobRow, t: TaskResult, user: AuthUser) {
 
 /** Saves partial work: the task shows IN_PROGRESS; a COMPLETE task keeps its submitted data until resubmitted. */
 export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
-  return deps.db.transaction(() => {
-    const { t, row } = taskOf(deps, user, job, taskId);
+  return inTransaction(deps, async (deps) => {
+    const { t, row } = await taskOf(deps, user, job, taskId);
     assertWritable(job, t, user);
     // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
     const form = deps.defs.forms[t.form];
@@ -140,68 +140,68 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
-    write(deps, user, job, taskId, row, body.version, {
+    await write(deps, user, job, taskId, body.version, {
       status: complete ? 'COMPLETE' : 'IN_PROGRESS',
       data: complete ? row!.data : data,
       draft: complete ? data : null,
       owner_override: row?.owner_override ?? null,
       exceptions: row?.exceptions ?? null,
     });
-    addHistory(deps.db, { job_id: job.id, type: 'task_draft_saved', user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId } });
-    refreshJob(deps, job.id);
-    return readTask(deps, user, jobsDb.getJob(deps.db, job.id)!, taskId);
-  }).immediate();
+    await addHistory(deps.db, { job_id: job.id, type: 'task_draft_saved', user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId } });
+    await refreshJob(deps, job.id);
+    return readTask(deps, user, (await jobsDb.getJob(deps.db, job.id))!, taskId);
+  });
 }
 
 /** Submits a task: validated by the engine (422 with per-field messages), saved, the job re-evaluated. */
 export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
-  return deps.db.transaction(() => {
-    const { t, row } = taskOf(deps, user, job, taskId);
+  return inTransaction(deps, async (deps) => {
+    const { t, row, tasks } = await taskOf(deps, user, job, taskId);
     assertWritable(job, t, user);
     const program = programOf(deps, job.program_id);
     const form = deps.defs.forms[t.form];
     if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
     const data = withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null);
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
-    const { facts } = jobState(deps, job);
+    const { facts } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);
     if (!result.ok) throw validationError(result.errors, undefined, { warnings: result.warnings });
     // Completing a task resolves its exception flags: a flag means "this task needs attention".
     const resolved = EXCEPTION_KINDS.filter((k) => row?.exceptions?.[k]);
-    write(deps, user, job, taskId, row, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
+    await write(deps, user, job, taskId, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
     const now = deps.now().toISOString();
-    addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
-    const after = refreshJob(deps, job.id);
+    await addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
+    const after = await refreshJob(deps, job.id);
     // The engine's submission gate (an ineligible job cannot be submitted); a refusal rolls back.
     const refused = submissionRefusal(program, t.stage, after, mayOverrideEligibility(user));
     if (refused) throw new ApiError(422, refused, undefined, 'job_ineligible');
     // The rebate counts as submitted once the job leaves the submit stage for the first time.
     if (!job.submitted_at && isPastSubmit(program, after)) {
-      jobsDb.updateJob(deps.db, job.id, { submitted_at: now, submitted_by: user.id });
-      addHistory(deps.db, { job_id: job.id, type: 'job_submitted', user_id: user.id, at: now });
+      await jobsDb.updateJob(deps.db, job.id, { submitted_at: now, submitted_by: user.id });
+      await addHistory(deps.db, { job_id: job.id, type: 'job_submitted', user_id: user.id, at: now });
     }
-    const updated = jobsDb.getJob(deps.db, job.id)!;
-    return { task: readTask(deps, user, updated, taskId), warnings: result.warnings, job: { stage: after.stage, eligibility: after.eligibility.status } };
-  }).immediate();
+    const updated = (await jobsDb.getJob(deps.db, job.id))!;
+    return { task: await readTask(deps, user, updated, taskId), warnings: result.warnings, job: { stage: after.stage, eligibility: after.eligibility.status } };
+  });
 }
 
 function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, type: string, detail: Record<string, unknown>, act: (state: TaskState | undefined) => TaskActionResult) {
-  return deps.db.transaction(() => {
-    const { row } = taskOf(deps, user, job, taskId);
+  return inTransaction(deps, async (deps) => {
+    const { row } = await taskOf(deps, user, job, taskId);
     const state: TaskState | undefined = row ? { status: row.status ?? undefined, data: row.data ?? undefined, owner_override: row.owner_override as TaskState['owner_override'], exceptions: row.exceptions as TaskState['exceptions'] } : undefined;
     const r = act(state);
     if (!r.ok) throw validationError([{ path: '', message: r.error }], r.error);
-    write(deps, user, job, taskId, row, row?.version ?? 0, {
+    await write(deps, user, job, taskId, row?.version ?? 0, {
       status: (r.state.status as tasksDb.TaskRow['status']) ?? null,
       data: r.state.data ?? null,
       draft: row?.draft ?? null,
       owner_override: (r.state.owner_override as tasksDb.TaskRow['owner_override']) ?? null,
       exceptions: (r.state.exceptions as tasksDb.TaskRow['exceptions']) ?? null,
     });
-    addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId, ...detail } });
-    refreshJob(deps, job.id);
-    return readTask(deps, user, jobsDb.getJob(deps.db, job.id)!, taskId);
-  }).immediate();
+    await addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId, ...detail } });
+    await refreshJob(deps, job.id);
+    return readTask(deps, user, (await jobsDb.getJob(deps.db, job.id))!, taskId);
+  });
 }
 
 /** Flags a contractor or ops exception; a contractor flags only contractor exceptions. */

@@ -4,33 +4,31 @@ import type { AuthUser, Deps } from '../context.ts';
 import { notFound } from '../errors.ts';
 import * as db from '../db/admin.db.ts';
 
-export function listTerms(deps: Deps, page: { page_number: number; per_page: number }) {
-  return { ...db.listTermsVersions(deps.db, page), ...page };
+export async function listTerms(deps: Deps, page: { page_number: number; per_page: number }) {
+  return { ...await db.listTermsVersions(deps.db, page), ...page };
 }
 
-export function readTerms(deps: Deps, id: number) {
-  const t = db.getTermsVersion(deps.db, id);
+export async function readTerms(deps: Deps, id: number) {
+  const t = await db.getTermsVersion(deps.db, id);
   if (!t) throw notFound('Terms and conditions not found');
   return t;
 }
 
-export function currentTerms(deps: Deps) {
-  const t = db.currentTermsVersion(deps.db);
+export async function currentTerms(deps: Deps) {
+  const t = await db.currentTermsVersion(deps.db);
   if (!t) throw notFound('No terms and conditions yet');
   return t;
 }
 
 /** Saves the document as a new current version (earlier versions are never changed). */
-export function saveTerms(deps: Deps, user: AuthUser, t: { title: string; description: string; sections: db.TermsSection[] }) {
-  const id = deps.db.transaction(() => db.insertTermsVersion(deps.db, { ...t, created_by: user.id, at: deps.now().toISOString() })).immediate();
+export async function saveTerms(deps: Deps, user: AuthUser, t: { title: string; description: string; sections: db.TermsSection[] }) {
+  const id = await db.insertTermsVersion(deps.db, { ...t, created_by: user.id, at: deps.now().toISOString() });
   return readTerms(deps, id);
 }
 
 /** Restores an old version: a copy of it becomes the new current version. */
-export function restoreTerms(deps: Deps, user: AuthUser, id: number) {
-  const old = readTerms(deps, id);
-  const newId = deps.db.transaction(() =>
-    db.insertTermsVersion(deps.db, { title: old.title, description: old.description, sections: old.sections, restored_from: old.id, created_by: user.id, at: deps.now().toISOString() }),
-  ).immediate();
+export async function restoreTerms(deps: Deps, user: AuthUser, id: number) {
+  const old = await readTerms(deps, id);
+  const newId = await db.insertTermsVersion(deps.db, { title: old.title, description: old.description, sections: old.sections, restored_from: old.id, created_by: user.id, at: deps.now().toISOString() });
   return readTerms(deps, newId);
 }

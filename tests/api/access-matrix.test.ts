@@ -16,6 +16,8 @@ import { registeredRoutes, routeAbilities } from '../../server/openapi/build.ts'
 import { may, rolesOf, type Ability } from '../../server/abilities.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { EXTRA_ACCESS } from './access-matrix-extra.ts';
+import { insertContractor } from '../../server/db/contractors.db.ts';
+import { dbRun } from '../support/db.ts';
 
 type Who = 'anonymous' | Person;
 type Outcome = 'ok' | 401 | 403 | 404 | 422 | 503;
@@ -109,7 +111,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/contractor/{id}': { path: (c) => `/api/contractor/${c.s.ids.contractor_a}`, scope: 'company_a' },
   'PUT /api/contractor/{id}': { path: (c) => `/api/contractor/${c.s.ids.contractor_a}`, body: () => ({ city: 'Madison' }), },
   'DELETE /api/contractor/{id}': {
-    path: (c) => `/api/contractor/${Number(c.s.deps.db.prepare("INSERT INTO contractors (name, created_at) VALUES ('Short Lived', '2026-01-01')").run().lastInsertRowid)}`,
+    path: async (c) => `/api/contractor/${await insertContractor(c.s.deps.db, { name: 'Short Lived', address: null, city: null, phone: null, email: null, primary_contact: null, program_id: null, created_at: '2026-01-01' })}`,
   },
   ...EXTRA_ACCESS,
 };
@@ -120,25 +122,25 @@ let ctx: Ctx;
 let abilities: Record<string, Ability>;
 beforeAll(async () => {
   s = await startServer();
-  s.deps.db.prepare("INSERT INTO places (place_id, address, city, county, state, zip, electric_utility) VALUES ('matrix-place', '1 Main St', 'Milwaukee', 'Milwaukee', 'WI', '53202', 'We Energies')").run();
+  await dbRun(s.deps, "INSERT INTO places (place_id, address, city, county, state, zip, electric_utility) VALUES ('matrix-place', '1 Main St', 'Milwaukee', 'Milwaukee', 'WI', '53202', 'We Energies')");
   const fresh = async () => {
     const j = await createJob(s, 'contractor_a');
-    s.deps.db.prepare('UPDATE jobs SET homeowner_user_id = ? WHERE id = ?').run(s.ids.users.homeowner, j.id);
+    await dbRun(s.deps, 'UPDATE jobs SET homeowner_user_id = ? WHERE id = ?', s.ids.users.homeowner, j.id);
     return { id: j.id, code: j.code };
   };
   ctx = { s, job: await fresh(), fresh };
-  abilities = routeAbilities(createApp(s.deps).router);
+  abilities = routeAbilities((await createApp(s.deps)).router);
 });
 afterAll(() => s.close());
 
 describe('access matrix', () => {
-  it('has a row for every route of the router', () => {
-    const { router } = createApp(s.deps);
+  it('has a row for every route of the router', async () => {
+    const { router } = await createApp(s.deps);
     expect(Object.keys(ROWS).sort()).toEqual(registeredRoutes(router));
   });
 
-  it('every route has a guard, so every route names its ability', () => {
-    const { router } = createApp(s.deps);
+  it('every route has a guard, so every route names its ability', async () => {
+    const { router } = await createApp(s.deps);
     expect(Object.keys(routeAbilities(router)).sort()).toEqual(registeredRoutes(router));
   });
 

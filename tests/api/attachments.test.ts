@@ -54,12 +54,12 @@ let s: TestServer;
 let jobId: number;
 let n = 0;
 const at = NOW.toISOString();
-function newJob(t: TestServer): number {
+async function newJob(t: TestServer): Promise<number> {
   n += 1;
-  return insertJob(t.deps.db, {
+  return (await insertJob(t.deps.db, {
     code: `ATT${n}`, first_name: 'Jo', last_name: 'Tester', full_name: 'Jo Tester', address: '1 Main St', city: 'Milwaukee', state: 'WI', ...SITE,
     program_id: 'wi-hear', contractor_id: t.ids.contractor_a, homeowner_user_id: t.ids.users.homeowner, created_at: at, updated_at: at, stage_entered_at: at,
-  });
+  }));
 }
 const post = (body: FormData, as?: Person, job = jobId) => s.api('POST', `/api/jobs/${job}/attachments`, { as, body });
 /** An attachment on the job, uploaded by `as`. */
@@ -68,7 +68,7 @@ const download = async (id: string, as: Person) => fetch(`${s.url}/api/attachmen
 
 beforeAll(async () => {
   s = await startServer();
-  jobId = newJob(s);
+  jobId = await newJob(s);
 });
 afterAll(() => s.close());
 
@@ -81,11 +81,11 @@ describe('POST /api/jobs/{job_id}/attachments', () => {
     expect(r.body.lat).toBeCloseTo(43.039, 4);
     expect(r.body.lon).toBeCloseTo(-87.9066, 4);
     expect(r.body.taken_at).toBe('2026-05-30T10:15:00.000Z');
-    const row = getAttachment(s.deps.db, r.body.id)!;
+    const row = (await getAttachment(s.deps.db, r.body.id))!;
     expect(row).toMatchObject({ job_id: jobId, task_id: PHOTO[0], field: PHOTO[1], created_by: s.ids.users.contractor_a, created_at: at, deleted_at: null });
     expect(row.stored_name).not.toContain('outdoor');
     expect(s.deps.adapters.files.get(row.stored_name)?.equals(bytes)).toBe(true);
-    expect(historyOfJob(s.deps.db, jobId, { type: ['attachment_uploaded'] }).some((h) => h.detail?.attachment_id === r.body.id)).toBe(true);
+    expect((await historyOfJob(s.deps.db, jobId, { type: ['attachment_uploaded'] })).some((h) => h.detail?.attachment_id === r.body.id)).toBe(true);
   });
   it('prefers the GPS time (UTC) over the camera clock, which has no zone', async () => {
     const r = await post(form(jpeg({ ...SITE, utc: ['2026:05:30', 15, 15, 0] }), 'a.jpg'), 'contractor_a');
@@ -155,7 +155,7 @@ describe('POST /api/jobs/{job_id}/attachments', () => {
   it('refuses a file over the size limit with 413 and stores nothing', async () => {
     const small = await startServer({ config: { upload_max_bytes: 1024 * 1024 } });
     try {
-      const job = newJob(small);
+      const job = await newJob(small);
       const r = await small.api('POST', `/api/jobs/${job}/attachments`, { as: 'contractor_a', body: form(Buffer.concat([jpeg(), Buffer.alloc(1024 * 1024)]), 'big.jpg') });
       expect(r).toMatchObject({ status: 413, body: { detail: 'File is too large. The limit is 1 MB.' } });
       expect((await small.api('GET', `/api/jobs/${job}/attachments`, { as: 'ops' })).body.items).toEqual([]);
@@ -194,7 +194,7 @@ describe('POST /api/jobs/{job_id}/attachments', () => {
 
 describe('GET /api/jobs/{job_id}/attachments', () => {
   it('lists metadata, time, location and uploader, newest first, without deleted ones', async () => {
-    const job = newJob(s);
+    const job = await newJob(s);
     const first = await post(form(jpeg(SITE), 'first.jpg'), 'ops', job);
     const second = await post(form(PDF, 'second.pdf', PDF_FIELD), 'contractor_a', job);
     const deleted = await post(form(jpeg(), 'deleted.jpg'), 'ops', job);
@@ -239,7 +239,7 @@ describe('GET /api/attachments/{id} and /download', () => {
   it('says "Attachment is no longer available." for an unknown id and when the stored file is gone', async () => {
     expect(await s.api('GET', '/api/attachments/att_000000000000000000000000', { as: 'ops' })).toMatchObject({ status: 404, body: { detail: GONE } });
     const lost = await uploaded();
-    s.deps.adapters.files.remove(getAttachment(s.deps.db, lost)!.stored_name);
+    s.deps.adapters.files.remove((await getAttachment(s.deps.db, lost))!.stored_name);
     expect(await s.api('GET', `/api/attachments/${lost}/download`, { as: 'ops' })).toMatchObject({ status: 404, body: { detail: GONE } });
   });
 });
@@ -248,17 +248,17 @@ describe('DELETE /api/attachments/{id}', () => {
   it('soft-deletes: the record and bytes stay, a history row is written, and it is then "no longer available"', async () => {
     const id = await uploaded('contractor_a');
     expect((await s.api('DELETE', `/api/attachments/${id}`, { as: 'contractor_a' })).status).toBe(204);
-    const row = getAttachment(s.deps.db, id)!;
+    const row = (await getAttachment(s.deps.db, id))!;
     expect(row.deleted_at).toBe(at);
     expect(s.deps.adapters.files.get(row.stored_name)).toBeDefined();
-    expect(historyOfJob(s.deps.db, jobId, { type: ['attachment_deleted'] }).some((h) => h.detail?.attachment_id === id && h.user_id === s.ids.users.contractor_a)).toBe(true);
+    expect((await historyOfJob(s.deps.db, jobId, { type: ['attachment_deleted'] })).some((h) => h.detail?.attachment_id === id && h.user_id === s.ids.users.contractor_a)).toBe(true);
     for (const path of [`/api/attachments/${id}`, `/api/attachments/${id}/download`]) expect(await s.api('GET', path, { as: 'ops' })).toMatchObject({ status: 404, body: { detail: GONE } });
     expect((await s.api('DELETE', `/api/attachments/${id}`, { as: 'ops' })).status).toBe(404);
   });
   it('lets a colleague of the uploader’s company delete it', async () => {
-    const colleague = insertUser(s.deps.db, { email: 'carl@company-a.test', name: 'Carl Colleague', role: 'contractor', contractor_id: s.ids.contractor_a, created_at: at });
+    const colleague = await insertUser(s.deps.db, { email: 'carl@company-a.test', name: 'Carl Colleague', role: 'contractor', contractor_id: s.ids.contractor_a, created_at: at });
     const id = 'att_0123456789abcdef01234567';
-    insertAttachment(s.deps.db, { id, job_id: jobId, task_id: PHOTO[0], field: PHOTO[1], name: 'c.jpg', content_type: 'image/jpeg', size_bytes: 1, stored_name: s.deps.adapters.files.put(jpeg()), lat: null, lon: null, taken_at: null, created_by: colleague, created_at: at });
+    await insertAttachment(s.deps.db, { id, job_id: jobId, task_id: PHOTO[0], field: PHOTO[1], name: 'c.jpg', content_type: 'image/jpeg', size_bytes: 1, stored_name: s.deps.adapters.files.put(jpeg()), lat: null, lon: null, taken_at: null, created_by: colleague, created_at: at });
     expect((await s.api('DELETE', `/api/attachments/${id}`, { as: 'contractor_a' })).status).toBe(204);
   });
   it.each([

@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('answer contracts', () => {
-  it('every operation declares its 2xx answer (a JSON Schema, no content, or a non-JSON type) and every write its body or that it has none', () => {
-    const gaps = Object.entries(routeDocs(createApp(s.deps).router)).flatMap(([key, d]) => [
+  it('every operation declares its 2xx answer (a JSON Schema, no content, or a non-JSON type) and every write its body or that it has none', async () => {
+    const gaps = Object.entries(routeDocs((await createApp(s.deps)).router)).flatMap(([key, d]) => [
       ...(!d.response && d.status !== 204 && !d.produces ? [`${key}: no answer schema`] : []),
       ...(/^(POST|PUT|PATCH) /.test(key) && !d.body && !d.noBody ? [`${key}: no request schema`] : []),
     ]);
@@ -23,7 +23,7 @@ describe('answer contracts', () => {
   });
 
   it('openapi.json carries them as the 2xx schema', async () => {
-    expect(routesWithAnswers(createApp(s.deps).router)).toEqual(expect.arrayContaining(['GET /api/jobs', 'GET /api/jobs/internal', 'GET /api/contractor/{id}', 'GET /api/providers/{id}']));
+    expect(routesWithAnswers((await createApp(s.deps)).router)).toEqual(expect.arrayContaining(['GET /api/jobs', 'GET /api/jobs/internal', 'GET /api/contractor/{id}', 'GET /api/providers/{id}']));
     const doc = await s.api('GET', '/api/openapi.json');
     expect(doc.body.paths['/api/providers/{id}'].get.responses['200'].content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(PROVIDER_ANSWER)));
   });
@@ -31,7 +31,7 @@ describe('answer contracts', () => {
   it('a real answer passes; one with a field added, dropped or retyped fails', async () => {
     const created = await s.api('POST', '/api/providers', { as: 'ops', body: { name: 'We Energies', type: 'both', states: ['WI'] } });
     expect(created.status).toBe(201);
-    const { router } = createApp(s.deps);
+    const { router } = await createApp(s.deps);
     const path = `/api/providers/${created.body.id}`;
     expect(routeOf(router, 'GET', path)).toBe('GET /api/providers/{id}');
     expect(() => checkAnswer(router, 'GET', path, 200, created.body)).not.toThrow();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../load-repo.ts';
-import { openDatabase } from '../../server/db/connection.ts';
+import { openStore } from '../../server/db/database.ts';
 import { insertContractor } from '../../server/db/contractors.db.ts';
 import { insertUser } from '../../server/db/users.db.ts';
 import { hashPassword } from '../../server/services/auth.service.ts';
@@ -30,7 +30,7 @@ const LIMIT = 80;
 const dir = mkdtempSync(join(tmpdir(), 'rebate-crash-'));
 const dbFile = join(dir, 'crash.db');
 const children: ChildProcess[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
@@ -60,7 +60,7 @@ function startChild(): Promise<{ url: string; child: ChildProcess; exited: Promi
 async function signIn(url: string): Promise<string> {
   const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
   expect(r.status).toBe(200);
-  return ((await r.json()) as { token: string }).token;
+  return (await r.json() as { token: string }).token;
 }
 
 interface Ack { id: number; code: string; last_name: string; task: string; draft: string }
@@ -68,11 +68,11 @@ interface Ack { id: number; code: string; last_name: string; task: string; draft
 describe('a SIGKILL mid-load loses no acknowledged write', () => {
   it('keeps every acknowledged job, its tasks, history and draft, and the file passes integrity_check', async () => {
     // The database, migrated, with one contractor user, before the server first opens it.
-    const seed = openDatabase(`sqlite:${dbFile}`);
+    const seed = await openStore(`sqlite:${dbFile}`);
     const at = new Date().toISOString();
-    const contractorId = insertContractor(seed, { name: 'Crash Heating', address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'office@crash.test', primary_contact: 'Cat Crash', program_id: 'wi-hear', created_at: at });
-    insertUser(seed, { email: EMAIL, name: 'Cat Crash', role: 'contractor', contractor_id: contractorId, password_hash: hashPassword(PASSWORD), created_at: at });
-    seed.close();
+    const contractorId = await insertContractor(seed.kysely, { name: 'Crash Heating', address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'office@crash.test', primary_contact: 'Cat Crash', program_id: 'wi-hear', created_at: at });
+    await insertUser(seed.kysely, { email: EMAIL, name: 'Cat Crash', role: 'contractor', contractor_id: contractorId, password_hash: hashPassword(PASSWORD), created_at: at });
+    await seed.close();
 
     const first = await startChild();
     const token = await signIn(first.url);
@@ -95,7 +95,7 @@ describe('a SIGKILL mid-load loses no acknowledged write', () => {
         try {
           const r = await fetch(`${first.url}/api/jobs`, { method: 'POST', headers: auth, body: JSON.stringify({ first_name: 'Kim', last_name, email: `kim.${c}.${i}@home.test`, phone_number: '414-555-0100', ...MILWAUKEE, program_id: 'wi-hear' }) });
           if (r.status !== 201) throw new Error(`create: ${r.status} ${await r.text()}`);
-          const job = (await r.json()) as { id: number; code: string; tasks: { id: string; owner: string; status: string; version: number }[] };
+          const job = await r.json() as { id: number; code: string; tasks: { id: string; owner: string; status: string; version: number }[] };
           const task = job.tasks.find((t) => t.id === 'provide_homeowner_details')!;
           const draft = `Draft ${c}-${i}`;
           const d = await fetch(`${first.url}/api/jobs/${job.id}/tasks/${task.id}/draft`, { method: 'PUT', headers: auth, body: JSON.stringify({ data: { language: 'other', language_other: draft }, version: task.version }) });
@@ -122,7 +122,7 @@ describe('a SIGKILL mid-load loses no acknowledged write', () => {
     for (const a of acked) {
       const r = await fetch(`${second.url}/api/jobs/${a.id}`, { headers: auth });
       expect(r.status, `job ${a.code}`).toBe(200);
-      const job = (await r.json()) as { code: string; last_name: string; tasks: unknown[] };
+      const job = await r.json() as { code: string; last_name: string; tasks: unknown[] };
       expect(job.code).toBe(a.code);
       expect(job.last_name).toBe(a.last_name);
       expect(job.tasks.length).toBeGreaterThan(0);

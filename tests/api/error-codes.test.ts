@@ -19,7 +19,7 @@ afterAll(() => s.close());
 const CODES = new Set<string>(Object.values(ERROR_CODES));
 
 describe('error codes', () => {
-  it('every code is its own name (stable strings, no two the same)', () => {
+  it('every code is its own name (stable strings, no two the same)', async () => {
     for (const [k, v] of Object.entries(ERROR_CODES)) expect(v).toBe(k);
   });
 

@@ -22,6 +22,7 @@ import { hashToken } from '../../server/services/auth.service.ts';
 import { insertToken } from '../../server/db/users.db.ts';
 import { updateJob } from '../../server/db/jobs.db.ts';
 import { listFlags } from '../../server/db/settings.db.ts';
+import { dbAll, dbRun, dbValue, dbValues } from '../support/db.ts';
 
 /** The seed of every property here: change it to explore, keep it fixed in the repo. */
 const SEED = Number(process.env.FUZZ_SEED ?? 1105);
@@ -57,7 +58,7 @@ const tokens = Object.fromEntries(await Promise.all(PEOPLE_KEYS.map(async (p) =>
 const jobA = await createJob(s, 'contractor_a');
 const jobB = await createJob(s, 'contractor_b');
 const jobH = await createJob(s, 'contractor_a');
-updateJob(s.deps.db, jobH.id, { homeowner_user_id: s.ids.users.homeowner });
+await updateJob(s.deps.db, jobH.id, { homeowner_user_id: s.ids.users.homeowner });
 // jobH is through its Apply stage, so the tasks after it are open to the fuzz too.
 for (const [task, form, data] of WI_HEAR_APPLY) {
   const r = await submit(s, 'contractor_a', jobH.id, task, form, data);
@@ -77,7 +78,7 @@ upload.set('task_id', 'scope_of_work_proposed');
 upload.set('field', 'upload_scope_of_work');
 upload.set('file', new Blob([new Uint8Array(PDF)]), 'doc.pdf');
 const attachment = (await s.api('POST', `/api/jobs/${jobA.id}/attachments`, { as: 'contractor_a', body: upload })).body.id as string;
-s.deps.db.prepare("INSERT INTO places (place_id, address, city, county, state, zip, electric_utility) VALUES ('fuzz-place', '1 Main St', 'Milwaukee', 'Milwaukee', 'WI', '53202', 'We Energies')").run();
+await dbRun(s.deps, "INSERT INTO places (place_id, address, city, county, state, zip, electric_utility) VALUES ('fuzz-place', '1 Main St', 'Milwaukee', 'Milwaukee', 'WI', '53202', 'We Energies')");
 
 const JOB_IDS = [jobA.id, jobB.id, jobH.id].map(String);
 const TASK_IDS = ['provide_homeowner_details', 'provide_services', 'scope_of_work_proposed', 'apply_for_income_verification', 'photos_of_installed_measures', 'manual_j_review'];
@@ -99,7 +100,7 @@ const BY_NAME: Record<string, string[]> = {
   form: ['home_details', 'provide_services', 'scope_of_work_proposed'],
   short_code: [jobA.code, jobB.code],
   google_place_id: ['fuzz-place'],
-  name: listFlags(s.deps.db).map((f) => f.name).concat('no_such_flag'),
+  name: (await listFlags(s.deps.db)).map((f) => f.name).concat('no_such_flag'),
 };
 // The tasks of a WI HEAR job with their forms' fields and valid examples: draft and submit get task
 // data shaped after the real form (then broken), at the live version, so the fuzz reaches the engine.
@@ -142,9 +143,9 @@ const whoArb = (roles: string[]): fc.Arbitrary<Who> => {
 const GARBAGE_AUTH = ['Bearer garbage', 'Bearer ', 'Bearer', 'Basic b3BzOm9wcw==', `Bearer ${'x'.repeat(5000)}`, 'bearer a b', 'Bearer __proto__', 'Bearer %00', 'Bearer \u00e9', `Bearer ${tokens.ops}x`, `Bearer ${tokens.ops.slice(0, -1)}`, `Bearer ${tokens.ops}, Bearer ${tokens.contractor_a}`];
 
 /** A fresh session for `who` (sign-out spends the token it is given: the cached ones must survive). */
-function freshToken(who: Person): string {
+async function freshToken(who: Person): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  insertToken(s.deps.db, { token_hash: hashToken(token), user_id: s.ids.users[who], kind: 'session', expires_at: new Date(NOW.getTime() + 3_600_000).toISOString(), created_at: NOW.toISOString() });
+  await insertToken(s.deps.db, { token_hash: hashToken(token), user_id: s.ids.users[who], kind: 'session', expires_at: new Date(NOW.getTime() + 3_600_000).toISOString(), created_at: NOW.toISOString() });
   return token;
 }
 
@@ -200,8 +201,8 @@ function liveSaveArb(op: Operation): fc.Arbitrary<Drawn> | undefined {
 }
 
 /** The body of a live save, with the version read now. */
-function liveBody(l: LiveSave): Buffer {
-  const current = (s.deps.db.prepare('SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?').pluck().get(l.job, l.task) as number | undefined) ?? 0;
+async function liveBody(l: LiveSave): Promise<Buffer> {
+  const current = (await dbValue(s.deps, 'SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?', l.job, l.task) as number | undefined) ?? 0;
   const version = l.version === 'current' ? current : l.version === 'stale' ? current - 1 : l.version.value;
   return Buffer.from(JSON.stringify({ version, data: l.data }));
 }
@@ -266,11 +267,14 @@ function send(method: string, r: FuzzRequest): Promise<{ status: number; text: s
 }
 
 /** A checksum per table: rows as JSON, sorted (tables without rowid have no natural order). */
-function checksums(): Record<string, string> {
+async function checksums(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const tables = s.deps.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+  const tables =
+    s.deps.store.backend === 'sqlite'
+      ? await dbValues<string>(s.deps, "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%'")
+      : await dbValues<string>(s.deps, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'");
   for (const t of tables) {
-    const rows = s.deps.db.prepare(`SELECT * FROM "${t}"`).raw().all().map((r) => JSON.stringify(r, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'bigint' ? String(v) : v)));
+    const rows = (await dbAll(s.deps, `SELECT * FROM "${t}"`)).map((r) => JSON.stringify(Object.values(r), (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'bigint' ? String(v) : v)));
     out[t] = createHash('sha256').update(rows.sort().join('\n')).digest('hex');
   }
   return out;
@@ -282,11 +286,11 @@ let sent = 0;
 /** Answers per route and status, printed at the end: a fuzz that only ever hears 401 tests little. */
 const tally = new Map<string, Map<number, number>>();
 async function check(op: Operation, { who, garbage, req: drawn, live }: Drawn): Promise<void> {
-  const req = live ? { ...drawn, body: liveBody(live), label: `${drawn.label}: ${JSON.stringify({ version: live.version, data: live.data }).slice(0, 300)}` } : drawn;
+  const req = live ? { ...drawn, body: await liveBody(live), label: `${drawn.label}: ${JSON.stringify({ version: live.version, data: live.data }).slice(0, 300)}` } : drawn;
   const headers = { ...req.headers };
   if (who === 'garbage') headers.authorization = garbage;
-  else if (who !== 'none') headers.authorization = `Bearer ${op.path === '/api/auth/logout' ? freshToken(who) : tokens[who]}`;
-  const before = checksums();
+  else if (who !== 'none') headers.authorization = `Bearer ${op.path === '/api/auth/logout' ? await freshToken(who) : tokens[who]}`;
+  const before = await checksums();
   const errorsBefore = errorLines.length;
   const res = await send(op.method, { ...req, headers });
   sent += 1;
@@ -298,13 +302,13 @@ async function check(op: Operation, { who, garbage, req: drawn, live }: Drawn): 
   expect(res.text, `${what}: a stack trace in the body`).not.toMatch(STACK);
   expect(res.text, `${what}: SQL in the body`).not.toMatch(SQL);
   if (process.env.FUZZ_VERBOSE && live) console.log(res.status, req.path, res.text.slice(0, 160));
-  if (res.status >= 400) expect(changed(before, checksums()), `${what}: answered ${res.status} but changed rows`).toEqual([]);
+  if (res.status >= 400) expect(changed(before, await checksums()), `${what}: answered ${res.status} but changed rows`).toEqual([]);
 }
 
 const stillUp = async () => expect((await s.api('GET', '/api/config')).status).toBe(200);
 
 describe('fuzzing every route of openapi.json', () => {
-  it('the document lists the routes (the fuzz cannot silently test nothing)', () => {
+  it('the document lists the routes (the fuzz cannot silently test nothing)', async () => {
     expect(OPERATIONS.length).toBeGreaterThan(50);
     expect(OPERATIONS.some((o) => o.body?.type === 'multipart/form-data')).toBe(true);
     expect(JOB_IDS.every((id) => /^\d+$/.test(id)) && attachment).toBeTruthy();
@@ -335,7 +339,7 @@ describe('fuzzing every route of openapi.json', () => {
     ['a body shorter than its Content-Length, then silence', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":'],
     ['a multipart upload cut mid-stream, then silence', `POST /api/jobs/1/attachments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.contractor_a}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc`],
   ])('%s', async (_name, bytes) => {
-    const before = checksums();
+    const before = await checksums();
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(Number(new URL(s.url).port), '127.0.0.1');
       const chunks: Buffer[] = [];
@@ -350,7 +354,7 @@ describe('fuzzing every route of openapi.json', () => {
     if (status) expect(status, answer.slice(0, 300)).toBeLessThan(500);
     expect(answer).not.toMatch(STACK);
     expect(answer).not.toMatch(SQL);
-    expect(changed(before, checksums())).toEqual([]);
+    expect(changed(before, await checksums())).toEqual([]);
     await stillUp();
   });
 

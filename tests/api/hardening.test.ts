@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { createJob } from './fixtures.ts';
+import { dbRun, dbValue } from '../support/db.ts';
 
 let s: TestServer;
 let job: { id: number };
@@ -169,7 +170,7 @@ describe('attachments follow the task’s access rules', () => {
   it('a homeowner neither lists, reads, downloads nor uploads into a contractor’s task; their own task works', async () => {
     const j = await createJob(s);
     const { updateJob } = await import('../../server/db/jobs.db.ts');
-    updateJob(s.deps.db, j.id, { homeowner_user_id: s.ids.users.homeowner });
+    await updateJob(s.deps.db, j.id, { homeowner_user_id: s.ids.users.homeowner });
     const sow = await s.api('POST', `/api/jobs/${j.id}/attachments`, { as: 'contractor_a', body: pdfForm('scope_of_work_proposed', 'upload_scope_of_work') });
     expect(sow.status).toBe(201);
     const mine = await s.api('POST', `/api/jobs/${j.id}/attachments`, { as: 'homeowner', body: pdfForm('apply_for_income_verification', 'proof_of_income_upload') });
@@ -189,7 +190,7 @@ describe('attachments follow the task’s access rules', () => {
   it('a contractor cannot upload into an ops task; ops can', async () => {
     const { insertJob } = await import('../../server/db/jobs.db.ts');
     const at = new Date().toISOString();
-    const id = insertJob(s.deps.db, {
+    const id = await insertJob(s.deps.db, {
       code: 'OPSUP1', first_name: 'Jo', last_name: 'Tester', full_name: 'Jo Tester', address: '1 Main St', city: 'Salinas', state: 'CA',
       program_id: '3ce', contractor_id: s.ids.contractor_a, created_at: at, updated_at: at, stage_entered_at: at,
     });
@@ -239,15 +240,15 @@ describe('a hostile search holds no one else up', () => {
     try {
       const at = new Date().toISOString();
       const streets = ['Main St', 'Oak Ave', 'Maple Dr', 'Lakeshore Blvd', 'Washington Ave', 'University Ave'];
-      t.deps.db.transaction(() => {
+      await t.deps.db.transaction().execute(async (trx) => {
         for (let i = 0; i < 1000; i += 1) {
-          insertJob(t.deps.db, {
+          await insertJob(trx, {
             code: `HS${String(i).padStart(5, '0')}`, first_name: `Name${i}`, last_name: `Family${i % 97}`, full_name: `Name${i} Family${i % 97}`,
             address: `${i} ${streets[i % streets.length]}`, city: i % 2 ? 'Milwaukee' : 'Madison', state: 'WI',
             program_id: 'wi-hear', contractor_id: t.ids.contractor_a, created_at: at, updated_at: at, stage_entered_at: at,
           });
         }
-      })();
+      });
       const long = 'a'.repeat(8000);
       for (const path of [`/api/jobs/search?q=${long}`, `/api/contractor/search?q=${long}`, `/api/jobs?q=${long}`]) {
         expect(await t.api('GET', path, { as: 'contractor_a' })).toMatchObject({ status: 400, body: { detail: 'Type at most 100 characters' } });
@@ -282,7 +283,7 @@ describe('announcement links', () => {
   it('takes https links, and a stored unsafe link never reaches the banner', async () => {
     const ok = await s.api('POST', '/api/announcements', { as: 'ops', body: { title: 'Safe', content: 'x', link: 'https://example.com/rebates?x=1', image_url: 'https://example.com/a.png' } });
     expect(ok.status).toBe(201);
-    s.deps.db.prepare('UPDATE announcements SET link = ?, image_url = ? WHERE id = ?').run('javascript:alert(1)', 'data:image/png;base64,AAAA', ok.body.id);
+    await dbRun(s.deps, 'UPDATE announcements SET link = ?, image_url = ? WHERE id = ?', 'javascript:alert(1)', 'data:image/png;base64,AAAA', ok.body.id);
     const banner = await s.api('GET', '/api/announcements/current', { as: 'contractor_a' });
     const mine = banner.body.items.find((a: { id: number }) => a.id === ok.body.id);
     expect(mine).toMatchObject({ link: null, image_url: null });
@@ -297,7 +298,7 @@ describe('drafts are pruned and bounded like submissions', () => {
     const r = await s.api('PUT', `${path}/draft`, { as: 'contractor_a', body: { version: cur.body.version, data: { renter_or_owner: 'owner', property_manager_name: 'Hidden Landlord', not_a_field: 'x', __proto__: { polluted: true }, constructor: 'y' } } });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ renter_or_owner: 'owner' });
-    const stored = s.deps.db.prepare('SELECT data FROM job_tasks WHERE job_id = ? AND task_id = ?').pluck().get(j.id, 'provide_homeowner_details') as string;
+    const stored = await dbValue(s.deps, 'SELECT data FROM job_tasks WHERE job_id = ? AND task_id = ?', j.id, 'provide_homeowner_details') as string;
     expect(JSON.parse(stored)).toEqual({ renter_or_owner: 'owner' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -1,6 +1,8 @@
 /**
- * A real server on 127.0.0.1 and an ephemeral port, over a temporary SQLite file and a fixed clock,
- * with one user per role (ops, homeowner, contractors of companies A and B). Stopped by the test.
+ * A real server on 127.0.0.1 and an ephemeral port, over a fresh database and a fixed clock, with one
+ * user per role (ops, homeowner, contractors of companies A and B). Stopped by the test, its database
+ * dropped. The database is a temporary SQLite file, or with API_BACKEND=postgres (the api-postgres
+ * project of vitest.config.ts) a schema of its own on TEST_DATABASE_URL's PostgreSQL.
  */
 
 import { checkAnswer } from './contracts.ts';
@@ -10,12 +12,17 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { buildDeps } from '../../server/deps.ts';
+import { depsOf } from '../../server/deps.ts';
+import type { Backend } from '../../server/db/database.ts';
+import { freshDatabase, type Fresh } from '../db/backends.ts';
 import { createApp } from '../../server/app.ts';
 import type { Deps } from '../../server/context.ts';
 import { hashPassword } from '../../server/services/auth.service.ts';
 import { insertUser } from '../../server/db/users.db.ts';
 import { insertContractor } from '../../server/db/contractors.db.ts';
+
+/** The backend API tests run on (API_BACKEND=postgres: the api-postgres project). */
+export const API_BACKEND: Backend = process.env.API_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
 
 /** The fixed "now" of API tests. */
 export const NOW = new Date('2026-06-01T15:00:00.000Z');
@@ -40,6 +47,8 @@ export interface Res<T = any> { // eslint-disable-line @typescript-eslint/no-exp
 export interface TestServer {
   url: string;
   deps: Deps;
+  /** The server's database (its backend, URL and schema: another process can open it). */
+  database: Fresh;
   ids: { contractor_a: number; contractor_b: number; users: Record<Person, number> };
   /** Calls the API; `as` signs in as one of PEOPLE (tokens cached). */
   api: <T = any>(method: string, path: string, opts?: { as?: Person; token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Res<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -48,22 +57,23 @@ export interface TestServer {
 }
 
 /** Starts a server; `configure` adjusts the config, `now` the clock. */
-export async function startServer(opts: { config?: Partial<Config>; now?: () => Date } = {}): Promise<TestServer> {
+export async function startServer(opts: { config?: Partial<Config>; now?: () => Date; backend?: Backend } = {}): Promise<TestServer> {
+  const database = await freshDatabase(opts.backend ?? API_BACKEND);
   const dir = mkdtempSync(join(tmpdir(), 'rebate-api-'));
-  const config: Config = { ...loadConfig({}), database_url: `sqlite:${join(dir, 'test.db')}`, upload_dir: join(dir, 'uploads'), port: 0, seed_demo: false, ...opts.config };
+  const config: Config = { ...loadConfig({}), database_url: database.url, database_schema: database.schema, upload_dir: join(dir, 'uploads'), port: 0, seed_demo: false, ...opts.config };
   const logs: Record<string, unknown>[] = [];
-  const deps = buildDeps(config, { now: opts.now ?? (() => NOW), log: (l) => void logs.push(l) });
+  const deps = depsOf(database.store, config, { now: opts.now ?? (() => NOW), log: (l) => void logs.push(l) });
   const at = NOW.toISOString();
-  const contractor_a = insertContractor(deps.db, { name: 'Company A Heating', address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'office@company-a.test', primary_contact: 'Alice Adams', program_id: 'wi-hear', created_at: at });
-  const contractor_b = insertContractor(deps.db, { name: 'Company B Electric', address: '2 B St', city: 'Milwaukee', phone: '414-555-0102', email: 'office@company-b.test', primary_contact: 'Bob Brown', program_id: 'wi-hear', created_at: at });
+  const contractor_a = await insertContractor(deps.db, { name: 'Company A Heating', address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'office@company-a.test', primary_contact: 'Alice Adams', program_id: 'wi-hear', created_at: at });
+  const contractor_b = await insertContractor(deps.db, { name: 'Company B Electric', address: '2 B St', city: 'Milwaukee', phone: '414-555-0102', email: 'office@company-b.test', primary_contact: 'Bob Brown', program_id: 'wi-hear', created_at: at });
   const hash = hashPassword(PASSWORD);
   const users = {
-    ops: insertUser(deps.db, { email: PEOPLE.ops, name: 'Olive Ops', role: 'ops', password_hash: hash, created_at: at }),
-    contractor_a: insertUser(deps.db, { email: PEOPLE.contractor_a, name: 'Alice Adams', role: 'contractor', contractor_id: contractor_a, password_hash: hash, created_at: at }),
-    contractor_b: insertUser(deps.db, { email: PEOPLE.contractor_b, name: 'Bob Brown', role: 'contractor', contractor_id: contractor_b, password_hash: hash, created_at: at }),
-    homeowner: insertUser(deps.db, { email: PEOPLE.homeowner, name: 'Hank Homeowner', role: 'homeowner', password_hash: hash, created_at: at }),
+    ops: await insertUser(deps.db, { email: PEOPLE.ops, name: 'Olive Ops', role: 'ops', password_hash: hash, created_at: at }),
+    contractor_a: await insertUser(deps.db, { email: PEOPLE.contractor_a, name: 'Alice Adams', role: 'contractor', contractor_id: contractor_a, password_hash: hash, created_at: at }),
+    contractor_b: await insertUser(deps.db, { email: PEOPLE.contractor_b, name: 'Bob Brown', role: 'contractor', contractor_id: contractor_b, password_hash: hash, created_at: at }),
+    homeowner: await insertUser(deps.db, { email: PEOPLE.homeowner, name: 'Hank Homeowner', role: 'homeowner', password_hash: hash, created_at: at }),
   };
-  const { app, router } = createApp(deps);
+  const { app, router } = await createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -101,12 +111,13 @@ export async function startServer(opts: { config?: Partial<Config>; now?: () => 
   return {
     url,
     deps,
+    database,
     ids: { contractor_a, contractor_b, users },
     api,
     tokenOf,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      deps.db.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -4,8 +4,8 @@
  * other for at most SESSION_CACHE_MS). As processes: two real servers (server/main.ts) on one database;
  * a job created and a task saved through one are read at once through the other, a sign-out on one is
  * refused by the other, and `kill -9` of one under write load leaves the other serving with every
- * acknowledged write present. The database is a shared SQLite file (WAL) today; the same test runs on
- * PostgreSQL once the portal serves it (issue 13).
+ * acknowledged write present. The database is the API suite's backend (API_BACKEND): a shared SQLite
+ * file (WAL), or one PostgreSQL schema both instances open.
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,9 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../../server/config.ts';
-import { buildDeps, REPO_ROOT } from '../../server/deps.ts';
+import { depsOf, REPO_ROOT } from '../../server/deps.ts';
+import { freshDatabase, type Fresh } from '../db/backends.ts';
+import { API_BACKEND } from './harness.ts';
 import { createApp } from '../../server/app.ts';
 import { seedIfEmpty } from '../../server/seed/demo.ts';
 
@@ -25,12 +27,20 @@ const CONTRACTOR = { email: 'alex@northwind-hvac.test', password: 'demo-password
 const NEW_JOB = { first_name: 'Ivy', last_name: 'Instance', address: '1 Main St', city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.0389, lon: -87.9065, electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear' };
 
 const dirs: string[] = [];
+const databases: Fresh[] = [];
+/** A fresh database on the suite's backend (dropped after the file's tests). */
+async function database(): Promise<Fresh> {
+  const d = await freshDatabase(API_BACKEND);
+  databases.push(d);
+  return d;
+}
 /** What each instance printed, by its URL (shown when a write fails). */
 const logs = new Map<string, string>();
 const children: ChildProcess[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const d of databases) await d.drop();
 });
 
 function tempDir(): string {
@@ -63,18 +73,22 @@ async function signIn(base: string, who: { email: string; password: string }): P
 describe('the session window between instances (in process, clocks of their own)', () => {
   it('a token signed out on one instance works on the other until its window ends, then never', async () => {
     const dir = tempDir();
-    const config = { ...loadConfig({}), database_url: `sqlite:${join(dir, 'shared.db')}`, upload_dir: join(dir, 'uploads'), session_cache_ms: 5000 };
+    const db = await database();
+    const config = { ...loadConfig({}), database_url: db.url, database_schema: db.schema, upload_dir: join(dir, 'uploads'), session_cache_ms: 5000 };
     let t = Date.parse('2026-06-01T12:00:00Z');
     const now = () => new Date(t);
-    const a = buildDeps(config, { now, log: () => {} });
-    const b = buildDeps(config, { now, log: () => {} });
-    seedIfEmpty(a);
+    const a = depsOf(db.store, config, { now, log: () => {} });
+    const b = depsOf(await db.another(), config, { now, log: () => {} });
+    await seedIfEmpty(a);
     const servers: Server[] = [];
     const listen = (deps: typeof a) =>
-      new Promise<string>((resolve) => {
-        const s = createApp(deps).app.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
-        servers.push(s);
-      });
+      createApp(deps).then(
+        ({ app }) =>
+          new Promise<string>((resolve) => {
+            const s = app.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
+            servers.push(s);
+          }),
+      );
     try {
       const [ua, ub] = [await listen(a), await listen(b)];
       const token = await signIn(ua, OPS);
@@ -91,8 +105,6 @@ describe('the session window between instances (in process, clocks of their own)
       expect((await call(ub, 'GET', '/api/auth/me', { token }))?.status).toBe(401);
     } finally {
       for (const s of servers) await new Promise<void>((resolve) => s.close(() => resolve()));
-      a.db.close();
-      b.db.close();
     }
   }, 120_000);
 });
@@ -124,7 +136,10 @@ function startInstance(env: Record<string, string>): Promise<{ url: string; chil
 describe('two server processes on one database', () => {
   it('each reads at once what the other wrote; a sign-out on one is refused by the other; kill -9 of one under load loses no acknowledged write', async () => {
     const dir = tempDir();
-    const env = { DATABASE_URL: `sqlite:${join(dir, 'shared.db')}`, UPLOAD_DIR: join(dir, 'uploads'), DATA_DIR: dir, SESSION_CACHE_MS: '0' };
+    const db = await database();
+    // The test's own store let go first: the instances are the only users of the database.
+    await db.store.close();
+    const env = { DATABASE_URL: db.url, DATABASE_SCHEMA: db.schema ?? '', UPLOAD_DIR: join(dir, 'uploads'), DATA_DIR: dir, SESSION_CACHE_MS: '0' };
     // The first instance migrates and seeds; the second finds both done.
     const a = await startInstance({ ...env, SEED_DEMO: 'true' });
     const b = await startInstance({ ...env, SEED_DEMO: 'false' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { createJob, MILWAUKEE } from './fixtures.ts';
+import { dbRun } from '../support/db.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -161,7 +162,7 @@ describe('reading a job', () => {
     expect((await s.api('GET', `/api/jobs/code/${job.code}`, { as: 'contractor_b' })).status).toBe(404);
   });
   it('initial eligibility by place id lists the programs that serve it; an unknown place is "Unable to determine eligibility"', async () => {
-    s.deps.db.prepare("INSERT INTO places (place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility) VALUES ('test-place-wi', '3 Oak St', 'Milwaukee', 'Milwaukee', 'WI', '53202', 43.04, -87.91, 'We Energies', 'We Energies')").run();
+    await dbRun(s.deps, "INSERT INTO places (place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility) VALUES ('test-place-wi', '3 Oak St', 'Milwaukee', 'Milwaukee', 'WI', '53202', 43.04, -87.91, 'We Energies', 'We Energies')");
     const r = await s.api('GET', '/api/jobs/initial-eligibility/test-place-wi', { as: 'contractor_a' });
     expect(r.status).toBe(200);
     expect(r.body.eligible_programs).toEqual(['wi-hear']);
@@ -189,7 +190,7 @@ describe('abilities in the job detail (what the web app shows actions from)', ()
 
   it('a homeowner may flag nothing', async () => {
     const job = await createJob(s, 'contractor_a');
-    s.deps.db.prepare('UPDATE jobs SET homeowner_user_id = ? WHERE id = ?').run(s.ids.users.homeowner, job.id);
+    await dbRun(s.deps, 'UPDATE jobs SET homeowner_user_id = ? WHERE id = ?', s.ids.users.homeowner, job.id);
     const view = await s.api('GET', `/api/jobs/homeowner/${job.id}`, { as: 'homeowner' });
     expect(view.status).toBe(200);
     expect(view.body.tasks.length).toBeGreaterThan(0);

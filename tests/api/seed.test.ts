@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { CANCEL_REASONS, initialEligibility, type JobSite } from '../../engine/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCEL_REASONS, initialEligibility, type JobEvaluation, type JobSite, type Program } from '../../engine/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/context.ts';
-import { buildDeps } from '../../server/deps.ts';
+import { depsOf } from '../../server/deps.ts';
+import { freshDatabase, type Fresh } from '../db/backends.ts';
+import { dbAll, dbValue } from '../support/db.ts';
+import { API_BACKEND } from './harness.ts';
 import type { JobRow } from '../../server/db/jobs.db.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from '../../server/seed/demo.ts';
 import { signIn } from '../../server/services/auth.service.ts';
@@ -14,42 +17,51 @@ import { evaluateRow } from '../../server/services/evaluation.ts';
 const NOW = new Date('2026-06-01T15:00:00Z');
 const DAY = 86_400_000;
 const dir = mkdtempSync(join(tmpdir(), 'rebate-seed-'));
-const opened: Deps[] = [];
-/** A fresh database file, migrated, with a fixed clock. */
-const fresh = () => {
-  const deps = buildDeps({ ...loadConfig({}), database_url: `sqlite:${join(dir, `demo-${opened.length}.db`)}`, upload_dir: join(dir, 'uploads') }, { now: () => NOW, log: () => undefined });
-  opened.push(deps);
-  return deps;
+const opened: Fresh[] = [];
+/** A fresh database (the API suite's backend), migrated, with a fixed clock. */
+const fresh = async () => {
+  const database = await freshDatabase(API_BACKEND);
+  opened.push(database);
+  return depsOf(database.store, { ...loadConfig({}), database_url: database.url, database_schema: database.schema, upload_dir: join(dir, 'uploads') }, { now: () => NOW, log: () => undefined });
 };
-afterAll(() => {
-  for (const d of opened) d.db.close();
+afterAll(async () => {
+  for (const d of opened) await d.drop();
   rmSync(dir, { recursive: true, force: true });
 });
-const all = <T>(deps: Deps, sql: string, ...params: unknown[]) => deps.db.prepare(sql).all(...params) as T[];
-const count = (deps: Deps, sql: string, ...params: unknown[]) => (deps.db.prepare(sql).get(...params) as { n: number }).n;
+const all = <T>(deps: Deps, sql: string, ...params: unknown[]) => dbAll<T>(deps, sql, ...params);
+const count = async (deps: Deps, sql: string, ...params: unknown[]) => Number(await dbValue(deps, sql, ...params));
 const siteOf = (j: JobRow): JobSite => Object.fromEntries(Object.entries({ city: j.city, county: j.county, state: j.state, zip: j.zip, electric_utility: j.electric_utility, gas_utility: j.gas_utility }).filter(([, v]) => v !== null));
 
 describe('the demo seed', () => {
-  const deps = fresh();
-  const seeded = seedIfEmpty(deps);
-  const jobs = all<JobRow>(deps, 'SELECT * FROM jobs ORDER BY id');
-  const programs = Object.values(deps.defs.programs);
-  const evaluations = jobs.map((j) => evaluateRow(deps, j));
-  const opsIds = all<{ id: number }>(deps, "SELECT id FROM users WHERE role = 'ops'").map((r) => r.id);
+  let deps: Deps;
+  let seeded: boolean;
+  let jobs: JobRow[];
+  let programs: Program[];
+  let evaluations: JobEvaluation[];
+  let opsIds: number[];
+  beforeAll(async () => {
+    deps = await fresh();
+    seeded = await seedIfEmpty(deps);
+    jobs = await all<JobRow>(deps, 'SELECT * FROM jobs ORDER BY id');
+    programs = Object.values(deps.defs.programs);
+    evaluations = [];
+    for (const j of jobs) evaluations.push(await evaluateRow(deps, j));
+    opsIds = (await all<{ id: number }>(deps, "SELECT id FROM users WHERE role = 'ops'")).map((r) => r.id);
+  }, 120_000);
 
-  it('seeds an empty database once', () => {
+  it('seeds an empty database once', async () => {
     expect(seeded).toBe(true);
-    expect(seedIfEmpty(deps)).toBe(false);
-    expect(count(deps, 'SELECT COUNT(*) n FROM jobs')).toBe(jobs.length);
+    expect(await seedIfEmpty(deps)).toBe(false);
+    expect(await count(deps, 'SELECT COUNT(*) n FROM jobs')).toBe(jobs.length);
   });
-  it('has about three hundred jobs over all ten programs, and twenty contractors (two with no address)', () => {
+  it('has about three hundred jobs over all ten programs, and twenty contractors (two with no address)', async () => {
     expect(new Set(jobs.map((j) => j.program_id))).toEqual(new Set(programs.map((p) => p.id)));
     expect(jobs.length).toBeGreaterThanOrEqual(250);
-    expect(count(deps, 'SELECT COUNT(*) n FROM contractors')).toBe(20);
-    expect(count(deps, 'SELECT COUNT(*) n FROM contractors WHERE address IS NULL')).toBe(2);
-    for (const p of programs) expect(count(deps, 'SELECT COUNT(*) n FROM contractors WHERE program_id = ?', p.id), p.id).toBeGreaterThan(0);
+    expect(await count(deps, 'SELECT COUNT(*) n FROM contractors')).toBe(20);
+    expect(await count(deps, 'SELECT COUNT(*) n FROM contractors WHERE address IS NULL')).toBe(2);
+    for (const p of programs) expect(await count(deps, 'SELECT COUNT(*) n FROM contractors WHERE program_id = ?', p.id), p.id).toBeGreaterThan(0);
   });
-  it('puts jobs in every stage of each program a job can be in', () => {
+  it('puts jobs in every stage of each program a job can be in', async () => {
     // Stage 1 (Create) has no tasks in any program: the engine puts a new job straight in the next stage.
     for (const p of programs) {
       const firstWithTasks = Math.min(...p.tasks.map((t) => t.stage));
@@ -58,11 +70,11 @@ describe('the demo seed', () => {
       expect(expected.filter((n) => !have.has(n)), p.id).toEqual([]);
     }
   });
-  it('stores what the engine says of each job (stage, eligibility)', () => {
+  it('stores what the engine says of each job (stage, eligibility)', async () => {
     const differ = jobs.filter((j, i) => j.stage !== evaluations[i].stage.number || j.eligibility !== evaluations[i].eligibility.status);
     expect(differ.map((j) => j.code)).toEqual([]);
   });
-  it('has eligible, pending and ineligible jobs, ineligible for many different reasons', () => {
+  it('has eligible, pending and ineligible jobs, ineligible for many different reasons', async () => {
     const byStatus = (s: string) => jobs.filter((j) => j.eligibility === s).length;
     expect(byStatus('eligible')).toBeGreaterThan(jobs.length / 2);
     expect(byStatus('pending_more_information')).toBeGreaterThan(5);
@@ -72,7 +84,7 @@ describe('the demo seed', () => {
     expect(reasons.size).toBeGreaterThanOrEqual(10);
     expect([...reasons]).toEqual(expect.arrayContaining(['income_too_high', 'building_type', 'residence_under_12_months', 'ops_override', 'preapproval_or_enrollment_issue']));
   });
-  it('has canceled jobs with every reason of the list, claimed and ops-owned ones, flagged tasks and exception notes', () => {
+  it('has canceled jobs with every reason of the list, claimed and ops-owned ones, flagged tasks and exception notes', async () => {
     const canceled = jobs.filter((j) => j.is_canceled);
     expect(canceled.length).toBeGreaterThanOrEqual(12);
     expect(new Set(canceled.map((j) => j.cancel_reason))).toEqual(new Set(CANCEL_REASONS));
@@ -85,21 +97,21 @@ describe('the demo seed', () => {
     expect(jobs.filter((j) => j.has_ops_task_exception).length).toBeGreaterThan(0);
     expect(jobs.filter((j) => j.exception_notes).length).toBeGreaterThan(0);
   });
-  it('gives the demo homeowner two jobs', () => {
-    const id = all<{ id: number }>(deps, "SELECT id FROM users WHERE email = 'homeowner@demo.rebates.test'")[0].id;
+  it('gives the demo homeowner two jobs', async () => {
+    const id = (await all<{ id: number }>(deps, "SELECT id FROM users WHERE email = 'homeowner@demo.rebates.test'"))[0].id;
     expect(jobs.filter((j) => j.homeowner_user_id === id).length).toBe(2);
     expect(jobs.filter((j) => j.homeowner_user_id !== null && j.homeowner_user_id !== id)).toEqual([]);
   });
-  it('gives every job a unique six-character code without ambiguous characters', () => {
+  it('gives every job a unique six-character code without ambiguous characters', async () => {
     for (const j of jobs) expect(j.code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
     expect(new Set(jobs.map((j) => j.code)).size).toBe(jobs.length);
   });
-  it("puts every home inside its program's service area, with coordinates", () => {
+  it("puts every home inside its program's service area, with coordinates", async () => {
     const outside = jobs.filter((j) => !initialEligibility([deps.defs.programs[j.program_id]], siteOf(j), '2026-06-01')[0].in_service_area);
     expect(outside.map((j) => `${j.program_id}: ${j.city}, ${j.county} ${j.zip}`)).toEqual([]);
     for (const j of jobs) expect(typeof j.lat === 'number' && typeof j.lon === 'number').toBe(true);
   });
-  it('dates jobs over the last ten months, each stage entered after creation', () => {
+  it('dates jobs over the last ten months, each stage entered after creation', async () => {
     for (const j of jobs) {
       const created = Date.parse(j.created_at);
       expect(created).toBeLessThanOrEqual(NOW.getTime());
@@ -110,21 +122,21 @@ describe('the demo seed', () => {
     const months = new Set(jobs.map((j) => j.created_at.slice(0, 7)));
     expect(months.size).toBeGreaterThanOrEqual(8);
   });
-  it("writes one 'job_created' per job and one 'task_submitted' per completed task", () => {
-    expect(count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'job_created'")).toBe(jobs.length);
-    expect(count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'task_submitted'")).toBe(count(deps, "SELECT COUNT(*) n FROM job_tasks WHERE status = 'COMPLETE'"));
+  it("writes one 'job_created' per job and one 'task_submitted' per completed task", async () => {
+    expect(await count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'job_created'")).toBe(jobs.length);
+    expect(await count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'task_submitted'")).toBe(await count(deps, "SELECT COUNT(*) n FROM job_tasks WHERE status = 'COMPLETE'"));
   });
-  it('every demo user signs in with the demo password', () => {
-    for (const u of DEMO_USERS) expect(signIn(deps, u.email, DEMO_PASSWORD, '127.0.0.9').user.role).toBe(u.role);
+  it('every demo user signs in with the demo password', async () => {
+    for (const u of DEMO_USERS) expect((await signIn(deps, u.email, DEMO_PASSWORD, '127.0.0.9')).user.role).toBe(u.role);
   });
-  it('is deterministic: a second fresh database gets the same jobs', () => {
-    const other = fresh();
-    seedIfEmpty(other);
-    const summary = (d: Deps) => all<{ s: string }>(d, "SELECT code || ' ' || program_id || ' ' || stage || ' ' || eligibility || ' ' || created_at AS s FROM jobs ORDER BY id").map((r) => r.s);
-    expect(summary(other)).toEqual(summary(deps));
+  it('is deterministic: a second fresh database gets the same jobs', async () => {
+    const other = await fresh();
+    await seedIfEmpty(other);
+    const summary = async (d: Deps) => (await all<{ s: string }>(d, "SELECT code || ' ' || program_id || ' ' || stage || ' ' || eligibility || ' ' || created_at AS s FROM jobs ORDER BY id")).map((r) => r.s);
+    expect(await summary(other)).toEqual(await summary(deps));
   });
-  it("has places in every program's area for initial eligibility, and places no program serves", () => {
-    const places = all<JobSite & { place_id: string }>(deps, 'SELECT * FROM places');
+  it("has places in every program's area for initial eligibility, and places no program serves", async () => {
+    const places = await all<JobSite & { place_id: string }>(deps, 'SELECT * FROM places');
     expect(places.length).toBeGreaterThanOrEqual(35);
     for (const p of places) expect(p.place_id).toMatch(/^demo-place-[a-z]{2}-\d+$/);
     const served = (p: JobSite) => initialEligibility(programs, siteOf(p as unknown as JobRow), '2026-06-01').filter((e) => e.in_service_area).map((e) => e.program);
@@ -134,15 +146,18 @@ describe('the demo seed', () => {
 });
 
 describe('the demo seed of the admin screens', () => {
-  const deps = fresh();
-  seedIfEmpty(deps);
-  it('has announcements (one for a single contractor, one with a video, one expired), three terms versions, providers and a catalog', () => {
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM announcements')[0].n).toBeGreaterThanOrEqual(6);
-    expect(all<{ n: number }>(deps, "SELECT COUNT(*) n FROM announcements WHERE video_url LIKE 'https://www.youtube.com/%'")[0].n).toBe(1);
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM terms_versions')[0].n).toBe(3);
-    expect(all<{ version: number }>(deps, 'SELECT version FROM terms_versions WHERE is_current = 1')[0].version).toBe(3);
-    expect(all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM providers WHERE preferred_vendor_id IS NOT NULL')[0].n).toBeGreaterThan(0);
-    const byType = Object.fromEntries(all<{ type: string; n: number }>(deps, 'SELECT type, COUNT(*) n FROM equipment GROUP BY type').map((r) => [r.type, r.n]));
+  let deps: Deps;
+  beforeAll(async () => {
+    deps = await fresh();
+    await seedIfEmpty(deps);
+  }, 120_000);
+  it('has announcements (one for a single contractor, one with a video, one expired), three terms versions, providers and a catalog', async () => {
+    expect((await all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM announcements'))[0].n).toBeGreaterThanOrEqual(6);
+    expect((await all<{ n: number }>(deps, "SELECT COUNT(*) n FROM announcements WHERE video_url LIKE 'https://www.youtube.com/%'"))[0].n).toBe(1);
+    expect((await all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM terms_versions'))[0].n).toBe(3);
+    expect((await all<{ version: number }>(deps, 'SELECT version FROM terms_versions WHERE is_current = 1'))[0].version).toBe(3);
+    expect((await all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM providers WHERE preferred_vendor_id IS NOT NULL'))[0].n).toBeGreaterThan(0);
+    const byType = Object.fromEntries((await all<{ type: string; n: number }>(deps, 'SELECT type, COUNT(*) n FROM equipment GROUP BY type')).map((r) => [r.type, r.n]));
     expect(byType).toEqual({ heat_pump: 60, water_heater: 25, other: 15 });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Person, type TestServer } from './harness.ts';
 import { createJob, filled, submit, WI_HEAR_APPLY } from './fixtures.ts';
+import { dbRun } from '../support/db.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -186,7 +187,7 @@ describe('job actions', () => {
 describe('homeowner', () => {
   it('sees only their job and its homeowner tasks, with the income guidance; confirms tasks done', async () => {
     const job = await createJob(s);
-    s.deps.db.prepare('UPDATE jobs SET homeowner_user_id = ? WHERE id = ?').run(s.ids.users.homeowner, job.id);
+    await dbRun(s.deps, 'UPDATE jobs SET homeowner_user_id = ? WHERE id = ?', s.ids.users.homeowner, job.id);
     const v = await s.api('GET', `/api/jobs/homeowner/${job.id}`, { as: 'homeowner' });
     expect(v.status).toBe(200);
     expect(v.body.tasks.every((t: { owner: string }) => t.owner === 'homeowner')).toBe(true);

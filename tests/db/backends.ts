@@ -1,10 +1,13 @@
 /**
  * The backends a database test runs on: SQLite always; PostgreSQL too when TEST_DATABASE_URL names one
  * (each store in a schema of its own, dropped afterwards). Without it, one line says the PostgreSQL
- * run was not asked for.
+ * run was not asked for. The API suite (tests/api/harness.ts) opens its servers' databases here too.
  */
 
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openStore, type Backend, type Store } from '../../server/db/database.ts';
 
@@ -20,6 +23,9 @@ export function backends(): Backend[] {
   return PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/** SQLite, and PostgreSQL when asked for. */
+export const BACKENDS: Backend[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
 /** A fresh, migrated store on a backend, and how to drop it. */
 export async function freshStore(backend: Backend): Promise<{ store: Store; schema?: string; drop: () => Promise<void> }> {
   if (backend === 'sqlite') {
@@ -33,6 +39,62 @@ export async function freshStore(backend: Backend): Promise<{ store: Store; sche
     schema,
     drop: async () => {
       await store.close();
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      try {
+        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** A fresh migrated database: its store, a way to open another store on the same database, and cleanup. */
+export interface Fresh {
+  store: Store;
+  /** The DATABASE_URL another process opens it by (with DATABASE_SCHEMA = schema on PostgreSQL). */
+  url: string;
+  schema?: string;
+  /** Another store (another "portal instance") on the same database. */
+  another(): Promise<Store>;
+  /** Closes every store opened here and drops the database. */
+  drop(): Promise<void>;
+}
+
+export async function freshDatabase(backend: Backend): Promise<Fresh> {
+  const opened: Store[] = [];
+  const open = async (o: () => Promise<Store>) => {
+    const s = await o();
+    opened.push(s);
+    return s;
+  };
+  const closeAll = async () => {
+    for (const s of opened.splice(0)) await s.close();
+  };
+  if (backend === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'db-next-'));
+    const file = join(dir, 'portal.db');
+    const store = await open(() => openStore(file));
+    return {
+      store,
+      url: `sqlite:${file}`,
+      another: () => open(() => openStore(file)),
+      drop: async () => {
+        await closeAll();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const store = await open(() => openStore(PG_URL!, { schema, max: 4 }));
+  return {
+    store,
+    url: PG_URL!,
+    schema,
+    another: () => open(() => openStore(PG_URL!, { schema, max: 2 })),
+    drop: async () => {
+      await closeAll();
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
       try {

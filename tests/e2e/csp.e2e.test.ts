@@ -15,6 +15,7 @@ import { submitTask } from '../../server/services/tasks.service.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
+import { dbRun, dbGet } from '../support/db.ts';
 
 let p: Portal;
 const OPS = 'csp-ops@example.test';
@@ -22,24 +23,24 @@ const HOMEOWNER = 'csp-owner@example.test';
 let contractor: AuthUser;
 
 /** A fresh WI HEAR job of the contractor's company, with the homeowner attached. */
-function newJob(): { id: number; code: string } {
-  const job = createJob(p.deps, contractor, {
+async function newJob(): Promise<{ id: number; code: string }> {
+  const job = await createJob(p.deps, contractor, {
     first_name: 'Cora', last_name: `Policy${Math.floor(Math.random() * 1e6)}`, email: 'cora@example.com', phone_number: '414-555-0123',
     address: `${Math.floor(Math.random() * 9000) + 100} Policy Ave`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
     electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear',
   }) as unknown as { id: number; code: string };
-  const owner = findUserByEmail(p.deps.db, HOMEOWNER)!;
-  p.deps.db.prepare('UPDATE jobs SET homeowner_user_id = ? WHERE id = ?').run(owner.id, job.id);
+  const owner = (await findUserByEmail(p.deps.db, HOMEOWNER))!;
+  await dbRun(p.deps, 'UPDATE jobs SET homeowner_user_id = ? WHERE id = ?', owner.id, job.id);
   return job;
 }
 
 beforeAll(async () => {
   p = await startPortal();
   const at = new Date().toISOString();
-  insertUser(p.deps.db, { email: OPS, name: 'Cyd Policy', role: 'ops', created_at: at });
-  insertUser(p.deps.db, { email: HOMEOWNER, name: 'Hal Owner', role: 'homeowner', created_at: at });
-  const c = p.deps.db.prepare("SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1").get() as { email: string };
-  contractor = findUserByEmail(p.deps.db, c.email)!;
+  await insertUser(p.deps.db, { email: OPS, name: 'Cyd Policy', role: 'ops', created_at: at });
+  await insertUser(p.deps.db, { email: HOMEOWNER, name: 'Hal Owner', role: 'homeowner', created_at: at });
+  const c = await dbGet(p.deps, "SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1") as { email: string };
+  contractor = (await findUserByEmail(p.deps.db, c.email))!;
 });
 afterAll(() => p.close());
 
@@ -104,7 +105,7 @@ describe('the portal under a CSP without unsafe-eval', () => {
   });
 
   it('ops: jobs list, a task form typed into and submitted, a review form with conditional fields, admin lists', async () => {
-    const job = newJob();
+    const job = await newJob();
     const w = await watched(OPS, '/');
     await w.page.locator('table tbody tr').first().waitFor();
     await expectClean(w, 'the jobs list');
@@ -121,8 +122,8 @@ describe('the portal under a CSP without unsafe-eval', () => {
     await expectClean(w, 'the site details form');
 
     // A review form whose answer shows a conditional field (RJSF resolves if/then with its validator).
-    const apply = newJob();
-    for (const [task, form, data] of WI_HEAR_APPLY) submitTask(p.deps, contractor, getJob(p.deps.db, apply.id)!, task, { data: filled(form, data), version: 0 });
+    const apply = await newJob();
+    for (const [task, form, data] of WI_HEAR_APPLY) await submitTask(p.deps, contractor, (await getJob(p.deps.db, apply.id))!, task, { data: filled(form, data), version: 0 });
     await openTask(w, `/${apply.id}/program-progress?task=review_income_qualification`);
     const drawer = w.page.locator('.bp6-drawer');
     await drawer.getByText('Below 80% of the area median income').click();
@@ -157,7 +158,7 @@ describe('the portal under a CSP without unsafe-eval', () => {
   });
 
   it('a contractor: jobs list and a task form typed into', async () => {
-    const job = newJob();
+    const job = await newJob();
     const w = await watched(contractor.email, '/');
     await w.page.locator('table tbody tr').first().waitFor();
     await openTask(w, `/${job.id}/program-progress?task=provide_site_details`);
@@ -170,14 +171,14 @@ describe('the portal under a CSP without unsafe-eval', () => {
   });
 
   it('a homeowner: the job and the household details form typed into', async () => {
-    const job = newJob();
+    const job = await newJob();
     const w = await watched(HOMEOWNER, `/${job.id}`);
     await w.page.getByRole('button', { name: 'Fill in' }).click();
     const drawer = w.page.locator('.bp6-drawer');
     await drawer.getByLabel('Number of people living in the home').pressSequentially('4');
     await w.page.waitForTimeout(600);
     await drawer.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(() => (p.deps.db.prepare("SELECT data FROM job_tasks WHERE job_id = ? AND task_id = 'provide_homeowner_details'").get(job.id) as { data: string } | undefined)?.data ?? '').toContain('"number_of_occupants":4');
+    await expect.poll(async () => (await dbGet(p.deps, "SELECT data FROM job_tasks WHERE job_id = ? AND task_id = 'provide_homeowner_details'", job.id) as { data: string } | undefined)?.data ?? '').toContain('"number_of_occupants":4');
     await expectClean(w, "the homeowner's form");
   });
 });

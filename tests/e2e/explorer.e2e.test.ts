@@ -7,19 +7,19 @@ let p: Portal;
 const OPS = 'explorer-ops@example.test';
 beforeAll(async () => {
   p = await startPortal();
-  insertUser(p.deps.db, { email: OPS, name: 'Ezra Explorer', role: 'ops', created_at: new Date().toISOString() });
+  await insertUser(p.deps.db, { email: OPS, name: 'Ezra Explorer', role: 'ops', created_at: new Date().toISOString() });
 });
 afterAll(() => p.close());
 
 describe('program explorer', () => {
   it('is blocked while its feature flag is off', async () => {
-    setFlag(p.deps.db, 'program-explorer', false);
+    await setFlag(p.deps.db, 'program-explorer', false);
     try {
       const page = await p.signedIn(OPS, '/program-explorer');
       await expect.poll(() => page.getByText('This page is not available.').isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Program explorer' }).count()).toBe(0);
     } finally {
-      setFlag(p.deps.db, 'program-explorer', true);
+      await setFlag(p.deps.db, 'program-explorer', true);
     }
   });
 

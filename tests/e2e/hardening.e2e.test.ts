@@ -12,6 +12,7 @@ import { getJob } from '../../server/db/jobs.db.ts';
 import { submitTask } from '../../server/services/tasks.service.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
+import { dbRun, dbGet } from '../support/db.ts';
 
 let p: Portal;
 const OPS = 'harden-ops@example.test';
@@ -20,21 +21,21 @@ let contractor: AuthUser;
 
 const newJob = () => newWiHearJob(p.deps, contractor, { first_name: 'Hal', last_name: `Harden${Math.floor(Math.random() * 1e6)}` });
 
-const taskRow = (jobId: number, taskId: string) =>
-  p.deps.db.prepare('SELECT status, version, exceptions, owner_override FROM job_tasks WHERE job_id = ? AND task_id = ?').get(jobId, taskId) as { status: string; version: number; exceptions: string | null; owner_override: string | null } | undefined;
+const taskRow = async (jobId: number, taskId: string) =>
+  (await dbGet(p.deps, 'SELECT status, version, exceptions, owner_override FROM job_tasks WHERE job_id = ? AND task_id = ?', jobId, taskId)) as { status: string; version: number; exceptions: string | null; owner_override: string | null } | undefined;
 
 beforeAll(async () => {
   p = await startPortal();
-  insertUser(p.deps.db, { email: OPS, name: 'Hedy Harden', role: 'ops', password_hash: hashPassword(PASSWORD), created_at: new Date().toISOString() });
-  const c = p.deps.db.prepare("SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1").get() as { email: string };
-  contractor = findUserByEmail(p.deps.db, c.email)!;
+  await insertUser(p.deps.db, { email: OPS, name: 'Hedy Harden', role: 'ops', password_hash: hashPassword(PASSWORD), created_at: new Date().toISOString() });
+  const c = await dbGet(p.deps, "SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1") as { email: string };
+  contractor = (await findUserByEmail(p.deps.db, c.email))!;
 });
 afterAll(() => p.close());
 
 describe('the drawer and its own actions', () => {
   it('flag (a note required), transfer and reset, then Submit: no false conflict, the answers kept, the flags resolved', async () => {
-    const job = newJob();
-    for (const [task, form, data] of WI_HEAR_APPLY) submitTask(p.deps, contractor, getJob(p.deps.db, job.id)!, task, { data: filled(form, data), version: 0 });
+    const job = await newJob();
+    for (const [task, form, data] of WI_HEAR_APPLY) await submitTask(p.deps, contractor, (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
     const TASK = 'review_income_qualification';
     const page = await p.signedIn(OPS, `/${job.id}/program-progress?task=${TASK}`);
     const drawer = page.locator('.bp6-drawer');
@@ -48,40 +49,40 @@ describe('the drawer and its own actions', () => {
     const dialog = page.getByRole('dialog').last();
     await dialog.getByRole('button', { name: 'Flag exception' }).click();
     await expect.poll(() => dialog.textContent()).toContain('This field is required');
-    expect(taskRow(job.id, TASK)?.exceptions ?? null).toBeNull();
+    expect((await taskRow(job.id, TASK))?.exceptions ?? null).toBeNull();
     await page.locator('#exception-note').fill('The pay stub is from last year.');
     await dialog.getByRole('button', { name: 'Flag exception' }).click();
-    await expect.poll(() => taskRow(job.id, TASK)?.exceptions ?? '').toContain('ops');
+    await expect.poll(async () => (await taskRow(job.id, TASK))?.exceptions ?? '').toContain('ops');
 
     await drawer.getByRole('button', { name: 'Task actions' }).click();
     await page.getByText('Transfer ownership…').click();
     await page.locator('#transfer-role').selectOption('finance');
     await page.locator('#transfer-reason').fill('Finance checks this one.');
     await page.getByRole('dialog').last().getByRole('button', { name: 'Transfer' }).click();
-    await expect.poll(() => taskRow(job.id, TASK)?.owner_override ?? '').toContain('finance');
+    await expect.poll(async () => (await taskRow(job.id, TASK))?.owner_override ?? '').toContain('finance');
 
     await drawer.getByRole('button', { name: 'Task actions' }).click();
     await page.getByText(/^Reset to default owner/).click();
     await page.getByRole('button', { name: 'Reset owner' }).click();
-    await expect.poll(() => taskRow(job.id, TASK)?.owner_override ?? null).toBeNull();
-    expect(taskRow(job.id, TASK)!.version).toBeGreaterThanOrEqual(3);
+    await expect.poll(async () => (await taskRow(job.id, TASK))?.owner_override ?? null).toBeNull();
+    expect((await taskRow(job.id, TASK))!.version).toBeGreaterThanOrEqual(3);
 
     await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => taskRow(job.id, TASK)?.status).toBe('COMPLETE');
+    await expect.poll(async () => (await taskRow(job.id, TASK))?.status).toBe('COMPLETE');
     expect(await page.getByText('This task was changed by someone else').count()).toBe(0);
-    expect(taskRow(job.id, TASK)!.exceptions ?? null).toBeNull();
-    const history = p.deps.db.prepare("SELECT detail FROM history WHERE job_id = ? AND type = 'task_submitted' ORDER BY id DESC LIMIT 1").get(job.id) as { detail: string };
+    expect((await taskRow(job.id, TASK))!.exceptions ?? null).toBeNull();
+    const history = await dbGet(p.deps, "SELECT detail FROM history WHERE job_id = ? AND type = 'task_submitted' ORDER BY id DESC LIMIT 1", job.id) as { detail: string };
     expect(history.detail).toContain('exceptions_resolved');
   });
 });
 
 describe('a session that ends', () => {
   it('revoked on the server: one toast, sign-in after 5 s, and back to the page the user was on', async () => {
-    const job = newJob();
+    const job = await newJob();
     const where = `/${job.id}/program-progress`;
     const page = await p.signedIn(OPS, where);
     await page.getByRole('heading', { name: /Hal Harden/ }).first().waitFor();
-    endSessionsOf(p.deps, findUserByEmail(p.deps.db, OPS)!.id, new Date().toISOString());
+    await endSessionsOf(p.deps, (await findUserByEmail(p.deps.db, OPS))!.id, new Date().toISOString());
     await page.reload();
     await page.getByText('Invalid user permissions, redirecting to login.').first().waitFor();
     await page.waitForURL((u) => u.pathname === '/login');
@@ -111,9 +112,7 @@ describe('announcement links', () => {
     const now = new Date();
     const day = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10);
     // Written straight to the table, as a row from before the rule would be; the first in the banner.
-    p.deps.db
-      .prepare('INSERT INTO announcements (title, content, link, image_url, video_url, valid_from, valid_until, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run('Old unsafe link', 'Stored before the rule.', 'javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:msgbox(1)', day(-1), day(5), now.toISOString(), now.toISOString());
+    await dbRun(p.deps, 'INSERT INTO announcements (title, content, link, image_url, video_url, valid_from, valid_until, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', 'Old unsafe link', 'Stored before the rule.', 'javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:msgbox(1)', day(-1), day(5), now.toISOString(), now.toISOString());
     const page = await p.signedIn(contractor.email, '/');
     const banner = page.locator('.job-announcement', { hasText: 'Old unsafe link' });
     await banner.waitFor();
@@ -124,7 +123,7 @@ describe('announcement links', () => {
 
 describe('actions follow the abilities the server gives', () => {
   it('ops see Claim in their own view, not when previewing the job as the contractor sees it', async () => {
-    const job = newJob();
+    const job = await newJob();
     const page = await p.signedIn(OPS, `/${job.id}`);
     await page.getByRole('button', { name: 'Claim' }).waitFor();
     await page.goto(`/${job.id}?view=contractor`);
@@ -134,7 +133,7 @@ describe('actions follow the abilities the server gives', () => {
   });
 
   it('a contractor is offered no ops action on a task: no transfer, no reset, no ops exception', async () => {
-    const job = newJob();
+    const job = await newJob();
     const page = await p.signedIn(contractor.email, `/${job.id}/program-progress?task=provide_services`);
     const drawer = page.locator('.bp6-drawer');
     await drawer.getByRole('button', { name: 'Task actions' }).click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortal, type Portal } from './portal.ts';
 import { insertAnnouncement } from '../../server/db/admin.db.ts';
+import { dbGet } from '../support/db.ts';
 
 let p: Portal;
 const OPS = 'ops@demo.rebates.test';
@@ -13,7 +14,7 @@ afterAll(() => p.close());
 
 describe('jobs list, search, add job, announcements', () => {
   it('Ctrl+K opens search; the keyboard picks a job and Enter opens it', async () => {
-    const job = p.deps.db.prepare('SELECT id, last_name, full_name FROM jobs WHERE is_canceled = 0 ORDER BY id LIMIT 1').get() as { id: number; last_name: string; full_name: string };
+    const job = await dbGet(p.deps, 'SELECT id, last_name, full_name FROM jobs WHERE is_canceled = 0 ORDER BY id LIMIT 1') as { id: number; last_name: string; full_name: string };
     const page = await p.signedIn(OPS, '/');
     await page.getByRole('heading', { name: 'Jobs', exact: true }).waitFor();
     await page.keyboard.press('Control+k');
@@ -33,7 +34,7 @@ describe('jobs list, search, add job, announcements', () => {
     await box.press('Enter');
     await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
     const opened = Number(new URL(page.url()).pathname.slice(1));
-    expect((p.deps.db.prepare('SELECT full_name FROM jobs WHERE id = ?').get(opened) as { full_name: string }).full_name).toBe(job.full_name);
+    expect((await dbGet(p.deps, 'SELECT full_name FROM jobs WHERE id = ?', opened) as { full_name: string }).full_name).toBe(job.full_name);
     await page.setViewportSize({ width: 768, height: 900 });
     await page.keyboard.press('Control+k');
     await page.getByRole('textbox', { name: 'Search', exact: true }).fill(job.last_name);
@@ -65,8 +66,8 @@ describe('jobs list, search, add job, announcements', () => {
   });
 
   it('add new job: the duplicate prompt, then create anyway', async () => {
-    const existing = p.deps.db.prepare(`SELECT j.first_name, j.last_name, j.address, j.city, j.state, j.zip FROM jobs j JOIN users u ON u.contractor_id = j.contractor_id
-      WHERE u.email = ? AND j.is_canceled = 0 ORDER BY j.id LIMIT 1`).get(ALEX) as Record<string, string>;
+    const existing = await dbGet(p.deps, `SELECT j.first_name, j.last_name, j.address, j.city, j.state, j.zip FROM jobs j JOIN users u ON u.contractor_id = j.contractor_id
+      WHERE u.email = ? AND j.is_canceled = 0 ORDER BY j.id LIMIT 1`, ALEX) as Record<string, string>;
     const page = await p.signedIn(ALEX, '/');
     await page.getByRole('button', { name: 'Add new job' }).click();
     const dialog = page.getByRole('dialog');
@@ -89,12 +90,12 @@ describe('jobs list, search, add job, announcements', () => {
     await dialog.getByRole('button', { name: 'Create anyway' }).click();
     await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
     const id = Number(new URL(page.url()).pathname.slice(1));
-    expect((p.deps.db.prepare('SELECT last_name FROM jobs WHERE id = ?').get(id) as { last_name: string }).last_name).toBe(existing.last_name);
+    expect((await dbGet(p.deps, 'SELECT last_name FROM jobs WHERE id = ?', id) as { last_name: string }).last_name).toBe(existing.last_name);
   });
 
   it('an announcement for one contractor shows on its jobs list and not on another’s', async () => {
-    const northwind = (p.deps.db.prepare('SELECT contractor_id FROM users WHERE email = ?').get(ALEX) as { contractor_id: number }).contractor_id;
-    insertAnnouncement(p.deps.db, { title: 'Only for Northwind', content: 'Your quarterly review is due.', valid_from: null, valid_until: null, video_url: null, image_url: null, link: null, contractor_ids: [northwind], program_ids: null, created_by: null, at: new Date().toISOString() });
+    const northwind = (await dbGet(p.deps, 'SELECT contractor_id FROM users WHERE email = ?', ALEX) as { contractor_id: number }).contractor_id;
+    await insertAnnouncement(p.deps.db, { title: 'Only for Northwind', content: 'Your quarterly review is due.', valid_from: null, valid_until: null, video_url: null, image_url: null, link: null, contractor_ids: [northwind], program_ids: null, created_by: null, at: new Date().toISOString() });
     const alex = await p.signedIn(ALEX, '/');
     await expect.poll(() => alex.getByText('Only for Northwind').isVisible()).toBe(true);
     const casey = await p.signedIn(CASEY, '/');
@@ -104,7 +105,7 @@ describe('jobs list, search, add job, announcements', () => {
   });
 
   it('/code/{jobShortCode} opens the job; an unknown code shows the not-found page', async () => {
-    const job = p.deps.db.prepare('SELECT id, code FROM jobs ORDER BY id LIMIT 1').get() as { id: number; code: string };
+    const job = await dbGet(p.deps, 'SELECT id, code FROM jobs ORDER BY id LIMIT 1') as { id: number; code: string };
     const page = await p.signedIn(OPS, `/code/${job.code}`);
     await page.waitForURL((u) => u.pathname === `/${job.id}`);
     await page.goto('/code/NOPE99');

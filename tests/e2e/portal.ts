@@ -49,9 +49,9 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     port: 0,
     ...config,
   };
-  const deps = buildDeps(cfg, { log: () => undefined });
-  seedIfEmpty(deps);
-  const { app } = createApp(deps);
+  const deps = await buildDeps(cfg, { log: () => undefined });
+  await seedIfEmpty(deps);
+  const { app } = await createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -82,17 +82,17 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     close: async () => {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      deps.db.close();
+      await deps.store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** A fresh WI HEAR job of the user's company in Milwaukee (created through the service, as the API does). */
-export function newWiHearJob(deps: Deps, user: AuthUser, extra: Record<string, unknown> = {}): { id: number; code: string } {
-  return createJob(deps, user, {
+export async function newWiHearJob(deps: Deps, user: AuthUser, extra: Record<string, unknown> = {}): Promise<{ id: number; code: string }> {
+  return (await createJob(deps, user, {
     first_name: 'Pat', last_name: `Journey${Math.floor(Math.random() * 1e6)}`, email: 'pat@example.com', phone_number: '414-555-0199',
     address: `${Math.floor(Math.random() * 9000) + 100} Lake Dr`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
     electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear', ...extra,
-  }) as unknown as { id: number; code: string };
+  })) as unknown as { id: number; code: string };
 }

@@ -7,7 +7,7 @@ let p: Portal;
 const OPS = { email: 'e2e-ops@example.test', password: 'e2e-password-1' };
 beforeAll(async () => {
   p = await startPortal();
-  insertUser(p.deps.db, { email: OPS.email, name: 'Erin Ops', role: 'ops', password_hash: hashPassword(OPS.password), created_at: new Date().toISOString() });
+  await insertUser(p.deps.db, { email: OPS.email, name: 'Erin Ops', role: 'ops', password_hash: hashPassword(OPS.password), created_at: new Date().toISOString() });
 });
 afterAll(() => p.close());
 

@@ -4,7 +4,7 @@
  * one expectation.
  */
 
-import type { JobFilters, JobScope, NewJob, SortBy } from '../../server/db/next/jobs.db.ts';
+import type { JobFilters, JobScope, NewJob, SortBy } from '../../server/db/jobs.db.ts';
 
 /** The people and companies the jobs point at (ids known once seeded). */
 export interface Refs {

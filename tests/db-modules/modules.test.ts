@@ -7,16 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/db/schema.ts';
-import * as users from '../../server/db/next/users.db.ts';
-import * as tasks from '../../server/db/next/tasks.db.ts';
-import * as history from '../../server/db/next/history.db.ts';
-import * as settings from '../../server/db/next/settings.db.ts';
-import * as places from '../../server/db/next/places.db.ts';
-import * as attachments from '../../server/db/next/attachments.db.ts';
-import * as contractors from '../../server/db/next/contractors.db.ts';
-import * as admin from '../../server/db/next/admin.db.ts';
-import { insertJob } from '../../server/db/next/jobs.db.ts';
-import { BACKENDS, freshDatabase, type Fresh } from './backends.ts';
+import * as users from '../../server/db/users.db.ts';
+import * as tasks from '../../server/db/tasks.db.ts';
+import * as history from '../../server/db/history.db.ts';
+import * as settings from '../../server/db/settings.db.ts';
+import * as places from '../../server/db/places.db.ts';
+import * as attachments from '../../server/db/attachments.db.ts';
+import * as contractors from '../../server/db/contractors.db.ts';
+import * as admin from '../../server/db/admin.db.ts';
+import { insertJob } from '../../server/db/jobs.db.ts';
+import { BACKENDS, freshDatabase, type Fresh } from '../db/backends.ts';
 
 const AT = '2024-05-01T00:00:00.000Z';
 const page = (page_number: number, per_page: number) => ({ page_number, per_page });

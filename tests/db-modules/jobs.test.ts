@@ -1,5 +1,5 @@
 /**
- * The async jobs module (server/db/next/jobs.db.ts) on every backend: rows, updates, duplicates
+ * The async jobs module (server/db/jobs.db.ts) on every backend: rows, updates, duplicates
  * whatever their case, the list with every filter and each sort column both ways (the same ids in the
  * same order as the plain-code model, so the same on both backends), the per-stage, per-tab and
  * canceled counts, and the count cache recomputing once the shared jobs version moves.
@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/db/schema.ts';
-import * as jobs from '../../server/db/next/jobs.db.ts';
-import { insertContractor } from '../../server/db/next/contractors.db.ts';
-import { insertUser } from '../../server/db/next/users.db.ts';
-import type { JobFilters, JobScope, SortBy } from '../../server/db/next/jobs.db.ts';
-import { BACKENDS, freshDatabase, type Fresh } from './backends.ts';
+import * as jobs from '../../server/db/jobs.db.ts';
+import { insertContractor } from '../../server/db/contractors.db.ts';
+import { insertUser } from '../../server/db/users.db.ts';
+import type { JobFilters, JobScope, SortBy } from '../../server/db/jobs.db.ts';
+import { BACKENDS, freshDatabase, type Fresh } from '../db/backends.ts';
 import { expectedCanceled, expectedIds, expectedStages, expectedTabs, seedJobs, type ModelJob, type Refs } from './jobs-model.ts';
 
 const AT = '2024-05-01T00:00:00.000Z';

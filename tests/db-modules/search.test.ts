@@ -1,5 +1,5 @@
 /**
- * The async search module (server/db/next/search.db.ts) on every backend: SQLite's FTS5 trigram tables
+ * The async search module (server/db/search.db.ts) on every backend: SQLite's FTS5 trigram tables
  * and PostgreSQL's pg_trgm indexes find the same candidate keys (checked against the text itself),
  * within the same scopes and limits, whatever the input; and the service's ranking (fuse.js over the
  * candidates, tests/db-next/search-model.ts) gives the same top results on both.
@@ -7,13 +7,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACTOR_SEARCH, JOB_SEARCH } from '../../engine/index.ts';
-import * as contractors from '../../server/db/next/contractors.db.ts';
-import { insertJob } from '../../server/db/next/jobs.db.ts';
-import * as search from '../../server/db/next/search.db.ts';
-import type { Q } from '../../server/db/next/portable.ts';
-import { insertUser } from '../../server/db/next/users.db.ts';
+import * as contractors from '../../server/db/contractors.db.ts';
+import { insertJob } from '../../server/db/jobs.db.ts';
+import * as search from '../../server/db/search.db.ts';
+import type { Q } from '../../server/db/portable.ts';
+import { insertUser } from '../../server/db/users.db.ts';
 import type { SearchTuning } from '../../server/services/fuzzy-rank.ts';
-import { BACKENDS, freshDatabase, type Fresh } from './backends.ts';
+import { BACKENDS, freshDatabase, type Fresh } from '../db/backends.ts';
 import { generatedJobs, searchContractorIds, searchJobIds } from './search-model.ts';
 
 const AT = '2024-05-01T00:00:00.000Z';

@@ -3,13 +3,13 @@
  * search.service.ts with fuzzy-rank.ts) over the async search module: the pool (the whole scope when
  * small, else the index's candidates, scored as fuzzy-rank.ts's candidateIds scores them) ranked by
  * fuzzy-rank.ts's own rankRows. candidateIds reads the synchronous module, so its steps are repeated
- * here over server/db/next/search.db.ts, unchanged.
+ * here over server/db/search.db.ts, unchanged.
  */
 
 import type { SearchConfig } from '../../engine/index.ts';
 import type { NewJob } from '../../server/db/jobs.db.ts';
-import * as search from '../../server/db/next/search.db.ts';
-import type { Q } from '../../server/db/next/portable.ts';
+import * as search from '../../server/db/search.db.ts';
+import type { Q } from '../../server/db/portable.ts';
 import { rankRows, type SearchTuning } from '../../server/services/fuzzy-rank.ts';
 
 const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Jennifer', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Daniel'];
@@ -73,7 +73,7 @@ function weights(config: SearchConfig): Map<string, number> {
   return new Map(config.keys.map((k) => [k.name, k.weight / total]));
 }
 
-/** fuzzy-rank.ts's candidateIds over server/db/next/search.db.ts. */
+/** fuzzy-rank.ts's candidateIds over server/db/search.db.ts. */
 export async function candidateIds(db: Q, index: search.SearchIndex, config: SearchConfig, scope: search.SearchScope, query: string, tuning: SearchTuning): Promise<number[]> {
   const q = query.toLowerCase();
   const m = q.length;

@@ -6,7 +6,7 @@
  */
 
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type OrderByModifiersCallbackExpression, type RawBuilder, type SqlBool } from 'kysely';
-import type { DB } from '../schema.ts';
+import type { DB } from './schema.ts';
 
 /** A query target: the store's Kysely or a transaction of it. */
 export type Q = Kysely<DB>;
