@@ -38,7 +38,7 @@ function load(req: LoadRequest): Promise<LoadResult> {
 
 /** Starts both apps, loads them one after the other and prints the table. */
 export async function runLoad(bench: BenchDb, seconds: number): Promise<void> {
-  const deps = buildDeps({ ...loadConfig({}), database_url: `sqlite:${bench.path}`, port: 0, seed_demo: false }, { log: () => {} });
+  const deps = await buildDeps({ ...loadConfig({}), database_url: `sqlite:${bench.path}`, port: 0, seed_demo: false }, { log: () => {} });
   const user = await findUserByEmail(deps.db, BENCH_OPS_EMAIL);
   if (!user) throw new Error(`the bench database has no ${BENCH_OPS_EMAIL}`);
   const token = randomBytes(32).toString('base64url');
@@ -63,7 +63,7 @@ export async function runLoad(bench: BenchDb, seconds: number): Promise<void> {
   for (const [name, url, t] of targets) results.push([name, await load({ url, token: t, connections: CONNECTIONS, seconds })]);
   real.server.close();
   plain.server.close();
-  deps.db.close();
+  await deps.store.close();
 
   const base = results[0][1].rps;
   const w = [46, 10, 9, 9, 8, 12];

@@ -8,13 +8,14 @@
  * BENCH_JOBS shrinks the dataset, BENCH_LOAD_SECONDS the load runs (10 s each).
  */
 
-import Database from 'better-sqlite3';
 import Fuse from 'fuse.js';
 import { JOB_SEARCH } from '../engine/index.ts';
 import { clearCountCache, listJobs, stageCounts, type JobFilters, type JobScope, type SortBy } from '../server/db/jobs.db.ts';
 import { jobSearchTexts } from '../server/db/search.db.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
+import { openStore } from '../server/db/database.ts';
+import type { Q } from '../server/db/portable.ts';
 import { searchJobs } from '../server/services/search.service.ts';
 import { SEARCH_MAX_CHARS } from '../engine/index.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -22,6 +23,7 @@ import { fuseOptions } from '../server/services/fuzzy-rank.ts';
 import type { AuthUser } from '../server/context.ts';
 import { BENCH_NOW, benchDatabase, withoutSecondaryIndexes } from './generate-db.ts';
 import { runLoad } from './api-load.ts';
+import { dbValue } from '../tests/support/db.ts';
 
 const SIZE = Number(process.env.BENCH_JOBS ?? 100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -37,13 +39,15 @@ function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 }
 /** Times of `runs` calls of fn after one warm-up call. */
-function times(fn: () => unknown, runs: number): number[] {
-  fn();
-  return Array.from({ length: runs }, () => {
+async function times(fn: () => unknown, runs: number): Promise<number[]> {
+  await fn();
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    fn();
-    return performance.now() - t;
-  });
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
 }
 
 const defs = repoDefinitions();
@@ -52,8 +56,9 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
 
 // a. Jobs list and per-stage summary.
 {
-  const fast = new Database(bench.path, { readonly: true });
-  const naive = new Database(withoutSecondaryIndexes(bench.path), { readonly: true });
+  const fastStore = await openStore(`sqlite:${bench.path}`);
+  const naiveStore = await openStore(`sqlite:${withoutSecondaryIndexes(bench.path)}`);
+  const [fast, naive] = [fastStore.kysely, naiveStore.kysely];
   const c = (i: number) => bench.contractor_ids[i % bench.contractor_ids.length];
   const ops = (i: number) => bench.ops_user_ids[i % bench.ops_user_ids.length];
   const page = (page_number = 1, sort_by: SortBy = 'created_at', sort_direction: 'asc' | 'desc' = 'asc') => ({ page_number, per_page: 25, sort_by, sort_direction });
@@ -77,37 +82,40 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
   ];
   const RUNS = 11;
   const NAIVE_RUNS = 3;
-  const sample = (db: Database.Database, runs: number) => {
+  const sample = async (db: Q, runs: number) => {
     const list: number[] = [];
     const counts: number[] = [];
     for (const [, scope, f, p] of combos) {
       // Cold: the version-keyed cache is cleared, so these are the queries themselves.
-      list.push(...times(() => (clearCountCache(db), listJobs(db, scope, { ...f, me: ops(1) }, p)), runs));
-      counts.push(...times(() => (clearCountCache(db), stageCounts(db, scope, { ...f, me: ops(1) })), runs));
+      list.push(...await times(() => (clearCountCache(db), listJobs(db, scope, { ...f, me: ops(1) }, p)), runs));
+      counts.push(...await times(() => (clearCountCache(db), stageCounts(db, scope, { ...f, me: ops(1) })), runs));
     }
     return { list, counts };
   };
-  const a = sample(fast, RUNS);
-  const b = sample(naive, NAIVE_RUNS);
+  const a = await sample(fast, RUNS);
+  const b = await sample(naive, NAIVE_RUNS);
   const w = [34, 10, 10, 16, 14, 8];
   console.log(`a. Jobs list and per-stage summary: ${combos.length} filter combinations (ops, contractor, homeowner scopes), ${RUNS} runs each (naive: ${NAIVE_RUNS})`);
   console.log(row(['', 'median', 'p95', 'naive median', 'naive p95', 'ratio'], w));
   console.log(row(['listJobs (page of 25 + total)', ms(median(a.list)), ms(quantile(a.list, 0.95)), ms(median(b.list)), ms(quantile(b.list, 0.95)), `${fmt(median(b.list) / median(a.list), 0)}x`], w));
   console.log(row(['stageCounts (GROUP BY stage)', ms(median(a.counts)), ms(quantile(a.counts, 0.95)), ms(median(b.counts)), ms(quantile(b.counts, 0.95)), `${fmt(median(b.counts) / median(a.counts), 0)}x`], w));
   console.log('   naive = the same queries on a copy of the jobs table without its secondary indexes. Target: median under 2 ms each.');
-  const slow = combos.map(([name, scope, f, p]) => ({ name, t: median(times(() => (clearCountCache(fast), listJobs(fast, scope, { ...f, me: ops(1) }, p)), 5)) + median(times(() => (clearCountCache(fast), stageCounts(fast, scope, { ...f, me: ops(1) })), 5)) }))
-    .sort((x, y) => y.t - x.t).slice(0, 3);
+  const slowest: { name: string; t: number }[] = [];
+  for (const [name, scope, f, p] of combos) {
+    slowest.push({ name, t: median(await times(() => (clearCountCache(fast), listJobs(fast, scope, { ...f, me: ops(1) }, p)), 5)) + median(await times(() => (clearCountCache(fast), stageCounts(fast, scope, { ...f, me: ops(1) })), 5)) });
+  }
+  const slow = slowest.sort((x, y) => y.t - x.t).slice(0, 3);
   console.log(`   slowest combinations (list + summary): ${slow.map((s) => `${s.name} ${ms(s.t)}`).join('; ')}\n`);
-  fast.close();
-  naive.close();
+  await fastStore.close();
+  await naiveStore.close();
 }
 
 // b. Fuzzy search.
 {
-  const deps = buildDeps({ ...loadConfig({}), database_url: `sqlite:${bench.path}` }, { log: () => {}, now: () => BENCH_NOW });
+  const deps = await buildDeps({ ...loadConfig({}), database_url: `sqlite:${bench.path}` }, { log: () => {}, now: () => BENCH_NOW });
   const opsUser: AuthUser = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops', contractor_id: null };
   const at = (f: number) => Math.max(1, Math.round(SIZE * f));
-  const one = (sql: string, ...p: unknown[]) => deps.db.prepare(sql).pluck().get(...p) as string;
+  const one = async (sql: string, ...p: unknown[]) => String(await dbValue(deps, sql, ...p));
   const code = (f: number) => one('SELECT code FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
   const ext = (f: number) => one('SELECT external_id FROM jobs WHERE id >= ? AND external_id IS NOT NULL ORDER BY id LIMIT 1', at(f));
   const address = (f: number) => one('SELECT address FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
@@ -115,10 +123,10 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
   const typo = (s: string) => s.slice(0, 2) + s.slice(3); // one letter dropped
   const queries = [
     'johnson', 'jhonson', 'Mary Smith', 'smtih', 'garcia', 'Gonzales', 'nguyen', 'Wlliams', 'patel', 'OBrien', 'Isabella', 'Christopher', 'Priya Patel', 'Lakshmi', 'Rodriguze',
-    code(0.12345), code(0.6789), code(0.0424).slice(0, 4), code(0.00999).toLowerCase(), ext(0.31337), ext(0.0515).slice(-6),
-    '1234 Oak', 'Maple Ave', address(0.4453), 'Sycamore', 'Shoreline Dr',
+    await code(0.12345), await code(0.6789), (await code(0.0424)).slice(0, 4), (await code(0.00999)).toLowerCase(), await ext(0.31337), (await ext(0.0515)).slice(-6),
+    '1234 Oak', 'Maple Ave', await address(0.4453), 'Sycamore', 'Shoreline Dr',
     'Madison', 'Sheboygan', 'San Luis Obispo', 'Watsonvile', 'atlanta', 'Fond du Lac',
-    company(0), company(7), typo(company(42)), company(99).split(' ')[0], 'comfrt systms', 'jo',
+    await company(0), await company(7), typo(await company(42)), (await company(99)).split(' ')[0], 'comfrt systms', 'jo',
   ];
   const rows = (await jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1))).sort((x, y) => x.id - y.id);
   const fuse = new Fuse(rows, fuseOptions(JOB_SEARCH));
@@ -126,7 +134,7 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
   const theirs: number[] = [];
   let agreement = 0;
   for (const q of queries) {
-    const mine = times(async () => await searchJobs(deps, opsUser, q), 5);
+    const mine = await times(() => searchJobs(deps, opsUser, q), 5);
     ours.push(median(mine));
     let top: number[] = [];
     const t = performance.now();
@@ -144,9 +152,9 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
 
   // Event-loop delay: what every other request waits while one search ranks (issue 11: an 8,000-character
   // query once held it 14.6 s). Hostile = the longest allowed queries, built to pass every cheap filter.
-  const biggest = deps.db.prepare('SELECT contractor_id FROM jobs GROUP BY contractor_id ORDER BY COUNT(*) DESC LIMIT 1').pluck().get() as number;
+  const biggest = Number(await dbValue(deps, 'SELECT contractor_id FROM jobs GROUP BY contractor_id ORDER BY COUNT(*) DESC LIMIT 1'));
   const contractorUser: AuthUser = { id: 0, email: '', name: '', role: 'contractor', contractor_id: biggest };
-  const hostile = ['a'.repeat(SEARCH_MAX_CHARS), 'ab '.repeat(SEARCH_MAX_CHARS).slice(0, SEARCH_MAX_CHARS), `${address(0.5)} ${rows[0].full_name} `.repeat(10).slice(0, SEARCH_MAX_CHARS), Array.from({ length: SEARCH_MAX_CHARS }, (_, i) => 'aeinorst lmu0123456789'[(i * 7) % 22]).join('')];
+  const hostile = ['a'.repeat(SEARCH_MAX_CHARS), 'ab '.repeat(SEARCH_MAX_CHARS).slice(0, SEARCH_MAX_CHARS), `${await address(0.5)} ${rows[0].full_name} `.repeat(10).slice(0, SEARCH_MAX_CHARS), Array.from({ length: SEARCH_MAX_CHARS }, (_, i) => 'aeinorst lmu0123456789'[(i * 7) % 22]).join('')];
   const loopDelay = async (qs: string[]) => {
     const h = monitorEventLoopDelay({ resolution: 1 });
     h.enable();
@@ -162,7 +170,7 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
   const normalDelay = await loopDelay(queries);
   const hostileDelay = await loopDelay(hostile);
   console.log(`   Worst event-loop delay during searches (ops and the largest company, ${SEARCH_MAX_CHARS}-character limit): normal queries ${ms(normalDelay)}, hostile queries ${ms(hostileDelay)} (target ~50 ms).\n`);
-  deps.db.close();
+  await deps.store.close();
 }
 
 // c. Load.

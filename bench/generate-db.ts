@@ -12,8 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { ELIGIBILITY_STATUSES, type Program } from '../engine/index.ts';
-import { openDatabase, type Db } from '../server/db/connection.ts';
-import { insertUser } from '../server/db/users.db.ts';
+import { openSqlite } from '../server/db/database.ts';
 import { hashPassword } from '../server/services/auth.service.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -113,7 +112,7 @@ export function benchDatabase(programs: Record<string, Program>, opts: { size: n
     if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.startsWith(stale) && !f.startsWith(key)) rmSync(join(dir, f), { force: true });
     const tmp = `${path}.tmp-${process.pid}`;
     const started = performance.now();
-    const db = openDatabase(`sqlite:${tmp}`);
+    const db = openSqlite(`sqlite:${tmp}`);
     try {
       fill(db, programs, opts.size, seed);
       // No ANALYZE: a production database has no planner statistics either.
@@ -125,7 +124,7 @@ export function benchDatabase(programs: Record<string, Program>, opts: { size: n
     for (const ext of ['-wal', '-shm']) rmSync(`${tmp}${ext}`, { force: true });
     opts.log?.(`generated ${opts.size.toLocaleString('en-US')} jobs in ${((performance.now() - started) / 1000).toFixed(1)} s: ${path}`);
   }
-  const db = openDatabase(`sqlite:${path}`);
+  const db = openSqlite(`sqlite:${path}`);
   try {
     const ids = (sql: string) => (db.prepare(sql).pluck().all() as number[]);
     return {
@@ -166,7 +165,7 @@ export function withoutSecondaryIndexes(path: string): string {
   return copy;
 }
 
-function fill(db: Db, programs: Record<string, Program>, size: number, seed: number): void {
+function fill(db: Database.Database, programs: Record<string, Program>, size: number, seed: number): void {
   const rand = seeded(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
@@ -177,8 +176,11 @@ function fill(db: Db, programs: Record<string, Program>, size: number, seed: num
 
   db.transaction(() => {
     const passwordHash = hashPassword(`bench-${seed}`);
-    const opsUsers = [insertUser(db, { email: BENCH_OPS_EMAIL, name: 'Bench Ops', role: 'ops', password_hash: passwordHash, created_at: at })];
-    for (let i = 1; i < 12; i++) opsUsers.push(insertUser(db, { email: `ops${i}@bench.test`, name: `${pick(FIRST)} ${pick(LAST)}`, role: 'ops', created_at: at }));
+    // The generator writes with prepared statements of its own (one transaction, 100,000 rows), not the portal's data layer.
+    const insertUser = db.prepare('INSERT INTO users (email, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)');
+    const user = (email: string, name: string, hash: string | null) => Number(insertUser.run(email, name, 'ops', hash, at).lastInsertRowid);
+    const opsUsers = [user(BENCH_OPS_EMAIL, 'Bench Ops', passwordHash)];
+    for (let i = 1; i < 12; i++) opsUsers.push(user(`ops${i}@bench.test`, `${pick(FIRST)} ${pick(LAST)}`, null));
 
     const insertContractor = db.prepare(`INSERT INTO contractors (name, address, city, phone, email, primary_contact, program_id, created_at)
       VALUES (@name, @address, @city, @phone, @email, @primary_contact, @program_id, @created_at)`);

@@ -4,6 +4,7 @@
  * and changes nothing.
  */
 
+import { MAX_ID } from './db/portable.ts';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { REQUEST_AJV_OPTIONS, requestMessages } from '../engine/api/request-checks.ts';
@@ -33,6 +34,8 @@ export function checkBody<T>(schema: BodySchema, body: unknown): T {
 /** Query value readers: undefined when absent, 400 when malformed. */
 export const query = {
   int(q: Record<string, unknown>, name: string, opts: { min?: number; max?: number } = {}): number | undefined {
+    // No number the database stores is larger (ids, stages, pages).
+    opts = { max: MAX_ID, ...opts };
     const v = q[name];
     if (v === undefined || v === '') return undefined;
     const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
@@ -43,7 +46,7 @@ export const query = {
     const v = q[name];
     if (v === undefined || v === '') return undefined;
     const list = (Array.isArray(v) ? v : String(v).split(',')).map(String);
-    if (!list.every((s) => /^\d+$/.test(s))) throw badRequest(`Query parameter '${name}' must be whole numbers`, 'invalid_query');
+    if (!list.every((s) => /^\d{1,10}$/.test(s) && Number(s) <= MAX_ID)) throw badRequest(`Query parameter '${name}' must be whole numbers`, 'invalid_query');
     return list.map(Number);
   },
   bool(q: Record<string, unknown>, name: string): boolean | undefined {

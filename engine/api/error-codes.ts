@@ -70,6 +70,8 @@ export const ERROR_CODES = {
   unknown_contractor: 'unknown_contractor',
   /** An integration that is switched off in this deployment. */
   not_configured: 'not_configured',
+  /** Text with a NUL character (U+0000), or a number past what the database stores. */
+  invalid_value: 'invalid_value',
 } as const;
 
 /** One of the codes. */

@@ -8,6 +8,12 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type OrderByModifiersCallbackExpression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from './schema.ts';
 
+/** The largest id (and whole number) a column holds: PostgreSQL's integer; SQLite has no row past it either. */
+export const MAX_ID = 2_147_483_647;
+
+/** Whether a path segment is an id a row can have. */
+export const isId = (v: unknown): v is string => typeof v === 'string' && /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_ID;
+
 /** A query target: the store's Kysely or a transaction of it. */
 export type Q = Kysely<DB>;
 

@@ -17,6 +17,7 @@ export const BODY_MAX_DEPTH = 32;
 export const BODY_MESSAGES = {
   undecodable: 'The request body could not be decoded',
   too_deep: `The request body is nested too deeply (at most ${BODY_MAX_DEPTH} levels).`,
+  nul: 'Text may not contain the NUL character (U+0000).',
 } as const;
 
 /** Whether a parsed value nests deeper than `max` (iterative: the check itself cannot overflow the stack). */
@@ -27,6 +28,23 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
     if (v === null || typeof v !== 'object') continue;
     if (depth >= max) return true;
     for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Whether a parsed body holds a NUL character in any string or key (iterative, after the depth check). */
+export function hasNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
   }
   return false;
 }
@@ -46,6 +64,9 @@ export function bodyMiddleware() {
       throw err;
     }
     if (nestedDeeperThan(ctx.request.body, BODY_MAX_DEPTH)) throw badRequest(BODY_MESSAGES.too_deep, 'body_too_deep');
+    // NUL is no character of any name, address or answer, and PostgreSQL text cannot hold it: refused
+    // on every backend alike, wherever it comes (path, query, JSON body).
+    if (/%00/.test(ctx.path) || /%00/.test(ctx.querystring) || hasNul(ctx.request.body)) throw badRequest(BODY_MESSAGES.nul, 'invalid_value');
     await next();
   };
 }

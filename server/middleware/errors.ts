@@ -8,6 +8,9 @@ import { codeOfStatus, ERROR_CODES } from '../../engine/index.ts';
 import { ApiError, errorBody, STATUS_TEXT } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 
+/** What a request with a value the database cannot hold hears. */
+export const INVALID_VALUE = 'A value in the request is out of range or is not valid text.';
+
 export function errorMiddleware() {
   return async (ctx: AppContext, next: Next) => {
     try {
@@ -28,6 +31,14 @@ export function errorMiddleware() {
         ctx.status = e.status;
         const badJson = e.status === 400 && ((err as Error).name === 'SyntaxError' || e.type === 'entity.parse.failed');
         ctx.body = badJson ? { code: ERROR_CODES.invalid_json, detail: 'Invalid JSON body' } : { code: codeOfStatus(e.status), detail: STATUS_TEXT[e.status] ?? 'Generic Error' };
+        return;
+      }
+      // A value the database refuses as data (PostgreSQL's class 22: a number out of range, a NUL in
+      // text): the request's fault, and nothing was written (its transaction rolled back).
+      const sqlState = (err as { code?: unknown }).code;
+      if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+        ctx.status = 400;
+        ctx.body = { code: ERROR_CODES.invalid_value, detail: INVALID_VALUE };
         return;
       }
       ctx.deps.log({ level: 'error', request_id: ctx.state.request_id, method: ctx.method, path: ctx.path, error: e.message, stack: (err as Error).stack });

@@ -9,11 +9,13 @@ import { PAGE, bool, str } from '../openapi/query-docs.ts';
 import { CONTRACTOR_CREATE as CREATE, CONTRACTOR_UPDATE as UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import * as contractors from '../services/contractors.service.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { isId } from '../db/portable.ts';
 import { query } from '../validation.ts';
 
-const idOf = async (ctx: AppContext) => {
+const idOf = (ctx: AppContext) => {
   if (!/^\d{1,15}$/.test(ctx.params.id)) throw badRequest('Contractor id must be a number');
+  if (!isId(ctx.params.id)) throw notFound('Contractor not found');
   return Number(ctx.params.id);
 };
 

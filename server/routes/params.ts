@@ -3,11 +3,12 @@
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { query } from '../validation.ts';
+import { isId } from '../db/portable.ts';
 
 /** The numeric :id of a path (404 when not a number: nothing can have that id). */
 export function idParam(ctx: AppContext, name = 'id'): number {
   const v = ctx.params[name];
-  if (!/^\d{1,15}$/.test(v ?? '')) throw notFound();
+  if (!isId(v)) throw notFound();
   return Number(v);
 }
 

@@ -9,6 +9,7 @@ import { may } from '../abilities.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
+import { isId } from '../db/portable.ts';
 
 /** The jobs a user may see. */
 export function jobScope(user: AuthUser): jobsDb.JobScope {
@@ -19,7 +20,7 @@ export function jobScope(user: AuthUser): jobsDb.JobScope {
 
 /** A job the user may see, or 404. */
 export async function jobFor(deps: Deps, user: AuthUser, jobId: unknown): Promise<jobsDb.JobRow> {
-  const id = typeof jobId === 'string' && /^\d{1,15}$/.test(jobId) ? Number(jobId) : NaN;
+  const id = isId(jobId) ? Number(jobId) : NaN;
   const row = Number.isFinite(id) ? await jobsDb.getJob(deps.db, id) : undefined;
   if (!row || !canSeeJob(user, row)) throw notFound('Job not found');
   return row;

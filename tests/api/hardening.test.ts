@@ -275,7 +275,7 @@ describe('a hostile search holds no one else up', () => {
 });
 
 describe('announcement links', () => {
-  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'http://example.com/x', '//evil.test/x', 'https://exa mple.com', 'https://\u0000evil.test'])('refuses %j as link and image', async (url) => {
+  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'http://example.com/x', '//evil.test/x', 'https://exa mple.com'])('refuses %j as link and image', async (url) => {
     const r = await s.api('POST', '/api/announcements', { as: 'ops', body: { title: 'Hi', content: 'x', link: url, image_url: url } });
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'link' }), expect.objectContaining({ path: 'image_url' })]));
@@ -335,5 +335,32 @@ describe('other views of internal data', () => {
     expect(stale.body.current).toMatchObject({ data: { existing_heating_plan: 'remove' }, updated_by: null });
     const asOps = await s.api('PUT', `${path}/draft`, { as: 'ops', body: { version: before, data: {} } });
     expect(asOps.body.current.updated_by).toBe(s.ids.users.ops);
+  });
+});
+
+describe('values no database column holds answer 4xx on every backend, and change nothing', () => {
+  it('a NUL character in a body, a path or a query answers 400 invalid_value', async () => {
+    const before = await dbValue(s.deps, 'SELECT COUNT(*) FROM jobs');
+    const body = { first_name: 'Nul\u0000l', last_name: 'Byte', address: '1 Main St', city: 'Milwaukee', state: 'WI', zip: '53202', program_id: 'wi-hear' };
+    const r = await s.api('POST', '/api/jobs', { as: 'contractor_a', body });
+    expect(r).toMatchObject({ status: 400, body: { code: 'invalid_value', detail: 'Text may not contain the NUL character (U+0000).' } });
+    expect(await dbValue(s.deps, 'SELECT COUNT(*) FROM jobs')).toBe(before);
+    expect((await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { ...body, first_name: 'Nul', ['x\u0000']: 1 } })).body.code).toBe('invalid_value');
+    expect((await s.api('GET', '/api/jobs/code/a%00b', { as: 'ops' })).body.code).toBe('invalid_value');
+    expect((await s.api('GET', '/api/jobs/search?q=ab%00cd', { as: 'ops' })).body.code).toBe('invalid_value');
+    // A link hiding a NUL never gets as far as the link check.
+    const url = 'https://\u0000evil.test';
+    expect((await s.api('POST', '/api/announcements', { as: 'ops', body: { title: 'Hi', content: 'x', link: url, image_url: url } })).body.code).toBe('invalid_value');
+  });
+  it('an id past the largest one a row can have is not found (path) or out of range (query)', async () => {
+    for (const path of ['/api/jobs/2147483648', '/api/contractor/2147483648', '/api/providers/2147483648', '/api/jobs/99999999999/tasks']) {
+      expect((await s.api('GET', path, { as: 'ops' })).status, path).toBe(404);
+    }
+    expect((await s.api('GET', '/api/jobs/2147483647', { as: 'ops' })).status).toBe(404);
+    const q = await s.api('GET', '/api/jobs?contractor_id=2147483648', { as: 'ops' });
+    expect(q).toMatchObject({ status: 400, body: { code: 'invalid_query' } });
+    expect(q.body.detail).toBe("Query parameter 'contractor_id' must be a whole number from 1 to 2147483647");
+    expect((await s.api('GET', '/api/jobs?stage=2147483648', { as: 'ops' })).status).toBe(400);
+    expect((await s.api('GET', '/api/jobs?contractor_id=2147483647', { as: 'ops' })).status).toBe(200);
   });
 });
