@@ -114,7 +114,7 @@ export function contractorsRoutes(router: AppRouter): void {
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = await contractors.readContractor(ctx.deps, user, await idOf(ctx), query.bool(ctx.query, 'include_equipment') ?? false);
+      ctx.body = await contractors.readContractor(ctx.deps, user, idOf(ctx), query.bool(ctx.query, 'include_equipment') ?? false);
     },
   );
   route(
@@ -137,7 +137,7 @@ export function contractorsRoutes(router: AppRouter): void {
       status: 204, errors: [404],
     },
     async (ctx: AppContext) => {
-      await contractors.deleteContractor(ctx.deps, await idOf(ctx));
+      await contractors.deleteContractor(ctx.deps, idOf(ctx));
       ctx.status = 204;
     },
   );
