@@ -4,7 +4,9 @@
  *   a. the jobs list (listJobs: page + count) and the per-stage summary (stageCounts) over a fixed
  *      set of filter combinations, against the same queries on a copy without secondary indexes;
  *   b. fuzzy search (the search service) against fuse.js over every job: latency and top-10 agreement;
- *   c. GET /api/jobs under load (autocannon in a second process) against a bare Koa app.
+ *   c. GET /api/jobs under load (autocannon in a second process) against a bare Koa app;
+ *   d. the figures of a-c on both backends side by side: the same rows copied into PostgreSQL
+ *      (bench/postgres-copy.ts) when BENCH_DATABASE_URL or TEST_DATABASE_URL names one.
  * BENCH_JOBS shrinks the dataset, BENCH_LOAD_SECONDS the load runs (10 s each).
  */
 
@@ -23,10 +25,24 @@ import { fuseOptions } from '../server/services/fuzzy-rank.ts';
 import type { AuthUser } from '../server/context.ts';
 import { BENCH_NOW, benchDatabase, withoutSecondaryIndexes } from './generate-db.ts';
 import { runLoad } from './api-load.ts';
+import { postgresBench } from './postgres-copy.ts';
+import type { Deps } from '../server/context.ts';
 import { dbValue } from '../tests/support/db.ts';
 
 const SIZE = Number(process.env.BENCH_JOBS ?? 100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const RUNS = 11;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/** What part d prints per backend. */
+interface Figures {
+  list: number[];
+  counts: number[];
+  search: number[];
+  agreement: number;
+  load?: number;
+}
+const figures: Record<string, Figures> = {};
 
 const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => `${fmt(n, n < 10 ? 2 : n < 100 ? 1 : 0)} ms`;
@@ -54,6 +70,9 @@ const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log(s) });
 console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor_ids.length} contractors (seed ${bench.seed}), node ${process.version}\n`);
 
+let listSample: (db: Q, runs: number) => Promise<{ list: number[]; counts: number[] }>;
+let searchSample: (deps: Deps) => Promise<{ times: number[]; agreement: number }>;
+
 // a. Jobs list and per-stage summary.
 {
   const fastStore = await openStore(`sqlite:${bench.path}`);
@@ -80,7 +99,7 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
     ['contractor: by name', { contractor_id: c(10) }, {}, page(1, 'full_name', 'asc')],
     ['homeowner', { homeowner_user_id: 1 }, {}, page()],
   ];
-  const RUNS = 11;
+
   const NAIVE_RUNS = 3;
   const sample = async (db: Q, runs: number) => {
     const list: number[] = [];
@@ -93,6 +112,8 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
     return { list, counts };
   };
   const a = await sample(fast, RUNS);
+  figures.SQLite = { list: a.list, counts: a.counts, search: [], agreement: 0 };
+  listSample = sample;
   const b = await sample(naive, NAIVE_RUNS);
   const w = [34, 10, 10, 16, 14, 8];
   console.log(`a. Jobs list and per-stage summary: ${combos.length} filter combinations (ops, contractor, homeowner scopes), ${RUNS} runs each (naive: ${NAIVE_RUNS})`);
@@ -130,19 +151,29 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
   ];
   const rows = (await jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1))).sort((x, y) => x.id - y.id);
   const fuse = new Fuse(rows, fuseOptions(JOB_SEARCH));
-  const ours: number[] = [];
+  const fuseTop = new Map<string, number[]>();
   const theirs: number[] = [];
-  let agreement = 0;
   for (const q of queries) {
-    const mine = await times(() => searchJobs(deps, opsUser, q), 5);
-    ours.push(median(mine));
-    let top: number[] = [];
     const t = performance.now();
-    top = fuse.search(q, { limit: 10 }).map((r) => r.item.id);
+    fuseTop.set(q, fuse.search(q, { limit: 10 }).map((r) => r.item.id));
     theirs.push(performance.now() - t);
-    const got = (await searchJobs(deps, opsUser, q)).map((r) => r.id);
-    agreement += top.length ? got.filter((id) => top.includes(id)).length / top.length : got.length ? 0 : 1;
   }
+  // The search service's latency and its agreement with fuse.js, on a backend's deps.
+  searchSample = async (on: Deps) => {
+    const out: number[] = [];
+    let agreed = 0;
+    for (const q of queries) {
+      out.push(median(await times(() => searchJobs(on, opsUser, q), 5)));
+      const top = fuseTop.get(q)!;
+      const got = (await searchJobs(on, opsUser, q)).map((r) => r.id);
+      agreed += top.length ? got.filter((id) => top.includes(id)).length / top.length : got.length ? 0 : 1;
+    }
+    return { times: out, agreement: agreed / queries.length };
+  };
+  const { times: ours, agreement: share } = await searchSample(deps);
+  const agreement = share * queries.length;
+  figures.SQLite.search = ours;
+  figures.SQLite.agreement = share;
   const w = [34, 10, 10, 16, 8, 12];
   console.log(`b. Fuzzy search: ${queries.length} queries (names, typos, codes, external ids, addresses, cities, companies), top 10`);
   console.log(row(['', 'median', 'p95', 'fuse.js median', 'ratio', 'agreement'], w));
@@ -174,4 +205,37 @@ console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor
 }
 
 // c. Load.
-await runLoad(bench, LOAD_SECONDS);
+figures.SQLite.load = await runLoad(bench, LOAD_SECONDS, { url: `sqlite:${bench.path}` });
+
+// d. Both backends.
+if (!PG_URL) {
+  console.log('\nd. PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// URL to see both backends side by side.');
+} else {
+  const { store, schema } = await postgresBench(bench, PG_URL, (line) => console.log(line));
+  try {
+    const a = await listSample(store.kysely, RUNS);
+    const deps = await buildDeps({ ...loadConfig({}), database_url: PG_URL, database_schema: schema }, { log: () => {}, now: () => BENCH_NOW });
+    try {
+      const b = await searchSample(deps);
+      figures.PostgreSQL = { list: a.list, counts: a.counts, search: b.times, agreement: b.agreement };
+    } finally {
+      await deps.store.close();
+    }
+  } finally {
+    await store.close();
+  }
+  console.log('\nPostgreSQL under load:');
+  figures.PostgreSQL.load = await runLoad(bench, LOAD_SECONDS, { url: PG_URL, schema });
+  const w = [40, 14, 14];
+  const names = Object.keys(figures);
+  console.log(`\nd. Both backends, ${SIZE.toLocaleString('en-US')} jobs, the same rows and queries (median / p95):`);
+  console.log(row(['', ...names], w));
+  const pair = (xs: number[]) => `${ms(median(xs))} / ${ms(quantile(xs, 0.95))}`;
+  console.log(row(['list + count (page of 25 + total)', ...names.map((n) => pair(figures[n].list))], w));
+  console.log(row(['per-stage counts', ...names.map((n) => pair(figures[n].counts))], w));
+  console.log(row(['search (top 10)', ...names.map((n) => pair(figures[n].search))], w));
+  console.log(row(['search agreement with fuse.js', ...names.map((n) => `${fmt(100 * figures[n].agreement, 1)}%`)], w));
+  console.log(row(['GET /api/jobs, % of bare Koa', ...names.map((n) => (figures[n].load === undefined ? '-' : `${fmt(figures[n].load!, 1)}%`))], w));
+  const pgShare = figures.PostgreSQL.load !== undefined && figures.SQLite.load ? (100 * figures.PostgreSQL.load) / figures.SQLite.load : undefined;
+  console.log(`   Targets on both: list + count and per-stage counts p95 under 5 ms; search p95 under 25 ms, agreement at least 93%; GET /api/jobs at least 25% of bare Koa on SQLite and 60% of that on PostgreSQL (here ${pgShare === undefined ? '-' : `${fmt(pgShare, 0)}%`}).`);
+}

@@ -34,11 +34,11 @@ export function checkBody<T>(schema: BodySchema, body: unknown): T {
 /** Query value readers: undefined when absent, 400 when malformed. */
 export const query = {
   int(q: Record<string, unknown>, name: string, opts: { min?: number; max?: number } = {}): number | undefined {
-    // No number the database stores is larger (ids, stages, pages).
-    opts = { max: MAX_ID, ...opts };
     const v = q[name];
     if (v === undefined || v === '') return undefined;
     const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
+    // No number the database stores is larger (ids, stages, pages).
+    if (opts.max === undefined && n > MAX_ID) throw badRequest(`Query parameter '${name}' must be at most ${MAX_ID}`, 'invalid_query');
     if (!Number.isSafeInteger(n) || (opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max)) throw badRequest(`Query parameter '${name}' must be a whole number${opts.min !== undefined ? ` from ${opts.min}` : ''}${opts.max !== undefined ? ` to ${opts.max}` : ''}`, 'invalid_query');
     return n;
   },

@@ -134,7 +134,7 @@ describe('the demo seed', () => {
     await seedIfEmpty(other);
     const summary = async (d: Deps) => (await all<{ s: string }>(d, "SELECT code || ' ' || program_id || ' ' || stage || ' ' || eligibility || ' ' || created_at AS s FROM jobs ORDER BY id")).map((r) => r.s);
     expect(await summary(other)).toEqual(await summary(deps));
-  });
+  }, 120_000);
   it("has places in every program's area for initial eligibility, and places no program serves", async () => {
     const places = await all<JobSite & { place_id: string }>(deps, 'SELECT * FROM places');
     expect(places.length).toBeGreaterThanOrEqual(35);

@@ -1,0 +1,66 @@
+/**
+ * The bench database on PostgreSQL: the generated SQLite file (generate-db.ts) copied row for row into a
+ * schema of its own on BENCH_DATABASE_URL (default: TEST_DATABASE_URL), migrated by the portal's own
+ * PostgreSQL migrations first, so both backends are measured on the same rows with their production
+ * indexes. Cached: the schema is named after the SQLite file's cache key and reused while it is complete.
+ * ANALYZE runs after the copy, as autovacuum would on a live database.
+ */
+
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { sql, type Insertable } from 'kysely';
+import { openStore, type Store } from '../server/db/database.ts';
+import type { DB } from '../server/db/schema.ts';
+import type { BenchDb } from './generate-db.ts';
+
+/** Tables the portal's migrations fill themselves (or the triggers keep). */
+const SKIP = new Set(['schema_migrations', 'jobs_version']);
+const BATCH = 500;
+
+/** Opens (copying first when needed) the PostgreSQL twin of a bench database. */
+export async function postgresBench(bench: BenchDb, url: string, log: (s: string) => void = () => {}): Promise<{ store: Store; schema: string }> {
+  const schema = `bench_${createHash('sha256').update(basename(bench.path)).digest('hex').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const ready = await admin.query('SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2', [schema, 'bench_ready']);
+    if (ready.rowCount) return { store: await openStore(url, { schema }), schema };
+    for (const r of (await admin.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'bench\\_%'")).rows as { nspname: string }[]) {
+      await admin.query(`DROP SCHEMA "${r.nspname}" CASCADE`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const started = performance.now();
+  const store = await openStore(url, { schema });
+  const db = store.kysely;
+  const tables = (await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_type = 'BASE TABLE'`.execute(db)).rows.map((r) => r.table_name).filter((t) => !SKIP.has(t));
+  const src = new Database(bench.path, { readonly: true });
+  try {
+    // Parents first: the order of the SQLite schema's creation.
+    const order = (src.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as { name: string }[]).map((r) => r.name).filter((t) => tables.includes(t));
+    for (const table of order) {
+      const columns = (await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_schema = ${schema} AND table_name = ${table}`.execute(db)).rows.map((r) => r.column_name);
+      const select = src.prepare(`SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${table}"`);
+      let batch: Record<string, unknown>[] = [];
+      const flush = async () => {
+        if (batch.length) await db.insertInto(table as keyof DB).values(batch as Insertable<DB[keyof DB]>[]).execute();
+        batch = [];
+      };
+      for (const row of select.iterate() as Iterable<Record<string, unknown>>) {
+        batch.push(row);
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+      if (columns.includes('id')) await sql`SELECT setval(pg_get_serial_sequence(${`"${schema}"."${table}"`}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 1))`.execute(db).catch(() => undefined);
+    }
+  } finally {
+    src.close();
+  }
+  await sql`ANALYZE`.execute(db);
+  await sql`CREATE TABLE bench_ready (at TEXT)`.execute(db);
+  log(`copied the bench database to PostgreSQL schema ${schema} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { store, schema };
+}
