@@ -39,13 +39,7 @@ export async function freshStore(backend: Backend): Promise<{ store: Store; sche
     schema,
     drop: async () => {
       await store.close();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await c.end();
-      }
+      await dropSchema(schema);
     },
   };
 }
@@ -95,13 +89,18 @@ export async function freshDatabase(backend: Backend): Promise<Fresh> {
     another: () => open(() => openStore(PG_URL!, { schema, max: 2 })),
     drop: async () => {
       await closeAll();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await c.end();
-      }
+      await dropSchema(schema);
     },
   };
+}
+
+/** Drops a test schema and everything in it. */
+export async function dropSchema(schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await c.end();
+  }
 }

@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { migrationFiles, openStore, type Backend, type Store } from '../../server/db/database.ts';
 import type { DB } from '../../server/db/schema.ts';
-import { backends, freshStore, PG_URL } from './backends.ts';
+import { backends, dropSchema, freshStore, PG_URL } from './backends.ts';
 
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -38,15 +38,6 @@ async function reopen(schema: string): Promise<Store> {
   return store;
 }
 
-async function dropSchema(schema: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await c.end();
-  }
-}
 
 /** SQLite's full-text tables and views, which PostgreSQL does with trigram indexes instead. */
 const SQLITE_ONLY = /^(jobs_search|contractors_search|sqlite_)/;
