@@ -1,6 +1,6 @@
 /** Jobs: rows, lists with filters, per-stage counts, duplicates. */
 
-import { sql, type Compilable, type Expression, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Expression, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { DB, JobsTable } from './schema.ts';
 import { atomic, byBytes, equalsCaseless, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
 
@@ -257,10 +257,18 @@ export function clearCountCache(db: Q): void {
   countCache.get(db)?.clear();
 }
 
+const versionQueries = new WeakMap<Q, CompiledQuery<{ v: number }>>();
+/** The version check, compiled once per store: it runs on every cached read (the hot path of the jobs list). */
+function versionQuery(db: Q): CompiledQuery<{ v: number }> {
+  let q = versionQueries.get(db);
+  if (!q) versionQueries.set(db, (q = db.selectFrom('jobs_version').select('v').where('id', '=', 1).compile()));
+  return q;
+}
+
 /** Caches a value against the jobs version: recomputed only after jobs (or contractor names) change. */
 export async function cachedCount<T>(db: Q, key: string, compute: () => T | Promise<T>): Promise<T> {
   if (db.isTransaction) return compute();
-  const { v } = await db.selectFrom('jobs_version').select('v').where('id', '=', 1).executeTakeFirstOrThrow();
+  const { v } = (await db.executeQuery(versionQuery(db))).rows[0];
   let cache = countCache.get(db);
   if (!cache) countCache.set(db, (cache = new Map()));
   const hit = cache.get(key);
