@@ -1,8 +1,9 @@
-/** Jobs: rows, lists with filters, per-stage counts, duplicates. */
+/** Jobs: rows (create, read, change), the action-owner rows they carry, duplicates. Lists and counts: job-lists.db.ts. */
 
-import { sql, type Compilable, type CompiledQuery, type Expression, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
-import type { DB, JobsTable } from './schema.ts';
-import { atomic, byBytes, equalsCaseless, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { JobsTable } from './schema.ts';
+import { atomic, equalsCaseless, type Q } from './portable.ts';
+import type { JobScope } from './job-lists.db.ts';
 
 /** A job row as stored. */
 export interface JobRow {
@@ -61,33 +62,6 @@ export interface JobRow {
 /** Fields given when a job is created. */
 export type NewJob = Pick<JobRow, 'code' | 'first_name' | 'last_name' | 'full_name' | 'address' | 'program_id' | 'created_at' | 'updated_at' | 'stage_entered_at'> &
   Partial<Omit<JobRow, 'id'>>;
-
-/** Whose jobs a user may see: a company, a homeowner, or everyone (ops). */
-export interface JobScope {
-  contractor_id?: number;
-  homeowner_user_id?: number;
-}
-
-/** Filters of the jobs list (spec sect. 7). */
-export interface JobFilters {
-  contractor_id?: number;
-  program_id?: string;
-  is_canceled?: boolean;
-  is_eligible?: boolean;
-  is_claimed_jobs?: boolean;
-  stage?: number[];
-  ops_user?: number;
-  contractor_user?: number;
-  has_contractor_task_exception?: boolean;
-  has_ops_task_exception?: boolean;
-  contractor_submitted_by?: number;
-  action_owner?: string;
-  show_my_jobs?: boolean;
-  /** The signed-in user (for show_my_jobs and claimed jobs). */
-  me?: number;
-  eligibility?: string;
-  q?: string;
-}
 
 const INSERTABLE = [
   'code', 'external_id', 'first_name', 'last_name', 'full_name', 'email', 'phone_number', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon',
@@ -162,182 +136,6 @@ export async function findDuplicate(db: Q, j: { first_name: string; last_name: s
     .where('is_canceled', '=', 0);
   if (scope.contractor_id !== undefined && scope.contractor_id !== null) q = q.where('contractor_id', '=', scope.contractor_id);
   return q.orderBy('id').limit(1).executeTakeFirst();
-}
-
-/** Sortable columns (spec: job name or days in stage; default created_at). */
-export const SORT_COLUMNS = { created_at: 'created_at', full_name: 'full_name', days_in_stage: 'stage_entered_at', stage: 'stage', updated_at: 'updated_at' } as const;
-export type SortBy = keyof typeof SORT_COLUMNS;
-
-/** The table a list or count drives from: jobs, or the action-owner rows (`o`) when that filter is on. */
-type By = 'jobs' | 'o';
-type Cond = (eb: ExpressionBuilder<DB, 'jobs'>) => Expression<SqlBool>;
-/** A list's conditions: on the driving table's columns (role, is_canceled, stage), and on the job's. */
-interface Plan {
-  by: By;
-  driving: Cond[];
-  onJobs: Cond[];
-}
-/** A query builder over jobs (typed so): FROM jobs, or FROM job_action_owners o [JOIN jobs]. */
-type JobsQuery = SelectQueryBuilder<DB, 'jobs', object>;
-
-/** A column of the driving table (a fixed name: never user data). */
-const driven = <T>(by: By, col: 'is_canceled' | 'stage' | 'created_at' | 'role') => sql.ref<T>(`${by}.${col}`);
-
-/**
- * The filters of a list or count, every value bound. The action-owner filter drives from its own rows
- * (migration 007), which carry is_canceled, stage and created_at: its page walks an index in creation
- * order and its counts read an index only.
- */
-function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
-  const by: By = f.action_owner !== undefined ? 'o' : 'jobs';
-  const driving: Cond[] = [];
-  const onJobs: Cond[] = [];
-  const flag = (b: boolean | undefined) => (b ? 1 : 0);
-  const owner = f.action_owner;
-  if (owner !== undefined) driving.push((eb) => eb(driven<string>(by, 'role'), '=', owner));
-  driving.push((eb) => eb(driven<number>(by, 'is_canceled'), '=', flag(f.is_canceled)));
-  const stages = withStage && f.stage?.length ? f.stage : undefined;
-  if (stages) driving.push((eb) => eb(driven<number>(by, 'stage'), 'in', stages));
-  const eq = <K extends 'contractor_id' | 'homeowner_user_id' | 'program_id' | 'eligibility' | 'ops_owner' | 'created_by' | 'submitted_by'>(col: K, v: string | number | undefined) => {
-    if (v !== undefined) onJobs.push((eb) => eb(`jobs.${col}`, '=', v as never));
-  };
-  eq('contractor_id', scope.contractor_id);
-  eq('homeowner_user_id', scope.homeowner_user_id);
-  eq('contractor_id', f.contractor_id);
-  eq('program_id', f.program_id);
-  if (f.is_eligible !== undefined) onJobs.push((eb) => eb('jobs.is_eligible', '=', flag(f.is_eligible)));
-  eq('eligibility', f.eligibility);
-  if (f.is_claimed_jobs) onJobs.push((eb) => eb('jobs.claimed_by', 'is not', null));
-  eq('ops_owner', f.ops_user);
-  eq('created_by', f.contractor_user);
-  eq('submitted_by', f.contractor_submitted_by);
-  if (f.has_contractor_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_contractor_task_exception', '=', flag(f.has_contractor_task_exception)));
-  if (f.has_ops_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_ops_task_exception', '=', flag(f.has_ops_task_exception)));
-  const me = f.me;
-  if (f.show_my_jobs && me !== undefined) onJobs.push((eb) => eb.or([eb('jobs.claimed_by', '=', me), eb('jobs.ops_owner', '=', me), eb('jobs.created_by', '=', me)]));
-  const q = f.q;
-  if (q) {
-    const p = containsPattern(q);
-    onJobs.push((eb) => eb.or([
-      likeCaseless(eb.ref('jobs.full_name'), p), likeCaseless(eb.ref('jobs.address'), p), likeCaseless(eb.ref('jobs.code'), p),
-      eb(eb.cast('jobs.id', 'text'), '=', q), eb('jobs.external_id', '=', q),
-    ]));
-  }
-  return { by, driving, onJobs };
-}
-
-/** The filtered rows; a count that reads no column of jobs need not join it. */
-function filtered(db: Q, p: Plan, withJobs = p.by === 'jobs' || p.onJobs.length > 0): JobsQuery {
-  let q: JobsQuery;
-  if (p.by === 'jobs') q = db.selectFrom('jobs');
-  else {
-    const o = db.selectFrom('job_action_owners as o');
-    q = (withJobs ? o.innerJoin('jobs', 'jobs.id', 'o.job_id') : o) as unknown as JobsQuery;
-  }
-  return q.where((eb) => eb.and([...p.driving, ...p.onJobs].map((c) => c(eb))));
-}
-
-/**
- * Counts cached per store against the jobs version (migration 006): a count scans every matching row,
- * so it runs once per change of the jobs table instead of once per request. Bounded in size.
- *
- * Keyed on the Kysely instance, which is the store's (one per open store, so one cache per database):
- * the list functions keep their parameters and need no owner object passed. A transaction (a different
- * object) neither reads nor fills the cache, it computes: what it sees includes its own uncommitted
- * writes, and after a rollback the version it saw is handed out again to other changes, so an entry
- * stored under it would be wrong. The version is read on every call, before the value is computed,
- * because several instances share one PostgreSQL database: an entry is valid only while the counter
- * has not moved, and a change landing between the two reads only stores a value under an older version.
- */
-const countCache = new WeakMap<Q, Map<string, { v: number; value: unknown }>>();
-const COUNT_CACHE_MAX = 2000;
-
-/** Forgets the cached counts and pages of a store (benches measure the queries themselves). */
-export function clearCountCache(db: Q): void {
-  countCache.get(db)?.clear();
-}
-
-const versionQueries = new WeakMap<Q, CompiledQuery<{ v: number }>>();
-/** The version check, compiled once per store: it runs on every cached read (the hot path of the jobs list). */
-function versionQuery(db: Q): CompiledQuery<{ v: number }> {
-  let q = versionQueries.get(db);
-  if (!q) versionQueries.set(db, (q = db.selectFrom('jobs_version').select('v').where('id', '=', 1).compile()));
-  return q;
-}
-
-/** Caches a value against the jobs version: recomputed only after jobs (or contractor names) change. */
-export async function cachedCount<T>(db: Q, key: string, compute: () => T | Promise<T>): Promise<T> {
-  if (db.isTransaction) return compute();
-  const { v } = (await db.executeQuery(versionQuery(db))).rows[0];
-  let cache = countCache.get(db);
-  if (!cache) countCache.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && hit.v === v) return hit.value as T;
-  const value = await compute();
-  if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { v, value });
-  return value;
-}
-
-/** A cache key: the query's SQL and values. */
-const keyOf = (kind: string, q: Compilable) => {
-  const c = q.compile();
-  return `${kind} ${c.sql} ${JSON.stringify(c.parameters)}`;
-};
-
-/** The columns a list shows (a list never reads the whole row). */
-const LIST_COLUMNS = [
-  'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab',
-  'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
-  'rebate_final_cents', 'stage_entered_at', 'is_canceled', 'cancel_reason', 'is_deemed', 'claimed_by', 'ops_owner', 'exception_notes', 'created_at',
-] as const;
-
-/** Columns the driving table has (the action-owner rows carry these of their job). */
-const CARRIED = new Set<string>(['created_at', 'stage']);
-
-/** One page of jobs (text sort columns in byte order on both backends, then id) and the total count. */
-export async function listJobs(
-  db: Q, scope: JobScope, f: JobFilters, page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' },
-): Promise<{ items: JobRow[]; total: number }> {
-  const p = plan(scope, f);
-  const dir = page.sort_direction === 'desc' ? 'desc' : 'asc';
-  const col = SORT_COLUMNS[page.sort_by] ?? SORT_COLUMNS.created_at;
-  const sortRef = sql.ref(`${p.by === 'o' && CARRIED.has(col) ? 'o' : 'jobs'}.${col}`);
-  const { limit, offset } = pageOf(page);
-  const items = await filtered(db, p, true)
-    .select(LIST_COLUMNS.map((c) => `jobs.${c}` as const))
-    .orderBy(sortRef, col === 'stage' ? dir : byBytes(db, dir))
-    .orderBy(sql.ref(p.by === 'o' ? 'o.job_id' : 'jobs.id'), dir)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
-  const total = await cachedCount(db, keyOf('list', count), async () => Number((await count.executeTakeFirstOrThrow()).n));
-  return { items: items as JobRow[], total };
-}
-
-/** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */
-export async function stageCounts(db: Q, scope: JobScope, f: JobFilters): Promise<{ stage: number; count: number }[]> {
-  const p = plan(scope, { ...f, is_canceled: false }, false);
-  const stage = driven<number>(p.by, 'stage');
-  const q = filtered(db, p).select((eb) => [stage.as('stage'), eb.fn.countAll<number>().as('count')]).groupBy(stage).orderBy(stage);
-  return cachedCount(db, keyOf('stages', q), async () => (await q.execute()).map((r) => ({ stage: r.stage, count: Number(r.count) })));
-}
-
-/** Jobs per stage tab (not canceled), filters applied but not the stage filter; by tab, no tab first. */
-export async function tabCounts(db: Q, scope: JobScope, f: JobFilters): Promise<{ tab: string | null; count: number }[]> {
-  const p = plan(scope, { ...f, is_canceled: false }, false);
-  const bytes = byBytes(db);
-  const q = filtered(db, p, true)
-    .select((eb) => ['jobs.tab', eb.fn.countAll<number>().as('count')])
-    .groupBy('jobs.tab')
-    .orderBy('jobs.tab', (ob) => bytes(ob).nullsFirst());
-  return cachedCount(db, keyOf('tabs', q), async () => (await q.execute()).map((r) => ({ tab: r.tab, count: Number(r.count) })));
-}
-
-export async function canceledCount(db: Q, scope: JobScope, f: JobFilters): Promise<number> {
-  const q = filtered(db, plan(scope, { ...f, is_canceled: true }, false)).select((eb) => eb.fn.countAll<number>().as('n'));
-  return cachedCount(db, keyOf('canceled', q), async () => Number((await q.executeTakeFirstOrThrow()).n));
 }
 
 /** Jobs of a homeowner user. */

@@ -14,7 +14,7 @@ import type { AppContext, AppRouter } from '../context.ts';
 import { assertFiltersAllowed, jobFor } from '../services/access.ts';
 import * as jobs from '../services/jobs.service.ts';
 import * as actions from '../services/job-actions.service.ts';
-import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/jobs.db.ts';
+import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/job-lists.db.ts';
 import { query } from '../validation.ts';
 
 /** The omni search of the list: the search's own length limit (a LIKE over every row per character). */

@@ -9,10 +9,11 @@ import { may } from '../abilities.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
+import type { JobScope } from '../db/job-lists.db.ts';
 import { isId } from '../db/portable.ts';
 
 /** The jobs a user may see. */
-export function jobScope(user: AuthUser): jobsDb.JobScope {
+export function jobScope(user: AuthUser): JobScope {
   if (user.role === 'ops') return {};
   if (user.role === 'contractor') return { contractor_id: user.contractor_id ?? -1 };
   return { homeowner_user_id: user.id };

@@ -8,6 +8,7 @@ import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, initialEligibility, type JobS
 import { inTransaction, todayOf, type AuthUser, type Deps } from '../context.ts';
 import { ApiError, badRequest, conflict, notFound, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
+import * as lists from '../db/job-lists.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { listUsers } from '../db/users.db.ts';
@@ -21,7 +22,7 @@ import { MESSAGES } from '../../engine/forms/messages.ts';
 export interface Paging {
   page_number: number;
   per_page: number;
-  sort_by: jobsDb.SortBy;
+  sort_by: lists.SortBy;
   sort_direction: 'asc' | 'desc';
 }
 
@@ -29,18 +30,18 @@ export interface Paging {
  * One page of jobs, as the role sees them. The presented page is cached against the jobs version (and
  * today's date, which days-in-stage depends on): a list refreshed by many people costs one query per change.
  */
-export async function listJobs(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
+export async function listJobs(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
   return JSON.parse(await listJobsJson(deps, user, filters, paging)) as Awaited<ReturnType<typeof presentPage>>;
 }
 
 /** The page as JSON text, cached as text: a repeated request costs no query and no serialisation. */
-export function listJobsJson(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging): Promise<string> {
+export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging): Promise<string> {
   const key = `page ${user.role} ${user.id} ${user.contractor_id} ${JSON.stringify(filters)} ${JSON.stringify(paging)} ${todayOf(deps)}`;
-  return jobsDb.cachedCount(deps.db, key, async () => JSON.stringify(await presentPage(deps, user, filters, paging)));
+  return lists.cachedCount(deps.db, key, async () => JSON.stringify(await presentPage(deps, user, filters, paging)));
 }
 
-async function presentPage(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters, paging: Paging) {
-  const { items, total } = await jobsDb.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
+async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
+  const { items, total } = await lists.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
   const names = await contractorsDb.contractorNames(deps.db, items.map((r) => r.contractor_id).filter((x): x is number => x !== null));
   return {
     items: items.map((r) => presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id))),
@@ -51,10 +52,10 @@ async function presentPage(deps: Deps, user: AuthUser, filters: jobsDb.JobFilter
 }
 
 /** Counts per stage and per tab (Apply, Review, Install, Enroll, Pay) and the canceled count. */
-export async function summary(deps: Deps, user: AuthUser, filters: jobsDb.JobFilters) {
+export async function summary(deps: Deps, user: AuthUser, filters: lists.JobFilters) {
   const scope = jobScope(user);
   const f = { ...filters, me: user.id };
-  const [stages, byTab, canceled] = await Promise.all([jobsDb.stageCounts(deps.db, scope, f), jobsDb.tabCounts(deps.db, scope, f), jobsDb.canceledCount(deps.db, scope, f)]);
+  const [stages, byTab, canceled] = await Promise.all([lists.stageCounts(deps.db, scope, f), lists.tabCounts(deps.db, scope, f), lists.canceledCount(deps.db, scope, f)]);
   // A stage number maps to a tab per stage model; with a program filter the model is that program's.
   const models = filters.program_id ? [deps.defs.programs[filters.program_id]?.stage_model].filter(Boolean) : Object.values(deps.defs.programs).map((p) => p.stage_model);
   const tabOf = (n: number) => models.map((m) => m!.stages.find((s) => s.number === n)?.tab).find(Boolean);
@@ -80,7 +81,7 @@ export async function filterOptions(deps: Deps, user: AuthUser) {
     eligibility: [...ELIGIBILITY_STATUSES],
     action_owners: [...ACTION_OWNER_ROLES],
     exceptions: ['has_contractor_task_exception', 'has_ops_task_exception'],
-    sort_by: Object.keys(jobsDb.SORT_COLUMNS),
+    sort_by: Object.keys(lists.SORT_COLUMNS),
   };
 }
 

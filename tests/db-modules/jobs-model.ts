@@ -4,7 +4,8 @@
  * one expectation.
  */
 
-import type { JobFilters, JobScope, NewJob, SortBy } from '../../server/db/jobs.db.ts';
+import type { JobFilters, JobScope, SortBy } from '../../server/db/job-lists.db.ts';
+import type { NewJob } from '../../server/db/jobs.db.ts';
 
 /** The people and companies the jobs point at (ids known once seeded). */
 export interface Refs {

@@ -11,12 +11,13 @@ import type { DB } from '../../server/db/schema.ts';
 import * as jobs from '../../server/db/jobs.db.ts';
 import { insertContractor } from '../../server/db/contractors.db.ts';
 import { insertUser } from '../../server/db/users.db.ts';
-import type { JobFilters, JobScope, SortBy } from '../../server/db/jobs.db.ts';
+import type { JobFilters, JobScope, SortBy } from '../../server/db/job-lists.db.ts';
+import * as lists from '../../server/db/job-lists.db.ts';
 import { BACKENDS, freshDatabase, type Fresh } from '../db/backends.ts';
 import { expectedCanceled, expectedIds, expectedStages, expectedTabs, seedJobs, type ModelJob, type Refs } from './jobs-model.ts';
 
 const AT = '2024-05-01T00:00:00.000Z';
-const SORTS = Object.keys(jobs.SORT_COLUMNS) as SortBy[];
+const SORTS = Object.keys(lists.SORT_COLUMNS) as SortBy[];
 const all = { page_number: 1, per_page: 1000 };
 
 describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
@@ -121,7 +122,7 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
     for (const [name, scope, f] of filterCases()) {
       for (const sort_by of SORTS) {
         for (const sort_direction of ['asc', 'desc'] as const) {
-          const got = await jobs.listJobs(db, scope, f, { ...all, sort_by, sort_direction });
+          const got = await lists.listJobs(db, scope, f, { ...all, sort_by, sort_direction });
           const want = expectedIds(model, scope, f, sort_by, sort_direction);
           expect({ name, sort_by, sort_direction, ids: got.items.map((j) => j.id), total: got.total }).toEqual({ name, sort_by, sort_direction, ids: want, total: want.length });
         }
@@ -132,7 +133,7 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
   it('listJobs: pages of the same order, list columns only', async () => {
     const want = expectedIds(model, {}, {}, 'full_name', 'desc');
     const pages = [];
-    for (let p = 1; p <= 3; p++) pages.push(...(await jobs.listJobs(db, {}, {}, { page_number: p, per_page: 7, sort_by: 'full_name', sort_direction: 'desc' })).items);
+    for (let p = 1; p <= 3; p++) pages.push(...(await lists.listJobs(db, {}, {}, { page_number: p, per_page: 7, sort_by: 'full_name', sort_direction: 'desc' })).items);
     expect(pages.map((j) => j.id)).toEqual(want.slice(0, 21));
     expect(pages[0]).not.toHaveProperty('first_name');
     expect(pages[0]).toHaveProperty('action_owners');
@@ -140,46 +141,46 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
 
   it('stageCounts, tabCounts and canceledCount under every filter', async () => {
     for (const [name, scope, f] of filterCases()) {
-      expect({ name, stages: await jobs.stageCounts(db, scope, f) }).toEqual({ name, stages: expectedStages(model, scope, f) });
-      expect({ name, tabs: await jobs.tabCounts(db, scope, f) }).toEqual({ name, tabs: expectedTabs(model, scope, f) });
-      expect({ name, canceled: await jobs.canceledCount(db, scope, f) }).toEqual({ name, canceled: expectedCanceled(model, scope, f) });
+      expect({ name, stages: await lists.stageCounts(db, scope, f) }).toEqual({ name, stages: expectedStages(model, scope, f) });
+      expect({ name, tabs: await lists.tabCounts(db, scope, f) }).toEqual({ name, tabs: expectedTabs(model, scope, f) });
+      expect({ name, canceled: await lists.canceledCount(db, scope, f) }).toEqual({ name, canceled: expectedCanceled(model, scope, f) });
     }
   });
 
   it('the count cache: computed once per jobs version, recomputed after a write (here or by another instance)', async () => {
     let computed = 0;
-    const count = () => jobs.cachedCount(db, 'probe', async () => ++computed);
+    const count = () => lists.cachedCount(db, 'probe', async () => ++computed);
     expect(await count()).toBe(1);
     expect(await count()).toBe(1);
     const other = await fresh.another();
     await jobs.updateJob(other.kysely, model[0].id, { exception_notes: 'bump' });
     expect(await count()).toBe(2);
     expect(await count()).toBe(2);
-    jobs.clearCountCache(db);
+    lists.clearCountCache(db);
     expect(await count()).toBe(3);
     // A transaction computes for itself and leaves the cache alone.
-    expect(await db.transaction().execute((trx) => jobs.cachedCount(trx, 'probe', async () => -1))).toBe(-1);
+    expect(await db.transaction().execute((trx) => lists.cachedCount(trx, 'probe', async () => -1))).toBe(-1);
     expect(await count()).toBe(3);
 
-    const before = await jobs.stageCounts(db, {}, {});
+    const before = await lists.stageCounts(db, {}, {});
     const stage1 = (s: { stage: number; count: number }[]) => s.find((x) => x.stage === 1)?.count ?? 0;
     const id = await jobs.insertJob(other.kysely, { code: 'CACHE-1', first_name: 'C', last_name: 'C', full_name: 'C C', address: 'A', program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT });
-    expect(stage1(await jobs.stageCounts(db, {}, {}))).toBe(stage1(before) + 1);
-    expect(await jobs.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}));
+    expect(stage1(await lists.stageCounts(db, {}, {}))).toBe(stage1(before) + 1);
+    expect(await lists.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}));
     await jobs.updateJob(db, id, { is_canceled: 1 });
-    expect(stage1(await jobs.stageCounts(db, {}, {}))).toBe(stage1(before));
-    expect(await jobs.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}) + 1);
-    expect((await jobs.listJobs(db, {}, { is_canceled: true }, { ...all, sort_by: 'created_at', sort_direction: 'asc' })).total).toBe(expectedCanceled(model, {}, {}) + 1);
+    expect(stage1(await lists.stageCounts(db, {}, {}))).toBe(stage1(before));
+    expect(await lists.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}) + 1);
+    expect((await lists.listJobs(db, {}, { is_canceled: true }, { ...all, sort_by: 'created_at', sort_direction: 'asc' })).total).toBe(expectedCanceled(model, {}, {}) + 1);
 
     // A rolled-back write: its counts are not left behind for the version number it used.
     await expect(db.transaction().execute(async (trx) => {
       await jobs.updateJob(trx, id, { is_canceled: 0 });
-      expect(stage1(await jobs.stageCounts(trx, {}, {}))).toBe(stage1(before) + 1);
+      expect(stage1(await lists.stageCounts(trx, {}, {}))).toBe(stage1(before) + 1);
       throw new Error('roll back');
     })).rejects.toThrow('roll back');
     await jobs.updateJob(db, id, { exception_notes: 'same version number, other data' });
-    expect(stage1(await jobs.stageCounts(db, {}, {}))).toBe(stage1(before));
+    expect(stage1(await lists.stageCounts(db, {}, {}))).toBe(stage1(before));
     await db.deleteFrom('jobs').where('id', '=', id).execute();
-    expect(await jobs.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}));
+    expect(await lists.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}));
   });
 });

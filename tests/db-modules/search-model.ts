@@ -4,6 +4,7 @@
  * else fuzzy-rank.ts's candidates) ranked by fuzzy-rank.ts's rankRows, with a tuning of the test's own.
  */
 
+import { seededRandom } from '../../server/seed/seeded-random.ts';
 import type { SearchConfig } from '../../engine/index.ts';
 import type { NewJob } from '../../server/db/jobs.db.ts';
 import * as search from '../../server/db/search.db.ts';
@@ -15,23 +16,12 @@ const LAST = ['Garcia', 'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Mille
 const STREETS = ['Main St', 'Oak Ave', 'Pine Rd', 'Maple Dr', 'Cedar Ln', 'Elm St', 'Washington Blvd', 'Lake View Ct', 'Hill Rd', 'Sunset Ave', 'Park Pl', 'River Rd'];
 const CITIES = ['Springfield', 'Riverside', 'Fairview', 'Madison', 'Georgetown', 'Arlington', 'Salem', 'Clinton', 'Ashland', 'Dover'];
 
-/** A small deterministic generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const AT = '2024-05-01T00:00:00.000Z';
 
 /** `n` jobs (codes G-00001 ...), spread over the companies and homeowners given (some with neither). */
 export function generatedJobs(n: number, seed: number, contractorIds: number[], homeownerIds: number[]): NewJob[] {
-  const r = random(seed);
+  const r = seededRandom(seed).next;
   const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)];
   return Array.from({ length: n }, (_, i) => {
     const first_name = pick(FIRST);
