@@ -6,16 +6,18 @@
  * SQLite: the FTS5 trigram tables of migration 004 (one index row per field, text wrapped in
  * FIELD_START ... FIELD_END, case folded), queried through a MATCH expression bound as one value.
  *
- * PostgreSQL: the pg_trgm GIN indexes of migration 004 on lower(column). A term is a substring of the
- * wrapped field text, so each term is a `lower(col) LIKE pattern` (bound, wildcards escaped): `%abc%`
+ * PostgreSQL: the same layout (migration 009): tables jobs_search / contractors_search of (key, text), the
+ * field folded to lower case (not wrapped), under one pg_trgm GIN index each. A term is a substring of
+ * the wrapped field text, so each term is a `text LIKE pattern` (bound, wildcards escaped): `%abc%`
  * inside the field, `ab%` after FIELD_START (the field starts with it), `%ab` before FIELD_END. pg_trgm
  * answers such a LIKE from the index (the trigram `abc`, or the padded word trigrams `' ab'`/`'ab '` of an
- * anchored one) and rechecks it, so the keys are exactly the ones FTS5 finds, in the same (key) order
- * and under the same limit. The similarity operators (`%`, `<%`) are not used: their threshold would
- * answer a different question ("similar enough") than FTS5's ("holds these trigrams"), and the
+ * anchored one) and rechecks it, so the keys are exactly the ones FTS5 finds. Under a limit both return
+ * the first matches in table order without sorting them (key order on SQLite; on PostgreSQL the order
+ * rows were written, which is key order but for rows rewritten since): sorting every match of a
+ * common trigram to keep the lowest keys cost more than all the rest of a search. The similarity
+ * operators (`%`, `<%`) are not used: their threshold would answer a different question ("similar
+ * enough") than FTS5's ("holds these trigrams"), and their recheck measured 30-85 ms a query; the
  * service's candidate scoring counts trigram hits itself.
- * Known difference: the columns are COLLATE "C", whose lower() folds ASCII only (FTS5 folds Unicode),
- * so a non-ASCII capital (É) only matches itself there.
  */
 
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
@@ -120,9 +122,9 @@ function likePattern(trigram: string): string {
  * bitmap scan of the GIN index per element.
  */
 function pgHolds(col: Expression<unknown>, groups: string[][]): RawBuilder<SqlBool> {
-  const like = (t: string) => sql<SqlBool>`lower(${col}) like ${likePattern(t)}`;
+  const like = (t: string) => sql<SqlBool>`${col} like ${likePattern(t)}`;
   if (groups.length === 1) return sql<SqlBool>`(${sql.join(groups[0].map(like), sql` and `)})`;
-  if (groups.every((g) => g.length === 1)) return sql<SqlBool>`lower(${col}) like any (cast(${groups.map((g) => likePattern(g[0]))} as text[]))`;
+  if (groups.every((g) => g.length === 1)) return sql<SqlBool>`${col} like any (cast(${groups.map((g) => likePattern(g[0]))} as text[]))`;
   return sql<SqlBool>`(${sql.join(groups.map((g) => sql`(${sql.join(g.map(like), sql` and `)})`), sql` or `)})`;
 }
 
@@ -134,38 +136,26 @@ function sqliteScope(index: SearchIndex, scope: SearchScope): RawBuilder<unknown
   return sql``;
 }
 
-/** The scope over the owner row (PostgreSQL): `j` a job, `c` a contractor. */
+/** The scope over the index key (PostgreSQL); the statement text is fixed per scope kind. */
 function pgScope(index: SearchIndex, scope: SearchScope): RawBuilder<unknown> {
-  if (index === 'contractors') return scope.contractor_id === undefined ? sql`` : sql`and c.id = ${scope.contractor_id}`;
-  if (scope.contractor_id !== undefined) return sql`and j.contractor_id = ${scope.contractor_id}`;
-  if (scope.homeowner_user_id !== undefined) return sql`and j.homeowner_user_id = ${scope.homeowner_user_id}`;
+  if (index === 'contractors') return scope.contractor_id === undefined ? sql`` : sql`and s.key / ${sql.lit(KEY_SPAN)} = ${scope.contractor_id}`;
+  if (scope.contractor_id !== undefined) return sql`and s.key / ${sql.lit(KEY_SPAN)} in (select id from jobs where contractor_id = ${scope.contractor_id})`;
+  if (scope.homeowner_user_id !== undefined) return sql`and s.key / ${sql.lit(KEY_SPAN)} in (select id from jobs where homeowner_user_id = ${scope.homeowner_user_id})`;
   return sql``;
 }
 
-/** One field's keys (PostgreSQL): the owner rows whose field holds the groups. Names are fixed, never user data. */
-function pgFieldKeys(index: SearchIndex, field: number, groups: string[][], scope: RawBuilder<unknown>): RawBuilder<{ key: number }> {
-  const name = SEARCH_FIELDS[index][field];
-  const key = sql`${sql.ref(index === 'jobs' ? 'j.id' : 'c.id')} * ${sql.lit(KEY_SPAN)} + ${sql.lit(field)}`;
-  if (index === 'contractors') return sql`select ${key} as key from contractors c where ${pgHolds(sql.ref(`c.${name}`), groups)} ${scope}`;
-  // The contractor field of a job is its company's current name (a renamed company is found by its new name).
-  if (name === 'contractor') return sql`select ${key} as key from jobs j join contractors c on c.id = j.contractor_id where ${pgHolds(sql.ref('c.name'), groups)} ${scope}`;
-  return sql`select ${key} as key from jobs j where ${pgHolds(sql.ref(`j.${name}`), groups)} ${scope}`;
-}
-
 /**
- * Keys (in key order, at most `limit`) of the fields containing every one of `terms` (trigrams), or any
+ * Keys (in table order, at most `limit`) of the fields containing every one of `terms` (trigrams), or any
  * of them with `any`. With the trigram tokenizer a term of three characters is exactly one trigram.
  */
 export async function matchingKeys(db: Q, index: SearchIndex, terms: string[], scope: SearchScope, limit: number, any = false): Promise<number[]> {
   const groups = trigramGroups(terms, any);
   if (!groups || limit <= 0) return [];
+  const table = sql.table(TABLES[index]);
   if (isPostgres(db)) {
-    const s = pgScope(index, scope);
-    const parts = SEARCH_FIELDS[index].map((_, field) => pgFieldKeys(index, field, groups, s));
-    const r = await sql<{ key: number }>`select key from (${sql.join(parts, sql` union all `)}) k order by key limit ${limit}`.execute(db);
+    const r = await sql<{ key: number }>`select key from ${table} s where ${pgHolds(sql.ref('s.text'), groups)} ${pgScope(index, scope)} limit ${limit}`.execute(db);
     return r.rows.map((row) => Number(row.key));
   }
-  const table = sql.table(TABLES[index]);
   const r = await sql<{ rowid: number }>`select rowid from ${table} where ${table} match ${matchExpression(groups)} ${sqliteScope(index, scope)} limit ${limit}`.execute(db);
   return r.rows.map((row) => row.rowid);
 }
