@@ -89,25 +89,32 @@ export async function candidateIds(db: Q, index: SearchIndex, config: SearchConf
     for (const key of await matchingKeys(db, index, terms, scope, tuning.exact_limit, true)) add(key, SUBSTRING * nh);
   } else {
     const grams = spread(trigramsOf(q), tuning.grams);
+    // The lookups of each step are independent: on PostgreSQL they run side by side on the pool's connections.
+    const [exactKeys, equalKeys] = await Promise.all([
+      // Fields containing the whole query (holding every sampled trigram of it).
+      matchingKeys(db, index, grams, scope, tuning.exact_limit),
+      // Fields equal to the query: it starts and ends them.
+      matchingKeys(db, index, [FIELD_START + q.slice(0, 2), q.slice(-2) + FIELD_END, ...grams], scope, tuning.exact_limit),
+    ]);
+    const exact = new Set(exactKeys);
     const count = new Map<number, number>();
-    const rare: string[] = [];
-    const common: string[] = [];
-    for (const g of grams) {
-      const keys = await matchingKeys(db, index, [g], scope, tuning.gram_limit);
-      (keys.length < tuning.gram_limit ? rare : common).push(g);
-      for (const key of keys) count.set(key, (count.get(key) ?? 0) + 1);
-    }
-    // Fields containing the whole query: the rare trigrams decide, two common ones confirm.
-    const exact = new Set(await matchingKeys(db, index, [...rare, ...common.slice(0, rare.length ? 2 : common.length)], scope, tuning.exact_limit));
-    // A typo leaves one half of the query whole: fields containing a half share that many trigrams.
-    if (m >= 6) {
+    // With a shortlist of rows containing the whole query, no row merely like it ranks among them in
+    // fuse.js (a typo costs far more than a containing field's length): the fuzzy lookups are skipped.
+    if (exact.size < tuning.shortlist) {
       const h = Math.ceil(m / 2) + 1;
-      for (const half of [q.slice(0, h), q.slice(m - h)]) {
+      const halves = m >= 6 ? [q.slice(0, h), q.slice(m - h)] : [];
+      const [perGram, halfKeys] = await Promise.all([
+        Promise.all(grams.map((g) => matchingKeys(db, index, [g], scope, tuning.gram_limit))),
+        // A typo leaves one half of the query whole: fields containing a half share that many trigrams.
+        Promise.all(halves.map((half) => matchingKeys(db, index, trigramsOf(half), scope, tuning.exact_limit))),
+      ]);
+      for (const keys of perGram) for (const key of keys) count.set(key, (count.get(key) ?? 0) + 1);
+      halves.forEach((half, i) => {
         const credit = Math.round((grams.length * (half.length - 2)) / (m - 2));
-        for (const key of await matchingKeys(db, index, trigramsOf(half), scope, tuning.exact_limit)) if ((count.get(key) ?? 0) < credit) count.set(key, credit);
-      }
+        for (const key of halfKeys[i]) if ((count.get(key) ?? 0) < credit) count.set(key, credit);
+      });
     }
-    const equal = new Set(await matchingKeys(db, index, [FIELD_START + q.slice(0, 2), q.slice(-2) + FIELD_END, ...(rare.length ? rare : grams.slice(0, 2))], scope, tuning.exact_limit));
+    const equal = new Set(equalKeys);
     for (const key of equal) add(key, EQUAL * nq);
     for (const key of exact) if (!equal.has(key)) add(key, SUBSTRING * nh);
     const t = grams.length;
