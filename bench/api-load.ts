@@ -1,29 +1,17 @@
 /**
- * Part c of the API bench: the real app (createApp over buildDeps on the bench database) and a bare
- * Koa app answering a constant JSON, each on 127.0.0.1 and an ephemeral port in this process, loaded
- * by autocannon from a second process (bench/load-worker.ts) so the two never share an event loop.
+ * Part c of the API bench: the real app and a bare Koa app served by a process of their own
+ * (bench/load-server.ts), loaded one after the other by autocannon from another process
+ * (bench/load-worker.ts), so neither the load generator nor the bench's own data share the server's
+ * event loop or heap.
  */
 
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import Koa from 'koa';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { buildDeps } from '../server/deps.ts';
-import { findUserByEmail, insertToken } from '../server/db/users.db.ts';
-import { hashToken } from '../server/services/auth.service.ts';
-import { BENCH_OPS_EMAIL, type BenchDb } from './generate-db.ts';
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import type { BenchDb } from './generate-db.ts';
 import type { LoadRequest, LoadResult } from './load-worker.ts';
+import type { ServeRequest, Serving } from './load-server.ts';
 
 const CONNECTIONS = 50;
-
-function listen(app: { listen: Koa['listen'] }): Promise<{ server: Server; url: string }> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-  });
-}
 
 /** Runs autocannon in a child process against one URL. */
 function load(req: LoadRequest): Promise<LoadResult> {
@@ -36,22 +24,23 @@ function load(req: LoadRequest): Promise<LoadResult> {
   });
 }
 
-/** Starts both apps, loads them one after the other and prints the table. */
-export async function runLoad(bench: BenchDb, seconds: number, database: { url: string; schema?: string }): Promise<number | undefined> {
-  const deps = await buildDeps({ ...loadConfig({}), database_url: database.url, database_schema: database.schema, port: 0, seed_demo: false }, { log: () => {} });
-  const user = await findUserByEmail(deps.db, BENCH_OPS_EMAIL);
-  if (!user) throw new Error(`the bench database has no ${BENCH_OPS_EMAIL}`);
-  const token = randomBytes(32).toString('base64url');
-  const now = new Date();
-  await insertToken(deps.db, { token_hash: hashToken(token), user_id: user.id, kind: 'session', expires_at: new Date(now.getTime() + 3_600_000).toISOString(), created_at: now.toISOString() });
-
-  const real = await listen((await createApp(deps)).app);
-  const bare = new Koa();
-  bare.use((ctx) => {
-    ctx.body = { ok: true };
+/** Starts the server process and waits until it listens. */
+function serve(req: ServeRequest): Promise<{ child: ChildProcess; serving: Serving }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./load-server.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    child.once('message', (m) => resolve({ child, serving: m as Serving }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`load server exited with ${code} before listening`)));
+    child.send(req);
   });
-  const plain = await listen(bare);
+}
 
+/** Starts both apps, loads them one after the other and prints the table. */
+export async function runLoad(_bench: BenchDb, seconds: number, database: { url: string; schema?: string }): Promise<number | undefined> {
+  const { child, serving } = await serve(database);
+  const { token } = serving;
+  const real = { url: serving.real };
+  const plain = { url: serving.bare };
   const jobsPath = '/api/jobs?page_number=1&per_page=25';
   const probe = await fetch(real.url + jobsPath, { headers: { authorization: `Bearer ${token}` } });
   const targets: [string, string, string | undefined][] = [['bare Koa (constant JSON)', plain.url + '/', undefined], ['GET /api/auth/me (auth only)', real.url + '/api/auth/me', token]];
@@ -61,9 +50,9 @@ export async function runLoad(bench: BenchDb, seconds: number, database: { url: 
 
   const results: [string, LoadResult][] = [];
   for (const [name, url, t] of targets) results.push([name, await load({ url, token: t, connections: CONNECTIONS, seconds })]);
-  real.server.close();
-  plain.server.close();
-  await deps.store.close();
+  const exited = once(child, 'exit');
+  child.send('stop');
+  await exited;
 
   const base = results[0][1].rps;
   const w = [46, 10, 9, 9, 8, 12];
