@@ -173,7 +173,13 @@ export async function openStore(url: string, opts: PostgresOptions = {}): Promis
     throw e;
   }
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, backend: 'postgres', migrated, close: once(() => kysely.destroy()) };
+  // Kysely ends the pool only if it ever used it (its driver starts lazily): a store opened only to
+  // migrate would keep its connections, and its process alive, as long as they stay idle.
+  const close = async () => {
+    await kysely.destroy();
+    if (!pool.ended) await pool.end();
+  };
+  return { kysely, backend: 'postgres', migrated, close: once(close) };
 }
 
 /** A close that may be called again (a test's cleanup after a shutdown): the later calls wait for the first. */

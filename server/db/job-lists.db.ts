@@ -47,6 +47,8 @@ interface Plan {
   by: By;
   driving: Cond[];
   onJobs: Cond[];
+  /** Set when only is_canceled and stage filter the jobs: counts then read job_totals (migration 010). */
+  totals?: { is_canceled: number; stages?: number[] };
 }
 /** A query builder over jobs (typed so): FROM jobs, or FROM job_action_owners o [JOIN jobs]. */
 type JobsQuery = SelectQueryBuilder<DB, 'jobs', object>;
@@ -94,7 +96,15 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
       eb(eb.cast('jobs.id', 'text'), '=', q), eb('jobs.external_id', '=', q),
     ]));
   }
-  return { by, driving, onJobs };
+  const totals = by === 'jobs' && !onJobs.length ? { is_canceled: flag(f.is_canceled), stages } : undefined;
+  return { by, driving, onJobs, totals };
+}
+
+/** The per-stage totals of a plan with no filter but canceled-ness and stages (a few rows, by stage). */
+function totalsOf(db: Q, t: NonNullable<Plan['totals']>) {
+  let q = db.selectFrom('job_totals').select(['stage', 'n']).where('is_canceled', '=', t.is_canceled).where('n', '>', 0);
+  if (t.stages) q = q.where('stage', 'in', t.stages);
+  return q.orderBy('stage');
 }
 
 /** The filtered rows; a count that reads no column of jobs need not join it. */
@@ -182,14 +192,19 @@ export async function listJobs(
     .limit(limit)
     .offset(offset)
     .execute();
-  const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
-  const total = await cachedCount(db, keyOf('list', count), async () => Number((await count.executeTakeFirstOrThrow()).n));
+  let total: number;
+  if (p.totals) total = (await totalsOf(db, p.totals).execute()).reduce((n, r) => n + Number(r.n), 0);
+  else {
+    const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
+    total = await cachedCount(db, keyOf('list', count), async () => Number((await count.executeTakeFirstOrThrow()).n));
+  }
   return { items: items as JobRow[], total };
 }
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */
 export async function stageCounts(db: Q, scope: JobScope, f: JobFilters): Promise<{ stage: number; count: number }[]> {
   const p = plan(scope, { ...f, is_canceled: false }, false);
+  if (p.totals) return (await totalsOf(db, p.totals).execute()).map((r) => ({ stage: r.stage, count: Number(r.n) }));
   const stage = driven<number>(p.by, 'stage');
   const q = filtered(db, p).select((eb) => [stage.as('stage'), eb.fn.countAll<number>().as('count')]).groupBy(stage).orderBy(stage);
   return cachedCount(db, keyOf('stages', q), async () => (await q.execute()).map((r) => ({ stage: r.stage, count: Number(r.count) })));
@@ -207,6 +222,8 @@ export async function tabCounts(db: Q, scope: JobScope, f: JobFilters): Promise<
 }
 
 export async function canceledCount(db: Q, scope: JobScope, f: JobFilters): Promise<number> {
-  const q = filtered(db, plan(scope, { ...f, is_canceled: true }, false)).select((eb) => eb.fn.countAll<number>().as('n'));
+  const p = plan(scope, { ...f, is_canceled: true }, false);
+  if (p.totals) return (await totalsOf(db, p.totals).execute()).reduce((n, r) => n + Number(r.n), 0);
+  const q = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
   return cachedCount(db, keyOf('canceled', q), async () => Number((await q.executeTakeFirstOrThrow()).n));
 }

@@ -262,6 +262,13 @@ export interface JobsVersionTable {
   v: number;
 }
 
+/** Jobs per (is_canceled, stage), kept by triggers (migration 010). */
+export interface JobTotalsTable {
+  is_canceled: number;
+  stage: number;
+  n: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -289,5 +296,6 @@ export interface DB {
   contractor_equipment: ContractorEquipmentTable;
   job_action_owners: JobActionOwnersTable;
   jobs_version: JobsVersionTable;
+  job_totals: JobTotalsTable;
   schema_migrations: SchemaMigrationsTable;
 }

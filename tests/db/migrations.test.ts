@@ -76,7 +76,7 @@ async function indexes(store: Store): Promise<string[]> {
 const INDEXES = [
   'attachments_job', 'equipment_ahri', 'equipment_type_manufacturer', 'history_job',
   'job_action_owners_created', 'job_action_owners_job', 'job_action_owners_stage',
-  'jobs_by_contractor_created', 'jobs_by_contractor_exception', 'jobs_by_created', 'jobs_by_eligibility', 'jobs_by_homeowner_created',
+  'jobs_by_contractor_created', 'jobs_claimed', 'jobs_by_contractor_exception', 'jobs_by_created', 'jobs_by_eligibility', 'jobs_by_homeowner_created',
   'jobs_by_homeowner_stage', 'jobs_by_name', 'jobs_by_ops_exception', 'jobs_by_ops_owner', 'jobs_by_program', 'jobs_by_stage_entered',
   'jobs_contractor', 'jobs_counts', 'jobs_dup', 'jobs_dup_lower', 'jobs_homeowner', 'jobs_list', 'jobs_summary',
   'login_failures_key', 'terms_one_current', 'users_email_lower',
@@ -120,6 +120,28 @@ describe.each(backends())('migrations on %s', (backend) => {
     expect(await version(db)).toBe(v);
     await db.deleteFrom('jobs').where('id', '=', job.id).execute();
     expect(await version(db)).toBeGreaterThan(v);
+  });
+
+  it('keep jobs per (is_canceled, stage) in job_totals through inserts, stage moves, cancels and deletes', async () => {
+    const { kysely: db } = await fresh(backend);
+    const totals = async () => (await db.selectFrom('job_totals').select(['is_canceled', 'stage', 'n']).where('n', '>', 0).orderBy('is_canceled').orderBy('stage').execute()).map((r) => [r.is_canceled, r.stage, Number(r.n)]);
+    const counted = async () => (await db.selectFrom('jobs').select(['is_canceled', 'stage', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['is_canceled', 'stage']).orderBy('is_canceled').orderBy('stage').execute()).map((r) => [r.is_canceled, r.stage, Number(r.n)]);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const j = await db
+        .insertInto('jobs')
+        .values({ code: `AB1${i}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${i} Main St`, program_id: 'wi-hear', stage_entered_at: AT, created_at: AT, updated_at: AT })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(j.id);
+    }
+    expect(await totals()).toEqual([[0, 1, 5]]);
+    await db.updateTable('jobs').set({ stage: 3 }).where('id', 'in', ids.slice(0, 2)).execute();
+    await db.updateTable('jobs').set({ is_canceled: 1 }).where('id', '=', ids[0]).execute();
+    await db.updateTable('jobs').set({ full_name: 'Ann B. Lee' }).where('id', '=', ids[4]).execute();
+    await db.deleteFrom('jobs').where('id', '=', ids[3]).execute();
+    expect(await totals()).toEqual([[0, 1, 2], [0, 3, 1], [1, 3, 1]]);
+    expect(await totals()).toEqual(await counted());
   });
 
   it('refuse a second user whose email differs only in case', async () => {
