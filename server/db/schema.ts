@@ -262,6 +262,27 @@ export interface JobsVersionTable {
   v: number;
 }
 
+/** A unit of background work (migration 011): server/db/work.db.ts. */
+export interface WorkItemsTable {
+  id: Id;
+  kind: string;
+  idempotency_key: string;
+  payload: string;
+  state: Generated<WorkState>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Where a unit of work is: waiting (or retrying), held by a worker, finished, or out of attempts. */
+export type WorkState = 'ready' | 'leased' | 'done' | 'dead';
+
 /** Jobs per (is_canceled, stage), kept by triggers (migration 010). */
 export interface JobTotalsTable {
   is_canceled: number;
@@ -297,5 +318,6 @@ export interface DB {
   job_action_owners: JobActionOwnersTable;
   jobs_version: JobsVersionTable;
   job_totals: JobTotalsTable;
+  work_items: WorkItemsTable;
   schema_migrations: SchemaMigrationsTable;
 }
