@@ -30,6 +30,10 @@ export interface Config {
    * token signed out on another instance keeps working here for at most this long (README).
    */
   session_cache_ms: number;
+  /** Mail is also sent over SMTP (nodemailer URL, e.g. smtp://user:pass@host:587) by the background worker when set. */
+  smtp_url?: string;
+  /** The From of mail sent over SMTP. */
+  mail_from: string;
 }
 
 /** Reads the configuration from an environment. */
@@ -50,5 +54,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feature_flags: (env.FEATURE_FLAGS ?? 'program-explorer').split(',').map((s) => s.trim()).filter(Boolean),
     seed_demo: env.SEED_DEMO !== 'false',
     session_cache_ms: Math.max(0, Number(env.SESSION_CACHE_MS ?? 5000) || 0),
+    smtp_url: env.SMTP_URL || undefined,
+    mail_from: env.MAIL_FROM || 'Rebate portal <no-reply@rebate.invalid>',
   };
 }

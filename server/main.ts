@@ -4,6 +4,8 @@ import { loadConfig } from './config.ts';
 import { buildDeps } from './deps.ts';
 import { createApp } from './app.ts';
 import { seedIfEmpty } from './seed/demo.ts';
+import { createWorker } from './worker.ts';
+import { MAIL_WORK, smtpMailHandler } from './adapters/mail.ts';
 
 const config = loadConfig();
 const deps = await buildDeps(config);
@@ -14,8 +16,13 @@ const server = app.listen(config.port, config.host, () => {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Rebate portal on http://${config.host}:${port} (${config.app_env}${seeded ? ', demo data seeded' : ''})`);
 });
+// The background worker delivers mail over SMTP when SMTP_URL is set (every instance may run one).
+const worker = config.smtp_url
+  ? createWorker(deps.db, { handlers: { [MAIL_WORK]: smtpMailHandler(config.smtp_url, config.mail_from) }, log: (line) => console.log(line) })
+  : undefined;
+worker?.start();
 const stop = () => server.close(() => {
-  void deps.store.close().finally(() => process.exit(0));
+  void (worker?.stop() ?? Promise.resolve()).finally(() => void deps.store.close().finally(() => process.exit(0)));
 });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

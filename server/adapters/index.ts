@@ -10,6 +10,8 @@ import { randomBytes } from 'node:crypto';
 import type { Q } from '../db/portable.ts';
 import { queueMail } from '../db/settings.db.ts';
 import { getPlace } from '../db/places.db.ts';
+import { enqueueWork } from '../db/work.db.ts';
+import { MAIL_WORK } from './mail.ts';
 import type { JobSite } from '../../engine/index.ts';
 
 /** Sends mail. */
@@ -54,9 +56,19 @@ export interface Adapters {
   google?: GoogleAdapter;
 }
 
-/** Local mail: rows in the outbox table (written by the store's own connection, after the write that sends it). */
-export function outboxMail(db: Q, now: () => Date): MailAdapter {
-  return { send: (m) => queueMail(db, { ...m, at: now().toISOString() }) };
+/**
+ * Mail: always a row in the outbox table (written by the store's own connection, after the write that
+ * sends it); with `deliver`, also a work item for the background worker, which sends it over SMTP
+ * (server/adapters/mail.ts): never inside the request.
+ */
+export function outboxMail(db: Q, now: () => Date, deliver = false): MailAdapter {
+  return {
+    send: async (m) => {
+      const at = now();
+      const id = await queueMail(db, { ...m, at: at.toISOString() });
+      if (deliver) await enqueueWork(db, { kind: MAIL_WORK, key: `mail:outbox:${id}`, payload: { outbox_id: id }, now: at });
+    },
+  };
 }
 
 /** Local geocoding: the seeded places table. */
@@ -101,7 +113,7 @@ export function localPayments(): PaymentsAdapter {
   return { status: () => ({ approved: false, paid_at: null }) };
 }
 
-/** The local adapters. */
-export function localAdapters(db: Q, uploadDir: string, now: () => Date): Adapters {
-  return { mail: outboxMail(db, now), geocoding: tableGeocoding(db), files: diskFiles(uploadDir), esign: localESign(), payments: localPayments() };
+/** The local adapters (mail also over SMTP, through the worker, when `smtp` is set). */
+export function localAdapters(db: Q, uploadDir: string, now: () => Date, smtp = false): Adapters {
+  return { mail: outboxMail(db, now, smtp), geocoding: tableGeocoding(db), files: diskFiles(uploadDir), esign: localESign(), payments: localPayments() };
 }

@@ -32,7 +32,13 @@ export async function setFlag(db: Q, name: string, enabled: boolean): Promise<vo
     .execute();
 }
 
-/** Puts a message in the outbox (the local mail adapter). */
-export async function queueMail(db: Q, m: { to: string; subject: string; body: string; at: string }): Promise<void> {
-  await db.insertInto('outbox').values({ to_address: m.to, subject: m.subject, body: m.body, created_at: m.at }).execute();
+/** Puts a message in the outbox (the local mail adapter); returns its id. */
+export async function queueMail(db: Q, m: { to: string; subject: string; body: string; at: string }): Promise<number> {
+  const r = await db.insertInto('outbox').values({ to_address: m.to, subject: m.subject, body: m.body, created_at: m.at }).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** One outbox message by id. */
+export async function outboxMessage(db: Q, id: number) {
+  return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'body', 'created_at']).where('id', '=', id).executeTakeFirst();
 }
