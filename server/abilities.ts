@@ -22,6 +22,7 @@ export const ABILITIES = {
   'session.read': ALL,
   'auth.mint_login_link': OPS,
   'auth.read_outbox': OPS,
+  'work.manage': OPS,
   'preferences.own': ALL,
   'feature_flag.read': ALL,
   'feature_flag.manage': OPS,

@@ -24,6 +24,27 @@ export const OUTBOX = {
   },
 } as const;
 
+/** A unit of background work as ops see it (its payload stays internal). */
+export const WORK_ITEM = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'kind', 'state', 'attempts', 'max_attempts', 'run_at', 'last_error', 'created_at', 'updated_at'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string' },
+    state: { type: 'string', enum: ['ready', 'leased', 'done', 'dead'] },
+    attempts: { type: 'integer' },
+    max_attempts: { type: 'integer' },
+    run_at: { type: 'string' },
+    last_error: { type: ['string', 'null'] },
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+  },
+} as const;
+
+/** GET /api/work/dead (ops): work out of attempts, newest first. */
+export const DEAD_WORK = { type: 'array', items: WORK_ITEM } as const;
+
 /** GET /api/jobs/initial-eligibility/{place}: the place, each program's verdict, and the eligible programs. */
 export const PLACE_ELIGIBILITY = {
   type: 'object',

@@ -16,6 +16,7 @@ import { contractorsRoutes } from './contractors.routes.ts';
 import { openApiRoutes } from './openapi.routes.ts';
 import { definitionsRoutes } from './definitions.routes.ts';
 import { validatorsRoutes } from './validators.routes.ts';
+import { workRoutes } from './work.routes.ts';
 
 export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   authRoutes,
@@ -32,5 +33,6 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   contractorsRoutes,
   definitionsRoutes,
   validatorsRoutes,
+  workRoutes,
   openApiRoutes,
 ];

@@ -67,6 +67,9 @@ const ROWS: Record<string, Row> = {
   'POST /api/auth/google': { path: () => '/api/auth/google', body: () => ({ id_token: 'x' }), except: everyone(503) },
   'GET /api/auth/outbox': { path: () => '/api/auth/outbox', },
   'GET /api/openapi.json': { path: () => '/api/openapi.json', },
+  'GET /api/work/dead': { path: () => '/api/work/dead', },
+  // No such item: ops pass the guard and find nothing (tests/api/work.test.ts retries a real one).
+  'POST /api/work/{id}/retry': { path: () => '/api/work/2000000000/retry', except: { ops: 404 } },
 
   'GET /api/jobs': { path: () => '/api/jobs', },
   'GET /api/jobs/internal': { path: () => '/api/jobs/internal', },
