@@ -17,6 +17,8 @@ export interface Config {
   google_client_id?: string;
   /** Where uploaded files are kept (outside any served folder). */
   upload_dir: string;
+  /** Uploads on disk under upload_dir (default), or in the database (every instance sees them). */
+  upload_storage: 'disk' | 'database';
   /** Largest upload, in bytes. */
   upload_max_bytes: number;
   /** Public base URL used in links sent by mail. */
@@ -36,6 +38,13 @@ export interface Config {
   mail_from: string;
 }
 
+/** UPLOAD_STORAGE: disk (unset or empty) or database; anything else stops the start with a clear message. */
+function uploadStorage(v: string | undefined): Config['upload_storage'] {
+  if (!v || v === 'disk') return 'disk';
+  if (v === 'database') return 'database';
+  throw new Error(`UPLOAD_STORAGE must be 'disk' or 'database', not '${v}'`);
+}
+
 /** Reads the configuration from an environment. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -49,6 +58,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     playwright_auth_secret: env.PLAYWRIGHT_AUTH_SECRET || undefined,
     google_client_id: env.GOOGLE_CLIENT_ID || undefined,
     upload_dir: env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
+    upload_storage: uploadStorage(env.UPLOAD_STORAGE),
     upload_max_bytes: Number(env.UPLOAD_MAX_BYTES ?? 15 * 1024 * 1024),
     public_url: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     feature_flags: (env.FEATURE_FLAGS ?? 'program-explorer').split(',').map((s) => s.trim()).filter(Boolean),

@@ -26,9 +26,9 @@ export interface GeocodingAdapter {
 
 /** Stores uploaded files under generated names, outside any served folder. */
 export interface FileStorageAdapter {
-  put(bytes: Buffer): string;
-  get(name: string): Buffer | undefined;
-  remove(name: string): void;
+  put(bytes: Buffer): Promise<string>;
+  get(name: string): Promise<Buffer | undefined>;
+  remove(name: string): Promise<void>;
 }
 
 /** Sends documents for e-signature. */
@@ -92,13 +92,38 @@ export function diskFiles(dir: string): FileStorageAdapter {
     return join(dir, name);
   };
   return {
-    put: (bytes) => {
-      const name = randomBytes(16).toString('hex');
+    put: async (bytes) => {
+      const name = storedName();
       writeFileSync(path(name), bytes);
       return name;
     },
-    get: (name) => (existsSync(path(name)) ? readFileSync(path(name)) : undefined),
-    remove: (name) => rmSync(path(name), { force: true }),
+    get: async (name) => (existsSync(path(name)) ? readFileSync(path(name)) : undefined),
+    remove: async (name) => rmSync(path(name), { force: true }),
+  };
+}
+
+/** A new stored name: random, never the client's. */
+const storedName = () => randomBytes(16).toString('hex');
+
+/**
+ * File storage in the database (UPLOAD_STORAGE=database): rows of stored_files, so every instance
+ * sharing the database sees every upload. Written by the store's own connection, before the attachment
+ * row that refers to it (a failed attachment write removes it again), as the disk storage does.
+ */
+export function databaseFiles(db: Q, now: () => Date): FileStorageAdapter {
+  return {
+    put: async (bytes) => {
+      const name = storedName();
+      await db.insertInto('stored_files').values({ name, bytes, created_at: now().toISOString() }).execute();
+      return name;
+    },
+    get: async (name) => {
+      const row = await db.selectFrom('stored_files').select('bytes').where('name', '=', name).executeTakeFirst();
+      return row ? Buffer.from(row.bytes) : undefined;
+    },
+    remove: async (name) => {
+      await db.deleteFrom('stored_files').where('name', '=', name).execute();
+    },
   };
 }
 
@@ -113,7 +138,8 @@ export function localPayments(): PaymentsAdapter {
   return { status: () => ({ approved: false, paid_at: null }) };
 }
 
-/** The local adapters (mail also over SMTP, through the worker, when `smtp` is set). */
-export function localAdapters(db: Q, uploadDir: string, now: () => Date, smtp = false): Adapters {
-  return { mail: outboxMail(db, now, smtp), geocoding: tableGeocoding(db), files: diskFiles(uploadDir), esign: localESign(), payments: localPayments() };
+/** The local adapters (mail also over SMTP, through the worker, when `smtp` is set; files on disk or in the database). */
+export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database' } = {}): Adapters {
+  const files = o.files === 'database' ? databaseFiles(db, now) : diskFiles(uploadDir);
+  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, esign: localESign(), payments: localPayments() };
 }

@@ -280,6 +280,13 @@ export interface WorkItemsTable {
   updated_at: string;
 }
 
+/** Uploaded bytes kept in the database (migration 012, UPLOAD_STORAGE=database). */
+export interface StoredFilesTable {
+  name: string;
+  bytes: Buffer;
+  created_at: string;
+}
+
 /** Where a unit of work is: waiting (or retrying), held by a worker, finished, or out of attempts. */
 export type WorkState = 'ready' | 'leased' | 'done' | 'dead';
 
@@ -319,5 +326,6 @@ export interface DB {
   jobs_version: JobsVersionTable;
   job_totals: JobTotalsTable;
   work_items: WorkItemsTable;
+  stored_files: StoredFilesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -196,7 +196,7 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
     name: safeFileName(u.filename),
     content_type: type.mime,
     size_bytes: u.bytes.length,
-    stored_name: deps.adapters.files.put(u.bytes),
+    stored_name: await deps.adapters.files.put(u.bytes),
     ...place,
     created_by: user.id,
     created_at: deps.now().toISOString(),
@@ -208,7 +208,7 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
     });
   } catch (e) {
     // No record, no file: an unreferenced file would never be cleaned up.
-    deps.adapters.files.remove(row.stored_name);
+    await deps.adapters.files.remove(row.stored_name);
     throw e;
   }
   return { ...reference(row), warnings: geotagWarnings(job, row) };
@@ -258,7 +258,7 @@ export async function readAttachment(deps: Deps, user: AuthUser, id: string): Pr
 /** An attachment's bytes, or 404 'Attachment is no longer available.' when the stored file is gone. */
 export async function download(deps: Deps, user: AuthUser, id: string): Promise<{ name: string; content_type: string; bytes: Buffer }> {
   const a = await visible(deps, user, id);
-  const bytes = deps.adapters.files.get(a.stored_name);
+  const bytes = await deps.adapters.files.get(a.stored_name);
   if (!bytes) throw notFound(ATTACHMENT_MESSAGES.gone);
   return { name: a.name, content_type: a.content_type, bytes };
 }

@@ -5,6 +5,9 @@ import { insertJob } from '../../server/db/jobs.db.ts';
 import { insertUser } from '../../server/db/users.db.ts';
 import { getAttachment, insertAttachment } from '../../server/db/attachments.db.ts';
 import { historyOfJob } from '../../server/db/history.db.ts';
+import { databaseFiles } from '../../server/adapters/index.ts';
+import { loadConfig } from '../../server/config.ts';
+import { existsSync, readdirSync } from 'node:fs';
 
 const SITE = { lat: 43.0389, lon: -87.9065 };
 const GONE = 'Attachment is no longer available.';
@@ -84,7 +87,7 @@ describe('POST /api/jobs/{job_id}/attachments', () => {
     const row = (await getAttachment(s.deps.db, r.body.id))!;
     expect(row).toMatchObject({ job_id: jobId, task_id: PHOTO[0], field: PHOTO[1], created_by: s.ids.users.contractor_a, created_at: at, deleted_at: null });
     expect(row.stored_name).not.toContain('outdoor');
-    expect(s.deps.adapters.files.get(row.stored_name)?.equals(bytes)).toBe(true);
+    expect((await s.deps.adapters.files.get(row.stored_name))?.equals(bytes)).toBe(true);
     expect((await historyOfJob(s.deps.db, jobId, { type: ['attachment_uploaded'] })).some((h) => h.detail?.attachment_id === r.body.id)).toBe(true);
   });
   it('prefers the GPS time (UTC) over the camera clock, which has no zone', async () => {
@@ -239,7 +242,7 @@ describe('GET /api/attachments/{id} and /download', () => {
   it('says "Attachment is no longer available." for an unknown id and when the stored file is gone', async () => {
     expect(await s.api('GET', '/api/attachments/att_000000000000000000000000', { as: 'ops' })).toMatchObject({ status: 404, body: { detail: GONE } });
     const lost = await uploaded();
-    s.deps.adapters.files.remove((await getAttachment(s.deps.db, lost))!.stored_name);
+    await s.deps.adapters.files.remove((await getAttachment(s.deps.db, lost))!.stored_name);
     expect(await s.api('GET', `/api/attachments/${lost}/download`, { as: 'ops' })).toMatchObject({ status: 404, body: { detail: GONE } });
   });
 });
@@ -258,7 +261,7 @@ describe('DELETE /api/attachments/{id}', () => {
   it('lets a colleague of the uploader’s company delete it', async () => {
     const colleague = await insertUser(s.deps.db, { email: 'carl@company-a.test', name: 'Carl Colleague', role: 'contractor', contractor_id: s.ids.contractor_a, created_at: at });
     const id = 'att_0123456789abcdef01234567';
-    await insertAttachment(s.deps.db, { id, job_id: jobId, task_id: PHOTO[0], field: PHOTO[1], name: 'c.jpg', content_type: 'image/jpeg', size_bytes: 1, stored_name: s.deps.adapters.files.put(jpeg()), lat: null, lon: null, taken_at: null, created_by: colleague, created_at: at });
+    await insertAttachment(s.deps.db, { id, job_id: jobId, task_id: PHOTO[0], field: PHOTO[1], name: 'c.jpg', content_type: 'image/jpeg', size_bytes: 1, stored_name: await s.deps.adapters.files.put(jpeg()), lat: null, lon: null, taken_at: null, created_by: colleague, created_at: at });
     expect((await s.api('DELETE', `/api/attachments/${id}`, { as: 'contractor_a' })).status).toBe(204);
   });
   it.each([
@@ -273,5 +276,37 @@ describe('DELETE /api/attachments/{id}', () => {
       expect([who, r.status]).toEqual([who, status]);
       if (status === 403) expect(r.body.detail).toBe('Only ops, the uploader or the uploader’s company may delete this attachment.');
     }
+  });
+});
+
+describe('UPLOAD_STORAGE=database', () => {
+  it('keeps the bytes in the database, where a second instance on it reads them; nothing goes to UPLOAD_DIR', async () => {
+    const t = await startServer({ config: { upload_storage: 'database' } });
+    try {
+      const job = await newJob(t);
+      const bytes = jpeg(SITE);
+      const r = await t.api('POST', `/api/jobs/${job}/attachments`, { as: 'contractor_a', body: form(bytes, 'unit.jpg') });
+      expect(r.status).toBe(201);
+      const row = (await getAttachment(t.deps.db, r.body.id))!;
+      const stored = await t.deps.db.selectFrom('stored_files').select(['name', 'bytes']).execute();
+      expect(stored.map((f) => [f.name, Buffer.from(f.bytes).equals(bytes)])).toEqual([[row.stored_name, true]]);
+      expect(existsSync(t.deps.config.upload_dir) ? readdirSync(t.deps.config.upload_dir) : []).toEqual([]);
+      // Another instance on the same database (its own store and adapters) serves the download.
+      const other = await t.database.another();
+      const files = databaseFiles(other.kysely, () => NOW);
+      expect((await files.get(row.stored_name))?.equals(bytes)).toBe(true);
+      const got = await fetch(`${t.url}/api/attachments/${r.body.id}/download`, { headers: { authorization: `Bearer ${await t.tokenOf('ops')}` } });
+      expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+      await files.remove(row.stored_name);
+      expect((await t.api('GET', `/api/attachments/${r.body.id}/download`, { as: 'ops' })).body).toMatchObject({ detail: GONE });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses an unknown storage name at start', () => {
+    expect(() => loadConfig({ UPLOAD_STORAGE: 'databse' })).toThrow("UPLOAD_STORAGE must be 'disk' or 'database', not 'databse'");
+    expect(loadConfig({ UPLOAD_STORAGE: 'database' }).upload_storage).toBe('database');
+    expect(loadConfig({}).upload_storage).toBe('disk');
   });
 });
