@@ -6,6 +6,9 @@
  */
 
 import type { Generated } from 'kysely';
+import type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable } from './schema-background.ts';
+
+export type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
 
 type Id = Generated<number>;
 type Text = string | null;
@@ -255,46 +258,6 @@ export interface JobActionOwnersTable {
   is_canceled: number;
   stage: number;
   created_at: string;
-}
-
-export interface JobsVersionTable {
-  id: number;
-  v: number;
-}
-
-/** A unit of background work (migration 011): server/db/work.db.ts. */
-export interface WorkItemsTable {
-  id: Id;
-  kind: string;
-  idempotency_key: string;
-  payload: string;
-  state: Generated<WorkState>;
-  attempts: Generated<number>;
-  max_attempts: number;
-  run_at: string;
-  lease_owner: string | null;
-  lease_until: string | null;
-  last_error: string | null;
-  result: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Uploaded bytes kept in the database (migration 012, UPLOAD_STORAGE=database). */
-export interface StoredFilesTable {
-  name: string;
-  bytes: Buffer;
-  created_at: string;
-}
-
-/** Where a unit of work is: waiting (or retrying), held by a worker, finished, or out of attempts. */
-export type WorkState = 'ready' | 'leased' | 'done' | 'dead';
-
-/** Jobs per (is_canceled, stage), kept by triggers (migration 010). */
-export interface JobTotalsTable {
-  is_canceled: number;
-  stage: number;
-  n: number;
 }
 
 export interface SchemaMigrationsTable {

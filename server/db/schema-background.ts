@@ -1,0 +1,47 @@
+/**
+ * Tables no request writes as such (split from schema.ts, which re-exports them): the counters triggers
+ * keep, the background work queue, and upload bytes kept in the database.
+ */
+
+import type { Generated } from 'kysely';
+
+/** A unit of background work (migration 011): server/db/work.db.ts. */
+export interface WorkItemsTable {
+  id: Generated<number>;
+  kind: string;
+  idempotency_key: string;
+  payload: string;
+  state: Generated<WorkState>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Uploaded bytes kept in the database (migration 012, UPLOAD_STORAGE=database). */
+export interface StoredFilesTable {
+  name: string;
+  bytes: Buffer;
+  created_at: string;
+}
+
+/** Where a unit of work is: waiting (or retrying), held by a worker, finished, or out of attempts. */
+export type WorkState = 'ready' | 'leased' | 'done' | 'dead';
+
+/** The counter every change to jobs bumps (migration 006): list caches check it. */
+export interface JobsVersionTable {
+  id: number;
+  v: number;
+}
+
+/** Jobs per (is_canceled, stage), kept by triggers (migration 010). */
+export interface JobTotalsTable {
+  is_canceled: number;
+  stage: number;
+  n: number;
+}
