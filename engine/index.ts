@@ -5,6 +5,7 @@ export type * from './types.ts';
 export { loadDefinitions, kindOf, formFields, type Definitions, type UploadKind, type CasesFile, type LoadOptions } from './load/load-definitions.ts';
 export { buildFacts, jobInputOf, readFact, isMissing, JOB_FACTS, DERIVED_FACTS, type Facts, type JobRecord } from './facts.ts';
 export { evaluateJob, evaluateJobWithFacts } from './evaluate-job.ts';
+export { documentsFor, prepareDocument, documentTasks, combinedStatus, signatureFields, documentText, type Parties, type PreparedDocument } from './documents.ts';
 export { SUBMISSION_MESSAGES, submitStageOf, isPastSubmit, isOpenTask, submissionRefusal } from './submission.ts';
 export { evaluateEligibility } from './eligibility.ts';
 export { evaluateTasks } from './tasks.ts';

@@ -12,6 +12,7 @@ import type {
   StoredTaskStatus,
 } from './constants.ts';
 import type { CompiledRule } from './logic/evaluators.ts';
+import type { SignerRole } from './api/signing.ts';
 import type { Logic } from './logic/walk.ts';
 import type { FormRuntime } from './forms/compile-form.ts';
 import type { StageResult } from './results.ts';
@@ -163,11 +164,45 @@ export interface Program {
   task_order: TaskDef[];
   incentives: IncentiveDef;
   rules: TaskRule[];
+  /** The documents it generates and has signed (program.yaml `documents:`), in order. */
+  documents: DocumentDef[];
   /** Hash of the resolved definition; jobs record it. */
   hash: string;
   file: string;
   /** The raw document as loaded (for the program explorer). */
   raw: Record<string, unknown>;
+}
+
+/** A field a document fills from the job: printed in its table and usable in its text as {key}. */
+export interface DocumentField {
+  key: string;
+  label: string;
+  value: RuleBase;
+}
+
+/** One signer of a document, in signing order. */
+export interface DocumentSignerDef {
+  role: SignerRole;
+  applies_if?: RuleBase;
+  /** The signer's name and address (default: parties.<role>.name / .email). */
+  name: RuleBase;
+  email: RuleBase;
+}
+
+/** A document a program generates and has signed (program.yaml `documents:`, its template from _shared/documents.yaml). */
+export interface DocumentDef {
+  id: string;
+  template: string;
+  title: string;
+  /** The task whose form collects its signatures. */
+  task: string;
+  /** Signers accept the current terms and conditions with it (recorded on the job). */
+  terms?: 'submit' | 'install';
+  applies_if?: RuleBase;
+  signers: DocumentSignerDef[];
+  fields: DocumentField[];
+  sections: { heading: string | null; paragraphs: string[] }[];
+  source: SourceRange;
 }
 
 /** A loaded task form. */
@@ -179,6 +214,8 @@ export interface TaskForm {
   section?: JobSection;
   /** Its tasks produce documents to sign (form.yaml `produces_documents: true`). */
   produces_documents?: boolean;
+  /** Fields the server fills with signature statuses, by signer role or `all` (form.yaml `signatures:`). */
+  signatures?: Record<string, SignerRole | 'all'>;
   /** The form's JSON Schema, self-contained: shared definitions are merged into its `definitions`. */
   schema: Record<string, unknown>;
   ui_schema?: Record<string, unknown>;

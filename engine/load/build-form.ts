@@ -78,6 +78,9 @@ export function buildForm(
   const order = raw.ui_schema?.['ui:order'];
   if (Array.isArray(order)) order.forEach((f: string, i: number) => f !== '*' && !fields.includes(f) && diag('unknown-field', `ui:order names unknown field '${f}'`, ['ui_schema', 'ui:order', i]));
   for (const key of Object.keys(raw.messages ?? {})) fieldCheck(key.split('.')[0], ['messages', key], 'messages');
+  // Signature statuses are filled by the server from the documents it generated: only a form that produces them has any.
+  for (const key of Object.keys(raw.signatures ?? {})) fieldCheck(key, ['signatures', key], 'signatures');
+  if (raw.signatures && !raw.produces_documents) diag('signatures-without-documents', 'a form with signatures must produce documents (produces_documents: true)', ['signatures'], 'error', true);
 
   (raw.rules ?? []).forEach((r: Raw, i: number) => {
     for (const part of ['applies_if', 'valid_if'] as const) {
@@ -112,7 +115,7 @@ export function buildForm(
     }
   }
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
-  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
+  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
 }
 
 /** A form rule as written in a form document (`rules:` of form.yaml). */
@@ -130,7 +133,7 @@ export interface FormRuleDocument {
  * A form as data, already checked: its schema self-contained (shared definitions merged into its
  * `definitions`), as `GET /api/forms/{form}` serves it.
  */
-export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
+export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
 
 /**
  * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the
@@ -146,6 +149,7 @@ export function taskFormFromDocument(doc: FormDocument, ajv: SchemaCompiler, com
     description: doc.description,
     section: doc.section,
     produces_documents: doc.produces_documents,
+    signatures: doc.signatures,
     schema,
     ui_schema: doc.ui_schema,
     messages: doc.messages,

@@ -78,7 +78,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   const diagnostics: Diagnostic[] = [];
   const validators = options.meta_validators ?? createMetaValidators();
   const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler(options.evaluator === 'interpreted' ? 'interpreted' : 'compiled');
-  const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {} };
+  const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {}, document_templates: {} };
   const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [], 'form-shared': [] };
 
   for (const f of files) {
@@ -107,7 +107,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
         }
         seenShared.set(sig, parsed.file);
         const target = shared[section as keyof SharedDefs] as Record<string, unknown>;
-        target[key] = section === 'eligibility_rules' || section === 'rules' ? { ...(value as object), file: parsed, key } : value;
+        target[key] = section === 'eligibility_rules' || section === 'rules' || section === 'document_templates' ? { ...(value as object), file: parsed, key } : value;
       }
     }
   }
