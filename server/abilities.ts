@@ -50,6 +50,9 @@ export const ABILITIES = {
   'task.transfer': OPS,
   'task.reset': OPS,
 
+  'document.read': ALL,
+  'document.resend': OPS_CONTRACTOR,
+
   'attachment.upload': ALL,
   'attachment.read': ALL,
   'attachment.delete': ALL,

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { seedIfEmpty } from './seed/demo.ts';
 import { createWorker } from './worker.ts';
 import { MAIL_WORK, smtpMailHandler } from './adapters/mail.ts';
+import { documentHandlers } from './services/documents.service.ts';
 
 const config = loadConfig();
 const deps = await buildDeps(config);
@@ -16,13 +17,15 @@ const server = app.listen(config.port, config.host, () => {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Rebate portal on http://${config.host}:${port} (${config.app_env}${seeded ? ', demo data seeded' : ''})`);
 });
-// The background worker delivers mail over SMTP when SMTP_URL is set (every instance may run one).
-const worker = config.smtp_url
-  ? createWorker(deps.db, { handlers: { [MAIL_WORK]: smtpMailHandler(config.smtp_url, config.mail_from) }, log: (line) => console.log(line) })
-  : undefined;
-worker?.start();
+// The background worker (every instance runs one): documents to generate, invites to mail, signed PDFs
+// to stamp, and mail over SMTP when SMTP_URL is set.
+const worker = createWorker(deps.db, {
+  handlers: { ...documentHandlers(deps), ...(config.smtp_url ? { [MAIL_WORK]: smtpMailHandler(config.smtp_url, config.mail_from) } : {}) },
+  log: (line) => console.log(line),
+});
+worker.start();
 const stop = () => server.close(() => {
-  void (worker?.stop() ?? Promise.resolve()).finally(() => void deps.store.close().finally(() => process.exit(0)));
+  void worker.stop().finally(() => void deps.store.close().finally(() => process.exit(0)));
 });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

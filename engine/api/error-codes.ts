@@ -11,6 +11,7 @@ export const STATUS_CODES = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  410: 'gone',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'validation_failed',
@@ -27,6 +28,7 @@ export const ERROR_CODES = {
   forbidden: 'forbidden',
   not_found: 'not_found',
   conflict: 'conflict',
+  gone: 'gone',
   payload_too_large: 'payload_too_large',
   unsupported_media_type: 'unsupported_media_type',
   validation_failed: 'validation_failed',
@@ -72,6 +74,16 @@ export const ERROR_CODES = {
   not_configured: 'not_configured',
   /** Text with a NUL character (U+0000), or a number past what the database stores. */
   invalid_value: 'invalid_value',
+  /** A document signing link that is unknown, replaced by a newer invite, or expired. */
+  signing_link_invalid: 'signing_link_invalid',
+  /** A signing link already used (signed or declined), or whose document no longer needs signing. */
+  signing_link_spent: 'signing_link_spent',
+  /** A signer whose turn has not come (an earlier signer has not signed). */
+  signing_not_your_turn: 'signing_not_your_turn',
+  /** A signer who has signed (nothing to resend), or a document no longer current. */
+  signature_complete: 'signature_complete',
+  /** A task with no documents to generate. */
+  no_documents: 'no_documents',
 } as const;
 
 /** One of the codes. */

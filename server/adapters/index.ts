@@ -1,7 +1,8 @@
 /**
  * External services behind adapters, each with a local implementation that works with no network:
- * mail (an outbox table ops can read), geocoding (a seeded places table), e-signature, utility data,
- * accounts payment and file storage. Google sign-in is off unless configured.
+ * mail (an outbox table ops can read), geocoding (a seeded places table), utility data, accounts payment
+ * and file storage. E-signature is the portal's own (server/services/documents.service.ts): documents,
+ * invites by mail, the signing page and the signed PDFs need no outside party. Google sign-in is off unless configured.
  */
 
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -14,9 +15,9 @@ import { enqueueWork } from '../db/work.db.ts';
 import { MAIL_WORK } from './mail.ts';
 import type { JobSite } from '../../engine/index.ts';
 
-/** Sends mail. */
+/** Sends mail; `db` puts the message in the caller's transaction (sent only if it commits). */
 export interface MailAdapter {
-  send(message: { to: string; subject: string; body: string }): Promise<void>;
+  send(message: { to: string; subject: string; body: string }, db?: Q): Promise<void>;
 }
 
 /** Resolves a place id (from an address autocomplete) to a site. */
@@ -29,11 +30,6 @@ export interface FileStorageAdapter {
   put(bytes: Buffer): Promise<string>;
   get(name: string): Promise<Buffer | undefined>;
   remove(name: string): Promise<void>;
-}
-
-/** Sends documents for e-signature. */
-export interface ESignAdapter {
-  invite(request: { job_id: number; task_id: string; signers: string[] }): { envelope_id: string; status: 'pending' };
 }
 
 /** Accounts payment: whether an invoice was approved and paid. */
@@ -51,7 +47,6 @@ export interface Adapters {
   mail: MailAdapter;
   geocoding: GeocodingAdapter;
   files: FileStorageAdapter;
-  esign: ESignAdapter;
   payments: PaymentsAdapter;
   google?: GoogleAdapter;
 }
@@ -63,10 +58,10 @@ export interface Adapters {
  */
 export function outboxMail(db: Q, now: () => Date, deliver = false): MailAdapter {
   return {
-    send: async (m) => {
+    send: async (m, q = db) => {
       const at = now();
-      const id = await queueMail(db, { ...m, at: at.toISOString() });
-      if (deliver) await enqueueWork(db, { kind: MAIL_WORK, key: `mail:outbox:${id}`, payload: { outbox_id: id }, now: at });
+      const id = await queueMail(q, { ...m, at: at.toISOString() });
+      if (deliver) await enqueueWork(q, { kind: MAIL_WORK, key: `mail:outbox:${id}`, payload: { outbox_id: id }, now: at });
     },
   };
 }
@@ -127,12 +122,6 @@ export function databaseFiles(db: Q, now: () => Date): FileStorageAdapter {
   };
 }
 
-/** Local e-signature: every invite is pending until someone uploads signed copies. */
-export function localESign(): ESignAdapter {
-  let n = 0;
-  return { invite: () => ({ envelope_id: `local-${++n}`, status: 'pending' }) };
-}
-
 /** Local payments: nothing is approved until ops records a payment date. */
 export function localPayments(): PaymentsAdapter {
   return { status: () => ({ approved: false, paid_at: null }) };
@@ -141,5 +130,5 @@ export function localPayments(): PaymentsAdapter {
 /** The local adapters (mail also over SMTP, through the worker, when `smtp` is set; files on disk or in the database). */
 export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database' } = {}): Adapters {
   const files = o.files === 'database' ? databaseFiles(db, now) : diskFiles(uploadDir);
-  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, esign: localESign(), payments: localPayments() };
+  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, payments: localPayments() };
 }

@@ -7,6 +7,7 @@
 
 import type { Generated } from 'kysely';
 import type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable } from './schema-background.ts';
+import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents.ts';
 
 export type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
 
@@ -290,5 +291,7 @@ export interface DB {
   job_totals: JobTotalsTable;
   work_items: WorkItemsTable;
   stored_files: StoredFilesTable;
+  documents: DocumentsTable;
+  document_signatures: DocumentSignaturesTable;
   schema_migrations: SchemaMigrationsTable;
 }

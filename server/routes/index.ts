@@ -17,6 +17,7 @@ import { openApiRoutes } from './openapi.routes.ts';
 import { definitionsRoutes } from './definitions.routes.ts';
 import { validatorsRoutes } from './validators.routes.ts';
 import { workRoutes } from './work.routes.ts';
+import { documentsRoutes } from './documents.routes.ts';
 
 export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   authRoutes,
@@ -29,6 +30,7 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   preferencesRoutes,
   attachmentsRoutes,
   tasksRoutes,
+  documentsRoutes,
   jobsRoutes,
   contractorsRoutes,
   definitionsRoutes,

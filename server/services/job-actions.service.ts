@@ -1,6 +1,6 @@
 /**
  * Job actions (spec sect. 4): cancel with a reason, restore, claim, set as deemed, clone to another
- * program, regenerate documents; the homeowner's view and confirm-tasks-done; history. Every action
+ * program; the homeowner's view and confirm-tasks-done; history. Every action
  * writes its history row and re-evaluates the job in one transaction.
  */
 
@@ -65,19 +65,6 @@ export function claimJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 export function setDeemed(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
   assertMay(user, 'job.set_deemed');
   return act(deps, user, job, 'job_set_as_deemed', { is_deemed: 1 });
-}
-
-/** Regenerates a task's documents (through the e-signature adapter). */
-export async function regenerateDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobRow, taskName: string | undefined, recreate: boolean) {
-  assertMay(user, 'job.regenerate_documents');
-  const program = programOf(deps, job.program_id);
-  if (!taskName) throw validationError([{ path: 'task_name', message: MESSAGES.required }]);
-  // Only a task whose form produces documents (form.yaml `produces_documents: true`) has any to regenerate.
-  const task = program.tasks.find((t) => t.id === taskName);
-  if (!task || !deps.defs.forms[task.form]?.produces_documents) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
-  const invite = deps.adapters.esign.invite({ job_id: job.id, task_id: taskName, signers: ['homeowner'] });
-  await addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: deps.now().toISOString(), detail: { task_name: taskName, recreate, envelope_id: invite.envelope_id } });
-  return { task_name: taskName, recreate, document_status: invite.status, envelope_id: invite.envelope_id };
 }
 
 /** Clones a job to another program: contact, site and the answers of tasks both programs have. */

@@ -36,6 +36,7 @@ import { findUserById } from '../db/users.db.ts';
 import { assertCanWorkTask, canSeeTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
+import { serverSignatureFields } from './documents.service.ts';
 
 /** The spec's and our messages of the task workflow. */
 export const TASK_MESSAGES = {
@@ -136,7 +137,8 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
     assertWritable(job, t, user);
     // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
     const form = deps.defs.forms[t.form];
-    const data = form ? pruneTaskData(form, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)) : {};
+    // Signature statuses are the server's (form.yaml `signatures:`): whatever was sent for them is replaced.
+    const data = form ? pruneTaskData(form, await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null))) : {};
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
@@ -161,7 +163,7 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     const program = programOf(deps, job.program_id);
     const form = deps.defs.forms[t.form];
     if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
-    const data = withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null);
+    const data = await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null));
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
     const { facts } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);

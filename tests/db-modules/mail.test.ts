@@ -6,44 +6,12 @@
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { outboxMail } from '../../server/adapters/index.ts';
 import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
 import { workItem } from '../../server/db/work.db.ts';
 import { createWorker } from '../../server/worker.ts';
 import { BACKENDS, freshDatabase, type Fresh } from '../db/backends.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1 and an ephemeral port, keeping what it receives. */
-async function smtpServer(refuse: (to: string) => boolean) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      if (refuse(address.address)) cb(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-      else cb();
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { smtpServer } from '../support/smtp.ts';
 
 const opened: Fresh[] = [];
 const closers: (() => Promise<void>)[] = [];

@@ -1,6 +1,8 @@
 /**
  * Route objects with the spec's names and titles (web/config/paths.ts). Every route but login, logout,
- * the catch-all and the test login needs sign-in: a signed-out visit goes to /login?redirect=<full path>.
+ * the catch-all, the test login and the signer's page needs sign-in: a signed-out visit goes to
+ * /login?redirect=<full path>. The signer's page (/sign/:token) has a layout of its own, without the shell,
+ * and comes first so that neither the job routes nor the catch-all take it.
  * Pages load lazily. The program explorer is blocked unless its feature flag is on.
  */
 
@@ -14,6 +16,7 @@ import type { JobRef } from '../../engine/api/jobs.ts';
 import { useSession } from '../lib/use-auth.ts';
 import { useAppConfig } from '../lib/use-app-config.ts';
 import { Layout } from './shell/layout.tsx';
+import { PublicLayout } from './shell/public-layout.tsx';
 import { RouteErrorPage, NotFoundPage } from '../features/errors/error-pages.tsx';
 
 const handle = (name: RouteName) => ({ name, title: paths[name].title });
@@ -37,6 +40,11 @@ function RequireFlag({ flag }: { flag: string }) {
 const page = (name: RouteName, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({ path: paths[name].path, handle: handle(name), lazy: lazyPage(load) });
 
 export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [page('SignDocument', () => import('../features/signing/components/signing-page.tsx'))],
+  },
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,

@@ -33,6 +33,8 @@ export const paths = {
   login: { path: '/login', title: 'Sign in' },
   logout: { path: '/logout', title: 'Sign out' },
   PlaywrightTestLogin: { path: '/playwright-test-login', title: 'Automated testing sign-in' },
+  /** The signer's page: a one-time link from the invite mail, no sign-in, no shell. */
+  SignDocument: { path: '/sign/:token', title: 'Sign document' },
   NotFound: { path: '*', title: 'Not found' },
 } as const;
 
@@ -40,7 +42,7 @@ export const paths = {
 export type RouteName = keyof typeof paths;
 
 /** Routes that need no sign-in (spec sect. 2). */
-export const PUBLIC_ROUTES: RouteName[] = ['login', 'logout', 'NotFound', 'PlaywrightTestLogin'];
+export const PUBLIC_ROUTES: RouteName[] = ['login', 'logout', 'NotFound', 'PlaywrightTestLogin', 'SignDocument'];
 
 /** Fills a path's parameters. */
 export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {

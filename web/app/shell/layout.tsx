@@ -5,32 +5,23 @@
 
 import { Alignment, Button, Navbar, Tag, Spinner } from '@blueprintjs/core';
 import { Suspense, useEffect, useState, lazy } from 'react';
-import { Link, Outlet, useMatches, useNavigate, useNavigation } from 'react-router-dom';
-import { pathTo, TITLE_SUFFIX } from '../../config/paths.ts';
+import { Link, Outlet, useNavigate, useNavigation } from 'react-router-dom';
+import { pathTo } from '../../config/paths.ts';
 import { usePreference } from '../../lib/preferences.ts';
 import { useSession } from '../../lib/use-auth.ts';
 import { useAppConfig } from '../../lib/use-app-config.ts';
 import { HEADER_ITEMS, MENU_ITEMS, type NavItem } from './nav-items.ts';
+import { usePageTitle } from './page-title.ts';
 
 const SearchDialog = lazy(() => import('../../features/search/components/search-dialog.tsx'));
 const HeaderMenu = lazy(() => import('./header-menu.tsx'));
-
-/** The page title: the route title followed by the product suffix. */
-function useTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().map((m) => (m.handle as { title?: string } | undefined)?.title).find(Boolean);
-  useEffect(() => {
-    document.title = `${title ?? 'Rebate Portal'}${TITLE_SUFFIX}`;
-  }, [title]);
-  return matches;
-}
 
 export function Layout() {
   const session = useSession();
   const config = useAppConfig();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const matches = useTitle();
+  const matches = usePageTitle();
   const routeName = [...matches].reverse().map((m) => (m.handle as { name?: string } | undefined)?.name).find(Boolean);
   const [sidebarOpen, setSidebarOpen] = usePreference('sidebar_open');
   const [searchOpen, setSearchOpen] = useState(false);

@@ -2,9 +2,10 @@
 
 import { Tag, type Intent } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { SIGNATURE_ICON, SIGNATURE_INTENT } from '../../lib/components/signature-status-tag.tsx';
 
-const INTENT: Record<string, Intent> = { success: 'success', failure: 'danger', pending: 'warning', not_attempted: 'none' };
-const ICON: Record<string, 'tick-circle' | 'error' | 'time' | 'circle'> = { success: 'tick-circle', failure: 'error', pending: 'time', not_attempted: 'circle' };
+const INTENT: Record<string, Intent> = SIGNATURE_INTENT;
+const ICON: Record<string, 'tick-circle' | 'error' | 'time' | 'circle'> = SIGNATURE_ICON;
 const LABEL: Record<string, string> = { success: 'Complete', failure: 'Failed', pending: 'Pending', not_attempted: 'Not attempted' };
 
 export function SignatureStatusWidget(p: WidgetProps) {

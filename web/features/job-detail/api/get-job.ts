@@ -13,6 +13,7 @@ export const jobKeys = {
   task: (id: number, task: string) => ['job', id, 'task', task] as const,
   history: (id: number, f: object) => ['job', id, 'history', f] as const,
   attachments: (id: number) => ['job', id, 'attachments'] as const,
+  documents: (id: number) => ['job', id, 'documents'] as const,
   homeowner: (id: number) => ['job', id, 'homeowner'] as const,
 };
 

@@ -1,7 +1,8 @@
 /**
  * Job detail (/{jobId} and its tabs): the heading (homeowner, address, code, program, stage progress,
  * eligibility), the job's actions, and tabs: rebate amount and payment, basic details, energy sources
- * and utilities, services, final documents, install details, program progress, attachments. Each task
+ * and utilities, services, final documents (with the documents and signature status), install details,
+ * program progress, attachments. Each task
  * opens its form in a drawer (?task=<id>, so a reload reopens it). Ops can view the job as the
  * contractor or the homeowner sees it (?view=); contractors can view the homeowner's view.
  */
@@ -18,6 +19,7 @@ import { useHomeownerView } from '../api/homeowner-view.ts';
 import { localDraftTasks } from '../hooks/local-draft.ts';
 import { AttachmentsTab } from './attachments-tab.tsx';
 import { BasicDetails } from './basic-details.tsx';
+import { DocumentsPanel } from './documents-panel.tsx';
 import { drawerJobOf, drawerJobOfHomeowner, type DrawerJob } from './drawer-job.ts';
 import { HistoryDrawer } from './history-drawer.tsx';
 import { HomeownerView } from './homeowner-view.tsx';
@@ -156,6 +158,12 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
                 </Card>
                 <TasksSection job={job} tab="basic" viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />
               </>
+            )}
+            {tab === 'documents' && job.tasks.some((t) => t.produces_documents) && (
+              <section className="job-documents">
+                <h2 className="job-section-title">Documents and signature status</h2>
+                <DocumentsPanel jobId={job.id} taskTitle={(id) => job.tasks.find((t) => t.id === id)?.title ?? id} canRegenerate={ownView && job.abilities.regenerate_documents} />
+              </section>
             )}
             {(tab === 'energy' || tab === 'services' || tab === 'documents' || tab === 'install') && <TasksSection job={job} tab={tab} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
             {tab === 'progress' && <ProgramProgressTab job={job} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}

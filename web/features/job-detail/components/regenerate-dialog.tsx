@@ -1,11 +1,14 @@
-/** Regenerate a task's documents (a new signing envelope); 'recreate' starts the documents over. */
+/**
+ * Regenerate a task's documents (a new signing envelope); 'recreate' starts the documents over. On success
+ * the job's documents are read again (the server prepares them in the background: the list polls).
+ */
 
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../lib/components/field-errors.ts';
 import { successToast } from '../../../lib/toaster.ts';
-import type { JobDetail } from '../api/get-job.ts';
+import { jobKeys, type JobDetail } from '../api/get-job.ts';
 import { regenerateDocuments } from '../api/job-actions.ts';
 import { MESSAGES } from '../../../../engine/forms/messages.ts';
 
@@ -15,7 +18,8 @@ export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isO
   const [task, setTask] = useState(documentTasks[0]?.id ?? '');
   const [recreate, setRecreate] = useState(false);
   const [tried, setTried] = useState(false);
-  const action = useMutation({ mutationFn: () => regenerateDocuments(job.id, task, recreate) });
+  const qc = useQueryClient();
+  const action = useMutation({ mutationFn: () => regenerateDocuments(job.id, task, recreate), onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.documents(job.id) }) });
   const error = (tried && !task ? MESSAGES.required : undefined) ?? fieldErrorsOf(action.error).task_name;
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Regenerate documents" icon="refresh" className="job-dialog">
@@ -45,7 +49,9 @@ export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isO
                 if (task)
                   action.mutate(undefined, {
                     onSuccess: (r) => {
-                      successToast(`Documents regenerated (${r.document_status.replace(/_/g, ' ')}).`);
+                      // The answer may carry more (or other) fields in time: read only what is there.
+                      const status = typeof r?.document_status === 'string' ? ` (${r.document_status.replace(/_/g, ' ')})` : '';
+                      successToast(`Documents regenerated${status}.`);
                       onClose();
                     },
                   });

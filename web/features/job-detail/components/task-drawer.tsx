@@ -1,7 +1,8 @@
 /**
  * A task's form in a drawer: the form rendered from its document, Save draft (partial work, kept on
  * the server; unsaved keystrokes are also kept on this device), Submit (validated by the engine here,
- * then by the server, which advances the job), the task's actions, and the stale-save comparison.
+ * then by the server, which advances the job), the task's actions, and the stale-save comparison. A task
+ * that produces documents shows them, with their signers' status, above its form.
  * Closing with unsaved changes asks first. Loaded on demand: it carries RJSF and the engine.
  */
 
@@ -19,6 +20,7 @@ import { useTask } from '../api/get-task.ts';
 import type { SubmitResult } from '../api/save-task.ts';
 import { useTaskEditor } from '../hooks/use-task-editor.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
+import { DocumentsPanel } from './documents-panel.tsx';
 import type { DrawerJob } from './drawer-job.ts';
 import { OWNER_LABELS, taskStatus, type Viewer } from './job-text.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
@@ -73,6 +75,7 @@ function Editor({ job, task, form, viewer, ownView, closing, setClosing, onClose
   const qc = useQueryClient();
   const onSubmitted = (r: SubmitResult) => {
     void qc.invalidateQueries({ queryKey: jobKeys.detail(job.id) });
+    if (task.produces_documents) void qc.invalidateQueries({ queryKey: jobKeys.documents(job.id) });
     const moved = r.job.stage.number !== job.stage_number;
     successToast(`${task.title} submitted.${moved ? ` The job moved to ${r.job.stage.label}.` : ''}${r.warnings.length ? ` Note: ${r.warnings.map((w) => w.message).join(' ')}` : ''}`);
     onClose();
@@ -127,6 +130,12 @@ function Editor({ job, task, form, viewer, ownView, closing, setClosing, onClose
             Your unsaved changes from {new Date(editor.restored).toLocaleString()} were restored from this device.{' '}
             <Button variant="minimal" size="small" text="Discard them" onClick={editor.discardLocal} />
           </Callout>
+        )}
+        {task.produces_documents && (
+          <section className="task-documents" aria-label="Documents and signature status">
+            <h3 className="job-section-title">Documents and signature status</h3>
+            <DocumentsPanel jobId={job.id} taskId={task.id} />
+          </section>
         )}
         <TaskFormView
           form={form}

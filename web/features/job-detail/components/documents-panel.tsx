@@ -1,0 +1,150 @@
+/**
+ * Documents and signature status (spec sect. 4): a task's generated documents (or every document of the
+ * job), each with its generation, status and signers (role, name, email, status, when invited or signed,
+ * why declined), Resend invite where the server allows it, and the PDFs (generated, and signed once made),
+ * fetched with the token. While the server prepares documents or mails invites, it says so and polls.
+ */
+
+import { Alert, Button, Callout, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { SIGNER_ROLE_LABELS } from '../../../../engine/api/signing.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { SignatureStatusTag } from '../../../lib/components/signature-status-tag.tsx';
+import { errorToast, successToast } from '../../../lib/toaster.ts';
+import { DOCUMENT_MESSAGES, downloadDocument, useDocuments, useResendInvite, type DocumentSigner, type JobDocument } from '../api/get-documents.ts';
+
+export interface DocumentsPanelProps {
+  jobId: number;
+  /** One task's documents; without it, every document of the job. */
+  taskId?: string;
+  /** A task's title, shown on each document when every document is listed. */
+  taskTitle?: (taskId: string) => string;
+  /** The caller may regenerate documents (the empty state says how). */
+  canRegenerate?: boolean;
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : null);
+
+/** "Rebate agreement (generation 2, signed).pdf" without characters a file name cannot hold. */
+const fileName = (d: JobDocument, signed: boolean) => `${d.title} (generation ${d.generation}${signed ? ', signed' : ''}).pdf`.replace(/[\\/:*?"<>|]+/g, '-');
+
+async function download(url: string, name: string) {
+  try {
+    const blob = await downloadDocument(url);
+    const href = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = name;
+    link.rel = 'noopener';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  } catch (e) {
+    errorToast(e instanceof ApiError ? e.message : DOCUMENT_MESSAGES.download_failed);
+  }
+}
+
+function SignerRow({ signer, onResend }: { signer: DocumentSigner; onResend: (s: DocumentSigner) => void }) {
+  const invited = when(signer.invited_at);
+  const signed = when(signer.signed_at);
+  return (
+    <li className="document-signer">
+      <div className="document-signer-who">
+        <span className="document-signer-role muted">{SIGNER_ROLE_LABELS[signer.role]}</span>
+        <span className="document-signer-name">{signer.name}</span>
+        {signer.email && <span className="document-signer-email muted">{signer.email}</span>}
+      </div>
+      <div className="document-signer-state">
+        <SignatureStatusTag status={signer.status} />
+        {signed ? (
+          <span className="muted">{signer.status === 'failure' ? 'Declined' : 'Signed'} {signed}</span>
+        ) : (
+          invited && <span className="muted">Invited {invited}</span>
+        )}
+        {signer.can_resend && <Button size="small" variant="outlined" icon="envelope" text="Resend invite" onClick={() => onResend(signer)} />}
+      </div>
+      {signer.decline_reason && <div className="document-signer-reason">Reason: {signer.decline_reason}</div>}
+    </li>
+  );
+}
+
+function DocumentCard({ doc, taskTitle, onResend }: { doc: JobDocument; taskTitle?: string; onResend: (s: DocumentSigner) => void }) {
+  return (
+    <article className="document-card">
+      <header className="document-card-header">
+        <div className="document-card-title">
+          <strong>{doc.title}</strong>
+          <span className="muted">
+            {taskTitle ? `${taskTitle} · ` : ''}Generation {doc.generation} · {when(doc.created_at)}
+          </span>
+        </div>
+        <SignatureStatusTag status={doc.status} />
+      </header>
+      {doc.signers.length > 0 && (
+        <ol className="document-signers">
+          {doc.signers.map((s) => (
+            <SignerRow key={s.id} signer={s} onResend={onResend} />
+          ))}
+        </ol>
+      )}
+      <div className="document-card-actions">
+        <Button size="small" icon="download" text="Download" onClick={() => void download(doc.download_url, fileName(doc, false))} />
+        {doc.signed_download_url && <Button size="small" icon="download" intent="success" text="Download signed" onClick={() => void download(doc.signed_download_url!, fileName(doc, true))} />}
+      </div>
+    </article>
+  );
+}
+
+export function DocumentsPanel({ jobId, taskId, taskTitle, canRegenerate }: DocumentsPanelProps) {
+  const list = useDocuments(jobId);
+  const resend = useResendInvite(jobId);
+  const [confirm, setConfirm] = useState<DocumentSigner | null>(null);
+  if (list.isLoading) return <Spinner size={20} className="documents-loading" aria-label="Loading documents" />;
+  if (list.error) {
+    // Not this caller's to see (403, 404): the panel stays out of the way.
+    if (list.error instanceof ApiError && [403, 404].includes(list.error.status)) return null;
+    return (
+      <Callout intent="danger" icon="error" compact className="documents-panel">
+        {list.error instanceof ApiError ? list.error.message : DOCUMENT_MESSAGES.download_failed}
+      </Callout>
+    );
+  }
+  const data = list.data;
+  if (!data) return null;
+  const items = taskId ? data.items.filter((d) => d.task_id === taskId) : data.items;
+  return (
+    <div className="documents-panel">
+      {data.pending_work && (
+        <div className="documents-pending" role="status">
+          <Spinner size={14} /> {DOCUMENT_MESSAGES.preparing}
+        </div>
+      )}
+      {!items.length && !data.pending_work && (
+        <div className="documents-empty muted">
+          {DOCUMENT_MESSAGES.empty}
+          {canRegenerate && ' Use Regenerate documents in the job’s actions to generate them.'}
+        </div>
+      )}
+      {items.map((d) => (
+        <DocumentCard key={d.id} doc={d} taskTitle={taskId ? undefined : taskTitle?.(d.task_id)} onResend={setConfirm} />
+      ))}
+      <Alert
+        isOpen={!!confirm}
+        icon="envelope"
+        intent="primary"
+        confirmButtonText="Resend invite"
+        cancelButtonText="Cancel"
+        loading={resend.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() =>
+          confirm &&
+          resend.mutate(confirm.id, {
+            onSuccess: (s) => successToast(`A new invite was sent to ${s.name}.`),
+            onSettled: () => setConfirm(null),
+          })
+        }
+      >
+        Send {confirm?.name} a new invite{confirm?.email ? ` at ${confirm.email}` : ''}? The link in the earlier invite will stop working.
+      </Alert>
+    </div>
+  );
+}
