@@ -90,6 +90,16 @@ const ROWS: Record<string, Row> = {
   'PATCH /api/jobs/{job_id}/regenerate-documents': { path: (c) => `/api/jobs/${c.job.id}/regenerate-documents?task_name=collect_document_signatures`, scope: 'company_a' },
   'POST /api/jobs/{job_id}/clone': { path: (c) => `/api/jobs/${c.job.id}/clone`, body: () => ({ program_id: 'ga-hear' }), scope: 'company_a' },
 
+  'GET /api/jobs/{job_id}/documents': { path: (c) => `/api/jobs/${c.job.id}/documents`, scope: 'company_a' },
+  // No such document or signer: those who may see the job find nothing (tests/api/documents.test.ts calls real ones).
+  'GET /api/jobs/{job_id}/documents/{document_id}/file': { path: (c) => `/api/jobs/${c.job.id}/documents/2000000000/file`, scope: 'company_a', except: { homeowner: 404, contractor_a: 404, ops: 404 } },
+  'POST /api/jobs/{job_id}/documents/signers/{signer_id}/resend': { path: (c) => `/api/jobs/${c.job.id}/documents/signers/2000000000/resend`, scope: 'company_a', except: { contractor_a: 404, ops: 404 } },
+  // The signer's page: the link is the credential, so an unknown one is a 404 for everyone, signed in or not.
+  'GET /api/signing/{token}': { path: () => '/api/signing/no-such-link-no-such-link', except: everyone(404) },
+  'GET /api/signing/{token}/document.pdf': { path: () => '/api/signing/no-such-link-no-such-link/document.pdf', except: everyone(404) },
+  'POST /api/signing/{token}/sign': { path: () => '/api/signing/no-such-link-no-such-link/sign', body: () => ({ consent: true, signature: { kind: 'typed', text: 'Me' } }), except: everyone(404) },
+  'POST /api/signing/{token}/decline': { path: () => '/api/signing/no-such-link-no-such-link/decline', body: () => ({ reason: 'No' }), except: everyone(404) },
+
   'GET /api/jobs/{job_id}/tasks': { path: (c) => `/api/jobs/${c.job.id}/tasks`, scope: 'company_a' },
   // provide_services is a contractor task: the homeowner does not see it (404), nor writes it.
   'GET /api/jobs/{job_id}/tasks/{task_id}': { path: (c) => `/api/jobs/${c.job.id}/tasks/provide_services`, scope: 'company_a', except: { homeowner: 404 } },

@@ -174,9 +174,9 @@ describe('job actions', () => {
   it('regenerate documents takes a task name and recreate (default false)', async () => {
     const job = await createJob(s);
     const r = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'ops' });
-    expect(r.body).toMatchObject({ task_name: 'collect_document_signatures', recreate: false, document_status: 'pending' });
+    expect(r.body).toMatchObject({ task_name: 'collect_document_signatures', recreate: false, document_status: 'not_attempted' });
     expect((await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents`, { as: 'ops' })).status).toBe(422);
-    // A task whose form makes no documents (form.yaml has no produces_documents) has none to regenerate.
+    // A task the program names no documents for (program.yaml documents:) has none to regenerate.
     const none = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=provide_services`, { as: 'ops' });
     expect(none.status).toBe(422);
     expect(none.body.errors).toEqual([{ path: 'task_name', message: 'Please select one of the options' }]);
