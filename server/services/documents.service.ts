@@ -52,9 +52,9 @@ import { canSeeTask, canWorkTask } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { renderDocument, signDocument, type SignatureBox } from '../documents/pdf.ts';
 import type { WorkHandler } from '../worker.ts';
+import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 
-/** The work kinds of document signing. */
-export const DOCUMENT_WORK = { generate: 'documents.generate', invite: 'documents.invite', finalize: 'documents.finalize' } as const;
+export { DOCUMENT_WORK };
 
 /** How long an invite link works. */
 // assumption: the spec gives no validity; 14 days leaves a homeowner two weekends to sign.
@@ -115,9 +115,12 @@ export async function regenerate(deps: Deps, user: AuthUser, job: jobsDb.JobRow,
 }
 
 /** Worker: generates a task's documents of one generation (idempotent: what exists is kept). */
-async function generate(deps: Deps, p: { job_id: number; task_id: string; generation: number; by: number | null }) {
-  const job = await jobsDb.getJob(deps.db, p.job_id);
+async function generate(deps: Deps, w: { job_id: number; task_id: string; generation: number | 'first'; by: number | null }) {
+  const job = await jobsDb.getJob(deps.db, w.job_id);
   if (!job) return { skipped: 'no such job' };
+  // A task that opened: its first documents, unless someone generated them already.
+  if (w.generation === 'first' && (await docsDb.lastGeneration(deps.db, job.id, w.task_id)) > 0) return { skipped: 'documents exist' };
+  const p = { ...w, generation: w.generation === 'first' ? 1 : w.generation };
   const program = programOf(deps, job.program_id);
   const { facts } = await jobState(deps, job);
   const prepared = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, job), p.task_id);

@@ -10,6 +10,8 @@ import { todayOf, type Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
+import { enqueueWork } from '../db/work.db.ts';
+import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 
 /** The loaded program of a job (500 if a job names a program the definitions no longer have). */
 export function programOf(deps: Deps, programId: string): Program {
@@ -119,5 +121,21 @@ export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluati
   if (cols.stage !== row.stage) cols.stage_entered_at = now;
   cols.updated_at = now;
   await jobsDb.updateJob(deps.db, jobId, cols);
+  await queueOpenSigning(deps, row, ev);
   return ev;
+}
+
+/**
+ * A signing task that has opened gets its documents generated (spec sect. 4, Generate) without anyone
+ * asking: once per job and task (the work's idempotency key), by the worker, never in the request. Ops
+ * regenerate from there (regenerate-documents).
+ */
+async function queueOpenSigning(deps: Deps, row: jobsDb.JobRow, ev: JobEvaluation) {
+  if (row.is_canceled) return;
+  const program = programOf(deps, row.program_id);
+  if (!program.documents.length) return;
+  for (const t of ev.tasks) {
+    if ((t.status !== 'READY' && t.status !== 'IN_PROGRESS') || !program.documents.some((d) => d.task === t.id)) continue;
+    await enqueueWork(deps.db, { kind: DOCUMENT_WORK.generate, key: `documents:auto:${row.id}:${t.id}`, payload: { job_id: row.id, task_id: t.id, generation: 'first', by: null }, now: deps.now() });
+  }
 }

@@ -3,7 +3,8 @@
  * ops generate a task's documents, each signer gets a mail with a one-time link, signs (typed or drawn)
  * in order, and the task completes by itself; the signed PDF is read back (document text, each signature,
  * the audit certificate with the document's hash). Also: a signer declines; an invite is resent and the
- * old link refused; manual signing with an upload; regenerate with recreate; the worker killed between
+ * old link refused; manual signing with an upload; regenerate with recreate; a signing task that opens
+ * gets its documents by itself; the worker killed between
  * "generated" and "mailed" sends exactly one mail; no form submission sets a status.
  */
 
@@ -281,8 +282,7 @@ describe('document signing', () => {
     const draft = await s.api('PUT', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/draft`, { as: 'contractor_a', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
     expect(draft.body.data.signature_status).toBe('not_attempted');
 
-    // Generated: the tenant, then the owner at the address the tenant gave.
-    await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=sign_ira_tenant_owner_acknowledgment`, { as: 'ops' });
+    // Generated without anyone asking once the task opened: the tenant, then the owner at the address the tenant gave.
     await worker.drain();
     const doc = (await documentsOf(job.id)).items.find((d) => d.task_id === 'sign_ira_tenant_owner_acknowledgment')!;
     expect(doc.signers.map((x) => x.role)).toEqual(['homeowner', 'property_manager']);
