@@ -41,6 +41,17 @@ describe('program explorer', () => {
     expect(await dialog.textContent()).toContain(props.income_level.title);
     await page.waitForTimeout(500); // let the dialog finish its opening transition
     await p.shot(page, 'explorer-form-preview', false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // A signing task shows the documents it collects signatures for, with their signers in order.
+    await page.locator('g.task-node[data-task="collect_document_signatures"]').click();
+    const docRow = page.locator('.task-config[data-task="collect_document_signatures"] tr[data-document="final_documents_bundle"]');
+    await expect.poll(() => docRow.isVisible()).toBe(true);
+    const text = await docRow.textContent();
+    expect(text).toContain('Project completion and rebate documents');
+    expect(text).toMatch(/homeowner.*property manager.*contractor/);
+    await p.shot(page, 'explorer-signing-task', false);
   });
 
   it('"try it": changing the income level flips eligibility, with the reason’s wording', async () => {

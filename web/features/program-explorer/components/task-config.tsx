@@ -53,6 +53,26 @@ export function TaskConfig({ task, program, defs, files, status }: { task: TaskD
             <tr><th>Checks on submit</th><td>{r.checks.map((c) => <div key={c.id}>{c.message} <span className="muted">({c.id})</span></div>)}</td></tr>
           )}
           {r.tasks.length > 0 && <tr><th>Decides whether these apply</th><td>{r.tasks.map((t) => <Tag key={t.id} minimal className="dep-tag">{t.id}</Tag>)}</td></tr>}
+          {program.documents.filter((d) => d.task === task.id).map((d) => (
+            <tr key={d.id} data-document={d.id}>
+              <th>Document to sign</th>
+              <td>
+                <div><strong>{d.title}</strong> <span className="muted">({d.template}{d.terms ? `; signers accept the ${d.terms} terms` : ''})</span> <SourceLink range={d.source} files={files} /></div>
+                <div>
+                  Signers, in order:{' '}
+                  {d.signers.map((sg, i) => (
+                    <span key={sg.role}>
+                      {i > 0 && ' → '}
+                      <Tag minimal className="dep-tag">{sg.role.replace(/_/g, ' ')}</Tag>
+                      {sg.applies_if && <span className="muted"> (<LogicText logic={sg.applies_if.logic} prefix="when" />)</span>}
+                    </span>
+                  ))}
+                </div>
+                {d.applies_if && <div><LogicText logic={d.applies_if.logic} prefix="when" /></div>}
+                <div className="muted">Fills: {d.fields.map((f) => f.label).join(', ')}</div>
+              </td>
+            </tr>
+          ))}
           {r.measures.length > 0 && <tr><th>Incentives reading it</th><td>{r.measures.map((m) => <Tag key={m.id} minimal className="dep-tag">{m.label}</Tag>)}</td></tr>}
         </tbody>
       </HTMLTable>
