@@ -370,7 +370,8 @@ export async function signingView(deps: Deps, token: string): Promise<SigningVie
     document: { title: doc.title, program_name: content.program_name, job_code: content.job_code, sections: content.sections, fields: content.fields, sha256: doc.sha256, pdf_url: `/api/signing/${token}/document.pdf` },
     signer: { role: s.role as SignerRole, name: s.name },
     signers: sigs.map((x) => ({ role: x.role as SignerRole, name: x.name, status: x.status as SignatureStatus })),
-    terms: terms ? { id: terms.id, title: terms.title, text: [terms.description, ...terms.sections.map((sec) => [sec.title, ...sec.items.map((i) => `• ${i}`)].join('\n'))].filter(Boolean).join('\n\n') } : null,
+    // The terms' sections (their description is the version's change note, not part of the terms).
+    terms: terms ? { id: terms.id, title: terms.title, text: terms.sections.map((sec) => [sec.title, ...sec.items.map((i) => `• ${i}`)].join('\n')).join('\n\n') } : null,
     status: s.status as SignatureStatus,
   };
 }

@@ -16,6 +16,8 @@ import { createApp } from '../../server/app.ts';
 import { seedIfEmpty } from '../../server/seed/demo.ts';
 import type { AuthUser, Deps } from '../../server/context.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
+import { createWorker } from '../../server/worker.ts';
+import { documentHandlers } from '../../server/services/documents.service.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -56,6 +58,9 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The background worker, as server/main.ts runs it (documents to generate, invites to mail, signed PDFs).
+  const worker = createWorker(deps.db, { handlers: documentHandlers(deps), idle_ms: 200 });
+  worker.start();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   mkdirSync(ARTIFACTS, { recursive: true });
   const context = async (width = 1280) => {
@@ -82,6 +87,7 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     close: async () => {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await worker.stop();
       await deps.store.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -49,9 +49,8 @@ export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isO
                 if (task)
                   action.mutate(undefined, {
                     onSuccess: (r) => {
-                      // The answer may carry more (or other) fields in time: read only what is there.
-                      const status = typeof r?.document_status === 'string' ? ` (${r.document_status.replace(/_/g, ' ')})` : '';
-                      successToast(`Documents regenerated${status}.`);
+                      // Generation and invites run in the background: say what happens next, not a raw status.
+                      successToast(r.recreate ? 'New documents are being generated; each signer will be emailed in turn.' : 'Missing documents are being generated; signers are emailed in turn.');
                       onClose();
                     },
                   });

@@ -7,8 +7,9 @@ import { Icon } from '@blueprintjs/core';
 import type { SigningView } from '../api/get-signing-view.ts';
 import { pdfHref } from '../api/get-signing-view.ts';
 
-export function DocumentHeading({ document }: { document: SigningView['document'] }) {
-  const href = pdfHref(document.pdf_url);
+/** `pdf`: the link to the PDF (only while the signing link works: once signed or declined it is spent). */
+export function DocumentHeading({ document, pdf = true }: { document: SigningView['document']; pdf?: boolean }) {
+  const href = pdf ? pdfHref(document.pdf_url) : null;
   return (
     <header className="signing-heading">
       <h1>{document.title}</h1>

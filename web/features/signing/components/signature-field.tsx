@@ -12,7 +12,7 @@ export interface SignatureFieldProps {
   typed: string;
   onTyped: (v: string) => void;
   onDrawn: (image: string | null) => void;
-  /** The placeholder of the typed name (the signer's name). */
+  /** The signer's name (the typed field's example). */
   name: string;
   error?: string;
 }
@@ -26,12 +26,12 @@ export function SignatureField({ kind, onKind, typed, onTyped, onDrawn, name, er
         value={typed}
         onValueChange={onTyped}
         maxLength={SIGNING_LIMITS.typed_max_chars}
-        placeholder={name}
+        placeholder={`For example: ${name}`}
         autoComplete="name"
         intent={error ? 'danger' : 'none'}
       />
       <div className={`signature-preview${typed.trim() ? '' : ' signature-preview-empty'}`} aria-hidden>
-        {typed.trim() || name}
+        {typed.trim() || 'Your signature'}
       </div>
     </FormGroup>
   );

@@ -17,7 +17,8 @@ export function SigningResult({ view, status, documentStatus, now }: { view: Sig
   const signed = status === 'success';
   return (
     <div className="signing-column">
-      <DocumentHeading document={view.document} />
+      {/* The link is spent now: its PDF would answer "gone", so no link to it. */}
+      <DocumentHeading document={view.document} pdf={false} />
       <section className={`signing-card signing-result ${signed ? 'signing-result-signed' : 'signing-result-declined'}`} aria-live="polite">
         <Callout intent={signed ? 'success' : 'none'} icon={signed ? 'tick-circle' : 'ban-circle'} title={signed ? (now ? SIGNING_TEXT.signed : SIGNING_MESSAGES.already_signed) : SIGNING_MESSAGES.declined}>
           {signed && docStatus === 'success' && <p>{SIGNING_TEXT.all_signed}</p>}
