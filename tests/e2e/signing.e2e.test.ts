@@ -157,7 +157,7 @@ describe('document signing in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     // The toast says it was done; dismissed so it does not cover the header in the screenshot.
     const toast = opsPage.locator('.bp6-toast');
-    expect(await toast.textContent()).toContain('Documents regenerated');
+    expect(await toast.textContent()).toContain('are being generated');
     await toast.getByRole('button').click();
     await toast.waitFor({ state: 'detached' });
     await opsPage.mouse.move(640, 700);
