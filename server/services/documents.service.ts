@@ -81,12 +81,33 @@ export async function signaturesOfTask(deps: Pick<Deps, 'db'>, jobId: number, ta
   return (await docsDb.signaturesOf(deps.db, docs.map((d) => d.id))).map((s) => ({ role: s.role as SignerRole, status: s.status as SignatureStatus }));
 }
 
+/** The statuses of each signing task's current signatures, by task (undefined when the program has no documents). */
+export type LiveSignatures = Map<string, { role: SignerRole; status: SignatureStatus }[]>;
+export async function liveSignatures(deps: Deps, job: jobsDb.JobRow, taskId?: string): Promise<LiveSignatures | undefined> {
+  const program = deps.defs.programs[job.program_id];
+  if (!program?.documents.some((d) => taskId === undefined || d.task === taskId)) return undefined;
+  const docs = await docsDb.currentDocuments(deps.db, job.id, taskId);
+  const byDoc = new Map(docs.map((d) => [d.id, d.task_id]));
+  const out: LiveSignatures = new Map();
+  for (const s of await docsDb.signaturesOf(deps.db, docs.map((d) => d.id))) {
+    const t = byDoc.get(s.document_id)!;
+    if (!out.has(t)) out.set(t, []);
+    out.get(t)!.push({ role: s.role as SignerRole, status: s.status as SignatureStatus });
+  }
+  return out;
+}
+
+/** A task's answers with its signature fields as the signatures stand (what the task shows, live). */
+export function withLiveSignatures(form: { signatures?: Record<string, SignerRole | 'all'> }, data: Record<string, unknown> | null, live: { role: SignerRole; status: SignatureStatus }[]) {
+  const out: Record<string, unknown> = { ...(data ?? {}) };
+  for (const f of Object.keys(form.signatures ?? {})) delete out[f];
+  return { ...out, ...signatureFields(form, live) };
+}
+
 /** A form's signature fields as the server has them: what a save of the task stores, whatever was sent. */
 export async function serverSignatureFields(deps: Deps, form: { signatures?: Record<string, SignerRole | 'all'> } | undefined, jobId: number, taskId: string, data: Record<string, unknown>) {
   if (!form?.signatures) return data;
-  const out = { ...data };
-  for (const f of Object.keys(form.signatures)) delete out[f];
-  return { ...out, ...signatureFields(form, await signaturesOfTask(deps, jobId, taskId)) };
+  return withLiveSignatures(form, data, await signaturesOfTask(deps, jobId, taskId));
 }
 
 /** Queues the generation of a task's documents (ops' regenerate, or a signing task that opened). */

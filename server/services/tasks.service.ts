@@ -36,7 +36,7 @@ import { findUserById } from '../db/users.db.ts';
 import { assertCanWorkTask, canSeeTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
-import { serverSignatureFields } from './documents.service.ts';
+import { liveSignatures, serverSignatureFields, withLiveSignatures, type LiveSignatures } from './documents.service.ts';
 
 /** The spec's and our messages of the task workflow. */
 export const TASK_MESSAGES = {
@@ -46,10 +46,11 @@ export const TASK_MESSAGES = {
   not_applicable: 'This task does not apply to this job.',
 } as const;
 
-/** A task as a role sees it. */
-export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: tasksDb.TaskRow | undefined): JobTask {
+/** A task as a role sees it; a signing task's status fields as the signatures stand now (`live`). */
+export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: tasksDb.TaskRow | undefined, live?: LiveSignatures): JobTask {
   const form = deps.defs.forms[t.form];
-  const data = row?.draft ?? row?.data ?? null;
+  const stored = row?.draft ?? row?.data ?? null;
+  const data = form?.signatures && live ? withLiveSignatures(form, stored, live.get(t.id) ?? []) : stored;
   return {
     id: t.id,
     title: t.title,
@@ -77,7 +78,8 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
 /** Every applicable task of a job; a homeowner sees only the homeowner's tasks. */
 export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
   const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
-  return ev.tasks.filter((t) => canSeeTask(user, t.owner)).map((t) => presentTask(deps, user, t, rows.get(t.id)));
+  const live = await liveSignatures(deps, job);
+  return ev.tasks.filter((t) => canSeeTask(user, t.owner)).map((t) => presentTask(deps, user, t, rows.get(t.id), live));
 }
 
 async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
@@ -95,7 +97,7 @@ async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
 /** One task of a job with its form key. */
 export async function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const { t, row } = await taskOf(deps, user, job, taskId);
-  return presentTask(deps, user, t, row);
+  return presentTask(deps, user, t, row, await liveSignatures(deps, job, taskId));
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */

@@ -142,6 +142,10 @@ describe('document signing', () => {
 
     // Then the contractor's turn: invited once the homeowner has signed.
     await worker.drain();
+    // The task shows the statuses as they stand, without anyone saving it; a role that does not sign is absent.
+    const live = await s.api('GET', `/api/jobs/${job.id}/tasks/collect_document_signatures`, { as: 'contractor_a' });
+    expect(live.body.data).toMatchObject({ homeowner_signature_status: 'success', contractor_signature_status: 'pending' });
+    expect(live.body.data.property_manager_signature_status).toBeUndefined();
     const [contractorToken] = linksTo('office@company-a.test');
     expect(contractorToken).toBeTruthy();
     const second = await sign(contractorToken, { consent: true, accept_terms: true, signature: { kind: 'drawn', image: png() } }, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131');
