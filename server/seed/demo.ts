@@ -203,6 +203,14 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
     written.add(t.def.id);
     if (t.status === 'COMPLETE') await addHistory(deps.db, { job_id: jobId, type: 'task_submitted', user_id: by, at: iso(t.at), detail: { task_id: t.def.id } });
   }
+  // Signed documents that carry the terms recorded the version in force when they were signed.
+  const terms = await deps.db.selectFrom('terms_versions').select(['id', 'created_at']).orderBy('created_at').execute();
+  for (const d of deps.defs.programs[a.program_id].documents) {
+    const done = d.terms && built.tasks.find((t) => t.def.id === d.task && t.status === 'COMPLETE');
+    if (!done || !terms.length) continue;
+    const version = [...terms].reverse().find((v) => v.created_at <= iso(done.at)) ?? terms[0];
+    await updateJob(deps.db, jobId, d.terms === 'install' ? { install_terms_id: version.id } : { submit_terms_id: version.id });
+  }
   if (flag && !written.has(flag.task)) {
     const at = iso(built.updated_at);
     await writeTask(deps.db, { job_id: jobId, task_id: flag.task, status: null, data: null, draft: null, owner_override: null, exceptions: { [flag.kind]: { note: flag.note, by: flagBy, at } }, updated_at: at, updated_by: null }, 0);

@@ -97,6 +97,19 @@ describe('the demo seed', () => {
     expect(jobs.filter((j) => j.has_ops_task_exception).length).toBeGreaterThan(0);
     expect(jobs.filter((j) => j.exception_notes).length).toBeGreaterThan(0);
   });
+  it('records the terms version on jobs whose signed documents carry the terms, and only on those', async () => {
+    const terms = await all<{ id: number }>(deps, 'SELECT id FROM terms_versions');
+    const ids = new Set(terms.map((t) => t.id));
+    const install = jobs.filter((j) => j.install_terms_id !== null);
+    const submit = jobs.filter((j) => j.submit_terms_id !== null);
+    expect(install.length).toBeGreaterThan(5);
+    expect(submit.length).toBeGreaterThan(0);
+    for (const j of [...install, ...submit]) expect(ids.has(j.install_terms_id ?? j.submit_terms_id!)).toBe(true);
+    // Only programs with documents that carry the terms.
+    const carrying = (kind: 'install' | 'submit') => new Set(Object.values(deps.defs.programs).filter((p) => p.documents.some((d) => d.terms === kind)).map((p) => p.id));
+    expect(install.every((j) => carrying('install').has(j.program_id))).toBe(true);
+    expect(submit.every((j) => carrying('submit').has(j.program_id))).toBe(true);
+  });
   it('gives the demo homeowner two jobs', async () => {
     const id = (await all<{ id: number }>(deps, "SELECT id FROM users WHERE email = 'homeowner@demo.rebates.test'"))[0].id;
     expect(jobs.filter((j) => j.homeowner_user_id === id).length).toBe(2);
