@@ -45,6 +45,10 @@ export const WORK_ITEM = {
 /** GET /api/work/dead (ops): work out of attempts, newest first. */
 export const DEAD_WORK = { type: 'array', items: WORK_ITEM } as const;
 
+/** A work item and the dead list as the API answers them. */
+export type WorkItem = FromSchema<typeof WORK_ITEM>;
+export type DeadWork = FromSchema<typeof DEAD_WORK>;
+
 /** GET /api/jobs/initial-eligibility/{place}: the place, each program's verdict, and the eligible programs. */
 export const PLACE_ELIGIBILITY = {
   type: 'object',

@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
           page('EnergyProviderDetail', () => import('../features/providers/components/provider-detail-page.tsx')),
           page('TermsAndConditionsList', () => import('../features/terms/components/terms-page.tsx')),
           page('TermsAndConditionsDetail', () => import('../features/terms/components/terms-detail-page.tsx')),
+          page('BackgroundWork', () => import('../features/work/components/background-work-page.tsx')),
           { path: paths.Equipment.path, handle: handle('Equipment'), element: <Navigate to={paths.HeatPumps.path} replace /> },
           page('HeatPumps', () => import('../features/equipment/components/equipment-page.tsx')),
           page('WaterHeaters', () => import('../features/equipment/components/equipment-page.tsx')),

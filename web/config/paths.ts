@@ -30,6 +30,7 @@ export const paths = {
   Equipment: { path: '/equipment', title: 'Equipment' },
   HeatPumps: { path: '/equipment/heat-pumps', title: 'Heat pumps' },
   WaterHeaters: { path: '/equipment/water-heaters', title: 'Water heaters' },
+  BackgroundWork: { path: '/background-work', title: 'Background work' },
   login: { path: '/login', title: 'Sign in' },
   logout: { path: '/logout', title: 'Sign out' },
   PlaywrightTestLogin: { path: '/playwright-test-login', title: 'Automated testing sign-in' },
