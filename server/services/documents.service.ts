@@ -197,6 +197,16 @@ async function requestInvite(deps: Deps, signatureId: number) {
   await enqueueWork(deps.db, { kind: DOCUMENT_WORK.invite, key: `documents:invite:${signatureId}:${n}`, payload: { signature_id: signatureId, invite: n }, now: deps.now() });
 }
 
+/** A document's signer as the job's facts resolve them now (undefined when the job no longer has them sign). */
+async function currentSigner(deps: Deps, doc: docsDb.DocumentRow, role: SignerRole) {
+  const job = await jobsDb.getJob(deps.db, doc.job_id);
+  if (!job) return undefined;
+  const program = programOf(deps, job.program_id);
+  const { facts } = await jobState(deps, job);
+  const prepared = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, job), doc.task_id).find((d) => d.id === doc.doc_key);
+  return prepared?.signers.find((x) => x.role === role);
+}
+
 /** Worker: mails invite number `invite` of a signature with a new one-time link (once: the mail and the link commit together). */
 async function invite(deps: Deps, p: { signature_id: number; invite: number }) {
   return inTransaction(deps, async (deps) => {
@@ -204,6 +214,13 @@ async function invite(deps: Deps, p: { signature_id: number; invite: number }) {
     if (!s || s.invites_sent >= p.invite || s.invites_requested !== p.invite) return { skipped: 'already sent or replaced' };
     const doc = (await docsDb.documentById(deps.db, s.document_id))!;
     if (doc.superseded_at || s.status !== 'pending') return { skipped: 'no longer needed' };
+    // The address as the job has it now: a corrected email (a property manager's, say) reaches the resend.
+    const current = await currentSigner(deps, doc, s.role as SignerRole);
+    if (current?.email && current.email !== s.email) {
+      await docsDb.updateSignature(deps.db, s.id, { email: current.email, name: current.name || s.name });
+      s.email = current.email;
+      s.name = current.name || s.name;
+    }
     if (!s.email) {
       await docsDb.updateSignature(deps.db, s.id, { status: 'failure', decline_reason: `No email address for the ${SIGNER_ROLE_LABELS[s.role as SignerRole].toLowerCase()}.`, invites_sent: p.invite });
       await addHistory(deps.db, { job_id: doc.job_id, type: 'signature_invite_failed', user_id: null, at: iso(deps.now()), detail: { task_id: doc.task_id, document: doc.doc_key, role: s.role } });

@@ -269,7 +269,7 @@ describe('document signing', () => {
     expect(outbox.filter((m) => (m.to_address ?? m.to) === email)).toHaveLength(1);
   });
 
-  it('no form submission sets a status; manual signing with an uploaded PDF completes the task; the tenant and owner both sign', async () => {
+  it('no form submission sets a status; manual signing with an uploaded PDF completes the task and ends the open links', async () => {
     const job = await createJob(s);
     // A renter: the IRA acknowledgment, signed by the tenant and the property manager.
     const home = filled('home_details', { renter_or_owner: 'renter', property_manager_name: 'Pat Owner', property_manager_email: 'pat@owners.test' });
@@ -310,6 +310,38 @@ describe('document signing', () => {
     const gone = await s.api('GET', `/api/signing/${tenantLink}`);
     expect(gone.status).toBe(410);
     expect(gone.body.detail).toBe(SIGNING_MESSAGES.no_longer_needed);
+  });
+
+  it('the tenant and then the owner sign the IRA acknowledgment; a corrected owner address reaches the resend', async () => {
+    const job = await createJob(s);
+    const home = filled('home_details', { renter_or_owner: 'renter', property_manager_name: 'Pat Owner', property_manager_email: 'pat@typo.test' });
+    const t0 = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
+    expect((await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: home, version: t0.body.version } })).status).toBe(200);
+    await worker.drain();
+    const email = String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email);
+    const tenantLinks = linksTo(email);
+    const [tenant] = tenantLinks.slice(-1);
+    const view = await s.api('GET', `/api/signing/${tenant}`);
+    expect(view.body.document.title).toBe('IRA tenant and owner acknowledgment');
+    expect(view.body.document.fields).toContainEqual({ label: 'Property owner or manager', value: 'Pat Owner' });
+    expect((await sign(tenant, { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo Tester' } })).body).toEqual({ status: 'success', document_status: 'pending' });
+    expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.submit_terms_id).toBe(termsId);
+    await worker.drain();
+    expect(linksTo('pat@typo.test')).toHaveLength(1);
+
+    // The tenant corrects the owner's address; the resend goes to the corrected one, and the old link is dead.
+    const t1 = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
+    expect((await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: { ...home, property_manager_email: 'pat@owners.test' }, version: t1.body.version } })).status).toBe(200);
+    const doc = (await documentsOf(job.id)).items.find((d) => d.task_id === 'sign_ira_tenant_owner_acknowledgment')!;
+    const owner = doc.signers.find((x) => x.role === 'property_manager')!;
+    expect((await s.api('POST', `/api/jobs/${job.id}/documents/signers/${owner.id}/resend`, { as: 'contractor_a' })).status).toBe(200);
+    await worker.drain();
+    const [ownerLink] = linksTo('pat@owners.test');
+    expect(ownerLink).toBeTruthy();
+    expect((await s.api('GET', `/api/signing/${linksTo('pat@typo.test')[0]}`)).status).toBe(404);
+    expect((await sign(ownerLink, { consent: true, accept_terms: true, signature: { kind: 'drawn', image: png() } })).body).toEqual({ status: 'success', document_status: 'success' });
+    const task = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, { as: 'ops' });
+    expect(task.body).toMatchObject({ status: 'COMPLETE', data: { signature_status: 'success', sign_manually: false } });
   });
 
   it('signing links that are not ours answer 404 without detail of anything', async () => {
