@@ -344,6 +344,28 @@ describe('document signing', () => {
     expect(task.body).toMatchObject({ status: 'COMPLETE', data: { signature_status: 'success', sign_manually: false } });
   });
 
+  it('CA TECH: the customer agreement opens after the homeowner details, the homeowner signs it, and the task completes by itself', async () => {
+    const job = await createJob(s, 'contractor_a', {
+      program_id: 'ca-tech', address: '12 Olive Ave', city: 'Fresno', county: 'Fresno', state: 'CA', zip: '93701', lat: 36.74, lon: -119.78,
+      electric_utility: 'Pacific Gas and Electric', gas_utility: 'Pacific Gas and Electric',
+    });
+    const t0 = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
+    expect((await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: filled('home_details'), version: t0.body.version } })).status).toBe(200);
+    await worker.drain();
+    const email = String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email);
+    const [link] = linksTo(email).slice(-1);
+    const view = await s.api('GET', `/api/signing/${link}`);
+    expect(view.body.document.title).toBe('TECH Clean California customer agreement');
+    expect(view.body.signers).toEqual([{ role: 'homeowner', name: expect.any(String), status: 'pending' }]);
+    expect((await sign(link, { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo Tester' } })).body).toEqual({ status: 'success', document_status: 'success' });
+    const task = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_tech_customer_agreement`, { as: 'contractor_a' });
+    expect(task.body).toMatchObject({ status: 'COMPLETE', data: { signature_status: 'success', sign_manually: false } });
+    expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.submit_terms_id).toBe(termsId);
+    // What waited for the agreement is open now.
+    const after = (await s.api('GET', `/api/jobs/${job.id}/tasks`, { as: 'ops' })).body.items as { id: string; status: string; blocked_by: string[] }[];
+    expect(after.filter((t) => t.blocked_by.includes('sign_tech_customer_agreement'))).toEqual([]);
+  });
+
   it('signing links that are not ours answer 404 without detail of anything', async () => {
     for (const t of ['x', 'A'.repeat(43), '../../etc/passwd', 'A'.repeat(500)]) {
       const r = await s.api('GET', `/api/signing/${encodeURIComponent(t)}`);
