@@ -27,9 +27,8 @@ export const signerName = (s: Pick<Signer, 'name' | 'role'>) => `${s.name} (${SI
  * first entry with both (preferring one still pending) is theirs.
  */
 export function myIndex(view: SigningView): number {
-  const same = (s: Signer) => s.role === view.signer.role && s.name === view.signer.name;
-  const pending = view.signers.findIndex((s) => same(s) && s.status === 'pending');
-  return pending >= 0 ? pending : view.signers.findIndex(same);
+  // A document has one signer per role (the server's unique key), so the role names the holder.
+  return view.signers.findIndex((s) => s.role === view.signer.role);
 }
 
 /** The signers as they stand after the holder's answer (their own entry set to `status`). */
