@@ -85,6 +85,14 @@ describe('what the loader refuses in documents', () => {
     expect(e2.some((d) => d.code === 'unknown-fact' && d.message.includes("did you mean 'property_manager_email'"))).toBe(true);
   });
 
+  it('a signing task with no document is a warning at the task', () => {
+    const d = loadDefinitions(withChange('reco/program.yaml', (t) => t.slice(0, t.indexOf('\n# Documents generated')))).diagnostics;
+    const w = d.find((x) => x.code === 'task-without-documents');
+    expect(w?.severity).toBe('warning');
+    expect(w?.message).toContain("task 'sign_document' collects signatures");
+    expect(w?.file).toContain('reco/program.yaml');
+  });
+
   it('a form with signature fields must produce documents, and name fields it has', () => {
     const e = errors(withChange('sign_document/form.yaml', (t) => t.replace('  document_status: all', '  document_state: all')));
     expect(e.some((d) => d.code === 'unknown-field' && d.message.includes("'document_state'"))).toBe(true);

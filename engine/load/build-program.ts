@@ -345,6 +345,12 @@ function buildDocuments(raw: Raw, parsed: ParsedFile, shared: SharedDefs, forms:
     }
     return { ...checked, logic, fn, reads: factsRead(logic) };
   };
+  // A task whose form collects signatures needs documents to sign, or it can only ever be signed on paper.
+  (raw.tasks as Raw[]).forEach((task, i) => {
+    if (forms.get(task.form)?.signatures && !((raw.documents ?? []) as Raw[]).some((d) => d.task === task.id)) {
+      t.diag('task-without-documents', `task '${task.id}' collects signatures (form '${task.form}'), but no document of the program names it: add one to documents:`, ['tasks', i, 'form'], 'warning');
+    }
+  });
   ((raw.documents ?? []) as Raw[]).forEach((d, i) => {
     const at: Path = ['documents', i];
     if (ids.has(d.id)) t.diag('duplicate-id', `duplicate document id '${d.id}'`, [...at, 'id']);
