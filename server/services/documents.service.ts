@@ -126,6 +126,8 @@ export async function regenerate(deps: Deps, user: AuthUser, job: jobsDb.JobRow,
   const program = programOf(deps, job.program_id);
   if (!documentTasks(program).has(taskName)) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
   if (job.is_canceled) throw new ApiError(400, 'This job is canceled. Restore it to work on its tasks.', undefined, 'job_canceled');
+  // A task the job does not have (a renter's acknowledgment on an owner's job) has nothing to sign.
+  if (!(await evaluateRow(deps, job)).tasks.some((t) => t.id === taskName)) throw new ApiError(400, 'This task does not apply to this job.', undefined, 'task_not_applicable');
   return inTransaction(deps, async (deps) => {
     const work = await queueGeneration(deps, job, taskName, recreate, user.id);
     await addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: iso(deps.now()), detail: { task_name: taskName, recreate } });

@@ -245,6 +245,10 @@ describe('document signing', () => {
     // Only ops regenerate; a task without documents is refused; the other company's contractor sees nothing.
     expect((await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'contractor_a' })).status).toBe(403);
     expect((await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=provide_services`, { as: 'ops' })).status).toBe(422);
+    // The renter's acknowledgment on a job whose homeowner has not said they rent: not this job's task.
+    const na = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=sign_ira_tenant_owner_acknowledgment`, { as: 'ops' });
+    expect(na.status).toBe(400);
+    expect(na.body.code).toBe('task_not_applicable');
     expect((await s.api('GET', `/api/jobs/${job.id}/documents`, { as: 'contractor_b' })).status).toBe(404);
     expect((await s.api('GET', `/api/jobs/${job.id}/documents/${now[0].id}/file`, { as: 'contractor_b' })).status).toBe(404);
   });
