@@ -6,7 +6,7 @@ import { createApp } from './app.ts';
 import { seedIfEmpty } from './seed/demo.ts';
 import { createWorker } from './worker.ts';
 import { MAIL_WORK, smtpMailHandler } from './adapters/mail.ts';
-import { documentHandlers } from './services/documents.service.ts';
+import { documentHandlers } from './services/document-work.ts';
 
 const config = loadConfig();
 const deps = await buildDeps(config);

@@ -2,6 +2,7 @@
 
 import { userOf } from '../abilities.ts';
 import { route } from './declare.ts';
+import { contentDisposition } from './params.ts';
 import { ATTACHMENT, ATTACHMENTS, UPLOAD_FORM, UPLOADED } from '../../engine/api/records.ts';
 import busboy from 'busboy';
 import { MESSAGES, type FieldMessage } from '../../engine/index.ts';
@@ -79,13 +80,6 @@ function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
     });
     ctx.req.pipe(bb);
   });
-}
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form (never a raw quote or newline). */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 /** Registers the attachment routes. */

@@ -10,19 +10,20 @@ import { bool } from '../openapi/query-docs.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
 import * as docs from '../services/documents.service.ts';
-import { idParam } from './params.ts';
+import * as signing from '../services/signing.service.ts';
+import { contentDisposition, idParam } from './params.ts';
 import { query } from '../validation.ts';
 
 /** The :job_id's job, if the signed-in user may see it (404 otherwise). */
 const jobOf = async (ctx: AppContext) => await jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);
 
 /** Who is signing, as the request says: its address and browser (the certificate records them). */
-const signerMeta = (ctx: AppContext): docs.SignerMeta => ({ ip: ctx.ip || 'unknown', user_agent: ctx.get('user-agent') || 'unknown' });
+const signerMeta = (ctx: AppContext): signing.SignerMeta => ({ ip: ctx.ip || 'unknown', user_agent: ctx.get('user-agent') || 'unknown' });
 
 /** A PDF answer: never cached by anything shared, never sniffed. */
 function sendPdf(ctx: AppContext, file: { bytes: Buffer; name: string }) {
   ctx.set('Content-Type', 'application/pdf');
-  ctx.set('Content-Disposition', `inline; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+  ctx.set('Content-Disposition', contentDisposition(file.name, 'inline'));
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Cache-Control', 'private, no-store');
   ctx.body = file.bytes;
@@ -66,7 +67,7 @@ export function documentsRoutes(router: AppRouter): void {
       tag: 'signing', summary: 'The signer’s page: the whole document, its signers and the terms it carries (no account: the link is the credential)',
       errors: [404, 410], response: SIGNING_VIEW,
     },
-    (ctx) => docs.signingView(ctx.deps, ctx.params.token),
+    (ctx) => signing.signingView(ctx.deps, ctx.params.token),
   );
   route(
     router,
@@ -76,7 +77,7 @@ export function documentsRoutes(router: AppRouter): void {
       returns: 'The PDF', errors: [404, 410], produces: 'application/octet-stream',
     },
     async (ctx) => {
-      sendPdf(ctx, await docs.signingPdf(ctx.deps, ctx.params.token));
+      sendPdf(ctx, await signing.signingPdf(ctx.deps, ctx.params.token));
     },
   );
   route(
@@ -86,7 +87,7 @@ export function documentsRoutes(router: AppRouter): void {
       tag: 'signing', summary: 'Sign: consent, the terms when the document carries them, a typed or drawn signature',
       body: SIGN_REQUEST, errors: [404, 409, 410, 422], response: SIGNING_DONE,
     },
-    (ctx, body) => docs.sign(ctx.deps, ctx.params.token, body, signerMeta(ctx)),
+    (ctx, body) => signing.sign(ctx.deps, ctx.params.token, body, signerMeta(ctx)),
   );
   route(
     router,
@@ -95,6 +96,6 @@ export function documentsRoutes(router: AppRouter): void {
       tag: 'signing', summary: 'Decline to sign, with a reason',
       body: DECLINE_REQUEST, errors: [404, 410, 422], response: SIGNING_DONE,
     },
-    (ctx, body) => docs.decline(ctx.deps, ctx.params.token, body.reason, signerMeta(ctx)),
+    (ctx, body) => signing.decline(ctx.deps, ctx.params.token, body.reason, signerMeta(ctx)),
   );
 }

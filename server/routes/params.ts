@@ -16,3 +16,10 @@ export function idParam(ctx: AppContext, name = 'id'): number {
 export function pageOf(ctx: AppContext) {
   return { page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1, per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25 };
 }
+
+/** `attachment` (or `inline`) with an ASCII fallback name and the exact name in RFC 5987 form (never a raw quote or newline). */
+export function contentDisposition(name: string, kind: 'attachment' | 'inline' = 'attachment'): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}

@@ -17,7 +17,7 @@ import { seedIfEmpty } from '../../server/seed/demo.ts';
 import type { AuthUser, Deps } from '../../server/context.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
 import { createWorker } from '../../server/worker.ts';
-import { documentHandlers } from '../../server/services/documents.service.ts';
+import { documentHandlers } from '../../server/services/document-work.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
