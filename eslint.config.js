@@ -44,7 +44,7 @@ export default tseslint.config(
   },
   // The data layer is async: a promise not awaited, or tested as a condition, is a lost write or a wrong answer.
   {
-    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'cli/**/*.ts'],
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'cli/**/*.ts', 'sim/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'artifacts/vitest.json' }]] : ['default'],
     projects: [
-      { test: { name: 'node', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'server/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/web/**', 'node_modules/**'] } },
+      { test: { name: 'node', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/web/**', 'node_modules/**'] } },
       ...(postgres ? [{ test: { name: 'api-postgres', environment: 'node', include: ['tests/api/**/*.test.ts'], env: { API_BACKEND: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }] : []),
       { test: { name: 'engine-in-browser', environment: 'happy-dom', include: ['engine/**/*.test.ts'] } },
       // Web components in a browser-like DOM.

@@ -35,7 +35,7 @@ if (forms.length === 0) {
   console.log('no task forms yet');
   process.exit(0);
 }
-const facts = { job: { lat: 37.7749, lon: -122.4194 }, derived: { today: '2026-06-01' }, constants: defs.shared.constants, tables: {}, task_status: {} } as Facts;
+const facts = { job: { lat: 37.7749, lon: -122.4194 }, derived: { today: '2026-06-01' }, constants: defs.shared.constants, tables: {}, task_status: {}, usage: {} } as Facts;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 console.log('\nvalidateTask vs plain ajv on the same schema (valid / invalid examples of each form\'s fixture)');

@@ -16,7 +16,7 @@ export const JOB_FACTS = [
 export const DERIVED_FACTS = ['today', 'submission_date', 'in_service_area', 'accepting_submissions'] as const;
 
 /** Top-level fact namespaces that are not task ids. */
-export const RESERVED_FACT_ROOTS = ['job', 'derived', 'constants', 'tables', 'task_status'] as const;
+export const RESERVED_FACT_ROOTS = ['job', 'derived', 'constants', 'tables', 'task_status', 'usage'] as const;
 
 /** Facts built for one job. */
 export type Facts = Record<string, unknown> & {
@@ -25,6 +25,8 @@ export type Facts = Record<string, unknown> & {
   constants: Record<string, unknown>;
   tables: Record<string, unknown>;
   task_status: Record<string, string>;
+  /** What energy usage collection found (engine/usage.ts USAGE_FACTS); empty before it ran. */
+  usage: Record<string, unknown>;
 };
 
 /** The site fields of a job (job.address ... job.gas_utility). */
@@ -36,7 +38,10 @@ const SITE_FIELDS = ['address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 
  */
 export type JobRecord = { id?: number | string | null; code?: string | null; created_at?: string | null; submitted_at?: string | null } & {
   [K in 'is_canceled' | 'is_deemed' | 'ops_marked_ineligible']?: boolean | number | null;
-} & { [K in (typeof SITE_FIELDS)[number]]?: JobSite[K] | null };
+} & { [K in (typeof SITE_FIELDS)[number]]?: JobSite[K] | null } & {
+  /** The usage facts as stored (JSON text) or answered (an object). */
+  usage_facts?: string | Record<string, unknown> | null;
+};
 
 /** A job as the engine reads it, from its fields and (when the caller has them) its tasks' states. */
 export function jobInputOf(job: JobRecord, tasks?: Record<string, TaskState>): JobInput {
@@ -50,6 +55,7 @@ export function jobInputOf(job: JobRecord, tasks?: Record<string, TaskState>): J
   if (job.is_canceled !== undefined && job.is_canceled !== null) input.is_canceled = !!job.is_canceled;
   if (job.is_deemed !== undefined && job.is_deemed !== null) input.is_deemed = !!job.is_deemed;
   if (job.ops_marked_ineligible !== undefined && job.ops_marked_ineligible !== null) input.ops_marked_ineligible = !!job.ops_marked_ineligible;
+  if (job.usage_facts) input.usage = typeof job.usage_facts === 'string' ? (JSON.parse(job.usage_facts) as Record<string, unknown>) : job.usage_facts;
   if (tasks) input.tasks = tasks;
   return input;
 }
@@ -118,6 +124,7 @@ export function buildFacts(program: Program | null, job: JobInput, ctx: EvalCont
     constants: program?.constants ?? {},
     tables: program?.table_values ?? {},
     task_status: {},
+    usage: job.usage ? withoutNulls(job.usage) : {},
   };
   const tasks = job.tasks ?? {};
   for (const id in tasks) {

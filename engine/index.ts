@@ -6,6 +6,7 @@ export { loadDefinitions, kindOf, formFields, type Definitions, type UploadKind,
 export { buildFacts, jobInputOf, readFact, isMissing, JOB_FACTS, DERIVED_FACTS, type Facts, type JobRecord } from './facts.ts';
 export { evaluateJob, evaluateJobWithFacts } from './evaluate-job.ts';
 export { documentsFor, prepareDocument, documentTasks, combinedStatus, signatureFields, documentText, type Parties, type PreparedDocument } from './documents.ts';
+export { USAGE_STEPS, USAGE_FAILURES, USAGE_FACTS, freshSteps, overallStatus, energyHistory, stepWords, homeownerMessage, fillWords, type UsageStep, type UsageSteps, type UsageStepState, type UsageFailure, type UsageWording, type UsageOverall, type EnergyHistory } from './usage.ts';
 export { SUBMISSION_MESSAGES, submitStageOf, isPastSubmit, isOpenTask, submissionRefusal } from './submission.ts';
 export { evaluateEligibility } from './eligibility.ts';
 export { evaluateTasks } from './tasks.ts';

@@ -166,6 +166,8 @@ export interface Program {
   rules: TaskRule[];
   /** The documents it generates and has signed (program.yaml `documents:`), in order. */
   documents: DocumentDef[];
+  /** Energy usage collection (program.yaml `usage_collection:`), when the program collects usage. */
+  usage_collection?: { task: string; months_required: number };
   /** Hash of the resolved definition; jobs record it. */
   hash: string;
   file: string;
@@ -216,6 +218,10 @@ export interface TaskForm {
   produces_documents?: boolean;
   /** Fields the server fills with signature statuses, by signer role or `all` (form.yaml `signatures:`). */
   signatures?: Record<string, SignerRole | 'all'>;
+  /** Fields the server fills from energy usage collection's facts whatever was sent (form.yaml `usage_fields:`). */
+  usage_fields?: Record<string, string>;
+  /** Fields suggested from usage facts while the task holds no value for them (form.yaml `usage_prefill:`). */
+  usage_prefill?: Record<string, string>;
   /** The form's JSON Schema, self-contained: shared definitions are merged into its `definitions`. */
   schema: Record<string, unknown>;
   ui_schema?: Record<string, unknown>;
@@ -266,6 +272,8 @@ export interface JobInput {
   ops_marked_ineligible?: boolean;
   site?: JobSite;
   tasks?: Record<string, TaskState>;
+  /** Energy usage collection's facts (usage.<name>), when it ran. */
+  usage?: Record<string, unknown>;
 }
 
 /** What the caller supplies: the engine never reads a clock, a role or a flag by itself. */

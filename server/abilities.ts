@@ -53,6 +53,9 @@ export const ABILITIES = {
   'document.read': ALL,
   'document.resend': OPS_CONTRACTOR,
 
+  'usage.read': ALL,
+  'usage.manage': OPS,
+
   'attachment.upload': ALL,
   'attachment.read': ALL,
   'attachment.delete': ALL,

@@ -36,6 +36,8 @@ export interface Config {
   smtp_url?: string;
   /** The From of mail sent over SMTP. */
   mail_from: string;
+  /** The utility data service's base URL (energy usage collection); unset, `npm start` runs the simulated utility beside the portal. */
+  utility_data_url?: string;
 }
 
 /** UPLOAD_STORAGE: disk (unset or empty) or database; anything else stops the start with a clear message. */
@@ -66,5 +68,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     session_cache_ms: Math.max(0, Number(env.SESSION_CACHE_MS ?? 5000) || 0),
     smtp_url: env.SMTP_URL || undefined,
     mail_from: env.MAIL_FROM || 'Rebate portal <no-reply@rebate.invalid>',
+    utility_data_url: env.UTILITY_DATA_URL || undefined,
   };
 }

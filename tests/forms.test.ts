@@ -27,7 +27,7 @@ type Fixture = {
 const sortMsgs = (m: Msg[]) => [...m].sort((a, b) => a.path.localeCompare(b.path) || a.message.localeCompare(b.message));
 
 function factsFor(fx: Fixture): Facts {
-  return { job: fx.job ?? {}, derived: { today: fx.today ?? '2026-06-01' }, constants: defs.shared.constants, tables: {}, task_status: {} } as Facts;
+  return { job: fx.job ?? {}, derived: { today: fx.today ?? '2026-06-01' }, constants: defs.shared.constants, tables: {}, task_status: {}, usage: {} } as Facts;
 }
 
 /** Resolves a property schema's local $ref. */

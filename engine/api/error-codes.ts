@@ -84,6 +84,16 @@ export const ERROR_CODES = {
   signature_complete: 'signature_complete',
   /** A task with no documents to generate. */
   no_documents: 'no_documents',
+  /** A usage collection link that is unknown or replaced by a newer invite. */
+  usage_link_invalid: 'usage_link_invalid',
+  /** A usage action on a job whose program collects no energy usage. */
+  usage_not_collected: 'usage_not_collected',
+  /** A usage action that needs a connected utility account, before one is. */
+  usage_not_connected: 'usage_not_connected',
+  /** Subscribing with no meter selected. */
+  usage_no_meters: 'usage_no_meters',
+  /** The homeowner already declined (or connected), so the other answer is refused. */
+  usage_already_decided: 'usage_already_decided',
 } as const;
 
 /** One of the codes. */

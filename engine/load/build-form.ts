@@ -1,6 +1,7 @@
 /** Builds a task form: self-contained schema, runtime, and the checks a meta-schema cannot make. */
 
 import { DERIVED_FACTS, JOB_FACTS } from '../facts.ts';
+import { USAGE_FACTS } from '../usage.ts';
 import { buildFormRuntime, conditionalsOf, formFields, resolveSchema, type SchemaCompiler } from '../forms/compile-form.ts';
 import type { PickBuilder } from '../forms/pick.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
@@ -81,6 +82,13 @@ export function buildForm(
   // Signature statuses are filled by the server from the documents it generated: only a form that produces them has any.
   for (const key of Object.keys(raw.signatures ?? {})) fieldCheck(key, ['signatures', key], 'signatures');
   if (raw.signatures && !raw.produces_documents) diag('signatures-without-documents', 'a form with signatures must produce documents (produces_documents: true)', ['signatures'], 'error', true);
+  // Fields the server fills from energy usage collection (always, or as a suggestion while empty).
+  for (const part of ['usage_fields', 'usage_prefill'] as const) {
+    for (const [key, fact] of Object.entries((raw[part] ?? {}) as Record<string, string>)) {
+      fieldCheck(key, [part, key], part);
+      if (!(USAGE_FACTS as readonly string[]).includes(fact)) diag('unknown-fact', `${part} '${key}' reads usage fact '${fact}', but usage collection sets no such fact (usage facts: ${USAGE_FACTS.join(', ')})`, [part, key]);
+    }
+  }
 
   (raw.rules ?? []).forEach((r: Raw, i: number) => {
     for (const part of ['applies_if', 'valid_if'] as const) {
@@ -92,9 +100,10 @@ export function buildForm(
           root === 'form' ? !fields.includes(name)
           : root === 'job' ? !(JOB_FACTS as readonly string[]).includes(name)
           : root === 'derived' ? !(DERIVED_FACTS as readonly string[]).includes(name)
+          : root === 'usage' ? !(USAGE_FACTS as readonly string[]).includes(name)
           : root === 'constants' ? !(name in shared.constants)
           : true;
-        if (bad) diag('unknown-fact', `rule '${r.id}' reads '${fact}', which this form does not provide (rules read form.<field>, job.*, derived.* or shared constants.*)`, ['rules', i, part]);
+        if (bad) diag('unknown-fact', `rule '${r.id}' reads '${fact}', which this form does not provide (rules read form.<field>, job.*, derived.*, usage.* or shared constants.*)`, ['rules', i, part]);
       }
     }
     if (r.field !== undefined) fieldCheck(String(r.field).split('.')[0], ['rules', i, 'field'], `rule '${r.id}'`);
@@ -115,7 +124,7 @@ export function buildForm(
     }
   }
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
-  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
+  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, usage_fields: raw.usage_fields, usage_prefill: raw.usage_prefill, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
 }
 
 /** A form rule as written in a form document (`rules:` of form.yaml). */
@@ -133,7 +142,7 @@ export interface FormRuleDocument {
  * A form as data, already checked: its schema self-contained (shared definitions merged into its
  * `definitions`), as `GET /api/forms/{form}` serves it.
  */
-export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
+export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'usage_fields' | 'usage_prefill' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
 
 /**
  * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the
@@ -149,6 +158,8 @@ export function taskFormFromDocument(doc: FormDocument, ajv: SchemaCompiler, com
     description: doc.description,
     section: doc.section,
     produces_documents: doc.produces_documents,
+    usage_fields: doc.usage_fields,
+    usage_prefill: doc.usage_prefill,
     signatures: doc.signatures,
     schema,
     ui_schema: doc.ui_schema,

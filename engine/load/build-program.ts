@@ -5,6 +5,7 @@
 
 import { ACTION_OWNER_ROLES } from '../constants.ts';
 import { DERIVED_FACTS, JOB_FACTS, RESERVED_FACT_ROOTS } from '../facts.ts';
+import { USAGE_FACTS, type UsageWording } from '../usage.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, mapVarPaths, unknownOperations, type Logic } from '../logic/walk.ts';
 import type {
@@ -34,6 +35,8 @@ export interface SharedDefs {
   rules: Record<string, { field?: string; applies_if?: Logic; valid_if: Logic; message: string; severity?: 'error' | 'warning'; file: ParsedFile; key: string }>;
   constants: Record<string, unknown>;
   document_templates: Record<string, { title: string; fields?: Record<string, { label: string; value: Logic }>; sections: { heading?: string; paragraphs: string[] }[]; file: ParsedFile; key: string }>;
+  /** The usage collection workflow's wording (_shared/usage-collection.yaml); empty until that file is loaded. */
+  usage_collection: Partial<UsageWording>;
 }
 
 type Path = (string | number)[];
@@ -91,6 +94,8 @@ export function buildProgram(
       if (!(JOB_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but jobs have no field '${name}' (job fields: ${JOB_FACTS.join(', ')})`);
     } else if (root === 'derived') {
       if (!(DERIVED_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but the engine derives no '${name}' (derived: ${DERIVED_FACTS.join(', ')})`);
+    } else if (root === 'usage') {
+      if (!(USAGE_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but usage collection sets no '${name}' (usage facts: ${USAGE_FACTS.join(', ')})`);
     } else if (root === 'constants') {
       if (!(name in constants)) bad(`${what} reads '${fact}', but no constant '${name}' is defined`);
     } else if (root === 'tables') {
@@ -272,6 +277,19 @@ export function buildProgram(
 
   const documents = buildDocuments(raw, parsed, shared, forms, taskIds, { diag, rule, compile });
 
+  // Usage collection starts when its task opens, and fills that task's usage_fields.
+  if (raw.usage_collection) {
+    const taskId = String(raw.usage_collection.task);
+    const task = (raw.tasks as Raw[]).find((t) => t.id === taskId);
+    if (!task) {
+      const hint = closest(taskId, [...taskIds]);
+      diag('unknown-task', `usage_collection names task '${taskId}', which the program does not have` + (hint ? ` (did you mean '${hint}'?)` : ''), ['usage_collection', 'task']);
+    } else if (forms.has(task.form) && !forms.get(task.form)!.usage_fields) {
+      diag('usage-task-without-fields', `usage_collection's task '${taskId}' has form '${task.form}', which declares no usage_fields: nothing would record the connection`, ['usage_collection', 'task']);
+    }
+    if (!shared.usage_collection.steps) diag('usage-wording-missing', 'usage_collection needs the workflow\'s wording in _shared/usage-collection.yaml', ['usage_collection'], 'error', true);
+  }
+
   (raw.tasks as Raw[]).forEach((t, i) => {
     if (forms.has(t.form)) return;
     const fields = [...(awaitedFields.get(t.form) ?? [])].sort();
@@ -298,6 +316,7 @@ export function buildProgram(
     incentives,
     rules,
     documents,
+    usage_collection: raw.usage_collection,
     hash: hashDefinition({ program: raw, shared_rules: eligibility.map((e) => e.logic), rules: rules.map((r) => r.valid_if.logic), constants, stage_model, templates: documents.map((d) => shared.document_templates[d.template] && { ...shared.document_templates[d.template], file: undefined }) }),
     file: parsed.file,
     raw,

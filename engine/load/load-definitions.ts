@@ -78,7 +78,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   const diagnostics: Diagnostic[] = [];
   const validators = options.meta_validators ?? createMetaValidators();
   const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler(options.evaluator === 'interpreted' ? 'interpreted' : 'compiled');
-  const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {}, document_templates: {} };
+  const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {}, document_templates: {}, usage_collection: {} };
   const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [], 'form-shared': [] };
 
   for (const f of files) {

@@ -14,6 +14,7 @@ import { getPlace } from '../db/places.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
 import { MAIL_WORK } from './mail.ts';
 import type { JobSite } from '../../engine/index.ts';
+import { httpUtilityData, type UtilityDataAdapter } from './utility-data.ts';
 
 /** Sends mail; `db` puts the message in the caller's transaction (sent only if it commits). */
 export interface MailAdapter {
@@ -49,6 +50,8 @@ export interface Adapters {
   files: FileStorageAdapter;
   payments: PaymentsAdapter;
   google?: GoogleAdapter;
+  /** The utility data service (UTILITY_DATA_URL); absent, usage collection records that none is configured. */
+  usage?: UtilityDataAdapter;
 }
 
 /**
@@ -128,7 +131,8 @@ export function localPayments(): PaymentsAdapter {
 }
 
 /** The local adapters (mail also over SMTP, through the worker, when `smtp` is set; files on disk or in the database). */
-export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database' } = {}): Adapters {
+export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database'; utility_data_url?: string } = {}): Adapters {
   const files = o.files === 'database' ? databaseFiles(db, now) : diskFiles(uploadDir);
-  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, payments: localPayments() };
+  const usage = o.utility_data_url ? httpUtilityData(o.utility_data_url) : undefined;
+  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, payments: localPayments(), ...(usage ? { usage } : {}) };
 }

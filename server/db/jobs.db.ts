@@ -55,6 +55,8 @@ export interface JobRow {
   submit_terms_id: number | null;
   install_terms_id: number | null;
   cloned_from: number | null;
+  /** What rules read as usage.<name> (JSON), set by energy usage collection. */
+  usage_facts: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -108,7 +110,7 @@ export async function codeExists(db: Q, code: string): Promise<boolean> {
 }
 
 /** Columns a service may change on a job (never id or code). */
-const UPDATABLE = new Set<string>([...INSERTABLE.filter((k) => k !== 'code'), 'cancel_reason', 'cancel_note', 'submit_terms_id', 'install_terms_id']);
+const UPDATABLE = new Set<string>([...INSERTABLE.filter((k) => k !== 'code'), 'cancel_reason', 'cancel_note', 'submit_terms_id', 'install_terms_id', 'usage_facts']);
 
 /** The columns the action-owner rows carry (or derive from). */
 const CARRIED_BY_OWNERS = ['action_owners', 'is_canceled', 'stage', 'created_at'];

@@ -8,6 +8,7 @@
 import type { Generated } from 'kysely';
 import type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable } from './schema-background.ts';
 import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents.ts';
+import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.ts';
 
 export type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
 
@@ -104,6 +105,8 @@ export interface JobsTable {
   submit_terms_id: Int;
   install_terms_id: Int;
   cloned_from: Int;
+  /** What rules read as usage.<name> (JSON), set by energy usage collection. */
+  usage_facts: Text;
   created_at: string;
   updated_at: string;
 }
@@ -293,5 +296,7 @@ export interface DB {
   stored_files: StoredFilesTable;
   documents: DocumentsTable;
   document_signatures: DocumentSignaturesTable;
+  usage_collections: UsageCollectionsTable;
+  usage_readings: UsageReadingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

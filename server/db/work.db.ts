@@ -131,3 +131,16 @@ export async function retryDeadWork(db: Q, id: number, now: Date): Promise<boole
 export async function workItem(db: Q, id: number): Promise<WorkItem | undefined> {
   return db.selectFrom('work_items').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Whether work keyed under any of these idempotency-key prefixes is still to run (ready or leased). */
+export async function hasPendingWork(db: Q, keyPrefixes: string[]): Promise<boolean> {
+  if (!keyPrefixes.length) return false;
+  const like = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const r = await db
+    .selectFrom('work_items')
+    .select('id')
+    .where('state', 'in', ['ready', 'leased'])
+    .where((eb) => eb.or(keyPrefixes.map((p) => eb('idempotency_key', 'like', like(p)))))
+    .executeTakeFirst();
+  return !!r;
+}

@@ -18,6 +18,7 @@ import { definitionsRoutes } from './definitions.routes.ts';
 import { validatorsRoutes } from './validators.routes.ts';
 import { workRoutes } from './work.routes.ts';
 import { documentsRoutes } from './documents.routes.ts';
+import { usageRoutes } from './usage.routes.ts';
 
 export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   authRoutes,
@@ -31,6 +32,7 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   attachmentsRoutes,
   tasksRoutes,
   documentsRoutes,
+  usageRoutes,
   jobsRoutes,
   contractorsRoutes,
   definitionsRoutes,

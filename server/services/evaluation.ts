@@ -12,6 +12,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
+import { USAGE_WORK } from '../usage/work-kinds.ts';
 
 /** The loaded program of a job (500 if a job names a program the definitions no longer have). */
 export function programOf(deps: Deps, programId: string): Program {
@@ -122,6 +123,7 @@ export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluati
   cols.updated_at = now;
   await jobsDb.updateJob(deps.db, jobId, cols);
   await queueOpenSigning(deps, row, ev);
+  await queueOpenUsage(deps, row, ev);
   return ev;
 }
 
@@ -138,4 +140,16 @@ async function queueOpenSigning(deps: Deps, row: jobsDb.JobRow, ev: JobEvaluatio
     if ((t.status !== 'READY' && t.status !== 'IN_PROGRESS') || !program.documents.some((d) => d.task === t.id)) continue;
     await enqueueWork(deps.db, { kind: DOCUMENT_WORK.generate, key: `documents:auto:${row.id}:${t.id}`, payload: { job_id: row.id, task_id: t.id, generation: 'first', by: null }, now: deps.now() });
   }
+}
+
+/**
+ * A program's usage task that has opened starts energy usage collection (spec sect. 4): the homeowner's
+ * invite, once per job (the work's key); resends come from ops (a new invite number).
+ */
+async function queueOpenUsage(deps: Deps, row: jobsDb.JobRow, ev: JobEvaluation) {
+  const uc = programOf(deps, row.program_id).usage_collection;
+  if (!uc || row.is_canceled) return;
+  const t = ev.tasks.find((x) => x.id === uc.task);
+  if (!t || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) return;
+  await enqueueWork(deps.db, { kind: USAGE_WORK.invite, key: `usage:invite:${row.id}:1`, payload: { job_id: row.id, invite: 1 }, now: deps.now() });
 }

@@ -36,6 +36,7 @@ import { findUserById } from '../db/users.db.ts';
 import { assertCanWorkTask, canSeeTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
+import { usageFactsOf, usageTaskData, withUsage } from '../usage/task-fields.ts';
 import { liveSignatures, serverSignatureFields, withLiveSignatures, type LiveSignatures } from './documents.service.ts';
 
 /** The spec's and our messages of the task workflow. */
@@ -47,9 +48,9 @@ export const TASK_MESSAGES = {
 } as const;
 
 /** A task as a role sees it; a signing task's status fields as the signatures stand now (`live`). */
-export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: tasksDb.TaskRow | undefined, live?: LiveSignatures): JobTask {
+export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: tasksDb.TaskRow | undefined, live?: LiveSignatures, usage: Record<string, unknown> = {}): JobTask {
   const form = deps.defs.forms[t.form];
-  const stored = row?.draft ?? row?.data ?? null;
+  const stored = withUsage(form, row?.draft ?? row?.data ?? null, usage);
   const data = form?.signatures && live ? withLiveSignatures(form, stored, live.get(t.id) ?? []) : stored;
   return {
     id: t.id,
@@ -79,7 +80,7 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
 export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
   const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
   const live = await liveSignatures(deps, job);
-  return ev.tasks.filter((t) => canSeeTask(user, t.owner)).map((t) => presentTask(deps, user, t, rows.get(t.id), live));
+  return ev.tasks.filter((t) => canSeeTask(user, t.owner)).map((t) => presentTask(deps, user, t, rows.get(t.id), live, usageFactsOf(job)));
 }
 
 async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
@@ -97,7 +98,7 @@ async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
 /** One task of a job with its form key. */
 export async function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const { t, row } = await taskOf(deps, user, job, taskId);
-  return presentTask(deps, user, t, row, await liveSignatures(deps, job, taskId));
+  return presentTask(deps, user, t, row, await liveSignatures(deps, job, taskId), usageFactsOf(job));
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */
@@ -140,7 +141,7 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
     // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
     const form = deps.defs.forms[t.form];
     // Signature statuses are the server's (form.yaml `signatures:`): whatever was sent for them is replaced.
-    const data = form ? pruneTaskData(form, await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null))) : {};
+    const data = form ? pruneTaskData(form, usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)))) : {};
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
@@ -165,7 +166,8 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     const program = programOf(deps, job.program_id);
     const form = deps.defs.forms[t.form];
     if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
-    const data = await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null));
+    // Usage and signature fields are the server's: whatever was sent for them is replaced.
+    const data = usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)));
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
     const { facts } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);

@@ -94,6 +94,13 @@ const ROWS: Record<string, Row> = {
   // No such document or signer: those who may see the job find nothing (tests/api/documents.test.ts calls real ones).
   'GET /api/jobs/{job_id}/documents/{document_id}/file': { path: (c) => `/api/jobs/${c.job.id}/documents/2000000000/file`, scope: 'company_a', except: { homeowner: 404, contractor_a: 404, ops: 404 } },
   'POST /api/jobs/{job_id}/documents/signers/{signer_id}/resend': { path: (c) => `/api/jobs/${c.job.id}/documents/signers/2000000000/resend`, scope: 'company_a', except: { contractor_a: 404, ops: 404 } },
+  'GET /api/jobs/{job_id}/usage': { path: (c) => `/api/jobs/${c.job.id}/usage`, scope: 'company_a' },
+  // The matrix's job is of a program that collects no usage: ops pass the guard and get a 409 (tests/api/usage.test.ts runs real ones).
+  'POST /api/jobs/{job_id}/usage/actions': { path: (c) => `/api/jobs/${c.job.id}/usage/actions`, body: () => ({ action: 'process_historical' }), scope: 'company_a' },
+  // The collection page: the link is the credential, so an unknown one is a 404 for everyone.
+  'GET /api/usage-connect/{token}': { path: () => '/api/usage-connect/no-such-link-no-such-link', except: everyone(404) },
+  'POST /api/usage-connect/{token}/connect': { path: () => '/api/usage-connect/no-such-link-no-such-link/connect', body: () => ({ consent: true }), except: everyone(404) },
+  'POST /api/usage-connect/{token}/decline': { path: () => '/api/usage-connect/no-such-link-no-such-link/decline', except: everyone(404) },
   // The signer's page: the link is the credential, so an unknown one is a 404 for everyone, signed in or not.
   'GET /api/signing/{token}': { path: () => '/api/signing/no-such-link-no-such-link', except: everyone(404) },
   'GET /api/signing/{token}/document.pdf': { path: () => '/api/signing/no-such-link-no-such-link/document.pdf', except: everyone(404) },

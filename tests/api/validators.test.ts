@@ -109,7 +109,7 @@ describe('generated form validators agree with the compiled ones', () => {
     const browser = taskFormFromDocument(JSON.parse(JSON.stringify(doc)), precompiledSchemas((m.engine as Factory)(pageRequire), key), interpreted, closurePick);
     const rjsf = createPrecompiledValidator((m.rjsf as Factory)(pageRequire), form.schema as RJSFSchema);
     const fx = parse(readFileSync(join(ROOT, 'tests/fixtures/forms', `${key}.yaml`), 'utf8')) as Fixture;
-    const facts = { job: fx.job ?? {}, derived: { today: fx.today ?? '2026-06-01' }, constants: s.deps.defs.shared.constants, tables: {}, task_status: {} } as Facts;
+    const facts = { job: fx.job ?? {}, derived: { today: fx.today ?? '2026-06-01' }, constants: s.deps.defs.shared.constants, tables: {}, task_status: {}, usage: {} } as Facts;
     const datas = [...fx.valid, ...fx.invalid].map((c) => c.data);
     for (const data of datas) {
       const server = validateTask(form, data, facts);
