@@ -147,7 +147,7 @@ function connectState(steps: UsageSteps, consent: boolean | null): ConnectState 
 export async function connectView(deps: Deps, token: string, returned = false): Promise<ConnectView> {
   const { c, job } = await byToken(deps, token);
   let steps = parseSteps(c);
-  if (steps.visit_collection_page.status !== 'success' || returned) {
+  if (steps.visit_collection_page.status !== 'success' || (returned && c.authorization_id)) {
     await inTransaction(deps, async (deps) => {
       const cur = (await usageDb.collectionById(deps.db, c.id))!;
       const s = parseSteps(cur);
@@ -157,12 +157,14 @@ export async function connectView(deps: Deps, token: string, returned = false): 
         await addHistory(deps.db, { job_id: job.id, type: 'usage_page_visited', user_id: null, at: deps.now().toISOString() });
       }
       // Back from the utility's page: look at the authorization now rather than at the next poll.
-      if (returned && cur.authorization_id) await queueCheck(deps, cur.id);
+      if (returned && cur.authorization_id && !(await hasPendingWork(deps.db, [`usage:check:${cur.id}:`]))) await queueCheck(deps, cur.id);
     });
     steps = parseSteps((await usageDb.collectionById(deps.db, c.id))!);
   }
   const consent = c.consent === null ? null : !!c.consent;
-  const state = connectState(steps, consent);
+  let state = connectState(steps, consent);
+  // Consent given and a sign-in being watched (back from the utility's page, a retry): verifying.
+  if ((state === 'connect' || state === 'retry') && consent && (await hasPendingWork(deps.db, [`usage:check:${c.id}:`]))) state = 'verifying';
   const program = programOf(deps, job.program_id);
   const required = program.usage_collection?.months_required ?? 12;
   const months = usageFactsOf(job).months_covered;
@@ -171,7 +173,7 @@ export async function connectView(deps: Deps, token: string, returned = false): 
     program_name: program.name,
     homeowner_name: job.full_name,
     state,
-    message: homeownerMessage(wording(deps), steps, consent, { months: typeof months === 'number' ? months : 0, required }),
+    message: state === 'verifying' ? wording(deps).homeowner.verifying : homeownerMessage(wording(deps), steps, consent, { months: typeof months === 'number' ? months : 0, required }),
     can_connect: state === 'connect' || state === 'retry',
   };
 }

@@ -18,6 +18,8 @@ import type { AuthUser, Deps } from '../../server/context.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
 import { createWorker } from '../../server/worker.ts';
 import { documentHandlers } from '../../server/services/document-work.ts';
+import { usageHandlers } from '../../server/services/usage-work.ts';
+import { startUtilitySimulator } from '../../sim/utility/server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -42,6 +44,8 @@ export interface Portal {
 /** Starts the server and the browser. */
 export async function startPortal(config: Partial<Config> = {}): Promise<Portal> {
   const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-'));
+  // The utility data service, as npm start runs it: the simulated utility beside the portal.
+  const sim = await startUtilitySimulator({ validation_ms: 500 });
   const cfg: Config = {
     ...loadConfig({}),
     database_url: `sqlite:${join(dir, 'e2e.db')}`,
@@ -49,6 +53,7 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     app_env: 'staging',
     playwright_auth_secret: PLAYWRIGHT_SECRET,
     port: 0,
+    utility_data_url: sim.url,
     ...config,
   };
   const deps = await buildDeps(cfg, { log: () => undefined });
@@ -58,8 +63,10 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The background worker, as server/main.ts runs it (documents to generate, invites to mail, signed PDFs).
-  const worker = createWorker(deps.db, { handlers: documentHandlers(deps), idle_ms: 200 });
+  // Links in mail (and the utility's way back) point at this portal.
+  deps.config.public_url = url;
+  // The background worker, as server/main.ts runs it (documents to generate, invites to mail, signed PDFs, usage).
+  const worker = createWorker(deps.db, { handlers: { ...documentHandlers(deps), ...usageHandlers(deps) }, idle_ms: 200 });
   worker.start();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -89,6 +96,7 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await worker.stop();
       await deps.store.close();
+      await sim.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,14 @@
 /**
  * Route objects with the spec's names and titles (web/config/paths.ts). Every route but login, logout,
- * the catch-all, the test login and the signer's page needs sign-in: a signed-out visit goes to
- * /login?redirect=<full path>. The signer's page (/sign/:token) has a layout of its own, without the shell,
- * and comes first so that neither the job routes nor the catch-all take it.
- * Pages load lazily. The program explorer is blocked unless its feature flag is on.
+ * the catch-all, the test login, the signer's page and the homeowner's usage page needs sign-in: a
+ * signed-out visit goes to /login?redirect=<full path>. The signer's page (/sign/:token) and the usage page
+ * (/connect/:token) have a layout of their own, without the shell, and come first so that neither the job
+ * routes nor the catch-all take them.
+ * Pages load lazily. The program explorer is blocked unless its feature flag is on. Features never import
+ * each other: the job detail's panels of other features are given to it here, in its routes' handle.
  */
 
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, redirect, useLocation, type RouteObject } from 'react-router-dom';
 import { Spinner, NonIdealState } from '@blueprintjs/core';
 import { paths, type RouteName } from '../config/paths.ts';
@@ -18,6 +21,7 @@ import { useAppConfig } from '../lib/use-app-config.ts';
 import { Layout } from './shell/layout.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 import { RouteErrorPage, NotFoundPage } from '../features/errors/error-pages.tsx';
+import type { JobDetailPanels } from '../features/job-detail/components/job-detail-page.tsx';
 
 const handle = (name: RouteName) => ({ name, title: paths[name].title });
 
@@ -39,11 +43,21 @@ function RequireFlag({ flag }: { flag: string }) {
 
 const page = (name: RouteName, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({ path: paths[name].path, handle: handle(name), lazy: lazyPage(load) });
 
+/** The job detail's panels from other features (each loads with the tab that shows it). */
+const jobPanels: JobDetailPanels = {
+  usage: lazy(() => import('../features/usage/components/usage-panel.tsx').then((m) => ({ default: m.UsagePanel }))),
+};
+const loadJobDetail = () => import('../features/job-detail/components/job-detail-page.tsx');
+const jobPage = (name: RouteName): RouteObject => ({ ...page(name, loadJobDetail), handle: { ...handle(name), jobPanels } });
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     errorElement: <RouteErrorPage />,
-    children: [page('SignDocument', () => import('../features/signing/components/signing-page.tsx'))],
+    children: [
+      page('SignDocument', () => import('../features/signing/components/signing-page.tsx')),
+      page('ConnectUsage', () => import('../features/usage/components/connect-page.tsx')),
+    ],
   },
   {
     element: <Layout />,
@@ -88,13 +102,13 @@ export const routes: RouteObject[] = [
               page('ProgramExplorerDependencies', () => import('../features/program-explorer/components/explorer-page.tsx')),
             ],
           },
-          page('JobDetail', () => import('../features/job-detail/components/job-detail-page.tsx')),
-          page('JobBasicDetails', () => import('../features/job-detail/components/job-detail-page.tsx')),
-          page('JobEnergySourceDetails', () => import('../features/job-detail/components/job-detail-page.tsx')),
-          page('JobServices', () => import('../features/job-detail/components/job-detail-page.tsx')),
-          page('JobInstallDetails', () => import('../features/job-detail/components/job-detail-page.tsx')),
-          page('JobProgramProgress', () => import('../features/job-detail/components/job-detail-page.tsx')),
-          page('JobAttachments', () => import('../features/job-detail/components/job-detail-page.tsx')),
+          jobPage('JobDetail'),
+          jobPage('JobBasicDetails'),
+          jobPage('JobEnergySourceDetails'),
+          jobPage('JobServices'),
+          jobPage('JobInstallDetails'),
+          jobPage('JobProgramProgress'),
+          jobPage('JobAttachments'),
         ],
       },
       { path: '*', handle: handle('NotFound'), element: <NotFoundPage /> },

@@ -36,6 +36,8 @@ export const paths = {
   PlaywrightTestLogin: { path: '/playwright-test-login', title: 'Automated testing sign-in' },
   /** The signer's page: a one-time link from the invite mail, no sign-in, no shell. */
   SignDocument: { path: '/sign/:token', title: 'Sign document' },
+  /** The homeowner's energy usage page: the link from the usage invite mail, no sign-in, no shell. */
+  ConnectUsage: { path: '/connect/:token', title: 'Share your energy usage' },
   NotFound: { path: '*', title: 'Not found' },
 } as const;
 
@@ -43,7 +45,7 @@ export const paths = {
 export type RouteName = keyof typeof paths;
 
 /** Routes that need no sign-in (spec sect. 2). */
-export const PUBLIC_ROUTES: RouteName[] = ['login', 'logout', 'NotFound', 'PlaywrightTestLogin', 'SignDocument'];
+export const PUBLIC_ROUTES: RouteName[] = ['login', 'logout', 'NotFound', 'PlaywrightTestLogin', 'SignDocument', 'ConnectUsage'];
 
 /** Fills a path's parameters. */
 export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {

@@ -5,10 +5,12 @@
  * program progress, attachments. Each task
  * opens its form in a drawer (?task=<id>, so a reload reopens it). Ops can view the job as the
  * contractor or the homeowner sees it (?view=); contractors can view the homeowner's view.
+ * Panels of other features (energy usage collection) come from the app in the route's handle: features
+ * never import each other.
  */
 
-import { Card, NonIdealState, SegmentedControl, Tab, Tabs } from '@blueprintjs/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Card, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { pathTo, type RouteName } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -37,6 +39,18 @@ const loadDrawer = () => import('./task-drawer.tsx');
 const TaskDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.TaskDrawer })));
 
 const BACK = { to: pathTo('JobsList'), label: 'Jobs' };
+
+/** Panels the app adds to the job detail from other features (route handle `jobPanels`). */
+export interface JobDetailPanels {
+  /** Energy usage collection, at the top of Energy sources and utilities. */
+  usage?: ComponentType<{ jobId: number; readOnly?: boolean }>;
+}
+
+/** The panels the matched route's handle brings. */
+function useJobPanels(): JobDetailPanels {
+  const matches = useMatches();
+  return [...matches].reverse().map((m) => (m.handle as { jobPanels?: JobDetailPanels } | undefined)?.jobPanels).find(Boolean) ?? {};
+}
 
 /** The tab a route shows. */
 function useTab(): JobTabId {
@@ -89,6 +103,7 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
   const ownView = viewer === (isOps ? 'ops' : 'contractor');
   const localDrafts = useLocalDrafts(job.id, taskId);
   const homeowner = useHomeownerView(job.id, viewer === 'homeowner');
+  const { usage: UsagePanel } = useJobPanels();
   useEffect(() => {
     // The form drawer's code is needed on most visits: fetch it while the person reads the page.
     const t = setTimeout(() => void loadDrawer(), 1500);
@@ -164,6 +179,11 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
                 <h2 className="job-section-title">Documents and signature status</h2>
                 <DocumentsPanel jobId={job.id} taskTitle={(id) => job.tasks.find((t) => t.id === id)?.title ?? id} canRegenerate={ownView && job.abilities.regenerate_documents} />
               </section>
+            )}
+            {tab === 'energy' && UsagePanel && (
+              <Suspense fallback={<Spinner size={20} className="documents-loading" aria-label="Loading energy usage" />}>
+                <UsagePanel jobId={job.id} readOnly={!ownView} />
+              </Suspense>
             )}
             {(tab === 'energy' || tab === 'services' || tab === 'documents' || tab === 'install') && <TasksSection job={job} tab={tab} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
             {tab === 'progress' && <ProgramProgressTab job={job} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
