@@ -49,7 +49,7 @@ export type UsageAction = (typeof USAGE_ACTIONS)[number];
 export const JOB_USAGE = {
   type: 'object',
   additionalProperties: false,
-  required: ['collects', 'overall', 'history', 'stages', 'consent', 'months_required', 'profile', 'meters', 'actions', 'in_progress'],
+  required: ['collects', 'overall', 'history', 'stages', 'consent', 'homeowner_next_step', 'months_required', 'profile', 'meters', 'actions', 'in_progress'],
   properties: {
     /** The program collects usage (false: nothing else here means anything). */
     collects: { type: 'boolean' },
@@ -60,6 +60,8 @@ export const JOB_USAGE = {
       items: { type: 'object', additionalProperties: false, required: ['key', 'label', 'steps'], properties: { key: { type: 'string' }, label: { type: 'string' }, steps: { type: 'array', items: STEP } } },
     },
     consent: { type: ['boolean', 'null'] },
+    /** What the homeowner must do next, in their words (what their collection page says); null before an invite. */
+    homeowner_next_step: NULLABLE_STRING,
     months_required: { type: ['integer', 'null'] },
     /** The derived usage profile once set (usage.* facts). */
     profile: { type: ['object', 'null'], additionalProperties: { type: ['number', 'string', 'null'] } },

@@ -67,6 +67,7 @@ export async function jobUsage(deps: Deps, user: AuthUser, job: jobsDb.JobRow): 
       })),
     })),
     consent: c?.consent === null || c?.consent === undefined ? null : !!c.consent,
+    homeowner_next_step: c ? homeownerMessage(w, steps, c.consent === null ? null : !!c.consent, { months: typeof months === 'number' ? months : 0, required: program.usage_collection?.months_required ?? 12 }) : null,
     months_required: program.usage_collection?.months_required ?? null,
     profile: steps.set_derived_usage_profile.status === 'success' || typeof months === 'number' ? Object.fromEntries(PROFILE_FACTS.filter((k) => facts[k] !== undefined).map((k) => [k, facts[k] as number | string | null])) : null,
     meters: internal && c ? metersOf(c).map((m) => ({ id: m.id, service: m.service, meter_number: m.meter_number, said: m.said, selected: m.selected, subscribed: m.subscribed, readings: counts.get(m.id) ?? 0 })) : [],

@@ -158,6 +158,9 @@ describe('energy usage collection', () => {
     expect(page.can_connect).toBe(true);
     expect(page.message).not.toContain('Credential validation');
     expect(page.message.length).toBeGreaterThan(20);
+    // Every role reads the homeowner's next step as their page says it.
+    expect(contractor.homeowner_next_step).toBe(page.message);
+    expect((await usageAs(job.id, 'ops')).body.homeowner_next_step).toBe(page.message);
     expect(await historyTypes(job.id)).toContain('usage_credentials_failed');
     expect((await s.api('GET', `/api/jobs/${job.id}/tasks/provide_utility_credentials`, { as: 'ops' })).body.status).not.toBe('COMPLETE');
     void failure;

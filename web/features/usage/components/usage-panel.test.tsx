@@ -48,6 +48,7 @@ function usage(o: { done: number; failed?: boolean; words?: (step: UsageStep, s:
       }),
     })),
     consent: o.done >= 3 ? true : null,
+    homeowner_next_step: o.done >= 1 ? 'Connect your utility account so the program can read your home’s energy use.' : null,
     months_required: 12,
     profile: o.done === USAGE_STEPS.length ? { annual_total_kwh: 10250, months_covered: 12 } : null,
     meters: o.staff
@@ -193,6 +194,8 @@ describe('contractors', () => {
     expect(panel.host.querySelector('.usage-meters-table')).toBeNull();
     expect(panel.host.querySelectorAll('.usage-actions button')).toHaveLength(0);
     expect(hasButton(panel.host, 'Resend invite')).toBe(false);
+    // What the homeowner is asked to do, as their page says it.
+    expect(panel.text()).toContain('The homeowner is asked: Connect your utility account so the program can read your home’s energy use.');
   });
 });
 

@@ -163,6 +163,11 @@ export function UsagePanel({ jobId, readOnly = false }: UsagePanelProps) {
         </div>
       )}
       {usage.consent === false && <div className="muted usage-note">{PANEL_TEXT.consent_declined}</div>}
+      {usage.consent !== false && usage.homeowner_next_step && usage.overall.status !== 'complete' && (
+        <div className="muted usage-note">
+          {PANEL_TEXT.homeowner_next_step} {usage.homeowner_next_step}
+        </div>
+      )}
       {usage.months_required !== null && <div className="muted usage-note">{PANEL_TEXT.months_required(usage.months_required)}</div>}
       <UsageStages stages={usage.stages} />
       {usage.profile && <Profile profile={usage.profile} />}
