@@ -103,7 +103,11 @@ export function fillWords(text: string, vars: Record<string, string | number | n
  */
 export function stepWords(w: UsageWording, audience: Exclude<UsageAudience, 'homeowner'>, step: UsageStep, state: UsageStepState): string {
   const vars = { detail: state.detail ?? '' };
-  if (audience === 'internal' && state.status === 'failure' && state.failure && !state.detail) return fillWords(w.failures[state.failure].internal, vars);
+  if (audience === 'internal' && state.status === 'failure' && state.failure) {
+    // The failure's wording names the detail ("did not answer: {detail}"), or the service's own words stand for it.
+    const words = w.failures[state.failure].internal;
+    if (words.includes('{detail}') || !state.detail) return fillWords(words, vars);
+  }
   return fillWords(w.steps[step][audience][state.status], vars);
 }
 

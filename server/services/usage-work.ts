@@ -101,7 +101,13 @@ async function invite(deps: Deps, p: { job_id: number; invite: number }) {
   // The authorization is opened before the transaction (the service is never called inside one).
   let authorization = c0.authorization_id ? { id: c0.authorization_id, url: c0.authorization_url! } : undefined;
   if (!authorization && deps.adapters.usage) {
-    authorization = await deps.adapters.usage.createAuthorization({ reference: `job-${job.id}`, return_url: connectUrl(deps, token), email: job.email ?? undefined });
+    try {
+      authorization = await deps.adapters.usage.createAuthorization({ reference: `job-${job.id}`, return_url: connectUrl(deps, token), email: job.email ?? undefined });
+    } catch (e) {
+      // Recorded where ops look (the step), then retried by the worker with backoff.
+      await recordOutage(deps, c0.id, 'send_homeowner_invite', e);
+      throw e;
+    }
   }
   return inTransaction(deps, async (deps) => {
     const c = (await usageDb.collectionById(deps.db, c0.id))!;
@@ -109,7 +115,7 @@ async function invite(deps: Deps, p: { job_id: number; invite: number }) {
     const steps = parseSteps(c);
     const at = deps.now().toISOString();
     if (!deps.adapters.usage || !authorization) {
-      setStep(steps, 'send_homeowner_invite', 'failure', at, 'no utility data service is configured (UTILITY_DATA_URL)', 'unavailable');
+      setStep(steps, 'send_homeowner_invite', 'failure', at, 'none is configured (UTILITY_DATA_URL is not set)', 'unavailable');
       await saveState(deps, c, steps, {});
       return { failed: 'no service' };
     }
@@ -132,6 +138,17 @@ async function invite(deps: Deps, p: { job_id: number; invite: number }) {
     });
     await addHistory(deps.db, { job_id: job.id, type: 'usage_invite_sent', user_id: null, at, detail: { to: job.email, invite: p.invite } });
     return { sent: p.invite };
+  });
+}
+
+/** The service did not answer: the step shows it (ops read why) until a retry succeeds. */
+async function recordOutage(deps: Deps, collectionId: number, step: UsageStep, e: unknown) {
+  if (!(e instanceof UtilityDataError) || e.code !== 'unavailable') return;
+  await inTransaction(deps, async (deps) => {
+    const c = (await usageDb.collectionById(deps.db, collectionId))!;
+    const steps = parseSteps(c);
+    setStep(steps, step, 'failure', deps.now().toISOString(), e.message, 'unavailable');
+    await saveState(deps, c, steps, {});
   });
 }
 
@@ -249,6 +266,7 @@ async function collect(deps: Deps, p: { collection_id: number; run: number; mode
     found = await service.listMeters(c0.authorization_id);
   } catch (e) {
     if (lostAccess(e)) return fail('identify_meters', 'revoked', e.message, { connected: false });
+    await recordOutage(deps, c0.id, 'identify_meters', e);
     throw e;
   }
   if (!found.length) return fail('identify_meters', 'no_meters', null);
@@ -267,6 +285,7 @@ async function collect(deps: Deps, p: { collection_id: number; run: number; mode
       readings.push({ meter, readings: await service.fetchUsage(c0.authorization_id, meter.id, { from, to: now.toISOString().slice(0, 10) }) });
     } catch (e) {
       if (lostAccess(e)) return fail('extract_usage_from_utility', 'revoked', e.message, { connected: false });
+      await recordOutage(deps, c0.id, 'extract_usage_from_utility', e);
       throw e;
     }
   }

@@ -14,6 +14,7 @@ import { createWorker, type Worker } from '../../server/worker.ts';
 import { USAGE_WORK, usageHandlers } from '../../server/services/usage-work.ts';
 import { leaseWork } from '../../server/db/work.db.ts';
 import { startUtilitySimulator } from '../../sim/utility/server.ts';
+import { httpUtilityData } from '../../server/adapters/utility-data.ts';
 import { TWO_FACTOR_CODE } from '../../sim/utility/scenarios.ts';
 import { USAGE_MESSAGES, type JobUsage } from '../../engine/api/usage.ts';
 import { dbAll } from '../support/db.ts';
@@ -296,6 +297,29 @@ describe('energy usage collection', () => {
     const u = (await usageAs(noMail.id, 'ops')).body;
     expect(statuses(u).send_homeowner_invite).toBe('failure');
     expect(stepsOf(u).send_homeowner_invite.words).toContain('no homeowner email');
+  });
+
+  it('the utility data service down: the invite step says so for ops, the worker retries, and the invite goes once it is back', async () => {
+    const working = s.deps.adapters.usage;
+    s.deps.adapters.usage = httpUtilityData('http://127.0.0.1:9', { timeout_ms: 2_000 });
+    try {
+      const email = `home${n + 1}@reco.test`;
+      const job = await recoJob(email);
+      await worker.drain();
+      const down = (await usageAs(job.id, 'ops')).body;
+      expect(statuses(down).send_homeowner_invite).toBe('failure');
+      expect(stepsOf(down).send_homeowner_invite.words).toMatch(/^The utility data service did not answer: .+/);
+      expect(stepsOf((await usageAs(job.id, 'contractor_a')).body).send_homeowner_invite.words).toBe('Waiting to send the invite');
+      expect(down.in_progress).toBe(true); // the retry is queued
+      s.deps.adapters.usage = working;
+      tick(60_000);
+      await worker.drain();
+      const up = (await usageAs(job.id, 'ops')).body;
+      expect(statuses(up).send_homeowner_invite).toBe('success');
+      expect(await linkOf(email)).toBeTruthy();
+    } finally {
+      s.deps.adapters.usage = working;
+    }
   });
 
   it('no submission sets the connection: a contractor typing a reference gets it replaced by the server', async () => {
