@@ -125,7 +125,14 @@ export interface IncentiveDef {
   percent_cap?: { id: string; label: string; percent: number; of: RuleBase };
   minimum?: { id: string; label: string; amount_cents: number; when: RuleBase };
   final_when: RuleBase;
-  payment?: { task: string; amount_field: string; date_field: string };
+  payment?: {
+    task: string;
+    amount_field: string;
+    date_field: string;
+    reference_field?: string;
+    /** The payable created in the accounts-payment system once `when` holds. */
+    payable?: { when: RuleBase; amount: RuleBase; invoiced_at: RuleBase };
+  };
   invoice_split?: { material_percent: number; labor_percent: number } | undefined;
 }
 

@@ -38,6 +38,8 @@ export interface Config {
   mail_from: string;
   /** The utility data service's base URL (energy usage collection); unset, `npm start` runs the simulated utility beside the portal. */
   utility_data_url?: string;
+  /** The accounts-payment system's base URL (payables); unset, `npm start` runs the simulated AP system beside the portal. */
+  ap_url?: string;
 }
 
 /** UPLOAD_STORAGE: disk (unset or empty) or database; anything else stops the start with a clear message. */
@@ -69,5 +71,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp_url: env.SMTP_URL || undefined,
     mail_from: env.MAIL_FROM || 'Rebate portal <no-reply@rebate.invalid>',
     utility_data_url: env.UTILITY_DATA_URL || undefined,
+    ap_url: env.AP_URL || undefined,
   };
 }

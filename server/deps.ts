@@ -44,7 +44,7 @@ export function depsOf(store: Store, config: Config, overrides: Partial<Omit<Dep
     store,
     defs: overrides.defs ? withSafeLookups(overrides.defs) : repoDefinitions(),
     config,
-    adapters: overrides.adapters ?? localAdapters(store.kysely, config.upload_dir, now, { smtp: !!config.smtp_url, files: config.upload_storage, utility_data_url: config.utility_data_url }),
+    adapters: overrides.adapters ?? localAdapters(store.kysely, config.upload_dir, now, { smtp: !!config.smtp_url, files: config.upload_storage, utility_data_url: config.utility_data_url, ap_url: config.ap_url }),
     now,
     log: overrides.log ?? ((line) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`)),
   };

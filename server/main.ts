@@ -9,6 +9,8 @@ import { MAIL_WORK, smtpMailHandler } from './adapters/mail.ts';
 import { documentHandlers } from './services/document-work.ts';
 import { usageHandlers } from './services/usage-work.ts';
 import { startUtilitySimulator } from '../sim/utility/server.ts';
+import { startApSimulator } from '../sim/ap/server.ts';
+import { paymentHandlers } from './services/payment-work.ts';
 
 const config = loadConfig();
 // The demo's utility data service: the simulated utility beside the portal, unless UTILITY_DATA_URL names one.
@@ -16,6 +18,12 @@ const simulator = !config.utility_data_url && config.app_env !== 'production' ? 
 if (simulator) {
   config.utility_data_url = simulator.url;
   console.log(`Simulated utility on ${simulator.url} (set UTILITY_DATA_URL to use a real utility data service)`);
+}
+// The demo's accounts-payment system: the simulated AP system beside the portal, unless AP_URL names one.
+const ap = !config.ap_url && config.app_env !== 'production' ? await startApSimulator({ port: Number(process.env.AP_SIM_PORT ?? 0) }) : undefined;
+if (ap) {
+  config.ap_url = ap.url;
+  console.log(`Simulated accounts payment on ${ap.url} (set AP_URL to use a real accounts-payment system)`);
 }
 const deps = await buildDeps(config);
 const seeded = config.seed_demo ? await seedIfEmpty(deps) : false;
@@ -26,14 +34,14 @@ const server = app.listen(config.port, config.host, () => {
   console.log(`Rebate portal on http://${config.host}:${port} (${config.app_env}${seeded ? ', demo data seeded' : ''})`);
 });
 // The background worker (every instance runs one): documents to generate, invites to mail, signed PDFs
-// to stamp, usage to collect, and mail over SMTP when SMTP_URL is set.
+// to stamp, usage to collect, payables to create and watch, and mail over SMTP when SMTP_URL is set.
 const worker = createWorker(deps.db, {
-  handlers: { ...documentHandlers(deps), ...usageHandlers(deps), ...(config.smtp_url ? { [MAIL_WORK]: smtpMailHandler(config.smtp_url, config.mail_from) } : {}) },
+  handlers: { ...documentHandlers(deps), ...usageHandlers(deps), ...paymentHandlers(deps), ...(config.smtp_url ? { [MAIL_WORK]: smtpMailHandler(config.smtp_url, config.mail_from) } : {}) },
   log: (line) => console.log(line),
 });
 worker.start();
 const stop = () => server.close(() => {
-  void worker.stop().finally(() => void Promise.all([deps.store.close(), simulator?.close()]).finally(() => process.exit(0)));
+  void worker.stop().finally(() => void Promise.all([deps.store.close(), simulator?.close(), ap?.close()]).finally(() => process.exit(0)));
 });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -257,8 +257,11 @@ export function buildProgram(
   });
   if (inc.payment && !taskIds.has(inc.payment.task)) diag('unknown-task', `payment names unknown task '${inc.payment.task}'`, ['incentives', 'payment', 'task']);
   else if (inc.payment) {
-    for (const f of ['amount_field', 'date_field'] as const) checkFact(`${inc.payment.task}.${inc.payment[f]}`, ['incentives', 'payment', f], parsed, `payment ${f}`);
+    for (const f of ['amount_field', 'date_field', 'reference_field'] as const) {
+      if (inc.payment[f] !== undefined) checkFact(`${inc.payment.task}.${inc.payment[f]}`, ['incentives', 'payment', f], parsed, `payment ${f}`);
+    }
   }
+  const payable = inc.payment?.payable;
   let invoice_split: { material_percent: number; labor_percent: number } | undefined;
   if (inc.invoice_split) {
     invoice_split = { material_percent: Number(constants.invoice_material_percent), labor_percent: Number(constants.invoice_labor_percent) };
@@ -271,7 +274,14 @@ export function buildProgram(
     final_when: rule('final_when', inc.final_when, ['incentives', 'final_when'], parsed, 'final_when'),
     percent_cap: inc.percent_cap && { ...inc.percent_cap, of: rule(inc.percent_cap.id, inc.percent_cap.of, ['incentives', 'percent_cap', 'of'], parsed, 'percent_cap') },
     minimum: inc.minimum && { ...inc.minimum, when: rule(inc.minimum.id, inc.minimum.when, ['incentives', 'minimum', 'when'], parsed, 'minimum') },
-    payment: inc.payment,
+    payment: inc.payment && {
+      ...inc.payment,
+      payable: payable && {
+        when: rule('payment.payable.when', payable.when, ['incentives', 'payment', 'payable', 'when'], parsed, 'payable when'),
+        amount: rule('payment.payable.amount', payable.amount, ['incentives', 'payment', 'payable', 'amount'], parsed, 'payable amount'),
+        invoiced_at: rule('payment.payable.invoiced_at', payable.invoiced_at, ['incentives', 'payment', 'payable', 'invoiced_at'], parsed, 'payable invoiced_at'),
+      },
+    },
     invoice_split,
   };
 

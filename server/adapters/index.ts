@@ -15,6 +15,9 @@ import { enqueueWork } from '../db/work.db.ts';
 import { MAIL_WORK } from './mail.ts';
 import type { JobSite } from '../../engine/index.ts';
 import { httpUtilityData, type UtilityDataAdapter } from './utility-data.ts';
+import { httpPayments, PaymentsError, type PaymentsAdapter } from './payments.ts';
+
+export type { PaymentsAdapter };
 
 /** Sends mail; `db` puts the message in the caller's transaction (sent only if it commits). */
 export interface MailAdapter {
@@ -33,10 +36,6 @@ export interface FileStorageAdapter {
   remove(name: string): Promise<void>;
 }
 
-/** Accounts payment: whether an invoice was approved and paid. */
-export interface PaymentsAdapter {
-  status(invoiceRef: string): { approved: boolean; paid_at: string | null };
-}
 
 /** Verifies a Google id token and returns the email. */
 export interface GoogleAdapter {
@@ -125,14 +124,15 @@ export function databaseFiles(db: Q, now: () => Date): FileStorageAdapter {
   };
 }
 
-/** Local payments: nothing is approved until ops records a payment date. */
-export function localPayments(): PaymentsAdapter {
-  return { status: () => ({ approved: false, paid_at: null }) };
+/** No accounts-payment system configured: every call says so (the worker retries; finance records payments by hand). */
+export function unconfiguredPayments(): PaymentsAdapter {
+  const none = () => Promise.reject(new PaymentsError('unavailable', 'no accounts-payment system is configured (AP_URL is not set)'));
+  return { createPayable: none, getPayable: none };
 }
 
 /** The local adapters (mail also over SMTP, through the worker, when `smtp` is set; files on disk or in the database). */
-export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database'; utility_data_url?: string } = {}): Adapters {
+export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database'; utility_data_url?: string; ap_url?: string } = {}): Adapters {
   const files = o.files === 'database' ? databaseFiles(db, now) : diskFiles(uploadDir);
   const usage = o.utility_data_url ? httpUtilityData(o.utility_data_url) : undefined;
-  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, payments: localPayments(), ...(usage ? { usage } : {}) };
+  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, payments: o.ap_url ? httpPayments(o.ap_url) : unconfiguredPayments(), ...(usage ? { usage } : {}) };
 }

@@ -9,6 +9,7 @@ import type { Generated } from 'kysely';
 import type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable } from './schema-background.ts';
 import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents.ts';
 import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.ts';
+import type { PaymentsTable } from './schema-payments.ts';
 
 export type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
 
@@ -298,5 +299,6 @@ export interface DB {
   document_signatures: DocumentSignaturesTable;
   usage_collections: UsageCollectionsTable;
   usage_readings: UsageReadingsTable;
+  payments: PaymentsTable;
   schema_migrations: SchemaMigrationsTable;
 }

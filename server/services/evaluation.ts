@@ -13,6 +13,7 @@ import * as tasksDb from '../db/tasks.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 import { USAGE_WORK } from '../usage/work-kinds.ts';
+import { queueApprovedPayment } from '../payments/queue.ts';
 
 /** The loaded program of a job (500 if a job names a program the definitions no longer have). */
 export function programOf(deps: Deps, programId: string): Program {
@@ -116,7 +117,7 @@ export function derivedColumns(ev: JobEvaluation): Partial<jobsDb.JobRow> {
 export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluation> {
   const row = await jobsDb.getJob(deps.db, jobId);
   if (!row) throw new ApiError(404);
-  const ev = await evaluateRow(deps, row);
+  const { evaluation: ev, facts } = await jobState(deps, row);
   const cols = derivedColumns(ev);
   const now = deps.now().toISOString();
   if (cols.stage !== row.stage) cols.stage_entered_at = now;
@@ -124,6 +125,7 @@ export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluati
   await jobsDb.updateJob(deps.db, jobId, cols);
   await queueOpenSigning(deps, row, ev);
   await queueOpenUsage(deps, row, ev);
+  await queueApprovedPayment(deps, row, ev, facts);
   return ev;
 }
 

@@ -177,6 +177,11 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     await write(deps, user, job, taskId, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
     const now = deps.now().toISOString();
     await addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
+    // The payment task recorded by hand instead of by the accounts-payment system: an override, said so.
+    const pay = program.incentives.payment;
+    if (pay?.payable && pay.task === taskId) {
+      await addHistory(deps.db, { job_id: job.id, type: 'payment_recorded_by_hand', user_id: user.id, at: now, detail: { task_id: taskId, override: true, amount_cents: result.data[pay.amount_field] ?? null, paid_on: result.data[pay.date_field] ?? null } });
+    }
     const after = await refreshJob(deps, job.id);
     // The engine's submission gate (an ineligible job cannot be submitted); a refusal rolls back.
     const refused = submissionRefusal(program, t.stage, after, mayOverrideEligibility(user));

@@ -20,6 +20,8 @@ import { createWorker } from '../../server/worker.ts';
 import { documentHandlers } from '../../server/services/document-work.ts';
 import { usageHandlers } from '../../server/services/usage-work.ts';
 import { startUtilitySimulator } from '../../sim/utility/server.ts';
+import { startApSimulator } from '../../sim/ap/server.ts';
+import { paymentHandlers } from '../../server/services/payment-work.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -46,6 +48,7 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
   const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-'));
   // The utility data service, as npm start runs it: the simulated utility beside the portal.
   const sim = await startUtilitySimulator({ validation_ms: 500 });
+  const ap = await startApSimulator({ approve_after_ms: 1000, pay_after_ms: 500 });
   const cfg: Config = {
     ...loadConfig({}),
     database_url: `sqlite:${join(dir, 'e2e.db')}`,
@@ -54,6 +57,7 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     playwright_auth_secret: PLAYWRIGHT_SECRET,
     port: 0,
     utility_data_url: sim.url,
+    ap_url: ap.url,
     ...config,
   };
   const deps = await buildDeps(cfg, { log: () => undefined });
@@ -66,7 +70,7 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
   // Links in mail (and the utility's way back) point at this portal.
   deps.config.public_url = url;
   // The background worker, as server/main.ts runs it (documents to generate, invites to mail, signed PDFs, usage).
-  const worker = createWorker(deps.db, { handlers: { ...documentHandlers(deps), ...usageHandlers(deps) }, idle_ms: 200 });
+  const worker = createWorker(deps.db, { handlers: { ...documentHandlers(deps), ...usageHandlers(deps), ...paymentHandlers(deps) }, idle_ms: 200 });
   worker.start();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -97,6 +101,7 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
       await worker.stop();
       await deps.store.close();
       await sim.close();
+      await ap.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

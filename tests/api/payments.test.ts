@@ -1,0 +1,192 @@
+/**
+ * Rebate payments through the accounts-payment system end to end over HTTP: the portal, its background
+ * worker and the simulated AP system (sim/ap) over loopback. Finance approves payment; the payable is
+ * created under an idempotency key; the AP system approves (or rejects, or takes its time) and pays; the
+ * payment task completes by itself with the amount, the date and the reference. Also: a rejection flags the
+ * task and a new approval makes a new payable; the system down then back; a worker killed between "payable
+ * created" and "recorded" leaves one payable; finance recording the payment by hand is an override.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness.ts';
+import { filled } from './fixtures.ts';
+import { createWorker, type Worker } from '../../server/worker.ts';
+import { PAYMENT_WORK, paymentHandlers } from '../../server/services/payment-work.ts';
+import { leaseWork } from '../../server/db/work.db.ts';
+import * as tasksDb from '../../server/db/tasks.db.ts';
+import { refreshJob } from '../../server/services/evaluation.ts';
+import { httpPayments } from '../../server/adapters/payments.ts';
+import { startApSimulator } from '../../sim/ap/server.ts';
+
+let s: TestServer;
+let ap: Awaited<ReturnType<typeof startApSimulator>>;
+let worker: Worker;
+let clock = new Date('2026-06-01T15:00:00.000Z');
+const tick = (ms: number) => (clock = new Date(clock.getTime() + ms));
+const APPROVE_MS = 60_000;
+const PAY_MS = 30_000;
+let n = 0;
+
+beforeAll(async () => {
+  ap = await startApSimulator({ now: () => clock, approve_after_ms: APPROVE_MS, pay_after_ms: PAY_MS });
+  s = await startServer({ config: { ap_url: ap.url }, now: () => clock });
+  worker = createWorker(s.deps.db, { handlers: paymentHandlers(s.deps), now: () => clock });
+});
+afterAll(async () => {
+  await s.close();
+  await ap.close();
+});
+
+/** A RECO job with every task before payment complete (written as the engine reads them), at stage 5. */
+async function jobAtPayment() {
+  n += 1;
+  const r = await s.api('POST', '/api/jobs', { as: 'ops', body: { first_name: 'Paula', last_name: `Payee${n}`, email: `paula${n}@home.test`, address: `${n} Ramapo Valley Rd`, city: 'Mahwah', county: 'Bergen', state: 'NJ', zip: '07430', lat: 41.08, lon: -74.14, electric_utility: 'Rockland Electric Company', gas_utility: 'Public Service Electric and Gas', program_id: 'reco', contractor_id: s.ids.contractor_a } });
+  expect(r.status).toBe(201);
+  const job = r.body as { id: number; code: string };
+  const program = s.deps.defs.programs.reco;
+  for (const t of program.tasks) {
+    if (t.id === 'approve_payment' || t.id === program.incentives.payment!.task) continue;
+    await tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: t.id, status: 'COMPLETE', data: {}, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 0);
+  }
+  await refreshJob(s.deps, job.id);
+  return job;
+}
+
+const taskOf = async (jobId: number, taskId: string) => (await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as: 'ops' })).body;
+
+async function approve(jobId: number, amount = 275_000) {
+  const cur = await taskOf(jobId, 'approve_payment');
+  const r = await s.api('POST', `/api/jobs/${jobId}/tasks/approve_payment/submit`, { as: 'ops', body: { data: filled('approve_payment', { is_payment_approved: true, payable_amount: amount, invoiced_at: '2026-05-29' }), version: cur.version ?? 0 } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+async function historyOf(jobId: number): Promise<{ type: string; detail: Record<string, unknown> | null }[]> {
+  const h = await s.api('GET', `/api/jobs/${jobId}/history`, { as: 'ops' });
+  expect(h.status).toBe(200);
+  return (h.body.items ?? h.body).map((x: { type: string; detail: unknown }) => ({ type: x.type, detail: (typeof x.detail === 'string' ? JSON.parse(x.detail) : x.detail) as Record<string, unknown> | null }));
+}
+const types = async (jobId: number) => (await historyOf(jobId)).map((x) => x.type);
+
+/** The AP system's payables of a job attempt (asked directly, as an auditor would). */
+async function payablesOf(code: string, attempt = 1) {
+  const r = await fetch(`${ap.url}/api/payables?idempotency_key=${encodeURIComponent(`rebate-${code}-${attempt}`)}`);
+  expect(r.status).toBe(200);
+  return ((await r.json()) as { items: { id: string; amount_cents: number }[] }).items;
+}
+
+/** Moves the clock past the AP system's decision and payment, running the worker's checks as they fall due. */
+async function untilDecided(ms = APPROVE_MS + PAY_MS) {
+  for (let waited = 0; waited <= ms + 10_000; waited += 5_000) {
+    await worker.drain();
+    tick(5_000);
+  }
+  await worker.drain();
+}
+
+describe('rebate payments', () => {
+  it('approved payment: one payable, approved and paid by the AP system; the payment task completes itself; the job is Complete', async () => {
+    const job = await jobAtPayment();
+    expect((await taskOf(job.id, 'send_payment')).status).toBe('LOCKED');
+    await approve(job.id);
+    await worker.drain();
+    const [payable] = await payablesOf(job.code);
+    expect(payable.amount_cents).toBe(275_000);
+    expect((await taskOf(job.id, 'send_payment')).status).not.toBe('COMPLETE'); // pending at the AP system
+    await untilDecided();
+    const task = await taskOf(job.id, 'send_payment');
+    expect(task.status).toBe('COMPLETE');
+    expect(task.data).toMatchObject({ payment_amount: 275_000, payment_sent_date: '2026-06-01' });
+    expect(task.data.payment_reference).toMatch(/^ACH-\d{8}$/);
+    const h = await types(job.id);
+    expect(h).toEqual(expect.arrayContaining(['payable_created', 'payable_approved', 'payment_sent']));
+    expect(h).not.toContain('payment_recorded_by_hand');
+    const detail = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
+    expect(detail.body.stage.number).toBe(6);
+    expect(await payablesOf(job.code)).toHaveLength(1);
+  });
+
+  it('rejected: the payment task is flagged with the system’s reason; approving again makes a second payable, which is paid', async () => {
+    const job = await jobAtPayment();
+    await approve(job.id);
+    await worker.drain();
+    const [payable] = await payablesOf(job.code);
+    const d = await fetch(`${ap.url}/api/payables/${payable.id}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'reject', reason: 'Bank details do not match the W-9' }) });
+    expect(d.status).toBe(200);
+    tick(6_000);
+    await worker.drain();
+    const task = await taskOf(job.id, 'send_payment');
+    expect(task.status).not.toBe('COMPLETE');
+    expect(task.exceptions.ops).toBe(true);
+    expect(task.exception_notes.ops.note).toContain('Bank details do not match the W-9');
+    expect((await historyOf(job.id)).find((x) => x.type === 'payment_rejected')?.detail).toMatchObject({ reason: 'Bank details do not match the W-9' });
+    // Nothing new until finance approves again.
+    await untilDecided();
+    expect(await payablesOf(job.code, 2)).toHaveLength(0);
+    tick(1_000);
+    await approve(job.id, 250_000);
+    await untilDecided();
+    expect(await payablesOf(job.code, 2)).toEqual([expect.objectContaining({ amount_cents: 250_000 })]);
+    expect((await taskOf(job.id, 'send_payment')).status).toBe('COMPLETE');
+  });
+
+  it('a late decision: the task waits, pending, as long as the AP system takes', async () => {
+    const job = await jobAtPayment();
+    await approve(job.id);
+    await worker.drain();
+    tick(APPROVE_MS / 2);
+    await worker.drain();
+    expect((await taskOf(job.id, 'send_payment')).status).not.toBe('COMPLETE');
+    await untilDecided();
+    expect((await taskOf(job.id, 'send_payment')).status).toBe('COMPLETE');
+  });
+
+  it('the AP system down: the worker retries with backoff, and one payable is created once it answers', async () => {
+    const working = s.deps.adapters.payments;
+    s.deps.adapters.payments = httpPayments('http://127.0.0.1:9', { timeout_ms: 2_000 });
+    try {
+      const job = await jobAtPayment();
+      await approve(job.id);
+      await worker.drain();
+      expect(await payablesOf(job.code)).toHaveLength(0);
+      s.deps.adapters.payments = working;
+      tick(60_000);
+      await untilDecided();
+      expect(await payablesOf(job.code)).toHaveLength(1);
+      expect((await taskOf(job.id, 'send_payment')).status).toBe('COMPLETE');
+    } finally {
+      s.deps.adapters.payments = working;
+    }
+  });
+
+  it('a worker killed between "payable created" and "recorded": the item is taken over and finds the same payable (one payable)', async () => {
+    const job = await jobAtPayment();
+    await approve(job.id);
+    const [held] = await leaseWork(s.deps.db, { owner: 'killed-worker', now: clock, lease_ms: 60_000, kinds: [PAYMENT_WORK.create] });
+    expect(held.kind).toBe(PAYMENT_WORK.create);
+    // The dead worker got as far as the AP system: the payable exists there, the portal never recorded it.
+    const row = await s.deps.db.selectFrom('payments').selectAll().where('job_id', '=', job.id).executeTakeFirstOrThrow();
+    await s.deps.adapters.payments.createPayable({ idempotency_key: row.idempotency_key, job_code: job.code, payee: 'Company A Heating', amount_cents: row.amount_cents, invoiced_at: row.invoiced_at });
+    expect(await worker.drain()).toBe(0); // still leased
+    tick(61_000);
+    await untilDecided();
+    expect(await payablesOf(job.code)).toHaveLength(1);
+    expect((await types(job.id)).filter((t) => t === 'payable_created')).toHaveLength(1);
+    expect((await types(job.id)).filter((t) => t === 'payment_sent')).toHaveLength(1);
+  });
+
+  it('finance records the payment by hand: an override in history; the AP system’s later payment does not complete it twice', async () => {
+    const job = await jobAtPayment();
+    await approve(job.id);
+    await worker.drain();
+    const cur = await taskOf(job.id, 'send_payment');
+    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/send_payment/submit`, { as: 'ops', body: { data: filled('send_payment', { payment_amount: 275_000, payment_sent_date: '2026-06-01', payment_reference: 'CHK-1001' }), version: cur.version ?? 0 } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await historyOf(job.id)).find((x) => x.type === 'payment_recorded_by_hand')?.detail).toMatchObject({ override: true, amount_cents: 275_000, paid_on: '2026-06-01' });
+    await untilDecided();
+    const task = await taskOf(job.id, 'send_payment');
+    expect(task.data.payment_reference).toBe('CHK-1001');
+    const h = await types(job.id);
+    expect(h).toContain('payable_paid');
+    expect(h).not.toContain('payment_sent');
+  });
+});
