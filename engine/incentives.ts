@@ -114,6 +114,17 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
   };
   if (inc.invoice_split) for (const l of lines) split(l, inc.invoice_split);
   if (error) result.error = error;
+  // The final amount ops shared stands for the rebate once shared, whatever the rules' figure.
+  const shared = inc.shared_amount;
+  if (shared && facts.task_status[shared.task] === 'COMPLETE') {
+    const amount = ((facts[shared.task] ?? {}) as Record<string, unknown>)[shared.amount_field];
+    if (typeof amount === 'number' && Number.isInteger(amount) && amount >= 0) {
+      result.phase = 'final';
+      result.final_cents = amount;
+      result.shared = true;
+      delete result.error;
+    }
+  }
   const pay = inc.payment;
   if (pay && facts.task_status[pay.task] === 'COMPLETE') {
     const data = (facts[pay.task] ?? {}) as Record<string, unknown>;

@@ -91,6 +91,8 @@ export interface IncentiveResult {
   phase: 'range' | 'final' | 'payment_sent';
   range: { min_cents: number; max_cents: number };
   final_cents: number | null;
+  /** The final amount is the one ops shared (incentives.shared_amount), not the rules' figure. */
+  shared?: boolean;
   payment?: { amount_cents: number | null; sent_date: string | null };
   lines: IncentiveLine[];
   /** Set when an amount could not be computed: the spec's message. */

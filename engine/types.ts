@@ -125,6 +125,8 @@ export interface IncentiveDef {
   percent_cap?: { id: string; label: string; percent: number; of: RuleBase };
   minimum?: { id: string; label: string; amount_cents: number; when: RuleBase };
   final_when: RuleBase;
+  /** Where ops record the final amount they share (program.yaml incentives.shared_amount). */
+  shared_amount?: { task: string; amount_field: string; confirm_field?: string; reason_field?: string };
   payment?: {
     task: string;
     amount_field: string;

@@ -262,6 +262,12 @@ export function buildProgram(
     }
   }
   const payable = inc.payment?.payable;
+  if (inc.shared_amount && !taskIds.has(inc.shared_amount.task)) diag('unknown-task', `shared_amount names unknown task '${inc.shared_amount.task}'`, ['incentives', 'shared_amount', 'task']);
+  else if (inc.shared_amount) {
+    for (const f of ['amount_field', 'confirm_field', 'reason_field'] as const) {
+      if (inc.shared_amount[f] !== undefined) checkFact(`${inc.shared_amount.task}.${inc.shared_amount[f]}`, ['incentives', 'shared_amount', f], parsed, `shared_amount ${f}`);
+    }
+  }
   let invoice_split: { material_percent: number; labor_percent: number } | undefined;
   if (inc.invoice_split) {
     invoice_split = { material_percent: Number(constants.invoice_material_percent), labor_percent: Number(constants.invoice_labor_percent) };
@@ -274,6 +280,7 @@ export function buildProgram(
     final_when: rule('final_when', inc.final_when, ['incentives', 'final_when'], parsed, 'final_when'),
     percent_cap: inc.percent_cap && { ...inc.percent_cap, of: rule(inc.percent_cap.id, inc.percent_cap.of, ['incentives', 'percent_cap', 'of'], parsed, 'percent_cap') },
     minimum: inc.minimum && { ...inc.minimum, when: rule(inc.minimum.id, inc.minimum.when, ['incentives', 'minimum', 'when'], parsed, 'minimum') },
+    shared_amount: inc.shared_amount,
     payment: inc.payment && {
       ...inc.payment,
       payable: payable && {

@@ -13,6 +13,7 @@ import {
   MESSAGES,
   clearException,
   draftSizeErrors,
+  formatCents,
   pruneTaskData,
   flagException,
   resetOwnership,
@@ -21,6 +22,7 @@ import {
   type ActionOwnerRole,
   type ExceptionKind,
   type JobEvaluation,
+  type Program,
   type TaskActionResult,
   type TaskResult,
   type TaskState,
@@ -45,6 +47,7 @@ export const TASK_MESSAGES = {
   stale: 'This task was changed by someone else since you opened it.',
   canceled: 'This job is canceled. Restore it to work on its tasks.',
   not_applicable: 'This task does not apply to this job.',
+  above_estimate: (max: string) => `The final amount is above the estimate's maximum of $${max}. Confirm it and say why.`,
 } as const;
 
 /** A task as a role sees it; a signing task's status fields as the signatures stand now (`live`). */
@@ -158,6 +161,20 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
   });
 }
 
+/**
+ * A final amount shared above the estimate's maximum (the program's incentives.shared_amount) needs ops to
+ * confirm it with a reason; the message goes under the confirmation field.
+ */
+function aboveEstimate(program: Program, taskId: string, data: Record<string, unknown>, maxCents: number | null): { path: string; message: string } | undefined {
+  const shared = program.incentives.shared_amount;
+  if (!shared || shared.task !== taskId || !shared.confirm_field || !shared.reason_field) return undefined;
+  const amount = data[shared.amount_field];
+  if (typeof amount !== 'number' || typeof maxCents !== 'number' || maxCents <= 0 || amount <= maxCents) return undefined;
+  const reason = data[shared.reason_field];
+  if (data[shared.confirm_field] === true && typeof reason === 'string' && reason.trim()) return undefined;
+  return { path: shared.confirm_field, message: TASK_MESSAGES.above_estimate(formatCents(maxCents)) };
+}
+
 /** Submits a task: validated by the engine (422 with per-field messages), saved, the job re-evaluated. */
 export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
   return inTransaction(deps, async (deps) => {
@@ -169,14 +186,21 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     // Usage and signature fields are the server's: whatever was sent for them is replaced.
     const data = usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)));
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
-    const { facts } = await jobState(deps, job, tasks);
+    const { facts, evaluation: before } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);
     if (!result.ok) throw validationError(result.errors, undefined, { warnings: result.warnings });
+    const above = aboveEstimate(program, taskId, result.data, before.incentive.range.max_cents);
+    if (above) throw validationError([above], above.message, { warnings: result.warnings });
     // Completing a task resolves its exception flags: a flag means "this task needs attention".
     const resolved = EXCEPTION_KINDS.filter((k) => row?.exceptions?.[k]);
     await write(deps, user, job, taskId, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
     const now = deps.now().toISOString();
     await addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
+    // The final amount ops share is in history (the rebate display moves to it).
+    const shared = program.incentives.shared_amount;
+    if (shared?.task === taskId) {
+      await addHistory(deps.db, { job_id: job.id, type: 'rebate_amount_shared', user_id: user.id, at: now, detail: { task_id: taskId, amount_cents: result.data[shared.amount_field] ?? null } });
+    }
     // The payment task recorded by hand instead of by the accounts-payment system: an override, said so.
     const pay = program.incentives.payment;
     if (pay?.payable && pay.task === taskId) {

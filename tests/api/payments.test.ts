@@ -174,6 +174,49 @@ describe('rebate payments', () => {
     expect((await types(job.id)).filter((t) => t === 'payment_sent')).toHaveLength(1);
   });
 
+  it('the rebate display moves initial range -> final amount (the one ops shared, in history) -> payment sent, the same for ops, contractor and homeowner', async () => {
+    const job = await jobAtPayment();
+    // Reopen the sharing step and the final costs: the job as it was before ops shared the amount.
+    const reopen = (taskId: string) => tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: taskId, status: null, data: null, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 1);
+    await reopen('determine_and_share_rebate_amount');
+    await reopen('confirm_project_final_costs');
+    await tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: 'provide_services', status: 'COMPLETE', data: { services_being_installed: ['heat_pump'] }, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 1);
+    await tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: 'review_deemed_range', status: 'COMPLETE', data: { deemed_savings_low_kwh: 800, deemed_savings_high_kwh: 2400, estimated_annual_savings_kwh: 1500 }, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 1);
+    await s.deps.db.updateTable('jobs').set({ homeowner_user_id: s.ids.users.homeowner }).where('id', '=', job.id).execute();
+    await refreshJob(s.deps, job.id);
+    const views = async () => {
+      const ops = (await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.evaluation.incentive;
+      const contractor = (await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' })).body.evaluation.incentive;
+      const homeowner = (await s.api('GET', `/api/jobs/homeowner/${job.id}`, { as: 'homeowner' })).body.evaluation.incentive;
+      for (const v of [contractor, homeowner]) expect({ phase: v.phase, range: v.range, final_cents: v.final_cents, payment: v.payment }).toEqual({ phase: ops.phase, range: ops.range, final_cents: ops.final_cents, payment: ops.payment });
+      return ops as { phase: string; range: { min_cents: number; max_cents: number }; final_cents: number | null; payment?: { amount_cents: number } };
+    };
+    const initial = await views();
+    expect(initial.phase).toBe('range');
+    expect(initial.range).toEqual({ min_cents: 40_000, max_cents: 120_000 });
+    const cur = await taskOf(job.id, 'determine_and_share_rebate_amount');
+    const share = (data: Record<string, unknown>) => s.api('POST', `/api/jobs/${job.id}/tasks/determine_and_share_rebate_amount/submit`, { as: 'ops', body: { data, version: cur.version ?? 0 } });
+    // Above the estimate's maximum ($1,200.00): ops confirm it with a reason first.
+    const refused = await share({ program_final_amount: 275_000 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([{ path: 'above_estimate_confirmed', message: "The final amount is above the estimate's maximum of $1,200.00. Confirm it and say why." }]);
+    expect((await share({ program_final_amount: 275_000, above_estimate_confirmed: true })).status).toBe(422);
+    expect((await views()).phase).toBe('range'); // nothing changed
+    const shared = await share({ program_final_amount: 275_000, above_estimate_confirmed: true, above_estimate_reason: 'Deemed savings revised after the site visit' });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const final = await views();
+    expect(final).toMatchObject({ phase: 'final', final_cents: 275_000 });
+    expect((await historyOf(job.id)).find((x) => x.type === 'rebate_amount_shared')?.detail).toMatchObject({ amount_cents: 275_000 });
+    // The install done (final costs confirmed): still the amount ops shared.
+    await tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: 'confirm_project_final_costs', status: 'COMPLETE', data: {}, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 2);
+    await refreshJob(s.deps, job.id);
+    expect(await views()).toMatchObject({ phase: 'final', final_cents: 275_000 });
+    await approve(job.id);
+    await untilDecided();
+    const paid = await views();
+    expect(paid).toMatchObject({ phase: 'payment_sent', payment: { amount_cents: 275_000 } });
+  });
+
   it('finance records the payment by hand: an override in history; the AP system’s later payment does not complete it twice', async () => {
     const job = await jobAtPayment();
     await approve(job.id);
