@@ -13,6 +13,7 @@ import { badRequest } from '../errors.ts';
 import * as searchDb from '../db/search.db.ts';
 import { jobScope } from './access.ts';
 import { SEARCH_TUNING, candidateIds, rankRows, type SearchTuning } from './fuzzy-rank.ts';
+import { identifierCandidates } from './identifier-scan.ts';
 
 export { SEARCH_MESSAGES };
 
@@ -37,9 +38,18 @@ export function checkedQuery(q: unknown): string {
   return query;
 }
 
-/** Ids of the rows to score: the whole scope when small, else the index's candidates. */
+/**
+ * Ids of the rows to score: the whole scope when small, else the index's candidates (and, over every job,
+ * the codes and external ids an identifier-like query matches: identifier-scan.ts).
+ */
 async function poolIds(deps: Deps, index: searchDb.SearchIndex, config: SearchConfig, scope: searchDb.SearchScope, query: string, tuning: SearchTuning): Promise<number[]> {
-  return await searchDb.idsInScope(deps.db, index, scope, tuning.whole_scope) ?? candidateIds(deps.db, index, config, scope, query, tuning);
+  const whole = await searchDb.idsInScope(deps.db, index, scope, tuning.whole_scope);
+  if (whole) return whole;
+  const ids = await candidateIds(deps.db, index, config, scope, query, tuning);
+  // The identifier columns are every job's: only a search over every job (no scope) may add from them.
+  if (index !== 'jobs' || scope.contractor_id !== undefined || scope.homeowner_user_id !== undefined) return ids;
+  const extra = await identifierCandidates(deps.db, deps.store, config, query, tuning.shortlist);
+  return extra.length ? [...new Set([...ids, ...extra])] : ids;
 }
 
 /** Jobs matching `q` that the user may see, best first. */
