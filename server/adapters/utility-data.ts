@@ -20,6 +20,7 @@
  */
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { httpClient, Malformed, nullableText, nullableTime, oneOf, parseJson, record, text, type HttpClientOptions } from './http-client.ts';
 
 /** Why the provider could not validate a homeowner's sign-in (or later lost access). */
 export type UtilityFailure =
@@ -114,36 +115,6 @@ const ESPI_SERVICE = new Map<string, { service: UtilityService; uom: number; uni
   ['1', { service: 'gas', uom: 169, unit: 'therm', exponent: 0 }],
 ]);
 
-/** A provider answer that is not what the contract promises. */
-class Malformed extends Error {}
-
-function record(value: unknown, where: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Malformed(`${where} is not an object`);
-  return value as Record<string, unknown>;
-}
-
-function text(o: Record<string, unknown>, key: string, where: string, nonEmpty = false): string {
-  const v = o[key];
-  if (typeof v !== 'string' || (nonEmpty && !v)) throw new Malformed(`${where}.${key} is not a${nonEmpty ? ' non-empty' : ''} string`);
-  return v;
-}
-
-function nullableText(o: Record<string, unknown>, key: string, where: string): string | null {
-  return o[key] === null ? null : text(o, key, where);
-}
-
-function nullableTime(o: Record<string, unknown>, key: string, where: string): string | null {
-  const v = nullableText(o, key, where);
-  if (v !== null && Number.isNaN(Date.parse(v))) throw new Malformed(`${where}.${key} is not a time`);
-  return v;
-}
-
-function oneOf<T extends string>(o: Record<string, unknown>, key: string, allowed: readonly T[], where: string): T {
-  const v = o[key];
-  if (!allowed.includes(v as T)) throw new Malformed(`${where}.${key} is not one of ${allowed.join(', ')}`);
-  return v as T;
-}
-
 function authorization(value: unknown): UtilityAuthorization {
   const o = record(value, 'authorization');
   const attempts = o.attempts;
@@ -233,90 +204,13 @@ function day(time: number, up: boolean): string {
   return new Date(whole * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The answer body as text, refusing more than MAX_ANSWER_BYTES. */
-async function readAnswer(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let out = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return out + decoder.decode();
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new Malformed(`the answer is over ${MAX_ANSWER_BYTES} bytes`);
-    }
-    out += decoder.decode(value, { stream: true });
-  }
-}
-
-/** The provider's own error text from a JSON {error} body, if any, shortened. */
-function providerError(body: string): string {
-  try {
-    const error = (JSON.parse(body) as { error?: unknown }).error;
-    return typeof error === 'string' ? `: ${error.slice(0, 200)}` : '';
-  } catch {
-    return '';
-  }
-}
-
 /**
  * The adapter talking to a provider at `baseUrl` (the simulator's routes: /api/authorizations...).
  * `timeout_ms` bounds each request, body included (default 10 s); `fetch` replaces the global one.
  */
-export function httpUtilityData(baseUrl: string, o: { timeout_ms?: number; fetch?: typeof fetch } = {}): UtilityDataAdapter {
-  const base = baseUrl.replace(/\/+$/, '');
-  const timeoutMs = o.timeout_ms ?? 10_000;
-  const send = o.fetch ?? ((input, init) => fetch(input, init));
+export function httpUtilityData(baseUrl: string, o: HttpClientOptions = {}): UtilityDataAdapter {
+  const { call, answer } = httpClient(baseUrl, o, { name: 'utility data provider', max_answer_bytes: MAX_ANSWER_BYTES, error: UtilityDataError, statuses: { 410: 'revoked' } });
   const path = (id: string, ...rest: string[]) => ['/api/authorizations', id, ...rest].map((p, i) => (i === 0 ? p : encodeURIComponent(p))).join('/');
-
-  /** The 2xx answer's body as text, or the UtilityDataError its status or failure means. */
-  async function call(method: 'GET' | 'POST', target: string, json?: unknown, accept = 'application/json'): Promise<string> {
-    const what = `${method} ${target.split('?')[0]}`;
-    const signal = AbortSignal.timeout(timeoutMs);
-    let res: Response;
-    let body: string;
-    try {
-      res = await send(base + target, {
-        method,
-        signal,
-        headers: { accept, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: json === undefined ? undefined : JSON.stringify(json),
-      });
-      body = await readAnswer(res);
-    } catch (error) {
-      if (error instanceof Malformed) throw new UtilityDataError('unavailable', `utility data provider: ${what}: ${error.message}`);
-      const reason = signal.aborted ? `no answer within ${timeoutMs} ms` : `unreachable (${error instanceof Error ? error.message : String(error)})`;
-      throw new UtilityDataError('unavailable', `utility data provider: ${what}: ${reason}`);
-    }
-    if (res.status >= 200 && res.status < 300) return body;
-    const message = `utility data provider: ${what} answered ${res.status}${providerError(body)}`;
-    if (res.status === 404) throw new UtilityDataError('not_found', message);
-    if (res.status === 410) throw new UtilityDataError('revoked', message);
-    if (res.status >= 400 && res.status < 500) throw new UtilityDataError('rejected', message);
-    throw new UtilityDataError('unavailable', message);
-  }
-
-  /** The answer read by `read`; a body of the wrong shape is `unavailable`. */
-  async function answer<T>(method: 'GET' | 'POST', target: string, read: (body: string) => T, json?: unknown, accept?: string): Promise<T> {
-    const body = await call(method, target, json, accept);
-    try {
-      return read(body);
-    } catch (error) {
-      if (!(error instanceof Malformed)) throw error;
-      throw new UtilityDataError('unavailable', `utility data provider: ${method} ${target.split('?')[0]} answered malformed data: ${error.message}`);
-    }
-  }
-
-  function parseJson(body: string): unknown {
-    try {
-      return JSON.parse(body);
-    } catch {
-      throw new Malformed('the body is not JSON');
-    }
-  }
 
   return {
     createAuthorization: (input) =>

@@ -14,13 +14,8 @@
  *   POST /api/payables/:id/decision {outcome: 'approve' | 'reject', reason?, paid_after_ms?}   200 Payable
  */
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { HttpError, isDate, readJsonObject, serve, type Handler, type Route } from '../http.ts';
 import { PayableStore, type PayableInput, type PayableRecord } from './payables.ts';
-
-/** Largest request body read; a larger one is drained and answered 413 (up to DRAIN_LIMIT, then the socket is cut). */
-const BODY_LIMIT = 16 * 1024;
-const DRAIN_LIMIT = 8 * 1024 * 1024;
 
 /** The largest payable accepted: one million dollars. */
 const MAX_AMOUNT_CENTS = 100_000_000;
@@ -28,63 +23,12 @@ const MAX_AMOUNT_CENTS = 100_000_000;
 /** The longest payment delay the control endpoint accepts: a year. */
 const MAX_PAID_AFTER_MS = 366 * 86_400_000;
 
-interface Reply {
-  status: number;
-  json: unknown;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Handler = (req: IncomingMessage, params: string[], query: URLSearchParams) => Promise<Reply> | Reply;
-
-/** The request body as text, at most BODY_LIMIT bytes. */
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= BODY_LIMIT) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) req.destroy();
-    });
-    req.on('end', () => (size > BODY_LIMIT ? reject(new HttpError(413, `request body over ${BODY_LIMIT} bytes`)) : resolve(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-    req.on('close', () => reject(new HttpError(400, 'request body cut off')));
-  });
-}
-
-async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = await readBody(req);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'body is not valid JSON');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'body must be a JSON object');
-  return value as Record<string, unknown>;
-}
-
 /** A non-empty string of at most `max` characters (trimmed unless `exact`). */
 function textField(body: Record<string, unknown>, name: string, max: number, exact = false): string {
   const value = body[name];
   const text = typeof value === 'string' && !exact ? value.trim() : value;
   if (typeof text !== 'string' || !text || text.length > max) throw new HttpError(400, `${name} must be a non-empty string of at most ${max} characters`);
   return text;
-}
-
-/** Whether a text is a real date YYYY-MM-DD. */
-function isDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 function payableInput(body: Record<string, unknown>): PayableInput {
@@ -138,7 +82,7 @@ export async function startApSimulator(o: { port?: number; host?: string; now?: 
     return { status: 200, json: store.view(record) };
   };
 
-  const routes: [method: string, path: RegExp, handler: Handler][] = [
+  const routes: Route[] = [
     ['GET', /^\/api\/health$/, () => ({ status: 200, json: { ok: true } })],
     ['POST', /^\/api\/payables$/, createPayable],
     ['GET', /^\/api\/payables$/, findPayables],
@@ -146,52 +90,5 @@ export async function startApSimulator(o: { port?: number; host?: string; now?: 
     ['POST', /^\/api\/payables\/([^/]+)\/decision$/, decide],
   ];
 
-  async function route(req: IncomingMessage): Promise<Reply> {
-    const url = new URL(req.url ?? '/', 'http://sim.invalid');
-    const matching = routes.filter(([, path]) => path.test(url.pathname));
-    if (matching.length === 0) throw new HttpError(404, 'no such route');
-    const hit = matching.find(([method]) => method === req.method);
-    if (!hit) throw new HttpError(405, 'method not allowed');
-    const params = (hit[1].exec(url.pathname) ?? []).slice(1).map((p) => {
-      try {
-        return decodeURIComponent(p);
-      } catch {
-        throw new HttpError(400, 'malformed path');
-      }
-    });
-    return hit[2](req, params, url.searchParams);
-  }
-
-  function send(res: ServerResponse, reply: Reply): void {
-    res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-    res.end(JSON.stringify(reply.json));
-  }
-
-  const server = createServer((req, res) => {
-    route(req)
-      .catch((error: unknown) => {
-        const status = error instanceof HttpError ? error.status : 500;
-        return { status, json: { error: error instanceof HttpError ? error.message : 'internal error' } };
-      })
-      .then((reply) => {
-        if (!res.headersSent && !res.destroyed) send(res, reply);
-      })
-      .catch(() => res.destroy());
-  });
-  server.on('clientError', (_error, socket) => socket.destroy());
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${host}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return serve(routes, { port: o.port, host: o.host });
 }

@@ -16,18 +16,14 @@
  *   GET  /authorize/:id, POST /authorize/:id (form), POST /authorize/:id/code (form)   HTML, 303 back
  */
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { UtilityFailure } from '../../server/adapters/utility-data.ts';
+import { HttpError, isDate, readBody, readJsonObject, serve, type Handler, type Reply, type Route } from '../http.ts';
 import { AuthorizationStore, UTILITIES, type AuthorizationRecord } from './authorizations.ts';
 import { espiFeed } from './espi.ts';
 import { codePage, messagePage, signInPage } from './pages.ts';
 import { scenarioFor } from './scenarios.ts';
 import { monthlyUsage } from './usage-data.ts';
-
-/** Largest request body read; a larger one is drained and answered 413 (up to DRAIN_LIMIT, then the socket is cut). */
-const BODY_LIMIT = 16 * 1024;
-const DRAIN_LIMIT = 8 * 1024 * 1024;
 
 /** What the sign-in page tells the homeowner after a failed attempt. */
 const FAILURE_TEXT: Record<UtilityFailure, string> = {
@@ -39,56 +35,8 @@ const FAILURE_TEXT: Record<UtilityFailure, string> = {
   timeout: 'Your utility took too long to answer. Please try again.',
 };
 
-interface Reply {
-  status: number;
-  /** JSON value, or text with `type`. */
-  json?: unknown;
-  text?: string;
-  type?: string;
-  location?: string;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Handler = (req: IncomingMessage, params: string[], query: URLSearchParams) => Promise<Reply> | Reply;
-
 function html(status: number, text: string): Reply {
   return { status, text, type: 'text/html; charset=utf-8' };
-}
-
-/** The request body as text, at most BODY_LIMIT bytes. */
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= BODY_LIMIT) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) req.destroy();
-    });
-    req.on('end', () => (size > BODY_LIMIT ? reject(new HttpError(413, `request body over ${BODY_LIMIT} bytes`)) : resolve(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-    req.on('close', () => reject(new HttpError(400, 'request body cut off')));
-  });
-}
-
-async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = await readBody(req);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'body is not valid JSON');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'body must be a JSON object');
-  return value as Record<string, unknown>;
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -98,11 +46,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 /** A date parameter YYYY-MM-DD as 00:00 UTC. */
 function dateParam(query: URLSearchParams, name: string): Date {
   const value = query.get(name) ?? '';
-  const date = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new HttpError(400, `${name} must be a date YYYY-MM-DD`);
-  }
-  return date;
+  if (!isDate(value)) throw new HttpError(400, `${name} must be a date YYYY-MM-DD`);
+  return new Date(`${value}T00:00:00Z`);
 }
 
 function httpUrl(value: unknown): string | undefined {
@@ -235,7 +180,7 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
     return { status: 303, location: returnTo(record) };
   };
 
-  const routes: [method: string, path: RegExp, handler: Handler][] = [
+  const routes: Route[] = [
     ['GET', /^\/api\/health$/, () => ({ status: 200, json: { ok: true } })],
     ['POST', /^\/api\/authorizations$/, createAuthorization],
     ['GET', /^\/api\/authorizations\/([^/]+)$/, (_req, [id]) => ({ status: 200, json: store.view(found(id)) })],
@@ -251,68 +196,12 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
     ['POST', /^\/authorize\/([^/]+)\/code$/, submitCode],
   ];
 
-  async function route(req: IncomingMessage): Promise<Reply> {
-    const url = new URL(req.url ?? '/', 'http://sim.invalid');
-    const matching = routes.filter(([, path]) => path.test(url.pathname));
-    if (matching.length === 0) throw new HttpError(404, 'no such route');
-    const hit = matching.find(([method]) => method === req.method);
-    if (!hit) throw new HttpError(405, 'method not allowed');
-    const params = (hit[1].exec(url.pathname) ?? []).slice(1).map((p) => {
-      try {
-        return decodeURIComponent(p);
-      } catch {
-        throw new HttpError(400, 'malformed path');
-      }
-    });
-    return hit[2](req, params, url.searchParams);
-  }
-
-  function send(res: ServerResponse, reply: Reply): void {
-    const headers: Record<string, string> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
-    let body = '';
-    if (reply.json !== undefined) {
-      headers['content-type'] = 'application/json; charset=utf-8';
-      body = JSON.stringify(reply.json);
-    } else if (reply.text !== undefined) {
-      headers['content-type'] = reply.type ?? 'text/plain; charset=utf-8';
-      body = reply.text;
-    }
-    if (headers['content-type']?.startsWith('text/html')) {
-      headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
-    }
-    if (reply.location) headers.location = reply.location;
-    res.writeHead(reply.status, headers);
-    res.end(body);
-  }
-
-  const server = createServer((req, res) => {
-    route(req)
-      .catch((error: unknown) => {
-        const status = error instanceof HttpError ? error.status : 500;
-        const message = error instanceof HttpError ? error.message : 'internal error';
-        const page = req.url?.startsWith('/authorize/');
-        return page ? html(status, messagePage('Something went wrong', message)) : { status, json: { error: message } };
-      })
-      .then((reply) => {
-        if (!res.headersSent && !res.destroyed) send(res, reply);
-      })
-      .catch(() => res.destroy());
+  const served = await serve(routes, {
+    port: o.port,
+    host: o.host,
+    headers: { 'referrer-policy': 'no-referrer' },
+    errorPage: (req, status, message) => (req.url?.startsWith('/authorize/') ? html(status, messagePage('Something went wrong', message)) : undefined),
   });
-  server.on('clientError', (_error, socket) => socket.destroy());
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
-  ownUrl = `http://${host}:${address.port}`;
-  return {
-    url: ownUrl,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  ownUrl = served.url;
+  return served;
 }
