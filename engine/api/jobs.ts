@@ -187,6 +187,8 @@ export const JOB_DETAIL = {
     },
     tasks: { type: 'array', items: JOB_TASK },
     abilities: JOB_ABILITIES,
+    /** A payable waits in the accounts-payment system: the page reads the job again until it is decided. */
+    payment_pending: { type: 'boolean' },
   },
 } as const;
 /** The job detail; its evaluation typed by the engine's own result types. */

@@ -30,3 +30,9 @@ export async function bumpChecks(db: Q, id: number): Promise<number> {
   const r = await db.updateTable('payments').set((eb) => ({ checks: eb('checks', '+', 1) })).where('id', '=', id).returning('checks').executeTakeFirstOrThrow();
   return Number(r.checks);
 }
+
+/** Whether a job's latest payable waits on the accounts-payment system (created or being created, not decided or not yet paid). */
+export async function paymentPending(db: Q, jobId: number): Promise<boolean> {
+  const latest = await latestPayment(db, jobId);
+  return !!latest && ['creating', 'pending', 'approved'].includes(latest.status);
+}

@@ -10,6 +10,7 @@ import { ApiError, badRequest, conflict, notFound, validationError } from '../er
 import * as jobsDb from '../db/jobs.db.ts';
 import * as lists from '../db/job-lists.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
+import * as paymentsDb from '../db/payments.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { listUsers } from '../db/users.db.ts';
 import { jobAbilities, jobScope, seesInternal } from './access.ts';
@@ -189,6 +190,7 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
     evaluation: presentEvaluation(user, ev),
     tasks: await presentTasks(deps, user, row, ev),
     abilities: jobAbilities(user, row),
+    payment_pending: await paymentsDb.paymentPending(deps.db, row.id),
   };
 }
 

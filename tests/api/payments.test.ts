@@ -92,7 +92,10 @@ describe('rebate payments', () => {
     const [payable] = await payablesOf(job.code);
     expect(payable.amount_cents).toBe(275_000);
     expect((await taskOf(job.id, 'send_payment')).status).not.toBe('COMPLETE'); // pending at the AP system
+    // The job says so, for every role, so the page reads it again until the payment is decided.
+    for (const as of ['ops', 'contractor_a'] as const) expect((await s.api('GET', `/api/jobs/${job.id}`, { as })).body.payment_pending).toBe(true);
     await untilDecided();
+    expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.payment_pending).toBe(false);
     const task = await taskOf(job.id, 'send_payment');
     expect(task.status).toBe('COMPLETE');
     expect(task.data).toMatchObject({ payment_amount: 275_000, payment_sent_date: '2026-06-01' });
