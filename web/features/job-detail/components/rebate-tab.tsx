@@ -15,6 +15,9 @@ const PHASES = [
   { id: 'payment_sent', label: 'Payment sent' },
 ] as const;
 
+/** Under a final amount the program shared (incentives.shared_amount): the line items are its calculation. */
+export const SHARED_NOTE = 'Final rebate amount, as the program shared it (the line items below are its calculation)';
+
 /** The spec's message when the incentive cannot be computed (sect. 8). */
 export const INCENTIVE_ERROR = 'The incentive could not be calculated. Please check the job details and try again.';
 
@@ -32,7 +35,7 @@ function Headline({ incentive }: { incentive: IncentiveResult }) {
     return (
       <div className="rebate-amount">
         <div className="rebate-figure">{dollars(incentive.final_cents)}</div>
-        <div className="muted">Final rebate amount</div>
+        <div className="muted">{incentive.shared ? SHARED_NOTE : 'Final rebate amount'}</div>
       </div>
     );
   }
@@ -65,7 +68,7 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
             <thead>
               <tr>
                 <th>Line item</th>
-                <th className="num">{final ? 'Amount' : 'Estimate'}</th>
+                <th className="num">{incentive.shared ? 'Calculated' : final ? 'Amount' : 'Estimate'}</th>
                 {notes && <th>Cap and notes</th>}
               </tr>
             </thead>
