@@ -11,7 +11,6 @@ import { factsRead, mapVarPaths, unknownOperations, type Logic } from '../logic/
 import type {
   Diagnostic,
   EligibilityRule,
-  MeasureDef,
   Program,
   RuleBase,
   StageModel,
@@ -21,6 +20,7 @@ import type {
 } from '../types.ts';
 import { buildStageResults } from '../stages.ts';
 import { buildDocuments } from './build-documents.ts';
+import { buildIncentives } from './build-incentives.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
 import { resolveStageModel } from './stage-model.ts';
@@ -231,66 +231,7 @@ export function buildProgram(
     });
   });
 
-  // Incentives.
-  const inc = raw.incentives as Raw;
-  const caps = (inc.caps ?? {}) as Record<string, number>;
-  for (const k of Object.keys(caps)) {
-    if (!(k in inc.measures)) diag('unknown-measure', `cap for unknown measure '${k}'`, ['incentives', 'caps', k], 'error', true);
-  }
-  const measures: MeasureDef[] = Object.entries(inc.measures as Record<string, Raw>).map(([id, m]) => {
-    const p: Path = ['incentives', 'measures', id];
-    const what = `measure '${id}'`;
-    return {
-      id,
-      label: m.label,
-      applies_if: m.applies_if === undefined ? undefined : rule(`${id}.applies_if`, m.applies_if, [...p, 'applies_if'], parsed, what),
-      qualifies_if: m.qualifies_if === undefined ? undefined : rule(`${id}.qualifies_if`, m.qualifies_if, [...p, 'qualifies_if'], parsed, what),
-      not_qualified_message: m.not_qualified_message,
-      amount: rule(`${id}.amount`, m.amount, [...p, 'amount'], parsed, what),
-      estimate: m.estimate && {
-        min: rule(`${id}.estimate.min`, m.estimate.min, [...p, 'estimate', 'min'], parsed, what),
-        max: rule(`${id}.estimate.max`, m.estimate.max, [...p, 'estimate', 'max'], parsed, what),
-      },
-      cap_cents: caps[id],
-      cap_source: caps[id] === undefined ? undefined : parsed.locate(['incentives', 'caps', id]),
-    };
-  });
-  if (inc.payment && !taskIds.has(inc.payment.task)) diag('unknown-task', `payment names unknown task '${inc.payment.task}'`, ['incentives', 'payment', 'task']);
-  else if (inc.payment) {
-    for (const f of ['amount_field', 'date_field', 'reference_field'] as const) {
-      if (inc.payment[f] !== undefined) checkFact(`${inc.payment.task}.${inc.payment[f]}`, ['incentives', 'payment', f], parsed, `payment ${f}`);
-    }
-  }
-  const payable = inc.payment?.payable;
-  if (inc.shared_amount && !taskIds.has(inc.shared_amount.task)) diag('unknown-task', `shared_amount names unknown task '${inc.shared_amount.task}'`, ['incentives', 'shared_amount', 'task']);
-  else if (inc.shared_amount) {
-    for (const f of ['amount_field', 'confirm_field', 'reason_field'] as const) {
-      if (inc.shared_amount[f] !== undefined) checkFact(`${inc.shared_amount.task}.${inc.shared_amount[f]}`, ['incentives', 'shared_amount', f], parsed, `shared_amount ${f}`);
-    }
-  }
-  let invoice_split: { material_percent: number; labor_percent: number } | undefined;
-  if (inc.invoice_split) {
-    invoice_split = { material_percent: Number(constants.invoice_material_percent), labor_percent: Number(constants.invoice_labor_percent) };
-    if (invoice_split.material_percent + invoice_split.labor_percent !== 100) {
-      diag('invoice-split', 'constants invoice_material_percent + invoice_labor_percent must be 100', ['incentives', 'invoice_split']);
-    }
-  }
-  const incentives: Program['incentives'] = {
-    measures,
-    final_when: rule('final_when', inc.final_when, ['incentives', 'final_when'], parsed, 'final_when'),
-    percent_cap: inc.percent_cap && { ...inc.percent_cap, of: rule(inc.percent_cap.id, inc.percent_cap.of, ['incentives', 'percent_cap', 'of'], parsed, 'percent_cap') },
-    minimum: inc.minimum && { ...inc.minimum, when: rule(inc.minimum.id, inc.minimum.when, ['incentives', 'minimum', 'when'], parsed, 'minimum') },
-    shared_amount: inc.shared_amount,
-    payment: inc.payment && {
-      ...inc.payment,
-      payable: payable && {
-        when: rule('payment.payable.when', payable.when, ['incentives', 'payment', 'payable', 'when'], parsed, 'payable when'),
-        amount: rule('payment.payable.amount', payable.amount, ['incentives', 'payment', 'payable', 'amount'], parsed, 'payable amount'),
-        invoiced_at: rule('payment.payable.invoiced_at', payable.invoiced_at, ['incentives', 'payment', 'payable', 'invoiced_at'], parsed, 'payable invoiced_at'),
-      },
-    },
-    invoice_split,
-  };
+  const incentives = buildIncentives(raw, parsed, taskIds, constants, { diag, rule, compile, checkFact });
 
   const documents = buildDocuments(raw, parsed, shared, forms, taskIds, { diag, rule, compile });
 
