@@ -10,7 +10,7 @@
  * Finance may still record the payment by hand (an override, recorded as such in history).
  */
 
-import { flagException, validateTaskSubmission } from '../../engine/index.ts';
+import { flagException } from '../../engine/index.ts';
 import { inTransaction, type Deps } from '../context.ts';
 import * as paymentsDb from '../db/payments.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -22,6 +22,7 @@ import { jobState, programOf, refreshJob } from './evaluation.ts';
 import { PaymentsError, type Payable } from '../adapters/payments.ts';
 import type { WorkHandler } from '../worker.ts';
 import { PAYMENT_WORK } from '../payments/work-kinds.ts';
+import { completeTaskBySystem } from './system-submit.ts';
 
 export { queueApprovedPayment, payableOf } from '../payments/queue.ts';
 
@@ -63,8 +64,7 @@ async function completePaymentTask(deps: Deps, jobId: number, payable: Payable) 
   const job = (await jobsDb.getJob(deps.db, jobId))!;
   const program = programOf(deps, job.program_id);
   const pay = program.incentives.payment!;
-  const { facts, evaluation } = await jobState(deps, job);
-  const t = evaluation.tasks.find((x) => x.id === pay.task);
+  const t = (await jobState(deps, job)).evaluation.tasks.find((x) => x.id === pay.task);
   const form = t && deps.defs.forms[t.form];
   const at = deps.now().toISOString();
   if (!t || !form || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) {
@@ -72,17 +72,13 @@ async function completePaymentTask(deps: Deps, jobId: number, payable: Payable) 
     await addHistory(deps.db, { job_id: jobId, type: 'payable_paid', user_id: null, at, detail: { payable_id: payable.id, amount_cents: payable.amount_cents, payment_reference: payable.payment_reference, task_was: t?.status ?? null } });
     return;
   }
-  const row = await tasksDb.getTask(deps.db, jobId, pay.task);
-  const data: Record<string, unknown> = { ...(row?.draft ?? row?.data ?? {}), [pay.amount_field]: payable.amount_cents, [pay.date_field]: (payable.paid_at ?? at).slice(0, 10) };
-  if (pay.reference_field && payable.payment_reference) data[pay.reference_field] = payable.payment_reference;
-  const result = validateTaskSubmission(program, form, pay.task, data, facts);
-  if (!result.ok) {
-    await addHistory(deps.db, { job_id: jobId, type: 'payment_task_not_completed', user_id: null, at, detail: { task_id: pay.task, errors: result.errors } });
-    return;
-  }
-  await tasksDb.writeTask(deps.db, { job_id: jobId, task_id: pay.task, status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null, updated_at: at, updated_by: null }, row?.version ?? 0);
-  await addHistory(deps.db, { job_id: jobId, type: 'payment_sent', user_id: null, at, detail: { task_id: pay.task, amount_cents: payable.amount_cents, paid_at: payable.paid_at, payment_reference: payable.payment_reference } });
-  await refreshJob(deps, jobId);
+  const paid: Record<string, unknown> = { [pay.amount_field]: payable.amount_cents, [pay.date_field]: (payable.paid_at ?? at).slice(0, 10) };
+  if (pay.reference_field && payable.payment_reference) paid[pay.reference_field] = payable.payment_reference;
+  await completeTaskBySystem(deps, job, pay.task, (stored) => ({ ...stored, ...paid }), {
+    done: 'payment_sent',
+    refused: 'payment_task_not_completed',
+    detail: { amount_cents: payable.amount_cents, paid_at: payable.paid_at, payment_reference: payable.payment_reference },
+  });
 }
 
 /** Flags the payment task for ops with the system's reason for rejecting the payable. */

@@ -5,7 +5,7 @@
  * with a reason. Once every signature of a task's documents is in, the task completes by itself.
  */
 
-import { combinedStatus, signatureFields, validateTaskSubmission } from '../../engine/index.ts';
+import { combinedStatus, signatureFields } from '../../engine/index.ts';
 import {
   SIGNING_MESSAGES,
   type SignatureStatus,
@@ -21,10 +21,11 @@ import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { currentTermsVersion } from '../db/admin.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
-import { jobState, programOf, refreshJob } from './evaluation.ts';
+import { programOf } from './evaluation.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 import { iso, pdfName, requestInvite, sha256, type StoredContent } from './document-work.ts';
 import { signaturesOfTask } from './documents.service.ts';
+import { completeTaskBySystem } from './system-submit.ts';
 
 /** The signature a link names, with its document; 404 unknown/replaced/expired, 410 spent. */
 async function byToken(deps: Deps, token: string) {
@@ -138,22 +139,8 @@ export async function decline(deps: Deps, token: string, reason: string, meta: S
 async function completeIfSigned(deps: Deps, job: jobsDb.JobRow, taskId: string) {
   const statuses = await signaturesOfTask(deps, job.id, taskId);
   if (!statuses.length || statuses.some((x) => x.status !== 'success')) return;
-  const program = programOf(deps, job.program_id);
-  const def = program.tasks.find((t) => t.id === taskId);
+  const def = programOf(deps, job.program_id).tasks.find((t) => t.id === taskId);
   const form = def && deps.defs.forms[def.form];
-  if (!form) return;
-  const row = await tasksDb.getTask(deps.db, job.id, taskId);
-  if (row?.status === 'COMPLETE') return;
-  const data = { ...(row?.draft ?? row?.data ?? {}), sign_manually: false, ...signatureFields(form, statuses) };
-  const { facts } = await jobState(deps, job);
-  const result = validateTaskSubmission(program, form, taskId, data, facts);
-  const at = iso(deps.now());
-  if (!result.ok) {
-    await addHistory(deps.db, { job_id: job.id, type: 'signatures_complete', user_id: null, at, detail: { task_id: taskId, errors: result.errors } });
-    return;
-  }
-  const written = await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: taskId, status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null, updated_at: at, updated_by: null }, row?.version ?? 0);
-  if (!written) return;
-  await addHistory(deps.db, { job_id: job.id, type: 'task_completed_by_signatures', user_id: null, at, detail: { task_id: taskId } });
-  await refreshJob(deps, job.id);
+  if (!form || (await tasksDb.getTask(deps.db, job.id, taskId))?.status === 'COMPLETE') return;
+  await completeTaskBySystem(deps, job, taskId, (stored) => ({ ...stored, sign_manually: false, ...signatureFields(form, statuses) }), { done: 'task_completed_by_signatures', refused: 'signatures_complete' });
 }

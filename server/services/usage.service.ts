@@ -6,19 +6,20 @@
  * consent and the way to the utility's sign-in page, or a decline the program's rules answer.
  */
 
-import { fillWords, homeownerMessage, overallStatus, energyHistory, stepWords, USAGE_STEPS, validateTaskSubmission, type UsageSteps, type UsageWording } from '../../engine/index.ts';
+import { fillWords, homeownerMessage, overallStatus, energyHistory, stepWords, USAGE_STEPS, type UsageSteps, type UsageWording } from '../../engine/index.ts';
 import { USAGE_MESSAGES, type ConnectState, type ConnectView, type JobUsage, type UsageAction, type UsageActionRequest } from '../../engine/api/usage.ts';
 import { inTransaction, type AuthUser, type Deps } from '../context.ts';
-import { ApiError, badRequest, conflict, validationError } from '../errors.ts';
+import { ApiError, conflict, validationError } from '../errors.ts';
 import * as usageDb from '../db/usage.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
-import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { hasPendingWork } from '../db/work.db.ts';
 import { seesInternal } from './access.ts';
 import { jobState, programOf, refreshJob } from './evaluation.ts';
-import { metersOf, parseSteps, queueCheck, queueInvite, queueRun, sha256 } from './usage-work.ts';
+import { queueCheck, queueInvite, queueRun } from './usage-work.ts';
+import { metersOf, parseSteps, sha256 } from './usage-steps.ts';
 import { usageFactsOf } from '../usage/task-fields.ts';
+import { completeTaskBySystem } from './system-submit.ts';
 import { UtilityDataError } from '../adapters/utility-data.ts';
 
 const wording = (deps: Deps) => deps.defs.shared.usage_collection as UsageWording;
@@ -207,17 +208,10 @@ export async function decline(deps: Deps, token: string): Promise<ConnectView> {
     const before = usageFactsOf(job);
     await jobsDb.updateJob(deps.db, job.id, { usage_facts: JSON.stringify({ ...before, consent: false }) });
     await addHistory(deps.db, { job_id: job.id, type: 'usage_declined', user_id: null, at });
-    const program = programOf(deps, job.program_id);
     const fresh = (await jobsDb.getJob(deps.db, job.id))!;
-    const { facts, evaluation } = await jobState(deps, fresh);
-    const t = evaluation.tasks.find((x) => x.id === c.task_id);
-    const form = t && deps.defs.forms[t.form];
-    if (t && form && (t.status === 'READY' || t.status === 'IN_PROGRESS')) {
-      const result = validateTaskSubmission(program, form, t.id, { utility_data_consent: false }, facts);
-      if (!result.ok) throw badRequest(result.errors[0]?.message ?? 'The answer could not be recorded.', 'validation_failed');
-      const row = await tasksDb.getTask(deps.db, job.id, t.id);
-      await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: t.id, status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null, updated_at: at, updated_by: null }, row?.version ?? 0);
-      await addHistory(deps.db, { job_id: job.id, type: 'task_completed_by_usage', user_id: null, at, detail: { task_id: t.id, consent: false } });
+    const t = (await jobState(deps, fresh)).evaluation.tasks.find((x) => x.id === c.task_id);
+    if (t && (t.status === 'READY' || t.status === 'IN_PROGRESS')) {
+      await completeTaskBySystem(deps, fresh, t.id, () => ({ utility_data_consent: false }), { done: 'task_completed_by_usage', refused: 'usage_task_not_completed', detail: { consent: false } });
     }
     await refreshJob(deps, job.id);
   });
