@@ -91,6 +91,8 @@ export interface TaskDef {
   after: string[];
   applies_if?: RuleBase;
   description?: string;
+  /** A homeowner task the contractor may fill on the homeowner's behalf (program.yaml `on_behalf: true`). */
+  on_behalf?: boolean;
   source: SourceRange;
 }
 
@@ -227,6 +229,8 @@ export interface TaskForm {
   produces_documents?: boolean;
   /** Fields the server fills with signature statuses, by signer role or `all` (form.yaml `signatures:`). */
   signatures?: Record<string, SignerRole | 'all'>;
+  /** Submitting it is the homeowner's own statement: never answered on their behalf (form.yaml `attestation: true`). */
+  attestation?: boolean;
   /** Fields the server fills from energy usage collection's facts whatever was sent (form.yaml `usage_fields:`). */
   usage_fields?: Record<string, string>;
   /** Fields suggested from usage facts while the task holds no value for them (form.yaml `usage_prefill:`). */

@@ -22,6 +22,7 @@ export const ABILITIES = {
   'session.read': ALL,
   'auth.mint_login_link': OPS,
   'auth.read_outbox': OPS,
+  'mail.read_templates': OPS,
   'work.manage': OPS,
   'preferences.own': ALL,
   'feature_flag.read': ALL,
@@ -41,6 +42,8 @@ export const ABILITIES = {
   'job.set_deemed': OPS,
   'job.regenerate_documents': OPS,
   'job.confirm_homeowner_tasks': ['homeowner', 'ops'],
+  'job.invite_homeowner': OPS_CONTRACTOR,
+  'job.send_homeowner_sign_in_link': OPS,
   'job.explore': OPS,
 
   'task.read': ALL,

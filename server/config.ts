@@ -13,8 +13,12 @@ export interface Config {
   app_env: string;
   /** Enables /api/auth/playwright when set. */
   playwright_auth_secret?: string;
-  /** Enables Google sign-in when set. */
-  google_client_id?: string;
+  /** Single sign-on through an OpenID Connect provider (discovery at its /.well-known/openid-configuration): on when issuer and client id are set. */
+  oidc_issuer?: string;
+  oidc_client_id?: string;
+  oidc_client_secret?: string;
+  /** The single sign-on button's text. */
+  oidc_label: string;
   /** Where uploaded files are kept (outside any served folder). */
   upload_dir: string;
   /** Uploads on disk under upload_dir (default), or in the database (every instance sees them). */
@@ -60,7 +64,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database_schema: env.DATABASE_SCHEMA || undefined,
     app_env: env.APP_ENV ?? 'development',
     playwright_auth_secret: env.PLAYWRIGHT_AUTH_SECRET || undefined,
-    google_client_id: env.GOOGLE_CLIENT_ID || undefined,
+    oidc_issuer: env.OIDC_ISSUER || undefined,
+    oidc_client_id: env.OIDC_CLIENT_ID || undefined,
+    oidc_client_secret: env.OIDC_CLIENT_SECRET || undefined,
+    oidc_label: env.OIDC_LABEL || 'Sign in with Google',
     upload_dir: env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
     upload_storage: uploadStorage(env.UPLOAD_STORAGE),
     upload_max_bytes: Number(env.UPLOAD_MAX_BYTES ?? 15 * 1024 * 1024),

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { openStore, type Store } from './db/database.ts';
 import { localAdapters } from './adapters/index.ts';
+import { oidcSettingsOf } from './adapters/oidc.ts';
 import { loadRepoDefinitions, readDefinitionSources, withSafeLookups } from './definitions.ts';
 import type { SourceFile } from '../engine/index.ts';
 
@@ -44,7 +45,7 @@ export function depsOf(store: Store, config: Config, overrides: Partial<Omit<Dep
     store,
     defs: overrides.defs ? withSafeLookups(overrides.defs) : repoDefinitions(),
     config,
-    adapters: overrides.adapters ?? localAdapters(store.kysely, config.upload_dir, now, { smtp: !!config.smtp_url, files: config.upload_storage, utility_data_url: config.utility_data_url, ap_url: config.ap_url }),
+    adapters: overrides.adapters ?? localAdapters(store.kysely, config.upload_dir, now, { smtp: !!config.smtp_url, files: config.upload_storage, utility_data_url: config.utility_data_url, ap_url: config.ap_url, oidc: oidcSettingsOf(config) }),
     now,
     log: overrides.log ?? ((line) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`)),
   };

@@ -48,7 +48,7 @@ export const badRequest = (detail: string, code?: ErrorCode) => new ApiError(400
 /** 401: not signed in, or bad credentials. */
 export const unauthorized = (detail = STATUS_TEXT[401], code?: ErrorCode) => new ApiError(401, detail, undefined, code);
 /** 403: signed in, but this role may not do this. */
-export const forbidden = (detail = STATUS_TEXT[403]) => new ApiError(403, detail);
+export const forbidden = (detail = STATUS_TEXT[403], code?: ErrorCode) => new ApiError(403, detail, undefined, code);
 /** 404: absent, or someone else's (a denied read answers 404 so ids leak nothing). */
 export const notFound = (detail = STATUS_TEXT[404]) => new ApiError(404, detail);
 /** 409: a stale write; nothing was overwritten. */

@@ -30,16 +30,29 @@ export type Session = FromSchema<typeof SESSION>;
 export const APP_CONFIG = {
   type: 'object',
   additionalProperties: false,
-  required: ['app_env', 'is_production', 'feature_flags', 'google_sign_in', 'playwright_sign_in'],
+  required: ['app_env', 'is_production', 'feature_flags', 'google_sign_in', 'sso_label', 'playwright_sign_in'],
   properties: {
     app_env: { type: 'string' },
     is_production: { type: 'boolean' },
     feature_flags: { type: 'array', items: { type: 'string' } },
+    /** Single sign-on (OpenID Connect, OIDC_ISSUER) is configured: the login page shows its button. */
     google_sign_in: { type: 'boolean' },
+    /** The single sign-on button's text (OIDC_LABEL). */
+    sso_label: { type: 'string' },
     playwright_sign_in: { type: 'boolean' },
   },
 } as const;
 export type AppConfig = FromSchema<typeof APP_CONFIG>;
+
+/**
+ * Why a single sign-on ended on the login page (`/login?sso_error=<code>`; the page words it): the sign-in
+ * expired or was already used, the user declined at the provider, the provider does not vouch for the
+ * email, no portal account has it, or anything else went wrong (logged by the server).
+ */
+export const SSO_ERRORS = ['expired', 'denied', 'unverified_email', 'no_account', 'failed'] as const;
+export type SsoError = (typeof SSO_ERRORS)[number];
+/** The single sign-on calls answer no JSON: a redirect (302), its Location says where the browser goes. */
+export const SSO_REDIRECT = { type: 'string', description: 'A redirect (302): the Location header says where the browser goes.' } as const;
 
 /** A feature flag and whether it is on. */
 export const FEATURE_FLAG = { type: 'object', additionalProperties: false, required: ['name', 'enabled'], properties: { name: { type: 'string' }, enabled: { type: 'boolean' } } } as const;
@@ -71,7 +84,6 @@ export type InvitedUser = FromSchema<typeof INVITED_USER>;
 export const LOGIN = { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } } as const;
 export const TOKEN_SIGN_IN = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } as const;
 export const PLAYWRIGHT_SIGN_IN = { type: 'object', required: ['token', 'email'], properties: { token: { type: 'string' }, email: { type: 'string' } } } as const;
-export const GOOGLE_SIGN_IN = { type: 'object', required: ['id_token'], properties: { id_token: { type: 'string' } } } as const;
 /** POST /api/auth/forgot-password: the same answer whatever the body (no account is revealed). */
 export const FORGOT_PASSWORD = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } as const;
 /** POST /api/auth/reset-password: a reset token and the new password (checked by the call: 400 link_invalid, 422 short password). */

@@ -94,6 +94,12 @@ export const ERROR_CODES = {
   usage_no_meters: 'usage_no_meters',
   /** The homeowner already declined (or connected), so the other answer is refused. */
   usage_already_decided: 'usage_already_decided',
+  /** A homeowner task the program lets only the homeowner answer (no on_behalf), or a signature or attestation. */
+  homeowner_only: 'homeowner_only',
+  /** A homeowner invitation link that is unknown, spent or expired. */
+  invite_link_invalid: 'invite_link_invalid',
+  /** The invitation's email belongs to a portal account that is not a homeowner's. */
+  invite_email_not_homeowner: 'invite_email_not_homeowner',
 } as const;
 
 /** One of the codes. */

@@ -147,7 +147,7 @@ export interface EvaluationView {
 }
 
 /** What the signed-in user may do with the job now. */
-export const JOB_ABILITIES = flags(['history', 'cancel', 'restore', 'clone', 'claim', 'set_deemed', 'regenerate_documents', 'delete_any_attachment']);
+export const JOB_ABILITIES = flags(['history', 'cancel', 'restore', 'clone', 'claim', 'set_deemed', 'regenerate_documents', 'delete_any_attachment', 'invite_homeowner']);
 export type JobAbilities = FromSchema<typeof JOB_ABILITIES>;
 
 /**

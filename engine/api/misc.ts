@@ -24,6 +24,30 @@ export const OUTBOX = {
   },
 } as const;
 
+/** GET /api/mail/templates (ops): every mail the portal sends, as the template it is rendered from. */
+export const MAIL_TEMPLATE_LIST = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['key', 'title', 'audience', 'when', 'subject', 'body', 'placeholders'],
+    properties: {
+      key: { type: 'string' },
+      title: { type: 'string' },
+      audience: { type: 'string' },
+      when: { type: 'string' },
+      subject: { type: 'string' },
+      body: { type: 'string' },
+      /** Each placeholder's name and what it stands for. */
+      placeholders: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+  },
+} as const;
+
+/** The outbox and the mail templates as the API answers them. */
+export type OutboxMessages = FromSchema<typeof OUTBOX>;
+export type MailTemplateList = FromSchema<typeof MAIL_TEMPLATE_LIST>;
+
 /** A unit of background work as ops see it (its payload stays internal). */
 export const WORK_ITEM = {
   type: 'object',

@@ -144,6 +144,11 @@ export function buildProgram(
     if (t.stage > lastStage && lastStage > 0) diag('unknown-stage', `task '${t.id}' is in stage ${t.stage}, but ${raw.stage_model} has ${lastStage} stages`, ['tasks', i, 'stage']);
     const form = forms.get(t.form);
     if (!(ACTION_OWNER_ROLES as readonly string[]).includes(t.owner)) diag('unknown-owner', `unknown owner '${t.owner}'`, ['tasks', i, 'owner']);
+    if (t.on_behalf === true) {
+      // Only a homeowner task has a homeowner to answer for; a signature or an attestation is theirs alone.
+      if (t.owner !== 'homeowner') diag('on-behalf-not-homeowner', `task '${t.id}' is owned by ${t.owner}: on_behalf is for homeowner tasks`, ['tasks', i, 'on_behalf']);
+      else if (form?.signatures || form?.attestation) diag('on-behalf-personal', `task '${t.id}' cannot be answered on the homeowner's behalf: its form '${t.form}' ${form.signatures ? 'collects signatures' : 'is an attestation'}`, ['tasks', i, 'on_behalf']);
+    }
     return {
       id: t.id,
       title: t.title ?? form?.title ?? t.id.replace(/_/g, ' ').replace(/^./, (c: string) => c.toUpperCase()),
@@ -153,6 +158,7 @@ export function buildProgram(
       after: t.after ?? [],
       applies_if: t.applies_if === undefined ? undefined : rule(`${t.id}.applies_if`, t.applies_if, ['tasks', i, 'applies_if'], parsed, `task '${t.id}' applies_if`),
       description: t.description,
+      on_behalf: t.on_behalf === true && t.owner === 'homeowner' && !form?.signatures && !form?.attestation,
       source: parsed.locate(['tasks', i]),
     };
   });

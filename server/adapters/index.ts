@@ -2,7 +2,7 @@
  * External services behind adapters, each with a local implementation that works with no network:
  * mail (an outbox table ops can read), geocoding (a seeded places table), utility data, accounts payment
  * and file storage. E-signature is the portal's own (server/services/documents.service.ts): documents,
- * invites by mail, the signing page and the signed PDFs need no outside party. Google sign-in is off unless configured.
+ * invites by mail, the signing page and the signed PDFs need no outside party. Single sign-on (OpenID Connect) is off unless configured.
  */
 
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -16,8 +16,9 @@ import { MAIL_WORK } from './mail.ts';
 import type { JobSite } from '../../engine/index.ts';
 import { httpUtilityData, type UtilityDataAdapter } from './utility-data.ts';
 import { httpPayments, PaymentsError, type PaymentsAdapter } from './payments.ts';
+import { openIdConnect, type OidcAdapter, type OidcSettings } from './oidc.ts';
 
-export type { PaymentsAdapter };
+export type { OidcAdapter, PaymentsAdapter };
 
 /** Sends mail; `db` puts the message in the caller's transaction (sent only if it commits). */
 export interface MailAdapter {
@@ -36,19 +37,14 @@ export interface FileStorageAdapter {
   remove(name: string): Promise<void>;
 }
 
-
-/** Verifies a Google id token and returns the email. */
-export interface GoogleAdapter {
-  verify(idToken: string): Promise<string | undefined>;
-}
-
 /** Every adapter the app uses. */
 export interface Adapters {
   mail: MailAdapter;
   geocoding: GeocodingAdapter;
   files: FileStorageAdapter;
   payments: PaymentsAdapter;
-  google?: GoogleAdapter;
+  /** Single sign-on at the OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID); absent, it is off. */
+  oidc?: OidcAdapter;
   /** The utility data service (UTILITY_DATA_URL); absent, usage collection records that none is configured. */
   usage?: UtilityDataAdapter;
 }
@@ -130,9 +126,9 @@ export function unconfiguredPayments(): PaymentsAdapter {
   return { createPayable: none, getPayable: none };
 }
 
-/** The local adapters (mail also over SMTP, through the worker, when `smtp` is set; files on disk or in the database). */
-export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database'; utility_data_url?: string; ap_url?: string } = {}): Adapters {
+/** The local adapters (mail also over SMTP, through the worker, when `smtp` is set; files on disk or in the database; single sign-on when `oidc` is given). */
+export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database'; utility_data_url?: string; ap_url?: string; oidc?: OidcSettings } = {}): Adapters {
   const files = o.files === 'database' ? databaseFiles(db, now) : diskFiles(uploadDir);
   const usage = o.utility_data_url ? httpUtilityData(o.utility_data_url) : undefined;
-  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, payments: o.ap_url ? httpPayments(o.ap_url) : unconfiguredPayments(), ...(usage ? { usage } : {}) };
+  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, payments: o.ap_url ? httpPayments(o.ap_url) : unconfiguredPayments(), ...(usage ? { usage } : {}), ...(o.oidc ? { oidc: openIdConnect(o.oidc) } : {}) };
 }

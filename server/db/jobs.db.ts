@@ -57,6 +57,8 @@ export interface JobRow {
   cloned_from: number | null;
   /** What rules read as usage.<name> (JSON), set by energy usage collection. */
   usage_facts: string | null;
+  /** The tasks sent to the homeowner by the invitations they accepted (JSON array; null: every homeowner task). */
+  homeowner_tasks: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -110,7 +112,7 @@ export async function codeExists(db: Q, code: string): Promise<boolean> {
 }
 
 /** Columns a service may change on a job (never id or code). */
-const UPDATABLE = new Set<string>([...INSERTABLE.filter((k) => k !== 'code'), 'cancel_reason', 'cancel_note', 'submit_terms_id', 'install_terms_id', 'usage_facts']);
+const UPDATABLE = new Set<string>([...INSERTABLE.filter((k) => k !== 'code'), 'cancel_reason', 'cancel_note', 'submit_terms_id', 'install_terms_id', 'usage_facts', 'homeowner_tasks']);
 
 /** The columns the action-owner rows carry (or derive from). */
 const CARRIED_BY_OWNERS = ['action_owners', 'is_canceled', 'stage', 'created_at'];

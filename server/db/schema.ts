@@ -10,6 +10,8 @@ import type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable
 import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents.ts';
 import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.ts';
 import type { PaymentsTable } from './schema-payments.ts';
+import type { OidcLoginsTable } from './schema-oidc.ts';
+import type { HomeownerInvitesTable } from './schema-homeowners.ts';
 
 export type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
 
@@ -108,6 +110,8 @@ export interface JobsTable {
   cloned_from: Int;
   /** What rules read as usage.<name> (JSON), set by energy usage collection. */
   usage_facts: Text;
+  /** The tasks sent to the homeowner by the invitations they accepted (JSON array; null: every homeowner task). */
+  homeowner_tasks: Text;
   created_at: string;
   updated_at: string;
 }
@@ -300,5 +304,7 @@ export interface DB {
   usage_collections: UsageCollectionsTable;
   usage_readings: UsageReadingsTable;
   payments: PaymentsTable;
+  oidc_logins: OidcLoginsTable;
+  homeowner_invites: HomeownerInvitesTable;
   schema_migrations: SchemaMigrationsTable;
 }

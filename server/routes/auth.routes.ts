@@ -3,7 +3,7 @@
 import { userOf } from '../abilities.ts';
 import { route } from './declare.ts';
 import {
-  APP_CONFIG, FORGOT_PASSWORD, GOOGLE_SIGN_IN, LOGIN, LOGIN_LINK, LOGIN_LINK_REQUEST, NOTICE, PLAYWRIGHT_SIGN_IN, RESET_PASSWORD, SESSION, SESSION_USER, TOKEN_SIGN_IN,
+  APP_CONFIG, FORGOT_PASSWORD, LOGIN, LOGIN_LINK, LOGIN_LINK_REQUEST, NOTICE, PLAYWRIGHT_SIGN_IN, RESET_PASSWORD, SESSION, SESSION_USER, TOKEN_SIGN_IN,
 } from '../../engine/api/auth.ts';
 import { OUTBOX } from '../../engine/api/misc.ts';
 import type { AppContext, AppRouter } from '../context.ts';
@@ -25,7 +25,7 @@ export function authRoutes(router: AppRouter): void {
     },
     async (ctx) => {
       const c = ctx.deps.config;
-      return { app_env: c.app_env, is_production: c.app_env === 'production', feature_flags: await enabledFlags(ctx.deps), google_sign_in: !!ctx.deps.adapters.google, playwright_sign_in: !!c.playwright_auth_secret };
+      return { app_env: c.app_env, is_production: c.app_env === 'production', feature_flags: await enabledFlags(ctx.deps), google_sign_in: !!ctx.deps.adapters.oidc, sso_label: c.oidc_label, playwright_sign_in: !!c.playwright_auth_secret };
     },
   );
 
@@ -91,12 +91,6 @@ export function authRoutes(router: AppRouter): void {
     router,
     { method: 'post', path: '/api/auth/playwright', ability: 'public', tag: 'auth', summary: 'Automated-testing sign-in (only with PLAYWRIGHT_AUTH_SECRET)', body: PLAYWRIGHT_SIGN_IN, bodyCheckedBy: 'call', errors: [401], response: SESSION },
     async (ctx) => await auth.signInForTesting(ctx.deps, (sent(ctx)).token, (sent(ctx)).email),
-  );
-
-  route(
-    router,
-    { method: 'post', path: '/api/auth/google', ability: 'public', tag: 'auth', summary: 'Google sign-in (off unless GOOGLE_CLIENT_ID is set)', body: GOOGLE_SIGN_IN, bodyCheckedBy: 'call', errors: [401, 503], response: SESSION },
-    async (ctx) => await auth.signInWithGoogle(ctx.deps, (sent(ctx)).id_token),
   );
 
   route(

@@ -19,9 +19,13 @@ import { validatorsRoutes } from './validators.routes.ts';
 import { workRoutes } from './work.routes.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { usageRoutes } from './usage.routes.ts';
+import { homeownersRoutes } from './homeowners.routes.ts';
+import { oidcRoutes } from './oidc.routes.ts';
+import { mailRoutes } from './mail.routes.ts';
 
 export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   authRoutes,
+  oidcRoutes,
   searchRoutes,
   announcementsRoutes,
   programsRoutes,
@@ -33,10 +37,12 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   tasksRoutes,
   documentsRoutes,
   usageRoutes,
+  homeownersRoutes,
   jobsRoutes,
   contractorsRoutes,
   definitionsRoutes,
   validatorsRoutes,
   workRoutes,
+  mailRoutes,
   openApiRoutes,
 ];

@@ -40,6 +40,16 @@ export function canSeeTask(user: AuthUser, owner: string): boolean {
 }
 
 /**
+ * Whether a homeowner sees this task of the job: a homeowner task, and one of those sent to them when
+ * invitations sent some (jobs.homeowner_tasks); everyone else as canSeeTask.
+ */
+export function canSeeJobTask(user: AuthUser, job: Pick<jobsDb.JobRow, 'homeowner_tasks'>, task: { id: string; owner: string }): boolean {
+  if (!canSeeTask(user, task.owner)) return false;
+  if (user.role !== 'homeowner' || !job.homeowner_tasks) return true;
+  return (JSON.parse(job.homeowner_tasks) as string[]).includes(task.id);
+}
+
+/**
  * Whether the user may see a field of a task owned by `owner`: the task's rule, and internal-only
  * fields (marked "ui:internal" in the form) for ops only. Attachments follow this exactly.
  */
@@ -47,17 +57,49 @@ export function canSeeField(user: AuthUser, owner: string, internal: boolean): b
   return canSeeTask(user, owner) && (!internal || seesInternal(user));
 }
 
-/** Whether the user may act on a task owned by `owner` (ops: any; contractor: its own and the homeowner's; homeowner: its own). */
-export function canWorkTask(user: AuthUser, owner: string): boolean {
+/** What decides who answers a task: its owner now, and whether its program lets the contractor answer a homeowner task (program.yaml `on_behalf`). */
+export interface TaskActor {
+  owner: string;
+  on_behalf?: boolean;
+}
+
+/**
+ * Whether the user may answer a task. Ops: any. A contractor: the contractor's, and a homeowner's only
+ * where the program allows it on the homeowner's behalf (never a signature or an attestation: the loader
+ * refuses `on_behalf` there). A homeowner: the homeowner's.
+ */
+export function canWorkTask(user: AuthUser, task: TaskActor): boolean {
+  if (user.role === 'ops') return true;
+  if (user.role === 'contractor') return task.owner === 'contractor' || (task.owner === 'homeowner' && task.on_behalf === true);
+  return task.owner === 'homeowner';
+}
+
+/** Who answers a task of a program: its owner now, and whether the program lets the contractor answer it for the homeowner. */
+export function actorOf(deps: Deps, programId: string, t: { id: string; owner: string }): TaskActor {
+  return { owner: t.owner, on_behalf: deps.defs.programs[programId]?.tasks.find((d) => d.id === t.id)?.on_behalf === true };
+}
+
+/** Whether an answer by this user is given on the homeowner's behalf (recorded so in history). */
+export const answersOnBehalf = (user: AuthUser, task: TaskActor) => user.role !== 'homeowner' && task.owner === 'homeowner';
+
+/** Throws 403 unless the user may answer the task. */
+export function assertCanWorkTask(user: AuthUser, task: TaskActor): void {
+  if (canWorkTask(user, task)) return;
+  if (user.role === 'contractor' && task.owner === 'homeowner') throw forbidden(ACCESS_MESSAGES.homeowner_only, 'homeowner_only');
+  throw forbidden(`This task belongs to ${task.owner === 'ops' ? 'the operations team' : `the ${task.owner}`}.`);
+}
+
+/** Whether the user may look after a task's documents and signers (resend an invite): ops, and the contractor for its own and the homeowner's tasks. */
+export function mayHandleDocuments(user: AuthUser, owner: string): boolean {
   if (user.role === 'ops') return true;
   if (user.role === 'contractor') return owner === 'contractor' || owner === 'homeowner';
   return owner === 'homeowner';
 }
 
-/** Throws 403 unless the user may act on a task owned by `owner`. */
-export function assertCanWorkTask(user: AuthUser, owner: string): void {
-  if (!canWorkTask(user, owner)) throw forbidden(`This task belongs to ${owner === 'ops' ? 'the operations team' : `the ${owner}`}.`);
-}
+/** Access refusals in words. */
+export const ACCESS_MESSAGES = {
+  homeowner_only: 'Only the homeowner can answer this task. Send it to them from the job (Invite homeowner).',
+} as const;
 
 /** Which exception flags a user may raise or clear: ops both, a contractor only the contractor's. */
 export function mayFlagKind(user: AuthUser, kind: 'contractor' | 'ops'): boolean {
@@ -82,6 +124,7 @@ export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_cancel
     set_deemed: may(user, 'job.set_deemed') && open && !job.is_deemed,
     regenerate_documents: may(user, 'job.regenerate_documents') && open,
     delete_any_attachment: seesInternal(user),
+    invite_homeowner: may(user, 'job.invite_homeowner'),
   };
 }
 

@@ -17,7 +17,7 @@ import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { getJob, type JobRow } from '../db/jobs.db.ts';
 import * as db from '../db/attachments.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { assertCanWorkTask, canSeeField, canSeeJob, mayDeleteAttachment } from './access.ts';
+import { actorOf, assertCanWorkTask, canSeeField, canSeeJob, mayDeleteAttachment } from './access.ts';
 import { evaluateRow, programOf } from './evaluation.ts';
 import { internalFields } from './present.ts';
 
@@ -179,7 +179,7 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
   // An upload is an answer to the task: who may not see the field gets 404, who may not work the task 403.
   const access = await fieldAccess(deps, user, job);
   if (!access.canSee(u.task_id, u.field)) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
-  assertCanWorkTask(user, access.ownerOf(u.task_id));
+  assertCanWorkTask(user, actorOf(deps, job.program_id, { id: u.task_id, owner: access.ownerOf(u.task_id) }));
   const allowed = Object.keys(kind);
   const dot = u.filename.lastIndexOf('.');
   const ext = dot > 0 ? u.filename.slice(dot + 1).toLowerCase() : '';

@@ -8,6 +8,7 @@ import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypt
 import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { ApiError, badRequest, unauthorized } from '../errors.ts';
 import * as users from '../db/users.db.ts';
+import { renderMail } from '../mail/templates.ts';
 
 /** The spec's sign-in messages (sect. 8). */
 export const AUTH_MESSAGES = {
@@ -62,7 +63,8 @@ const publicUser = (u: users.UserRow): AuthUser => ({ id: u.id, email: u.email, 
 /** A new session: the answer contract's type (engine/api/auth.ts). */
 export type { Session } from '../../engine/api/auth.ts';
 
-async function session(deps: Deps, u: users.UserRow): Promise<Session> {
+/** Opens a session for a user the caller has authenticated (a password, a one-time link, an invitation). */
+export async function openSession(deps: Deps, u: users.UserRow): Promise<Session> {
   const token = await mint(deps, u.id, 'session', SESSION_HOURS);
   return { token, user: publicUser(u), expires_at: plus(deps.now(), SESSION_HOURS) };
 }
@@ -81,7 +83,7 @@ export async function signIn(deps: Deps, email: unknown, password: unknown, addr
     throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   }
   await users.clearLoginFailures(deps.db, keys[0]);
-  return session(deps, u);
+  return openSession(deps, u);
 }
 
 /** The user of a bearer token, or undefined. */
@@ -121,13 +123,21 @@ export async function mintLoginLink(deps: Deps, userId: number): Promise<{ token
   return { token, url: `${deps.config.public_url}/login?token=${token}`, expires_at: plus(deps.now(), LINK_HOURS) };
 }
 
+/**
+ * A one-time sign-in token for a user, spent by POST /api/auth/token (the login page's ?token=): what a
+ * minted link carries, and what single sign-on hands the browser once the provider vouched for the user.
+ */
+export async function mintLoginToken(deps: Deps, userId: number, hours = LINK_HOURS): Promise<string> {
+  return await mint(deps, userId, 'login', hours);
+}
+
 /** Custom-token sign-in: spends a one-time token and opens a session. */
 export async function signInWithToken(deps: Deps, token: unknown): Promise<Session> {
   if (typeof token !== 'string' || !token) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
   const now = deps.now().toISOString();
   const u = await users.userOfToken(deps.db, hashToken(token), 'login', now);
   if (!u || !(await users.spendToken(deps.db, hashToken(token), now))) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
-  return session(deps, u);
+  return openSession(deps, u);
 }
 
 /** Forgot password: mails a one-time reset link; answers the same whether or not the email exists. */
@@ -136,11 +146,11 @@ export async function requestPasswordReset(deps: Deps, email: unknown): Promise<
   const u = await users.findUserByEmail(deps.db, email);
   if (!u) return;
   const token = await mint(deps, u.id, 'reset', RESET_HOURS);
-  await deps.adapters.mail.send({
-    to: u.email,
-    subject: 'Reset your password',
-    body: `Open this link within an hour to choose a new password: ${deps.config.public_url}/login?reset=${token}`,
+  const mail = renderMail('password_reset', {
+    valid_for: RESET_HOURS === 1 ? 'an hour' : `${RESET_HOURS} hours`,
+    link: `${deps.config.public_url}/login?reset=${token}`,
   });
+  await deps.adapters.mail.send({ to: u.email, ...mail });
 }
 
 /** Sets a new password with a reset token. */
@@ -174,16 +184,5 @@ export async function signInForTesting(deps: Deps, secret: unknown, email: unkno
   const ok = configured && secret.length === configured.length && timingSafeEqual(Buffer.from(secret), Buffer.from(configured));
   const u = ok && typeof email === 'string' ? await users.findUserByEmail(deps.db, email) : undefined;
   if (!u) throw unauthorized(AUTH_MESSAGES.playwright_error);
-  return session(deps, u);
-}
-
-/** Google sign-in through its adapter: off unless configured. */
-export async function signInWithGoogle(deps: Deps, idToken: unknown): Promise<Session> {
-  const google = deps.adapters.google;
-  if (!google) throw new ApiError(503, 'Google sign-in is not configured', undefined, 'not_configured');
-  if (typeof idToken !== 'string') throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
-  const email = await google.verify(idToken);
-  const u = email ? await users.findUserByEmail(deps.db, email) : undefined;
-  if (!u) throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
-  return session(deps, u);
+  return openSession(deps, u);
 }

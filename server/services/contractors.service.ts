@@ -6,6 +6,7 @@ import { companyFor, contractorScope, ownCompany } from './access.ts';
 import * as db from '../db/contractors.db.ts';
 import { findUserByEmail, insertUser } from '../db/users.db.ts';
 import { mintLoginLink } from './auth.service.ts';
+import { renderMail } from '../mail/templates.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 
 /** A contractor as shown. */
@@ -97,6 +98,7 @@ export async function invite(deps: Deps, user: AuthUser, body: { email: string; 
   if (await findUserByEmail(deps.db, body.email)) throw conflict('A user with this email already exists.', undefined, 'email_taken');
   const userId = await insertUser(deps.db, { email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id, created_at: deps.now().toISOString() });
   const link = await mintLoginLink(deps, userId);
-  await deps.adapters.mail.send({ to: body.email, subject: 'You are invited to the rebate portal', body: `${user.name} invited you. Sign in here (the link works once, for 72 hours): ${link.url}` });
+  const link_hours = Math.round((Date.parse(link.expires_at) - deps.now().getTime()) / 3_600_000);
+  await deps.adapters.mail.send({ to: body.email, ...renderMail('user_invite', { inviter_name: user.name, link_hours, link: link.url }) });
   return { id: userId, email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id };
 }

@@ -19,6 +19,7 @@ import { jobState, programOf } from './evaluation.ts';
 import { renderDocument, signDocument, type SignatureBox } from '../documents/pdf.ts';
 import type { WorkHandler } from '../worker.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
+import { renderMail } from '../mail/templates.ts';
 
 export { DOCUMENT_WORK };
 
@@ -149,16 +150,10 @@ async function invite(deps: Deps, p: { signature_id: number; invite: number }) {
     await deps.adapters.mail.send(
       {
         to: s.email,
-        subject: `Please sign: ${doc.title} (job ${content.job_code})`,
-        body: [
-          `Hello ${s.name},`,
-          '',
-          `${content.program_name} needs your signature on "${doc.title}" for job ${content.job_code}.`,
-          `Open this link to read the whole document and sign it on any device (no account needed). It works for ${INVITE_DAYS} days:`,
-          `${deps.config.public_url}/sign/${token}`,
-          '',
-          'If you do not want to sign, the same page lets you decline and tell us why.',
-        ].join('\n'),
+        ...renderMail('signature_invite', {
+          signer_name: s.name, document_title: doc.title, program_name: content.program_name, job_code: content.job_code,
+          link_days: INVITE_DAYS, link: `${deps.config.public_url}/sign/${token}`,
+        }),
       },
       deps.db,
     );

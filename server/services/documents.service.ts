@@ -20,7 +20,7 @@ import * as docsDb from '../db/documents.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { assertMay } from '../abilities.ts';
-import { canSeeTask, canWorkTask } from './access.ts';
+import { canSeeTask, mayHandleDocuments } from './access.ts';
 import { evaluateRow, programOf } from './evaluation.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 import { iso, pdfName, queueGeneration, requestInvite } from './document-work.ts';
@@ -104,7 +104,7 @@ export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
   const sigs = await docsDb.signaturesOf(deps.db, docs.map((d) => d.id));
   const items: JobDocument[] = docs.map((d) => {
     const mine = sigs.filter((s) => s.document_id === d.id);
-    const mayResend = canWorkTask(user, owners.get(d.task_id)!) && user.role !== 'homeowner';
+    const mayResend = mayHandleDocuments(user, owners.get(d.task_id)!) && user.role !== 'homeowner';
     // Only the signer whose turn it is can be invited again.
     const turn = mine.find((s) => s.status !== 'success');
     return {
@@ -157,7 +157,7 @@ export async function resend(deps: Deps, user: AuthUser, job: jobsDb.JobRow, sig
   const s = await docsDb.signatureById(deps.db, signatureId);
   if (!s) throw notFound('Signer not found');
   const { doc, owner } = await documentFor(deps, user, job, s.document_id);
-  if (!canWorkTask(user, owner)) throw notFound('Signer not found');
+  if (!mayHandleDocuments(user, owner)) throw notFound('Signer not found');
   if (doc.superseded_at || s.status === 'success') throw conflict('This signer has signed, or the document was replaced: there is nothing to resend.', undefined, 'signature_complete');
   const earlier = (await docsDb.signaturesOf(deps.db, [doc.id])).filter((x) => x.order_index < s.order_index);
   if (earlier.some((x) => x.status !== 'success')) throw conflict(SIGNING_MESSAGES.not_your_turn, undefined, 'signing_not_your_turn');

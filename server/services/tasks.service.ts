@@ -35,7 +35,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
-import { assertCanWorkTask, canSeeTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
+import { actorOf, answersOnBehalf, assertCanWorkTask, canSeeJobTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 import { usageFactsOf, usageTaskData, withUsage } from '../usage/task-fields.ts';
@@ -51,7 +51,7 @@ export const TASK_MESSAGES = {
 } as const;
 
 /** A task as a role sees it; a signing task's status fields as the signatures stand now (`live`). */
-export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: tasksDb.TaskRow | undefined, live?: LiveSignatures, usage: Record<string, unknown> = {}): JobTask {
+export function presentTask(deps: Deps, user: AuthUser, programId: string, t: TaskResult, row: tasksDb.TaskRow | undefined, live?: LiveSignatures, usage: Record<string, unknown> = {}): JobTask {
   const form = deps.defs.forms[t.form];
   const stored = withUsage(form, row?.draft ?? row?.data ?? null, usage);
   const data = form?.signatures && live ? withLiveSignatures(form, stored, live.get(t.id) ?? []) : stored;
@@ -70,7 +70,7 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
     exceptions: t.exceptions,
     exception_notes: seesInternal(user) ? row?.exceptions ?? null : undefined,
     owner_override: row?.owner_override ? { role: row.owner_override.role as ActionOwnerRole, reason: row.owner_override.reason, comments: row.owner_override.comments } : null,
-    can_edit: canWorkTask(user, t.owner) && t.status !== 'LOCKED',
+    can_edit: canWorkTask(user, actorOf(deps, programId, t)) && t.status !== 'LOCKED',
     abilities: taskAbilities(user, t, !!row?.owner_override),
     data: visibleTaskData(user, form, data),
     has_unsubmitted_changes: !!row?.draft,
@@ -79,11 +79,11 @@ export function presentTask(deps: Deps, user: AuthUser, t: TaskResult, row: task
   };
 }
 
-/** Every applicable task of a job; a homeowner sees only the homeowner's tasks. */
+/** Every applicable task of a job; a homeowner sees only the homeowner's tasks (those sent to them, when invitations sent some). */
 export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
   const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
   const live = await liveSignatures(deps, job);
-  return ev.tasks.filter((t) => canSeeTask(user, t.owner)).map((t) => presentTask(deps, user, t, rows.get(t.id), live, usageFactsOf(job)));
+  return ev.tasks.filter((t) => canSeeJobTask(user, job, t)).map((t) => presentTask(deps, user, job.program_id, t, rows.get(t.id), live, usageFactsOf(job)));
 }
 
 async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
@@ -94,14 +94,14 @@ async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
     if (programOf(deps, job.program_id).tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable, 'task_not_applicable');
     throw notFound('Task not found');
   }
-  if (!canSeeTask(user, t.owner)) throw notFound('Task not found');
+  if (!canSeeJobTask(user, job, t)) throw notFound('Task not found');
   return { ev, t, tasks, row: tasks.find((r) => r.task_id === taskId) };
 }
 
 /** One task of a job with its form key. */
 export async function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const { t, row } = await taskOf(deps, user, job, taskId);
-  return presentTask(deps, user, t, row, await liveSignatures(deps, job, taskId), usageFactsOf(job));
+  return presentTask(deps, user, job.program_id, t, row, await liveSignatures(deps, job, taskId), usageFactsOf(job));
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */
@@ -130,9 +130,9 @@ function withInternal(user: AuthUser, formKey: string, deps: Deps, incoming: Rec
   return out;
 }
 
-function assertWritable(job: JobRow, t: TaskResult, user: AuthUser) {
+function assertWritable(deps: Deps, job: JobRow, t: TaskResult, user: AuthUser) {
   if (job.is_canceled) throw badRequest(TASK_MESSAGES.canceled, 'job_canceled');
-  assertCanWorkTask(user, t.owner);
+  assertCanWorkTask(user, actorOf(deps, job.program_id, t));
   if (t.status === 'LOCKED') throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`, 'task_locked');
 }
 
@@ -140,7 +140,7 @@ function assertWritable(job: JobRow, t: TaskResult, user: AuthUser) {
 export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
   return inTransaction(deps, async (deps) => {
     const { t, row } = await taskOf(deps, user, job, taskId);
-    assertWritable(job, t, user);
+    assertWritable(deps, job, t, user);
     // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
     const form = deps.defs.forms[t.form];
     // Signature statuses are the server's (form.yaml `signatures:`): whatever was sent for them is replaced.
@@ -179,7 +179,7 @@ function aboveEstimate(program: Program, taskId: string, data: Record<string, un
 export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
   return inTransaction(deps, async (deps) => {
     const { t, row, tasks } = await taskOf(deps, user, job, taskId);
-    assertWritable(job, t, user);
+    assertWritable(deps, job, t, user);
     const program = programOf(deps, job.program_id);
     const form = deps.defs.forms[t.form];
     if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
@@ -195,7 +195,9 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     const resolved = EXCEPTION_KINDS.filter((k) => row?.exceptions?.[k]);
     await write(deps, user, job, taskId, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
     const now = deps.now().toISOString();
-    await addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
+    // An answer to a homeowner task by anyone else is recorded as given on the homeowner's behalf.
+    const onBehalf = answersOnBehalf(user, t) ? { on_behalf_of: 'homeowner' } : {};
+    await addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...onBehalf, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
     // The final amount ops share is in history (the rebate display moves to it).
     const shared = program.incentives.shared_amount;
     if (shared?.task === taskId) {

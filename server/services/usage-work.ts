@@ -22,6 +22,7 @@ import { programOf } from './evaluation.ts';
 import type { UtilityAuthorization } from '../adapters/utility-data.ts';
 import type { WorkHandler } from '../worker.ts';
 import { USAGE_WORK } from '../usage/work-kinds.ts';
+import { renderMail } from '../mail/templates.ts';
 import { collect } from './usage-collect.ts';
 import { clearAfter, lostAccess, parseSteps, recordOutage, saveState, setStep, sha256 } from './usage-steps.ts';
 
@@ -91,8 +92,7 @@ async function invite(deps: Deps, p: { job_id: number; invite: number }) {
     const link = connectUrl(deps, token);
     await deps.adapters.mail.send({
       to: job.email,
-      subject: `Connect your utility account for your home energy rebate (${job.code})`,
-      body: `Hello ${job.full_name},\n\nTo apply for your rebate, the program needs your home's energy usage. Connect your utility account here (you sign in on your utility's own page; the program never sees your password):\n\n${link}\n\nThe link works for ${LINK_DAYS} days. If you prefer not to connect, the same page lets you upload your bills instead.\n`,
+      ...renderMail('usage_invite', { homeowner_name: job.full_name, job_code: job.code, link, link_days: LINK_DAYS }),
     }, deps.db);
     setStep(steps, 'send_homeowner_invite', 'success', at, job.email);
     const expires = new Date(deps.now().getTime() + LINK_DAYS * 86_400_000).toISOString();

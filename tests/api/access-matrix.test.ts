@@ -63,9 +63,11 @@ const ROWS: Record<string, Row> = {
   'POST /api/auth/forgot-password': { path: () => '/api/auth/forgot-password', body: () => ({ email: 'nobody@example.test' }), },
   'POST /api/auth/reset-password': { path: () => '/api/auth/reset-password', body: () => ({ token: 'x', password: 'long enough password' }), },
   'POST /api/auth/playwright': { path: () => '/api/auth/playwright', body: () => ({}), except: everyone(401) },
-  // Off unless GOOGLE_CLIENT_ID is configured: 503 for everyone.
-  'POST /api/auth/google': { path: () => '/api/auth/google', body: () => ({ id_token: 'x' }), except: everyone(503) },
+  // Single sign-on is off unless OIDC_ISSUER and OIDC_CLIENT_ID are configured: 503 for everyone (tests/api/oidc.test.ts runs it configured).
+  'GET /api/auth/oidc/start': { path: () => '/api/auth/oidc/start?redirect=/jobs', except: everyone(503) },
+  'GET /api/auth/oidc/callback': { path: () => '/api/auth/oidc/callback?code=x&state=y', except: everyone(503) },
   'GET /api/auth/outbox': { path: () => '/api/auth/outbox', },
+  'GET /api/mail/templates': { path: () => '/api/mail/templates', },
   'GET /api/openapi.json': { path: () => '/api/openapi.json', },
   'GET /api/work/dead': { path: () => '/api/work/dead', },
   // No such item: ops pass the guard and find nothing (tests/api/work.test.ts retries a real one).
@@ -101,6 +103,12 @@ const ROWS: Record<string, Row> = {
   'GET /api/usage-connect/{token}': { path: () => '/api/usage-connect/no-such-link-no-such-link', except: everyone(404) },
   'POST /api/usage-connect/{token}/connect': { path: () => '/api/usage-connect/no-such-link-no-such-link/connect', body: () => ({ consent: true }), except: everyone(404) },
   'POST /api/usage-connect/{token}/decline': { path: () => '/api/usage-connect/no-such-link-no-such-link/decline', except: everyone(404) },
+  'GET /api/jobs/{job_id}/homeowner-access': { path: (c) => `/api/jobs/${c.job.id}/homeowner-access`, scope: 'company_a' },
+  'POST /api/jobs/{job_id}/homeowner-invites': { path: (c) => `/api/jobs/${c.job.id}/homeowner-invites`, body: () => ({ invite_email: 'hank@home.test', tasks_to_send_homeowner: ['provide_income_estimate'] }), scope: 'company_a' },
+  // The matrix's job has the test homeowner linked: ops get the link mailed.
+  'POST /api/jobs/{job_id}/homeowner-sign-in-link': { path: (c) => `/api/jobs/${c.job.id}/homeowner-sign-in-link`, scope: 'company_a' },
+  // The invitation's link is the credential: an unknown one is a 401 for everyone.
+  'POST /api/auth/invite': { path: () => '/api/auth/invite', body: () => ({ token: 'no-such-invitation-no-such-invitation' }), except: everyone(401) },
   // The signer's page: the link is the credential, so an unknown one is a 404 for everyone, signed in or not.
   'GET /api/signing/{token}': { path: () => '/api/signing/no-such-link-no-such-link', except: everyone(404) },
   'GET /api/signing/{token}/document.pdf': { path: () => '/api/signing/no-such-link-no-such-link/document.pdf', except: everyone(404) },

@@ -187,7 +187,8 @@ describe('POST /api/jobs/{job_id}/attachments', () => {
   ] as const)('into a contractor task as %s answers %i', async (as, status) => {
     expect((await post(form(jpeg(), 'who.jpg'), as)).status).toBe(status);
   });
-  it.each([[undefined, 401], ['homeowner', 201], ['contractor_a', 201], ['contractor_b', 404], ['ops', 201]] as const)('into a homeowner task as %s answers %i', async (as, status) => {
+  // apply_for_income_verification: the homeowner's own (WI HEAR gives it no on_behalf), so the contractor may not answer it.
+  it.each([[undefined, 401], ['homeowner', 201], ['contractor_a', 403], ['contractor_b', 404], ['ops', 201]] as const)('into a homeowner-only task as %s answers %i', async (as, status) => {
     expect((await post(form(PDF, 'mine.pdf', HOMEOWNER_PDF), as)).status).toBe(status);
   });
   it('answers 404 for a job that does not exist', async () => {

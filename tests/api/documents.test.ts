@@ -281,13 +281,17 @@ describe('document signing', () => {
     const saved = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: home, version: t0.body.version } });
     expect(saved.status).toBe(200);
 
-    // A contractor "completing" the acknowledgment by sending a status is refused: the status is the server's.
+    // A signature is never answered on the homeowner's behalf: the contractor may not submit the task at all.
     const ack = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, { as: 'contractor_a' });
-    expect(ack.body.status).toBe('READY');
-    const faked = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, { as: 'contractor_a', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
+    expect(ack.body).toMatchObject({ status: 'READY', can_edit: false });
+    const byContractor = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, { as: 'contractor_a', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
+    expect(byContractor.status).toBe(403);
+    expect(byContractor.body.code).toBe('homeowner_only');
+    // Ops "completing" the acknowledgment by sending a status is refused: the status is the server's.
+    const faked = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, { as: 'ops', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
     expect(faked.status).toBe(422);
     expect(faked.body.errors).toContainEqual({ path: 'signature_status', message: 'The acknowledgment is not signed yet. Resend the invite or switch to manual signing and upload the signed PDF.' });
-    const draft = await s.api('PUT', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/draft`, { as: 'contractor_a', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
+    const draft = await s.api('PUT', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/draft`, { as: 'ops', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
     expect(draft.body.data.signature_status).toBe('not_attempted');
 
     // Generated without anyone asking once the task opened: the tenant, then the owner at the address the tenant gave.
@@ -300,11 +304,12 @@ describe('document signing', () => {
     form.set('task_id', 'sign_ira_tenant_owner_acknowledgment');
     form.set('field', 'signed_acknowledgment');
     form.set('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'signed.pdf');
-    const up = await s.api('POST', `/api/jobs/${job.id}/attachments`, { as: 'contractor_a', body: form });
+    // Signed on paper: ops record it (a contractor may not answer a signature task).
+    const up = await s.api('POST', `/api/jobs/${job.id}/attachments`, { as: 'ops', body: form });
     expect(up.status).toBe(201);
-    const cur = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, { as: 'contractor_a' });
+    const cur = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, { as: 'ops' });
     const manual = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, {
-      as: 'contractor_a',
+      as: 'ops',
       body: { data: { sign_manually: true, signed_acknowledgment: { id: up.body.id, name: 'signed.pdf' } }, version: cur.body.version },
     });
     expect(manual.status).toBe(200);

@@ -24,10 +24,24 @@ export async function createJob(s: TestServer, as: Person = 'contractor_a', body
   return r.body as { id: number; code: string; tasks: { id: string; status: string; owner: string; version: number; form: string }[] } & Record<string, unknown>;
 }
 
-/** Submits a task with its form's fixture data (plus overrides) at its current version. */
+/**
+ * Submits a task with its form's fixture data (plus overrides) at its current version. A homeowner task
+ * the program lets only the homeowner answer (no `on_behalf`) is answered by the test's homeowner, linked
+ * to the job for it, whoever else was asked: a contractor may not answer it (tests/api/homeowners.test.ts).
+ */
 export async function submit(s: TestServer, as: Person, jobId: number, taskId: string, form: string, overrides: Record<string, unknown> = {}) {
-  const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as });
-  return s.api('POST', `/api/jobs/${jobId}/tasks/${taskId}/submit`, { as, body: { data: filled(form, overrides), version: cur.body.version ?? 0 } });
+  const who = as !== 'ops' && as !== 'homeowner' && (await homeownerOnly(s, jobId, taskId)) ? 'homeowner' : as;
+  const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as: who });
+  return s.api('POST', `/api/jobs/${jobId}/tasks/${taskId}/submit`, { as: who, body: { data: filled(form, overrides), version: cur.body.version ?? 0 } });
+}
+
+/** Whether only the homeowner may answer the task (linking the test's homeowner to the job when so). */
+async function homeownerOnly(s: TestServer, jobId: number, taskId: string): Promise<boolean> {
+  const job = await s.deps.db.selectFrom('jobs').select(['program_id', 'homeowner_user_id']).where('id', '=', jobId).executeTakeFirst();
+  const def = job && s.deps.defs.programs[job.program_id]?.tasks.find((t) => t.id === taskId);
+  if (!job || !def || def.owner !== 'homeowner' || def.on_behalf) return false;
+  if (job.homeowner_user_id === null) await s.deps.db.updateTable('jobs').set({ homeowner_user_id: s.ids.users.homeowner }).where('id', '=', jobId).execute();
+  return true;
 }
 
 /** The WI HEAR Apply tasks with the answers of an eligible low-income owner (the program's cases.yaml base). */

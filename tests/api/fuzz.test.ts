@@ -155,7 +155,7 @@ interface Operation {
   roles: string[];
   params: { name: string; in: string }[];
   body?: { type: string; schema: Schema };
-  /** 5xx statuses the document promises (POST /api/auth/google: 503 while Google sign-in is not configured). */
+  /** 5xx statuses the document promises (the single sign-on calls: 503 while OIDC_ISSUER is not configured). */
   documented5xx: number[];
 }
 

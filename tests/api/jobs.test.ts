@@ -176,9 +176,9 @@ describe('abilities in the job detail (what the web app shows actions from)', ()
   it('are the signed-in user\'s, met with the job\'s state', async () => {
     const job = await createJob(s, 'contractor_a');
     const asOps = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
-    expect(asOps.body.abilities).toEqual({ history: true, cancel: true, restore: false, clone: true, claim: true, set_deemed: true, regenerate_documents: true, delete_any_attachment: true });
+    expect(asOps.body.abilities).toEqual({ history: true, cancel: true, restore: false, clone: true, claim: true, set_deemed: true, regenerate_documents: true, delete_any_attachment: true, invite_homeowner: true });
     const asContractor = await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' });
-    expect(asContractor.body.abilities).toEqual({ history: true, cancel: true, restore: false, clone: true, claim: false, set_deemed: false, regenerate_documents: false, delete_any_attachment: false });
+    expect(asContractor.body.abilities).toEqual({ history: true, cancel: true, restore: false, clone: true, claim: false, set_deemed: false, regenerate_documents: false, delete_any_attachment: false, invite_homeowner: true });
     const task = asContractor.body.tasks.find((t: { id: string }) => t.id === 'provide_services');
     expect(task.abilities).toEqual({ flag_contractor_exception: true, flag_ops_exception: false, transfer: false, reset: false });
 

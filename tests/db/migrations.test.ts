@@ -74,7 +74,7 @@ async function indexes(store: Store): Promise<string[]> {
 
 /** The named indexes both backends have (keys and UNIQUE columns aside): the list indexes and lookups. */
 const INDEXES = [
-  'attachments_job', 'documents_job', 'equipment_ahri', 'equipment_type_manufacturer', 'history_job',
+  'attachments_job', 'documents_job', 'equipment_ahri', 'equipment_type_manufacturer', 'history_job', 'homeowner_invites_job',
   'job_action_owners_created', 'job_action_owners_job', 'job_action_owners_stage',
   'jobs_by_contractor_created', 'jobs_claimed', 'jobs_by_contractor_exception', 'jobs_by_created', 'jobs_by_eligibility', 'jobs_by_homeowner_created',
   'jobs_by_homeowner_stage', 'jobs_by_name', 'jobs_by_ops_exception', 'jobs_by_ops_owner', 'jobs_by_program', 'jobs_by_stage_entered',

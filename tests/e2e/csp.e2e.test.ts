@@ -8,7 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PLAYWRIGHT_SECRET, startPortal, type Portal } from './portal.ts';
+import { PLAYWRIGHT_SECRET, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
 import { submitTask } from '../../server/services/tasks.service.ts';
@@ -123,7 +123,7 @@ describe('the portal under a CSP without unsafe-eval', () => {
 
     // A review form whose answer shows a conditional field (RJSF resolves if/then with its validator).
     const apply = await newJob();
-    for (const [task, form, data] of WI_HEAR_APPLY) await submitTask(p.deps, contractor, (await getJob(p.deps.db, apply.id))!, task, { data: filled(form, data), version: 0 });
+    for (const [task, form, data] of WI_HEAR_APPLY) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), (await getJob(p.deps.db, apply.id))!, task, { data: filled(form, data), version: 0 });
     await openTask(w, `/${apply.id}/program-progress?task=review_income_qualification`);
     const drawer = w.page.locator('.bp6-drawer');
     await drawer.getByText('Below 80% of the area median income').click();

@@ -5,7 +5,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWiHearJob, startPortal, type Portal } from './portal.ts';
+import { newWiHearJob, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { endSessionsOf, hashPassword } from '../../server/services/auth.service.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
@@ -35,7 +35,7 @@ afterAll(() => p.close());
 describe('the drawer and its own actions', () => {
   it('flag (a note required), transfer and reset, then Submit: no false conflict, the answers kept, the flags resolved', async () => {
     const job = await newJob();
-    for (const [task, form, data] of WI_HEAR_APPLY) await submitTask(p.deps, contractor, (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
+    for (const [task, form, data] of WI_HEAR_APPLY) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
     const TASK = 'review_income_qualification';
     const page = await p.signedIn(OPS, `/${job.id}/program-progress?task=${TASK}`);
     const drawer = page.locator('.bp6-drawer');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWiHearJob, startPortal, type Portal } from './portal.ts';
+import { newWiHearJob, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { mintLoginLink } from '../../server/services/auth.service.ts';
 import type { AuthUser } from '../../server/context.ts';
@@ -149,7 +149,7 @@ describe('job detail and the task workflow', () => {
     const job = await newJob();
     // The contractor's Apply answers (as the program's example job), submitted through the service.
     const apply = WI_HEAR_APPLY;
-    for (const [task, form, data] of apply) await submitTask(p.deps, contractor, (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
+    for (const [task, form, data] of apply) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
     expect((await getJob(p.deps.db, job.id))!.stage).toBe(3);
     const opsUser = (await findUserByEmail(p.deps.db, OPS))!;
 
@@ -201,6 +201,12 @@ describe('job detail and the task workflow', () => {
     const apply = WI_HEAR_APPLY;
     // Each task's answers are put in as a draft (as if typed and saved), then submitted in the form.
     for (const [task, form, data] of apply) {
+      // A task only the homeowner answers is not the contractor's to submit here: ops answer it for them (tests/e2e/homeowners.e2e.test.ts has the homeowner's own journey).
+      const who = await setupAnswerer(p.deps, 'wi-hear', task, contractor);
+      if (who !== contractor) {
+        await submitTask(p.deps, who, (await getJob(p.deps.db, jobId))!, task, { data: filled(form, data), version: 0 });
+        continue;
+      }
       const row = await dbGet(p.deps, 'SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?', jobId, task) as { version: number } | undefined;
       await saveDraft(p.deps, contractor, (await getJob(p.deps.db, jobId))!, task, { data: filled(form, data), version: row?.version ?? 0 });
       await page.goto(`/${jobId}/program-progress?task=${task}`);

@@ -1,20 +1,23 @@
 /**
- * A rebate paid through the accounts-payment system, watched in the browser: finance approves payment of a
- * RECO job and ops open it; the worker creates the payable, the simulated AP system approves and pays it,
- * the payment task completes itself, and the page shows "Payment sent" with the amount without another
- * reload (it reads the job again while a payable waits). Screenshots of the page before and after.
+ * A rebate paid through the accounts-payment system, watched in the browser: finance signs in, opens a RECO
+ * job and approves payment in the approve_payment task form; the worker creates the payable, the simulated
+ * AP system approves and pays it, the payment task completes itself, and the page shows "Payment sent" with
+ * the amount without a reload (it reads the job again while a payable waits). Screenshots of the page
+ * before, of the filled form, and after.
+ *
+ * Finance owns approve_payment in the RECO definition, but finance is a task owner, not a sign-in role
+ * (engine/constants.ts: USER_ROLES are ops, contractor and homeowner) and ops answer any task
+ * (server/services/access.ts): an ops user does finance's part, through the same form.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortal, type Portal } from './portal.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
-import { submitTask } from '../../server/services/tasks.service.ts';
 import { refreshJob } from '../../server/services/evaluation.ts';
 import * as tasksDb from '../../server/db/tasks.db.ts';
-import { getJob } from '../../server/db/jobs.db.ts';
 import type { AuthUser } from '../../server/context.ts';
-import { filled } from '../api/fixtures.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 
 const OPS = 'ops@demo.rebates.test';
 const CONTRACTOR = 'alex@northwind-hvac.test';
@@ -31,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('rebate payment', () => {
-  it('finance approves payment; the AP system approves and pays; the job shows "Payment sent" without a reload', async () => {
+  it('finance approves payment in the form; the AP system approves and pays; the job shows "Payment sent" without a reload', async () => {
     const ops = (await findUserByEmail(p.deps.db, OPS)) as unknown as AuthUser;
     const contractor = (await findUserByEmail(p.deps.db, CONTRACTOR))!;
     const created = (await createJob(p.deps, ops, {
@@ -49,15 +52,34 @@ describe('rebate payment', () => {
     }
     await refreshJob(p.deps, created.id);
 
-    const page = await p.signedIn(OPS, `/${created.id}`);
+    // Finance signs in with the sign-in form and opens the job.
+    const page = await (await p.context()).newPage();
+    await page.goto(`/${created.id}`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('Email').fill(OPS);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === `/${created.id}`);
     await expect.poll(async () => (await page.textContent('body'))?.includes('Final rebate amount'), SLOW).toBe(true);
     expect(await page.textContent('body')).toContain('$1,800.00');
     await p.shot(page, 'payment-final-amount');
 
-    // Finance approves payment (the task's submission, as the form sends it); ops open the job right after.
-    await submitTask(p.deps, ops, (await getJob(p.deps.db, created.id))!, 'approve_payment', { data: filled('approve_payment', { is_payment_approved: true, payable_amount: 180_000, invoiced_at: at.slice(0, 10) }), version: 0 });
-    await page.reload();
-    await expect.poll(async () => (await page.textContent('body'))?.includes('$1,800.00'), SLOW).toBe(true);
+    // Approve payment, in its task form: the amount payable, the invoice date (yesterday: never in the future), approved.
+    await page.locator('.task-row').filter({ has: page.locator('.task-row-title', { hasText: /^Approve payment$/ }) }).click();
+    const drawer = page.locator('.bp6-drawer');
+    await drawer.getByLabel(/Payable amount/).fill('1,800.00');
+    const invoiced = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await drawer.getByLabel(/Invoiced on/).fill(invoiced);
+    // Blueprint's radio input is hidden under its label: the label is what a person clicks.
+    await drawer.getByText('Yes', { exact: true }).click();
+    expect(await drawer.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
+    // Filled in full: no field says it is missing any more.
+    await expect.poll(() => drawer.locator('.bp6-form-group.bp6-intent-danger').count()).toBe(0);
+    await p.shot(page, 'payment-approve-form', false);
+    await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(async () => (await tasksDb.getTask(p.deps.db, created.id, 'approve_payment'))?.status, SLOW).toBe('COMPLETE');
+    expect((await tasksDb.getTask(p.deps.db, created.id, 'approve_payment'))?.data).toMatchObject({ is_payment_approved: true, payable_amount: 180_000, invoiced_at: invoiced });
+    await expect.poll(() => drawer.count()).toBe(0);
 
     // The worker and the AP system do their part...
     const history = async () => (await p.deps.db.selectFrom('history').select(['type', 'detail']).where('job_id', '=', created.id).execute()).map((h) => `${h.type} ${h.detail ?? ''}`).join('\n');
@@ -65,6 +87,8 @@ describe('rebate payment', () => {
     // ...and the page, never reloaded, follows until the payment is sent.
     await expect.poll(async () => (await page.textContent('body'))?.includes('Payment sent on'), SLOW).toBe(true);
     expect(await page.textContent('body')).toContain('$1,800.00');
+    // Back at the top (opening the task scrolled to it), so the full-page shot has the sticky header where it belongs.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await p.shot(page, 'payment-sent');
     const task = await tasksDb.getTask(p.deps.db, created.id, 'send_payment');
     expect(task?.status).toBe('COMPLETE');

@@ -115,3 +115,14 @@ export async function newWiHearJob(deps: Deps, user: AuthUser, extra: Record<str
     electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear', ...extra,
   })) as unknown as { id: number; code: string };
 }
+
+/**
+ * Who answers a task in a test's set-up: the given user, or the demo's ops user where the program lets
+ * only the homeowner answer it (no `on_behalf`: a contractor is refused; ops answer for the homeowner).
+ */
+export async function setupAnswerer(deps: Deps, programId: string, taskId: string, user: AuthUser): Promise<AuthUser> {
+  const def = deps.defs.programs[programId]?.tasks.find((t) => t.id === taskId);
+  if (user.role !== 'contractor' || !def || def.owner !== 'homeowner' || def.on_behalf) return user;
+  const ops = await deps.db.selectFrom('users').select(['id', 'email', 'name', 'role', 'contractor_id']).where('role', '=', 'ops').orderBy('id').executeTakeFirstOrThrow();
+  return ops as AuthUser;
+}

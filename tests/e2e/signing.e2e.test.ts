@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, newWiHearJob, PLAYWRIGHT_SECRET, startPortal, type Portal } from './portal.ts';
+import { ARTIFACTS, newWiHearJob, PLAYWRIGHT_SECRET, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import { getContractor } from '../../server/db/contractors.db.ts';
@@ -133,7 +133,7 @@ describe('document signing in the browser', () => {
       [contractor, 'confirm_project_final_costs', 'confirm_project_final_costs', {}],
       [contractor, 'upload_final_invoice', 'upload_final_invoice', {}],
     ];
-    for (const [user, task, form, data] of steps) await submitTask(p.deps, user, (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
+    for (const [user, task, form, data] of steps) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, user), (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
     const before = (await getJob(p.deps.db, job.id))!;
     const detailBefore = await readJob(p.deps, ops, before);
     expect(detailBefore.tasks.find((t) => t.id === TASK)?.status).toBe('READY');

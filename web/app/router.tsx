@@ -46,6 +46,7 @@ const page = (name: RouteName, load: () => Promise<{ Component: React.ComponentT
 /** The job detail's panels from other features (each loads with the tab that shows it). */
 const jobPanels: JobDetailPanels = {
   usage: lazy(() => import('../features/usage/components/usage-panel.tsx').then((m) => ({ default: m.UsagePanel }))),
+  homeowner: lazy(() => import('../features/homeowners/components/homeowner-access-panel.tsx').then((m) => ({ default: m.HomeownerAccessPanel }))),
 };
 const loadJobDetail = () => import('../features/job-detail/components/job-detail-page.tsx');
 const jobPage = (name: RouteName): RouteObject => ({ ...page(name, loadJobDetail), handle: { ...handle(name), jobPanels } });
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
     children: [
       page('SignDocument', () => import('../features/signing/components/signing-page.tsx')),
       page('ConnectUsage', () => import('../features/usage/components/connect-page.tsx')),
+      page('HomeownerWelcome', () => import('../features/homeowners/components/welcome-page.tsx')),
     ],
   },
   {
@@ -92,6 +94,7 @@ export const routes: RouteObject[] = [
           page('TermsAndConditionsList', () => import('../features/terms/components/terms-page.tsx')),
           page('TermsAndConditionsDetail', () => import('../features/terms/components/terms-detail-page.tsx')),
           page('BackgroundWork', () => import('../features/work/components/background-work-page.tsx')),
+          page('MailOutbox', () => import('../features/mail/components/outbox-page.tsx')),
           { path: paths.Equipment.path, handle: handle('Equipment'), element: <Navigate to={paths.HeatPumps.path} replace /> },
           page('HeatPumps', () => import('../features/equipment/components/equipment-page.tsx')),
           page('WaterHeaters', () => import('../features/equipment/components/equipment-page.tsx')),

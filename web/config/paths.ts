@@ -31,6 +31,7 @@ export const paths = {
   HeatPumps: { path: '/equipment/heat-pumps', title: 'Heat pumps' },
   WaterHeaters: { path: '/equipment/water-heaters', title: 'Water heaters' },
   BackgroundWork: { path: '/background-work', title: 'Background work' },
+  MailOutbox: { path: '/mail-outbox', title: 'Mail outbox' },
   login: { path: '/login', title: 'Sign in' },
   logout: { path: '/logout', title: 'Sign out' },
   PlaywrightTestLogin: { path: '/playwright-test-login', title: 'Automated testing sign-in' },
@@ -38,6 +39,8 @@ export const paths = {
   SignDocument: { path: '/sign/:token', title: 'Sign document' },
   /** The homeowner's energy usage page: the link from the usage invite mail, no sign-in, no shell. */
   ConnectUsage: { path: '/connect/:token', title: 'Share your energy usage' },
+  /** The homeowner's invitation link: signs them in to the job it was sent for, no shell. */
+  HomeownerWelcome: { path: '/welcome/:token', title: 'Welcome' },
   NotFound: { path: '*', title: 'Not found' },
 } as const;
 
@@ -45,7 +48,7 @@ export const paths = {
 export type RouteName = keyof typeof paths;
 
 /** Routes that need no sign-in (spec sect. 2). */
-export const PUBLIC_ROUTES: RouteName[] = ['login', 'logout', 'NotFound', 'PlaywrightTestLogin', 'SignDocument', 'ConnectUsage'];
+export const PUBLIC_ROUTES: RouteName[] = ['login', 'logout', 'NotFound', 'PlaywrightTestLogin', 'SignDocument', 'ConnectUsage', 'HomeownerWelcome'];
 
 /** Fills a path's parameters. */
 export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {

@@ -56,7 +56,7 @@ export interface CallOptions {
 
 let loggingOut = false;
 /** Calls whose 401 means "these credentials are wrong" (shown by their form), not "your session ended". */
-const CREDENTIAL_CALLS = /^\/api\/auth\/(login|logout|token|playwright|google|forgot-password|reset-password)(?:[/?]|$)/;
+const CREDENTIAL_CALLS = /^\/api\/auth\/(login|logout|token|invite|playwright|forgot-password|reset-password)(?:[/?]|$)/;
 
 /**
  * A 401 while signed in (an expired or revoked session): one toast, and after the spec's 5 s the

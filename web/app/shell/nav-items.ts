@@ -27,6 +27,7 @@ export const MENU_ITEMS: NavItem[] = [
   { label: 'Energy providers', to: 'EnergyProvidersList', icon: 'flash', roles: ['ops', 'contractor'] },
   { label: 'Announcements', to: 'AnnouncementsList', icon: 'notifications', roles: ['ops', 'contractor'] },
   { label: 'Background work', to: 'BackgroundWork', icon: 'history', roles: ['ops'] },
+  { label: 'Mail outbox', to: 'MailOutbox', icon: 'envelope', roles: ['ops'] },
   { label: 'Program explorer', to: 'ProgramExplorer', icon: 'diagram-tree', flag: 'program-explorer', roles: ['ops'] },
   { label: 'Sign out', to: 'logout', icon: 'log-out' },
 ];

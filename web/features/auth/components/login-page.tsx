@@ -7,6 +7,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Notice } from '../../../../engine/api/auth.ts';
 import { signIn, signInWithToken } from '../../../lib/use-auth.ts';
 import { safeReturnPath } from '../../../lib/safe-url.ts';
+import { SsoButton, ssoErrorMessage } from './sso-button.tsx';
 
 
 export function Component() {
@@ -14,7 +15,8 @@ export function Component() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A single sign-on that came back refused says why (?sso_error=<code>).
+  const [error, setError] = useState<string | null>(ssoErrorMessage(params.get('sso_error')));
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'sign-in' | 'forgot' | 'reset'>(params.get('reset') ? 'reset' : 'sign-in');
@@ -73,6 +75,7 @@ export function Component() {
         )}
         <Button type="submit" intent="primary" fill large loading={busy} text={mode === 'sign-in' ? 'Sign In' : mode === 'forgot' ? 'Send reset link' : 'Set password'} />
       </form>
+      {mode === 'sign-in' && <SsoButton redirect={redirect} />}
       <div className="login-links">
         {mode === 'sign-in' ? (
           <Button variant="minimal" text="Forgot Password" onClick={() => { setMode('forgot'); setError(null); setNotice(null); }} />

@@ -44,6 +44,8 @@ const BACK = { to: pathTo('JobsList'), label: 'Jobs' };
 export interface JobDetailPanels {
   /** Energy usage collection, at the top of Energy sources and utilities. */
   usage?: ComponentType<{ jobId: number; readOnly?: boolean }>;
+  /** Homeowner access (invitations, sign-in link), under Basic details, for ops and the contractor. */
+  homeowner?: ComponentType<{ jobId: number; readOnly?: boolean }>;
 }
 
 /** The panels the matched route's handle brings. */
@@ -103,7 +105,7 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
   const ownView = viewer === (isOps ? 'ops' : 'contractor');
   const localDrafts = useLocalDrafts(job.id, taskId);
   const homeowner = useHomeownerView(job.id, viewer === 'homeowner');
-  const { usage: UsagePanel } = useJobPanels();
+  const { usage: UsagePanel, homeowner: HomeownerPanel } = useJobPanels();
   useEffect(() => {
     // The form drawer's code is needed on most visits: fetch it while the person reads the page.
     const t = setTimeout(() => void loadDrawer(), 1500);
@@ -171,6 +173,11 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
                 <Card className="job-card">
                   <BasicDetails job={job} viewer={viewer} />
                 </Card>
+                {HomeownerPanel && job.abilities.invite_homeowner && (
+                  <Suspense fallback={<Spinner size={20} aria-label="Loading homeowner access" />}>
+                    <HomeownerPanel jobId={job.id} readOnly={!ownView} />
+                  </Suspense>
+                )}
                 <TasksSection job={job} tab="basic" viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />
               </>
             )}

@@ -89,6 +89,9 @@ export const HISTORY_TYPES: Record<string, string> = {
   documents_regenerated: 'Documents regenerated',
   job_cloned: 'Job cloned',
   homeowner_confirmed_tasks: 'Homeowner confirmed tasks',
+  homeowner_invited: 'Homeowner invited',
+  homeowner_linked: 'Homeowner joined',
+  homeowner_sign_in_link_sent: 'Sign-in link sent',
 };
 
 /** One history row as a sentence. */
@@ -100,7 +103,15 @@ export function describeHistory(type: string, d: Record<string, unknown> | null,
     case 'task_draft_saved':
       return `Saved a draft of ${task}`;
     case 'task_submitted':
-      return `Submitted ${task}`;
+      return d?.on_behalf_of === 'homeowner' ? `Submitted ${task} on behalf of the homeowner` : `Submitted ${task}`;
+    case 'homeowner_invited': {
+      const sent = Array.isArray(d?.tasks) ? d.tasks.map((id) => taskTitle(String(id))) : [];
+      return `Invited the homeowner (${String(d?.to ?? '')}) to ${sent.length === 1 ? 'one task' : `${sent.length} tasks`}: ${sent.join(', ')}`;
+    }
+    case 'homeowner_linked':
+      return `The homeowner opened the invitation and joined the portal as ${String(d?.email ?? '')}`;
+    case 'homeowner_sign_in_link_sent':
+      return `Sent a sign-in link to the homeowner (${String(d?.to ?? '')})`;
     case 'task_exception_flagged':
       return `Flagged a ${String(d?.kind)} exception on ${task}${d?.note ? `: ${String(d.note)}` : ''}`;
     case 'task_exception_cleared':

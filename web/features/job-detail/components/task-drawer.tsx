@@ -100,7 +100,9 @@ function Editor({ job, task, form, viewer, ownView, closing, setClosing, onClose
     : task.status === 'LOCKED'
       ? 'A preview: this task opens once the tasks before it are complete.'
       : !task.can_edit
-        ? `This task is with ${OWNER_LABELS[task.owner].toLowerCase()}; you can view it.`
+        ? task.owner === 'homeowner' && viewer === 'contractor'
+          ? 'Only the homeowner can answer this task. Send it to them with Invite homeowner on Basic details; you can view it here.'
+          : `This task is with ${OWNER_LABELS[task.owner].toLowerCase()}; you can view it.`
         : null;
   const readonly = readonlyReason !== null;
   const context = useMemo<Partial<TaskFormContext>>(() => ({ job_id: job.id, task_id: task.id, program_id: job.program_id, show_internal: viewer === 'ops' }), [job.id, job.program_id, task.id, viewer]);
