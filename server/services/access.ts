@@ -40,13 +40,14 @@ export function canSeeTask(user: AuthUser, owner: string): boolean {
 }
 
 /**
- * Whether a homeowner sees this task of the job: a homeowner task, and one of those sent to them when
- * invitations sent some (jobs.homeowner_tasks); everyone else as canSeeTask.
+ * Whether a homeowner sees this task of the job: a homeowner task, and when invitations sent some
+ * (jobs.homeowner_tasks), one of those sent or one only the homeowner may answer (no one else can: its
+ * program gives it no `on_behalf`). Everyone else as canSeeTask.
  */
-export function canSeeJobTask(user: AuthUser, job: Pick<jobsDb.JobRow, 'homeowner_tasks'>, task: { id: string; owner: string }): boolean {
+export function canSeeJobTask(user: AuthUser, job: Pick<jobsDb.JobRow, 'homeowner_tasks'>, task: TaskActor & { id: string }): boolean {
   if (!canSeeTask(user, task.owner)) return false;
   if (user.role !== 'homeowner' || !job.homeowner_tasks) return true;
-  return (JSON.parse(job.homeowner_tasks) as string[]).includes(task.id);
+  return task.on_behalf !== true || (JSON.parse(job.homeowner_tasks) as string[]).includes(task.id);
 }
 
 /**

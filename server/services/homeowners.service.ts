@@ -19,6 +19,7 @@ import { getContractor } from '../db/contractors.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { renderMail } from '../mail/templates.ts';
 import { evaluateRow, programOf } from './evaluation.ts';
+import { actorOf } from './access.ts';
 import { mintLoginLink, openSession } from './auth.service.ts';
 
 /** The form whose fields an invitation is (task-schemas/homeowner_email_solicitation). */
@@ -46,11 +47,17 @@ function formOptions(deps: Deps): string[] {
   return (prop?.items?.enum ?? []).filter((x): x is string => typeof x === 'string');
 }
 
-/** The job's homeowner tasks an invitation can send: the form's options that this job has, owned by the homeowner now. */
-async function sendableTasks(deps: Deps, job: jobsDb.JobRow) {
+/**
+ * The job's homeowner tasks: those an invitation can send (the form's options that this job has, owned
+ * by the homeowner now), and those only the homeowner may answer (no `on_behalf`), which are theirs
+ * whatever is sent.
+ */
+async function homeownerTasks(deps: Deps, job: jobsDb.JobRow) {
   const options = new Set(formOptions(deps));
   const ev = await evaluateRow(deps, job);
-  return ev.tasks.filter((t) => options.has(t.id) && t.owner === 'homeowner').map((t) => ({ id: t.id, title: t.title, status: t.status }));
+  const theirs = ev.tasks.filter((t) => t.owner === 'homeowner').map((t) => ({ id: t.id, title: t.title, status: t.status, only: !actorOf(deps, job.program_id, t).on_behalf }));
+  const view = ({ id, title, status }: (typeof theirs)[number]) => ({ id, title, status });
+  return { sendable: theirs.filter((t) => options.has(t.id) && !t.only).map(view), only: theirs.filter((t) => t.only).map(view) };
 }
 
 const sentTasksOf = (job: jobsDb.JobRow): string[] | null => (job.homeowner_tasks ? (JSON.parse(job.homeowner_tasks) as string[]) : null);
@@ -59,10 +66,12 @@ const sentTasksOf = (job: jobsDb.JobRow): string[] | null => (job.homeowner_task
 export async function homeownerAccess(deps: Deps, user: AuthUser, job: jobsDb.JobRow): Promise<HomeownerAccess> {
   const linked = job.homeowner_user_id === null ? undefined : await findUserById(deps.db, job.homeowner_user_id);
   const invites = await invitesDb.invitesOfJob(deps.db, job.id);
+  const tasks = await homeownerTasks(deps, job);
   return {
     homeowner: linked ? { email: linked.email, name: linked.name } : null,
     suggested_email: job.email,
-    sendable_tasks: await sendableTasks(deps, job),
+    sendable_tasks: tasks.sendable,
+    homeowner_only_tasks: tasks.only,
     sent_tasks: sentTasksOf(job),
     invites: invites.map((i) => ({ id: i.id, email: i.email, tasks: JSON.parse(i.tasks) as string[], created_at: i.created_at, expires_at: i.expires_at, used_at: i.used_at })),
     can_invite: may(user, 'job.invite_homeowner') && !job.is_canceled,
@@ -83,7 +92,7 @@ export async function inviteHomeowner(deps: Deps, user: AuthUser, job: jobsDb.Jo
   if (!checked.ok) throw validationError(checked.errors);
   const email = String(checked.data.invite_email).trim();
   const tasks = checked.data.tasks_to_send_homeowner as string[];
-  const sendable = await sendableTasks(deps, job);
+  const { sendable, only } = await homeownerTasks(deps, job);
   const bad = tasks.find((t) => !sendable.some((s) => s.id === t));
   if (bad) throw validationError([{ path: 'tasks_to_send_homeowner', message: HOMEOWNER_MESSAGES.not_sendable(bad) }]);
   const existing = await findUserByEmail(deps.db, email);
@@ -93,7 +102,8 @@ export async function inviteHomeowner(deps: Deps, user: AuthUser, job: jobsDb.Jo
   const expires_at = new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString();
   const program = programOf(deps, job.program_id);
   const contractor = job.contractor_id === null ? undefined : await getContractor(deps.db, job.contractor_id);
-  const titles = tasks.map((id) => sendable.find((s) => s.id === id)!.title);
+  // The mail lists the tasks sent and the open ones only the homeowner can answer.
+  const titles = [...tasks.map((id) => sendable.find((s) => s.id === id)!.title), ...only.filter((t) => t.status !== 'COMPLETE').map((t) => t.title)];
   return inTransaction(deps, async (deps) => {
     const id = await invitesDb.insertInvite(deps.db, { job_id: job.id, email, tasks: JSON.stringify(tasks), token_hash: sha256(token), expires_at, sent_by: user.id, created_at: now.toISOString() });
     const mail = renderMail('homeowner_invite', {
@@ -103,7 +113,7 @@ export async function inviteHomeowner(deps: Deps, user: AuthUser, job: jobsDb.Jo
       program_name: program.name,
       address: [job.address, job.city].filter(Boolean).join(', '),
       job_code: job.code,
-      task_count: plural(tasks.length, 'task'),
+      task_count: plural(titles.length, 'task'),
       task_list: titles.map((t) => `  - ${t}`).join('\n'),
       link: `${deps.config.public_url}/welcome/${token}`,
       link_days: INVITE_DAYS,

@@ -14,7 +14,7 @@ import { addHistory, historyOfJob } from '../db/history.db.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
 import { newShortCode, readJob } from './jobs.service.ts';
 import { presentTasks } from './tasks.service.ts';
-import { canSeeJobTask } from './access.ts';
+import { actorOf, canSeeJobTask } from './access.ts';
 import { internalFields, presentEvaluation, presentHistoryItem } from './present.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 
@@ -146,7 +146,7 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
     const incomplete: { task_id: string; errors: { path: string; message: string }[] }[] = [];
     const now = deps.now().toISOString();
     // The homeowner's tasks they can see: those sent to them, when invitations sent some.
-    for (const t of ev.tasks.filter((x) => canSeeJobTask({ ...user, role: 'homeowner' }, job, x) && isOpenTask(x))) {
+    for (const t of ev.tasks.filter((x) => canSeeJobTask({ ...user, role: 'homeowner' }, job, { id: x.id, ...actorOf(deps, job.program_id, x) }) && isOpenTask(x))) {
       const row = tasks.find((r) => r.task_id === t.id);
       const form = deps.defs.forms[t.form];
       const result = validateTask(form, row?.draft ?? row?.data ?? {}, facts);

@@ -83,7 +83,7 @@ export function presentTask(deps: Deps, user: AuthUser, programId: string, t: Ta
 export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
   const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
   const live = await liveSignatures(deps, job);
-  return ev.tasks.filter((t) => canSeeJobTask(user, job, t)).map((t) => presentTask(deps, user, job.program_id, t, rows.get(t.id), live, usageFactsOf(job)));
+  return ev.tasks.filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(deps, job.program_id, t) })).map((t) => presentTask(deps, user, job.program_id, t, rows.get(t.id), live, usageFactsOf(job)));
 }
 
 async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
@@ -94,7 +94,7 @@ async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
     if (programOf(deps, job.program_id).tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable, 'task_not_applicable');
     throw notFound('Task not found');
   }
-  if (!canSeeJobTask(user, job, t)) throw notFound('Task not found');
+  if (!canSeeJobTask(user, job, { id: t.id, ...actorOf(deps, job.program_id, t) })) throw notFound('Task not found');
   return { ev, t, tasks, row: tasks.find((r) => r.task_id === taskId) };
 }
 

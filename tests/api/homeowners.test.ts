@@ -38,8 +38,10 @@ describe('inviting the homeowner', () => {
     const access = await s.api('GET', `/api/jobs/${job.id}/homeowner-access`, { as: 'contractor_a' });
     expect(access.status).toBe(200);
     expect(access.body).toMatchObject({ homeowner: null, sent_tasks: null, invites: [], can_invite: true, can_send_sign_in_link: false });
-    // WI HEAR's homeowner tasks the form can send: the form's options that this job has.
+    // WI HEAR's homeowner tasks the form can send (the form's options this job has, which the contractor may also answer),
+    // and the one only the homeowner answers (no on_behalf), which is theirs whatever is sent.
     expect(access.body.sendable_tasks.map((t: { id: string }) => t.id).sort()).toEqual(['provide_energy_sources_and_utilities', 'provide_homeowner_details', 'provide_income_estimate']);
+    expect(access.body.homeowner_only_tasks.map((t: { id: string }) => t.id)).toEqual(['apply_for_income_verification']);
 
     const email = `new.owner.${job.id}@home.test`;
     const r = await invite(job.id, { invite_email: email, tasks_to_send_homeowner: ['provide_income_estimate', 'provide_homeowner_details'] });
@@ -47,9 +49,8 @@ describe('inviting the homeowner', () => {
     expect(r.body).toMatchObject({ email, tasks: ['provide_income_estimate', 'provide_homeowner_details'], used_at: null });
     expect(new Date(r.body.expires_at).getTime() - clock.getTime()).toBe(INVITE_DAYS * 86_400_000);
     const { mail, token } = await inviteMailTo(email);
-    expect(mail.subject).toBe(`Your home energy rebate: 2 tasks to complete (${job.code})`);
-    expect(mail.body).toContain('Income estimate');
-    expect(mail.body).toContain('Homeowner and home details');
+    expect(mail.subject).toBe(`Your home energy rebate: 3 tasks to complete (${job.code})`);
+    expect(mail.body).toContain('  - Income estimate\n  - Homeowner and home details\n  - Verify your income\n');
     expect(mail.body).not.toContain('Energy sources');
     const history = await s.api('GET', `/api/jobs/${job.id}/history?type=homeowner_invited`, { as: 'ops' });
     expect(history.body.items[0].detail).toMatchObject({ to: email, tasks: ['provide_income_estimate', 'provide_homeowner_details'] });
@@ -60,10 +61,10 @@ describe('inviting the homeowner', () => {
     expect(opened.body.session.user).toMatchObject({ email, role: 'homeowner', name: job.full_name });
     const as = bearer(opened.body.session.token);
 
-    // The homeowner view lists exactly the sent tasks; another homeowner task is not theirs to see.
+    // The homeowner view lists exactly the sent tasks and the one only they answer; a homeowner task not sent is not theirs to see.
     const view = await s.api('GET', `/api/jobs/homeowner/${job.id}`, as);
     expect(view.status).toBe(200);
-    expect(view.body.tasks.map((t: { id: string }) => t.id).sort()).toEqual(['provide_homeowner_details', 'provide_income_estimate']);
+    expect(view.body.tasks.map((t: { id: string }) => t.id).sort()).toEqual(['apply_for_income_verification', 'provide_homeowner_details', 'provide_income_estimate']);
     expect((await s.api('GET', `/api/jobs/${job.id}/tasks/provide_energy_sources_and_utilities`, as)).status).toBe(404);
     const list = await s.api('GET', '/api/jobs', as);
     expect(list.body.items.map((j: { id: number }) => j.id)).toEqual([job.id]);
@@ -96,7 +97,7 @@ describe('inviting the homeowner', () => {
     expect(second.status).toBe(200);
     expect(second.body.session.user.id).toBe(first.body.session.user.id);
     const view = await s.api('GET', `/api/jobs/homeowner/${job.id}`, bearer(second.body.session.token));
-    expect(view.body.tasks.map((t: { id: string }) => t.id).sort()).toEqual(['provide_energy_sources_and_utilities', 'provide_income_estimate']);
+    expect(view.body.tasks.map((t: { id: string }) => t.id).sort()).toEqual(['apply_for_income_verification', 'provide_energy_sources_and_utilities', 'provide_income_estimate']);
   });
 
   it('refuses what is not a homeowner task of the job, a staff or contractor email, a bad email, no task, and a canceled job; nothing is sent', async () => {
@@ -105,6 +106,7 @@ describe('inviting the homeowner', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ invite_email: 'a@home.test', tasks_to_send_homeowner: ['provide_site_details'] }, 'tasks_to_send_homeowner', HOMEOWNER_MESSAGES.not_sendable('provide_site_details')],
       [{ invite_email: 'a@home.test', tasks_to_send_homeowner: ['upload_utility_bills'] }, 'tasks_to_send_homeowner', HOMEOWNER_MESSAGES.not_sendable('upload_utility_bills')],
+      [{ invite_email: 'a@home.test', tasks_to_send_homeowner: ['verify_income_qualification'] }, 'tasks_to_send_homeowner', HOMEOWNER_MESSAGES.not_sendable('verify_income_qualification')],
       [{ invite_email: 'a@home.test', tasks_to_send_homeowner: [] }, 'tasks_to_send_homeowner', 'Please select at least one task to send to the homeowner.'],
       [{ invite_email: 'not-an-email', tasks_to_send_homeowner: ['provide_income_estimate'] }, 'invite_email', 'Please enter a valid email address'],
       [{ invite_email: 'alice@company-a.test', tasks_to_send_homeowner: ['provide_income_estimate'] }, 'invite_email', HOMEOWNER_MESSAGES.not_homeowner_email],

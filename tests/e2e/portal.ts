@@ -22,6 +22,7 @@ import { usageHandlers } from '../../server/services/usage-work.ts';
 import { startUtilitySimulator } from '../../sim/utility/server.ts';
 import { startApSimulator } from '../../sim/ap/server.ts';
 import { paymentHandlers } from '../../server/services/payment-work.ts';
+import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -70,7 +71,8 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
   // Links in mail (and the utility's way back) point at this portal.
   deps.config.public_url = url;
   // The background worker, as server/main.ts runs it (documents to generate, invites to mail, signed PDFs, usage).
-  const worker = createWorker(deps.db, { handlers: { ...documentHandlers(deps), ...usageHandlers(deps), ...paymentHandlers(deps) }, idle_ms: 200 });
+  // With SMTP_URL (a test's SMTP server), mail is delivered there too.
+  const worker = createWorker(deps.db, { handlers: { ...documentHandlers(deps), ...usageHandlers(deps), ...paymentHandlers(deps), ...(cfg.smtp_url ? { [MAIL_WORK]: smtpMailHandler(cfg.smtp_url, cfg.mail_from) } : {}) }, idle_ms: 200 });
   worker.start();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   mkdirSync(ARTIFACTS, { recursive: true });

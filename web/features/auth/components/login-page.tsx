@@ -30,7 +30,7 @@ export function Component() {
     if (!token || tried.current) return;
     tried.current = true;
     signInWithToken(token)
-      .then((u) => navigate(u.role === 'homeowner' ? '/' : redirect, { replace: true }))
+      .then(() => navigate(redirect, { replace: true }))
       .catch((e: ApiError) => setError(e.message));
   }, [params, navigate, redirect]);
 

@@ -27,7 +27,8 @@ export function HomeownerAccessPanel({ jobId, readOnly }: HomeownerAccessPanelPr
   if (access.isLoading) return <Spinner size={20} aria-label="Loading homeowner access" />;
   const a = access.data;
   if (!a) return null;
-  const title = (id: string) => a.sendable_tasks.find((t) => t.id === id)?.title ?? id;
+  const title = (id: string) => [...a.sendable_tasks, ...a.homeowner_only_tasks].find((t) => t.id === id)?.title ?? id;
+  const only = a.homeowner_only_tasks.map((t) => t.title);
   const sendLink = () => link.mutate(undefined, { onSuccess: (r) => successToast(`Sign-in link sent to ${r.to}.`) });
   return (
     <Card className="job-card homeowner-access" aria-labelledby="homeowner-access-title">
@@ -43,11 +44,12 @@ export function HomeownerAccessPanel({ jobId, readOnly }: HomeownerAccessPanelPr
       {a.homeowner ? (
         <p>
           <Tag intent="success" minimal icon="tick">Joined</Tag> {a.homeowner.name} ({a.homeowner.email}) can open this job in the portal
-          {a.sent_tasks ? <> and answer: {a.sent_tasks.map(title).join(', ')}.</> : ' and answer every homeowner task.'}
+          {a.sent_tasks ? <> and answer: {[...a.sent_tasks.map(title), ...only].join(', ')}.</> : ' and answer every homeowner task.'}
         </p>
       ) : (
         <p className="muted">The homeowner has not joined the portal for this job yet. Invite them to answer their tasks themselves.</p>
       )}
+      {only.length > 0 && <p className="muted">Only the homeowner can answer: {only.join(', ')}. Every invitation includes {only.length === 1 ? 'it' : 'them'}.</p>}
       {a.invites.length > 0 && (
         <HTMLTable compact className="homeowner-invites" aria-label="Invitations sent">
           <thead>
@@ -104,6 +106,11 @@ function InviteDialog({ jobId, access, onClose }: { jobId: number; access: Homeo
           {access.sendable_tasks.map((t) => (
             <Checkbox key={t.id} checked={tasks.includes(t.id)} onChange={() => toggle(t.id)}>
               {t.title} {t.status !== 'READY' && <span className="muted">({STATUS_WORD[t.status] ?? t.status.toLowerCase()})</span>}
+            </Checkbox>
+          ))}
+          {access.homeowner_only_tasks.map((t) => (
+            <Checkbox key={t.id} checked disabled>
+              {t.title} <span className="muted">(only the homeowner can answer it: always included)</span>
             </Checkbox>
           ))}
         </FormGroup>
