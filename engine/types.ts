@@ -229,6 +229,8 @@ export interface TaskForm {
   produces_documents?: boolean;
   /** Fields the server fills with signature statuses, by signer role or `all` (form.yaml `signatures:`). */
   signatures?: Record<string, SignerRole | 'all'>;
+  /** The portal screen the form is, when no program task uses it (form.yaml `portal_screen:`). */
+  portal_screen?: string;
   /** Submitting it is the homeowner's own statement: never answered on their behalf (form.yaml `attestation: true`). */
   attestation?: boolean;
   /** Fields the server fills from energy usage collection's facts whatever was sent (form.yaml `usage_fields:`). */

@@ -124,7 +124,7 @@ export function buildForm(
     }
   }
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
-  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, attestation: raw.attestation, usage_fields: raw.usage_fields, usage_prefill: raw.usage_prefill, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
+  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, attestation: raw.attestation, portal_screen: raw.portal_screen, usage_fields: raw.usage_fields, usage_prefill: raw.usage_prefill, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
 }
 
 /** A form rule as written in a form document (`rules:` of form.yaml). */
@@ -142,7 +142,7 @@ export interface FormRuleDocument {
  * A form as data, already checked: its schema self-contained (shared definitions merged into its
  * `definitions`), as `GET /api/forms/{form}` serves it.
  */
-export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'attestation' | 'usage_fields' | 'usage_prefill' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
+export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'attestation' | 'portal_screen' | 'usage_fields' | 'usage_prefill' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
 
 /**
  * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the
@@ -162,6 +162,7 @@ export function taskFormFromDocument(doc: FormDocument, ajv: SchemaCompiler, com
     usage_prefill: doc.usage_prefill,
     signatures: doc.signatures,
     attestation: doc.attestation,
+    portal_screen: doc.portal_screen,
     schema,
     ui_schema: doc.ui_schema,
     messages: doc.messages,
