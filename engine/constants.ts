@@ -145,6 +145,7 @@ export const PREFERENCE_DEFAULTS = {
   ops_owners_filter: [] as number[],
   contractors_per_page: PRODUCT_CONSTANTS.contractors_per_page_default as number,
   contractor_filters: {} as Record<string, string | undefined>,
-  bucket_order: ['Apply', 'Review', 'Install', 'Enroll', 'Pay'] as string[],
-  sla_days_in_stage: 14 as number,
+  bucket_order: [...STAGE_TABS] as StageTab[],
+  /** Per stage tab; a tab left out has no limit (engine/preferences.ts reads older stored shapes). */
+  sla_days_in_stage: Object.fromEntries(STAGE_TABS.map((t) => [t, 14])) as Partial<Record<StageTab, number>>,
 };

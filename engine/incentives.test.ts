@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateJob } from './evaluate-job.ts';
 import { formatCents } from './explain.ts';
 import { INCENTIVE_ERROR } from './incentives.ts';
-import { demoProgram } from './testing/fixtures.ts';
+import { demoProgram, loadDemo } from './testing/fixtures.ts';
 import type { TaskState } from './types.ts';
 
 const program = demoProgram();
@@ -88,6 +88,56 @@ describe('incentives in integer cents', () => {
     const inc = incentive({ ...costs({ heat_pump_cost: 1000000, total_project_cost: 5000000 }), send_payment: { status: 'COMPLETE', data: { payment_amount: 500000, payment_sent_date: '2026-05-30' } } });
     expect(inc.phase).toBe('payment_sent');
     expect(inc.payment).toEqual({ amount_cents: 500000, sent_date: '2026-05-30' });
+  });
+
+  describe('a total cap over some measures (e.g. the HEAR household limit)', () => {
+    // Heat pump and panel count toward a 10,000.00 limit; a state rebate reported beside them does not.
+    const withTotalCap = (cap: string) =>
+      loadDemo({
+        edit: (t) =>
+          t
+            .replace('  minimum:', `  total_cap: ${cap}\n  minimum:`)
+            .replace('  measures:\n', '  measures:\n    panel: { label: Panel, amount: 400000 }\n    state_rebate: { label: State rebate, amount: 50000 }\n'),
+      });
+    const capped = withTotalCap('{ id: household_limit, label: Household limit, cap_cents: 1000000, measures: [heat_pump, panel] }').programs.demo;
+    const run = (tasks: Record<string, TaskState>) => evaluateJob(capped, { site, tasks }, ctx).incentive;
+
+    it('brings the counted lines down to the limit with a line naming the cap, leaving the others whole', () => {
+      const inc = run(costs({ heat_pump_cost: 1600000, total_project_cost: 5000000 }));
+      expect(inc.lines.map((l) => [l.id, l.kind, l.amount_cents])).toEqual([
+        ['panel', 'measure', 400000],
+        ['state_rebate', 'measure', 50000],
+        ['heat_pump', 'measure', 800000],
+        ['household_limit', 'total_cap', -200000],
+      ]);
+      expect(inc.final_cents).toBe(1050000);
+      expect(inc.lines[3].explanation).toBe('Household limit: heat_pump, panel capped at 10,000.00 in total by demo incentives.total_cap household_limit (computed 12,000.00)');
+    });
+
+    it('adds no line when the counted lines are exactly at the limit', () => {
+      const inc = run(costs({ heat_pump_cost: 1200000, total_project_cost: 5000000 }));
+      expect(inc.final_cents).toBe(1050000);
+      expect(inc.lines.map((l) => l.kind)).toEqual(['measure', 'measure', 'measure']);
+    });
+
+    it('bounds the top of the initial range, and its bottom only when that is above the limit', () => {
+      const inc = run({ services });
+      // Counted: heat pump 1,000.00-8,000.00 (capped) + panel 4,000.00 = 5,000.00-12,000.00.
+      expect(inc.range).toEqual({ min_cents: 550000, max_cents: 1050000 });
+      expect(inc.lines.at(-1)).toMatchObject({ id: 'household_limit', min_cents: 0, max_cents: -200000 });
+    });
+
+    it('counts every measure when none are named', () => {
+      const all = withTotalCap('{ id: household_limit, label: Household limit, cap_cents: 1000000 }').programs.demo;
+      const inc = evaluateJob(all, { site, tasks: costs({ heat_pump_cost: 1600000, total_project_cost: 5000000 }) }, ctx).incentive;
+      expect(inc.final_cents).toBe(1000000);
+      expect(inc.lines.at(-1)?.explanation).toContain('all measures capped at 10,000.00 in total');
+    });
+
+    it('refuses a measure the program does not have, at its line', () => {
+      const defs = withTotalCap('{ id: household_limit, label: Household limit, cap_cents: 1000000, measures: [heat_pump, insulation] }');
+      expect(defs.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.message])).toEqual([['unknown-measure', "total_cap counts unknown measure 'insulation'"]]);
+    });
   });
 
   it('formats cents as dollars with separators', () => {

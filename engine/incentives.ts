@@ -1,7 +1,7 @@
 /**
  * Incentive calculation in integer cents: per-measure amounts (initial range, then final amount),
- * per-measure caps, a percentage cap on the total, a minimum, the payment sent, and the
- * material/labor split of each line.
+ * per-measure caps, a cap on the total of some measures, a percentage cap on the total, a minimum,
+ * the payment sent, and the material/labor split of each line.
  */
 
 import { explainRule, formatCents } from './explain.ts';
@@ -27,6 +27,23 @@ function makeLine(id: string, label: string, kind: IncentiveLine['kind'], amount
 function split(line: IncentiveLine, s: { material_percent: number; labor_percent: number }): void {
   line.material_cents = Math.round((line.amount_cents * s.material_percent) / 100);
   line.labor_cents = line.amount_cents - line.material_cents;
+}
+
+/**
+ * The reduction a total cap makes (a negative line), or null when the counted lines stay within it:
+ * the counted measures' maximum is brought down to the cap, and their minimum too when it is above it.
+ */
+function totalCapLine(tc: NonNullable<Program['incentives']['total_cap']>, lines: IncentiveLine[]): IncentiveLine | null {
+  let min = 0;
+  let max = 0;
+  for (const l of lines) {
+    if (l.kind !== 'measure' || (tc.measures && !tc.measures.includes(l.id))) continue;
+    min += l.min_cents;
+    max += l.max_cents;
+  }
+  if (max <= tc.cap_cents) return null;
+  const cut = tc.cap_cents - max;
+  return makeLine(tc.id, tc.label, 'total_cap', cut, Math.min(0, tc.cap_cents - min), cut);
 }
 
 /** Computes the rebate of a job. */
@@ -75,6 +92,15 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
         : explainRule(rule, facts, `${m.label} line ${formatCents(line.amount_cents)} from ${rule.id}`).text;
     }
     lines.push(line);
+  }
+
+  const tc = inc.total_cap;
+  if (tc) {
+    const line = totalCapLine(tc, lines);
+    if (line) {
+      if (ctx.explain) line.explanation = `${tc.label}: ${tc.measures ? tc.measures.join(', ') : 'all measures'} capped at ${formatCents(tc.cap_cents)} in total by ${program.id} incentives.total_cap ${tc.id} (computed ${formatCents(tc.cap_cents - line.max_cents)})`;
+      lines.push(line);
+    }
   }
 
   let min = lines.reduce((s, l) => s + l.min_cents, 0);

@@ -73,7 +73,7 @@ export interface StageResult {
 export interface IncentiveLine {
   id: string;
   label: string;
-  kind: 'measure' | 'percent_cap' | 'minimum';
+  kind: 'measure' | 'total_cap' | 'percent_cap' | 'minimum';
   amount_cents: number;
   min_cents: number;
   max_cents: number;

@@ -124,6 +124,8 @@ export interface MeasureDef {
 /** A compiled incentive model. */
 export interface IncentiveDef {
   measures: MeasureDef[];
+  /** A limit on the total of some measures' lines (e.g. the HEAR per-household limit); every measure when `measures` is absent. */
+  total_cap?: { id: string; label: string; cap_cents: number; measures?: string[]; source?: SourceRange };
   percent_cap?: { id: string; label: string; percent: number; of: RuleBase };
   minimum?: { id: string; label: string; amount_cents: number; when: RuleBase };
   final_when: RuleBase;
@@ -229,6 +231,8 @@ export interface TaskForm {
   produces_documents?: boolean;
   /** Fields the server fills with signature statuses, by signer role or `all` (form.yaml `signatures:`). */
   signatures?: Record<string, SignerRole | 'all'>;
+  /** Fields the server fills with a terms and conditions version id (form.yaml `terms_fields:`). */
+  terms_fields?: Record<string, 'install' | 'submit'>;
   /** The portal screen the form is, when no program task uses it (form.yaml `portal_screen:`). */
   portal_screen?: string;
   /** Submitting it is the homeowner's own statement: never answered on their behalf (form.yaml `attestation: true`). */

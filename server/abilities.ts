@@ -40,6 +40,8 @@ export const ABILITIES = {
   'job.clone': OPS_CONTRACTOR,
   'job.claim': OPS,
   'job.set_deemed': OPS,
+  'job.mark_ineligible': OPS,
+  'job.assign_ops_owner': OPS,
   'job.regenerate_documents': OPS,
   'job.confirm_homeowner_tasks': ['homeowner', 'ops'],
   'job.invite_homeowner': OPS_CONTRACTOR,

@@ -1,7 +1,7 @@
 /** CLI scenarios: `rebate validate` and `rebate explain`, in-process and through the real binary. */
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,11 +30,11 @@ function brokenCopy(name: string, edit: (text: string) => string): string {
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
 describe('rebate validate', () => {
-  it('exits 0 on the repository with --cases and names the ten programs', async () => {
+  it('exits 0 on the repository with --cases and names every program folder', async () => {
     const r = await run(['validate', '--cases']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain(`10 programs: ${[...PROGRAM_IDS].sort().join(', ')}`);
+    expect(r.out).toContain(`${PROGRAM_IDS.length} programs: ${[...PROGRAM_IDS].sort().join(', ')}`);
     for (const id of PROGRAM_IDS) expect(r.out).toMatch(new RegExp(`cases ${id}: \\d+ passed\\n`));
     expect(r.out).toMatch(/\n0 error\(s\), \d+ warning\(s\)$/);
   });
@@ -63,6 +63,32 @@ describe('rebate validate', () => {
     const r = await run(['validate'], dir);
     expect(r.code).toBe(1);
     expect(r.out).toContain(`program-defs/wi-hear/program.yaml:${line}:${col}: error: task 'upload_final_invoice' waits for unknown task 'confirm_project_final_cost' (did you mean 'confirm_project_final_costs'?) [unknown-task]`);
+  });
+
+  it('a task waiting for a task of a later stage fails at that wait, through the binary', () => {
+    // WI HEAR's scope of work (stage 2) made to wait for the install dates (stage 4): no job could finish.
+    const dir = brokenCopy('later-stage', (t) => t.replace(/(- id: scope_of_work_proposed\n(?: {4}.*\n)*? {4}after: \[provide_services)\]/, '$1, confirm_install_dates]'));
+    const text = readFileSync(join(dir, 'program-defs/wi-hear/program.yaml'), 'utf8');
+    const line = lineOf(text, 'after: [provide_services, confirm_install_dates]');
+    expect(line).toBeGreaterThan(0);
+    const col = text.split('\n')[line - 1].indexOf('confirm_install_dates') + 1;
+    const r = spawnSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), 'validate'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`program-defs/wi-hear/program.yaml:${line}:${col}: error: task 'scope_of_work_proposed' (stage 2) waits for 'confirm_install_dates' of stage 4: stage 4 opens only when every task of stage 2 is complete, so no job where both apply can finish [waits-for-later-stage]`);
+  });
+
+  it('a form no program uses is a warning at its key: line and fails nothing; one program validated alone is not warned about the others\' forms', async () => {
+    const dir = join(temp, 'unused-form');
+    cpSync(join(ROOT, 'program-defs'), join(dir, 'program-defs'), { recursive: true });
+    cpSync(join(ROOT, 'task-schemas'), join(dir, 'task-schemas'), { recursive: true });
+    mkdirSync(join(dir, 'task-schemas/orphan_form'));
+    writeFileSync(join(dir, 'task-schemas/orphan_form/form.yaml'), '# no program asks for it\nkey: orphan_form\ntitle: Orphan form\nschema: { type: object, properties: { note: { type: string } } }\n');
+    const r = await run(['validate'], dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("task-schemas/orphan_form/form.yaml:2:1: warning: form 'orphan_form' is used by no program: no task names it, so no one is ever asked to fill it in [unused-form]");
+    const one = await run(['validate', 'program-defs/wi-hear'], dir);
+    expect(one.code).toBe(0);
+    expect(one.out).not.toContain('[unused-form]');
   });
 
   it('--cases reports a failing case with the rule that decided it', async () => {
@@ -125,8 +151,9 @@ describe('rebate explain', () => {
     expect(r.out).toMatch(/LOCKED\s+review_income_qualification \(stage 3, ops\) blocked by apply_for_income_verification\n/);
     expect(r.out).toMatch(/LOCKED\s+send_payment \(stage 6, finance\) blocked by approve_payment\n/);
     expect(r.out).toMatch(/LOCKED\s+approve_payment \(stage 6, finance\) blocked by provide_site_details, scope_of_work_proposed, apply_for_income_verification\n/);
-    expect(r.out).toContain('incentive: 8,000.00 - 8,000.00 (initial range)');
-    expect(r.out).toContain('Heat pump line capped at 8,000.00 by wi-hear caps.heat_pump');
+    // Above 150% AMI the known income level leaves nothing to estimate (not 8,000.00 - 8,000.00).
+    expect(r.out).toContain('incentive: 0.00 - 0.00 (initial range)');
+    expect(r.out).toContain('Heat pump line 0.00 from heat_pump.estimate.max, because provide_services.estimated_total_project_cost = 20000, review_income_qualification.income_level = (missing), provide_income_estimate.income_level = above_ami_150');
   });
 
   it('--format json prints the evaluation', async () => {
@@ -144,7 +171,7 @@ describe('the rebate binary', () => {
   it('runs through the package bin and sets the exit code', () => {
     const ok = spawnSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), 'validate'], { cwd: ROOT, encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain('10 programs:');
+    expect(ok.stdout).toContain(`${PROGRAM_IDS.length} programs:`);
     const bad = spawnSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), 'validate', 'nowhere'], { cwd: ROOT, encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(execFileSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), '--help'], { encoding: 'utf8' })).toContain('usage:');

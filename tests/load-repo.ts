@@ -1,5 +1,6 @@
 /** Loads the repository's definitions once for the cross-cutting tests. */
 
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loadDefinitions, type LoadOptions } from '../engine/index.ts';
@@ -8,8 +9,11 @@ import { readDefinitionFiles } from '../cli/read-files.ts';
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The ten program ids of the spec, as folder names. */
-export const PROGRAM_IDS = ['3c-ren', 'pce', 'reco', 'hiasp', 'udve', 'ca-heehra', 'wi-hear', 'ga-hear', 'ca-tech', '3ce'];
+/** The program ids: the folders of program-defs/ besides _shared (sorted), so a new program counts by being there. */
+export const PROGRAM_IDS = readdirSync(join(ROOT, 'program-defs'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== '_shared')
+  .map((d) => d.name)
+  .sort();
 
 /** Loads every definition of the repository. */
 export function loadRepo(options?: LoadOptions) {

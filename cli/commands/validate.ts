@@ -1,12 +1,22 @@
 /** `rebate validate [paths...] [--cases] [--format stylish|json|github]` */
 
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { loadDefinitions, runCases, type Diagnostic } from '../../engine/index.ts';
 import { github, jsonResult, stylish, type Format } from '../format.ts';
 import { readDefinitionFiles } from '../read-files.ts';
 
-/** Validates the definitions; returns the exit code (0 clean, 1 errors). */
+/**
+ * Whether the paths name every program (none named, or a folder holding program-defs or its _shared): only
+ * then is a form no program of the files names unused (one program on its own uses only its own forms).
+ */
+function everyProgram(paths: string[], cwd: string): boolean {
+  return paths.length === 0 || paths.some((p) => existsSync(join(resolve(cwd, p), '_shared')) || existsSync(join(resolve(cwd, p), 'program-defs')));
+}
+
+/** Validates the definitions; returns the exit code (0 clean, 1 errors; warnings such as unused forms do not fail). */
 export function validate(paths: string[], opts: { cases: boolean; format: Format; cwd: string; print: (s: string) => void }): number {
-  const defs = loadDefinitions(readDefinitionFiles(paths, opts.cwd));
+  const defs = loadDefinitions(readDefinitionFiles(paths, opts.cwd), { unused_forms: everyProgram(paths, opts.cwd) });
   const diagnostics: Diagnostic[] = [...defs.diagnostics];
   const caseSummary: { program: string; passed: number; failed: number }[] = [];
   if (opts.cases) {

@@ -114,6 +114,10 @@ export const EQUIPMENT = {
 } as const;
 export type EquipmentBody = FromSchema<typeof EQUIPMENT>;
 
+/** SLA days of one stage tab, as the user_preferences form's `sla_days` says (0 to 365). */
+const SLA_DAYS = { type: 'integer', minimum: 0, maximum: 365 } as const;
+const SLA_DAYS_BY_TAB = Object.fromEntries(STAGE_TABS.map((t) => [t, SLA_DAYS])) as { [T in (typeof STAGE_TABS)[number]]: typeof SLA_DAYS };
+
 /** PUT /api/preferences: the remembered client preferences (spec sect. 3). */
 export const PREFERENCES = {
   type: 'object',
@@ -129,8 +133,10 @@ export const PREFERENCES = {
     ops_owners_filter: { type: 'array', items: { type: 'integer' } },
     contractors_per_page: { type: 'integer', enum: PRODUCT_CONSTANTS.page_sizes },
     contractor_filters: { type: 'object' },
-    bucket_order: { type: 'array', items: { type: 'string', enum: STAGE_TABS }, maxItems: 5 },
-    sla_days_in_stage: { type: 'integer', minimum: 1, maximum: 365 },
+    /** The five stage tabs in the user's order (the user_preferences form's rule: each once). */
+    bucket_order: { type: 'array', items: { type: 'string', enum: STAGE_TABS }, minItems: STAGE_TABS.length, maxItems: STAGE_TABS.length, uniqueItems: true },
+    /** Days a job may stay in a stage of each tab before it is highlighted; a tab left out has no limit. */
+    sla_days_in_stage: { type: 'object', additionalProperties: false, properties: SLA_DAYS_BY_TAB },
   },
 } as const;
 export type PreferencesBody = FromSchema<typeof PREFERENCES>;

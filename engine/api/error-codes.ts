@@ -61,6 +61,10 @@ export const ERROR_CODES = {
   job_ineligible: 'job_ineligible',
   job_canceled: 'job_canceled',
   job_not_canceled: 'job_not_canceled',
+  /** Ops marked the job ineligible already (undo it first). */
+  job_marked_ineligible: 'job_marked_ineligible',
+  job_not_marked_ineligible: 'job_not_marked_ineligible',
+  job_not_deemed: 'job_not_deemed',
   task_locked: 'task_locked',
   task_not_applicable: 'task_not_applicable',
   /** Email and password do not match, or no credentials. */

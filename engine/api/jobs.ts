@@ -6,7 +6,7 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, EXCEPTION_KINDS, JOB_SECTIONS, STAGE_TABS, TASK_STATUSES, type EligibilityStatus, type ExceptionKind } from '../constants.ts';
+import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, EXCEPTION_KINDS, JOB_SECTIONS, STAGE_TABS, TASK_STATUSES, USER_ROLES, type EligibilityStatus, type ExceptionKind } from '../constants.ts';
 import { FIELD_MESSAGES, flags, idName, itemsOf, NULLABLE_INTEGER, NULLABLE_STRING, pageOf } from './schema-parts.ts';
 import type { IncentiveResult, StageResult } from '../types.ts';
 
@@ -64,8 +64,10 @@ export const JOB_LIST_ITEM = {
     ops_owner: { type: ['integer', 'null'] },
     /** Ops only. */
     claimed_by: { type: ['integer', 'null'] },
-    /** Ops only. */
+    /** Ops only: the notes of the job's flagged task exceptions ("Task title: note"; server/services/evaluation.ts). */
     exception_notes: { type: ['string', 'null'] },
+    /** Ops only: why ops marked the job ineligible (the ops override), null when not marked. */
+    ops_ineligible_reason: { type: ['string', 'null'] },
   },
 } as const;
 export type JobListItem = FromSchema<typeof JOB_LIST_ITEM>;
@@ -147,8 +149,23 @@ export interface EvaluationView {
 }
 
 /** What the signed-in user may do with the job now. */
-export const JOB_ABILITIES = flags(['history', 'cancel', 'restore', 'clone', 'claim', 'set_deemed', 'regenerate_documents', 'delete_any_attachment', 'invite_homeowner']);
+export const JOB_ABILITIES = flags([
+  'history', 'cancel', 'restore', 'clone', 'claim', 'set_deemed', 'undo_deemed', 'mark_ineligible', 'undo_ineligible', 'assign_ops_owner', 'regenerate_documents',
+  'delete_any_attachment', 'invite_homeowner',
+]);
 export type JobAbilities = FromSchema<typeof JOB_ABILITIES>;
+
+/**
+ * Who created or submitted a job, as the caller may see them: ops see everyone; others see the job's own
+ * company's people and its homeowner by name, and an ops user as the operations team, without an id.
+ */
+export const JOB_PERSON = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'role'],
+  properties: { id: NULLABLE_INTEGER, name: { type: 'string' }, role: { type: 'string', enum: USER_ROLES } },
+} as const;
+export type JobPerson = FromSchema<typeof JOB_PERSON>;
 
 /**
  * The job detail (GET /api/jobs/{id}): the list item's columns and the contact, the site, the tasks and
@@ -161,7 +178,7 @@ export const JOB_DETAIL = {
   required: [
     ...JOB_LIST_ITEM.required,
     'first_name', 'last_name', 'email', 'phone_number', 'county', 'lat', 'lon', 'electric_utility', 'gas_utility', 'submitted_at', 'submit_terms_id', 'install_terms_id',
-    'cloned_from', 'stage_model', 'evaluation', 'tasks', 'abilities',
+    'cloned_from', 'created_by', 'submitted_by', 'stage_model', 'evaluation', 'tasks', 'abilities',
   ],
   properties: {
     ...JOB_LIST_ITEM.properties,
@@ -178,6 +195,9 @@ export const JOB_DETAIL = {
     submit_terms_id: { type: ['integer', 'null'] },
     install_terms_id: { type: ['integer', 'null'] },
     cloned_from: { type: ['integer', 'null'] },
+    created_by: { anyOf: [{ type: 'null' }, JOB_PERSON] },
+    /** Whose submission took the job past the submit stage (null before). */
+    submitted_by: { anyOf: [{ type: 'null' }, JOB_PERSON] },
     stage_model: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id: { type: 'string' }, label: { type: 'string' } } }] },
     evaluation: {
       type: 'object',

@@ -71,3 +71,21 @@ export type JobCancel = FromSchema<typeof JOB_CANCEL>;
 /** POST /api/jobs/{job_id}/clone: the program to clone to (an empty or unknown one is refused by the call, 422). */
 export const JOB_CLONE = { type: 'object', required: ['program_id'], properties: { program_id: { type: 'string' } } } as const;
 export type JobClone = FromSchema<typeof JOB_CLONE>;
+
+/** PATCH /api/jobs/{job_id}/mark-ineligible: why (required; a blank one is refused by the call, 422). */
+export const JOB_MARK_INELIGIBLE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reason'],
+  properties: { reason: { type: 'string', maxLength: 2000 } },
+} as const;
+export type JobMarkIneligible = FromSchema<typeof JOB_MARK_INELIGIBLE>;
+
+/** PUT /api/jobs/{job_id}/ops-owner: the ops user who owns the job now, or null for none (anyone not in ops: 422). */
+export const JOB_OPS_OWNER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['user_id'],
+  properties: { user_id: { type: ['integer', 'null'] } },
+} as const;
+export type JobOpsOwner = FromSchema<typeof JOB_OPS_OWNER>;

@@ -1,7 +1,8 @@
 /**
  * A program's incentives (program.yaml `incentives:`), checked and compiled while the program is built:
- * measures with their amounts, estimates and caps, the final-amount rule, the percent cap and minimum, where
- * ops share the final amount (shared_amount), where the payment is recorded and when its payable is due.
+ * measures with their amounts, estimates and caps, the final-amount rule, the total cap, the percent cap and
+ * minimum, where ops share the final amount (shared_amount), where the payment is recorded and when its
+ * payable is due.
  */
 
 import type { MeasureDef, Program } from '../types.ts';
@@ -39,6 +40,11 @@ export function buildIncentives(raw: Raw, parsed: ParsedFile, taskIds: Set<strin
       cap_source: caps[id] === undefined ? undefined : parsed.locate(['incentives', 'caps', id]),
     };
   });
+  // The total cap counts measures of this program only.
+  const tc = inc.total_cap as Raw | undefined;
+  for (const [i, k] of ((tc?.measures ?? []) as string[]).entries()) {
+    if (!(k in inc.measures)) diag('unknown-measure', `total_cap counts unknown measure '${k}'`, ['incentives', 'total_cap', 'measures', i]);
+  }
   // Sections naming a task and fields of it: the task exists, each field is one its form has.
   for (const section of ['payment', 'shared_amount'] as const) {
     const sec = inc[section] as Raw | undefined;
@@ -62,6 +68,7 @@ export function buildIncentives(raw: Raw, parsed: ParsedFile, taskIds: Set<strin
   return {
     measures,
     final_when: rule('final_when', inc.final_when, ['incentives', 'final_when'], parsed, 'final_when'),
+    total_cap: tc && { id: tc.id, label: tc.label, cap_cents: tc.cap_cents, measures: tc.measures, source: parsed.locate(['incentives', 'total_cap', 'cap_cents']) },
     percent_cap: inc.percent_cap && { ...inc.percent_cap, of: rule(inc.percent_cap.id, inc.percent_cap.of, ['incentives', 'percent_cap', 'of'], parsed, 'percent_cap') },
     minimum: inc.minimum && { ...inc.minimum, when: rule(inc.minimum.id, inc.minimum.when, ['incentives', 'minimum', 'when'], parsed, 'minimum') },
     shared_amount: inc.shared_amount,

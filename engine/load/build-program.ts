@@ -24,6 +24,7 @@ import { buildIncentives } from './build-incentives.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
 import { resolveStageModel } from './stage-model.ts';
+import { checkTaskGraph } from './task-graph.ts';
 import { orderTasks } from './task-order.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
@@ -165,6 +166,8 @@ export function buildProgram(
   const task_order = orderTasks(tasks, (cycle, i, j) =>
     diag('dependency-cycle', `dependency cycle: ${cycle.join(' -> ')}`, ['tasks', i, 'after', j]),
   );
+  // Whether every job can finish: no wait for a task of a later stage, no required field its owner cannot fill.
+  for (const f of checkTaskGraph(tasks, forms)) diag(f.code, f.message, f.path);
 
   // Eligibility.
   const eligIds = new Set<string>();

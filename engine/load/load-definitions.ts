@@ -9,6 +9,7 @@ import { buildProgram, type SharedDefs } from './build-program.ts';
 import { createMetaValidators, validateMeta, type FileKind, type MetaValidators } from './meta-validate.ts';
 import { parseSource, type ParsedFile } from './yaml-source.ts';
 import { buildForm } from './build-form.ts';
+import { unusedForms } from './task-graph.ts';
 import { createFormAjv } from '../forms/form-ajv.ts';
 import { formFields, type SchemaCompiler } from '../forms/compile-form.ts';
 import type { PickBuilder } from '../forms/pick.ts';
@@ -71,6 +72,11 @@ export interface LoadOptions {
   meta_validators?: MetaValidators;
   form_schemas?: SchemaCompiler;
   pick?: PickBuilder;
+  /**
+   * Warn on forms no program uses (default true). Off when the files are only a part of the definitions
+   * (one program validated on its own), where the other programs' forms would look unused.
+   */
+  unused_forms?: boolean;
 }
 
 /** Loads and checks a set of definition files. */
@@ -80,6 +86,8 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler(options.evaluator === 'interpreted' ? 'interpreted' : 'compiled');
   const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {}, document_templates: {}, usage_collection: {} };
   const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [], 'form-shared': [] };
+  // Every program document that parses, valid or not: what its tasks name is used, whatever else is wrong.
+  const programDocs: unknown[] = [];
 
   for (const f of files) {
     const kind = kindOf(f.path);
@@ -87,6 +95,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     const parsed = parseSource(f.path, f.text);
     diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some((d) => d.severity === 'error')) continue;
+    if (kind === 'program') programDocs.push(parsed.value);
     const meta = validateMeta(validators, kind, parsed);
     diagnostics.push(...meta);
     if (meta.length === 0) byKind[kind].push(parsed);
@@ -145,6 +154,16 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     }
     const program = buildProgram(parsed, shared, formMap, compile, diagnostics);
     if (program) programs[id] = program;
+  }
+
+  // A form no task names is never asked of anyone: a warning (its program may not be written yet).
+  if (options.unused_forms !== false && programDocs.length > 0) {
+    const unused = new Set(unusedForms(forms, programDocs));
+    for (const parsed of byKind['task-form']) {
+      const key = (parsed.value as { key: string }).key;
+      if (!unused.has(key) || forms[key]?.file !== parsed.file) continue;
+      diagnostics.push({ code: 'unused-form', severity: 'warning', file: parsed.file, path: ['key'], range: parsed.locate(['key'], true), message: `form '${key}' is used by no program: no task names it, so no one is ever asked to fill it in` });
+    }
   }
 
   const cases: Record<string, CasesFile> = {};

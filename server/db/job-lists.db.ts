@@ -130,7 +130,7 @@ function filtered(db: Q, p: Plan, withJobs = p.by === 'jobs' || p.onJobs.length 
  * because several instances share one PostgreSQL database: an entry is valid only while the counter
  * has not moved, and a change landing between the two reads only stores a value under an older version.
  */
-const countCache = new WeakMap<Q, Map<string, { v: number; value: unknown }>>();
+const countCache = new WeakMap<Q, Map<string, { v: number; value: unknown; until: number }>>();
 const COUNT_CACHE_MAX = 2000;
 
 /** Forgets the cached counts and pages of a store (benches measure the queries themselves). */
@@ -146,17 +146,61 @@ function versionQuery(db: Q): CompiledQuery<{ v: number }> {
   return q;
 }
 
+/** A store's version read on its way, and the one the calls arriving meanwhile wait for. */
+interface VersionReads {
+  current?: Promise<number>;
+  next?: Promise<number>;
+}
+const versionReads = new WeakMap<Q, VersionReads>();
+const ignore = () => undefined;
+
+function readVersion(db: Q, r: VersionReads): Promise<number> {
+  const read = db.executeQuery(versionQuery(db)).then((res) => res.rows[0].v);
+  r.current = read;
+  const done = () => {
+    if (r.current === read) r.current = undefined;
+  };
+  read.then(done, done);
+  return read;
+}
+
+/**
+ * The jobs version, read from the database after this call began. A read already on its way may have
+ * been sent before a write the caller has seen acknowledged, so a call arriving meanwhile does not take
+ * its answer: it waits for the next read, sent as soon as that one answers and shared by every call that
+ * arrived in between. Each call still sees every write acknowledged before it, on any instance, and under
+ * load the counter is read about once per round trip instead of once per request.
+ */
+function jobsVersion(db: Q): Promise<number> {
+  let r = versionReads.get(db);
+  if (!r) versionReads.set(db, (r = {}));
+  if (!r.current) return readVersion(db, r);
+  const reads = r;
+  return (r.next ??= r.current.then(ignore, ignore).then(() => {
+    reads.next = undefined;
+    return readVersion(db, reads);
+  }));
+}
+
 /** Caches a value against the jobs version: recomputed only after jobs (or contractor names) change. */
-export async function cachedCount<T>(db: Q, key: string, compute: () => T | Promise<T>): Promise<T> {
-  if (db.isTransaction) return compute();
-  const { v } = (await db.executeQuery(versionQuery(db))).rows[0];
+export function cachedCount<T>(db: Q, key: string, compute: () => T | Promise<T>): Promise<T> {
+  return cachedUntil(db, key, 0, async () => ({ value: await compute(), until: Infinity }));
+}
+
+/**
+ * cachedCount for a value that also goes stale with time (a page's days in stage): `compute` answers it
+ * with the instant (ms) from which it is stale, and `now` is the caller's clock.
+ */
+export async function cachedUntil<T>(db: Q, key: string, now: number, compute: () => Promise<{ value: T; until: number }>): Promise<T> {
+  if (db.isTransaction) return (await compute()).value;
+  const v = await jobsVersion(db);
   let cache = countCache.get(db);
   if (!cache) countCache.set(db, (cache = new Map()));
   const hit = cache.get(key);
-  if (hit && hit.v === v) return hit.value as T;
-  const value = await compute();
-  if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { v, value });
+  if (hit && hit.v === v && now < hit.until) return hit.value as T;
+  const { value, until } = await compute();
+  if (!cache.has(key) && cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { v, value, until });
   return value;
 }
 
@@ -170,7 +214,7 @@ const keyOf = (kind: string, q: Compilable) => {
 const LIST_COLUMNS = [
   'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab',
   'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
-  'rebate_final_cents', 'stage_entered_at', 'is_canceled', 'cancel_reason', 'is_deemed', 'claimed_by', 'ops_owner', 'exception_notes', 'created_at',
+  'rebate_final_cents', 'stage_entered_at', 'is_canceled', 'cancel_reason', 'is_deemed', 'claimed_by', 'ops_owner', 'exception_notes', 'ops_ineligible_reason', 'created_at',
 ] as const;
 
 /** Columns the driving table has (the action-owner rows carry these of their job). */

@@ -46,6 +46,8 @@ export interface JobRow {
   cancel_note: string | null;
   is_deemed: number;
   ops_marked_ineligible: number;
+  /** Why ops marked the job ineligible (null when not marked). */
+  ops_ineligible_reason: string | null;
   claimed_by: number | null;
   created_by: number | null;
   submitted_by: number | null;
@@ -71,7 +73,7 @@ const INSERTABLE = [
   'code', 'external_id', 'first_name', 'last_name', 'full_name', 'email', 'phone_number', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon',
   'electric_utility', 'gas_utility', 'place_id', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab', 'eligibility',
   'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
-  'rebate_final_cents', 'definition_hash', 'stage_entered_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible', 'created_by', 'submitted_by', 'submitted_at',
+  'rebate_final_cents', 'definition_hash', 'stage_entered_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible', 'ops_ineligible_reason', 'created_by', 'submitted_by', 'submitted_at',
   'ops_owner', 'claimed_by', 'exception_notes', 'cloned_from', 'created_at', 'updated_at',
 ] as const;
 

@@ -99,6 +99,8 @@ export interface JobsTable {
   cancel_note: Text;
   is_deemed: Flag;
   ops_marked_ineligible: Flag;
+  /** Why ops marked the job ineligible (null when not marked). */
+  ops_ineligible_reason: Text;
   claimed_by: Int;
   created_by: Int;
   submitted_by: Int;

@@ -20,6 +20,7 @@ import { workRoutes } from './work.routes.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { usageRoutes } from './usage.routes.ts';
 import { homeownersRoutes } from './homeowners.routes.ts';
+import { opsActionsRoutes } from './ops-actions.routes.ts';
 import { oidcRoutes } from './oidc.routes.ts';
 import { mailRoutes } from './mail.routes.ts';
 
@@ -38,6 +39,7 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   documentsRoutes,
   usageRoutes,
   homeownersRoutes,
+  opsActionsRoutes,
   jobsRoutes,
   contractorsRoutes,
   definitionsRoutes,

@@ -5,10 +5,10 @@ import { route } from './declare.ts';
 import { PREFERENCES, PREFERENCES_ANSWER } from '../../engine/api/admin-requests.ts';
 import { FEATURE_FLAG, FEATURE_FLAG_SET, FEATURE_FLAGS_ANSWER } from '../../engine/api/auth.ts';
 import type { AppContext, AppRouter } from '../context.ts';
-import { getPreferences, listFlags, putPreferences, setFlag } from '../db/settings.db.ts';
+import { listFlags, setFlag } from '../db/settings.db.ts';
 import { FEATURE_FLAGS } from '../services/flags.service.ts';
 import { notFound } from '../errors.ts';
-import { PREFERENCE_DEFAULTS } from '../../engine/constants.ts';
+import { readPreferences, savePreferences } from '../services/preferences.service.ts';
 
 /** The :name of a known feature flag (404 otherwise). */
 const flagOf = (ctx: AppContext): string => {
@@ -25,8 +25,7 @@ export function preferencesRoutes(router: AppRouter): void {
       response: PREFERENCES_ANSWER,
     },
     async (ctx: AppContext) => {
-      const user = userOf(ctx);
-      ctx.body = { ...PREFERENCE_DEFAULTS, ...(await getPreferences(ctx.deps.db, user.id)) };
+      ctx.body = await readPreferences(ctx.deps, userOf(ctx).id);
     },
   );
   route(
@@ -35,12 +34,11 @@ export function preferencesRoutes(router: AppRouter): void {
       method: 'put', path: '/api/preferences', ability: 'preferences.own',
       tag: 'preferences', summary: 'Save some of the signed-in user’s preferences',
       body: PREFERENCES, errors: [422], response: PREFERENCES_ANSWER,
+      // The user_preferences form checks its fields first, so its messages (not the contract's) answer.
+      bodyCheckedBy: 'call',
     },
-    async (ctx, body) => {
-      const user = userOf(ctx);
-      const merged = { ...(await getPreferences(ctx.deps.db, user.id)), ...body };
-      await putPreferences(ctx.deps.db, user.id, merged);
-      ctx.body = { ...PREFERENCE_DEFAULTS, ...merged };
+    async (ctx: AppContext) => {
+      ctx.body = await savePreferences(ctx.deps, userOf(ctx).id, ctx.request.body);
     },
   );
   route(

@@ -25,7 +25,7 @@ import { seedAdminDemo } from './admin-demo.ts';
 import { demoPlaces } from './demo-areas.ts';
 import { buildJob, planJobs, type BuildContext, type BuiltJob, type JobPlan } from './demo-jobs.ts';
 import { programSeed, type ProgramSeed } from './demo-variants.ts';
-import { CANCEL_NOTES, COMPANIES, EXCEPTION_NOTES, FIRST_NAMES, LAST_NAMES, STREETS, TASK_EXCEPTION_NOTES } from './names.ts';
+import { CANCEL_NOTES, COMPANIES, FIRST_NAMES, LAST_NAMES, OPS_INELIGIBLE_REASONS, STREETS, TASK_EXCEPTION_NOTES } from './names.ts';
 import { seededRandom, type Random } from './seeded-random.ts';
 
 /** The password of every demo sign-in. */
@@ -159,6 +159,7 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
   const opsOwner = claimer ?? (submitted && rnd.chance(0.35) ? ops() : null);
   const canceled = extra && i % 19 === 13;
   const cancelReason = CANCEL_REASONS[Math.floor(i / 19) % CANCEL_REASONS.length];
+  const ineligibleReason = built.ops_marked_ineligible ? OPS_INELIGIBLE_REASONS[i % OPS_INELIGIBLE_REASONS.length] : null;
   const canceledAt = built.updated_at + (a.now - built.updated_at) * rnd.between(0.2, 0.9);
   const jobId = await insertJob(deps.db, {
     code: a.code,
@@ -183,10 +184,10 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
     submitted_by: submitted ? (user?.id ?? null) : null,
     submitted_at: submitted ? iso(built.submitted_at!) : null,
     ops_marked_ineligible: built.ops_marked_ineligible ? 1 : 0,
+    ops_ineligible_reason: ineligibleReason,
     ops_owner: opsOwner?.id ?? null,
     claimed_by: claimer?.id ?? null,
     is_canceled: canceled ? 1 : 0,
-    exception_notes: extra && i % 37 === 11 ? EXCEPTION_NOTES[Math.floor(i / 37) % EXCEPTION_NOTES.length] : null,
     created_at: iso(built.created_at),
     updated_at: iso(built.updated_at),
     stage_entered_at: iso(built.stage_entered_at),
@@ -218,6 +219,7 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
   if (flag) await addHistory(deps.db, { job_id: jobId, type: 'task_exception_flagged', user_id: null, at: iso(built.updated_at), detail: { task_id: flag.task, kind: flag.kind, note: flag.note } });
   if (submitted) await addHistory(deps.db, { job_id: jobId, type: 'job_submitted', user_id: user?.id ?? null, at: iso(built.submitted_at!) });
   if (claimer) await addHistory(deps.db, { job_id: jobId, type: 'job_claimed', user_id: claimer.id, at: iso(built.stage_entered_at) });
+  if (ineligibleReason) await addHistory(deps.db, { job_id: jobId, type: 'job_marked_ineligible', user_id: people.ops[0].id, at: iso(built.updated_at), detail: { reason: ineligibleReason } });
   if (canceled) {
     const note = cancelReason === 'other' ? rnd.pick(CANCEL_NOTES) : null;
     await updateJob(deps.db, jobId, { cancel_reason: cancelReason, cancel_note: note });

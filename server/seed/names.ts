@@ -40,13 +40,11 @@ export const COMPANIES: [name: string, city: string, state: string, area_code: s
   ['Evergreen Heating', 'Monterey', 'CA', '831', '3ce'],
 ];
 
-/** Job-level exception notes ops leave. */
-export const EXCEPTION_NOTES = [
-  'Waiting on a corrected invoice from the contractor.',
-  'Homeowner asked to pause until after the holidays.',
-  'Utility account name does not match the homeowner; asked for a lease or bill.',
-  'Duplicate of an older job for the same address; confirm which one to keep.',
-  'Permit still open with the city; follow up next week.',
+/** Why ops marked a demo job ineligible (the ops override's reason). */
+export const OPS_INELIGIBLE_REASONS = [
+  'Duplicate of an older job for the same address under another program.',
+  'The homeowner already received this rebate for the same equipment.',
+  'Utility account name does not match the homeowner; no lease or bill was provided.',
 ];
 
 /** Notes of task exception flags, by kind. */

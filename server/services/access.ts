@@ -114,7 +114,7 @@ export const mayOverrideEligibility = (user: AuthUser) => user.role === 'ops';
  * What the user may do with this job now, as the job detail answers it (the web app shows actions from
  * this, never from the role): the abilities of server/abilities.ts met with the job's state.
  */
-export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_canceled' | 'is_deemed' | 'claimed_by'>): JobAbilities {
+export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_canceled' | 'is_deemed' | 'ops_marked_ineligible' | 'claimed_by'>): JobAbilities {
   const open = !job.is_canceled;
   return {
     history: may(user, 'job.history'),
@@ -123,6 +123,10 @@ export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_cancel
     clone: may(user, 'job.clone'),
     claim: may(user, 'job.claim') && open && job.claimed_by !== user.id,
     set_deemed: may(user, 'job.set_deemed') && open && !job.is_deemed,
+    undo_deemed: may(user, 'job.set_deemed') && open && !!job.is_deemed,
+    mark_ineligible: may(user, 'job.mark_ineligible') && open && !job.ops_marked_ineligible,
+    undo_ineligible: may(user, 'job.mark_ineligible') && !!job.ops_marked_ineligible,
+    assign_ops_owner: may(user, 'job.assign_ops_owner') && open,
     regenerate_documents: may(user, 'job.regenerate_documents') && open,
     delete_any_attachment: seesInternal(user),
     invite_homeowner: may(user, 'job.invite_homeowner'),

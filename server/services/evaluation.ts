@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { evaluateJobWithFacts, jobInputOf, isOpenTask, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
+import { EXCEPTION_KINDS, evaluateJobWithFacts, jobInputOf, isOpenTask, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -113,12 +113,30 @@ export function derivedColumns(ev: JobEvaluation): Partial<jobsDb.JobRow> {
   };
 }
 
+/**
+ * The job's exception notes (the jobs list's "Exception notes"): the notes of its tasks' flagged
+ * exceptions as "Task title: note", in the program's task order, or null when no flag has a note. Kept
+ * here, where every change to a job ends, so the notes follow the flags and never drift from them.
+ */
+export function exceptionNotesOf(ev: JobEvaluation, tasks: tasksDb.TaskRow[]): string | null {
+  const rows = new Map(tasks.map((r) => [r.task_id, r]));
+  const notes: string[] = [];
+  for (const t of ev.tasks) {
+    for (const kind of EXCEPTION_KINDS) {
+      const note = t.exceptions[kind] ? rows.get(t.id)?.exceptions?.[kind]?.note?.trim() : undefined;
+      if (note) notes.push(`${t.title}: ${note}`);
+    }
+  }
+  return notes.length ? notes.join('; ') : null;
+}
+
 /** Re-evaluates a job and stores what changed; returns the evaluation. Call inside the write's transaction. */
 export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluation> {
   const row = await jobsDb.getJob(deps.db, jobId);
   if (!row) throw new ApiError(404);
-  const { evaluation: ev, facts } = await jobState(deps, row);
-  const cols = derivedColumns(ev);
+  const tasks = await tasksDb.tasksOfJob(deps.db, jobId);
+  const { evaluation: ev, facts } = await jobState(deps, row, tasks);
+  const cols = { ...derivedColumns(ev), exception_notes: exceptionNotesOf(ev, tasks) };
   const now = deps.now().toISOString();
   if (cols.stage !== row.stage) cols.stage_entered_at = now;
   cols.updated_at = now;

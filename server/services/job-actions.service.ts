@@ -27,7 +27,8 @@ export const ACTION_MESSAGES = {
   no_history: 'No history has been found.',
 } as const;
 
-async function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: string, changes: Partial<jobsDb.JobRow>, detail?: Record<string, unknown>) {
+/** Changes a job, writes its history row and re-evaluates it in one transaction; answers the job as the user sees it. */
+export async function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: string, changes: Partial<jobsDb.JobRow>, detail?: Record<string, unknown>) {
   await inTransaction(deps, async (deps) => {
     await jobsDb.updateJob(deps.db, job.id, changes);
     await addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail });

@@ -12,10 +12,10 @@ import * as lists from '../db/job-lists.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
 import * as paymentsDb from '../db/payments.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { listUsers } from '../db/users.db.ts';
+import { findUserById, listUsers } from '../db/users.db.ts';
 import { jobAbilities, jobScope, seesInternal } from './access.ts';
 import { evaluateRow, refreshJob } from './evaluation.ts';
-import { presentEvaluation, presentListItem } from './present.ts';
+import { daysInStageChangeAfter, presentEvaluation, presentListItem, presentPerson } from './present.ts';
 import { presentTasks } from './tasks.service.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 
@@ -28,17 +28,26 @@ export interface Paging {
 }
 
 /**
- * One page of jobs, as the role sees them. The presented page is cached against the jobs version (and
- * today's date, which days-in-stage depends on): a list refreshed by many people costs one query per change.
+ * One page of jobs, as the role sees them. The presented page is cached against the jobs version, and
+ * until the first of its days-in-stage figures would change: a list refreshed by many people costs one
+ * query per change.
  */
 export async function listJobs(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
   return JSON.parse(await listJobsJson(deps, user, filters, paging)) as Awaited<ReturnType<typeof presentPage>>;
 }
 
-/** The page as JSON text, cached as text: a repeated request costs no query and no serialisation. */
+/**
+ * The page as JSON text, cached as text: a repeated request costs no query and no serialisation. The key
+ * holds everything the answer depends on: who asks (role, user, company: the scope, the internal fields,
+ * "my jobs"), the filters and the page.
+ */
 export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging): Promise<string> {
-  const key = `page ${user.role} ${user.id} ${user.contractor_id} ${JSON.stringify(filters)} ${JSON.stringify(paging)} ${todayOf(deps)}`;
-  return lists.cachedCount(deps.db, key, async () => JSON.stringify(await presentPage(deps, user, filters, paging)));
+  const key = `page ${user.role} ${user.id} ${user.contractor_id} ${JSON.stringify(filters)} ${JSON.stringify(paging)}`;
+  const now = deps.now().getTime();
+  return lists.cachedUntil(deps.db, key, now, async () => {
+    const page = await presentPage(deps, user, filters, paging);
+    return { value: JSON.stringify(page), until: Math.min(Infinity, ...page.items.map((i) => daysInStageChangeAfter(i.stage_entered_at, now))) };
+  });
 }
 
 async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
@@ -171,6 +180,7 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
   const contractor = row.contractor_id === null ? undefined : await contractorsDb.getContractor(deps.db, row.contractor_id);
   const item = presentListItem(deps, user, row, contractor?.name);
   const program = deps.defs.programs[row.program_id];
+  const person = async (id: number | null) => presentPerson(user, row, id === null ? undefined : await findUserById(deps.db, id));
   return {
     ...item,
     first_name: row.first_name,
@@ -186,6 +196,8 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
     submit_terms_id: row.submit_terms_id,
     install_terms_id: row.install_terms_id,
     cloned_from: row.cloned_from,
+    created_by: await person(row.created_by),
+    submitted_by: await person(row.submitted_by),
     stage_model: program ? { id: program.stage_model.id, label: program.stage_model.label } : null,
     evaluation: presentEvaluation(user, ev),
     tasks: await presentTasks(deps, user, row, ev),

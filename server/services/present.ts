@@ -4,7 +4,7 @@
  */
 
 import type { ActionOwnerRole, EligibilityStatus, JobEvaluation, StageTab, Program, TaskForm, UploadKind } from '../../engine/index.ts';
-import type { EvaluationView, JobListItem } from '../../engine/api/jobs.ts';
+import type { EvaluationView, JobListItem, JobPerson } from '../../engine/api/jobs.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import type { HistoryRow } from '../db/history.db.ts';
@@ -16,6 +16,16 @@ const DAY_MS = 86_400_000;
 function stageOf(program: Program | undefined, row: JobRow) {
   const s = program?.stage_model.stages.find((x) => x.number === row.stage);
   return { number: row.stage, key: s?.key ?? row.stage_key, label: s?.label ?? String(row.stage), tab: s?.tab ?? (row.tab as StageTab | null) };
+}
+
+/** Whole days since a job entered its stage, at `now` (ms). */
+function daysInStage(stageEnteredAt: string, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(stageEnteredAt)) / DAY_MS));
+}
+
+/** When a job's days in stage next reads differently after `now` (ms): how long a presented list holds. */
+export function daysInStageChangeAfter(stageEnteredAt: string, now: number): number {
+  return Date.parse(stageEnteredAt) + (daysInStage(stageEnteredAt, now) + 1) * DAY_MS;
 }
 
 /** A job in a list (stored columns only: no evaluation). */
@@ -46,14 +56,33 @@ export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contrac
     rebate: { min_cents: row.rebate_min_cents, max_cents: row.rebate_max_cents, final_cents: row.rebate_final_cents },
     created_at: row.created_at,
     stage_entered_at: row.stage_entered_at,
-    days_in_stage: Math.max(0, Math.floor((deps.now().getTime() - Date.parse(row.stage_entered_at)) / DAY_MS)),
+    days_in_stage: daysInStage(row.stage_entered_at, deps.now().getTime()),
   };
   if (seesInternal(user)) {
     item.ops_owner = row.ops_owner;
     item.claimed_by = row.claimed_by;
     item.exception_notes = row.exception_notes;
+    item.ops_ineligible_reason = row.ops_ineligible_reason;
   }
   return item;
+}
+
+/** How an ops user reads to everyone else (who in ops did what is internal). */
+export const OPERATIONS_TEAM = 'Operations team';
+/** How anyone of another company reads (never named to a contractor: STYLE.md, no leaks across companies). */
+export const SOMEONE_ELSE = 'Someone outside your company';
+
+/**
+ * A job's creator or submitter as the caller may see them: ops see everyone; others see by name the
+ * people of the job's own company and its homeowner, an ops user as the operations team, anyone else as
+ * someone outside their company (no id either way).
+ */
+export function presentPerson(user: AuthUser, job: Pick<JobRow, 'contractor_id' | 'homeowner_user_id'>, person: Pick<AuthUser, 'id' | 'name' | 'role' | 'contractor_id'> | undefined): JobPerson | null {
+  if (!person) return null;
+  if (seesInternal(user)) return { id: person.id, name: person.name, role: person.role };
+  if (person.role === 'ops') return { id: null, name: OPERATIONS_TEAM, role: 'ops' };
+  const own = person.role === 'contractor' ? person.contractor_id !== null && person.contractor_id === job.contractor_id : person.id === job.homeowner_user_id;
+  return own ? { id: person.id, name: person.name, role: person.role } : { id: null, name: SOMEONE_ELSE, role: person.role };
 }
 
 /** Strips a form's internal-only fields from task data for a user who may not see them. */
@@ -92,14 +121,18 @@ export function presentEvaluation(user: AuthUser, ev: JobEvaluation): Evaluation
 }
 
 /**
- * What of a history record is internal (ops only), by record type: detail keys (an ops exception's note)
- * and who did it (the ops user who claimed the job). Records about an internal-only form field (an
- * upload into a field marked "ui:internal") are internal whole.
+ * What of a history record is internal (ops only), by record type: detail keys (an ops exception's note,
+ * the ops override's reason), who did it (the ops user who claimed the job), or the whole record (who in
+ * ops owns the job). Records about an internal-only form field (an upload into a field marked
+ * "ui:internal") are internal whole.
  */
-export const HISTORY_INTERNAL: Record<string, { keys?: readonly string[]; actor?: true }> = {
+export const HISTORY_INTERNAL: Record<string, { keys?: readonly string[]; actor?: true; record?: true }> = {
   job_claimed: { actor: true },
   task_exception_flagged: { keys: ['note'] },
   task_exception_cleared: { keys: ['note'] },
+  job_marked_ineligible: { keys: ['reason'], actor: true },
+  job_ineligible_undone: { keys: ['reason'], actor: true },
+  job_ops_owner_changed: { record: true },
 };
 
 /** A history record as a role sees it, or null when the whole record is internal. */
@@ -108,6 +141,7 @@ export function presentHistoryItem(user: AuthUser, row: HistoryRow, internalFiel
   const d = row.detail ?? {};
   if (typeof d.task_id === 'string' && typeof d.field === 'string' && internalField(d.task_id, d.field)) return null;
   const rule = Object.hasOwn(HISTORY_INTERNAL, row.type) ? HISTORY_INTERNAL[row.type] : {};
+  if (rule.record) return null;
   const detail = row.detail && rule.keys ? Object.fromEntries(Object.entries(row.detail).filter(([k]) => !rule.keys!.includes(k))) : row.detail;
   return { ...row, detail, ...(rule.actor ? { user_id: null, user_name: null } : {}) };
 }

@@ -45,10 +45,13 @@ export function checkedQuery(q: unknown): string {
 async function poolIds(deps: Deps, index: searchDb.SearchIndex, config: SearchConfig, scope: searchDb.SearchScope, query: string, tuning: SearchTuning): Promise<number[]> {
   const whole = await searchDb.idsInScope(deps.db, index, scope, tuning.whole_scope);
   if (whole) return whole;
-  const ids = await candidateIds(deps.db, index, config, scope, query, tuning);
   // The identifier columns are every job's: only a search over every job (no scope) may add from them.
-  if (index !== 'jobs' || scope.contractor_id !== undefined || scope.homeowner_user_id !== undefined) return ids;
-  const extra = await identifierCandidates(deps.db, deps.store, config, query, tuning.shortlist);
+  const everyJob = index === 'jobs' && scope.contractor_id === undefined && scope.homeowner_user_id === undefined;
+  // Side by side: the index lookups mostly wait on the database (PostgreSQL), the identifier scan works in memory.
+  const [ids, extra] = await Promise.all([
+    candidateIds(deps.db, index, config, scope, query, tuning),
+    everyJob ? identifierCandidates(deps.db, deps.store, config, query, tuning.shortlist) : [],
+  ]);
   return extra.length ? [...new Set([...ids, ...extra])] : ids;
 }
 

@@ -37,6 +37,7 @@ import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
 import { actorOf, answersOnBehalf, assertCanWorkTask, canSeeJobTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
 import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
+import { withTermsFields } from './terms-fields.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 import { usageFactsOf, usageTaskData, withUsage } from '../usage/task-fields.ts';
 import { liveSignatures, serverSignatureFields, withLiveSignatures, type LiveSignatures } from './documents.service.ts';
@@ -144,7 +145,7 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
     // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
     const form = deps.defs.forms[t.form];
     // Signature statuses are the server's (form.yaml `signatures:`): whatever was sent for them is replaced.
-    const data = form ? pruneTaskData(form, usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)))) : {};
+    const data = form ? pruneTaskData(form, (await withTermsFields(deps, form, job, usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null))))).data) : {};
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
@@ -184,7 +185,10 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     const form = deps.defs.forms[t.form];
     if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
     // Usage and signature fields are the server's: whatever was sent for them is replaced.
-    const data = usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)));
+    // Terms versions too: the current one accepted with this submission, the one the job was submitted under.
+    const sent = usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)));
+    const terms = await withTermsFields(deps, form, job, sent, true);
+    const data = terms.data;
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
     const { facts, evaluation: before } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);
@@ -194,6 +198,7 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     // Completing a task resolves its exception flags: a flag means "this task needs attention".
     const resolved = EXCEPTION_KINDS.filter((k) => row?.exceptions?.[k]);
     await write(deps, user, job, taskId, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
+    if (terms.install_terms_id !== undefined) await jobsDb.updateJob(deps.db, job.id, { install_terms_id: terms.install_terms_id });
     const now = deps.now().toISOString();
     // An answer to a homeowner task by anyone else is recorded as given on the homeowner's behalf.
     const onBehalf = answersOnBehalf(user, t) ? { on_behalf_of: 'homeowner' } : {};

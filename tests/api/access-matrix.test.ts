@@ -89,6 +89,11 @@ const ROWS: Record<string, Row> = {
   'PATCH /api/jobs/{job_id}/restore': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/restore`, scope: 'company_a' },
   'PUT /api/jobs/{id}/claim-job': { path: (c) => `/api/jobs/${c.job.id}/claim-job`, scope: 'company_a' },
   'PUT /api/jobs/{id}/set-job-as-deemed': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/set-job-as-deemed`, scope: 'company_a' },
+  // The undo calls on a job not marked / not deemed: ops pass access control and get 400 (nothing to undo).
+  'PATCH /api/jobs/{job_id}/undo-deemed': { path: (c) => `/api/jobs/${c.job.id}/undo-deemed`, scope: 'company_a' },
+  'PATCH /api/jobs/{job_id}/mark-ineligible': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/mark-ineligible`, body: () => ({ reason: 'Access matrix' }), scope: 'company_a' },
+  'PATCH /api/jobs/{job_id}/undo-ineligible': { path: (c) => `/api/jobs/${c.job.id}/undo-ineligible`, scope: 'company_a' },
+  'PUT /api/jobs/{job_id}/ops-owner': { path: (c) => `/api/jobs/${c.job.id}/ops-owner`, body: (c) => ({ user_id: c.s.ids.users.ops }), scope: 'company_a' },
   'PATCH /api/jobs/{job_id}/regenerate-documents': { path: (c) => `/api/jobs/${c.job.id}/regenerate-documents?task_name=collect_document_signatures`, scope: 'company_a' },
   'POST /api/jobs/{job_id}/clone': { path: (c) => `/api/jobs/${c.job.id}/clone`, body: () => ({ program_id: 'ga-hear' }), scope: 'company_a' },
 

@@ -82,6 +82,11 @@ describe.each(PROGRAMS)('%s', (programId) => {
       const extra = ANSWERS[programId]?.[task];
       return filled(form, { ...base.tasks?.[task]?.data, ...(typeof extra === 'function' ? extra(answered) : extra) });
     };
+    // The terms and conditions a final submission accepts (the current version).
+    if (!(await s.api('GET', '/api/terms_and_conditions/current', { as: 'ops' })).body?.id) {
+      const terms = await s.api('POST', '/api/terms_and_conditions', { as: 'ops', body: { title: 'Program terms', sections: [{ title: 'Terms', items: ['The rebate is paid once the program approves the final documents.'] }] } });
+      expect(terms.status, JSON.stringify(terms.body)).toBeLessThan(300);
+    }
     const email = `owner.${programId}@home.test`;
     const created = await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { first_name: 'Casey', last_name: `Complete-${programId}`, email, phone_number: '555-555-0100', ...base.site, program_id: programId } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

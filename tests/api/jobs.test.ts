@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { createJob, MILWAUKEE } from './fixtures.ts';
 import { dbRun } from '../support/db.ts';
+import { PROGRAM_IDS } from '../load-repo.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -144,7 +145,7 @@ describe('GET /api/jobs and friends (lists, filters, summary)', () => {
     expect(ops.body.contractors.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([s.ids.contractor_a, s.ids.contractor_b]));
     const c = await s.api('POST', '/api/jobs/filters', { as: 'contractor_a', body: {} });
     expect(c.body.contractors).toEqual([]);
-    expect(c.body.programs).toHaveLength(10);
+    expect(c.body.programs.map((p: { id: string }) => p.id).sort()).toEqual([...PROGRAM_IDS].sort());
   });
 });
 
@@ -176,16 +177,22 @@ describe('abilities in the job detail (what the web app shows actions from)', ()
   it('are the signed-in user\'s, met with the job\'s state', async () => {
     const job = await createJob(s, 'contractor_a');
     const asOps = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
-    expect(asOps.body.abilities).toEqual({ history: true, cancel: true, restore: false, clone: true, claim: true, set_deemed: true, regenerate_documents: true, delete_any_attachment: true, invite_homeowner: true });
+    expect(asOps.body.abilities).toEqual({
+      history: true, cancel: true, restore: false, clone: true, claim: true, set_deemed: true, undo_deemed: false, mark_ineligible: true, undo_ineligible: false, assign_ops_owner: true,
+      regenerate_documents: true, delete_any_attachment: true, invite_homeowner: true,
+    });
     const asContractor = await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' });
-    expect(asContractor.body.abilities).toEqual({ history: true, cancel: true, restore: false, clone: true, claim: false, set_deemed: false, regenerate_documents: false, delete_any_attachment: false, invite_homeowner: true });
+    expect(asContractor.body.abilities).toEqual({
+      history: true, cancel: true, restore: false, clone: true, claim: false, set_deemed: false, undo_deemed: false, mark_ineligible: false, undo_ineligible: false, assign_ops_owner: false,
+      regenerate_documents: false, delete_any_attachment: false, invite_homeowner: true,
+    });
     const task = asContractor.body.tasks.find((t: { id: string }) => t.id === 'provide_services');
     expect(task.abilities).toEqual({ flag_contractor_exception: true, flag_ops_exception: false, transfer: false, reset: false });
 
     await s.api('PUT', `/api/jobs/${job.id}/claim-job`, { as: 'ops' });
     await s.api('PATCH', `/api/jobs/${job.id}/cancel`, { as: 'ops', body: { reason: 'mistake' } });
     const after = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
-    expect(after.body.abilities).toMatchObject({ cancel: false, restore: true, claim: false, set_deemed: false, regenerate_documents: false });
+    expect(after.body.abilities).toMatchObject({ cancel: false, restore: true, claim: false, set_deemed: false, mark_ineligible: false, assign_ops_owner: false, regenerate_documents: false });
   });
 
   it('a homeowner may flag nothing', async () => {

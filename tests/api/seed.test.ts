@@ -54,7 +54,7 @@ describe('the demo seed', () => {
     expect(await seedIfEmpty(deps)).toBe(false);
     expect(await count(deps, 'SELECT COUNT(*) n FROM jobs')).toBe(jobs.length);
   });
-  it('has about three hundred jobs over all ten programs, and twenty contractors (two with no address)', async () => {
+  it('has about three hundred jobs over every program, and twenty contractors (two with no address)', async () => {
     expect(new Set(jobs.map((j) => j.program_id))).toEqual(new Set(programs.map((p) => p.id)));
     expect(jobs.length).toBeGreaterThanOrEqual(250);
     expect(await count(deps, 'SELECT COUNT(*) n FROM contractors')).toBe(20);

@@ -95,7 +95,8 @@ export const routes: RouteObject[] = [
           page('TermsAndConditionsDetail', () => import('../features/terms/components/terms-detail-page.tsx')),
           page('BackgroundWork', () => import('../features/work/components/background-work-page.tsx')),
           page('MailOutbox', () => import('../features/mail/components/outbox-page.tsx')),
-          { path: paths.Equipment.path, handle: handle('Equipment'), element: <Navigate to={paths.HeatPumps.path} replace /> },
+          page('Preferences', () => import('../features/preferences/components/preferences-page.tsx')),
+          page('Equipment', () => import('../features/equipment/components/equipment-page.tsx')),
           page('HeatPumps', () => import('../features/equipment/components/equipment-page.tsx')),
           page('WaterHeaters', () => import('../features/equipment/components/equipment-page.tsx')),
           {

@@ -7,7 +7,7 @@ import { Alignment, Button, Navbar, Tag, Spinner } from '@blueprintjs/core';
 import { Suspense, useEffect, useState, lazy } from 'react';
 import { Link, Outlet, useNavigate, useNavigation } from 'react-router-dom';
 import { pathTo } from '../../config/paths.ts';
-import { usePreference } from '../../lib/preferences.ts';
+import { syncPreferencesAtSignIn, usePreference } from '../../lib/preferences.ts';
 import { useSession } from '../../lib/use-auth.ts';
 import { useAppConfig } from '../../lib/use-app-config.ts';
 import { HEADER_ITEMS, MENU_ITEMS, type NavItem } from './nav-items.ts';
@@ -26,6 +26,11 @@ export function Layout() {
   const [sidebarOpen, setSidebarOpen] = usePreference('sidebar_open');
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const token = session?.token;
+  // A new sign-in takes the preferences saved on the server (tab order, SLA days, page sizes, sidebar).
+  useEffect(() => {
+    if (token) syncPreferencesAtSignIn(token).catch(() => undefined);
+  }, [token]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {

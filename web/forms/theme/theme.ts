@@ -14,6 +14,7 @@ import { CurrencyWidget } from '../widgets/currency-widget.tsx';
 import { PdfUploadWidget, PhotoUploadWidget } from '../widgets/upload-widget.tsx';
 import { EquipmentCatalogSearchWidget } from '../widgets/equipment-search-widget.tsx';
 import { SignatureStatusWidget } from '../widgets/signature-status-widget.tsx';
+import { OrderedChoicesWidget } from '../widgets/ordered-choices-widget.tsx';
 
 const Nothing = () => null;
 
@@ -45,6 +46,7 @@ export const widgets: RegistryWidgetsType = {
   radio: RadioWidget,
   select: SelectWidget,
   checkboxes: CheckboxesWidget,
+  ordered_choices: OrderedChoicesWidget,
   yes_no: YesNoWidget,
   currency: CurrencyWidget,
   photo_upload: PhotoUploadWidget,
@@ -57,4 +59,4 @@ export const widgets: RegistryWidgetsType = {
 export const fields: RegistryFieldsType = { ObjectField: WidgetObjectField };
 
 /** The widget names task forms may use (the theme's half of the forms' contract). */
-export const WIDGET_NAMES = ['checkboxes', 'currency', 'date', 'equipment_catalog_search', 'pdf_upload', 'photo_upload', 'radio', 'select', 'signature_status', 'textarea', 'yes_no'] as const;
+export const WIDGET_NAMES = ['checkboxes', 'currency', 'date', 'equipment_catalog_search', 'ordered_choices', 'pdf_upload', 'photo_upload', 'radio', 'select', 'signature_status', 'textarea', 'yes_no'] as const;

@@ -1,13 +1,13 @@
 /**
- * Equipment catalogs (/equipment/heat-pumps, /equipment/water-heaters, and 'Other' as ?type=other):
- * one tab per type, a search by manufacturer, model or AHRI id, and a table of the fields that matter
- * for the type. A row opens every field of the entry.
+ * Equipment catalogs, one route per tab (spec sect. 2): /equipment/heat-pumps, /equipment/water-heaters,
+ * and /equipment itself, the Other equipment catalog. Each has a search by manufacturer, model or AHRI id
+ * and a table of the fields that matter for the type; a row opens every field of the entry.
  */
 
 import { Button, Tab, Tabs } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths, TITLE_SUFFIX } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { DataTable } from '../../../lib/components/data-table.tsx';
 import { ListPager } from '../../../lib/components/list-pager.tsx';
 import { useIsOps } from '../../../lib/components/ops-only.ts';
@@ -20,18 +20,19 @@ import './equipment.css';
 
 const PER_PAGE = 25;
 
+/** The tabs, each its route's title and path. */
 const TABS: { id: EquipmentType; title: string; to: string }[] = [
-  { id: 'heat_pump', title: 'Heat pumps', to: paths.HeatPumps.path },
-  { id: 'water_heater', title: 'Water heaters', to: paths.WaterHeaters.path },
-  { id: 'other', title: 'Other', to: `${paths.HeatPumps.path}?type=other` },
+  { id: 'heat_pump', title: paths.HeatPumps.title, to: paths.HeatPumps.path },
+  { id: 'water_heater', title: paths.WaterHeaters.title, to: paths.WaterHeaters.path },
+  { id: 'other', title: paths.Equipment.title, to: paths.Equipment.path },
 ];
 
-/** The tab: the route for heat pumps and water heaters, ?type=other for the rest. */
+/** The tab of the route: heat pumps and water heaters by their paths, /equipment itself is Other equipment. */
 function useTab(): EquipmentType {
-  const location = useLocation();
-  const [params] = useSearchParams();
-  if (params.get('type') === 'other') return 'other';
-  return location.pathname.startsWith(paths.WaterHeaters.path) ? 'water_heater' : 'heat_pump';
+  const { pathname } = useLocation();
+  if (pathname.startsWith(paths.HeatPumps.path)) return 'heat_pump';
+  if (pathname.startsWith(paths.WaterHeaters.path)) return 'water_heater';
+  return 'other';
 }
 
 export function Component() {
@@ -51,14 +52,6 @@ export function Component() {
     () => COLUMNS[tab].filter((c) => c.key === 'manufacturer' || c.key === 'model' || !rows?.length || rows.some((e) => (e as unknown as Record<string, unknown>)[c.key] != null)),
     [tab, rows],
   );
-  // 'Other' shares the heat pumps route, so its page title is set here, after the shell's.
-  useEffect(() => {
-    const t = setTimeout(() => {
-      document.title = `${tab === 'other' ? 'Other equipment' : title}${TITLE_SUFFIX}`;
-    });
-    return () => clearTimeout(t);
-  }, [tab, title]);
-
   const onSearch = useCallback(
     (v: string) =>
       setParams(
@@ -83,14 +76,14 @@ export function Component() {
 
   return (
     <>
-      <PageHeading title="Equipment" actions={isOps && <Button intent="primary" icon="add" text="Add equipment" onClick={() => setAdding(tab)} />} />
+      <PageHeading title={title} actions={isOps && <Button intent="primary" icon="add" text="Add equipment" onClick={() => setAdding(tab)} />} />
       <Tabs
         id="equipment-tabs"
         selectedTabId={tab}
         onChange={(id) => {
           // The search carries over to the other catalog.
           const to = TABS.find((t) => t.id === id)!.to;
-          navigate(q ? `${to}${to.includes('?') ? '&' : '?'}q=${encodeURIComponent(q)}` : to);
+          navigate(q ? `${to}?q=${encodeURIComponent(q)}` : to);
         }}
         className="equipment-tabs"
         size="large"

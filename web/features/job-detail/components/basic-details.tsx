@@ -6,6 +6,9 @@ import type { Viewer } from './job-text.ts';
 
 const date = (s: string | null) => (s ? new Date(s).toLocaleDateString() : null);
 
+/** A creator or submitter by name; ops viewing as someone else see ops people as that viewer would. */
+const person = (p: JobDetail['created_by'], viewer: Viewer) => (p ? (p.role === 'ops' && viewer !== 'ops' ? 'Operations team' : p.name) : null);
+
 export function BasicDetails({ job, viewer }: { job: JobDetail; viewer: Viewer }) {
   return (
     <DetailList
@@ -23,7 +26,9 @@ export function BasicDetails({ job, viewer }: { job: JobDetail; viewer: Viewer }
         { label: 'Job code', value: job.code },
         { label: 'External ID', value: job.external_id },
         { label: 'Created', value: date(job.created_at) },
+        { label: 'Created by', value: person(job.created_by, viewer) },
         { label: 'Rebate submitted', value: date(job.submitted_at) },
+        { label: 'Submitted by', value: person(job.submitted_by, viewer) },
         ...(viewer === 'ops' && job.stage_model ? [{ label: 'Stage model', value: job.stage_model.label }] : []),
         ...(viewer === 'ops' && job.exception_notes ? [{ label: 'Exception notes', value: job.exception_notes, wide: true }] : []),
       ]}

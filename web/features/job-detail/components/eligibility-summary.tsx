@@ -1,7 +1,7 @@
 /**
  * Eligibility in the reasons' own wording: ineligible with each reason, pending with what is still
  * missing, 'Unable to determine eligibility' when it cannot be decided. Ops also see why (the rule and
- * the values it read).
+ * the values it read), and the reason they gave when they marked the job ineligible themselves.
  */
 
 import { Tag } from '@blueprintjs/core';
@@ -23,7 +23,7 @@ function Reasons({ list, internal }: { list: EligibilityReasonView[]; internal: 
   );
 }
 
-export function EligibilitySummary({ eligibility, viewer }: { eligibility: JobDetail['evaluation']['eligibility']; viewer: Viewer }) {
+export function EligibilitySummary({ eligibility, viewer, opsReason }: { eligibility: JobDetail['evaluation']['eligibility']; viewer: Viewer; opsReason?: string | null }) {
   const view = ELIGIBILITY_VIEW[eligibility.status] ?? ELIGIBILITY_VIEW.unable_to_determine;
   const internal = viewer === 'ops';
   return (
@@ -32,6 +32,7 @@ export function EligibilitySummary({ eligibility, viewer }: { eligibility: JobDe
         {view.text}
       </Tag>
       {eligibility.status === 'ineligible' && <Reasons list={eligibility.reasons} internal={internal} />}
+      {internal && opsReason && <div className="muted eligibility-because">Marked ineligible by ops: {opsReason}</div>}
       {eligibility.status === 'pending_more_information' && eligibility.pending.length > 0 && (
         <>
           {/* These are checks still waiting for answers, not reasons the job failed. */}

@@ -1,7 +1,7 @@
 /**
  * The job's actions, as the server says the signed-in user may take them now (`job.abilities`): history,
- * claim, set as deemed, regenerate documents, clone, cancel / restore. The frequent ones are buttons,
- * the rest a menu.
+ * claim, reassign the ops owner, set as deemed / undo, mark ineligible / undo, regenerate documents,
+ * clone, cancel / restore. The frequent ones are buttons, the rest a menu.
  */
 
 import { Alert, Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
@@ -10,23 +10,33 @@ import { useNavigate } from 'react-router-dom';
 import { pathTo } from '../../../config/paths.ts';
 import { successToast } from '../../../lib/toaster.ts';
 import type { JobDetail } from '../api/get-job.ts';
-import { claimJob, restoreJob, setJobAsDeemed, useJobAction } from '../api/job-actions.ts';
+import { claimJob, restoreJob, setJobAsDeemed, undoDeemed, undoIneligible, useJobAction } from '../api/job-actions.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { CloneDialog } from './clone-dialog.tsx';
+import { MarkIneligibleDialog } from './mark-ineligible-dialog.tsx';
+import { OpsOwnerDialog } from './ops-owner-dialog.tsx';
 import { RegenerateDialog } from './regenerate-dialog.tsx';
 
-type Open = null | 'cancel' | 'clone' | 'regenerate' | 'deemed';
+type Open = null | 'cancel' | 'clone' | 'regenerate' | 'deemed' | 'ineligible' | 'owner';
 
 export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: () => void }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
   const claim = useJobAction(job.id, () => claimJob(job.id));
   const deemed = useJobAction(job.id, () => setJobAsDeemed(job.id));
+  const notDeemed = useJobAction(job.id, () => undoDeemed(job.id));
+  const eligibleAgain = useJobAction(job.id, () => undoIneligible(job.id));
   const restore = useJobAction(job.id, () => restoreJob(job.id));
   const close = () => setOpen(null);
   const can = job.abilities;
   const admin = [
+    can.assign_ops_owner && <MenuItem key="owner" icon="person" text="Reassign ops owner…" onClick={() => setOpen('owner')} />,
     can.set_deemed && <MenuItem key="deemed" icon="tick" text="Set as deemed" onClick={() => setOpen('deemed')} />,
+    can.undo_deemed && <MenuItem key="undo-deemed" icon="undo" text="Undo deemed" onClick={() => notDeemed.mutate(undefined, { onSuccess: () => successToast('The job is no longer deemed.') })} />,
+    can.mark_ineligible && <MenuItem key="ineligible" icon="ban-circle" text="Mark ineligible…" onClick={() => setOpen('ineligible')} />,
+    can.undo_ineligible && (
+      <MenuItem key="undo-ineligible" icon="undo" text="Undo ineligible" onClick={() => eligibleAgain.mutate(undefined, { onSuccess: () => successToast('Eligibility is again the program’s rules’.') })} />
+    ),
     can.regenerate_documents && <MenuItem key="regenerate" icon="refresh" text="Regenerate documents…" onClick={() => setOpen('regenerate')} />,
     can.clone && <MenuItem key="clone" icon="duplicate" text="Clone to another program…" onClick={() => setOpen('clone')} />,
   ].filter(Boolean);
@@ -73,6 +83,16 @@ export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: (
         }}
       />
       {open === 'regenerate' && <RegenerateDialog job={job} isOpen onClose={close} />}
+      {open === 'owner' && <OpsOwnerDialog job={job} isOpen onClose={close} onDone={() => (close(), successToast('Ops owner saved.'))} />}
+      <MarkIneligibleDialog
+        jobId={job.id}
+        isOpen={open === 'ineligible'}
+        onClose={close}
+        onDone={() => {
+          close();
+          successToast('Job marked ineligible.');
+        }}
+      />
       <Alert
         isOpen={open === 'deemed'}
         icon="tick"

@@ -67,7 +67,7 @@ export function JobHeader({ job, viewer, actions, viewSwitch, me }: { job: JobDe
         </div>
         <div className="job-header-eligibility">
           <div className="job-header-label">Eligibility</div>
-          <EligibilitySummary eligibility={ev.eligibility} viewer={viewer} />
+          <EligibilitySummary eligibility={ev.eligibility} viewer={viewer} opsReason={job.ops_ineligible_reason} />
         </div>
       </div>
       {viewer === 'contractor' && action && !job.is_canceled && (

@@ -86,6 +86,10 @@ export const HISTORY_TYPES: Record<string, string> = {
   job_restored: 'Job restored',
   job_claimed: 'Job claimed',
   job_set_as_deemed: 'Set as deemed',
+  job_deemed_undone: 'Deemed undone',
+  job_marked_ineligible: 'Marked ineligible',
+  job_ineligible_undone: 'Ineligible undone',
+  job_ops_owner_changed: 'Ops owner changed',
   documents_regenerated: 'Documents regenerated',
   job_cloned: 'Job cloned',
   homeowner_confirmed_tasks: 'Homeowner confirmed tasks',
@@ -122,6 +126,17 @@ export function describeHistory(type: string, d: Record<string, unknown> | null,
       return `Reset ${task} to its default owner`;
     case 'job_canceled':
       return `Canceled the job: ${String(d?.reason ?? '')}${d?.note ? ` (${String(d.note)})` : ''}`;
+    case 'job_marked_ineligible':
+      return d?.reason ? `Marked the job ineligible: ${String(d.reason)}` : 'Marked the job ineligible';
+    case 'job_ineligible_undone':
+      return 'Undid the ineligible mark: eligibility is again what the program’s rules say';
+    case 'job_deemed_undone':
+      return 'Undid set as deemed';
+    case 'job_ops_owner_changed': {
+      const was = d?.from_name ? String(d.from_name) : '';
+      if (!d?.to_name) return `Removed the ops owner${was ? ` (${was})` : ''}`;
+      return `Made ${String(d.to_name)} the ops owner${was ? ` (was ${was})` : ''}`;
+    }
     case 'documents_regenerated':
       return `Regenerated the documents of ${typeof d?.task_name === 'string' ? taskTitle(d.task_name) : 'a task'}`;
     case 'job_cloned':

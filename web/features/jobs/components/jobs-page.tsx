@@ -14,7 +14,8 @@ import { PageHeading } from '../../../lib/components/page-heading.tsx';
 import { useJobs } from '../api/list-jobs.ts';
 import { useJobSummary } from '../api/job-summary.ts';
 import { useFilterOptions } from '../api/job-filters.ts';
-import { JOB_TABS, stagesByTab, useJobList, type JobTab } from '../hooks/use-job-list.ts';
+import { stagesByTab, useJobList, type JobTab } from '../hooks/use-job-list.ts';
+import { slaDaysByTab } from '../../../../engine/preferences.ts';
 import { JobsFilters } from './jobs-filters.tsx';
 import { JobsTable } from './jobs-table.tsx';
 import { HomeownerJobs } from './homeowner-jobs.tsx';
@@ -34,14 +35,16 @@ const emptyTitle = (tab: JobTab) => (tab === 'Canceled' ? 'No canceled jobs' : `
 function StaffJobs({ isOps }: { isOps: boolean }) {
   const list = useJobList(isOps);
   const { filters, tab, update } = list;
-  const [sla] = usePreference('sla_days_in_stage');
+  const [storedSla] = usePreference('sla_days_in_stage');
+  // An SLA remembered before it was per stage tab (one number) applies to every tab.
+  const sla = useMemo(() => slaDaysByTab(storedSla), [storedSla]);
   // Mounted on first use and kept: closing the dialog by mistake keeps what was typed.
   const [addOpened, setAddOpened] = useState(false);
   const [adding, setAdding] = useState(false);
   const options = useFilterOptions(true);
   const summary = useJobSummary(isOps, list.base);
-  const tabs = useMemo(() => stagesByTab(summary.data, options.data), [summary.data, options.data]);
-  const query = list.pageQuery(tabs);
+  const stages = useMemo(() => stagesByTab(summary.data, options.data), [summary.data, options.data]);
+  const query = list.pageQuery(stages);
   const jobs = useJobs(isOps, query ?? {}, query !== undefined);
   const total = jobs.data?.total;
   const pages = total === undefined ? list.page : Math.max(1, Math.ceil(total / list.perPage));
@@ -76,7 +79,7 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
       />
       <div className="jobs-tabs-row">
         <Tabs id="job-tabs" className="jobs-tabs" selectedTabId={tab} onChange={(t) => update({ tab: String(t), stage: undefined })}>
-          {JOB_TABS.map((t) => {
+          {list.tabs.map((t) => {
             const n = count(t);
             return (
               <Tab

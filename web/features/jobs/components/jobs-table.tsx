@@ -1,12 +1,14 @@
 /**
  * The jobs table: name (a link to the job) with its code and flags, address and city, contractor,
- * program and stage badges, eligibility, action owners and days in stage, red past the remembered SLA.
+ * program and stage badges, eligibility, action owners and days in stage, red past the remembered SLA
+ * of the job's stage tab.
  * A whole row opens the job; on a phone each row is a card.
  */
 
 import { Icon, Tag, type Intent } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { ELIGIBILITY_STATUS_LABELS, type EligibilityStatus } from '../../../../engine/constants.ts';
+import { isOverSla, type SlaDaysByTab } from '../../../../engine/preferences.ts';
 import { DataTable, type Column } from '../../../lib/components/data-table.tsx';
 import type { JobItem } from '../api/list-jobs.ts';
 
@@ -37,7 +39,7 @@ function JobName({ job, showNotes }: { job: JobItem; showNotes: boolean }) {
 const ownerLabel = (o: string) => o.charAt(0).toUpperCase() + o.slice(1).replace(/_/g, ' ');
 
 /** The columns; a contractor sees only its own company's jobs, so no contractor column for it. */
-function columns(sla: number, showNotes: boolean, showContractor: boolean): Column<JobItem>[] {
+function columns(sla: SlaDaysByTab, showNotes: boolean, showContractor: boolean): Column<JobItem>[] {
   const all: (Column<JobItem> | false)[] = [
     { key: 'name', label: 'Job', render: (j) => <JobName job={j} showNotes={showNotes} />, className: 'col-name' },
     { key: 'address', label: 'Address', render: (j) => [j.address, j.city].filter(Boolean).join(', '), className: 'col-address' },
@@ -56,7 +58,17 @@ function columns(sla: number, showNotes: boolean, showContractor: boolean): Colu
           <Tag intent="primary" minimal title={`Stage ${j.stage.number}`}>{j.stage.label}</Tag>
         ),
     },
-    { key: 'eligibility', label: 'Eligibility', render: (j) => <Tag minimal intent={ELIGIBILITY_INTENT[j.eligibility]}>{eligibilityLabel(j.eligibility)}</Tag>, nowrap: true },
+    {
+      key: 'eligibility',
+      label: 'Eligibility',
+      // Ops see why they marked a job ineligible (the field reaches ops only).
+      render: (j) => (
+        <div>
+          <Tag minimal intent={ELIGIBILITY_INTENT[j.eligibility]}>{eligibilityLabel(j.eligibility)}</Tag>
+          {j.ops_ineligible_reason && <div className="job-cancel-reason" title="Marked ineligible by ops">{j.ops_ineligible_reason}</div>}
+        </div>
+      ),
+    },
     { key: 'owners', label: 'Action owners', render: (j) => j.action_owners.map(ownerLabel).join(', ') || '—', className: 'col-owners' },
     {
       key: 'days',
@@ -64,8 +76,8 @@ function columns(sla: number, showNotes: boolean, showContractor: boolean): Colu
       numeric: true,
       nowrap: true,
       render: (j) =>
-        j.days_in_stage > sla ? (
-          <span className="over-sla" title={`Over the ${sla}-day SLA`}>
+        isOverSla(sla, j.stage.tab, j.days_in_stage) ? (
+          <span className="over-sla" title={`Over the ${sla[j.stage.tab as keyof SlaDaysByTab]}-day SLA of ${j.stage.tab}`}>
             <Icon icon="time" size={12} /> {j.days_in_stage}
           </span>
         ) : (
@@ -79,7 +91,8 @@ function columns(sla: number, showNotes: boolean, showContractor: boolean): Colu
 export interface JobsTableProps {
   rows: JobItem[] | undefined;
   loading: boolean;
-  sla: number;
+  /** SLA days per stage tab (a tab without one highlights nothing). */
+  sla: SlaDaysByTab;
   showNotes: boolean;
   showContractor: boolean;
   emptyTitle: string;

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { STAGE_TABS } from '../../../../engine/constants.ts';
+import { stageTabOrder } from '../../../../engine/preferences.ts';
 import { usePreference } from '../../../lib/preferences.ts';
 import type { FilterOptions } from '../api/job-filters.ts';
 import type { JobQuery } from '../api/list-jobs.ts';
@@ -15,6 +16,8 @@ import type { JobSummary } from '../api/job-summary.ts';
 export const JOB_TABS = [...STAGE_TABS, 'Canceled'] as const;
 /** A tab of the jobs list. */
 export type JobTab = (typeof JOB_TABS)[number];
+/** The tabs in the user's order (the remembered bucket_order); Canceled stays last. */
+export const orderedJobTabs = (bucketOrder: unknown): JobTab[] => [...stageTabOrder(bucketOrder), 'Canceled'];
 
 /** The remembered filter values (stored under the `job_filters` preference). */
 export interface JobFilterValues {
@@ -56,6 +59,8 @@ export function useJobList(isOps: boolean) {
   const [stored, setStored] = usePreference('job_filters');
   const [sorting, setSorting] = usePreference('job_sorting');
   const [perPage, setPerPageStored] = usePreference('jobs_per_page');
+  const [bucketOrder] = usePreference('bucket_order');
+  const tabs = useMemo(() => orderedJobTabs(bucketOrder), [bucketOrder]);
   // The page lives in the address, so Back from a job returns to the same page.
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -73,7 +78,8 @@ export function useJobList(isOps: boolean) {
     if (!isOps) for (const k of OPS_ONLY) delete v[k as keyof JobFilterValues];
     return v;
   }, [filters, isOps]);
-  const tab: JobTab = (JOB_TABS as readonly string[]).includes(String(filters.tab)) ? (filters.tab as JobTab) : 'Apply';
+  // No tab chosen yet: the first in the user's order.
+  const tab: JobTab = (JOB_TABS as readonly string[]).includes(String(filters.tab)) ? (filters.tab as JobTab) : tabs[0];
   const anyFilter = FILTER_KEYS.some((k) => visible[k] !== undefined && visible[k] !== '' && visible[k] !== false);
 
   /** Sets some values; any change of what is listed goes back to page 1. */
@@ -126,5 +132,5 @@ export function useJobList(isOps: boolean) {
     };
   };
 
-  return { filters: visible, tab, anyFilter, update, clear, sorting, setSort, perPage, setPerPage, page, setPage, base, pageQuery };
+  return { filters: visible, tabs, tab, anyFilter, update, clear, sorting, setSort, perPage, setPerPage, page, setPage, base, pageQuery };
 }

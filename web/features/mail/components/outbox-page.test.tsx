@@ -4,15 +4,10 @@
  * its placeholders marked and their meaning, and an empty outbox says so.
  */
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { click as clickOn, mockApi, mount, type Mounted } from '../../../lib/testing/render.tsx';
 import type { OutboxMessages, MailTemplateList } from '../../../../engine/api/misc.ts';
 import { Component as OutboxPage } from './outbox-page.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SENT: OutboxMessages = [
   { id: 2, to_address: 'ann@example.test', subject: 'Reset your password', body: 'Open this link within an hour to choose a new password: https://portal.test/login?reset=tok2', created_at: '2026-06-01T15:05:00.000Z' },
@@ -26,40 +21,24 @@ const TEMPLATES: MailTemplateList = [
   },
 ];
 
-let root: Root | undefined;
+let page: Mounted | undefined;
 let host: HTMLElement;
 
 /** Mounts the page at `at` with the API answering the outbox and the templates. */
 async function open(outbox: OutboxMessages, at = '/mail-outbox') {
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const body = path === '/api/auth/outbox' ? outbox : path === '/api/mail/templates' ? TEMPLATES : undefined;
-    return new Response(JSON.stringify(body ?? { detail: 'Not found' }), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } });
-  }));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/mail-outbox', Component: OutboxPage }], { initialEntries: [at] });
-  host = document.createElement('div');
-  document.body.append(host);
-  await act(async () => {
-    root = createRoot(host);
-    root.render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
-  });
-  await settle();
-}
-async function settle() {
-  for (let i = 0; i < 10; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
+  mockApi({ 'GET /api/auth/outbox': { body: outbox }, 'GET /api/mail/templates': { body: TEMPLATES } });
+  page = await mount({ path: '/mail-outbox', Component: OutboxPage, at });
+  host = page.host;
 }
 async function click(el: Element | null | undefined) {
   if (!el) throw new Error('nothing to click');
-  await act(async () => void (el as HTMLElement).click());
-  await settle();
+  await clickOn(el);
 }
 const heads = () => Array.from(host.querySelectorAll<HTMLButtonElement>('.mail-message-head'));
 const tab = (name: string) => Array.from(host.querySelectorAll('[role="tab"]')).find((t) => t.textContent?.startsWith(name));
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  host?.remove();
+  await page?.unmount();
   vi.unstubAllGlobals();
 });
 

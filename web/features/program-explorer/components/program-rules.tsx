@@ -63,6 +63,14 @@ export function ProgramRules({ program, files }: { program: Program; files: Sour
                 <td><SourceLink range={m.cap_source ?? m.amount.source} files={files} /></td>
               </tr>
             ))}
+            {inc.total_cap && (
+              <tr>
+                <td><strong>{inc.total_cap.label}</strong><div className="muted">{inc.total_cap.id}</div></td>
+                <td>${formatCents(inc.total_cap.cap_cents)} in total</td>
+                <td colSpan={2}>of {inc.total_cap.measures ? inc.total_cap.measures.map((m) => <code key={m} className="need">{m}</code>) : 'every measure'}</td>
+                <td><SourceLink range={inc.total_cap.source} files={files} /></td>
+              </tr>
+            )}
             {inc.percent_cap && (
               <tr>
                 <td><strong>{inc.percent_cap.label}</strong><div className="muted">{inc.percent_cap.id}</div></td>

@@ -7,7 +7,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectView } from '../api/get-connect-view.ts';
-import { button, click, hasButton, mockApi, mount, settle, type Mounted } from '../testing/render.tsx';
+import { button, click, hasButton, mockApi, mount, settle, type Mounted } from '../../../lib/testing/render.tsx';
 
 vi.mock('../../../lib/toaster.ts', () => ({ errorToast: () => undefined, successToast: () => undefined }));
 

@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobUsage } from '../api/get-job-usage.ts';
 import { USAGE_STEPS, type UsageStep, type UsageStepStatus } from '../../../../engine/usage.ts';
-import { button, click, hasButton, mockApi, mount, settle, type Mounted } from '../testing/render.tsx';
+import { button, click, hasButton, mockApi, mount, settle, type Mounted } from '../../../lib/testing/render.tsx';
 
 const toasts: string[] = [];
 vi.mock('../../../lib/toaster.ts', () => ({ errorToast: (m: string) => void toasts.push(m), successToast: (m: string) => void toasts.push(m) }));

@@ -1,12 +1,12 @@
 /**
- * Test harness of the usage feature: a fetch that answers by method and path (and records what was
- * asked), a fresh query client, and a memory router at a given address.
+ * The web app's component-test harness: a fetch that answers by method and path (and records what was
+ * asked), a fresh query client, and a memory router at a given address; settle and click.
  */
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -44,14 +44,16 @@ export function mockApi(table: Record<string, Answer | Answer[]>) {
 
 export interface Mounted {
   host: HTMLElement;
+  router: ReturnType<typeof createMemoryRouter>;
   text: () => string;
   unmount: () => Promise<void>;
 }
 
-/** Renders `element` (or a route `Component` at `path`) at `at`, inside a fresh query client. */
-export async function mount(opts: { path: string; at: string; Component?: ComponentType; element?: ReactNode }): Promise<Mounted> {
+/** Renders `element` (or a route `Component` at `path`, or whole `routes`) at `at`, inside a fresh query client. */
+export async function mount(opts: { at: string; path?: string; Component?: ComponentType; element?: ReactNode; routes?: RouteObject[] }): Promise<Mounted> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: opts.path, Component: opts.Component, element: opts.element }], { initialEntries: [opts.at] });
+  const routes = opts.routes ?? [{ path: opts.path, Component: opts.Component, element: opts.element }];
+  const router = createMemoryRouter(routes, { initialEntries: [opts.at] });
   const host = document.createElement('div');
   document.body.appendChild(host);
   let root: Root;
@@ -66,6 +68,7 @@ export async function mount(opts: { path: string; at: string; Component?: Compon
   await settle();
   return {
     host,
+    router,
     text: () => host.textContent ?? '',
     unmount: async () => {
       await act(async () => root.unmount());
