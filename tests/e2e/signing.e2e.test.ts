@@ -132,12 +132,12 @@ describe('document signing in the browser', () => {
       [contractor, 'photos_of_installed_measures', 'photos_of_installed_measures', {}],
       [contractor, 'confirm_project_final_costs', 'confirm_project_final_costs', {}],
       [contractor, 'upload_final_invoice', 'upload_final_invoice', {}],
-      // The install details WI HEAR asks per measure (a heat pump and a panel here).
-      [contractor, 'provide_pre_install_details', 'provide_pre_install_details', {}],
-      [contractor, 'provide_post_install_details', 'provide_post_install_details', {}],
-      [contractor, 'provide_post_install_details_electrical', 'provide_post_install_details_electrical', {}],
     ];
     for (const [user, task, form, data] of steps) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, user), (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
+    // The other install details WI HEAR asks for the measures of this job (pre- and post-install, envelope...).
+    for (const t of (await readJob(p.deps, ops, (await getJob(p.deps.db, job.id))!)).tasks.filter((x) => x.stage === 4 && x.id !== TASK && x.status === 'READY')) {
+      await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', t.id, contractor), (await getJob(p.deps.db, job.id))!, t.id, { data: filled(t.form), version: 0 });
+    }
     const before = (await getJob(p.deps.db, job.id))!;
     const detailBefore = await readJob(p.deps, ops, before);
     expect(detailBefore.tasks.find((t) => t.id === TASK)?.status).toBe('READY');
