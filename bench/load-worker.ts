@@ -1,7 +1,8 @@
 /**
  * The load generator of `bench/api.bench.ts`, in its own process so that autocannon does not share
  * the event loop of the server it measures: receives { url, token, connections, seconds } and answers
- * { rps, p50, p99, total, non2xx, errors }.
+ * { rps, p50, p99, total, non2xx, errors, cpu_ms } (cpu_ms: the CPU time autocannon's process used
+ * meanwhile: near the run's length, the client was the bottleneck).
  */
 
 import autocannon from 'autocannon';
@@ -22,15 +23,21 @@ export interface LoadResult {
   total: number;
   non2xx: number;
   errors: number;
+  cpu_ms: number;
 }
 
 process.once('message', async (msg: LoadRequest) => {
+  const before = process.cpuUsage();
   const r = await autocannon({
     url: msg.url,
     connections: msg.connections,
     duration: msg.seconds,
     headers: msg.token ? { authorization: `Bearer ${msg.token}` } : {},
   });
-  const result: LoadResult = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  const used = process.cpuUsage(before);
+  const result: LoadResult = {
+    rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+    cpu_ms: (used.user + used.system) / 1000,
+  };
   process.send!(result, () => process.exit(0));
 });

@@ -5,7 +5,7 @@
  * canceled counts, and the count cache recomputing once the shared jobs version moves.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/db/schema.ts';
 import * as jobs from '../../server/db/jobs.db.ts';
@@ -182,5 +182,36 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
     expect(stage1(await lists.stageCounts(db, {}, {}))).toBe(stage1(before));
     await db.deleteFrom('jobs').where('id', '=', id).execute();
     expect(await lists.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}));
+  });
+
+  it('the version check: calls arriving together share a read, and a call after a write always sees it', async () => {
+    const reads = vi.spyOn(db, 'executeQuery');
+    const versionReads = () => reads.mock.calls.filter(([q]) => ('sql' in q ? q.sql : q.compile().sql).includes('jobs_version')).length;
+    let computed = 0;
+    const count = () => lists.cachedCount(db, 'shared-probe', async () => ++computed);
+    try {
+      // The first call reads; the other nineteen, arriving while that read is on its way, share the next one.
+      const answers = await Promise.all(Array.from({ length: 20 }, count));
+      expect(versionReads()).toBe(2);
+      expect(answers[0]).toBe(1);
+      const settled = await count();
+      // A write acknowledged by another instance while a read is on its way: the next call sees it.
+      const other = await fresh.another();
+      const earlier = count();
+      await jobs.updateJob(other.kysely, model[1].id, { exception_notes: 'bumped while a read was on its way' });
+      // (Computed again: the version it read is the write's.)
+      expect(await count()).toBeGreaterThan(settled);
+      expect(await earlier).toBeGreaterThanOrEqual(settled);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('cachedUntil: a value stale by time is computed again, whatever the version', async () => {
+    let computed = 0;
+    const at = (now: number) => lists.cachedUntil(db, 'timed-probe', now, async () => ({ value: ++computed, until: 1_000 }));
+    expect(await at(0)).toBe(1);
+    expect(await at(999)).toBe(1);
+    expect(await at(1_000)).toBe(2);
   });
 });
