@@ -13,6 +13,7 @@ import type {
 } from './constants.ts';
 import type { CompiledRule } from './logic/evaluators.ts';
 import type { SignerRole } from './api/signing.ts';
+import type { DocumentDef } from './types-documents.ts';
 import type { Logic } from './logic/walk.ts';
 import type { FormRuntime } from './forms/compile-form.ts';
 import type { StageResult } from './results.ts';
@@ -188,38 +189,6 @@ export interface Program {
   raw: Record<string, unknown>;
 }
 
-/** A field a document fills from the job: printed in its table and usable in its text as {key}. */
-export interface DocumentField {
-  key: string;
-  label: string;
-  value: RuleBase;
-}
-
-/** One signer of a document, in signing order. */
-export interface DocumentSignerDef {
-  role: SignerRole;
-  applies_if?: RuleBase;
-  /** The signer's name and address (default: parties.<role>.name / .email). */
-  name: RuleBase;
-  email: RuleBase;
-}
-
-/** A document a program generates and has signed (program.yaml `documents:`, its template from _shared/documents.yaml). */
-export interface DocumentDef {
-  id: string;
-  template: string;
-  title: string;
-  /** The task whose form collects its signatures. */
-  task: string;
-  /** Signers accept the current terms and conditions with it (recorded on the job). */
-  terms?: 'submit' | 'install';
-  applies_if?: RuleBase;
-  signers: DocumentSignerDef[];
-  fields: DocumentField[];
-  sections: { heading: string | null; paragraphs: string[] }[];
-  source: SourceRange;
-}
-
 /** A loaded task form. */
 export interface TaskForm {
   key: string;
@@ -305,3 +274,4 @@ export interface EvalContext {
 
 // What the engine says about a job (its results) lives in results.ts; one import for both.
 export type * from './results.ts';
+export type * from './types-documents.ts';
