@@ -6,7 +6,7 @@
  * a new sign-in link.
  */
 
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { HomeownerAccess, HomeownerInviteRequest, InviteSession } from '../../engine/api/homeowners.ts';
 import { validateTask } from '../../engine/index.ts';
 import { may } from '../abilities.ts';
@@ -20,7 +20,7 @@ import { addHistory } from '../db/history.db.ts';
 import { renderMail } from '../mail/templates.ts';
 import { evaluateRow, programOf } from './evaluation.ts';
 import { actorOf } from './access.ts';
-import { mintLoginLink, openSession } from './auth.service.ts';
+import { hashToken, mintLoginLink, openSession } from './auth.service.ts';
 
 /** The form whose fields an invitation is (task-schemas/homeowner_email_solicitation). */
 export const SOLICITATION_FORM = 'homeowner_email_solicitation';
@@ -37,7 +37,6 @@ export const HOMEOWNER_MESSAGES = {
   no_homeowner: 'No homeowner has joined this job yet. Invite the homeowner first.',
 } as const;
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const plural = (n: number, one: string) => (n === 1 ? `1 ${one}` : `${n} ${one}s`);
 
 /** The form's task options (tasks_to_send_homeowner's enum): data, so a program manager changes them in the form. */
@@ -105,7 +104,7 @@ export async function inviteHomeowner(deps: Deps, user: AuthUser, job: jobsDb.Jo
   // The mail lists the tasks sent and the open ones only the homeowner can answer.
   const titles = [...tasks.map((id) => sendable.find((s) => s.id === id)!.title), ...only.filter((t) => t.status !== 'COMPLETE').map((t) => t.title)];
   return inTransaction(deps, async (deps) => {
-    const id = await invitesDb.insertInvite(deps.db, { job_id: job.id, email, tasks: JSON.stringify(tasks), token_hash: sha256(token), expires_at, sent_by: user.id, created_at: now.toISOString() });
+    const id = await invitesDb.insertInvite(deps.db, { job_id: job.id, email, tasks: JSON.stringify(tasks), token_hash: hashToken(token), expires_at, sent_by: user.id, created_at: now.toISOString() });
     const mail = renderMail('homeowner_invite', {
       homeowner_name: job.full_name,
       inviter_name: user.name,
@@ -134,7 +133,7 @@ export async function acceptInvite(deps: Deps, token: unknown): Promise<InviteSe
   if (typeof token !== 'string' || !token) throw invalid();
   const now = deps.now().toISOString();
   return inTransaction(deps, async (deps) => {
-    const invite = await invitesDb.inviteByTokenHash(deps.db, sha256(token));
+    const invite = await invitesDb.inviteByTokenHash(deps.db, hashToken(token));
     if (!invite || invite.used_at !== null || invite.expires_at <= now) throw invalid();
     const job = await jobsDb.getJob(deps.db, invite.job_id);
     if (!job || job.is_canceled) throw invalid();

@@ -23,6 +23,7 @@ import { startUtilitySimulator } from '../../sim/utility/server.ts';
 import { startApSimulator } from '../../sim/ap/server.ts';
 import { paymentHandlers } from '../../server/services/payment-work.ts';
 import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
+import { actorOf, canWorkTask } from '../../server/services/access.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -124,7 +125,7 @@ export async function newWiHearJob(deps: Deps, user: AuthUser, extra: Record<str
  */
 export async function setupAnswerer(deps: Deps, programId: string, taskId: string, user: AuthUser): Promise<AuthUser> {
   const def = deps.defs.programs[programId]?.tasks.find((t) => t.id === taskId);
-  if (user.role !== 'contractor' || !def || def.owner !== 'homeowner' || def.on_behalf) return user;
+  if (user.role !== 'contractor' || !def || canWorkTask(user, actorOf(deps, programId, def))) return user;
   const ops = await deps.db.selectFrom('users').select(['id', 'email', 'name', 'role', 'contractor_id']).where('role', '=', 'ops').orderBy('id').executeTakeFirstOrThrow();
   return ops as AuthUser;
 }
