@@ -198,6 +198,8 @@ export interface TaskForm {
   section?: JobSection;
   /** Its tasks produce documents to sign (form.yaml `produces_documents: true`). */
   produces_documents?: boolean;
+  /** What a completion by e-signature answers besides the saved answers (form.yaml `esigned_answers:`). */
+  esigned_answers?: Record<string, string | number | boolean>;
   /** Fields the server fills with signature statuses, by signer role or `all` (form.yaml `signatures:`). */
   signatures?: Record<string, SignerRole | 'all'>;
   /** Fields the server fills with a terms and conditions version id (form.yaml `terms_fields:`). */

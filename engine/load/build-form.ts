@@ -81,6 +81,7 @@ export function buildForm(
   for (const key of Object.keys(raw.messages ?? {})) fieldCheck(key.split('.')[0], ['messages', key], 'messages');
   // Signature statuses are filled by the server from the documents it generated: only a form that produces them has any.
   for (const key of Object.keys(raw.signatures ?? {})) fieldCheck(key, ['signatures', key], 'signatures');
+  for (const key of Object.keys(raw.esigned_answers ?? {})) fieldCheck(key, ['esigned_answers', key], 'esigned_answers');
   for (const key of Object.keys(raw.terms_fields ?? {})) fieldCheck(key, ['terms_fields', key], 'terms_fields');
   if (raw.signatures && !raw.produces_documents) diag('signatures-without-documents', 'a form with signatures must produce documents (produces_documents: true)', ['signatures'], 'error', true);
   // Fields the server fills from energy usage collection (always, or as a suggestion while empty).
@@ -125,7 +126,7 @@ export function buildForm(
     }
   }
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
-  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, attestation: raw.attestation, portal_screen: raw.portal_screen, terms_fields: raw.terms_fields, usage_fields: raw.usage_fields, usage_prefill: raw.usage_prefill, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
+  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, esigned_answers: raw.esigned_answers, attestation: raw.attestation, portal_screen: raw.portal_screen, terms_fields: raw.terms_fields, usage_fields: raw.usage_fields, usage_prefill: raw.usage_prefill, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
 }
 
 /** A form rule as written in a form document (`rules:` of form.yaml). */
@@ -143,7 +144,7 @@ export interface FormRuleDocument {
  * A form as data, already checked: its schema self-contained (shared definitions merged into its
  * `definitions`), as `GET /api/forms/{form}` serves it.
  */
-export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'attestation' | 'portal_screen' | 'terms_fields' | 'usage_fields' | 'usage_prefill' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
+export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'esigned_answers' | 'attestation' | 'portal_screen' | 'terms_fields' | 'usage_fields' | 'usage_prefill' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
 
 /**
  * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the
@@ -162,6 +163,7 @@ export function taskFormFromDocument(doc: FormDocument, ajv: SchemaCompiler, com
     usage_fields: doc.usage_fields,
     usage_prefill: doc.usage_prefill,
     signatures: doc.signatures,
+    esigned_answers: doc.esigned_answers,
     attestation: doc.attestation,
     portal_screen: doc.portal_screen,
     terms_fields: doc.terms_fields,

@@ -40,6 +40,12 @@ export async function lastGeneration(db: Q, jobId: number, taskId: string): Prom
   return Number(r?.g ?? 0);
 }
 
+/** How many documents a task has had (superseded ones included). */
+export async function documentCount(db: Q, jobId: number, taskId: string): Promise<number> {
+  const r = await db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', jobId).where('task_id', '=', taskId).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 export function documentById(db: Q, id: number): Promise<DocumentRow | undefined> {
   return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -69,7 +75,11 @@ export async function updateSignature(db: Q, id: number, patch: Updateable<Docum
 
 /** Supersedes a task's current documents: their links die with them. */
 export async function supersedeDocuments(db: Q, jobId: number, taskId: string, at: string): Promise<void> {
-  const ids = (await currentDocuments(db, jobId, taskId)).map((d) => d.id);
+  await supersedeDocumentIds(db, (await currentDocuments(db, jobId, taskId)).map((d) => d.id), at);
+}
+
+/** Supersedes some documents: their links die with them. */
+export async function supersedeDocumentIds(db: Q, ids: number[], at: string): Promise<void> {
   if (!ids.length) return;
   await db.updateTable('documents').set({ superseded_at: at }).where('id', 'in', ids).execute();
   await db.updateTable('document_signatures').set({ token_hash: null }).where('document_id', 'in', ids).execute();

@@ -13,7 +13,7 @@ import { inTransaction, type Deps } from '../context.ts';
 import * as docsDb from '../db/documents.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { getContractor } from '../db/contractors.db.ts';
+import { partiesOf } from '../documents/parties.ts';
 import { enqueueWork } from '../db/work.db.ts';
 import { jobState, programOf } from './evaluation.ts';
 import { renderDocument, signDocument, type SignatureBox } from '../documents/pdf.ts';
@@ -21,7 +21,7 @@ import type { WorkHandler } from '../worker.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 import { renderMail } from '../mail/templates.ts';
 
-export { DOCUMENT_WORK };
+export { DOCUMENT_WORK, partiesOf };
 
 /** How long an invite link works. */
 // assumption: the spec gives no validity; 14 days leaves a homeowner two weekends to sign.
@@ -33,15 +33,6 @@ export type StoredContent = PreparedDocument & { subtitle: string; program_name:
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const iso = (d: Date) => d.toISOString();
 
-/** Who the parties of a job are: the homeowner (the job's contact) and the contractor company. */
-export async function partiesOf(deps: Deps, job: jobsDb.JobRow): Promise<Parties> {
-  const company = job.contractor_id ? await getContractor(deps.db, job.contractor_id) : undefined;
-  return {
-    homeowner: { name: job.full_name || `${job.first_name} ${job.last_name}`.trim(), email: job.email },
-    contractor: company ? { name: company.name, email: company.email } : undefined,
-  };
-}
-
 /** Queues the generation of a task's documents (ops' regenerate, or a signing task that opened). */
 export async function queueGeneration(deps: Deps, job: jobsDb.JobRow, taskId: string, recreate: boolean, by: number | null) {
   const current = await docsDb.currentDocuments(deps.db, job.id, taskId);
@@ -52,17 +43,42 @@ export async function queueGeneration(deps: Deps, job: jobsDb.JobRow, taskId: st
   return enqueueWork(deps.db, { kind: DOCUMENT_WORK.generate, key, payload: { job_id: job.id, task_id: taskId, generation, by }, now: deps.now() });
 }
 
+/** Withdraws a task's current documents the job no longer needs (their links die), recorded in history. */
+async function withdrawUnwanted(deps: Deps, job: jobsDb.JobRow, taskId: string, current: docsDb.DocumentRow[], wanted: Set<string>) {
+  const gone = current.filter((d) => !wanted.has(d.doc_key));
+  if (!gone.length) return;
+  await inTransaction(deps, async (deps) => {
+    const at = iso(deps.now());
+    await docsDb.supersedeDocumentIds(deps.db, gone.map((d) => d.id), at);
+    await addHistory(deps.db, { job_id: job.id, type: 'documents_withdrawn', user_id: null, at, detail: { task_id: taskId, documents: gone.map((d) => d.doc_key) } });
+  });
+}
+
 /** Worker: generates a task's documents of one generation (idempotent: what exists is kept). */
-async function generate(deps: Deps, w: { job_id: number; task_id: string; generation: number | 'first'; by: number | null }) {
+async function generate(deps: Deps, w: { job_id: number; task_id: string; generation: number | 'first' | 'current'; by: number | null }) {
   const job = await jobsDb.getJob(deps.db, w.job_id);
   if (!job) return { skipped: 'no such job' };
-  // A task that opened: its first documents, unless someone generated them already.
+  // A task that opened (work queued before `current`): its first documents, unless someone generated them already.
   if (w.generation === 'first' && (await docsDb.lastGeneration(deps.db, job.id, w.task_id)) > 0) return { skipped: 'documents exist' };
-  const p = { ...w, generation: w.generation === 'first' ? 1 : w.generation };
   const program = programOf(deps, job.program_id);
   const { facts } = await jobState(deps, job);
-  const prepared = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, job), p.task_id);
-  const existing = new Set((await docsDb.documentsOfGeneration(deps.db, job.id, p.task_id, p.generation)).map((d) => d.doc_key));
+  const prepared = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, job), w.task_id);
+  // `current`: the task's documents as the job needs them now. What no longer applies is withdrawn; what is
+  // missing joins the last generation (or the next, where a withdrawn copy holds its place), beside the
+  // documents still current, whose signatures stand.
+  const keep = w.generation === 'current';
+  if (keep) await withdrawUnwanted(deps, job, w.task_id, await docsDb.currentDocuments(deps.db, job.id, w.task_id), new Set(prepared.map((d) => d.id)));
+  const last = keep ? await docsDb.lastGeneration(deps.db, job.id, w.task_id) : 0;
+  // The documents that hold a place: those of the generation, and with `keep` every current one (read through `db`: the transaction's, inside it).
+  const present = async (db: Deps['db'], generation: number) => {
+    const keys = (await docsDb.documentsOfGeneration(db, job.id, w.task_id, generation)).map((d) => d.doc_key);
+    return new Set(keep ? [...keys, ...(await docsDb.currentDocuments(db, job.id, w.task_id)).map((d) => d.doc_key)] : keys);
+  };
+  const current = keep ? await present(deps.db, 0) : new Set<string>();
+  const inLast = keep ? new Set((await docsDb.documentsOfGeneration(deps.db, job.id, w.task_id, last)).map((d) => d.doc_key)) : new Set<string>();
+  const generation: number = w.generation === 'first' ? 1 : typeof w.generation === 'number' ? w.generation : last > 0 && !prepared.some((d) => !current.has(d.id) && inLast.has(d.id)) ? last : last + 1;
+  const p = { ...w, generation };
+  const existing = await present(deps.db, p.generation);
   const todo = prepared.filter((d) => !existing.has(d.id));
   if (!todo.length) return { generated: 0 };
   const at = iso(deps.now());
@@ -81,8 +97,8 @@ async function generate(deps: Deps, w: { job_id: number; task_id: string; genera
   const made = await inTransaction(deps, async (deps) => {
     // A generation above the current one supersedes it (its links die with it).
     const current = await docsDb.currentDocuments(deps.db, job.id, p.task_id);
-    if (current.some((d) => d.generation < p.generation)) await docsDb.supersedeDocuments(deps.db, job.id, p.task_id, at);
-    const again = new Set((await docsDb.documentsOfGeneration(deps.db, job.id, p.task_id, p.generation)).map((d) => d.doc_key));
+    if (!keep && current.some((d) => d.generation < p.generation)) await docsDb.supersedeDocuments(deps.db, job.id, p.task_id, at);
+    const again = await present(deps.db, p.generation);
     const made: string[] = [];
     for (const r of rendered) {
       if (again.has(r.d.id)) continue;

@@ -11,7 +11,7 @@ import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
-import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
+import { queueOpenSigning } from '../documents/queue.ts';
 import { USAGE_WORK } from '../usage/work-kinds.ts';
 import { queueApprovedPayment } from '../payments/queue.ts';
 
@@ -141,25 +141,10 @@ export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluati
   if (cols.stage !== row.stage) cols.stage_entered_at = now;
   cols.updated_at = now;
   await jobsDb.updateJob(deps.db, jobId, cols);
-  await queueOpenSigning(deps, row, ev);
+  await queueOpenSigning(deps, row, ev, facts);
   await queueOpenUsage(deps, row, ev);
   await queueApprovedPayment(deps, row, ev, facts);
   return ev;
-}
-
-/**
- * A signing task that has opened gets its documents generated (spec sect. 4, Generate) without anyone
- * asking: once per job and task (the work's idempotency key), by the worker, never in the request. Ops
- * regenerate from there (regenerate-documents).
- */
-async function queueOpenSigning(deps: Deps, row: jobsDb.JobRow, ev: JobEvaluation) {
-  if (row.is_canceled) return;
-  const program = programOf(deps, row.program_id);
-  if (!program.documents.length) return;
-  for (const t of ev.tasks) {
-    if ((t.status !== 'READY' && t.status !== 'IN_PROGRESS') || !program.documents.some((d) => d.task === t.id)) continue;
-    await enqueueWork(deps.db, { kind: DOCUMENT_WORK.generate, key: `documents:auto:${row.id}:${t.id}`, payload: { job_id: row.id, task_id: t.id, generation: 'first', by: null }, now: deps.now() });
-  }
 }
 
 /**

@@ -134,7 +134,7 @@ export async function decline(deps: Deps, token: string, reason: string, meta: S
 
 /**
  * Completes a signing task by itself once every signature of its current documents is in: the form's
- * answers so far, e-signed, its statuses the server's; validated as any submission, history, job re-evaluated.
+ * answers so far with what its form says e-signing answers (`esigned_answers`), its statuses the server's; validated as any submission, history, job re-evaluated.
  */
 async function completeIfSigned(deps: Deps, job: jobsDb.JobRow, taskId: string) {
   const statuses = await signaturesOfTask(deps, job.id, taskId);
@@ -142,5 +142,5 @@ async function completeIfSigned(deps: Deps, job: jobsDb.JobRow, taskId: string) 
   const def = programOf(deps, job.program_id).tasks.find((t) => t.id === taskId);
   const form = def && deps.defs.forms[def.form];
   if (!form || (await tasksDb.getTask(deps.db, job.id, taskId))?.status === 'COMPLETE') return;
-  await completeTaskBySystem(deps, job, taskId, (stored) => ({ ...stored, sign_manually: false, ...signatureFields(form, statuses) }), { done: 'task_completed_by_signatures', refused: 'signatures_complete' });
+  await completeTaskBySystem(deps, job, taskId, (stored) => ({ ...stored, ...form.esigned_answers, ...signatureFields(form, statuses) }), { done: 'task_completed_by_signatures', refused: 'signatures_complete' });
 }

@@ -39,6 +39,11 @@ const ANSWERS: Record<string, Record<string, Answer>> = {
   'ca-heehra': { upload_final_invoice: (a) => ({ heehra_line_item_cents: a.determine_and_share_rebate_amount?.program_final_amount, remaining_balance_cents: 0 }) },
 };
 
+/** Signing tasks whose owner chooses e-signing before anything is generated: the answers that choose it (the signer's address is the job's). */
+const ESIGN: Record<string, Record<string, unknown>> = {
+  program_documents: { manually_sign_program_forms: false, manually_sign_project_forms: false },
+};
+
 let s: TestServer;
 let worker: Worker;
 let sim: Awaited<ReturnType<typeof startUtilitySimulator>>;
@@ -143,7 +148,13 @@ describe.each(PROGRAMS)('%s', (programId) => {
         await s.api('GET', `/api/usage-connect/${token}?returned=true`);
         await worker.drain();
       } else if (form.signatures) {
-        // Generated when the task opened; each signer signs from the mailed link, in turn.
+        // Generated when the task opened (or once its owner chose e-signing); each signer signs from the mailed link, in turn.
+        const choice = ESIGN[t.form];
+        if (choice) {
+          const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${t.id}`, as(t.owner));
+          const saved = await s.api('PUT', `/api/jobs/${jobId}/tasks/${t.id}/draft`, { ...as(t.owner), body: { data: { ...choice, signer_email: email }, version: cur.body.version ?? 0 } });
+          expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+        }
         await worker.drain();
         for (const token of (await tokensIn('sign')).reverse()) {
           const view = await s.api('GET', `/api/signing/${token}`);
@@ -182,12 +193,13 @@ describe.each(PROGRAMS)('%s', (programId) => {
       const paid = end.tasks.find((t) => t.id === pay.task)!;
       expect(paid.data?.[pay.date_field], `${programId} paid on`).toBeTruthy();
     }
-    const history = (await s.api('GET', `/api/jobs/${jobId}/history?per_page=200`, { as: 'ops' })).body.items as { type: string }[];
+    const history = (await s.api('GET', `/api/jobs/${jobId}/history?per_page=200`, { as: 'ops' })).body.items as { type: string; detail?: { task_id?: string } }[];
     const types = new Set(history.map((h) => h.type));
     for (const t of ['job_created', 'homeowner_invited', 'homeowner_linked', 'job_submitted', 'task_submitted']) expect(types, `${programId} history`).toContain(t);
     // The workflows ran as built: usage collected from the utility, documents signed from the links, the payable paid.
     if (program.usage_collection) expect(types).toContain('task_completed_by_usage');
-    if (end.tasks.some((t) => s.deps.defs.forms[t.form]?.signatures)) expect(types).toContain('task_completed_by_signatures');
+    const signedBySystem = history.filter((h) => h.type === 'task_completed_by_signatures').map((h) => h.detail?.task_id);
+    for (const t of end.tasks.filter((x) => s.deps.defs.forms[x.form]?.signatures)) expect(signedBySystem, `${programId} ${t.id} completed by its signatures`).toContain(t.id);
     if (pay?.payable) {
       for (const t of ['payable_created', 'payable_approved', 'payment_sent']) expect(types).toContain(t);
       if (pay.reference_field) expect(end.tasks.find((t) => t.id === pay.task)!.data?.[pay.reference_field]).toBeTruthy();
