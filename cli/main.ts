@@ -6,11 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { listAssumptions } from './commands/assumptions.ts';
 import { explain, UsageError } from './commands/explain.ts';
 import { validate } from './commands/validate.ts';
+import { updateCases } from './commands/cases.ts';
 import { FORMATS, type Format } from './format.ts';
 import { UnreadablePathError } from './read-files.ts';
 
 const USAGE = `usage:
-  rebate validate [paths...] [--cases] [--format stylish|json|github]
+  rebate validate [paths...] [--cases] [--format stylish|json|github|sarif|junit]
+  rebate cases --update [paths...]   rewrite the expectations of failing cases from what the engine now says (review the diff)
   rebate explain <program> <job.json> [--today YYYY-MM-DD] [--format stylish|json]
   rebate assumptions            list every '# assumption:' of the definitions (for the README)
   rebate db migrate             apply the database's pending migrations (DATABASE_URL: sqlite:path or postgres://...)
@@ -34,6 +36,7 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
       allowPositionals: true,
       options: {
         cases: { type: 'boolean', default: false },
+        update: { type: 'boolean', default: false },
         format: { type: 'string', default: 'stylish' },
         today: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -47,6 +50,10 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
     if (!FORMATS.includes(values.format as Format)) throw new UsageError(`unknown format '${values.format}' (formats: ${FORMATS.join(', ')})`);
     if (command === 'validate') {
       return validate(rest, { cases: values.cases!, format: values.format as Format, cwd: io.cwd, print: io.out });
+    }
+    if (command === 'cases') {
+      if (!values.update) throw new UsageError('cases needs --update (to run the cases: rebate validate --cases)');
+      return updateCases(rest, { cwd: io.cwd, print: io.out });
     }
     if (command === 'explain') {
       if (rest.length !== 2) throw new UsageError('explain needs a program id and a job file');

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { kindOf, type SourceFile } from '../engine/index.ts';
+import { isMisnamedCandidate } from '../engine/load/file-names.ts';
 
 /** A path that could not be read. */
 export class UnreadablePathError extends Error {}
@@ -12,7 +13,8 @@ function walk(dir: string, out: string[]) {
     if (name === 'node_modules' || name.startsWith('.')) continue;
     const p = join(dir, name);
     if (statSync(p).isDirectory()) walk(p, out);
-    else if (kindOf(p)) out.push(p);
+    // A near-miss name (programs.yaml, froms.yaml) is read too, for the loader to report.
+    else if (kindOf(p) || isMisnamedCandidate(p)) out.push(p);
   }
 }
 
@@ -36,7 +38,11 @@ export function readDefinitionFiles(paths: string[], cwd: string): SourceFile[] 
   for (const root of roots) {
     if (!existsSync(root)) throw new UnreadablePathError(`cannot read '${relative(cwd, root) || root}': no such file or directory`);
     if (statSync(root).isDirectory()) walk(root, found);
-    else found.push(root);
+    else {
+      found.push(root);
+      // A cases file is checked against its program: the program beside it comes along.
+      if (kindOf(root) === 'cases') for (const name of ['program.yaml', 'program.yml']) if (existsSync(join(dirname(root), name))) found.push(join(dirname(root), name));
+    }
   }
   if (!found.some((f) => kindOf(f) === 'shared')) {
     const shared = findShared(roots[0] ?? cwd);

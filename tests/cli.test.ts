@@ -22,6 +22,8 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 function brokenCopy(name: string, edit: (text: string) => string): string {
   const dir = join(temp, name);
   cpSync(join(ROOT, 'program-defs'), join(dir, 'program-defs'), { recursive: true });
+  // The forms too: a task naming a form that is not there is an error (unknown-form).
+  cpSync(join(ROOT, 'task-schemas'), join(dir, 'task-schemas'), { recursive: true });
   const file = join(dir, 'program-defs/wi-hear/program.yaml');
   writeFileSync(file, edit(readFileSync(file, 'utf8')));
   return dir;
@@ -75,7 +77,7 @@ describe('rebate validate', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), 'validate'], { cwd: dir, encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`program-defs/wi-hear/program.yaml:${line}:${col}: error: task 'scope_of_work_proposed' (stage 2) waits for 'confirm_install_dates' of stage 4: stage 4 opens only when every task of stage 2 is complete, so no job where both apply can finish [waits-for-later-stage]`);
-  });
+  }, 120_000);
 
   it('a form no program uses is a warning at its key: line and fails nothing; one program validated alone is not warned about the others\' forms', async () => {
     const dir = join(temp, 'unused-form');
@@ -175,7 +177,7 @@ describe('the rebate binary', () => {
     const bad = spawnSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), 'validate', 'nowhere'], { cwd: ROOT, encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(execFileSync(process.execPath, [join(ROOT, 'cli/bin/rebate.js'), '--help'], { encoding: 'utf8' })).toContain('usage:');
-  });
+  }, 120_000);
 });
 
 /** Every numbered migration, as `db migrate` lists them (both dialects have the same numbers). */
@@ -215,4 +217,45 @@ describe('rebate db', () => {
       await admin.end();
     }
   }, 120_000);
+});
+
+describe('rebate cases --update (through the binary, on a copy of the definitions)', () => {
+  const bin = join(ROOT, 'cli/bin/rebate.js');
+  const rebate = (dir: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8' });
+
+  it('rewrites a broken expectation back, prints the case, exits 0; validate --cases passes and only that line differed', () => {
+    const dir = join(temp, 'update');
+    for (const d of ['program-defs', 'task-schemas']) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
+    const file = join(dir, 'program-defs/wi-hear/cases.yaml');
+    const original = readFileSync(file, 'utf8');
+    const good = 'expect: { eligibility: ineligible, reasons: [income_too_high] }';
+    const bad = 'expect: { eligibility: eligible, reasons: [income_too_high] }';
+    expect(original).toContain(good);
+    writeFileSync(file, original.replace(good, bad));
+    const r = rebate(dir, 'cases', '--update', 'program-defs/wi-hear');
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const changedLine = lineOf(original, good);
+    expect(r.stdout).toContain(`program-defs/wi-hear/cases.yaml:${changedLine - 2}: updated case 'income above 150% AMI is ineligible (income too high)': eligibility`);
+    expect(r.stdout).toContain('1 case(s) updated in 1 file(s)');
+    // A line-by-line comparison: the file is the original again (the broken line was the only change).
+    expect(readFileSync(file, 'utf8').split('\n')).toEqual(original.split('\n'));
+    const check = rebate(dir, 'validate', '--cases');
+    expect(check.status, check.stdout).toBe(0);
+  }, 60_000);
+
+  it('without --update it is a usage error (exit 2)', async () => {
+    expect((await run(['cases'])).code).toBe(2);
+  });
+});
+
+describe('rebate validate reads near-miss file names to report them', () => {
+  it('programs.yaml is an error at its line 1 naming program.yaml (the program does not silently disappear)', async () => {
+    const dir = brokenCopy('misnamed', (t) => t);
+    const program = join(dir, 'program-defs/wi-hear/program.yaml');
+    writeFileSync(join(dir, 'program-defs/wi-hear/programs.yaml'), readFileSync(program, 'utf8'));
+    rmSync(program);
+    const r = await run(['validate'], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("program-defs/wi-hear/programs.yaml:1:1: error: 'programs.yaml' is not read: it must be called program.yaml");
+  });
 });

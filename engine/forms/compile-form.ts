@@ -4,7 +4,7 @@
  * on first use and reused.
  */
 
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
 import { compilePredicate } from './predicate.ts';
@@ -17,6 +17,14 @@ import { generatePick, type PickBuilder, type PickShown } from './pick.ts';
  */
 export interface SchemaCompiler {
   compile(schema: Record<string, unknown>): ValidateFunction;
+  /**
+   * What the definition checks ask of a compiler when it can tell (an ajv instance can): its keywords,
+   * its formats, and whether a schema is valid JSON Schema (why not: `errors`). Absent: not checked.
+   */
+  RULES?: { keywords: Record<string, unknown> };
+  formats?: Record<string, unknown>;
+  validateSchema?(schema: object): boolean | Promise<unknown>;
+  errors?: ErrorObject[] | null;
 }
 
 /** A compiled cross-field rule of a form. */

@@ -1,13 +1,14 @@
 /** Builds a task form: self-contained schema, runtime, and the checks a meta-schema cannot make. */
 
-import { DERIVED_FACTS, JOB_FACTS } from '../facts.ts';
 import { USAGE_FACTS } from '../usage.ts';
 import { buildFormRuntime, conditionalsOf, formFields, resolveSchema, type SchemaCompiler } from '../forms/compile-form.ts';
 import type { PickBuilder } from '../forms/pick.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
-import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
+import type { Logic } from '../logic/walk.ts';
+import { checkFormRule } from './form-logic.ts';
 import type { Diagnostic, TaskForm } from '../types.ts';
 import { closest } from './suggest.ts';
+import { lintForm, locateSchemaFailure } from './lint-form.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -56,6 +57,7 @@ export function buildForm(
     const untested = tested.filter((f) => !required.includes(f));
     if (untested.length) diag('if-without-required', `this 'if' tests ${untested.join(', ')} without listing them in required, so it holds while they are unanswered`, base);
   }
+  lintForm(raw, schema.definitions as Record<string, unknown>, ajv, (code, message, path, key) => diag(code, message, path, 'error', key));
 
   const fields = formFields(raw.schema);
   const fieldCheck = (name: string, path: (string | number)[], what: string) => {
@@ -77,7 +79,7 @@ export function buildForm(
   };
   splitText(raw.ui_schema, ['ui_schema']);
   const order = raw.ui_schema?.['ui:order'];
-  if (Array.isArray(order)) order.forEach((f: string, i: number) => f !== '*' && !fields.includes(f) && diag('unknown-field', `ui:order names unknown field '${f}'`, ['ui_schema', 'ui:order', i]));
+  if (Array.isArray(order)) order.forEach((f: string, i: number) => f !== '*' && fieldCheck(String(f), ['ui_schema', 'ui:order', i], 'ui:order'));
   for (const key of Object.keys(raw.messages ?? {})) fieldCheck(key.split('.')[0], ['messages', key], 'messages');
   // Signature statuses are filled by the server from the documents it generated: only a form that produces them has any.
   for (const key of Object.keys(raw.signatures ?? {})) fieldCheck(key, ['signatures', key], 'signatures');
@@ -95,18 +97,7 @@ export function buildForm(
   (raw.rules ?? []).forEach((r: Raw, i: number) => {
     for (const part of ['applies_if', 'valid_if'] as const) {
       if (r[part] === undefined) continue;
-      for (const u of unknownOperations(r[part])) diag('unknown-operation', `unknown operation '${u.op}' in rule '${r.id}'`, ['rules', i, part, ...u.path], 'error', true);
-      for (const fact of factsRead(r[part])) {
-        const [root, name] = fact.split('.');
-        const bad =
-          root === 'form' ? !fields.includes(name)
-          : root === 'job' ? !(JOB_FACTS as readonly string[]).includes(name)
-          : root === 'derived' ? !(DERIVED_FACTS as readonly string[]).includes(name)
-          : root === 'usage' ? !(USAGE_FACTS as readonly string[]).includes(name)
-          : root === 'constants' ? !(name in shared.constants)
-          : true;
-        if (bad) diag('unknown-fact', `rule '${r.id}' reads '${fact}', which this form does not provide (rules read form.<field>, job.*, derived.*, usage.* or shared constants.*)`, ['rules', i, part]);
-      }
+      checkFormRule(r[part], ['rules', i, part], { schema, fields, constants: shared.constants }, `rule '${r.id}'`, diag);
     }
     if (r.field !== undefined) fieldCheck(String(r.field).split('.')[0], ['rules', i, 'field'], `rule '${r.id}'`);
   });
@@ -122,7 +113,8 @@ export function buildForm(
         c.else_validator?.();
       });
     } catch (e) {
-      diag('schema-compile', `form schema does not compile: ${(e as Error).message}`, ['schema']);
+      const located = locateSchemaFailure(raw, schema, ajv, (code, message, path, key) => diag(code, message, path, 'error', key), (e as Error).message);
+      if (!located) diag('schema-compile', `form schema does not compile: ${(e as Error).message}`, ['schema']);
     }
   }
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;

@@ -4,10 +4,9 @@
  */
 
 import { ACTION_OWNER_ROLES } from '../constants.ts';
-import { DERIVED_FACTS, JOB_FACTS, RESERVED_FACT_ROOTS } from '../facts.ts';
-import { USAGE_FACTS, type UsageWording } from '../usage.ts';
+import type { UsageWording } from '../usage.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
-import { factsRead, mapVarPaths, unknownOperations, type Logic } from '../logic/walk.ts';
+import { factsRead, mapVarPaths, type Logic } from '../logic/walk.ts';
 import type {
   Diagnostic,
   EligibilityRule,
@@ -23,6 +22,10 @@ import { buildDocuments } from './build-documents.ts';
 import { buildIncentives } from './build-incentives.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
+import { checkDates } from './check-dates.ts';
+import { programLogicChecks } from './program-logic.ts';
+import { checkTaskPlacement } from './task-placement.ts';
+import { ruleFieldProblem } from './rule-field.ts';
 import { resolveStageModel } from './stage-model.ts';
 import { checkTaskGraph } from './task-graph.ts';
 import { orderTasks } from './task-order.ts';
@@ -53,8 +56,23 @@ export function buildProgram(
 ): Program | undefined {
   const raw = parsed.value as Raw;
   const start = out.length;
-  const diag = (code: string, message: string, path: Path, severity: 'error' | 'warning' = 'error', key = false, file = parsed) =>
-    out.push({ code, message, severity, file: file.file, path, range: file.locate(path, key) });
+  // A mistake in a shared file (a shared rule, a template) is reported once, however many programs use it;
+  // when it depends on the program (its forms, constants, tables), the message names the programs.
+  let sharedErrors = false;
+  const diag = (code: string, message: string, path: Path, severity: 'error' | 'warning' = 'error', key = false, file = parsed, per_program = false) => {
+    const range = file.locate(path, key);
+    if (file !== parsed) {
+      const same = out.find((d) => d.file === file.file && d.code === code && d.range.line === range.line && d.range.col === range.col && (d.message === message || d.message.startsWith(`${message} (in program`)));
+      if (same) {
+        sharedErrors ||= severity === 'error';
+        const m = /\(in programs? ([^)]*)\)$/.exec(same.message);
+        if (per_program && m && !m[1].split(', ').includes(raw.id)) same.message = `${message} (in programs ${m[1]}, ${raw.id})`;
+        return;
+      }
+      if (per_program) message = `${message} (in program ${raw.id})`;
+    }
+    out.push({ code, message, severity, file: file.file, path, range });
+  };
 
   const folder = parsed.file.split('/').slice(-2, -1)[0];
   if (folder && raw.id !== folder) diag('id-mismatch', `program id '${raw.id}' must equal its folder name '${folder}'`, ['id']);
@@ -77,49 +95,8 @@ export function buildProgram(
     taskIds.add(t.id);
   });
 
-  // Fields rules read from forms that do not exist yet, reported once per form.
-  const awaitedFields = new Map<string, Set<string>>();
-
-  /** Checks the operations and fact paths of one rule; `file` is where the logic was written. */
-  const checkLogic = (logic: Logic, path: Path, file: ParsedFile, what: string) => {
-    for (const u of unknownOperations(logic)) {
-      diag('unknown-operation', `unknown operation '${u.op}' in ${what}`, [...path, ...u.path], 'error', true, file);
-    }
-    for (const fact of factsRead(logic)) checkFact(fact, path, file, what);
-  };
-  const checkFact = (fact: string, path: Path, file: ParsedFile, what: string) => {
-    const [root, name] = fact.split('.');
-    const bad = (message: string, severity: 'error' | 'warning' = 'error') =>
-      diag(severity === 'error' ? 'unknown-fact' : 'form-missing-fact', message, path, severity, false, file);
-    if (root === 'job') {
-      if (!(JOB_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but jobs have no field '${name}' (job fields: ${JOB_FACTS.join(', ')})`);
-    } else if (root === 'derived') {
-      if (!(DERIVED_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but the engine derives no '${name}' (derived: ${DERIVED_FACTS.join(', ')})`);
-    } else if (root === 'usage') {
-      if (!(USAGE_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but usage collection sets no '${name}' (usage facts: ${USAGE_FACTS.join(', ')})`);
-    } else if (root === 'constants') {
-      if (!(name in constants)) bad(`${what} reads '${fact}', but no constant '${name}' is defined`);
-    } else if (root === 'tables') {
-      if (!(name in tables)) bad(`${what} reads '${fact}', but no table '${name}' is defined`);
-    } else if (root === 'task_status') {
-      if (!taskIds.has(name)) bad(`${what} reads '${fact}', but the program has no task '${name}'`);
-    } else if (taskIds.has(root)) {
-      const task = (raw.tasks as Raw[]).find((t) => t.id === root)!;
-      const form = forms.get(task.form);
-      if (!name) bad(`${what} reads the whole task '${root}'; read one of its fields`);
-      else if (!form) {
-        if (!awaitedFields.has(task.form)) awaitedFields.set(task.form, new Set());
-        awaitedFields.get(task.form)!.add(name);
-      }
-      else if (!form.fields.includes(name)) {
-        const hint = closest(name, form.fields);
-        bad(`${what} reads '${fact}', but form '${task.form}' has no field '${name}'` + (hint ? ` (did you mean '${hint}'?)` : ''));
-      }
-    } else {
-      const hint = closest(root, [...taskIds, ...RESERVED_FACT_ROOTS]);
-      bad(`${what} reads '${fact}', which no form or job provides` + (hint ? ` (did you mean '${hint}'?)` : ''));
-    }
-  };
+  const { checkLogic, checkFact, awaitedFields } = programLogicChecks({ raw, taskIds, forms, constants, tables, diag });
+  for (const f of checkDates({ accept_submissions: raw.accept_submissions, constants: raw.constants, tables: raw.tables })) diag(f.code, f.message, f.path);
 
   const rule = (id: string, logic: Logic, path: Path, file: ParsedFile, what: string): RuleBase => {
     const before = out.length;
@@ -129,7 +106,7 @@ export function buildProgram(
       try {
         fn = compile(logic);
       } catch (e) {
-        diag('compile-error', `${what} cannot be compiled: ${(e as Error).message ?? String(e)}`, path, 'error', false, file);
+        diag('compile-error', `${what} cannot be compiled: ${thrownText(e)}`, path, 'error', false, file);
       }
     }
     return { id, logic, fn, reads: factsRead(logic), source: file.locate(path) };
@@ -143,6 +120,7 @@ export function buildProgram(
       }
     });
     if (t.stage > lastStage && lastStage > 0) diag('unknown-stage', `task '${t.id}' is in stage ${t.stage}, but ${raw.stage_model} has ${lastStage} stages`, ['tasks', i, 'stage']);
+    else for (const f of checkTaskPlacement({ id: t.id, stage: t.stage }, stage_model)) diag(f.code, f.message, ['tasks', i, 'stage']);
     const form = forms.get(t.form);
     if (!(ACTION_OWNER_ROLES as readonly string[]).includes(t.owner)) diag('unknown-owner', `unknown owner '${t.owner}'`, ['tasks', i, 'owner']);
     if (t.on_behalf === true) {
@@ -211,7 +189,8 @@ export function buildProgram(
     if (item.use !== undefined) {
       const s = shared.rules[item.use];
       if (!s) {
-        diag('unknown-rule', `unknown shared rule '${item.use}'`, ['rules', i, 'use']);
+        const hint = closest(item.use, Object.keys(shared.rules));
+        diag('unknown-rule', `unknown shared rule '${item.use}'` + (hint ? ` (did you mean '${hint}'?)` : ''), ['rules', i, 'use']);
         return;
       }
       const bind = (p: string) => (p.startsWith('$task.') ? item.task + p.slice(5) : p);
@@ -228,6 +207,8 @@ export function buildProgram(
     } else def = item as typeof def;
     if (ruleIds.has(def.id)) diag('duplicate-id', `duplicate rule id '${def.id}'`, ['rules', i]);
     ruleIds.add(def.id);
+    const fieldProblem = ruleFieldProblem(def.field, item.task, raw.tasks as Raw[], forms, def.id);
+    if (fieldProblem) diag('unknown-field', fieldProblem, [...base, 'field'], 'error', false, file, file !== parsed);
     rules.push({
       id: def.id,
       task: item.task,
@@ -261,10 +242,18 @@ export function buildProgram(
     if (forms.has(t.form)) return;
     const fields = [...(awaitedFields.get(t.form) ?? [])].sort();
     awaitedFields.delete(t.form);
-    diag('unknown-form', `task '${t.id}' names form '${t.form}', which does not exist yet in task-schemas/` + (fields.length ? ` (rules read its fields: ${fields.join(', ')})` : ''), ['tasks', i, 'form'], 'warning');
+    // A form whose own file has errors exists: its diagnostics say what to fix there.
+    if (out.some((d) => new RegExp(`(^|/)task-schemas/${t.form}/form\\.(ya?ml|json)$`).test(d.file))) return;
+    const read = fields.length ? ` (rules read its fields: ${fields.join(', ')})` : '';
+    if (t.draft === true) {
+      diag('unknown-form', `task '${t.id}' names form '${t.form}', which does not exist yet in task-schemas/ (the task is a draft)` + read, ['tasks', i, 'form'], 'warning');
+      return;
+    }
+    const hint = closest(t.form, [...forms.keys()]);
+    diag('unknown-form', `task '${t.id}' names form '${t.form}', which is not in task-schemas/` + (hint ? ` (did you mean '${hint}'?)` : ' (mark the task draft: true while its form is being written)') + read, ['tasks', i, 'form']);
   });
 
-  if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
+  if (sharedErrors || out.slice(start).some((d) => d.severity === 'error')) return undefined;
   return {
     id: raw.id,
     name: raw.name,
@@ -288,4 +277,16 @@ export function buildProgram(
     file: parsed.file,
     raw,
   };
+}
+
+/** What a rule compiler threw, in words (json-logic-engine throws plain objects such as { type, key }). */
+function thrownText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  if (e && typeof e === 'object') {
+    const o = e as { type?: unknown; key?: unknown; message?: unknown };
+    if (typeof o.message === 'string') return o.message;
+    if (o.type !== undefined) return `${String(o.type)}${o.key !== undefined ? ` '${String(o.key)}'` : ''}`;
+    return JSON.stringify(e);
+  }
+  return String(e);
 }

@@ -72,13 +72,17 @@ describe('loadDefinitions', () => {
     expect(errors(constant)[0].message).toMatch(/reads 'constants.cost_share', but no constant 'cost_share' is defined/);
   });
 
-  it('warns (does not fail) when a task names a form that does not exist yet, listing the fields rules read from it', () => {
+  it('refuses a task whose form does not exist, listing the fields rules read from it; a draft task only warns', () => {
     const defs = loadDemo({ forms: false });
-    expect(errors(defs)).toEqual([]);
-    const w = defs.diagnostics.find((d) => d.code === 'unknown-form' && d.message.includes("'income_form'"))!;
+    const e = errors(defs).find((d) => d.code === 'unknown-form' && d.message.includes("'income_form'"))!;
+    expect(e.message).toBe("task 'income' names form 'income_form', which is not in task-schemas/ (mark the task draft: true while its form is being written) (rules read its fields: income_level)");
+    expect(defs.programs.demo).toBeUndefined();
+    const draft = loadDemo({ forms: false, edit: (t) => t.replace(/(form: \w+_form),/g, '$1, draft: true,').replace(/form: (\w+)\n/g, 'form: $1\n    draft: true\n') });
+    expect(errors(draft)).toEqual([]);
+    const w = draft.diagnostics.find((d) => d.code === 'unknown-form' && d.message.includes("'income_form'"))!;
     expect(w.severity).toBe('warning');
-    expect(w.message).toBe("task 'income' names form 'income_form', which does not exist yet in task-schemas/ (rules read its fields: income_level)");
-    expect(defs.programs.demo).toBeDefined();
+    expect(w.message).toBe("task 'income' names form 'income_form', which does not exist yet in task-schemas/ (the task is a draft) (rules read its fields: income_level)");
+    expect(draft.programs.demo).toBeDefined();
   });
 
   it('refuses unknown reasons, shared rules, duplicate ids, stages beyond the model and redefined shared constants', () => {

@@ -9,7 +9,10 @@ import { buildProgram, type SharedDefs } from './build-program.ts';
 import { createMetaValidators, validateMeta, type FileKind, type MetaValidators } from './meta-validate.ts';
 import { parseSource, type ParsedFile } from './yaml-source.ts';
 import { buildForm } from './build-form.ts';
+import { checkSharedDefinitions } from './lint-shared-definitions.ts';
 import { unusedForms } from './task-graph.ts';
+import { registerCases } from './register-cases.ts';
+import { misnamedFiles } from './file-names.ts';
 import { createFormAjv } from '../forms/form-ajv.ts';
 import { formFields, type SchemaCompiler } from '../forms/compile-form.ts';
 import type { PickBuilder } from '../forms/pick.ts';
@@ -77,6 +80,8 @@ export interface LoadOptions {
    * (one program validated on its own), where the other programs' forms would look unused.
    */
   unused_forms?: boolean;
+  /** What parses a file (default parseSource): the CLI passes one that reuses what it parsed in an earlier run. */
+  parse?: (file: string, text: string) => ParsedFile;
 }
 
 /** Loads and checks a set of definition files. */
@@ -89,10 +94,11 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   // Every program document that parses, valid or not: what its tasks name is used, whatever else is wrong.
   const programDocs: unknown[] = [];
 
+  diagnostics.push(...misnamedFiles(files.map((f) => f.path), kindOf));
   for (const f of files) {
     const kind = kindOf(f.path);
     if (!kind) continue;
-    const parsed = parseSource(f.path, f.text);
+    const parsed = (options.parse ?? parseSource)(f.path, f.text);
     diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some((d) => d.severity === 'error')) continue;
     if (kind === 'program') programDocs.push(parsed.value);
@@ -121,14 +127,11 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     }
   }
 
-  const formDefinitions: Record<string, unknown> = {};
-  const uploads: Record<string, UploadKind> = Object.create(null);
-  for (const parsed of byKind['form-shared']) {
-    const v = parsed.value as { definitions: object; uploads?: Record<string, UploadKind> };
-    Object.assign(formDefinitions, v.definitions);
-    Object.assign(uploads, v.uploads);
-  }
   const formAjv = options.form_schemas ?? createFormAjv();
+  const uploads: Record<string, UploadKind> = Object.create(null);
+  for (const parsed of byKind['form-shared']) Object.assign(uploads, (parsed.value as { uploads?: Record<string, UploadKind> }).uploads);
+  // Checked once here, so a broken one is reported in its file and not again by every form using it.
+  const formDefinitions = checkSharedDefinitions(byKind['form-shared'], formAjv, !options.lazy_forms, diagnostics);
   const forms: Record<string, TaskForm> = {};
   for (const parsed of byKind['task-form']) {
     const v = parsed.value as { key: string };
@@ -166,15 +169,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     }
   }
 
-  const cases: Record<string, CasesFile> = {};
-  for (const parsed of byKind.cases) {
-    const v = parsed.value as { program: string };
-    const folder = parsed.file.replace(/\\/g, '/').split('/').slice(-2, -1)[0];
-    if (folder && v.program !== folder) {
-      diagnostics.push({ code: 'id-mismatch', severity: 'error', file: parsed.file, path: ['program'], range: parsed.locate(['program']), message: `cases program '${v.program}' must equal its folder name '${folder}'` });
-    }
-    cases[v.program] = { file: parsed.file, parsed, value: parsed.value as Record<string, unknown> };
-  }
+  const cases = registerCases(byKind.cases, programs, forms, diagnostics);
 
   return { programs, forms, uploads, cases, shared, diagnostics };
 }

@@ -15,13 +15,27 @@ import { hashDefinition } from './hash.ts';
 /** The kinds of definition file. */
 export type FileKind = 'program' | 'task-form' | 'cases' | 'shared' | 'form-shared';
 
-/** The meta-schema of each kind of file. */
+/**
+ * A meta-schema as the loader checks with it: each subschema marked `"x-editor": true` made empty. Those
+ * are for editors (the files' `$schema` modeline): yaml-language-server flags a misspelt JSON Schema
+ * keyword of a form, an unknown `ui:` option or a task status of a case as you type, while the loader's
+ * own checks report the same mistakes with codes and words of their own (lint-form*.ts, lint-cases.ts)
+ * instead of a meta-schema error that would stop the file from being checked further.
+ */
+export function forLoader<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(forLoader) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  if ((schema as Record<string, unknown>)['x-editor'] === true) return {} as T;
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, forLoader(v)])) as T;
+}
+
+/** The meta-schema of each kind of file (as the loader checks with it). */
 export const META_SCHEMAS: Record<FileKind, object> = {
-  program: programSchema,
-  'task-form': taskFormSchema,
-  cases: casesSchema,
-  shared: sharedSchema,
-  'form-shared': formSharedSchema,
+  program: forLoader(programSchema),
+  'task-form': forLoader(taskFormSchema),
+  cases: forLoader(casesSchema),
+  shared: forLoader(sharedSchema),
+  'form-shared': forLoader(formSharedSchema),
 };
 
 /** Meta-schema validators, compiled once per loader call (or generated ahead: engine/forms/standalone.ts). */

@@ -154,3 +154,23 @@ export const BUILTIN_OPERATIONS = [
   '+', '*', '-', '/', 'min', 'max', 'merge', 'var', 'missing', 'missing_some', 'method',
   'if', '?:', 'and', 'or', 'map', 'reduce', 'filter', 'all', 'none', 'some',
 ] as const;
+
+/** Name of an operation json-logic-js provides. */
+export type BuiltinOperationName = (typeof BUILTIN_OPERATIONS)[number];
+
+/**
+ * How many arguments each operation takes: [minimum, maximum] (maximum null: any number). A rule that gives
+ * another count is refused by `rebate validate` (`logic-arity`): `{"==": [x]}` compares x with nothing.
+ * Written beside the operations so that a new operation cannot be added without its arity (the type requires it).
+ */
+export const OPERATION_ARITY: Record<BuiltinOperationName | CustomOperationName, readonly [number, number | null]> = {
+  '==': [2, 2], '===': [2, 2], '!=': [2, 2], '!==': [2, 2],
+  '>': [2, 2], '>=': [2, 2], '<': [2, 3], '<=': [2, 3],
+  '!!': [1, 1], '!': [1, 1], '%': [2, 2], log: [1, 1], in: [2, 2], cat: [1, null], substr: [2, 3],
+  '+': [1, null], '*': [1, null], '-': [1, 2], '/': [2, 2], min: [1, null], max: [1, null], merge: [1, null],
+  var: [0, 2], missing: [1, null], missing_some: [2, 2], method: [2, 3],
+  if: [2, null], '?:': [3, 3], and: [1, null], or: [1, null],
+  map: [2, 2], reduce: [2, 3], filter: [2, 2], all: [2, 2], none: [2, 2], some: [2, 2],
+  days_between: [2, 2], months_between: [2, 2], cents: [1, 1], percent_of: [2, 2], miles_between: [4, 4],
+  lookup: [2, null], any_in: [2, 2], all_in: [2, 2], count: [1, 1],
+};

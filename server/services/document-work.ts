@@ -7,7 +7,7 @@
  */
 
 import { createHash, randomBytes } from 'node:crypto';
-import { documentsFor, type Parties, type PreparedDocument } from '../../engine/index.ts';
+import { documentsFor, type PreparedDocument } from '../../engine/index.ts';
 import { SIGNER_ROLE_LABELS, type SignerRole } from '../../engine/api/signing.ts';
 import { inTransaction, type Deps } from '../context.ts';
 import * as docsDb from '../db/documents.db.ts';
