@@ -30,3 +30,4 @@ export { createFormAjv } from './forms/form-ajv.ts';
 export { PHONE_PATTERN } from './forms/form-ajv.ts';
 export { MESSAGES, OUR_MESSAGES } from './forms/messages.ts';
 export { ERROR_CODES, STATUS_CODES, codeOfStatus, type ErrorCode } from './api/error-codes.ts';
+export { definitionChanges, describeChange, type DefinitionChange } from './definition-diff.ts';
