@@ -18,22 +18,28 @@ const deps = await buildDeps({ ...loadConfig({}), database_url: process.env.BENC
 const queries = ['johnson', 'jhonson', 'Mary Smith', 'smtih', 'garcia', 'Gonzales', 'nguyen', 'Wlliams', 'patel', 'OBrien', 'Isabella', 'Christopher', 'Priya Patel', 'Lakshmi', 'Rodriguze', '1234 Oak', 'Maple Ave', 'Sycamore', 'Shoreline Dr', 'Madison', 'Sheboygan', 'San Luis Obispo', 'Watsonvile', 'atlanta', 'Fond du Lac', 'comfrt systms', 'jo'];
 const phase = { candidates: 0, identifiers: 0, texts: 0, rank: 0, rows: 0 };
 const perQuery: [string, number][] = [];
+const detail = new Map<string, number[]>();
+// CPU time (this process: SQLite runs in it), less disturbed by other processes than wall time.
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 for (let round = 0; round < 5; round++) {
   for (const q of queries) {
-    const t0 = performance.now();
+    const t0 = cpu();
     const ids = await candidateIds(deps.db, 'jobs', JOB_SEARCH, {}, q, SEARCH_TUNING);
-    const t1 = performance.now();
+    const t1 = cpu();
     const extra = await identifierCandidates(deps.db, deps.store, JOB_SEARCH, q, SEARCH_TUNING.shortlist);
-    const t2 = performance.now();
+    const t2 = cpu();
     const pool = await searchDb.jobSearchTexts(deps.db, [...new Set([...ids, ...extra])]);
-    const t3 = performance.now();
+    const t3 = cpu();
     const top = rankRows(pool, JOB_SEARCH, q, 10, SEARCH_TUNING).map((r) => r.id);
-    const t4 = performance.now();
+    const t4 = cpu();
     await searchDb.jobSearchRows(deps.db, top);
-    const t5 = performance.now();
+    const t5 = cpu();
     if (round > 0) {
       phase.candidates += t1 - t0; phase.identifiers += t2 - t1; phase.texts += t3 - t2; phase.rank += t4 - t3; phase.rows += t5 - t4;
       perQuery.push([q, t5 - t0]);
+      const d = detail.get(q) ?? [0, 0, 0, 0, 0];
+      [t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4].forEach((x, i) => (d[i] += x / 4));
+      detail.set(q, d);
     }
   }
 }
@@ -42,3 +48,31 @@ console.log(Object.fromEntries(Object.entries(phase).map(([k, v]) => [k, `${(v /
 const byQ = new Map<string, number[]>();
 for (const [q, t] of perQuery) byQ.set(q, [...(byQ.get(q) ?? []), t]);
 console.log([...byQ].map(([q, ts]) => [q, Math.min(...ts).toFixed(1)]).sort((a, b) => Number(b[1]) - Number(a[1])).slice(0, 12));
+for (const [q] of [...byQ].sort((a, b) => Math.min(...b[1]) - Math.min(...a[1])).slice(0, 8)) console.log(q.padEnd(20), detail.get(q)!.map((x) => x.toFixed(1).padStart(6)).join(' '), ' (candidates identifiers texts rank rows, CPU ms)');
+
+// The pool size against agreement with fuse.js over every job (BENCH_POOLS=1000,600,400).
+if (process.env.BENCH_POOLS) {
+  const { default: Fuse } = await import('fuse.js');
+  const { fuseOptions } = await import('../server/services/fuzzy-rank.ts');
+  const { searchJobs } = await import('../server/services/search.service.ts');
+  const rows = (await searchDb.jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1))).sort((x, y) => x.id - y.id);
+  const fuse = new Fuse(rows, fuseOptions(JOB_SEARCH));
+  const tops = new Map(queries.map((q) => [q, fuse.search(q, { limit: 10 }).map((r) => r.item.id)]));
+  const ops = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops' as const, contractor_id: null };
+  for (const pool of process.env.BENCH_POOLS.split(',').map(Number)) {
+    for (const shortlist of (process.env.BENCH_SHORTLISTS ?? String(SEARCH_TUNING.shortlist)).split(',').map(Number)) {
+      const tuning = { ...SEARCH_TUNING, pool, shortlist };
+      let agreed = 0;
+      const cpus: number[] = [];
+      for (const q of queries) {
+        const c0 = cpu();
+        const got = (await searchJobs(deps, ops, q, 10, tuning)).map((r) => r.id);
+        cpus.push(cpu() - c0);
+        const top = tops.get(q)!;
+        agreed += top.length ? got.filter((id) => top.includes(id)).length / top.length : got.length ? 0 : 1;
+      }
+      cpus.sort((a, b) => a - b);
+      console.log(`pool ${pool} shortlist ${shortlist}: agreement ${((100 * agreed) / queries.length).toFixed(1)}%, CPU median ${cpus[Math.floor(cpus.length / 2)].toFixed(1)} ms, p95 ${cpus[Math.floor(cpus.length * 0.95)].toFixed(1)} ms`);
+    }
+  }
+}
