@@ -13,12 +13,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { SchemaCompiler } from '../engine/forms/compile-form.ts';
 import { createFormAjv, FORM_AJV_OPTIONS } from '../engine/forms/form-ajv.ts';
-import { META_AJV_OPTIONS, META_SCHEMAS, metaValidatorsFrom, type FileKind, type MetaValidators } from '../engine/load/meta-validate.ts';
+import { META_AJV_OPTIONS, META_SCHEMAS, metaValidatorsFrom, type MetaValidators } from '../engine/load/meta-validate.ts';
 import { codeVersion } from './cache-file.ts';
+import { metaValidatorsCode } from '../engine/forms/standalone.ts';
 
 type Schema = Record<string, unknown>;
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs?: unknown) => string;
@@ -141,15 +141,7 @@ export function validatorCache(dir: string): ValidatorCache {
         // A kept file damaged since: generate it again.
       }
     }
-    const ajv = new Ajv({ ...META_AJV_OPTIONS, code: { source: true } });
-    const addFormats = (addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule;
-    (addFormats as (a: Ajv) => void)(ajv);
-    const refs: Record<string, string> = {};
-    for (const [kind, schema] of Object.entries(META_SCHEMAS) as [FileKind, { $id: string }][]) {
-      ajv.addSchema(schema);
-      refs[kind] = schema.$id;
-    }
-    const code = standaloneCode(ajv, refs);
+    const code = metaValidatorsCode();
     store.add(key, code);
     return metaValidatorsFrom(load(code) as Record<string, ValidateFunction>);
   };

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { textPosition } from './support/definition-copy.ts';
 import { loadDefinitions, type Diagnostic, type SourceFile } from '../engine/index.ts';
 import { lintCases } from '../engine/load/lint-cases.ts';
 import { createMetaValidators, validateMeta } from '../engine/load/meta-validate.ts';
@@ -42,17 +43,6 @@ const checkCases = (text: string): Diagnostic[] => {
   const meta = validateMeta(META, 'cases', parsed);
   return [...parsed.diagnostics, ...meta, ...(meta.length ? [] : lintCases(parsed, DEFS.programs[PROGRAM], DEFS.forms))];
 };
-
-/** Where the nth occurrence of `needle` starts in a text (1-based line and column). */
-function posOf(text: string, needle: string, nth = 1): { line: number; col: number } {
-  let at = -1;
-  for (let i = 0; i < nth; i++) {
-    at = text.indexOf(needle, at + 1);
-    if (at < 0) throw new Error(`'${needle}' not found`);
-  }
-  const before = text.slice(0, at).split('\n');
-  return { line: before.length, col: before[before.length - 1].length + 1 };
-}
 
 /** A mutation: replace the nth `from` by `to` in a file; the mistake is where `mark` (in `to`) lands. */
 interface Row {
@@ -106,7 +96,7 @@ describe('cases are checked against the program and its forms', () => {
   it.each(rows)('$name -> $code at the mistake', (row) => {
     const files = mutate(BASE, row.file, row.from, row.to, row.nth);
     const text = files.find((f) => f.path === row.file)!.text;
-    const at = posOf(text, row.mark, text.slice(0, text.indexOf(row.to)).split(row.mark).length);
+    const at = textPosition(text, row.mark, text.slice(0, text.indexOf(row.to)).split(row.mark).length);
     const found = checkCases(text);
     expect(found.map(brief)).toContainEqual(expect.stringContaining(`${row.code} ${row.file}:${at.line}:${at.col} `));
   });
@@ -173,7 +163,7 @@ describe("a copied program's cases never replace the original's", () => {
   ])('$name: id-mismatch at the copy\'s program: line, and the original keeps its cases', ({ files }) => {
     const defs = load(files());
     const text = files().find((f) => f.path === `${copy}/cases.yaml`)!.text;
-    const at = posOf(text, PROGRAM, text.slice(0, text.indexOf('program: ')).split(PROGRAM).length);
+    const at = textPosition(text, PROGRAM, text.slice(0, text.indexOf('program: ')).split(PROGRAM).length);
     const d = defs.diagnostics.find((x) => x.code === 'id-mismatch' && x.file === `${copy}/cases.yaml`)!;
     expect([d.range.line, d.range.col]).toEqual([at.line, at.col]);
     expect(d.message).toContain(`'${PROGRAM}' keeps its own cases`);
@@ -182,7 +172,7 @@ describe("a copied program's cases never replace the original's", () => {
   it('two cases files for one program in its folder: duplicate-id at the second', () => {
     const defs = load([...BASE, { ...read(CASES_FILE), path: `program-defs/${PROGRAM}/cases.yml` }]);
     const d = defs.diagnostics.find((x) => x.code === 'duplicate-id')!;
-    expect([d.file, d.range.line]).toEqual([`program-defs/${PROGRAM}/cases.yml`, posOf(read(CASES_FILE).text, 'program: ').line]);
+    expect([d.file, d.range.line]).toEqual([`program-defs/${PROGRAM}/cases.yml`, textPosition(read(CASES_FILE).text, 'program: ').line]);
     expect(defs.cases[PROGRAM].file).toBe(CASES_FILE);
   });
 });

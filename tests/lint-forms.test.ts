@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { textPosition } from './support/definition-copy.ts';
 import { loadDefinitions, type SourceFile } from '../engine/index.ts';
 import { ruleFieldProblem } from '../engine/load/rule-field.ts';
 import { ROOT } from './load-repo.ts';
@@ -29,17 +30,6 @@ const CONSTANTS = 'program-defs/_shared/constants.yaml';
 const BASE = new Map([CONSTANTS, DEFS, ...FORMS].map((p) => [p, read(p)]));
 // Eager (the CLI's way): every form schema is compiled, so what only the compiler finds is found too.
 const load = (files: SourceFile[]) => loadDefinitions(files, { unused_forms: false });
-
-/** Where the nth occurrence of `needle` starts in a text (1-based line and column). */
-function posOf(text: string, needle: string, nth = 1): { line: number; col: number } {
-  let at = -1;
-  for (let i = 0; i < nth; i++) {
-    at = text.indexOf(needle, at + 1);
-    if (at < 0) throw new Error(`'${needle}' not found`);
-  }
-  const before = text.slice(0, at).split('\n');
-  return { line: before.length, col: before[before.length - 1].length + 1 };
-}
 
 /** A mutation: replace `from` by `to` in a file; the mistake is where the nth `mark` of the result is. */
 interface Row {
@@ -115,7 +105,7 @@ describe('form checks: each mistake at its place', () => {
     const text = base.text.replace(row.from, row.to);
     const files = [...new Set([CONSTANTS, DEFS, row.file, ...(row.with ?? [])])].map((p) => (p === row.file ? { path: p, text } : BASE.get(p)!));
     const { diagnostics } = load(files);
-    const at = posOf(text, row.mark, row.nth);
+    const at = textPosition(text, row.mark, row.nth);
     const hit = diagnostics.find((d) => d.code === row.code && d.file === row.file && d.range.line === at.line && d.range.col === at.col);
     expect(hit, JSON.stringify(diagnostics.map((d) => `${d.file}:${d.range.line}:${d.range.col} ${d.code} ${d.message}`), null, 1)).toBeDefined();
     expect(hit!.severity).toBe('error');

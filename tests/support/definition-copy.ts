@@ -54,6 +54,20 @@ export function positionOf(files: SourceFile[], m: Mutation, needle: string): { 
   const text = files.find((f) => f.path === m.file)!.text;
   const index = text.indexOf(needle, Math.max(0, text.indexOf(m.to)));
   if (index < 0) throw new Error(`'${needle}' not found in ${m.file}`);
+  return lineCol(text, index);
+}
+
+/** Where the nth occurrence of `needle` starts in a text (1-based line and column). */
+export function textPosition(text: string, needle: string, nth = 1): { line: number; col: number } {
+  let at = -1;
+  for (let i = 0; i < nth; i++) {
+    at = text.indexOf(needle, at + 1);
+    if (at < 0) throw new Error(`'${needle}' not found`);
+  }
+  return lineCol(text, at);
+}
+
+function lineCol(text: string, index: number): { line: number; col: number } {
   const before = text.slice(0, index).split('\n');
   return { line: before.length, col: before[before.length - 1].length + 1 };
 }
