@@ -17,6 +17,8 @@ const USAGE = `usage:
   rebate assumptions            list every '# assumption:' of the definitions (for the README)
   rebate db migrate             apply the database's pending migrations (DATABASE_URL: sqlite:path or postgres://...)
   rebate db seed                seed the demo data into an empty database
+  rebate impact <definitions-dir> --database <url> [--program id] [--format text|json] [--today YYYY-MM-DD]
+                                every live job under the proposed definitions beside its current outcome: what changes and why
 
 exit codes: 0 clean, 1 errors or failing cases, 2 usage error or unreadable file`;
 
@@ -31,6 +33,8 @@ export interface Io {
 /** Runs the CLI; returns the exit code. */
 export async function main(argv: string[], io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s), cwd: process.cwd() }): Promise<number> {
   try {
+    // Its options are its own (the database, a program): the server's script reads them.
+    if (argv[0] === 'impact') return runServerScript('impact-cli.ts', argv.slice(1), io);
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
@@ -63,7 +67,7 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
     }
     if (command === 'db') {
       if (rest.length !== 1 || !['migrate', 'seed'].includes(rest[0])) throw new UsageError('db needs migrate or seed');
-      return runDb(rest[0], io);
+      return runServerScript('db-cli.ts', [rest[0]], io);
     }
     if (command === 'assumptions') {
       for (const line of listAssumptions(io.cwd)) io.out(line);
@@ -84,10 +88,10 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
 }
 
 /** The database commands run the server's own code in a process of their own (cli/ never imports server/). */
-function runDb(command: string, io: Io): number {
-  const script = fileURLToPath(new URL('../server/db-cli.ts', import.meta.url));
+function runServerScript(name: string, args: string[], io: Io): number {
+  const script = fileURLToPath(new URL(`../server/${name}`, import.meta.url));
   // tsx from this package's own node_modules, whatever the working directory.
-  const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), script, command], { cwd: io.cwd, env: io.env ?? process.env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...args], { cwd: io.cwd, env: io.env ?? process.env, encoding: 'utf8', maxBuffer: 1 << 30 });
   if (r.stdout) io.out(r.stdout.trimEnd());
   if (r.stderr) io.err(r.stderr.trimEnd());
   return r.status ?? 1;

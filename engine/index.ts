@@ -31,3 +31,5 @@ export { PHONE_PATTERN } from './forms/form-ajv.ts';
 export { MESSAGES, OUR_MESSAGES } from './forms/messages.ts';
 export { ERROR_CODES, STATUS_CODES, codeOfStatus, type ErrorCode } from './api/error-codes.ts';
 export { definitionChanges, describeChange, type DefinitionChange } from './definition-diff.ts';
+export { definitionVersions, overlayProgramText, overlayVersion, versionFilesOf, versionHash, type DefinitionVersion } from './versioning.ts';
+export { impactReport, type ImpactJob, type ImpactOutcome, type ImpactJobChange, type ImpactReport } from './impact.ts';

@@ -182,11 +182,20 @@ export interface Program {
   documents: DocumentDef[];
   /** Energy usage collection (program.yaml `usage_collection:`), when the program collects usage. */
   usage_collection?: { task: string; months_required: number };
+  /** When jobs pin to a definition version and what of a newer one still reaches them (program.yaml `versioning:`). */
+  versioning: ProgramVersioning;
   /** Hash of the resolved definition; jobs record it. */
   hash: string;
   file: string;
   /** The raw document as loaded (for the program explorer). */
   raw: Record<string, unknown>;
+}
+
+/** program.yaml `versioning:` (defaults: pin at submission, nothing applies to pinned jobs). */
+export interface ProgramVersioning {
+  pin_at: 'submission' | 'creation' | 'never';
+  /** Dotted paths of the program document whose current value reaches pinned jobs. */
+  apply_to_pinned: string[];
 }
 
 /** A loaded task form. */

@@ -47,6 +47,7 @@ export const ABILITIES = {
   'job.invite_homeowner': OPS_CONTRACTOR,
   'job.send_homeowner_sign_in_link': OPS,
   'job.explore': OPS,
+  'job.migrate_version': OPS,
 
   'task.read': ALL,
   'task.work': ALL,
@@ -74,6 +75,8 @@ export const ABILITIES = {
 
   'program.read': ALL,
   'definitions.explore': OPS,
+  'definitions.impact': OPS,
+  'definitions.versions': OPS,
   'announcement.read': OPS_CONTRACTOR,
   'announcement.manage': OPS,
   'equipment.read': ALL,

@@ -10,6 +10,7 @@ import { localAdapters } from './adapters/index.ts';
 import { oidcSettingsOf } from './adapters/oidc.ts';
 import { loadRepoDefinitions, readDefinitionSources, withSafeLookups } from './definitions.ts';
 import type { SourceFile } from '../engine/index.ts';
+import { registerVersions, storeLoadedVersions } from './services/pinned-program.ts';
 
 /** The repository root (program-defs/ and task-schemas/ live there). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +20,7 @@ let cached: { files: SourceFile[]; defs: Definitions } | undefined;
 function load() {
   if (!cached) {
     const files = readDefinitionSources(REPO_ROOT);
-    cached = { files, defs: loadRepoDefinitions(files) };
+    cached = { files, defs: registerVersions(loadRepoDefinitions(files), files) };
   }
   return cached;
 }
@@ -51,7 +52,12 @@ export function depsOf(store: Store, config: Config, overrides: Partial<Omit<Dep
   };
 }
 
-/** Opens (and migrates) the configured database and builds the dependencies over it. */
+/**
+ * Opens (and migrates) the configured database and builds the dependencies over it; stores the version of
+ * each loaded program once (definition_versions: a version already stored keeps its first_loaded_at).
+ */
 export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'db' | 'store'>> = {}): Promise<Deps> {
-  return depsOf(await openStore(config.database_url, { schema: config.database_schema }), config, overrides);
+  const deps = depsOf(await openStore(config.database_url, { schema: config.database_schema }), config, overrides);
+  await storeLoadedVersions(deps);
+  return deps;
 }

@@ -11,6 +11,7 @@ import { usageHandlers } from './services/usage-work.ts';
 import { startUtilitySimulator } from '../sim/utility/server.ts';
 import { startApSimulator } from '../sim/ap/server.ts';
 import { paymentHandlers } from './services/payment-work.ts';
+import { queueDailyRefresh, queueDefinitionsRefresh, refreshHandlers } from './services/refresh-work.ts';
 
 const config = loadConfig();
 // The demo's utility data service: the simulated utility beside the portal, unless UTILITY_DATA_URL names one.
@@ -36,9 +37,13 @@ const server = app.listen(config.port, config.host, () => {
 // The background worker (every instance runs one): documents to generate, invites to mail, signed PDFs
 // to stamp, usage to collect, payables to create and watch, and mail over SMTP when SMTP_URL is set.
 const worker = createWorker(deps.db, {
-  handlers: { ...documentHandlers(deps), ...usageHandlers(deps), ...paymentHandlers(deps), ...(config.smtp_url ? { [MAIL_WORK]: smtpMailHandler(config.smtp_url, config.mail_from) } : {}) },
+  handlers: { ...documentHandlers(deps), ...usageHandlers(deps), ...paymentHandlers(deps), ...refreshHandlers(deps), ...(config.smtp_url ? { [MAIL_WORK]: smtpMailHandler(config.smtp_url, config.mail_from) } : {}) },
   log: (line) => console.log(line),
 });
+// Stored outcomes kept fresh in the background: jobs evaluated under other definitions than the loaded
+// ones, and today's run for date-based rules (each day's run queues the next; one per day across instances).
+await queueDefinitionsRefresh(deps);
+await queueDailyRefresh(deps);
 worker.start();
 const stop = () => server.close(() => {
   void worker.stop().finally(() => void Promise.all([deps.store.close(), simulator?.close(), ap?.close()]).finally(() => process.exit(0)));

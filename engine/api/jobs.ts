@@ -156,6 +156,9 @@ export const JOB_DETAIL = {
     abilities: JOB_ABILITIES,
     /** A payable waits in the accounts-payment system: the page reads the job again until it is decided. */
     payment_pending: { type: 'boolean' },
+    /** The definition version the job is evaluated under (null: the current definitions), and the program's current version (issue 19). */
+    pinned_version: { type: ['string', 'null'] },
+    current_version: { type: ['string', 'null'] },
   },
 } as const;
 /** The job detail; its evaluation typed by the engine's own result types. */

@@ -273,6 +273,7 @@ export function buildProgram(
     rules,
     documents,
     usage_collection: raw.usage_collection,
+    versioning: { pin_at: raw.versioning?.pin_at ?? 'submission', apply_to_pinned: raw.versioning?.apply_to_pinned ?? [] },
     hash: hashDefinition({ program: raw, shared_rules: eligibility.map((e) => e.logic), rules: rules.map((r) => r.valid_if.logic), constants, stage_model, templates: documents.map((d) => shared.document_templates[d.template] && { ...shared.document_templates[d.template], file: undefined }) }),
     file: parsed.file,
     raw,

@@ -40,6 +40,8 @@ export interface JobRow {
   rebate_max_cents: number | null;
   rebate_final_cents: number | null;
   definition_hash: string | null;
+  /** The day (ISO date) the stored outcome columns were last computed (null: not since migration 020). */
+  evaluated_on?: string | null;
   stage_entered_at: string;
   is_canceled: number;
   cancel_reason: string | null;
@@ -48,6 +50,8 @@ export interface JobRow {
   ops_marked_ineligible: number;
   /** Why ops marked the job ineligible (null when not marked). */
   ops_ineligible_reason: string | null;
+  /** The definition version the job is evaluated under (null: the current definitions; server/services/versions.service.ts). */
+  pinned_version?: string | null;
   claimed_by: number | null;
   created_by: number | null;
   submitted_by: number | null;
@@ -73,7 +77,7 @@ const INSERTABLE = [
   'code', 'external_id', 'first_name', 'last_name', 'full_name', 'email', 'phone_number', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon',
   'electric_utility', 'gas_utility', 'place_id', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab', 'eligibility',
   'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
-  'rebate_final_cents', 'definition_hash', 'stage_entered_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible', 'ops_ineligible_reason', 'created_by', 'submitted_by', 'submitted_at',
+  'rebate_final_cents', 'definition_hash', 'evaluated_on', 'stage_entered_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible', 'ops_ineligible_reason', 'created_by', 'submitted_by', 'submitted_at',
   'ops_owner', 'claimed_by', 'exception_notes', 'cloned_from', 'created_at', 'updated_at',
 ] as const;
 

@@ -12,6 +12,7 @@ import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.t
 import type { PaymentsTable } from './schema-payments.ts';
 import type { OidcLoginsTable } from './schema-oidc.ts';
 import type { HomeownerInvitesTable } from './schema-homeowners.ts';
+import type { DefinitionVersionsTable } from './schema-versions.ts';
 import type { AnnouncementsTable, TermsVersionsTable, ProvidersTable, EquipmentTable, ContractorEquipmentTable } from './schema-admin.ts';
 
 export type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
@@ -95,6 +96,8 @@ export interface JobsTable {
   rebate_max_cents: Int;
   rebate_final_cents: Int;
   definition_hash: Text;
+  /** The day (ISO date) the stored outcome columns were last computed (migration 020; null: never since). */
+  evaluated_on: Text;
   stage_entered_at: string;
   is_canceled: Flag;
   cancel_reason: Text;
@@ -103,6 +106,8 @@ export interface JobsTable {
   ops_marked_ineligible: Flag;
   /** Why ops marked the job ineligible (null when not marked). */
   ops_ineligible_reason: Text;
+  /** The definition version the job is evaluated under (null: the current definitions). */
+  pinned_version: Text;
   claimed_by: Int;
   created_by: Int;
   submitted_by: Int;
@@ -236,5 +241,6 @@ export interface DB {
   payments: PaymentsTable;
   oidc_logins: OidcLoginsTable;
   homeowner_invites: HomeownerInvitesTable;
+  definition_versions: DefinitionVersionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -5,6 +5,8 @@ import { authRoutes } from './auth.routes.ts';
 import { searchRoutes } from './search.routes.ts';
 import { announcementsRoutes } from './announcements.routes.ts';
 import { programsRoutes } from './programs.routes.ts';
+import { impactRoutes } from './impact.routes.ts';
+import { versionsRoutes } from './versions.routes.ts';
 import { termsRoutes } from './terms.routes.ts';
 import { providersRoutes } from './providers.routes.ts';
 import { equipmentRoutes } from './equipment.routes.ts';
@@ -30,6 +32,8 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   searchRoutes,
   announcementsRoutes,
   programsRoutes,
+  impactRoutes,
+  versionsRoutes,
   termsRoutes,
   providersRoutes,
   equipmentRoutes,

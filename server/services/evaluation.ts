@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { EXCEPTION_KINDS, evaluateJobWithFacts, jobInputOf, isOpenTask, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
+import { EXCEPTION_KINDS, evaluateJobWithFacts, jobInputOf, isOpenTask, isPastSubmit, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -14,12 +14,15 @@ import { enqueueWork } from '../db/work.db.ts';
 import { queueOpenSigning } from '../documents/queue.ts';
 import { USAGE_WORK } from '../usage/work-kinds.ts';
 import { queueApprovedPayment } from '../payments/queue.ts';
+import { currentProgram, currentVersion, duePin, programOfJob } from './pinned-program.ts';
+import { setPinnedVersion } from '../db/versions.db.ts';
 
-/** The loaded program of a job (500 if a job names a program the definitions no longer have). */
+/**
+ * The current loaded program of an id (500 if a job names a program the definitions no longer have). A
+ * job's evaluation uses the version it is pinned to (jobState; pinned-program.ts).
+ */
 export function programOf(deps: Deps, programId: string): Program {
-  const p = deps.defs.programs[programId];
-  if (!p) throw new ApiError(500, `Program '${programId}' is not loaded`);
-  return p;
+  return currentProgram(deps, programId);
 }
 
 /** A job as the engine reads it. */
@@ -64,12 +67,12 @@ function deepFreeze<T>(v: T): T {
 
 /** The engine's evaluation of a stored job with its facts (memoized; see above). */
 export async function jobState(deps: Deps, row: jobsDb.JobRow, tasks?: tasksDb.TaskRow[], explain = false): Promise<JobState> {
-  return stateOf(deps, row, tasks ?? await tasksDb.tasksOfJob(deps.db, row.id), explain);
+  const program = await programOfJob(deps, row);
+  return stateOf(deps, row, tasks ?? await tasksDb.tasksOfJob(deps.db, row.id), explain, program);
 }
 
-/** The engine's evaluation of a job whose task rows are at hand (memoized; see above). */
-export function stateOf(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], explain = false): JobState {
-  const program = programOf(deps, row.program_id);
+/** The engine's evaluation of a job whose task rows are at hand, under the program given (default: the current one; memoized, see above). */
+export function stateOf(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], explain = false, program = programOf(deps, row.program_id)): JobState {
   const input = jobInput(row, tasks);
   const today = todayOf(deps);
   const key = createHash('sha256').update(`${today}\n${explain}\n${JSON.stringify(input)}`).digest('base64');
@@ -136,7 +139,14 @@ export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluati
   if (!row) throw new ApiError(404);
   const tasks = await tasksDb.tasksOfJob(deps.db, jobId);
   const { evaluation: ev, facts } = await jobState(deps, row, tasks);
-  const cols = { ...derivedColumns(ev), exception_notes: exceptionNotesOf(ev, tasks) };
+  // The pin event of the program's versioning (creation, submission): the job keeps the version it was judged by.
+  const program = programOf(deps, row.program_id);
+  if (duePin(program, row, isPastSubmit(program, ev))) {
+    const v = await currentVersion(deps, row.program_id);
+    if (v) await setPinnedVersion(deps.db, jobId, v.hash);
+  }
+  // evaluated_on: the day this outcome holds for (the daily refresh re-evaluates jobs of earlier days).
+  const cols = { ...derivedColumns(ev), exception_notes: exceptionNotesOf(ev, tasks), evaluated_on: todayOf(deps) };
   const now = deps.now().toISOString();
   if (cols.stage !== row.stage) cols.stage_entered_at = now;
   cols.updated_at = now;

@@ -91,6 +91,8 @@ export async function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, b
       claimed_by: null,
       submitted_at: null,
       submitted_by: null,
+      // A new job: it pins when its own pin event comes (server/services/pinned-program.ts).
+      pinned_version: null,
       created_by: user.id,
       created_at: now,
       updated_at: now,

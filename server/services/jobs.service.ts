@@ -15,6 +15,7 @@ import { addHistory } from '../db/history.db.ts';
 import { findUserById, listUsers } from '../db/users.db.ts';
 import { jobAbilities, jobScope, seesInternal } from './access.ts';
 import { evaluateRow, refreshJob } from './evaluation.ts';
+import { versionOfProgram } from './pinned-program.ts';
 import { daysInStageChangeAfter, presentEvaluation, presentListItem, presentPerson } from './present.ts';
 import { presentTasks } from './tasks.service.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
@@ -203,6 +204,8 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
     tasks: await presentTasks(deps, user, row, ev),
     abilities: jobAbilities(user, row),
     payment_pending: await paymentsDb.paymentPending(deps.db, row.id),
+    pinned_version: row.pinned_version ?? null,
+    current_version: (program && versionOfProgram(program)?.hash) ?? null,
   };
 }
 

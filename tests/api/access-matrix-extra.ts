@@ -3,6 +3,8 @@
 import type { Ctx, Row } from './access-matrix.test.ts';
 import { schemaKey } from '../../engine/forms/precompiled.ts';
 import { metaSchemasHash } from '../../engine/load/meta-validate.ts';
+import { repoDefinitionSources, repoDefinitions } from '../../server/deps.ts';
+import { versionOfProgram } from '../../server/services/pinned-program.ts';
 
 
 const announcement = (c: Ctx) => c.s.api<{ id: number }>('POST', '/api/announcements', { as: 'ops', body: { title: 'For everyone', content: 'Hello' } }).then((r) => r.body.id);
@@ -22,6 +24,8 @@ const upload = () => {
 const attachment = (c: Ctx) => c.s.api<{ id: string }>('POST', `/api/jobs/${c.job.id}/attachments`, { as: 'ops', body: upload() }).then((r) => r.body.id);
 /** The photo is a contractor task's: the homeowner does not see that task, so neither its attachments. */
 const contractorTask: Pick<Row, 'scope' | 'except'> = { scope: 'company_a', except: { homeowner: 404 } };
+
+const wiHearVersion = () => versionOfProgram(repoDefinitions().programs['wi-hear'])!.hash;
 
 export const EXTRA_ACCESS: Record<string, Row> = {
   // Into a contractor task's field: the homeowner does not see that task ('This job has no such task.').
@@ -45,6 +49,14 @@ export const EXTRA_ACCESS: Record<string, Row> = {
   'GET /api/programs': { path: () => '/api/programs' },
   'GET /api/programs/{id}': { path: () => '/api/programs/wi-hear' },
   'GET /api/programs/{id}/definition': { path: () => '/api/programs/wi-hear/definition' },
+  // The server's own program.yaml proposed unchanged: a report with nothing changed.
+  'POST /api/programs/{id}/impact': { path: () => '/api/programs/wi-hear/impact', body: () => ({ files: [repoDefinitionSources().find((f) => f.path === 'program-defs/wi-hear/program.yaml')!] }) },
+  // Definition versions (issue 19): the program's current version (stored when first asked for).
+  'GET /api/programs/{id}/versions': { path: () => '/api/programs/wi-hear/versions' },
+  'GET /api/programs/{id}/versions/{hash}': { path: () => `/api/programs/wi-hear/versions/${wiHearVersion()}` },
+  'GET /api/programs/{id}/versions/{hash}/diff': { path: () => `/api/programs/wi-hear/versions/${wiHearVersion()}/diff?against=current` },
+  'POST /api/jobs/{job_id}/migrate-version': { path: (c) => `/api/jobs/${c.job.id}/migrate-version` },
+  'POST /api/programs/{id}/migrate-jobs': { path: () => '/api/programs/wi-hear/migrate-jobs', body: () => ({ from: wiHearVersion() }) },
 
   'GET /api/terms_and_conditions': { path: () => '/api/terms_and_conditions' },
   'GET /api/terms_and_conditions/current': { path: async (c) => (await terms(c), '/api/terms_and_conditions/current') },

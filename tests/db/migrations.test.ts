@@ -74,11 +74,11 @@ async function indexes(store: Store): Promise<string[]> {
 
 /** The named indexes both backends have (keys and UNIQUE columns aside): the list indexes and lookups. */
 const INDEXES = [
-  'attachments_job', 'documents_job', 'equipment_ahri', 'equipment_type_manufacturer', 'history_job', 'homeowner_invites_job',
+  'attachments_job', 'definition_versions_program', 'documents_job', 'equipment_ahri', 'equipment_type_manufacturer', 'history_job', 'homeowner_invites_job',
   'job_action_owners_created', 'job_action_owners_job', 'job_action_owners_stage',
   'jobs_by_contractor_created', 'jobs_claimed', 'jobs_by_contractor_exception', 'jobs_by_created', 'jobs_by_eligibility', 'jobs_by_homeowner_created',
   'jobs_by_homeowner_stage', 'jobs_by_name', 'jobs_by_ops_exception', 'jobs_by_ops_owner', 'jobs_by_program', 'jobs_by_stage_entered',
-  'jobs_contractor', 'jobs_counts', 'jobs_dup', 'jobs_dup_lower', 'jobs_homeowner', 'jobs_list', 'jobs_summary',
+  'jobs_contractor', 'jobs_counts', 'jobs_dup', 'jobs_dup_lower', 'jobs_homeowner', 'jobs_list', 'jobs_pinned_version', 'jobs_summary',
   'login_failures_key', 'terms_one_current', 'users_email_lower', 'work_items_due',
 ];
 

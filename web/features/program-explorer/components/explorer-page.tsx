@@ -1,7 +1,8 @@
 /**
  * The program explorer (spec sect. 2; behind the program-explorer flag): the loaded definitions shown
- * as they run. Tabs: task configurations (/program-explorer) and task dependencies
- * (/program-explorer/task-dependencies). ?program=, ?compare= and ?job= choose what is shown.
+ * as they run. Tabs: task configurations (/program-explorer), task dependencies
+ * (/program-explorer/task-dependencies), and the program's definition versions and the impact of an
+ * edit (/program-explorer?tab=versions|impact). ?program=, ?compare= and ?job= choose what is shown.
  */
 
 import { Button, Callout, Card, H3, HTMLSelect, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
@@ -14,10 +15,14 @@ import { ProgramRules } from './program-rules.tsx';
 import { DependencyGraph } from './dependency-graph.tsx';
 import { TryIt } from './try-it.tsx';
 import { SourceLink } from './source-link.tsx';
+import { VersionsTab } from './versions-tab.tsx';
+import { ImpactTab } from './impact-tab.tsx';
 import '../explorer.css';
 
 const CONFIG = '/program-explorer';
 const DEPS = '/program-explorer/task-dependencies';
+/** The tabs chosen by ?tab= on the configurations' address. */
+const QUERY_TABS = ['versions', 'impact'];
 
 /** The example job of a program's cases.yaml (its `base`), with the cases' date. */
 function exampleOf(defs: Definitions, programId: string): { job: JobInput; today: string } {
@@ -60,7 +65,7 @@ export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tab = location.pathname.startsWith(DEPS) ? 'deps' : 'config';
+  const tab = location.pathname.startsWith(DEPS) ? 'deps' : QUERY_TABS.includes(params.get('tab') ?? '') ? params.get('tab')! : 'config';
   const programId = params.get('program') ?? 'wi-hear';
   const compareId = params.get('compare');
   const jobId = params.get('job');
@@ -99,13 +104,29 @@ export function Component() {
           <InputGroup aria-label="Job id" placeholder="Job id" value={jobField} onValueChange={setJobField} onKeyDown={(e) => e.key === 'Enter' && set('job', jobField.trim() || null)} rightElement={<Button icon="arrow-right" variant="minimal" aria-label="Show job" onClick={() => set('job', jobField.trim() || null)} />} />
         </div>
       </div>
-      <Tabs id="explorer-tabs" selectedTabId={tab} onChange={(id) => navigate({ pathname: id === 'deps' ? DEPS : CONFIG, search: params.toString() })}>
+      <Tabs id="explorer-tabs" className="explorer-tabs" selectedTabId={tab} onChange={(id) => {
+        const next = new URLSearchParams(params);
+        if (QUERY_TABS.includes(String(id))) next.set('tab', String(id));
+        else next.delete('tab');
+        navigate({ pathname: id === 'deps' ? DEPS : CONFIG, search: next.toString() });
+      }}>
         <Tab id="config" title="Task configurations" />
         <Tab id="deps" title="Task dependencies" />
+        <Tab id="versions" title="Versions" />
+        <Tab id="impact" title="Impact" />
       </Tabs>
       {jobId && jobInput.isError && <Callout intent="warning">Job {jobId} could not be loaded.</Callout>}
       {jobId && jobInput.data && <Callout intent="primary" className="job-callout">Showing job {jobId} ({jobInput.data.program_id}) as the engine evaluates it now.</Callout>}
-      {tab === 'deps' ? (
+      {tab === 'versions' ? (
+        <VersionsTab key={program.id} programId={program.id} />
+      ) : tab === 'impact' ? (
+        <ImpactTab
+          key={program.id}
+          programId={program.id}
+          file={data.files.find((f) => f.path === program.file) ?? { path: program.file, text: '' }}
+          labels={{ stage: (n) => program.stage_model.stages.find((s) => s.number === n)?.label, reason: (r) => program.eligibility.find((e) => e.reason === r)?.reason_text }}
+        />
+      ) : tab === 'deps' ? (
         <div className="deps-layout">
           <Card className="graph-card">
             <ProgramHeader program={program} files={data.files} hash={data.hashes[program.id]} />

@@ -1,0 +1,66 @@
+/**
+ * `npm run bench`: the impact report (engine/impact.ts) over the 100,000 jobs of the bench database
+ * (bench/generate-db.ts), printed beside the time of one evaluation per job. The database's jobs carry no
+ * task rows, so each gets the tasks of a job generated from its program's cases (bench/generate.ts): the
+ * evaluations run the programs' real rules. Two proposals: the heat pump cap lowered in every program that
+ * has one (the jobs of the other programs are not run again: their program did not change), and every
+ * program changed (every job runs twice). Figures, not assertions (target: the report under 5 s).
+ */
+
+import Database from 'better-sqlite3';
+import { evaluateJob, impactReport, loadDefinitions, type Definitions, type ImpactJob, type SourceFile } from '../engine/index.ts';
+import { sqliteStore } from '../server/db/database.ts';
+import { readDefinitionSources } from '../server/definitions.ts';
+import { REPO_ROOT } from '../server/deps.ts';
+import { liveJobs } from '../server/impact-cli.ts';
+import { benchDatabase, BENCH_NOW } from './generate-db.ts';
+import { generateJobs } from './generate.ts';
+
+const SIZE = Number(process.env.BENCH_IMPACT_JOBS ?? 100_000);
+const TODAY = BENCH_NOW.toISOString().slice(0, 10);
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function load(files: SourceFile[]): Definitions {
+  const defs = loadDefinitions(files);
+  const errors = defs.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new Error(`definitions have ${errors.length} error(s): ${errors[0].file}: ${errors[0].message}`);
+  return defs;
+}
+
+const files = readDefinitionSources(REPO_ROOT);
+const current = load(files);
+const isProgram = (f: SourceFile) => /program-defs\/[^/_][^/]*\/program\.ya?ml$/.test(f.path.replace(/\\/g, '/'));
+// Each program's first measure cap (heat_pump where it has one) lowered by a fifth.
+const capped = files.map((f) => (isProgram(f) ? { ...f, text: f.text.replace(/(\n {2}caps:\n(?: *#.*\n)*) {4}heat_pump: (\d+)/, (_m, head: string, n: string) => `${head}    heat_pump: ${Math.round(Number(n) * 0.8)}`) } : f));
+const changedPrograms = capped.filter((f, i) => f.text !== files[i].text).length;
+const lowered = load(capped);
+// Every program changed (its name), so that no job is skipped.
+const everything = load(files.map((f) => (isProgram(f) ? { ...f, text: f.text.replace(/^name: (.*)$/m, 'name: $1 (proposed)') } : f)));
+
+const db = benchDatabase(current.programs, { size: SIZE, log: (s) => console.log(s) });
+const store = sqliteStore(new Database(db.path, { readonly: true }));
+let started = performance.now();
+const jobs: ImpactJob[] = await liveJobs(store.kysely);
+const readMs = performance.now() - started;
+await store.close();
+const pools = new Map(Object.values(current.programs).map((p) => [p.id, generateJobs(p, current.cases[p.id], 500)]));
+jobs.forEach((j, i) => {
+  const pool = pools.get(j.program_id);
+  if (pool) j.input.tasks = pool[i % pool.length].tasks;
+});
+
+console.log(`impact report over ${fmt(jobs.length)} live jobs of ${fmt(SIZE)} (read from the database in ${secs(readMs)}), one core`);
+// Warm the engine up first (the JIT), so neither figure pays for it.
+for (const j of jobs.slice(0, 5000)) evaluateJob(current.programs[j.program_id], j.input, { today: TODAY });
+started = performance.now();
+for (const j of jobs) evaluateJob(current.programs[j.program_id], j.input, { today: TODAY });
+const oneMs = performance.now() - started;
+console.log(`  one evaluation per job:                       ${secs(oneMs).padStart(8)}  (${((oneMs * 1000) / jobs.length).toFixed(1)} µs per job)`);
+for (const [label, proposed] of [[`heat pump cap lowered (${changedPrograms} programs):`, lowered], ['every program changed:', everything]] as const) {
+  started = performance.now();
+  const report = impactReport(current, proposed, jobs, TODAY);
+  const ms = performance.now() - started;
+  console.log(`  impact, ${label.padEnd(37)}${secs(ms).padStart(8)}  (${(ms / oneMs).toFixed(1)}x one evaluation per job; ${fmt(report.jobs.length)} jobs change, ${fmt(report.dollars.total_cents / 100)} dollars)`);
+}
+console.log('  target: the impact report under 5 s');

@@ -1,0 +1,197 @@
+/**
+ * Impact before shipping: every live job evaluated under the current and the proposed definitions, side by
+ * side, with how many change eligibility (by reason), stage, tasks and rebate, the change in dollars by
+ * program and county, and for each changed job the definition change that made the difference.
+ */
+
+import type { Definitions } from './load/load-definitions.ts';
+import type { EligibilityStatus } from './constants.ts';
+import type { DefinitionChange } from './definition-diff.ts';
+import { evaluateJobWithFacts } from './evaluate-job.ts';
+import { isOpenTask } from './submission.ts';
+import type { JobEvaluation, JobInput, Program } from './types.ts';
+import { eligibilityBecause, eligibilityDifferences, programChanges, rebateBecause, stageBecause, taskDifferences, tasksBecause, type ChangeContext } from './impact-explain.ts';
+
+/** A live job as the impact report reads it: its identity, program, county and engine input. */
+export interface ImpactJob {
+  id: number | string;
+  code: string;
+  program_id: string;
+  county: string | null;
+  input: JobInput;
+}
+
+/** A job's outcome under one set of definitions. */
+export interface ImpactOutcome {
+  /** Stage number (null when the program is absent from these definitions). */
+  stage: number | null;
+  eligibility: EligibilityStatus | null;
+  /** Ineligibility reason codes. */
+  reasons: string[];
+  /** Ids of the applicable tasks not complete. */
+  open_tasks: string[];
+  rebate_max_cents: number | null;
+  rebate_final_cents: number | null;
+}
+
+/** One changed job: its outcome before and after, and why, in words a program manager reads. */
+export interface ImpactJobChange {
+  id: number | string;
+  code: string;
+  program_id: string;
+  county: string | null;
+  before: ImpactOutcome;
+  after: ImpactOutcome;
+  because: string[];
+}
+
+/** The impact report. */
+export interface ImpactReport {
+  /** Live (not canceled) jobs whose program either version has. */
+  jobs_evaluated: number;
+  /** How many jobs change each: eligibility (status or a reason; by the reason codes that appeared or disappeared), stage number, tasks (applicable or status), rebate. */
+  changed: {
+    eligibility: { count: number; by_reason: Record<string, number> };
+    stage: number;
+    tasks: number;
+    rebate: number;
+  };
+  /** The rebate change (after - before of the final amount where known, else the top of the range), in cents; a job without a county counts under '(none)'. */
+  dollars: { total_cents: number; by_program: Record<string, number>; by_county: Record<string, number> };
+  /** The changed jobs, in the order given. */
+  jobs: ImpactJobChange[];
+}
+
+const NO_OUTCOME: ImpactOutcome = { stage: null, eligibility: null, reasons: [], open_tasks: [], rebate_max_cents: null, rebate_final_cents: null };
+
+function outcomeOf(ev: JobEvaluation | undefined): ImpactOutcome {
+  if (!ev) return NO_OUTCOME;
+  return {
+    stage: ev.stage.number,
+    eligibility: ev.eligibility.status,
+    reasons: ev.eligibility.reasons.map((r) => r.code),
+    open_tasks: ev.tasks.filter(isOpenTask).map((t) => t.id),
+    rebate_max_cents: ev.incentive.range.max_cents,
+    rebate_final_cents: ev.incentive.final_cents,
+  };
+}
+
+/** The rebate a job counts for in dollars: its final amount where known, else the top of its range (none: 0). */
+export function rebateCents(o: ImpactOutcome): number {
+  return o.rebate_final_cents ?? o.rebate_max_cents ?? 0;
+}
+
+const shownCents = (ev: JobEvaluation) => ev.incentive.final_cents ?? ev.incentive.range.max_cents;
+
+/** What one program's change is: both versions and the changed values (none: its jobs cannot change). */
+interface ProgramPair {
+  before: Program | undefined;
+  after: Program | undefined;
+  changes: DefinitionChange[];
+}
+
+function pairOf(pairs: Map<string, ProgramPair>, current: Definitions, proposed: Definitions, id: string): ProgramPair {
+  let pair = pairs.get(id);
+  if (!pair) {
+    const before = current.programs[id];
+    const after = proposed.programs[id];
+    pair = { before, after, changes: programChanges(before, after) };
+    pairs.set(id, pair);
+  }
+  return pair;
+}
+
+const add = (m: Record<string, number>, k: string, n: number) => {
+  m[k] = (m[k] ?? 0) + n;
+};
+
+type Reason = { rule: string; code: string };
+const sameReasons = (a: Reason[], b: Reason[]) => a.length === b.length && a.every((r, i) => r.rule === b[i].rule && r.code === b[i].code);
+
+/** The same eligibility outcome: status, and the same rules ineligible, pending and undetermined. */
+function sameEligibility(a: JobEvaluation, b: JobEvaluation): boolean {
+  const x = a.eligibility;
+  const y = b.eligibility;
+  return x.status === y.status && sameReasons(x.reasons, y.reasons) && sameReasons(x.pending, y.pending) && sameReasons(x.undetermined, y.undetermined);
+}
+
+/** The same tasks in the same order with the same statuses (a different order is left to the full diff). */
+function sameTasks(a: JobEvaluation, b: JobEvaluation): boolean {
+  return a.tasks.length === b.tasks.length && a.tasks.every((t, i) => t.id === b.tasks[i].id && t.status === b.tasks[i].status);
+}
+
+/** One job's comparison: what changed (each aspect) and why, or null when nothing did. */
+function compare(job: ImpactJob, pair: ProgramPair, today: string): { change: ImpactJobChange; aspects: { eligibility: string[] | null; stage: boolean; tasks: boolean; rebate: boolean } } | null {
+  const ctx = { today };
+  const before = pair.before && evaluateJobWithFacts(pair.before, job.input, ctx).evaluation;
+  const after = pair.after && evaluateJobWithFacts(pair.after, job.input, ctx).evaluation;
+  const headOf = () => ({ id: job.id, code: job.code, program_id: job.program_id, county: job.county, before: outcomeOf(before), after: outcomeOf(after) });
+  if (!before || !after) {
+    const head = headOf();
+    const because = [before ? `program ${job.program_id} is not in the proposed definitions` : `program ${job.program_id} is not in the current definitions`];
+    return { change: { ...head, because }, aspects: { eligibility: [], stage: true, tasks: true, rebate: rebateCents(head.before) !== rebateCents(head.after) } };
+  }
+  // Most jobs do not change: equal outcomes are told cheaply, and only the rest are diffed in detail.
+  const elig = sameEligibility(before, after) ? undefined : eligibilityDifferences(before, after);
+  const eligibilityChanged = !!elig && (before.eligibility.status !== after.eligibility.status || elig.appeared.length > 0 || elig.disappeared.length > 0);
+  const stage = before.stage.number !== after.stage.number;
+  const tasks = !sameTasks(before, after) && taskDifferences(before, after).length > 0;
+  // The rebate as shown: a line that moves under an amount ops shared, or below the final figure, changes nothing paid.
+  const rebate = shownCents(before) !== shownCents(after);
+  if (!eligibilityChanged && !stage && !tasks && !rebate) return null;
+  let explained: { before: JobEvaluation; after: JobEvaluation } | undefined;
+  const c: ChangeContext = {
+    before, after, programs: [pair.before!, pair.after!], changes: pair.changes,
+    explained: () => (explained ??= {
+      before: evaluateJobWithFacts(pair.before!, job.input, { today, explain: true }).evaluation,
+      after: evaluateJobWithFacts(pair.after!, job.input, { today, explain: true }).evaluation,
+    }),
+  };
+  const because: string[] = [];
+  if (eligibilityChanged) because.push(...eligibilityBecause(c));
+  if (stage) because.push(stageBecause(c));
+  if (tasks) because.push(tasksBecause(c));
+  if (rebate) because.push(rebateBecause(c));
+  const reasons = eligibilityChanged ? [...new Set([...elig!.appeared, ...elig!.disappeared].map((d) => d.code))] : null;
+  return { change: { ...headOf(), because }, aspects: { eligibility: reasons, stage, tasks, rebate } };
+}
+
+/**
+ * Evaluates every live (not canceled) job under `current` and `proposed` and reports what changes; `today`
+ * is an ISO date. A job whose program did not change is counted as evaluated without running the engine:
+ * the same program, job and day give the same outcome.
+ */
+export function impactReport(current: Definitions, proposed: Definitions, jobs: Iterable<ImpactJob>, today: string): ImpactReport {
+  const report: ImpactReport = {
+    jobs_evaluated: 0,
+    changed: { eligibility: { count: 0, by_reason: {} }, stage: 0, tasks: 0, rebate: 0 },
+    dollars: { total_cents: 0, by_program: {}, by_county: {} },
+    jobs: [],
+  };
+  const pairs = new Map<string, ProgramPair>();
+  for (const job of jobs) {
+    if (job.input.is_canceled) continue;
+    const pair = pairOf(pairs, current, proposed, job.program_id);
+    if (!pair.before && !pair.after) continue;
+    report.jobs_evaluated += 1;
+    if (!pair.changes.length) continue;
+    const found = compare(job, pair, today);
+    if (!found) continue;
+    const { change, aspects } = found;
+    report.jobs.push(change);
+    if (aspects.eligibility) {
+      report.changed.eligibility.count += 1;
+      for (const r of aspects.eligibility) add(report.changed.eligibility.by_reason, r, 1);
+    }
+    if (aspects.stage) report.changed.stage += 1;
+    if (aspects.tasks) report.changed.tasks += 1;
+    if (aspects.rebate) {
+      report.changed.rebate += 1;
+      const delta = rebateCents(change.after) - rebateCents(change.before);
+      report.dollars.total_cents += delta;
+      add(report.dollars.by_program, job.program_id, delta);
+      add(report.dollars.by_county, job.county ?? '(none)', delta);
+    }
+  }
+  return report;
+}

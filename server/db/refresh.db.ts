@@ -1,0 +1,67 @@
+/**
+ * The queries of the background re-evaluation (server/services/refresh-work.ts): the next batch of jobs
+ * whose stored outcome may be stale (evaluated under other definitions, or on an earlier day), their task
+ * rows in one query, and the stamp of jobs whose outcome did not change.
+ */
+
+import type { Selectable } from 'kysely';
+import type { Q } from './portable.ts';
+import type { JobTasksTable } from './schema.ts';
+import type { JobRow } from './jobs.db.ts';
+import type { TaskRow } from './tasks.db.ts';
+
+/**
+ * Which jobs a run looks at: those evaluated under none of the loaded programs' hashes (program hashes
+ * differ between programs), or before `today`. Jobs of programs not loaded come too: the caller skips them.
+ * No program_id condition: the scan goes by id and stops at the batch's end.
+ */
+export type StaleFilter = { by: 'definitions'; hashes: string[] } | { by: 'day'; today: string };
+
+/** Up to `limit` jobs after id `after` (by id) that the filter calls stale. */
+export async function staleJobs(db: Q, f: StaleFilter, after: number, limit: number): Promise<JobRow[]> {
+  let q = db.selectFrom('jobs').selectAll().where('id', '>', after);
+  if (f.by === 'definitions') {
+    const hashes = f.hashes;
+    q = q.where((eb) => (hashes.length ? eb.or([eb('definition_hash', 'is', null), eb('definition_hash', 'not in', hashes)]) : eb('definition_hash', 'is', null)));
+  } else {
+    q = q.where((eb) => eb.or([eb('evaluated_on', 'is', null), eb('evaluated_on', '<', f.today)]));
+  }
+  return (await q.orderBy('id').limit(limit).execute()) as JobRow[];
+}
+
+/** The (program, definition hash) pairs the stored jobs were evaluated under. */
+export async function evaluatedUnder(db: Q): Promise<{ program_id: string; definition_hash: string | null }[]> {
+  return db.selectFrom('jobs').select(['program_id', 'definition_hash']).distinct().execute();
+}
+
+const parse = (s: unknown) => (typeof s === 'string' ? JSON.parse(s) : null);
+
+/** The task rows of several jobs (JSON columns parsed, as tasksOfJob gives them), by job id. */
+export async function tasksOfJobs(db: Q, jobIds: number[]): Promise<Map<number, TaskRow[]>> {
+  const out = new Map<number, TaskRow[]>(jobIds.map((id) => [id, []]));
+  if (!jobIds.length) return out;
+  const rows: Selectable<JobTasksTable>[] = await db.selectFrom('job_tasks').selectAll().where('job_id', 'in', jobIds).execute();
+  for (const r of rows) {
+    out.get(r.job_id)?.push({ ...r, data: parse(r.data), draft: parse(r.draft), owner_override: parse(r.owner_override), exceptions: parse(r.exceptions) });
+  }
+  return out;
+}
+
+/**
+ * Records that the stored outcome of these jobs still holds on `today` under `hash` (their outcome
+ * columns are unchanged, so updated_at stays). A job written since it was read (updated_at moved) is left
+ * alone: its write re-evaluated it. Returns how many were stamped.
+ */
+export async function stampEvaluated(db: Q, jobs: Pick<JobRow, 'id' | 'updated_at'>[], hash: string, today: string): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < jobs.length; i += 100) {
+    const chunk = jobs.slice(i, i + 100);
+    const r = await db
+      .updateTable('jobs')
+      .set({ evaluated_on: today, definition_hash: hash })
+      .where((eb) => eb.or(chunk.map((j) => eb.and([eb('id', '=', j.id), eb('updated_at', '=', j.updated_at)]))))
+      .executeTakeFirst();
+    n += Number(r.numUpdatedRows);
+  }
+  return n;
+}
