@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { textPosition } from './support/definition-copy.ts';
+import { textPosition, type MutationRow } from './support/definition-copy.ts';
 import { loadDefinitions, type Diagnostic, type SourceFile } from '../engine/index.ts';
 import { lintCases } from '../engine/load/lint-cases.ts';
 import { createMetaValidators, validateMeta } from '../engine/load/meta-validate.ts';
@@ -44,16 +44,7 @@ const checkCases = (text: string): Diagnostic[] => {
   return [...parsed.diagnostics, ...meta, ...(meta.length ? [] : lintCases(parsed, DEFS.programs[PROGRAM], DEFS.forms))];
 };
 
-/** A mutation: replace the nth `from` by `to` in a file; the mistake is where `mark` (in `to`) lands. */
-interface Row {
-  name: string;
-  file: string;
-  from: string;
-  to: string;
-  mark: string;
-  nth?: number;
-  code: string;
-}
+type Row = MutationRow;
 
 const C = CASES_FILE;
 const rows: Row[] = [

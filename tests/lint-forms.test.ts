@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { textPosition } from './support/definition-copy.ts';
+import { textPosition, type MutationRow } from './support/definition-copy.ts';
 import { loadDefinitions, type SourceFile } from '../engine/index.ts';
 import { ruleFieldProblem } from '../engine/load/rule-field.ts';
 import { ROOT } from './load-repo.ts';
@@ -31,15 +31,7 @@ const BASE = new Map([CONSTANTS, DEFS, ...FORMS].map((p) => [p, read(p)]));
 // Eager (the CLI's way): every form schema is compiled, so what only the compiler finds is found too.
 const load = (files: SourceFile[]) => loadDefinitions(files, { unused_forms: false });
 
-/** A mutation: replace `from` by `to` in a file; the mistake is where the nth `mark` of the result is. */
-interface Row {
-  name: string;
-  file: string;
-  from: string;
-  to: string;
-  mark: string;
-  nth?: number;
-  code: string;
+interface Row extends MutationRow {
   /** Other forms loaded beside the definitions (the mutated file is always loaded). */
   with?: string[];
 }

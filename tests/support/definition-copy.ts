@@ -71,3 +71,14 @@ function lineCol(text: string, index: number): { line: number; col: number } {
   const before = text.slice(0, index).split('\n');
   return { line: before.length, col: before[before.length - 1].length + 1 };
 }
+
+/** A table row of the lint tests: replace `from` by `to` in a file; the mistake is where the nth `mark` lands; `code` is expected there. */
+export interface MutationRow {
+  name: string;
+  file: string;
+  from: string;
+  to: string;
+  mark: string;
+  nth?: number;
+  code: string;
+}
