@@ -10,7 +10,7 @@ import type { ImpactDiagnostic } from '../../engine/api/impact.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { repoDefinitionSources } from '../deps.ts';
-import { tasksOfJob } from '../db/tasks.db.ts';
+import { tasksOfJobs } from '../db/refresh.db.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import { jobInput } from './evaluation.ts';
 
@@ -53,7 +53,12 @@ export function loadProposed(files: SourceFile[], changed: SourceFile[]): Defini
 async function liveJobs(deps: Deps, programId: string): Promise<ImpactJob[]> {
   const rows: JobRow[] = await deps.db.selectFrom('jobs').selectAll().where('program_id', '=', programId).where('is_canceled', '=', 0).orderBy('id').execute();
   const jobs: ImpactJob[] = [];
-  for (const row of rows) jobs.push({ id: row.id, code: row.code, program_id: row.program_id, county: row.county, input: jobInput(row, await tasksOfJob(deps.db, row.id)) });
+  // Their tasks read a page of jobs at a time (the background refresh's read), not one query per job.
+  for (let i = 0; i < rows.length; i += 500) {
+    const page = rows.slice(i, i + 500);
+    const tasks = await tasksOfJobs(deps.db, page.map((r) => r.id));
+    for (const row of page) jobs.push({ id: row.id, code: row.code, program_id: row.program_id, county: row.county, input: jobInput(row, tasks.get(row.id) ?? []) });
+  }
   return jobs;
 }
 
