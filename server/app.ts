@@ -32,6 +32,7 @@ export async function createApp(deps: Deps): Promise<{ app: Koa<AppState, { deps
   app.use(authMiddleware());
   app.use(router.routes());
   app.use(router.allowedMethods());
-  app.use(webMiddleware(join(REPO_ROOT, 'web', 'dist')));
+  // WEB_DIST: another build of the web app (test runs side by side build their own).
+  app.use(webMiddleware(process.env.WEB_DIST ?? join(REPO_ROOT, 'web', 'dist')));
   return { app, router };
 }
