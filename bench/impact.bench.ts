@@ -8,40 +8,33 @@
  */
 
 import Database from 'better-sqlite3';
-import { evaluateJob, impactReport, loadDefinitions, type Definitions, type ImpactJob, type SourceFile } from '../engine/index.ts';
+import { evaluateJob, impactReport, type ImpactJob } from '../engine/index.ts';
 import { sqliteStore } from '../server/db/database.ts';
 import { readDefinitionSources } from '../server/definitions.ts';
 import { REPO_ROOT } from '../server/deps.ts';
-import { liveJobs } from '../server/impact-cli.ts';
+import { impactJobs } from '../server/services/impact.service.ts';
 import { benchDatabase, BENCH_NOW } from './generate-db.ts';
 import { generateJobs } from './generate.ts';
+import { loadOrThrow, lowerHeatPumpCaps, renameEveryProgram } from './proposals.ts';
 
 const SIZE = Number(process.env.BENCH_IMPACT_JOBS ?? 100_000);
 const TODAY = BENCH_NOW.toISOString().slice(0, 10);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function load(files: SourceFile[]): Definitions {
-  const defs = loadDefinitions(files);
-  const errors = defs.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length) throw new Error(`definitions have ${errors.length} error(s): ${errors[0].file}: ${errors[0].message}`);
-  return defs;
-}
-
 const files = readDefinitionSources(REPO_ROOT);
-const current = load(files);
-const isProgram = (f: SourceFile) => /program-defs\/[^/_][^/]*\/program\.ya?ml$/.test(f.path.replace(/\\/g, '/'));
-// Each program's first measure cap (heat_pump where it has one) lowered by a fifth.
-const capped = files.map((f) => (isProgram(f) ? { ...f, text: f.text.replace(/(\n {2}caps:\n(?: *#.*\n)*) {4}heat_pump: (\d+)/, (_m, head: string, n: string) => `${head}    heat_pump: ${Math.round(Number(n) * 0.8)}`) } : f));
-const changedPrograms = capped.filter((f, i) => f.text !== files[i].text).length;
-const lowered = load(capped);
+const current = loadOrThrow(files);
+const caps = lowerHeatPumpCaps(files);
+const changedPrograms = caps.programs;
+const lowered = loadOrThrow(caps.files);
 // Every program changed (its name), so that no job is skipped.
-const everything = load(files.map((f) => (isProgram(f) ? { ...f, text: f.text.replace(/^name: (.*)$/m, 'name: $1 (proposed)') } : f)));
+const everything = loadOrThrow(renameEveryProgram(files));
 
 const db = benchDatabase(current.programs, { size: SIZE, log: (s) => console.log(s) });
 const store = sqliteStore(new Database(db.path, { readonly: true }));
 let started = performance.now();
-const jobs: ImpactJob[] = await liveJobs(store.kysely);
+// The bench's jobs are not pinned: the programs of each side are its definitions'.
+const jobs: ImpactJob[] = await impactJobs(store.kysely, current, current);
 const readMs = performance.now() - started;
 await store.close();
 const pools = new Map(Object.values(current.programs).map((p) => [p.id, generateJobs(p, current.cases[p.id], 500)]));

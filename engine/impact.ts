@@ -19,6 +19,12 @@ export interface ImpactJob {
   program_id: string;
   county: string | null;
   input: JobInput;
+  /**
+   * The programs the job is judged by today and would be once the proposed definitions ship, when they are
+   * not the program of each set of definitions: a job pinned to a definition version keeps its version, with
+   * the paths each set applies to pinned jobs laid over (the caller resolves them from the stored versions).
+   */
+  programs?: { before: Program | undefined; after: Program | undefined };
 }
 
 /** A job's outcome under one set of definitions. */
@@ -90,13 +96,14 @@ interface ProgramPair {
   changes: DefinitionChange[];
 }
 
-function pairOf(pairs: Map<string, ProgramPair>, current: Definitions, proposed: Definitions, id: string): ProgramPair {
-  let pair = pairs.get(id);
+function pairOf(pairs: Map<string, ProgramPair>, current: Definitions, proposed: Definitions, job: ImpactJob): ProgramPair {
+  const before = job.programs ? job.programs.before : current.programs[job.program_id];
+  const after = job.programs ? job.programs.after : proposed.programs[job.program_id];
+  const key = `${job.program_id}\n${before?.hash ?? ''}\n${after?.hash ?? ''}`;
+  let pair = pairs.get(key);
   if (!pair) {
-    const before = current.programs[id];
-    const after = proposed.programs[id];
     pair = { before, after, changes: programChanges(before, after) };
-    pairs.set(id, pair);
+    pairs.set(key, pair);
   }
   return pair;
 }
@@ -171,7 +178,7 @@ export function impactReport(current: Definitions, proposed: Definitions, jobs: 
   const pairs = new Map<string, ProgramPair>();
   for (const job of jobs) {
     if (job.input.is_canceled) continue;
-    const pair = pairOf(pairs, current, proposed, job.program_id);
+    const pair = pairOf(pairs, current, proposed, job);
     if (!pair.before && !pair.after) continue;
     report.jobs_evaluated += 1;
     if (!pair.changes.length) continue;

@@ -19,8 +19,15 @@ function cents(rule: RuleBase, facts: Facts): number | null {
 }
 
 /** Builds a line with every field present in one order, so all lines share one shape (V8 keeps them fast). */
-function makeLine(id: string, label: string, kind: IncentiveLine['kind'], amount: number, min: number, max: number): IncentiveLine {
-  return { id, label, kind, amount_cents: amount, min_cents: min, max_cents: max, capped_by: undefined, not_qualified: undefined, material_cents: undefined, labor_cents: undefined, explanation: undefined };
+function makeLine(id: string, label: string, kind: IncentiveLine['kind'], amount: number, min: number, max: number, description?: string): IncentiveLine {
+  return { id, label, kind, amount_cents: amount, min_cents: min, max_cents: max, capped_by: undefined, not_qualified: undefined, material_cents: undefined, labor_cents: undefined, description, explanation: undefined, reads: undefined, why: undefined };
+}
+
+/** Sets a line's explanation and the values its rule read. */
+function explainLine(line: IncentiveLine, rule: RuleBase, facts: Facts, lead: string): void {
+  const e = explainRule(rule, facts, lead);
+  line.explanation = e.text;
+  line.reads = e.read;
 }
 
 /** Splits a line into material and labor in place; the two always sum to the line. */
@@ -56,9 +63,9 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
   for (const m of inc.measures) {
     if (m.applies_if && !truthy(m.applies_if.fn(facts))) continue;
     if (m.qualifies_if && !truthy(m.qualifies_if.fn(facts))) {
-      const line = makeLine(m.id, m.label, 'measure', 0, 0, 0);
+      const line = makeLine(m.id, m.label, 'measure', 0, 0, 0, m.description);
       line.not_qualified = m.not_qualified_message ?? `${m.label} does not qualify`;
-      if (ctx.explain) line.explanation = explainRule(m.qualifies_if, facts, `${m.label} line does not qualify`).text;
+      if (ctx.explain) explainLine(line, m.qualifies_if, facts, `${m.label} line does not qualify`);
       lines.push(line);
       continue;
     }
@@ -74,12 +81,15 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
     }
     if (min === null || max === null) {
       if (final) error = INCENTIVE_ERROR;
-      const line = makeLine(m.id, m.label, 'measure', 0, 0, 0);
-      if (ctx.explain) line.explanation = `${m.label}: amount unknown until the facts it reads are given`;
+      const line = makeLine(m.id, m.label, 'measure', 0, 0, 0, m.description);
+      if (ctx.explain) {
+        explainLine(line, final || !m.estimate ? m.amount : m.estimate.max, facts, '');
+        line.explanation = `${m.label}: amount unknown until the facts it reads are given`;
+      }
       lines.push(line);
       continue;
     }
-    const line = makeLine(m.id, m.label, 'measure', max, min, max);
+    const line = makeLine(m.id, m.label, 'measure', max, min, max, m.description);
     if (m.cap_cents !== undefined && max > m.cap_cents) {
       line.capped_by = { cap: `caps.${m.id}`, cap_cents: m.cap_cents, uncapped_cents: max };
       line.amount_cents = line.max_cents = m.cap_cents;
@@ -87,9 +97,8 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
     }
     if (ctx.explain) {
       const rule = final || !m.estimate ? m.amount : m.estimate.max;
-      line.explanation = line.capped_by
-        ? `${m.label} line capped at ${formatCents(m.cap_cents!)} by ${program.id} caps.${m.id} (computed ${formatCents(line.capped_by.uncapped_cents)})`
-        : explainRule(rule, facts, `${m.label} line ${formatCents(line.amount_cents)} from ${rule.id}`).text;
+      explainLine(line, rule, facts, `${m.label} line ${formatCents(line.amount_cents)} from ${rule.id}`);
+      if (line.capped_by) line.explanation = `${m.label} line capped at ${formatCents(m.cap_cents!)} by ${program.id} caps.${m.id} (computed ${formatCents(line.capped_by.uncapped_cents)})`;
     }
     lines.push(line);
   }
@@ -111,7 +120,7 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
   if (mn && truthy(mn.when.fn(facts)) && max < mn.amount_cents) {
     const add = mn.amount_cents - max;
     const line = makeLine(mn.id, mn.label, 'minimum', add, mn.amount_cents - Math.min(min, mn.amount_cents), add);
-    if (ctx.explain) line.explanation = explainRule(mn.when, facts, `minimum rebate ${formatCents(mn.amount_cents)} applies`).text;
+    if (ctx.explain) explainLine(line, mn.when, facts, `minimum rebate ${formatCents(mn.amount_cents)} applies`);
     lines.push(line);
     max = mn.amount_cents;
     min = Math.max(min, mn.amount_cents);

@@ -82,7 +82,13 @@ export interface IncentiveLine {
   not_qualified?: string;
   material_cents?: number;
   labor_cents?: number;
+  /** How the amount is worked out, in words (the measure's description in program.yaml). */
+  description?: string;
   explanation?: string;
+  /** With explanations: the facts the line's rule read and their values (ops). */
+  reads?: Record<string, unknown>;
+  /** Ops: the explanation in words (the values read, by their labels); set by the server's presenter. */
+  why?: string;
 }
 
 /** Incentive outcome. */

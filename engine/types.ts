@@ -113,6 +113,8 @@ export interface TaskRule {
 export interface MeasureDef {
   id: string;
   label: string;
+  /** How the amount is worked out, in the words contractors and homeowners read (program.yaml). */
+  description?: string;
   applies_if?: RuleBase;
   qualifies_if?: RuleBase;
   not_qualified_message?: string;
@@ -225,6 +227,8 @@ export interface TaskForm {
   schema: Record<string, unknown>;
   ui_schema?: Record<string, unknown>;
   messages?: Record<string, string>;
+  /** Fields shown only while a condition over the job holds (form.yaml `shown_if:`, JSON-Logic over job.* and derived.today). */
+  shown_if?: Record<string, Logic>;
   file: string;
   /** Top-level field names of the form's schema (including fields of if/then/else branches). */
   fields: string[];

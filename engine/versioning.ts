@@ -53,6 +53,16 @@ export function definitionVersions(defs: Pick<Definitions, 'programs'>, files: S
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** Whether a program document has the dotted path (a key holding null counts: its value is null). */
+export function hasDocumentPath(doc: unknown, dotted: string): boolean {
+  let v = doc;
+  for (const k of dotted.split('.')) {
+    if (!isObject(v) || !Object.hasOwn(v, k)) return false;
+    v = v[k];
+  }
+  return true;
+}
+
 function getPath(doc: unknown, keys: string[]): unknown {
   let v = doc;
   for (const k of keys) v = isObject(v) ? v[k] : undefined;

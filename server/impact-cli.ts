@@ -15,16 +15,11 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { formatCents, impactReport, kindOf, loadDefinitions, type ImpactJob, type ImpactReport, type SourceFile } from '../engine/index.ts';
 import { backendOf, postgresPool, sqlitePath, sqliteStore } from './db/database.ts';
 import type { DB } from './db/schema.ts';
-import type { JobRow } from './db/jobs.db.ts';
-import type { TaskRow } from './db/tasks.db.ts';
 import { readDefinitionSources } from './definitions.ts';
 import { REPO_ROOT, repoDefinitions } from './deps.ts';
-import { jobInput } from './services/evaluation.ts';
+import { impactJobs } from './services/impact.service.ts';
 
 const USAGE = 'usage: rebate impact <definitions-dir> --database <url> [--program id] [--format text|json] [--today YYYY-MM-DD]';
-/** Jobs read per query (their tasks with them), so a large database is read in bounded pieces. */
-const PAGE = 1000;
-
 class UsageError extends Error {}
 
 function walk(root: string, dir: string, prefix: string, out: SourceFile[]) {
@@ -63,30 +58,6 @@ async function openReadOnly(url: string, schema: string | undefined): Promise<{ 
   if (path === ':memory:' || !existsSync(path)) throw new UsageError(`no such database: ${url}`);
   const store = sqliteStore(new Database(path, { readonly: true, fileMustExist: true }));
   return { db: store.kysely, close: store.close };
-}
-
-const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v ?? null);
-
-/** Every live job of the database (of one program when given), with its tasks, as the impact report reads it. */
-export async function liveJobs(db: Kysely<DB>, program?: string): Promise<ImpactJob[]> {
-  const jobs: ImpactJob[] = [];
-  let last = 0;
-  for (;;) {
-    let q = db.selectFrom('jobs').selectAll().where('id', '>', last).where('is_canceled', '=', 0).orderBy('id').limit(PAGE);
-    if (program) q = q.where('program_id', '=', program);
-    const rows = (await q.execute()) as unknown as JobRow[];
-    if (!rows.length) return jobs;
-    const taskRows = await db.selectFrom('job_tasks').selectAll().where('job_id', 'in', rows.map((r) => r.id)).execute();
-    const byJob = new Map<number, TaskRow[]>();
-    for (const t of taskRows) {
-      const row = { ...t, data: parsed(t.data), draft: parsed(t.draft), owner_override: parsed(t.owner_override), exceptions: parsed(t.exceptions) } as TaskRow;
-      const list = byJob.get(row.job_id) ?? [];
-      list.push(row);
-      byJob.set(row.job_id, list);
-    }
-    for (const r of rows) jobs.push({ id: r.id, code: r.code, program_id: r.program_id, county: r.county, input: jobInput(r, byJob.get(r.id) ?? []) });
-    last = rows[rows.length - 1].id;
-  }
 }
 
 const signed = (cents: number) => `${cents > 0 ? '+' : ''}${formatCents(cents)}`;
@@ -141,7 +112,7 @@ export async function impactCommand(args: string[], env: NodeJS.ProcessEnv, out:
     const store = await openReadOnly(values.database, env.DATABASE_SCHEMA || undefined);
     let jobs: ImpactJob[];
     try {
-      jobs = await liveJobs(store.db, program);
+      jobs = await impactJobs(store.db, current, proposed, program);
     } finally {
       await store.close();
     }

@@ -2,7 +2,9 @@
  * `rebate impact` through the binary, on the seeded demo database (SQLite; PostgreSQL too when
  * TEST_DATABASE_URL names one): a proposal lowering wi-hear's heat pump cap and closing ca-tech's
  * submission window. The expected counts and dollars are computed here from the database rows and the
- * engine, job by job, not by the report's own code.
+ * engine, job by job, not by the report's own code. A job pinned to its definition version (submitted) keeps
+ * it: only an edit under its program's `versioning.apply_to_pinned` reaches it (wi-hear's caps do, ca-tech's
+ * window does not).
  */
 
 import { spawnSync } from 'node:child_process';
@@ -38,6 +40,8 @@ function proposal(name: string, edits: [file: string, from: string, to: string][
 
 const CAP: [string, string, string] = ['wi-hear/program.yaml', '    heat_pump: 800000', '    heat_pump: 650000'];
 const WINDOW: [string, string, string] = ['ca-tech/program.yaml', 'until: "2026-12-31"', 'until: "2026-03-31"'];
+/** The definition path each edited program's edit changes. */
+const EDITED: Record<string, string> = { 'wi-hear': 'incentives.caps.heat_pump', 'ca-tech': 'accept_submissions.until' };
 
 /** The repository's definitions with the same two edits, loaded here (not by the command). */
 function proposedDefinitions(): Definitions {
@@ -59,6 +63,7 @@ describe.each(BACKENDS)('rebate impact (%s)', (backend) => {
   let db: Fresh;
   let env: NodeJS.ProcessEnv;
   const expected = { evaluated: 0, eligibility: 0, closed: 0, stage: 0, tasks: 0, rebate: 0, total: 0, by_program: {} as Record<string, number>, by_county: {} as Record<string, number> };
+  let pinned = 0;
   const rebate = (...args: string[]) => spawnSync(process.execPath, [BIN, 'impact', ...args], { cwd: dir, env, encoding: 'utf8' });
 
   beforeAll(async () => {
@@ -78,8 +83,12 @@ describe.each(BACKENDS)('rebate impact (%s)', (backend) => {
         tasks[t.task_id] = { ...(t.status ? { status: t.status as TaskState['status'] } : {}), ...(json(t.data) ? { data: json(t.data) } : {}), ...(json(t.owner_override) ? { owner_override: json(t.owner_override) } : {}), ...(json(t.exceptions) ? { exceptions: json(t.exceptions) } : {}) };
       }
       const input = jobInputOf(job, tasks);
+      // The demo jobs were pinned under these very definitions: a pinned job sees an edit only under apply_to_pinned.
+      const edit = EDITED[job.program_id];
+      const reaches = !job.pinned_version || (!!edit && current.programs[job.program_id].versioning.apply_to_pinned.some((p) => edit === p || edit.startsWith(`${p}.`)));
+      if (job.pinned_version) pinned += 1;
       const before = evaluateJob(current.programs[job.program_id], input, { today: TODAY });
-      const after = evaluateJob(proposed.programs[job.program_id], input, { today: TODAY });
+      const after = evaluateJob((reaches ? proposed : current).programs[job.program_id], input, { today: TODAY });
       expected.evaluated += 1;
       const codes = (e: JobEvaluation) => e.eligibility.reasons.map((r) => r.code).sort().join();
       if (before.eligibility.status !== after.eligibility.status || codes(before) !== codes(after)) expected.eligibility += 1;
@@ -107,6 +116,8 @@ describe.each(BACKENDS)('rebate impact (%s)', (backend) => {
     // The proposal does something on the demo data: jobs close and rebates drop.
     expect(expected.closed).toBeGreaterThan(0);
     expect(expected.total).toBeLessThan(0);
+    // Pinned demo jobs are among them (the closed window passes them by).
+    expect(pinned).toBeGreaterThan(0);
     expect(report.jobs_evaluated).toBe(expected.evaluated);
     expect(report.changed).toEqual({ eligibility: { count: expected.eligibility, by_reason: { program_not_accepting_submissions: expected.closed } }, stage: expected.stage, tasks: expected.tasks, rebate: expected.rebate });
     expect(report.dollars).toEqual({ total_cents: expected.total, by_program: expected.by_program, by_county: expected.by_county });

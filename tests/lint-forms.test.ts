@@ -54,7 +54,7 @@ const rows: Row[] = [
   { name: 'ui:order lists a field twice', file: CAS, from: '    - post_venting_photo\n    - cas_testing_report', to: '    - post_venting_photo\n    - post_venting_photo\n    - cas_testing_report', mark: 'post_venting_photo', nth: 4, code: 'ui-order-duplicate' },
   { name: "an object's ui:order names a field it lacks", file: INVOICE, from: 'gas_furnace, insulation]', to: 'gas_furnace, insulaton]', mark: 'insulaton', code: 'unknown-field' },
   // ui:enumNames
-  { name: 'ui:enumNames with a label too few', file: CAS, from: '[Passed, Failed, Not applicable]', to: '[Passed, Failed]', mark: '[Passed, Failed]', code: 'enum-names-count' },
+  { name: 'ui:enumNames with a label too few', file: CAS, from: '[Passed, Failed, Not applicable]', to: '[Passed, Failed]', mark: '[Passed, Failed]', nth: 5, code: 'enum-names-count' },
   { name: "checkboxes' ui:enumNames with a label too few", file: ENERGY, from: '"ui:enumNames": [Electric, Natural gas, Propane, Oil, Wood, None], "ui:help": Tick None if the home has no air', to: '"ui:enumNames": [Electric, Natural gas, Propane, Oil, Wood], "ui:help": Tick None if the home has no air', mark: '[Electric, Natural gas, Propane, Oil, Wood]', code: 'enum-names-count' },
   { name: 'ui:enumNames of a shared enum with a label too many', file: BILL, from: '[Electric, Natural gas, Propane, Oil, Wood, None]', to: '[Electric, Natural gas, Propane, Oil, Wood, None, Solar]', mark: '[Electric, Natural gas, Propane, Oil, Wood, None, Solar]', code: 'enum-names-count' },
   // widgets and UI options
@@ -111,6 +111,18 @@ describe('form checks: each mistake at its place', () => {
     const loaded = load([BASE.get(CONSTANTS)!, broken, BASE.get(INVOICE)!]);
     expect(loaded.diagnostics.map((d) => d.file)).toEqual([DEFS]);
     expect(Object.keys(loaded.forms)).toEqual(['create_initial_invoice']);
+  });
+
+  it.each([
+    ['a list of choices (checkboxes)', SERVICES, '"ui:widget": checkboxes, "ui:enumNames": [Insulation, Boiler, Electric furnace, Gas furnace, Heat pump, Baseboard heating, Air conditioner, Gas water heater, Electric water heater, Heat pump water heater, Electrical panel, Electrical wiring, Other] }', '"ui:widget": checkboxes }', 'services_being_installed: {'],
+    ['a choice in a conditional branch (radio)', CAS, '{ "ui:widget": radio, "ui:enumNames": [Passed, Failed] }', '{ "ui:widget": radio }', 'post_ambient_co_test_pass: {'],
+  ])('an enum without labels warns at the field, so raw keys never reach the screen: %s', (_name, file, from, to, mark) => {
+    const base = BASE.get(file)!;
+    expect(base.text).toContain(from);
+    const text = base.text.replace(from, to);
+    const { diagnostics } = load([...BASE.values()].map((f) => (f.path === file ? { path: file, text } : f)));
+    const at = textPosition(text, mark);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.file, d.range.line, d.range.col])).toEqual([['enum-without-labels', 'warning', file, at.line, at.col]]);
   });
 
   it("ui:order with '*' may leave fields out", () => {

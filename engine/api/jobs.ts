@@ -9,6 +9,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, STAGE_TABS, USER_ROLES, type EligibilityStatus, type ExceptionKind } from '../constants.ts';
 import { FIELD_MESSAGES, flags, idName, NULLABLE_INTEGER, NULLABLE_STRING, pageOf } from './schema-parts.ts';
 import type { IncentiveResult, StageResult } from '../types.ts';
+import type { MissingAnswers } from '../plain-words.ts';
 import { JOB_TASK } from './tasks.ts';
 
 export * from './tasks.ts';
@@ -78,20 +79,28 @@ export type JobListItem = FromSchema<typeof JOB_LIST_ITEM>;
 export const JOB_PAGE = pageOf(JOB_LIST_ITEM);
 export type JobPage = FromSchema<typeof JOB_PAGE>;
 
-/** One reason of an eligibility outcome (ops also get the rule and why). */
+/** One reason of an eligibility outcome (ops also get the rule, the facts it misses, and why: as traced and in words). */
 export interface EligibilityReasonView {
   code: string;
   text: string;
   rule?: string;
   missing?: string[];
   because?: string;
+  why?: string;
 }
 
 /** What the engine says about a job, as the caller may see it. */
 export interface EvaluationView {
   program_hash: string;
   stage: StageResult;
-  eligibility: { status: EligibilityStatus; reasons: EligibilityReasonView[]; pending: EligibilityReasonView[]; undetermined: EligibilityReasonView[] };
+  eligibility: {
+    status: EligibilityStatus;
+    reasons: EligibilityReasonView[];
+    pending: EligibilityReasonView[];
+    undetermined: EligibilityReasonView[];
+    /** What the pending checks still need, task by task, in words (everyone). */
+    missing: MissingAnswers[];
+  };
   incentive: IncentiveResult;
 }
 

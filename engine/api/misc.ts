@@ -10,6 +10,7 @@ import { JOB_SECTIONS } from '../constants.ts';
 import { JOB_TASK, type EvaluationView } from './jobs.ts';
 import type { StageResult } from '../types.ts';
 import type { FormRuleDocument } from '../load/build-form.ts';
+import type { Logic } from '../logic/walk.ts';
 
 const obj = { type: 'object' } as const;
 
@@ -97,13 +98,16 @@ export const PLACE_ELIGIBILITY = {
 export const HOMEOWNER_VIEW = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'code', 'full_name', 'address', 'city', 'program', 'stage', 'evaluation', 'tasks', 'income_guidance'],
+  required: ['id', 'code', 'full_name', 'address', 'city', 'state', 'county', 'program', 'stage', 'evaluation', 'tasks', 'income_guidance'],
   properties: {
     id: { type: 'integer' },
     code: { type: 'string' },
     full_name: { type: 'string' },
     address: { type: 'string' },
     city: { type: ['string', 'null'] },
+    /** The site's state and county: which questions the forms ask (shown_if) and the income limits shown. */
+    state: { type: ['string', 'null'] },
+    county: { type: ['string', 'null'] },
     program: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
     stage: { type: 'object', additionalProperties: false, required: ['number', 'label', 'progress'], properties: { number: { type: 'integer' }, label: { type: 'string' }, progress: { type: 'array' } } },
     evaluation: obj,
@@ -111,11 +115,13 @@ export const HOMEOWNER_VIEW = {
     income_guidance: {
       type: 'object',
       additionalProperties: false,
-      required: ['types', 'upload_note', 'timing_note'],
+      required: ['types', 'upload_note', 'timing_note', 'apply'],
       properties: {
         types: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['value', 'label', 'help'], properties: { value: { type: 'string' }, label: { type: 'string' }, help: { type: 'string' } } } },
         upload_note: { type: 'string' },
         timing_note: { type: 'string' },
+        /** Where to apply (the program's constant `income_verification`); null when it names none. */
+        apply: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['service', 'url'], properties: { service: { type: 'string' }, url: { type: 'string' } } }] },
       },
     },
   },
@@ -141,10 +147,11 @@ export const FORM_DOCUMENT = {
     ui_schema: obj,
     messages: { type: 'object', additionalProperties: { type: 'string' } },
     rules: { type: 'array', items: obj },
+    shown_if: obj,
   },
 } as const;
 /** Its rules typed as the engine reads them (the schema says only "objects"). */
-export type FormDocumentAnswer = Omit<FromSchema<typeof FORM_DOCUMENT>, 'rules'> & { rules: FormRuleDocument[] };
+export type FormDocumentAnswer = Omit<FromSchema<typeof FORM_DOCUMENT>, 'rules' | 'shown_if'> & { rules: FormRuleDocument[]; shown_if?: Record<string, Logic> };
 export type DefinitionSources = FromSchema<typeof DEFINITION_SOURCES>;
 
 /** GET /api/definitions/sources (ops): the definition files as text, and each program's hash. */

@@ -43,7 +43,11 @@ export const PROGRAM_DETAIL = {
         properties: { number: { type: 'integer' }, key: { type: 'string' }, label: { type: 'string' }, tab: { type: 'string', enum: STAGE_TABS }, progress: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 } },
       },
     },
-    eligibility_criteria: { type: 'array', items: criterion({ reason: { type: 'string' } }) },
+    eligibility_criteria: {
+      type: 'array',
+      /** `values`: the program constants the rule reads, labelled and in words. */
+      items: criterion({ reason: { type: 'string' }, values: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['label', 'value'], properties: { label: { type: 'string' }, value: { type: 'string' } } } } }),
+    },
     incentive_criteria: { type: 'array', items: criterion({ cap_cents: { type: ['integer', 'null'] } }) },
     tasks: {
       type: 'array',

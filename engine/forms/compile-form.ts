@@ -7,6 +7,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
+import { compileFieldConditions, type FieldCondition } from './field-conditions.ts';
 import { compilePredicate } from './predicate.ts';
 import { generatePick, type PickBuilder, type PickShown } from './pick.ts';
 
@@ -76,6 +77,8 @@ export interface FormRuntime {
   /** Top-level fields that can hold an attachment (for geotag warnings). */
   attachment_fields: string[];
   rules: FormRule[];
+  /** Fields shown only while a condition over the job holds (form.yaml `shown_if:`). */
+  field_conditions: FieldCondition[];
   /** The whole schema, as written (for reference). */
   validator: () => ValidateFunction;
   /** The schema without its conditional groups: with the active branches' validators, it validates the form. */
@@ -152,6 +155,7 @@ export function buildFormRuntime(
   ajv: SchemaCompiler,
   compile: (logic: Logic) => CompiledRule,
   pick: PickBuilder = generatePick,
+  shownIf?: Record<string, Logic>,
 ): FormRuntime {
   const once = (s: Schema): (() => ValidateFunction) => {
     let fn: ValidateFunction | undefined;
@@ -236,6 +240,7 @@ export function buildFormRuntime(
         reads: [...factsRead(r.valid_if), ...(r.applies_if === undefined ? [] : factsRead(r.applies_if))],
       };
     }),
+    field_conditions: compileFieldConditions(shownIf, compile),
     validator: once(schema),
     base_validator: once(withDefinitions(withoutConditionals(schema, conds), definitions)),
   };

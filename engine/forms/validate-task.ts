@@ -11,6 +11,7 @@ import { truthy } from '../logic/evaluators.ts';
 import { CUSTOM_OPERATIONS } from '../logic/operations.ts';
 import type { Program, TaskForm } from '../types.ts';
 import { checkTaskRules } from '../task-rules.ts';
+import { hiddenFields } from './field-conditions.ts';
 import { defaultMessage, errorPath, OUR_MESSAGES } from './messages.ts';
 
 /** A message under a field; `path` is dotted (`units.0.model`), '' for the whole form. */
@@ -59,9 +60,21 @@ function prune(form: TaskForm, data: unknown): { data: Record<string, unknown>; 
   return { data: out, branch };
 }
 
-/** Drops fields hidden by a condition, unknown fields and empty answers (hidden means absent). */
-export function pruneTaskData(form: TaskForm, data: unknown): Record<string, unknown> {
-  return prune(form, data).data;
+/** The data without the named top-level fields. */
+function withoutFields(data: unknown, fields: string[]): unknown {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return data;
+  const out = { ...(data as Record<string, unknown>) };
+  for (const f of fields) delete out[f];
+  return out;
+}
+
+/**
+ * Drops fields hidden by a condition (and, given the job's facts, by the job: shown_if), unknown fields
+ * and empty answers (hidden means absent).
+ */
+export function pruneTaskData(form: TaskForm, data: unknown, facts?: Facts): Record<string, unknown> {
+  const hidden = hiddenFields(form.runtime.field_conditions, facts);
+  return prune(form, hidden.length ? withoutFields(data, hidden) : data).data;
 }
 
 
@@ -134,7 +147,9 @@ function dedupe(list: FieldMessage[]): FieldMessage[] {
 
 /** Validates a task's data against its form (schema, messages, cross-field rules, warnings). */
 export function validateTask(form: TaskForm, data: unknown, facts?: Facts): TaskValidation {
-  const { data: pruned, branch } = prune(form, data);
+  // Questions the job hides (shown_if) are treated as unanswered and not asked: dropped, never required.
+  const hidden = hiddenFields(form.runtime.field_conditions, facts);
+  const { data: pruned, branch } = prune(form, hidden.length ? withoutFields(data, hidden) : data);
   const errors: FieldMessage[] = [];
   const warnings: FieldMessage[] = [];
   // The base schema, then only the branch each conditional group took (its `if` was decided while hiding).
@@ -162,7 +177,8 @@ export function validateTask(form: TaskForm, data: unknown, facts?: Facts): Task
     const limit = Number(facts?.constants?.geotag_limit_miles ?? PRODUCT_CONSTANTS.geotag_limit_miles);
     for (const f of form.runtime.attachment_fields) geotagWarnings(pruned[f], site as { lat: number; lon: number }, limit, () => f, warnings);
   }
-  const errs = errors.length > 1 ? dedupe(errors) : errors;
+  const asked = hidden.length ? errors.filter((e) => !hidden.includes(e.path.split('.')[0])) : errors;
+  const errs = asked.length > 1 ? dedupe(asked) : asked;
   return { ok: errs.length === 0, errors: errs, warnings: warnings.length > 1 ? dedupe(warnings) : warnings, data: pruned };
 }
 

@@ -2,12 +2,14 @@
 
 import { USAGE_FACTS } from '../usage.ts';
 import { buildFormRuntime, conditionalsOf, formFields, resolveSchema, type SchemaCompiler } from '../forms/compile-form.ts';
+import { unreadableFacts } from '../forms/field-conditions.ts';
 import type { PickBuilder } from '../forms/pick.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import type { Logic } from '../logic/walk.ts';
 import { checkFormRule } from './form-logic.ts';
 import type { Diagnostic, TaskForm } from '../types.ts';
 import { closest } from './suggest.ts';
+import { lintEnumLabels } from './lint-enum-labels.ts';
 import { lintForm, locateSchemaFailure } from './lint-form.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
@@ -58,6 +60,7 @@ export function buildForm(
     if (untested.length) diag('if-without-required', `this 'if' tests ${untested.join(', ')} without listing them in required, so it holds while they are unanswered`, base);
   }
   lintForm(raw, schema.definitions as Record<string, unknown>, ajv, (code, message, path, key) => diag(code, message, path, 'error', key));
+  lintEnumLabels(raw.schema as Raw | undefined, raw.ui_schema, ['schema'], schema.definitions as Record<string, unknown>, (code, message, path, key) => diag(code, message, path, 'warning', key));
 
   const fields = formFields(raw.schema);
   const fieldCheck = (name: string, path: (string | number)[], what: string) => {
@@ -102,7 +105,14 @@ export function buildForm(
     if (r.field !== undefined) fieldCheck(String(r.field).split('.')[0], ['rules', i, 'field'], `rule '${r.id}'`);
   });
 
-  const runtime = buildFormRuntime(schema, raw.rules ?? [], ajv, compile, pick);
+  // Questions that follow the job: each names a field and reads only what the browser has too.
+  for (const [field, logic] of Object.entries((raw.shown_if ?? {}) as Record<string, Logic>)) {
+    fieldCheck(field, ['shown_if', field], 'shown_if');
+    checkFormRule(logic, ['shown_if', field], { schema, fields, constants: shared.constants }, `shown_if of '${field}'`, diag);
+    for (const fact of unreadableFacts(logic)) diag('unknown-fact', `shown_if of '${field}' reads '${fact}', but a field's condition reads only job.* and derived.today (what the browser has too)`, ['shown_if', field]);
+  }
+
+  const runtime = buildFormRuntime(schema, raw.rules ?? [], ajv, compile, pick, raw.shown_if);
   if (eager && out.length === start) {
     try {
       runtime.validator();
@@ -118,7 +128,7 @@ export function buildForm(
     }
   }
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
-  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, esigned_answers: raw.esigned_answers, attestation: raw.attestation, portal_screen: raw.portal_screen, terms_fields: raw.terms_fields, usage_fields: raw.usage_fields, usage_prefill: raw.usage_prefill, schema, ui_schema: raw.ui_schema, messages: raw.messages, file: parsed.file, fields, runtime };
+  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, esigned_answers: raw.esigned_answers, attestation: raw.attestation, portal_screen: raw.portal_screen, terms_fields: raw.terms_fields, usage_fields: raw.usage_fields, usage_prefill: raw.usage_prefill, schema, ui_schema: raw.ui_schema, messages: raw.messages, shown_if: raw.shown_if, file: parsed.file, fields, runtime };
 }
 
 /** A form rule as written in a form document (`rules:` of form.yaml). */
@@ -136,7 +146,7 @@ export interface FormRuleDocument {
  * A form as data, already checked: its schema self-contained (shared definitions merged into its
  * `definitions`), as `GET /api/forms/{form}` serves it.
  */
-export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'esigned_answers' | 'attestation' | 'portal_screen' | 'terms_fields' | 'usage_fields' | 'usage_prefill' | 'schema' | 'ui_schema' | 'messages'> & { rules?: FormRuleDocument[] };
+export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'esigned_answers' | 'attestation' | 'portal_screen' | 'terms_fields' | 'usage_fields' | 'usage_prefill' | 'schema' | 'ui_schema' | 'messages' | 'shown_if'> & { rules?: FormRuleDocument[] };
 
 /**
  * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the
@@ -162,8 +172,9 @@ export function taskFormFromDocument(doc: FormDocument, ajv: SchemaCompiler, com
     schema,
     ui_schema: doc.ui_schema,
     messages: doc.messages,
+    shown_if: doc.shown_if,
     file: `form:${doc.key}`,
     fields: formFields(schema),
-    runtime: buildFormRuntime(schema, doc.rules ?? [], ajv, compile, pick),
+    runtime: buildFormRuntime(schema, doc.rules ?? [], ajv, compile, pick, doc.shown_if),
   };
 }

@@ -28,6 +28,7 @@ export function buildIncentives(raw: Raw, parsed: ParsedFile, taskIds: Set<strin
     return {
       id,
       label: m.label,
+      description: m.description,
       applies_if: m.applies_if === undefined ? undefined : rule(`${id}.applies_if`, m.applies_if, [...p, 'applies_if'], parsed, what),
       qualifies_if: m.qualifies_if === undefined ? undefined : rule(`${id}.qualifies_if`, m.qualifies_if, [...p, 'qualifies_if'], parsed, what),
       not_qualified_message: m.not_qualified_message,

@@ -23,6 +23,7 @@ import { buildIncentives } from './build-incentives.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
 import { checkDates } from './check-dates.ts';
+import { hasDocumentPath } from '../versioning.ts';
 import { programLogicChecks } from './program-logic.ts';
 import { checkTaskPlacement } from './task-placement.ts';
 import { ruleFieldProblem } from './rule-field.ts';
@@ -237,6 +238,11 @@ export function buildProgram(
     }
     if (!shared.usage_collection.steps) diag('usage-wording-missing', 'usage_collection needs the workflow\'s wording in _shared/usage-collection.yaml', ['usage_collection'], 'error', true);
   }
+
+  // A path that is not in the document reaches no pinned job: most likely a misspelling.
+  ((raw.versioning?.apply_to_pinned ?? []) as string[]).forEach((p, i) => {
+    if (!hasDocumentPath(raw, p)) diag('unknown-pinned-path', `versioning.apply_to_pinned names '${p}', which this program does not have: no value of it would reach pinned jobs`, ['versioning', 'apply_to_pinned', i], 'warning');
+  });
 
   (raw.tasks as Raw[]).forEach((t, i) => {
     if (forms.has(t.form)) return;

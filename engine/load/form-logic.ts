@@ -74,6 +74,6 @@ export function checkFormRule(logic: Logic, at: Path, ctx: FormRuleContext, what
     },
   };
   // `valid_if: false` is the rule that fails whenever it applies (its applies_if says when).
-  const condition = at[at.length - 1] === 'applies_if' || (at[at.length - 1] === 'valid_if' && logic !== false);
+  const condition = at[0] === 'shown_if' || at[at.length - 1] === 'applies_if' || (at[at.length - 1] === 'valid_if' && logic !== false);
   for (const f of lintLogic(logic, scope, condition)) diag(f.code, `${what}: ${f.message}`, [...at, ...f.path], 'error', f.key ?? false);
 }

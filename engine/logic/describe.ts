@@ -19,26 +19,40 @@ export function describeVar(path: string): string {
   return `${words(parts[0])}: ${words(parts.slice(1).join(' '))}`;
 }
 
-function value(v: unknown): string {
+/**
+ * How facts and literal values are named. The default names facts by their path in words and shows
+ * values as written; engine/plain-words.ts names them by their form titles and option labels.
+ */
+export interface LogicNames {
+  fact(path: string): string;
+  value?(v: string | number | boolean): string;
+}
+
+const PATH_NAMES: LogicNames = { fact: describeVar };
+
+function value(v: unknown, names: LogicNames): string {
   if (v === null) return 'nothing';
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.every((x) => typeof x !== 'object' || x === null) ? `[${v.map(value).join(', ')}]` : `[${v.map((x) => describeLogic(x as Logic)).join(', ')}]`;
+  if (Array.isArray(v)) return v.every((x) => typeof x !== 'object' || x === null) ? `[${v.map((x) => value(x, names)).join(', ')}]` : `[${v.map((x) => describeLogic(x as Logic, names)).join(', ')}]`;
+  if (names.value && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) return names.value(v);
+  // An operand that is itself logic (a var's default `{ var: ... }`) is described, never "[object Object]".
+  if (typeof v === 'object') return describeLogic(v as Logic, names);
   return String(v);
 }
 
 /** Readable text of a rule. Unknown shapes fall back to compact JSON. */
-export function describeLogic(logic: Logic): string {
-  if (logic === null || typeof logic !== 'object' || Array.isArray(logic)) return value(logic);
+export function describeLogic(logic: Logic, names: LogicNames = PATH_NAMES): string {
+  if (logic === null || typeof logic !== 'object' || Array.isArray(logic)) return value(logic, names);
   const keys = Object.keys(logic as object);
   if (keys.length !== 1) return JSON.stringify(logic);
   const op = keys[0];
   const raw = (logic as Record<string, unknown>)[op];
   const args = (Array.isArray(raw) ? raw : [raw]) as Logic[];
-  const d = (x: Logic) => describeLogic(x);
+  const d = (x: Logic) => describeLogic(x, names);
+  const wrap = (a: Logic) => wrapped(a, names);
   switch (op) {
     case 'var': {
       const path = Array.isArray(raw) ? String(raw[0]) : String(raw);
-      return Array.isArray(raw) && raw.length > 1 ? `${describeVar(path)} (or ${value(raw[1])})` : describeVar(path);
+      return Array.isArray(raw) && raw.length > 1 ? `${names.fact(path)} (or ${value(raw[1], names)})` : names.fact(path);
     }
     case 'and':
       return args.map((a) => wrap(a)).join(' and ');
@@ -94,8 +108,8 @@ export function describeLogic(logic: Logic): string {
   }
 }
 
-function wrap(a: Logic): string {
-  const text = describeLogic(a);
+function wrapped(a: Logic, names: LogicNames): string {
+  const text = describeLogic(a, names);
   const op = a && typeof a === 'object' && !Array.isArray(a) ? Object.keys(a as object)[0] : '';
   return op === 'and' || op === 'or' || op === 'if' ? `(${text})` : text;
 }

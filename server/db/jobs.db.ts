@@ -97,9 +97,9 @@ export async function insertJob(db: Q, job: NewJob): Promise<number> {
 }
 
 /** The job's rows of job_action_owners (migration 007): its open roles with the columns the filter sorts and counts by. */
-async function writeActionOwners(db: Q, jobId: number): Promise<void> {
+async function writeActionOwners(db: Q, jobId: number, known?: Pick<JobRow, 'action_owners' | 'is_canceled' | 'stage' | 'created_at'>): Promise<void> {
   await db.deleteFrom('job_action_owners').where('job_id', '=', jobId).execute();
-  const j = await db.selectFrom('jobs').select(['action_owners', 'is_canceled', 'stage', 'created_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
+  const j = known ?? (await db.selectFrom('jobs').select(['action_owners', 'is_canceled', 'stage', 'created_at']).where('id', '=', jobId).executeTakeFirstOrThrow());
   const roles = j.action_owners.split(',').filter(Boolean);
   if (!roles.length) return;
   await db.insertInto('job_action_owners').values(roles.map((role) => ({ role, job_id: jobId, is_canceled: j.is_canceled, stage: j.stage, created_at: j.created_at }))).execute();
@@ -123,15 +123,21 @@ const UPDATABLE = new Set<string>([...INSERTABLE.filter((k) => k !== 'code'), 'c
 /** The columns the action-owner rows carry (or derive from). */
 const CARRIED_BY_OWNERS = ['action_owners', 'is_canceled', 'stage', 'created_at'];
 
-/** Changes the allowed columns of a job (and its action-owner rows with what they carry), in one transaction. */
-export async function updateJob(db: Q, id: number, changes: Partial<JobRow>): Promise<void> {
+/**
+ * Changes the allowed columns of a job (and its action-owner rows with what they carry), in one transaction.
+ * With `read` (the row as read), only a job not written since (its updated_at): false when it was.
+ */
+export async function updateJob(db: Q, id: number, changes: Partial<JobRow>, read?: JobRow): Promise<boolean> {
   const keys = Object.keys(changes).filter((k) => UPDATABLE.has(k));
-  if (!keys.length) return;
+  if (!keys.length) return true;
   const set: Record<string, unknown> = {};
   for (const k of keys) set[k] = (changes as Record<string, unknown>)[k] ?? null;
-  await atomic(db, async (trx) => {
-    await trx.updateTable('jobs').set(set as Updateable<JobsTable>).where('id', '=', id).execute();
-    if (CARRIED_BY_OWNERS.some((k) => (changes as Record<string, unknown>)[k] !== undefined)) await writeActionOwners(trx, id);
+  return atomic(db, async (trx) => {
+    let q = trx.updateTable('jobs').set(set as Updateable<JobsTable>).where('id', '=', id);
+    if (read) q = q.where('updated_at', '=', read.updated_at);
+    if (Number((await q.executeTakeFirst()).numUpdatedRows) === 0) return false;
+    if (CARRIED_BY_OWNERS.some((k) => (changes as Record<string, unknown>)[k] !== undefined)) await writeActionOwners(trx, id, read && { ...read, ...changes });
+    return true;
   });
 }
 

@@ -29,6 +29,13 @@ export async function staleJobs(db: Q, f: StaleFilter, after: number, limit: num
   return (await q.orderBy('id').limit(limit).execute()) as JobRow[];
 }
 
+/** Up to `limit` live (not canceled) jobs after id `after` (by id), of one program when given: the impact report's read. */
+export async function liveJobs(db: Q, after: number, limit: number, programId?: string): Promise<JobRow[]> {
+  let q = db.selectFrom('jobs').selectAll().where('id', '>', after).where('is_canceled', '=', 0);
+  if (programId) q = q.where('program_id', '=', programId);
+  return (await q.orderBy('id').limit(limit).execute()) as JobRow[];
+}
+
 /** The (program, definition hash) pairs the stored jobs were evaluated under. */
 export async function evaluatedUnder(db: Q): Promise<{ program_id: string; definition_hash: string | null }[]> {
   return db.selectFrom('jobs').select(['program_id', 'definition_hash']).distinct().execute();

@@ -7,7 +7,7 @@
  * regenerate from there. Kept apart from the worker's steps so the evaluation imports no service.
  */
 
-import { documentsFor, type Facts, type JobEvaluation } from '../../engine/index.ts';
+import { documentsFor, type Facts, type JobEvaluation, type Program } from '../../engine/index.ts';
 import type { Deps } from '../context.ts';
 import * as docsDb from '../db/documents.db.ts';
 import type * as jobsDb from '../db/jobs.db.ts';
@@ -15,10 +15,9 @@ import { enqueueWork } from '../db/work.db.ts';
 import { partiesOf } from './parties.ts';
 import { DOCUMENT_WORK } from './work-kinds.ts';
 
-export async function queueOpenSigning(deps: Deps, row: jobsDb.JobRow, ev: JobEvaluation, facts: Facts) {
-  if (row.is_canceled) return;
-  const program = deps.defs.programs[row.program_id];
-  if (!program?.documents.length) return;
+/** `program`: the one the job was evaluated under (its pinned version or the current one). */
+export async function queueOpenSigning(deps: Deps, program: Program, row: jobsDb.JobRow, ev: JobEvaluation, facts: Facts) {
+  if (row.is_canceled || !program.documents.length) return;
   for (const t of ev.tasks) {
     if ((t.status !== 'READY' && t.status !== 'IN_PROGRESS') || !program.documents.some((d) => d.task === t.id)) continue;
     const wanted = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, row), t.id).map((d) => d.id).sort();

@@ -5,7 +5,7 @@
  * no service.
  */
 
-import { truthy, type Facts, type JobEvaluation } from '../../engine/index.ts';
+import { truthy, type Facts, type JobEvaluation, type Program } from '../../engine/index.ts';
 import type { Deps } from '../context.ts';
 import * as paymentsDb from '../db/payments.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
@@ -19,8 +19,8 @@ const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{
  * The payable a job's facts call for now (the program's payment.payable rules), or undefined: not approved
  * yet, or an amount or date the rules do not give.
  */
-export function payableOf(deps: Deps, programId: string, facts: Facts): { amount_cents: number; invoiced_at: string } | undefined {
-  const rules = deps.defs.programs[programId].incentives.payment?.payable;
+export function payableOf(program: Program, facts: Facts): { amount_cents: number; invoiced_at: string } | undefined {
+  const rules = program.incentives.payment?.payable;
   if (!rules || !truthy(rules.when.fn(facts))) return undefined;
   const amount = rules.amount.fn(facts);
   const invoiced = rules.invoiced_at.fn(facts);
@@ -29,15 +29,15 @@ export function payableOf(deps: Deps, programId: string, facts: Facts): { amount
 }
 
 /**
- * After a job's evaluation: a payment task that is open with payment approved gets its payable created,
+ * After a job's evaluation (under `program`, the job's): a payment task that is open with payment approved gets its payable created,
  * once per approval (a rejected payable is followed by a new one only when payment is approved again).
  */
-export async function queueApprovedPayment(deps: Deps, row: jobsDb.JobRow, ev: JobEvaluation, facts: Facts) {
-  const pay = deps.defs.programs[row.program_id]?.incentives.payment;
+export async function queueApprovedPayment(deps: Deps, program: Program, row: jobsDb.JobRow, ev: JobEvaluation, facts: Facts) {
+  const pay = program.incentives.payment;
   if (!pay?.payable || row.is_canceled) return;
   const t = ev.tasks.find((x) => x.id === pay.task);
   if (!t || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) return;
-  const payable = payableOf(deps, row.program_id, facts);
+  const payable = payableOf(program, facts);
   if (!payable) return;
   const latest = await paymentsDb.latestPayment(deps.db, row.id);
   if (latest && latest.status !== 'rejected') return;

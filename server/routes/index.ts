@@ -14,6 +14,7 @@ import { preferencesRoutes } from './preferences.routes.ts';
 import { attachmentsRoutes } from './attachments.routes.ts';
 import { jobsRoutes } from './jobs.routes.ts';
 import { tasksRoutes } from './tasks.routes.ts';
+import { incomeRoutes } from './income.routes.ts';
 import { contractorsRoutes } from './contractors.routes.ts';
 import { openApiRoutes } from './openapi.routes.ts';
 import { definitionsRoutes } from './definitions.routes.ts';
@@ -40,6 +41,7 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   preferencesRoutes,
   attachmentsRoutes,
   tasksRoutes,
+  incomeRoutes,
   documentsRoutes,
   usageRoutes,
   homeownersRoutes,

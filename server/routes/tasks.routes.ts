@@ -8,7 +8,7 @@ import { EXCEPTION_KINDS, type ExceptionKind } from '../../engine/index.ts';
 import { EXCEPTION_FLAG, TASK_SAVE, TASK_TRANSFER } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
-import { evaluateRow } from '../services/evaluation.ts';
+import { jobState } from '../services/evaluation.ts';
 import * as tasks from '../services/tasks.service.ts';
 import { notFound } from '../errors.ts';
 import { uiSchemaForBrowser } from '../services/present.ts';
@@ -32,7 +32,8 @@ export function tasksRoutes(router: AppRouter): void {
     },
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);
-      ctx.body = { items: await tasks.presentTasks(ctx.deps, user, j, await evaluateRow(ctx.deps, j)) };
+      const { evaluation, program } = await jobState(ctx.deps, j);
+      ctx.body = { items: await tasks.presentTasks(ctx.deps, user, j, evaluation, program) };
     },
   );
   route(
@@ -128,7 +129,7 @@ export function tasksRoutes(router: AppRouter): void {
       // The form as data, with its cross-field rules, so the browser validates with the same engine code.
       const rules = form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity }));
       ctx.set('Cache-Control', 'private, max-age=300');
-      ctx.body = { key: form.key, title: form.title, description: form.description, section: form.section, produces_documents: form.produces_documents, schema: form.schema, ui_schema: uiSchemaForBrowser(form.ui_schema, ctx.deps.defs.uploads), messages: form.messages ?? {}, rules };
+      ctx.body = { key: form.key, title: form.title, description: form.description, section: form.section, produces_documents: form.produces_documents, schema: form.schema, ui_schema: uiSchemaForBrowser(form.ui_schema, ctx.deps.defs.uploads), messages: form.messages ?? {}, rules, shown_if: form.shown_if };
     },
   );
 }

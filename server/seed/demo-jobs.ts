@@ -5,7 +5,7 @@
  * and eligibility.
  */
 
-import { evaluateJob, type JobEvaluation, type JobInput, type JobSite, type TaskDef } from '../../engine/index.ts';
+import { evaluateJob, hiddenFields, jobOnlyFacts, type JobEvaluation, type JobInput, type JobSite, type TaskDef, type TaskForm } from '../../engine/index.ts';
 import { siteOf, type Locale } from './demo-areas.ts';
 import { changedSite, type ProgramSeed, type TaskOverlay, type Variant } from './demo-variants.ts';
 import { STREETS } from './names.ts';
@@ -51,6 +51,8 @@ export interface BuildContext {
   now: number;
   /** The first filled example of a form (tests/fixtures/forms). */
   fixture: (form: string) => Record<string, unknown>;
+  /** The forms: a question the home is not asked (form.yaml shown_if, e.g. California's rates in Wisconsin) is not answered. */
+  forms?: Record<string, TaskForm>;
 }
 
 /**
@@ -120,6 +122,7 @@ export function buildJob(seed: ProgramSeed, plan: JobPlan, ctx: BuildContext): B
     sameUtilities(data, site);
     const change = overlay[t.id]?.data;
     if (change) data = merge(data, shiftDates(change, caseShift)) as Record<string, unknown>;
+    for (const f of hiddenFields(ctx.forms?.[t.form]?.runtime.field_conditions ?? [], jobOnlyFacts(site, dayOf(now)))) delete data[f];
     return { def: t, status: st, data: withoutNulls(data), at };
   };
   const evaluate = () => {

@@ -2,7 +2,8 @@
  * The demo of a fresh database: sign-ins for each role, twenty contractor companies, three hundred jobs
  * over all ten programs at every stage a job can be in and with every eligibility outcome the rules
  * give, places for initial eligibility, and the admin screens' data. Jobs are built from each program's
- * cases.yaml and the task forms' filled examples (see demo-jobs.ts), then evaluated by the engine, so
+ * cases.yaml and the task forms' filled examples (see demo-jobs.ts; the files their uploads name are
+ * stored, see demo-files.ts), then evaluated by the engine, so
  * the stored stage and eligibility are what the rules say. Deterministic: a seeded generator and dates
  * relative to deps.now().
  */
@@ -21,8 +22,10 @@ import { addHistory } from '../db/history.db.ts';
 import { insertPlace } from '../db/places.db.ts';
 import { hashPassword } from '../services/auth.service.ts';
 import { refreshJob } from '../services/evaluation.ts';
+import { formOf } from '../services/pinned-program.ts';
 import { seedAdminDemo } from './admin-demo.ts';
 import { demoPlaces } from './demo-areas.ts';
+import { demoFiles, type DemoFiles } from './demo-files.ts';
 import { buildJob, planJobs, type BuildContext, type BuiltJob, type JobPlan } from './demo-jobs.ts';
 import { programSeed, type ProgramSeed } from './demo-variants.ts';
 import { CANCEL_NOTES, COMPANIES, FIRST_NAMES, LAST_NAMES, OPS_INELIGIBLE_REASONS, STREETS, TASK_EXCEPTION_NOTES } from './names.ts';
@@ -49,7 +52,8 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** Seeds the demo into an empty database (no users yet) in one transaction; returns whether it did. */
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   if (await hasUsers(deps.db)) return false;
-  await inTransaction(deps, seed);
+  const files = await demoFiles(deps);
+  await inTransaction(deps, (tx) => seed(tx, files));
   return true;
 }
 
@@ -61,7 +65,7 @@ interface People {
   companies: { id: number; state: string; program_id: string; contact: string }[];
 }
 
-async function seed(deps: Deps): Promise<void> {
+async function seed(deps: Deps, storeUploads: DemoFiles): Promise<void> {
   const rnd = seededRandom(20261122);
   const now = deps.now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -110,10 +114,10 @@ async function seed(deps: Deps): Promise<void> {
   for (let j = 0, i = 0; j < perProgram; j++) {
     for (let k = 0; k < seeds.length && i < DEMO_JOB_COUNT; k++, i++) {
       const plan = plans[k][j];
-      const built = buildUntilFit(seeds[k], plan, { rnd, now, fixture });
+      const built = buildUntilFit(seeds[k], plan, { rnd, now, fixture, forms: deps.defs.forms });
       // The homeowner's own two jobs: one waiting on their answers, one being installed.
       const homeowners = seeds[k].program.id === 'wi-hear' && plan.coverage && (j === 0 || j === 2);
-      await storeJob(deps, people, { i, plan, built, program_id: seeds[k].program.id, code: newCode(rnd, codes), homeowners, rnd, now });
+      await storeJob(deps, people, { i, plan, built, program_id: seeds[k].program.id, code: newCode(rnd, codes), homeowners, rnd, now, storeUploads });
     }
   }
 }
@@ -141,7 +145,7 @@ function firstExample(form: string): Record<string, unknown> {
   return first?.saved ?? first?.data ?? {};
 }
 
-type StoreArgs = { i: number; plan: JobPlan; built: BuiltJob; program_id: string; code: string; homeowners: boolean; rnd: Random; now: number };
+type StoreArgs = { i: number; plan: JobPlan; built: BuiltJob; program_id: string; code: string; homeowners: boolean; rnd: Random; now: number; storeUploads: DemoFiles };
 
 /** Writes a built job, its tasks and history, the ops side (owner, claim, flags, cancel), then lets the engine fill in the rest. */
 async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void> {
@@ -200,7 +204,9 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
   for (const t of built.tasks) {
     const by = t.def.owner === 'contractor' ? user?.id ?? null : t.def.owner === 'homeowner' ? (a.homeowners ? people.homeowner : null) : ops().id;
     const exceptions = flag?.task === t.def.id ? { [flag.kind]: { note: flag.note, by: flagBy, at: iso(t.at) } } : null;
-    await writeTask(deps.db, { job_id: jobId, task_id: t.def.id, status: t.status, data: t.data, draft: null, owner_override: null, exceptions, updated_at: iso(t.at), updated_by: by }, 0);
+    const form = formOf(deps, deps.defs.programs[a.program_id], t.def.form);
+    const data = form ? await a.storeUploads(deps, { id: jobId }, { id: t.def.id, form, data: t.data, by, at: iso(t.at) }) : t.data;
+    await writeTask(deps.db, { job_id: jobId, task_id: t.def.id, status: t.status, data, draft: null, owner_override: null, exceptions, updated_at: iso(t.at), updated_by: by }, 0);
     written.add(t.def.id);
     if (t.status === 'COMPLETE') await addHistory(deps.db, { job_id: jobId, type: 'task_submitted', user_id: by, at: iso(t.at), detail: { task_id: t.def.id } });
   }

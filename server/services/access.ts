@@ -5,6 +5,7 @@
  */
 
 import type { JobAbilities, TaskAbilities } from '../../engine/api/jobs.ts';
+import type { Program } from '../../engine/index.ts';
 import { may } from '../abilities.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -75,9 +76,12 @@ export function canWorkTask(user: AuthUser, task: TaskActor): boolean {
   return task.owner === 'homeowner';
 }
 
-/** Who answers a task of a program: its owner now, and whether the program lets the contractor answer it for the homeowner. */
-export function actorOf(deps: Deps, programId: string, t: { id: string; owner: string }): TaskActor {
-  return { owner: t.owner, on_behalf: deps.defs.programs[programId]?.tasks.find((d) => d.id === t.id)?.on_behalf === true };
+/**
+ * Who answers a task of a program (the one the job is judged by: see programOfJob): its owner now, and whether
+ * the program lets the contractor answer it for the homeowner.
+ */
+export function actorOf(program: Program | undefined, t: { id: string; owner: string }): TaskActor {
+  return { owner: t.owner, on_behalf: program?.tasks.find((d) => d.id === t.id)?.on_behalf === true };
 }
 
 /** Whether an answer by this user is given on the homeowner's behalf (recorded so in history). */

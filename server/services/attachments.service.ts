@@ -11,14 +11,15 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
-import { CUSTOM_OPERATIONS, OUR_MESSAGES, PRODUCT_CONSTANTS, type FieldMessage } from '../../engine/index.ts';
+import { CUSTOM_OPERATIONS, OUR_MESSAGES, PRODUCT_CONSTANTS, type FieldMessage, type Program } from '../../engine/index.ts';
 import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { getJob, type JobRow } from '../db/jobs.db.ts';
 import * as db from '../db/attachments.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { actorOf, assertCanWorkTask, canSeeField, canSeeJob, mayDeleteAttachment } from './access.ts';
-import { evaluateRow, programOf } from './evaluation.ts';
+import { jobState } from './evaluation.ts';
+import { formOf, taskFormOf } from './pinned-program.ts';
 import { internalFields } from './present.ts';
 
 const MB = 1024 * 1024;
@@ -138,21 +139,22 @@ export async function readPhotoPlace(bytes: Buffer): Promise<PhotoPlace> {
  * included) and the field's internal flag, decided by access.ts. Evaluated once per call.
  */
 async function fieldAccess(deps: Deps, user: AuthUser, job: JobRow) {
-  const program = programOf(deps, job.program_id);
-  const owners = new Map((await evaluateRow(deps, job)).tasks.map((t) => [t.id, t.owner as string]));
+  const { evaluation, program } = await jobState(deps, job);
+  const owners = new Map(evaluation.tasks.map((t) => [t.id, t.owner as string]));
   const ownerOf = (taskId: string) => owners.get(taskId) ?? program.tasks.find((t) => t.id === taskId)?.owner ?? 'ops';
-  const internal = (taskId: string, field: string) => internalFields(deps.defs.forms[program.tasks.find((t) => t.id === taskId)?.form ?? '']).includes(field);
+  const internal = (taskId: string, field: string) => internalFields(taskFormOf(deps, program, taskId)).includes(field);
   return {
+    program,
     ownerOf,
     canSee: (taskId: string, field: string) => canSeeField(user, ownerOf(taskId), internal(taskId, field)),
   };
 }
 
 /** The extensions a task's field takes: its widget (form UI schema), then what that widget takes (task-schemas/_shared `uploads:`). */
-function allowedFor(deps: Deps, job: JobRow, taskId: string, field: string): Record<string, readonly string[]> {
-  const task = deps.defs.programs[job.program_id]?.tasks.find((t) => t.id === taskId);
+function allowedFor(deps: Deps, program: Program, taskId: string, field: string): Record<string, readonly string[]> {
+  const task = program.tasks.find((t) => t.id === taskId);
   if (!task) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
-  const ui = deps.defs.forms[task.form]?.ui_schema;
+  const ui = formOf(deps, program, task.form)?.ui_schema;
   const spec = ui && Object.hasOwn(ui, field) ? (ui[field] as Record<string, unknown> | undefined) : undefined;
   const widget = spec?.['ui:widget'];
   const kind = typeof widget === 'string' && Object.hasOwn(deps.defs.uploads, widget) ? deps.defs.uploads[widget] : undefined;
@@ -175,11 +177,11 @@ export function safeFileName(filename: string): string {
 export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload): Promise<AttachmentReference & { warnings: FieldMessage[] }> {
   // Upload: ops, the job's company, the job's homeowner, i.e. whoever may see the job.
   if (!canSeeJob(user, job)) throw notFound('Job not found');
-  const kind = allowedFor(deps, job, u.task_id, u.field);
-  // An upload is an answer to the task: who may not see the field gets 404, who may not work the task 403.
   const access = await fieldAccess(deps, user, job);
+  const kind = allowedFor(deps, access.program, u.task_id, u.field);
+  // An upload is an answer to the task: who may not see the field gets 404, who may not work the task 403.
   if (!access.canSee(u.task_id, u.field)) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
-  assertCanWorkTask(user, actorOf(deps, job.program_id, { id: u.task_id, owner: access.ownerOf(u.task_id) }));
+  assertCanWorkTask(user, actorOf(access.program, { id: u.task_id, owner: access.ownerOf(u.task_id) }));
   const allowed = Object.keys(kind);
   const dot = u.filename.lastIndexOf('.');
   const ext = dot > 0 ? u.filename.slice(dot + 1).toLowerCase() : '';

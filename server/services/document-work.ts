@@ -15,7 +15,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { partiesOf } from '../documents/parties.ts';
 import { enqueueWork } from '../db/work.db.ts';
-import { jobState, programOf } from './evaluation.ts';
+import { jobState } from './evaluation.ts';
 import { renderDocument, signDocument, type SignatureBox } from '../documents/pdf.ts';
 import type { WorkHandler } from '../worker.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
@@ -60,8 +60,7 @@ async function generate(deps: Deps, w: { job_id: number; task_id: string; genera
   if (!job) return { skipped: 'no such job' };
   // A task that opened (work queued before `current`): its first documents, unless someone generated them already.
   if (w.generation === 'first' && (await docsDb.lastGeneration(deps.db, job.id, w.task_id)) > 0) return { skipped: 'documents exist' };
-  const program = programOf(deps, job.program_id);
-  const { facts } = await jobState(deps, job);
+  const { facts, program } = await jobState(deps, job);
   const prepared = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, job), w.task_id);
   // `current`: the task's documents as the job needs them now. What no longer applies is withdrawn; what is
   // missing joins the last generation (or the next, where a withdrawn copy holds its place), beside the
@@ -134,8 +133,7 @@ export async function requestInvite(deps: Deps, signatureId: number) {
 async function currentSigner(deps: Deps, doc: docsDb.DocumentRow, role: SignerRole) {
   const job = await jobsDb.getJob(deps.db, doc.job_id);
   if (!job) return undefined;
-  const program = programOf(deps, job.program_id);
-  const { facts } = await jobState(deps, job);
+  const { facts, program } = await jobState(deps, job);
   const prepared = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, job), doc.task_id).find((d) => d.id === doc.doc_key);
   return prepared?.signers.find((x) => x.role === role);
 }

@@ -21,7 +21,8 @@ import * as jobsDb from '../db/jobs.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { assertMay } from '../abilities.ts';
 import { canSeeTask, mayHandleDocuments } from './access.ts';
-import { evaluateRow, programOf } from './evaluation.ts';
+import { evaluateRow, jobState } from './evaluation.ts';
+import { programOfJob } from './pinned-program.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 import { iso, pdfName, queueGeneration, requestInvite } from './document-work.ts';
 
@@ -34,8 +35,8 @@ export async function signaturesOfTask(deps: Pick<Deps, 'db'>, jobId: number, ta
 /** The statuses of each signing task's current signatures, by task (undefined when the program has no documents). */
 export type LiveSignatures = Map<string, { role: SignerRole; status: SignatureStatus }[]>;
 export async function liveSignatures(deps: Deps, job: jobsDb.JobRow, taskId?: string): Promise<LiveSignatures | undefined> {
-  const program = deps.defs.programs[job.program_id];
-  if (!program?.documents.some((d) => taskId === undefined || d.task === taskId)) return undefined;
+  const program = await programOfJob(deps, job);
+  if (!program.documents.some((d) => taskId === undefined || d.task === taskId)) return undefined;
   const docs = await docsDb.currentDocuments(deps.db, job.id, taskId);
   const byDoc = new Map(docs.map((d) => [d.id, d.task_id]));
   const out: LiveSignatures = new Map();
@@ -63,11 +64,11 @@ export async function serverSignatureFields(deps: Deps, form: { signatures?: Rec
 /** PATCH /api/jobs/{job_id}/regenerate-documents: queues generation; recorded in history. */
 export async function regenerate(deps: Deps, user: AuthUser, job: jobsDb.JobRow, taskName: string, recreate: boolean) {
   assertMay(user, 'job.regenerate_documents');
-  const program = programOf(deps, job.program_id);
+  const { evaluation, program } = await jobState(deps, job);
   if (!documentTasks(program).has(taskName)) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
   if (job.is_canceled) throw new ApiError(400, 'This job is canceled. Restore it to work on its tasks.', undefined, 'job_canceled');
   // A task the job does not have (a renter's acknowledgment on an owner's job) has nothing to sign.
-  if (!(await evaluateRow(deps, job)).tasks.some((t) => t.id === taskName)) throw new ApiError(400, 'This task does not apply to this job.', undefined, 'task_not_applicable');
+  if (!evaluation.tasks.some((t) => t.id === taskName)) throw new ApiError(400, 'This task does not apply to this job.', undefined, 'task_not_applicable');
   return inTransaction(deps, async (deps) => {
     const work = await queueGeneration(deps, job, taskName, recreate, user.id);
     await addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: iso(deps.now()), detail: { task_name: taskName, recreate } });

@@ -14,16 +14,8 @@ import { enqueueWork } from '../db/work.db.ts';
 import { queueOpenSigning } from '../documents/queue.ts';
 import { USAGE_WORK } from '../usage/work-kinds.ts';
 import { queueApprovedPayment } from '../payments/queue.ts';
-import { currentProgram, currentVersion, duePin, programOfJob } from './pinned-program.ts';
+import { currentVersion, duePin, programOfJob } from './pinned-program.ts';
 import { setPinnedVersion } from '../db/versions.db.ts';
-
-/**
- * The current loaded program of an id (500 if a job names a program the definitions no longer have). A
- * job's evaluation uses the version it is pinned to (jobState; pinned-program.ts).
- */
-export function programOf(deps: Deps, programId: string): Program {
-  return currentProgram(deps, programId);
-}
 
 /** A job as the engine reads it. */
 export function jobInput(row: jobsDb.JobRow, tasks: tasksDb.TaskRow[]): JobInput {
@@ -39,10 +31,11 @@ export function jobInput(row: jobsDb.JobRow, tasks: tasksDb.TaskRow[]): JobInput
   return jobInputOf(row, taskStates);
 }
 
-/** What the engine says about a job, and the facts it said it on. */
+/** What the engine says about a job, the facts it said it on, and the program it read (the job's: see programOfJob). */
 export interface JobState {
   facts: Facts;
   evaluation: JobEvaluation;
+  program: Program;
 }
 
 /**
@@ -53,7 +46,7 @@ export interface JobState {
  * Definitions loaded again are new program objects, with a memo of their own.
  */
 const MEMO_LIMIT = 2000;
-const memos = new WeakMap<Program, Map<string, JobState>>();
+const memos = new WeakMap<Program, Map<string, Omit<JobState, 'program'>>>();
 /** How many times the engine actually ran (read by tests and the bench). */
 export const engineRuns = { count: 0 };
 
@@ -71,8 +64,8 @@ export async function jobState(deps: Deps, row: jobsDb.JobRow, tasks?: tasksDb.T
   return stateOf(deps, row, tasks ?? await tasksDb.tasksOfJob(deps.db, row.id), explain, program);
 }
 
-/** The engine's evaluation of a job whose task rows are at hand, under the program given (default: the current one; memoized, see above). */
-export function stateOf(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], explain = false, program = programOf(deps, row.program_id)): JobState {
+/** The engine's evaluation of a job whose task rows are at hand, under the job's program (memoized, see above). */
+function stateOf(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], explain: boolean, program: Program): JobState {
   const input = jobInput(row, tasks);
   const today = todayOf(deps);
   const key = createHash('sha256').update(`${today}\n${explain}\n${JSON.stringify(input)}`).digest('base64');
@@ -82,13 +75,13 @@ export function stateOf(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[]
   if (hit) {
     memo.delete(key);
     memo.set(key, hit);
-    return hit;
+    return { ...hit, program };
   }
   engineRuns.count += 1;
   const state = deepFreeze(evaluateJobWithFacts(program, input, { today, explain }));
   memo.set(key, state);
   if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-  return state;
+  return { ...state, program };
 }
 
 /** Evaluates a stored job. */
@@ -138,31 +131,55 @@ export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluati
   const row = await jobsDb.getJob(deps.db, jobId);
   if (!row) throw new ApiError(404);
   const tasks = await tasksDb.tasksOfJob(deps.db, jobId);
-  const { evaluation: ev, facts } = await jobState(deps, row, tasks);
+  const state = await jobState(deps, row, tasks);
+  await storeOutcome(deps, row, tasks, state);
+  return state.evaluation;
+}
+
+/** The columns of a job's outcome (definition_hash and evaluated_on apart): what the jobs list reads. */
+export const OUTCOME_COLUMNS = ['stage', 'stage_key', 'tab', 'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception',
+  'rebate_min_cents', 'rebate_max_cents', 'rebate_final_cents', 'exception_notes'] as const;
+
+/** Whether a stored column holds the value (null and undefined alike; SQLite's integers and PostgreSQL's strings of bigints alike). */
+export const sameColumn = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b));
+
+/** The outcome columns of an evaluation of the job with these task rows. */
+export function outcomeColumns(ev: JobEvaluation, tasks: tasksDb.TaskRow[]): Partial<jobsDb.JobRow> {
+  return { ...derivedColumns(ev), exception_notes: exceptionNotesOf(ev, tasks) };
+}
+
+/**
+ * Stores the evaluation of a job read as `row` with `tasks`: the outcome columns that changed, the day and hash
+ * it holds for, the pin when due, and the work a task that opened starts (documents, usage, payment). With
+ * `guard`, only if the job was not written since it was read (false then: the caller refreshes it afresh).
+ * Call inside the write's transaction.
+ */
+export async function storeOutcome(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], state: JobState, guard = false): Promise<boolean> {
+  const { evaluation: ev, facts, program } = state;
+  const computed = outcomeColumns(ev, tasks) as Record<string, unknown>;
+  // Only what changed is written: the jobs table's indexes are updated only for the columns set.
+  const cols: Partial<jobsDb.JobRow> = Object.fromEntries(OUTCOME_COLUMNS.filter((k) => !sameColumn(computed[k], row[k])).map((k) => [k, computed[k]]));
+  // evaluated_on: the day this outcome holds for (the daily refresh re-evaluates jobs of earlier days).
+  const now = deps.now().toISOString();
+  Object.assign(cols, { definition_hash: ev.program_hash, evaluated_on: todayOf(deps), updated_at: now }, cols.stage !== undefined ? { stage_entered_at: now } : {});
+  if (!(await jobsDb.updateJob(deps.db, row.id, cols, guard ? row : undefined))) return false;
   // The pin event of the program's versioning (creation, submission): the job keeps the version it was judged by.
-  const program = programOf(deps, row.program_id);
   if (duePin(program, row, isPastSubmit(program, ev))) {
     const v = await currentVersion(deps, row.program_id);
-    if (v) await setPinnedVersion(deps.db, jobId, v.hash);
+    if (v) await setPinnedVersion(deps.db, row.id, v.hash);
   }
-  // evaluated_on: the day this outcome holds for (the daily refresh re-evaluates jobs of earlier days).
-  const cols = { ...derivedColumns(ev), exception_notes: exceptionNotesOf(ev, tasks), evaluated_on: todayOf(deps) };
-  const now = deps.now().toISOString();
-  if (cols.stage !== row.stage) cols.stage_entered_at = now;
-  cols.updated_at = now;
-  await jobsDb.updateJob(deps.db, jobId, cols);
-  await queueOpenSigning(deps, row, ev, facts);
-  await queueOpenUsage(deps, row, ev);
-  await queueApprovedPayment(deps, row, ev, facts);
-  return ev;
+  await queueOpenSigning(deps, program, row, ev, facts);
+  await queueOpenUsage(deps, program, row, ev);
+  await queueApprovedPayment(deps, program, row, ev, facts);
+  return true;
 }
 
 /**
  * A program's usage task that has opened starts energy usage collection (spec sect. 4): the homeowner's
  * invite, once per job (the work's key); resends come from ops (a new invite number).
  */
-async function queueOpenUsage(deps: Deps, row: jobsDb.JobRow, ev: JobEvaluation) {
-  const uc = programOf(deps, row.program_id).usage_collection;
+async function queueOpenUsage(deps: Deps, program: Program, row: jobsDb.JobRow, ev: JobEvaluation) {
+  const uc = program.usage_collection;
   if (!uc || row.is_canceled) return;
   const t = ev.tasks.find((x) => x.id === uc.task);
   if (!t || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) return;

@@ -18,7 +18,8 @@ import { findUserByEmail, findUserById, insertUser } from '../db/users.db.ts';
 import { getContractor } from '../db/contractors.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { renderMail } from '../mail/templates.ts';
-import { evaluateRow, programOf } from './evaluation.ts';
+import { jobState } from './evaluation.ts';
+import { programOfJob } from './pinned-program.ts';
 import { actorOf } from './access.ts';
 import { hashToken, mintLoginLink, openSession } from './auth.service.ts';
 
@@ -53,8 +54,8 @@ function formOptions(deps: Deps): string[] {
  */
 async function homeownerTasks(deps: Deps, job: jobsDb.JobRow) {
   const options = new Set(formOptions(deps));
-  const ev = await evaluateRow(deps, job);
-  const theirs = ev.tasks.filter((t) => t.owner === 'homeowner').map((t) => ({ id: t.id, title: t.title, status: t.status, only: !actorOf(deps, job.program_id, t).on_behalf }));
+  const { evaluation: ev, program } = await jobState(deps, job);
+  const theirs = ev.tasks.filter((t) => t.owner === 'homeowner').map((t) => ({ id: t.id, title: t.title, status: t.status, only: !actorOf(program, t).on_behalf }));
   const view = ({ id, title, status }: (typeof theirs)[number]) => ({ id, title, status });
   return { sendable: theirs.filter((t) => options.has(t.id) && !t.only).map(view), only: theirs.filter((t) => t.only).map(view) };
 }
@@ -99,7 +100,7 @@ export async function inviteHomeowner(deps: Deps, user: AuthUser, job: jobsDb.Jo
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
   const expires_at = new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString();
-  const program = programOf(deps, job.program_id);
+  const program = await programOfJob(deps, job);
   const contractor = job.contractor_id === null ? undefined : await getContractor(deps.db, job.contractor_id);
   // The mail lists the tasks sent and the open ones only the homeowner can answer.
   const titles = [...tasks.map((id) => sendable.find((s) => s.id === id)!.title), ...only.filter((t) => t.status !== 'COMPLETE').map((t) => t.title)];
@@ -162,7 +163,7 @@ export async function sendSignInLink(deps: Deps, user: AuthUser, job: jobsDb.Job
     const link = await mintLoginLink(deps, homeowner.id);
     const mail = renderMail('homeowner_sign_in_link', {
       homeowner_name: homeowner.name,
-      program_name: programOf(deps, job.program_id).name,
+      program_name: (await programOfJob(deps, job)).name,
       address: [job.address, job.city].filter(Boolean).join(', '),
       job_code: job.code,
       link: `${link.url}&redirect=${encodeURIComponent(`/${job.id}`)}`,

@@ -10,9 +10,10 @@ import type { ImpactDiagnostic } from '../../engine/api/impact.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { repoDefinitionSources } from '../deps.ts';
-import { tasksOfJobs } from '../db/refresh.db.ts';
-import type { JobRow } from '../db/jobs.db.ts';
+import * as refreshDb from '../db/refresh.db.ts';
+import type { Q } from '../db/portable.ts';
 import { jobInput } from './evaluation.ts';
+import { pinnedUnder } from './pinned-program.ts';
 
 /** At most this many diagnostics are answered (the first ones, in file order). */
 const MAX_DIAGNOSTICS = 50;
@@ -49,22 +50,33 @@ export function loadProposed(files: SourceFile[], changed: SourceFile[]): Defini
   return defs;
 }
 
-/** The program's live (not canceled) jobs as the engine reads them. */
-async function liveJobs(deps: Deps, programId: string): Promise<ImpactJob[]> {
-  const rows: JobRow[] = await deps.db.selectFrom('jobs').selectAll().where('program_id', '=', programId).where('is_canceled', '=', 0).orderBy('id').execute();
+/** Jobs read per query, their tasks with them (the background refresh's reads), so a large database is read in bounded pieces. */
+const PAGE = 1000;
+
+/**
+ * The live (not canceled) jobs, of one program when given, as the impact report reads them; a job pinned to
+ * a definition version with the programs it is judged by now and would be under the proposed definitions
+ * (its version, with each side's `apply_to_pinned` laid over: server/services/pinned-program.ts).
+ */
+export async function impactJobs(db: Q, current: Definitions, proposed: Definitions, programId?: string): Promise<ImpactJob[]> {
   const jobs: ImpactJob[] = [];
-  // Their tasks read a page of jobs at a time (the background refresh's read), not one query per job.
-  for (let i = 0; i < rows.length; i += 500) {
-    const page = rows.slice(i, i + 500);
-    const tasks = await tasksOfJobs(deps.db, page.map((r) => r.id));
-    for (const row of page) jobs.push({ id: row.id, code: row.code, program_id: row.program_id, county: row.county, input: jobInput(row, tasks.get(row.id) ?? []) });
+  for (let after = 0; ;) {
+    const rows = await refreshDb.liveJobs(db, after, PAGE, programId);
+    if (!rows.length) return jobs;
+    const tasks = await refreshDb.tasksOfJobs(db, rows.map((r) => r.id));
+    for (const row of rows) {
+      const job: ImpactJob = { id: row.id, code: row.code, program_id: row.program_id, county: row.county, input: jobInput(row, tasks.get(row.id) ?? []) };
+      const [now, then] = [current.programs[row.program_id], proposed.programs[row.program_id]];
+      if (row.pinned_version) job.programs = { before: now && (await pinnedUnder(db, now, row.pinned_version)), after: then && (await pinnedUnder(db, then, row.pinned_version)) };
+      jobs.push(job);
+    }
+    after = rows[rows.length - 1].id;
   }
-  return jobs;
 }
 
 /** The impact of replacing definition files on the program's live jobs (404 for an unknown program). */
 export async function programImpact(deps: Deps, programId: string, files: SourceFile[]): Promise<ImpactReport> {
   if (!deps.defs.programs[programId]) throw notFound(`No program '${programId}'.`);
   const proposed = loadProposed(proposedSources(repoDefinitionSources(), files), files);
-  return impactReport(deps.defs, proposed, await liveJobs(deps, programId), todayOf(deps));
+  return impactReport(deps.defs, proposed, await impactJobs(deps.db, deps.defs, proposed, programId), todayOf(deps));
 }

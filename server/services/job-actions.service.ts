@@ -11,12 +11,14 @@ import { badRequest, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory, historyOfJob } from '../db/history.db.ts';
-import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
+import { jobState, refreshJob } from './evaluation.ts';
+import { programOfJob, requireForm, taskFormOf } from './pinned-program.ts';
 import { newShortCode, readJob } from './jobs.service.ts';
 import { presentTasks } from './tasks.service.ts';
 import { actorOf, canSeeJobTask } from './access.ts';
-import { internalFields, presentEvaluation, presentHistoryItem } from './present.ts';
+import { internalFields, presentEvaluation, presentHistoryItem, wordsOf } from './present.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
+import { incomeGuidance } from '../../engine/income-limits.ts';
 
 /** Messages of the job actions. */
 export const ACTION_MESSAGES = {
@@ -77,7 +79,7 @@ export async function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, b
   const program = deps.defs.programs[target];
   if (!program) throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
   if (target === job.program_id) throw validationError([{ path: 'program_id', message: ACTION_MESSAGES.same_program }]);
-  const source = programOf(deps, job.program_id);
+  const source = await programOfJob(deps, job);
   const shared = program.tasks.filter((t) => source.tasks.some((s) => s.id === t.id && s.form === t.form)).map((t) => t.id);
   const now = deps.now().toISOString();
   const id = await inTransaction(deps, async (deps) => {
@@ -110,32 +112,23 @@ export async function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, b
   return readJob(deps, user, (await jobsDb.getJob(deps.db, id))!);
 }
 
-/** Income verification guidance the homeowner view shows (spec sect. 3, 5, 9). */
-export const INCOME_GUIDANCE = {
-  types: [
-    { value: 'proof_of_income_upload', label: 'Eligibility+Support', help: 'Upload proof of income for review.' },
-    { value: 'proof_of_income_approval_code', label: 'Eligibility Express', help: 'Enter the approval code from the program.' },
-  ],
-  upload_note: 'Upload only the program approval certificate, not tax documents.',
-  timing_note: 'Verification can take up to one week.',
-} as const;
-
 /** The homeowner's view of a job: lookup, their tasks, guidance, rebate and signing status. */
 export async function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
-  const ev = await evaluateRow(deps, job);
+  const { evaluation: ev, program } = await jobState(deps, job);
   const asHomeowner: AuthUser = user.role === 'homeowner' ? user : { ...user, role: 'homeowner' };
-  const program = programOf(deps, job.program_id);
   return {
     id: job.id,
     code: job.code,
     full_name: job.full_name,
     address: job.address,
     city: job.city,
+    state: job.state,
+    county: job.county,
     program: { id: program.id, name: program.name },
     stage: { number: ev.stage.number, label: ev.stage.label, progress: ev.stage.progress },
-    evaluation: presentEvaluation(asHomeowner, ev),
-    tasks: await presentTasks(deps, asHomeowner, job, ev),
-    income_guidance: INCOME_GUIDANCE,
+    evaluation: presentEvaluation(asHomeowner, ev, wordsOf(deps, program)),
+    tasks: await presentTasks(deps, asHomeowner, job, ev, program),
+    income_guidance: incomeGuidance(program),
   };
 }
 
@@ -144,14 +137,14 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
   assertMay(user, 'job.confirm_homeowner_tasks');
   return inTransaction(deps, async (deps) => {
     const tasks = await tasksDb.tasksOfJob(deps.db, job.id);
-    const { evaluation: ev, facts } = await jobState(deps, job, tasks);
+    const { evaluation: ev, facts, program } = await jobState(deps, job, tasks);
     const completed: string[] = [];
     const incomplete: { task_id: string; errors: { path: string; message: string }[] }[] = [];
     const now = deps.now().toISOString();
     // The homeowner's tasks they can see: those sent to them, when invitations sent some.
-    for (const t of ev.tasks.filter((x) => canSeeJobTask({ ...user, role: 'homeowner' }, job, { id: x.id, ...actorOf(deps, job.program_id, x) }) && isOpenTask(x))) {
+    for (const t of ev.tasks.filter((x) => canSeeJobTask({ ...user, role: 'homeowner' }, job, { id: x.id, ...actorOf(program, x) }) && isOpenTask(x))) {
       const row = tasks.find((r) => r.task_id === t.id);
-      const form = deps.defs.forms[t.form];
+      const form = requireForm(deps, program, t.form);
       const result = validateTask(form, row?.draft ?? row?.data ?? {}, facts);
       if (!result.ok) {
         incomplete.push({ task_id: t.id, errors: result.errors });
@@ -169,8 +162,8 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
 /** History of a job with filters (record types, user). */
 export async function jobHistory(deps: Deps, user: AuthUser, job: jobsDb.JobRow, f: { type?: string[]; user_id?: number }) {
   assertMay(user, 'job.history');
-  const program = programOf(deps, job.program_id);
-  const internalField = (taskId: string, field: string) => internalFields(deps.defs.forms[program.tasks.find((t) => t.id === taskId)?.form ?? '']).includes(field);
+  const program = await programOfJob(deps, job);
+  const internalField = (taskId: string, field: string) => internalFields(taskFormOf(deps, program, taskId)).includes(field);
   const items = (await historyOfJob(deps.db, job.id, f))
     .map((row) => presentHistoryItem(user, row, internalField))
     // A record whose actor is hidden does not answer a filter by that actor either.

@@ -14,9 +14,9 @@ import * as paymentsDb from '../db/payments.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById, listUsers } from '../db/users.db.ts';
 import { jobAbilities, jobScope, seesInternal } from './access.ts';
-import { evaluateRow, refreshJob } from './evaluation.ts';
+import { jobState, refreshJob } from './evaluation.ts';
 import { versionOfProgram } from './pinned-program.ts';
-import { daysInStageChangeAfter, presentEvaluation, presentListItem, presentPerson } from './present.ts';
+import { daysInStageChangeAfter, presentEvaluation, presentListItem, presentPerson, wordsOf } from './present.ts';
 import { presentTasks } from './tasks.service.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 
@@ -177,7 +177,7 @@ export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
 
 /** The job detail: the row, what the engine says now, and the tasks. */
 export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): Promise<JobDetail> {
-  const ev = await evaluateRow(deps, row, undefined, seesInternal(user));
+  const { evaluation: ev, program: judgedBy } = await jobState(deps, row, undefined, seesInternal(user));
   const contractor = row.contractor_id === null ? undefined : await contractorsDb.getContractor(deps.db, row.contractor_id);
   const item = presentListItem(deps, user, row, contractor?.name);
   const program = deps.defs.programs[row.program_id];
@@ -199,9 +199,9 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
     cloned_from: row.cloned_from,
     created_by: await person(row.created_by),
     submitted_by: await person(row.submitted_by),
-    stage_model: program ? { id: program.stage_model.id, label: program.stage_model.label } : null,
-    evaluation: presentEvaluation(user, ev),
-    tasks: await presentTasks(deps, user, row, ev),
+    stage_model: { id: judgedBy.stage_model.id, label: judgedBy.stage_model.label },
+    evaluation: presentEvaluation(user, ev, wordsOf(deps, judgedBy)),
+    tasks: await presentTasks(deps, user, row, ev, judgedBy),
     abilities: jobAbilities(user, row),
     payment_pending: await paymentsDb.paymentPending(deps.db, row.id),
     pinned_version: row.pinned_version ?? null,

@@ -18,7 +18,8 @@ import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { getContractor } from '../db/contractors.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
-import { jobState, programOf, refreshJob } from './evaluation.ts';
+import { jobState, refreshJob } from './evaluation.ts';
+import { formOf, programOfJob } from './pinned-program.ts';
 import { PaymentsError, type Payable } from '../adapters/payments.ts';
 import type { WorkHandler } from '../worker.ts';
 import { PAYMENT_WORK } from '../payments/work-kinds.ts';
@@ -62,10 +63,10 @@ async function create(deps: Deps, p: { payment_id: number }) {
 /** Completes the program's payment task with what the system paid (validated like any submission). */
 async function completePaymentTask(deps: Deps, jobId: number, payable: Payable) {
   const job = (await jobsDb.getJob(deps.db, jobId))!;
-  const program = programOf(deps, job.program_id);
+  const { evaluation, program } = await jobState(deps, job);
   const pay = program.incentives.payment!;
-  const t = (await jobState(deps, job)).evaluation.tasks.find((x) => x.id === pay.task);
-  const form = t && deps.defs.forms[t.form];
+  const t = evaluation.tasks.find((x) => x.id === pay.task);
+  const form = t && formOf(deps, program, t.form);
   const at = deps.now().toISOString();
   if (!t || !form || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) {
     // Recorded by hand already (an override): the system's payment is history only.
@@ -84,7 +85,7 @@ async function completePaymentTask(deps: Deps, jobId: number, payable: Payable) 
 /** Flags the payment task for ops with the system's reason for rejecting the payable. */
 async function flagRejected(deps: Deps, jobId: number, payable: Payable) {
   const job = (await jobsDb.getJob(deps.db, jobId))!;
-  const program = programOf(deps, job.program_id);
+  const program = await programOfJob(deps, job);
   const taskId = program.incentives.payment!.task;
   const at = deps.now().toISOString();
   const row = await tasksDb.getTask(deps.db, jobId, taskId);

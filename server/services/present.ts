@@ -4,11 +4,13 @@
  */
 
 import type { ActionOwnerRole, EligibilityStatus, JobEvaluation, StageTab, Program, TaskForm, UploadKind } from '../../engine/index.ts';
-import type { EvaluationView, JobListItem, JobPerson } from '../../engine/api/jobs.ts';
+import { plainWords, type EligibilityReason, type IncentiveLine, type PlainWords } from '../../engine/index.ts';
+import type { EligibilityReasonView, EvaluationView, JobListItem, JobPerson } from '../../engine/api/jobs.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import type { HistoryRow } from '../db/history.db.ts';
 import { seesInternal } from './access.ts';
+import { formsOf } from './pinned-program.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -102,11 +104,26 @@ export function internalFields(form: TaskForm | undefined): string[] {
   return Object.entries(form.ui_schema).filter(([, ui]) => (ui as Record<string, unknown> | undefined)?.['ui:internal']).map(([k]) => k);
 }
 
-/** The engine's evaluation as a role sees it (explanations' rule ids and facts stay internal). */
-export function presentEvaluation(user: AuthUser, ev: JobEvaluation): EvaluationView {
+const wordsByProgram = new WeakMap<Program, PlainWords>();
+
+/** The words of a program's definitions (task and field titles, option labels), made once per loaded program. */
+export function wordsOf(deps: Deps, program: Program): PlainWords {
+  let w = wordsByProgram.get(program);
+  if (!w) wordsByProgram.set(program, (w = plainWords(program, formsOf(deps, program))));
+  return w;
+}
+
+/**
+ * The engine's evaluation as a role sees it. Everyone reads what pending checks still need in words
+ * (task and field titles, `words`); ops also get each rule's id, the facts it read and why in words.
+ */
+export function presentEvaluation(user: AuthUser, ev: JobEvaluation, words: PlainWords): EvaluationView {
   const internal = seesInternal(user);
-  const reason = (r: { code: string; text: string; rule: string; missing?: string[]; because?: { text: string } }) =>
-    internal ? { code: r.code, text: r.text, rule: r.rule, missing: r.missing, because: r.because?.text } : { code: r.code, text: r.text };
+  const reason = (r: EligibilityReason): EligibilityReasonView =>
+    internal
+      ? { code: r.code, text: r.text, rule: r.rule, missing: r.missing, because: r.because?.text, why: r.because ? words.read(r.because.read) : r.missing && `Waiting for ${words.missing(r.missing).map((g) => `${g.fields.join(', ')} (${g.title})`).join('; ')}` }
+      : { code: r.code, text: r.text };
+  const line = ({ explanation, reads, ...l }: IncentiveLine): IncentiveLine => (internal ? { ...l, explanation, why: reads && words.read(reads) } : l);
   return {
     program_hash: ev.program_hash,
     stage: ev.stage,
@@ -115,8 +132,9 @@ export function presentEvaluation(user: AuthUser, ev: JobEvaluation): Evaluation
       reasons: ev.eligibility.reasons.map(reason),
       pending: ev.eligibility.pending.map(reason),
       undetermined: ev.eligibility.undetermined.map(reason),
+      missing: words.missing(ev.eligibility.pending.flatMap((r) => r.missing ?? [])),
     },
-    incentive: internal ? ev.incentive : { ...ev.incentive, lines: ev.incentive.lines.map(({ explanation: _e, ...l }) => l) },
+    incentive: { ...ev.incentive, lines: ev.incentive.lines.map(line) },
   };
 }
 

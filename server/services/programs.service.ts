@@ -3,7 +3,7 @@
  * eligibility and incentive criteria (name, description, order_index), and the raw definition.
  */
 
-import { describeLogic, formatCents, type Program } from '../../engine/index.ts';
+import { formatCents, plainWords, readFact, type PlainWords, type Program } from '../../engine/index.ts';
 import type { Deps } from '../context.ts';
 import { notFound } from '../errors.ts';
 
@@ -31,21 +31,33 @@ function programOr404(deps: Deps, id: string): Program {
   return p;
 }
 
-/** A program with its rules in words. */
+/** The program constants a rule reads, each with its label and value in words ("Eligible building types: Single-family detached, ..."). */
+function constantsRead(p: Program, words: PlainWords, reads: string[]) {
+  return reads.filter((r) => r.startsWith('constants.')).map((r) => ({ label: words.fact(r).field, value: words.value(readFact(p.constants, r.split('.').slice(1))) }));
+}
+
+/** A program with its rules in words (task and field titles, option labels: no definition keys). */
 export function readProgram(deps: Deps, id: string) {
   const p = programOr404(deps, id);
+  const words = plainWords(p, deps.defs.forms);
   return {
     ...summary(p),
     service_area: p.service_area,
     stages: p.stage_model.stages.map((s) => ({ number: s.number, key: s.key, label: s.label, tab: s.tab, progress: s.progress })),
-    eligibility_criteria: p.eligibility.map((e, i) => ({ name: e.reason_text, description: e.description ?? `Ineligible when ${describeLogic(e.logic)}`, order_index: i, reason: e.reason })),
+    eligibility_criteria: p.eligibility.map((e, i) => ({
+      name: e.reason_text,
+      description: e.description ?? `Not eligible when ${words.logic(e.logic)}`,
+      order_index: i,
+      reason: e.reason,
+      values: constantsRead(p, words, e.reads),
+    })),
     incentive_criteria: p.incentives.measures.map((m, i) => ({
       name: m.label,
-      description: `${m.cap_cents !== undefined ? `Up to $${formatCents(m.cap_cents)}. ` : ''}Amount: ${describeLogic(m.amount.logic)}${m.applies_if ? `; when ${describeLogic(m.applies_if.logic)}` : ''}`,
+      description: `${m.cap_cents !== undefined ? `Up to $${formatCents(m.cap_cents)}. ` : ''}${m.description ?? `Amount: ${words.logic(m.amount.logic)}`}${m.applies_if ? ` When ${words.logic(m.applies_if.logic)}.` : ''}`,
       order_index: i,
       cap_cents: m.cap_cents ?? null,
     })),
-    tasks: p.tasks.map((t) => ({ id: t.id, title: t.title, stage: t.stage, owner: t.owner, after: t.after, form: t.form, applies_when: t.applies_if ? describeLogic(t.applies_if.logic) : null })),
+    tasks: p.tasks.map((t) => ({ id: t.id, title: t.title, stage: t.stage, owner: t.owner, after: t.after, form: t.form, applies_when: t.applies_if ? words.logic(t.applies_if.logic) : null })),
   };
 }
 

@@ -9,8 +9,9 @@
  *   has one run; each day's run queues the next day's at midnight (UTC, the engine's "today").
  * A batch reads up to `batch_size` jobs by id after the cursor and queues the next batch as a new item
  * keyed by its cursor (a killed worker resumes where it stopped). Each job is evaluated; one whose outcome
- * columns changed (or that is due to pin) is refreshed through `refreshJob`, in short transactions of a
- * few jobs (a job written meanwhile is simply refreshed again: refreshJob is idempotent); one whose
+ * columns changed (or that is due to pin) has that evaluation stored (`storeOutcome`: the changed columns
+ * only), in short transactions of a few jobs (a job written since the batch read it is refreshed afresh
+ * through `refreshJob`); one whose
  * outcome holds is only stamped with the day and hash, leaving updated_at. Canceled jobs are included: rules read the date and is_canceled, so their
  * stored columns can change too.
  */
@@ -22,7 +23,7 @@ import { enqueueWork } from '../db/work.db.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import type { WorkHandler } from '../worker.ts';
 import { evaluateJobWithFacts, isPastSubmit } from '../../engine/index.ts';
-import { derivedColumns, exceptionNotesOf, jobInput, refreshJob } from './evaluation.ts';
+import { jobInput, OUTCOME_COLUMNS, outcomeColumns, refreshJob, sameColumn, storeOutcome, type JobState } from './evaluation.ts';
 import { duePin, programOfJob } from './pinned-program.ts';
 
 /** The work kind of the background re-evaluation. */
@@ -76,17 +77,11 @@ export async function queueDailyRefresh(deps: Deps, day = todayOf(deps)): Promis
   return { key: base, ...r };
 }
 
-/** The outcome columns a job's evaluation would store (definition_hash and evaluated_on apart). */
-const OUTCOME = ['stage', 'stage_key', 'tab', 'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception',
-  'rebate_min_cents', 'rebate_max_cents', 'rebate_final_cents', 'exception_notes'] as const;
-
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b));
-
 /**
- * Changed jobs refreshed per transaction: short ones (tens of ms; SQLite's in-process connection waits for
- * them), each commit shared by a few jobs, as committing every job alone is most of the cost of a write.
+ * Changed jobs stored per transaction: short ones (tens of ms; SQLite's in-process connection waits for
+ * them), each commit shared by many jobs, as a commit costs more than storing a job.
  */
-const PER_TRANSACTION = 50;
+const PER_TRANSACTION = 200;
 
 /** One batch: evaluates the jobs, refreshes the changed, stamps the rest, queues the next batch. */
 async function refreshBatch(deps: Deps, p: RefreshItem, batchSize: number) {
@@ -96,7 +91,7 @@ async function refreshBatch(deps: Deps, p: RefreshItem, batchSize: number) {
   const filter: refreshDb.StaleFilter = p.by === 'definitions' ? { by: 'definitions', hashes: Object.values(hashes) } : { by: 'day', today };
   const rows = await refreshDb.staleJobs(deps.db, filter, p.after, batchSize);
   const tasks = await refreshDb.tasksOfJobs(deps.db, rows.map((r) => r.id));
-  const changed: number[] = [];
+  const changed: { row: JobRow; state: JobState }[] = [];
   const holds = new Map<string, JobRow[]>();
   let skipped = 0;
   for (const [i, row] of rows.entries()) {
@@ -110,19 +105,23 @@ async function refreshBatch(deps: Deps, p: RefreshItem, batchSize: number) {
     // The engine straight, not the request memo (a run over every job would only evict the hot entries).
     const program = await programOfJob(deps, row);
     const jobTasks = tasks.get(row.id) ?? [];
-    const { evaluation } = evaluateJobWithFacts(program, jobInput(row, jobTasks), { today });
-    const cols: Record<string, unknown> = { ...derivedColumns(evaluation), exception_notes: exceptionNotesOf(evaluation, jobTasks) };
-    // A job due to pin (its program's versioning) pins in refreshJob, as on any write.
-    if (OUTCOME.some((k) => !same(cols[k], row[k])) || duePin(program, row, isPastSubmit(program, evaluation))) changed.push(row.id);
+    const state = { ...evaluateJobWithFacts(program, jobInput(row, jobTasks), { today }), program };
+    const { evaluation } = state;
+    const cols = outcomeColumns(evaluation, jobTasks) as Record<string, unknown>;
+    // A job due to pin (its program's versioning) pins when stored, as on any write.
+    if (OUTCOME_COLUMNS.some((k) => !sameColumn(cols[k], row[k])) || duePin(program, row, isPastSubmit(program, evaluation))) changed.push({ row, state });
     else {
       const group = holds.get(evaluation.program_hash) ?? [];
       if (!group.length) holds.set(evaluation.program_hash, group);
       group.push(row);
     }
   }
+  // Stored from this read's evaluation; a job written since (its updated_at moved) is refreshed afresh.
   for (let i = 0; i < changed.length; i += PER_TRANSACTION) {
     await inTransaction(deps, async (d) => {
-      for (const id of changed.slice(i, i + PER_TRANSACTION)) await refreshJob(d, id);
+      for (const { row, state } of changed.slice(i, i + PER_TRANSACTION)) {
+        if (!(await storeOutcome(d, row, tasks.get(row.id) ?? [], state, true))) await refreshJob(d, row.id);
+      }
     });
   }
   let stamped = 0;

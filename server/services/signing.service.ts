@@ -21,7 +21,7 @@ import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { currentTermsVersion } from '../db/admin.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
-import { programOf } from './evaluation.ts';
+import { programOfJob, taskFormOf } from './pinned-program.ts';
 import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 import { iso, pdfName, requestInvite, sha256, type StoredContent } from './document-work.ts';
 import { signaturesOfTask } from './documents.service.ts';
@@ -139,8 +139,7 @@ export async function decline(deps: Deps, token: string, reason: string, meta: S
 async function completeIfSigned(deps: Deps, job: jobsDb.JobRow, taskId: string) {
   const statuses = await signaturesOfTask(deps, job.id, taskId);
   if (!statuses.length || statuses.some((x) => x.status !== 'success')) return;
-  const def = programOf(deps, job.program_id).tasks.find((t) => t.id === taskId);
-  const form = def && deps.defs.forms[def.form];
+  const form = taskFormOf(deps, await programOfJob(deps, job), taskId);
   if (!form || (await tasksDb.getTask(deps.db, job.id, taskId))?.status === 'COMPLETE') return;
   await completeTaskBySystem(deps, job, taskId, (stored) => ({ ...stored, ...form.esigned_answers, ...signatureFields(form, statuses) }), { done: 'task_completed_by_signatures', refused: 'signatures_complete' });
 }

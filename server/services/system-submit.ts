@@ -11,7 +11,8 @@ import type { Deps } from '../context.ts';
 import type * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { jobState, programOf, refreshJob } from './evaluation.ts';
+import { jobState, refreshJob } from './evaluation.ts';
+import { taskFormOf } from './pinned-program.ts';
 
 /** What the history says: the completion's type and detail, and the refusal's type. */
 export interface SystemSubmitHistory {
@@ -25,12 +26,10 @@ export interface SystemSubmitHistory {
  * answers do not validate, or someone wrote the task meanwhile.
  */
 export async function completeTaskBySystem(deps: Deps, job: jobsDb.JobRow, taskId: string, dataOf: (stored: Record<string, unknown>) => Record<string, unknown>, history: SystemSubmitHistory): Promise<boolean> {
-  const program = programOf(deps, job.program_id);
-  const def = program.tasks.find((t) => t.id === taskId);
-  const form = def && deps.defs.forms[def.form];
+  const { facts, program } = await jobState(deps, job);
+  const form = taskFormOf(deps, program, taskId);
   if (!form) return false;
   const row = await tasksDb.getTask(deps.db, job.id, taskId);
-  const { facts } = await jobState(deps, job);
   const result = validateTaskSubmission(program, form, taskId, dataOf(row?.draft ?? row?.data ?? {}), facts);
   const at = deps.now().toISOString();
   if (!result.ok) {

@@ -15,6 +15,7 @@ import {
   draftSizeErrors,
   formatCents,
   pruneTaskData,
+  jobOnlyFacts,
   flagException,
   resetOwnership,
   transferOwnership,
@@ -26,8 +27,9 @@ import {
   type TaskActionResult,
   type TaskResult,
   type TaskState,
+  type TaskForm,
 } from '../../engine/index.ts';
-import { inTransaction, type AuthUser, type Deps } from '../context.ts';
+import { inTransaction, todayOf, type AuthUser, type Deps } from '../context.ts';
 import type { JobTask, StaleCopy } from '../../engine/api/jobs.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
 import type { JobRow } from '../db/jobs.db.ts';
@@ -36,7 +38,8 @@ import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
 import { actorOf, answersOnBehalf, assertCanWorkTask, canSeeJobTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
-import { evaluateRow, jobState, programOf, refreshJob } from './evaluation.ts';
+import { jobState, refreshJob } from './evaluation.ts';
+import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
 import { withTermsFields } from './terms-fields.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 import { usageFactsOf, usageTaskData, withUsage } from '../usage/task-fields.ts';
@@ -51,9 +54,12 @@ export const TASK_MESSAGES = {
   above_estimate: (max: string) => `The final amount is above the estimate's maximum of $${max}. Confirm it and say why.`,
 } as const;
 
-/** A task as a role sees it; a signing task's status fields as the signatures stand now (`live`). */
-export function presentTask(deps: Deps, user: AuthUser, programId: string, t: TaskResult, row: tasksDb.TaskRow | undefined, live?: LiveSignatures, usage: Record<string, unknown> = {}): JobTask {
-  const form = deps.defs.forms[t.form];
+/**
+ * A task as a role sees it, under the program the job is judged by (its pinned version or the current one);
+ * a signing task's status fields as the signatures stand now (`live`).
+ */
+export function presentTask(deps: Deps, user: AuthUser, program: Program, t: TaskResult, row: tasksDb.TaskRow | undefined, live?: LiveSignatures, usage: Record<string, unknown> = {}): JobTask {
+  const form = formOf(deps, program, t.form);
   const stored = withUsage(form, row?.draft ?? row?.data ?? null, usage);
   const data = form?.signatures && live ? withLiveSignatures(form, stored, live.get(t.id) ?? []) : stored;
   return {
@@ -71,7 +77,7 @@ export function presentTask(deps: Deps, user: AuthUser, programId: string, t: Ta
     exceptions: t.exceptions,
     exception_notes: seesInternal(user) ? row?.exceptions ?? null : undefined,
     owner_override: row?.owner_override ? { role: row.owner_override.role as ActionOwnerRole, reason: row.owner_override.reason, comments: row.owner_override.comments } : null,
-    can_edit: canWorkTask(user, actorOf(deps, programId, t)) && t.status !== 'LOCKED',
+    can_edit: canWorkTask(user, actorOf(program, t)) && t.status !== 'LOCKED',
     abilities: taskAbilities(user, t, !!row?.owner_override),
     data: visibleTaskData(user, form, data),
     has_unsubmitted_changes: !!row?.draft,
@@ -80,37 +86,41 @@ export function presentTask(deps: Deps, user: AuthUser, programId: string, t: Ta
   };
 }
 
-/** Every applicable task of a job; a homeowner sees only the homeowner's tasks (those sent to them, when invitations sent some). */
-export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation) {
+/**
+ * Every applicable task of a job (evaluated under `program`, the job's); a homeowner sees only the homeowner's
+ * tasks (those sent to them, when invitations sent some).
+ */
+export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation, program: Program) {
   const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
   const live = await liveSignatures(deps, job);
-  return ev.tasks.filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(deps, job.program_id, t) })).map((t) => presentTask(deps, user, job.program_id, t, rows.get(t.id), live, usageFactsOf(job)));
+  return ev.tasks.filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) })).map((t) => presentTask(deps, user, program, t, rows.get(t.id), live, usageFactsOf(job)));
 }
 
+/** A task of a job as the job's program (programOfJob) has it, if the user may see it. */
 async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const tasks = await tasksDb.tasksOfJob(deps.db, job.id);
-  const ev = await evaluateRow(deps, job, tasks);
+  const { evaluation: ev, program } = await jobState(deps, job, tasks);
   const t = ev.tasks.find((x) => x.id === taskId);
   if (!t) {
-    if (programOf(deps, job.program_id).tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable, 'task_not_applicable');
+    if (program.tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable, 'task_not_applicable');
     throw notFound('Task not found');
   }
-  if (!canSeeJobTask(user, job, { id: t.id, ...actorOf(deps, job.program_id, t) })) throw notFound('Task not found');
-  return { ev, t, tasks, row: tasks.find((r) => r.task_id === taskId) };
+  if (!canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) })) throw notFound('Task not found');
+  return { ev, program, t, tasks, row: tasks.find((r) => r.task_id === taskId) };
 }
 
 /** One task of a job with its form key. */
 export async function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
-  const { t, row } = await taskOf(deps, user, job, taskId);
-  return presentTask(deps, user, job.program_id, t, row, await liveSignatures(deps, job, taskId), usageFactsOf(job));
+  const { t, row, program } = await taskOf(deps, user, job, taskId);
+  return presentTask(deps, user, program, t, row, await liveSignatures(deps, job, taskId), usageFactsOf(job));
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */
-async function write(deps: Deps, user: AuthUser, job: JobRow, taskId: string, expected: number, next: Omit<Parameters<typeof tasksDb.writeTask>[1], 'job_id' | 'task_id' | 'updated_at' | 'updated_by'>) {
+async function write(deps: Deps, user: AuthUser, job: JobRow, program: Program, taskId: string, expected: number, next: Omit<Parameters<typeof tasksDb.writeTask>[1], 'job_id' | 'task_id' | 'updated_at' | 'updated_by'>) {
   const ok = await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: taskId, updated_at: deps.now().toISOString(), updated_by: user.id, ...next }, expected);
   if (!ok) {
     const current = await tasksDb.getTask(deps.db, job.id, taskId);
-    const form = deps.defs.forms[programOf(deps, job.program_id).tasks.find((x) => x.id === taskId)!.form];
+    const form = taskFormOf(deps, program, taskId);
     // Presented like a task read: internal fields dropped, and an ops user's id only for ops.
     const by = current?.updated_by ?? null;
     const byOps = by !== null && (await findUserById(deps.db, by))?.role === 'ops';
@@ -120,9 +130,9 @@ async function write(deps: Deps, user: AuthUser, job: JobRow, taskId: string, ex
 }
 
 /** Keeps the stored internal-only fields when someone who cannot see them saves the task. */
-function withInternal(user: AuthUser, formKey: string, deps: Deps, incoming: Record<string, unknown>, stored: Record<string, unknown> | null): Record<string, unknown> {
+function withInternal(user: AuthUser, form: TaskForm | undefined, incoming: Record<string, unknown>, stored: Record<string, unknown> | null): Record<string, unknown> {
   if (seesInternal(user)) return incoming;
-  const internal = internalFields(deps.defs.forms[formKey]);
+  const internal = internalFields(form);
   const out = { ...incoming };
   for (const f of internal) {
     delete out[f];
@@ -131,25 +141,25 @@ function withInternal(user: AuthUser, formKey: string, deps: Deps, incoming: Rec
   return out;
 }
 
-function assertWritable(deps: Deps, job: JobRow, t: TaskResult, user: AuthUser) {
+function assertWritable(program: Program, job: JobRow, t: TaskResult, user: AuthUser) {
   if (job.is_canceled) throw badRequest(TASK_MESSAGES.canceled, 'job_canceled');
-  assertCanWorkTask(user, actorOf(deps, job.program_id, t));
+  assertCanWorkTask(user, actorOf(program, t));
   if (t.status === 'LOCKED') throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`, 'task_locked');
 }
 
 /** Saves partial work: the task shows IN_PROGRESS; a COMPLETE task keeps its submitted data until resubmitted. */
 export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
   return inTransaction(deps, async (deps) => {
-    const { t, row } = await taskOf(deps, user, job, taskId);
-    assertWritable(deps, job, t, user);
+    const { t, row, program } = await taskOf(deps, user, job, taskId);
+    assertWritable(program, job, t, user);
     // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
-    const form = deps.defs.forms[t.form];
+    const form = formOf(deps, program, t.form);
     // Signature statuses are the server's (form.yaml `signatures:`): whatever was sent for them is replaced.
-    const data = form ? pruneTaskData(form, (await withTermsFields(deps, form, job, usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null))))).data) : {};
+    const data = form ? pruneTaskData(form, (await withTermsFields(deps, form, job, usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, form, body.data, row?.draft ?? row?.data ?? null))))).data, jobOnlyFacts(job, todayOf(deps))) : {};
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
-    await write(deps, user, job, taskId, body.version, {
+    await write(deps, user, job, program, taskId, body.version, {
       status: complete ? 'COMPLETE' : 'IN_PROGRESS',
       data: complete ? row!.data : data,
       draft: complete ? data : null,
@@ -179,14 +189,12 @@ function aboveEstimate(program: Program, taskId: string, data: Record<string, un
 /** Submits a task: validated by the engine (422 with per-field messages), saved, the job re-evaluated. */
 export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
   return inTransaction(deps, async (deps) => {
-    const { t, row, tasks } = await taskOf(deps, user, job, taskId);
-    assertWritable(deps, job, t, user);
-    const program = programOf(deps, job.program_id);
-    const form = deps.defs.forms[t.form];
-    if (!form) throw new ApiError(500, `Form '${t.form}' is not loaded`);
+    const { t, row, tasks, program } = await taskOf(deps, user, job, taskId);
+    assertWritable(program, job, t, user);
+    const form = requireForm(deps, program, t.form);
     // Usage and signature fields are the server's: whatever was sent for them is replaced.
     // Terms versions too: the current one accepted with this submission, the one the job was submitted under.
-    const sent = usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, t.form, deps, body.data, row?.draft ?? row?.data ?? null)));
+    const sent = usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, form, body.data, row?.draft ?? row?.data ?? null)));
     const terms = await withTermsFields(deps, form, job, sent, true);
     const data = terms.data;
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
@@ -197,7 +205,7 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     if (above) throw validationError([above], above.message, { warnings: result.warnings });
     // Completing a task resolves its exception flags: a flag means "this task needs attention".
     const resolved = EXCEPTION_KINDS.filter((k) => row?.exceptions?.[k]);
-    await write(deps, user, job, taskId, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
+    await write(deps, user, job, program, taskId, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
     if (terms.install_terms_id !== undefined) await jobsDb.updateJob(deps.db, job.id, { install_terms_id: terms.install_terms_id });
     const now = deps.now().toISOString();
     // An answer to a homeowner task by anyone else is recorded as given on the homeowner's behalf.
@@ -227,13 +235,14 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
   });
 }
 
-function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, type: string, detail: Record<string, unknown>, act: (state: TaskState | undefined) => TaskActionResult) {
+/** A task action of the engine (`act`, under the job's program) applied to the stored task, with its history row. */
+function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, type: string, detail: Record<string, unknown>, act: (program: Program, state: TaskState | undefined) => TaskActionResult) {
   return inTransaction(deps, async (deps) => {
-    const { row } = await taskOf(deps, user, job, taskId);
+    const { row, program } = await taskOf(deps, user, job, taskId);
     const state: TaskState | undefined = row ? { status: row.status ?? undefined, data: row.data ?? undefined, owner_override: row.owner_override as TaskState['owner_override'], exceptions: row.exceptions as TaskState['exceptions'] } : undefined;
-    const r = act(state);
+    const r = act(program, state);
     if (!r.ok) throw validationError([{ path: '', message: r.error }], r.error);
-    await write(deps, user, job, taskId, row?.version ?? 0, {
+    await write(deps, user, job, program, taskId, row?.version ?? 0, {
       status: (r.state.status as tasksDb.TaskRow['status']) ?? null,
       data: r.state.data ?? null,
       draft: row?.draft ?? null,
@@ -252,28 +261,24 @@ export function flagTaskException(deps: Deps, user: AuthUser, job: JobRow, taskI
   if (!mayFlagKind(user, kind)) throw forbidden();
   // An ops exception tells the contractor's reviewer what is wrong: it needs its note.
   if (kind === 'ops' && !note?.trim()) throw validationError([{ path: 'note', message: MESSAGES.required }]);
-  const program = programOf(deps, job.program_id);
-  return applyAction(deps, user, job, taskId, 'task_exception_flagged', { kind, note }, (s) => flagException(program, taskId, s, kind, { note, by: user.name, at: deps.now().toISOString() }));
+  return applyAction(deps, user, job, taskId, 'task_exception_flagged', { kind, note }, (program, s) => flagException(program, taskId, s, kind, { note, by: user.name, at: deps.now().toISOString() }));
 }
 
 /** Removes an exception flag (the same roles as flagging). */
 export function clearTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind) {
   assertMay(user, 'task.clear_exception');
   if (!mayFlagKind(user, kind)) throw forbidden();
-  const program = programOf(deps, job.program_id);
-  return applyAction(deps, user, job, taskId, 'task_exception_cleared', { kind }, (s) => clearException(program, taskId, s, kind));
+  return applyAction(deps, user, job, taskId, 'task_exception_cleared', { kind }, (program, s) => clearException(program, taskId, s, kind));
 }
 
 /** Transfers a task to another action owner with a reason (ops). */
 export function transferTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, to: { role: string; reason: string; comments?: string }) {
   assertMay(user, 'task.transfer');
-  const program = programOf(deps, job.program_id);
-  return applyAction(deps, user, job, taskId, 'task_transferred', { to: to.role, reason: to.reason, comments: to.comments }, (s) => transferOwnership(program, taskId, s, to));
+  return applyAction(deps, user, job, taskId, 'task_transferred', { to: to.role, reason: to.reason, comments: to.comments }, (program, s) => transferOwnership(program, taskId, s, to));
 }
 
 /** Resets a task to its default owner; it returns to READY (ops). */
 export function resetTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   assertMay(user, 'task.reset');
-  const program = programOf(deps, job.program_id);
-  return applyAction(deps, user, job, taskId, 'task_reset', {}, (s) => resetOwnership(program, taskId, s));
+  return applyAction(deps, user, job, taskId, 'task_reset', {}, (program, s) => resetOwnership(program, taskId, s));
 }

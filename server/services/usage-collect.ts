@@ -11,7 +11,8 @@ import { inTransaction, type Deps } from '../context.ts';
 import * as usageDb from '../db/usage.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { jobState, programOf } from './evaluation.ts';
+import { jobState } from './evaluation.ts';
+import { formOf, programOfJob } from './pinned-program.ts';
 import type { UsageReading, UtilityMeter } from '../adapters/utility-data.ts';
 import { deriveUsageProfile } from '../usage/profile.ts';
 import { usageTaskData } from '../usage/task-fields.ts';
@@ -27,11 +28,11 @@ export const HISTORY_MONTHS = 25;
  */
 async function completeUsageTask(deps: Deps, c: usageDb.UsageCollectionRow) {
   const job = (await jobsDb.getJob(deps.db, c.job_id))!;
-  const { facts, evaluation } = await jobState(deps, job);
+  const { facts, evaluation, program } = await jobState(deps, job);
   const t = evaluation.tasks.find((x) => x.id === c.task_id);
   if (!t || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) return;
   const u = facts.usage;
-  const fields = deps.defs.forms[t.form]?.usage_fields;
+  const fields = formOf(deps, program, t.form)?.usage_fields;
   const answers = { utility_name: u.utility ?? job.electric_utility ?? 'Utility', account_holder_name: u.account_holder ?? job.full_name, utility_data_consent: true };
   await completeTaskBySystem(deps, job, c.task_id, (stored) => usageTaskData(fields, u, { ...stored, ...answers }), { done: 'task_completed_by_usage', refused: 'usage_task_not_completed' });
 }
@@ -46,7 +47,7 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
   if (!c0?.authorization_id || !service) return { skipped: 'no authorization' };
   if (c0.runs !== p.run) return { skipped: 'a newer run is queued' };
   const job = (await jobsDb.getJob(deps.db, c0.job_id))!;
-  const required = programOf(deps, job.program_id).usage_collection?.months_required ?? 12;
+  const required = (await programOfJob(deps, job)).usage_collection?.months_required ?? 12;
   const fail = (step: UsageStep, failure: UsageFailure, detail: string | null, facts: Record<string, unknown> = {}) =>
     inTransaction(deps, async (deps) => {
       const c = (await usageDb.collectionById(deps.db, p.collection_id))!;

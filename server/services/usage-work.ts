@@ -18,7 +18,7 @@ import * as usageDb from '../db/usage.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
-import { programOf } from './evaluation.ts';
+import { programOfJob } from './pinned-program.ts';
 import type { UtilityAuthorization } from '../adapters/utility-data.ts';
 import type { WorkHandler } from '../worker.ts';
 import { USAGE_WORK } from '../usage/work-kinds.ts';
@@ -57,7 +57,7 @@ export const connectUrl = (deps: Deps, token: string) => `${deps.config.public_u
 /** Worker: mails invite number `invite` with a new link and opens the authorization at the service. */
 async function invite(deps: Deps, p: { job_id: number; invite: number }) {
   const job = await jobsDb.getJob(deps.db, p.job_id);
-  const uc = job && programOf(deps, job.program_id).usage_collection;
+  const uc = job && (await programOfJob(deps, job)).usage_collection;
   if (!job || !uc) return { skipped: 'no such job or collection' };
   const now = deps.now();
   const c0 = await usageDb.ensureCollection(deps.db, { job_id: job.id, task_id: uc.task, steps: JSON.stringify(freshSteps()), meters: '[]', created_at: now.toISOString(), updated_at: now.toISOString() });

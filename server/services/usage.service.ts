@@ -15,7 +15,8 @@ import * as jobsDb from '../db/jobs.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { hasPendingWork } from '../db/work.db.ts';
 import { seesInternal } from './access.ts';
-import { jobState, programOf, refreshJob } from './evaluation.ts';
+import { jobState, refreshJob } from './evaluation.ts';
+import { programOfJob } from './pinned-program.ts';
 import { queueCheck, queueInvite, queueRun } from './usage-work.ts';
 import { metersOf, parseSteps, sha256 } from './usage-steps.ts';
 import { usageFactsOf } from '../usage/task-fields.ts';
@@ -41,7 +42,7 @@ function actionsFor(c: usageDb.UsageCollectionRow | undefined, steps: UsageSteps
 
 /** A job's usage collection as the user reads it. */
 export async function jobUsage(deps: Deps, user: AuthUser, job: jobsDb.JobRow): Promise<JobUsage> {
-  const program = programOf(deps, job.program_id);
+  const program = await programOfJob(deps, job);
   const w = wording(deps);
   const c = await usageDb.collectionOfJob(deps.db, job.id);
   const steps = c ? parseSteps(c) : parseSteps({ steps: '{}' } as usageDb.UsageCollectionRow);
@@ -79,7 +80,7 @@ export async function jobUsage(deps: Deps, user: AuthUser, job: jobsDb.JobRow): 
 
 /** The job's collection for a staff action (409 when the program collects no usage or none started). */
 async function collectionFor(deps: Deps, job: jobsDb.JobRow) {
-  if (!programOf(deps, job.program_id).usage_collection) throw conflict(USAGE_MESSAGES.not_collecting, undefined, 'usage_not_collected');
+  if (!(await programOfJob(deps, job)).usage_collection) throw conflict(USAGE_MESSAGES.not_collecting, undefined, 'usage_not_collected');
   const c = await usageDb.collectionOfJob(deps.db, job.id);
   if (!c) throw conflict(USAGE_MESSAGES.not_connected, undefined, 'usage_not_connected');
   return c;
@@ -167,7 +168,7 @@ export async function connectView(deps: Deps, token: string, returned = false): 
   let state = connectState(steps, consent);
   // Consent given and a sign-in being watched (back from the utility's page, a retry): verifying.
   if ((state === 'connect' || state === 'retry') && consent && (await hasPendingWork(deps.db, [`usage:check:${c.id}:`]))) state = 'verifying';
-  const program = programOf(deps, job.program_id);
+  const program = await programOfJob(deps, job);
   const required = program.usage_collection?.months_required ?? 12;
   const months = usageFactsOf(job).months_covered;
   return {

@@ -36,6 +36,7 @@ export const EXTRA_ACCESS: Record<string, Row> = {
   // Uploaded by ops: only ops, the uploader or the uploader's company may delete it.
   'DELETE /api/attachments/{id}': { path: async (c) => `/api/attachments/${await attachment(c)}`, scope: 'company_a', except: { homeowner: 404, contractor_a: 403 } },
 
+  'GET /api/jobs/{job_id}/income-limits': { path: (c) => `/api/jobs/${c.job.id}/income-limits`, scope: 'company_a' },
   'GET /api/jobs/search': { path: () => '/api/jobs/search?q=Tester' },
   'GET /api/contractor/search': { path: () => '/api/contractor/search?q=Company' },
 

@@ -40,7 +40,7 @@ export async function submit(s: TestServer, as: Person, jobId: number, taskId: s
 async function homeownerOnly(s: TestServer, jobId: number, taskId: string): Promise<boolean> {
   const job = await s.deps.db.selectFrom('jobs').select(['program_id', 'homeowner_user_id']).where('id', '=', jobId).executeTakeFirst();
   const def = job && s.deps.defs.programs[job.program_id]?.tasks.find((t) => t.id === taskId);
-  if (!job || !def || def.owner !== 'homeowner' || actorOf(s.deps, job.program_id, def).on_behalf) return false;
+  if (!job || !def || def.owner !== 'homeowner' || actorOf(s.deps.defs.programs[job.program_id], def).on_behalf) return false;
   if (job.homeowner_user_id === null) await s.deps.db.updateTable('jobs').set({ homeowner_user_id: s.ids.users.homeowner }).where('id', '=', jobId).execute();
   return true;
 }

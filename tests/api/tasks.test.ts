@@ -191,7 +191,10 @@ describe('homeowner', () => {
     const v = await s.api('GET', `/api/jobs/homeowner/${job.id}`, { as: 'homeowner' });
     expect(v.status).toBe(200);
     expect(v.body.tasks.every((t: { owner: string }) => t.owner === 'homeowner')).toBe(true);
-    expect(v.body.income_guidance.upload_note).toBe('Upload only the program approval certificate, not tax documents.');
+    expect(v.body.income_guidance.upload_note).toBe('Upload only the program approval certificate, not tax documents or pay stubs.');
+    // Where to apply comes from the program's data (wi-hear constants.income_verification).
+    expect(v.body.income_guidance.apply).toEqual({ service: 'Focus on Energy', url: 'https://focusonenergy.com/hear' });
+    expect(v.body.income_guidance.types[0].help).toBe('Apply with Focus on Energy. They check your income and send you a program approval certificate; upload that certificate here.');
     expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'homeowner' })).status).toBe(403);
     const d = await s.api('PUT', `/api/jobs/${job.id}/tasks/provide_income_estimate/draft`, { as: 'homeowner', body: { data: filled('provide_income_estimate', { income_level: 'below_ami_80' }), version: 0 } });
     expect(d.status).toBe(200);

@@ -12,7 +12,7 @@ import { startServer, NOW, type TestServer } from './harness.ts';
 import { createJob, submit, WI_HEAR_APPLY } from './fixtures.ts';
 import { depsOf, repoDefinitions, repoDefinitionSources } from '../../server/deps.ts';
 import { withSafeLookups } from '../../server/definitions.ts';
-import { loadDefinitions, type Definitions } from '../../engine/index.ts';
+import { loadDefinitions, validateTask, type Definitions } from '../../engine/index.ts';
 import { registerVersions, storeLoadedVersions, versionOfProgram } from '../../server/services/pinned-program.ts';
 import { refreshJob } from '../../server/services/evaluation.ts';
 
@@ -23,13 +23,13 @@ const WINDOW = 'accept_submissions: { from: "2025-01-01", until: null }';
 const CLOSED = 'accept_submissions: { from: "2025-01-01", until: "2026-05-31" }';
 const APPLY = 'apply_to_pinned: [incentives.caps]';
 
-/** The repository's definitions with WI HEAR's program.yaml edited, loaded and registered as the server does. */
-function definitionsWith(edits: [string, string][]): Definitions {
+/** The repository's definitions with one file edited (WI HEAR's program.yaml by default), loaded and registered as the server does. */
+function definitionsWith(edits: [string, string][], file = FILE): Definitions {
   const files = repoDefinitionSources().map((f) => {
-    if (f.path !== FILE) return f;
+    if (f.path !== file) return f;
     let text = f.text;
     for (const [from, to] of edits) {
-      if (!text.includes(from)) throw new Error(`'${from}' not in ${FILE}`);
+      if (!text.includes(from)) throw new Error(`'${from}' not in ${file}`);
       text = text.replace(from, to);
     }
     return { path: f.path, text };
@@ -230,6 +230,22 @@ describe('definition versions', () => {
         expect((await history(id))[0].detail).toMatchObject({ from: ORIGINAL(), to: current });
       }
       expect((await versions()).find((v) => v.hash === ORIGINAL())!.pinned_jobs).toBe(0);
+    });
+  });
+
+  it("every service reads a pinned job's own version: its forms validate its submissions, whatever the current forms ask", async () => {
+    const REVIEW = 'task-schemas/review_income_qualification/form.yaml';
+    const defs = definitionsWith([['required: [income_level, income_verification_started_at]', 'required: [income_level, income_verification_started_at, notes]']], REVIEW);
+    const answers = { income_level: 'below_ami_80', income_verification_started_at: NOW.toISOString().slice(0, 10) };
+    // The current form asks for notes now; the version the job was submitted under does not.
+    expect(validateTask(defs.forms.review_income_qualification, answers).ok).toBe(false);
+    const job = await appliedJob();
+    await under(defs, [job.id], async () => {
+      const task = await s.api('GET', `/api/jobs/${job.id}/tasks/review_income_qualification`, { as: 'ops' });
+      expect(task.status).toBe(200);
+      const r = await s.api('POST', `/api/jobs/${job.id}/tasks/review_income_qualification/submit`, { as: 'ops', body: { data: answers, version: task.body.version } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect((await agreed(job.id)).pinned_version).toBe(ORIGINAL());
     });
   });
 });

@@ -17,7 +17,7 @@ describe('program explorer', () => {
     try {
       const page = await p.signedIn(OPS, '/program-explorer');
       await expect.poll(() => page.getByText('This page is not available.').isVisible()).toBe(true);
-      expect(await page.getByRole('button', { name: 'Program explorer' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Program explorer' }).count()).toBe(0);
     } finally {
       await setFlag(p.deps.db, 'program-explorer', true);
     }

@@ -89,8 +89,8 @@ describe('homeowner onboarding', () => {
     expect(listed.join('|')).not.toContain('Services');
     await p.shot(phone, 'homeowner-welcome-phone');
 
-    // They answer the income estimate in its form.
-    await phone.getByText('Income estimate').first().click();
+    // They answer the income estimate in its form, from their next steps.
+    await phone.getByRole('button', { name: 'Start Income estimate' }).click();
     const drawer = phone.locator('.bp6-drawer');
     await drawer.getByLabel('Number of people living in the home').fill('3');
     await drawer.getByText('Below 80% of the area median income').click();

@@ -98,7 +98,7 @@ describe('job detail and the task workflow', () => {
       await page.waitForURL((u) => u.pathname !== '/login');
       await page.goto(`/${job.id}`);
       await expect.poll(() => page.getByRole('button', { name: 'My tasks are done' }).isVisible()).toBe(true);
-      expect(await page.textContent('body')).toContain('Upload only the program approval certificate, not tax documents.');
+      expect(await page.textContent('body')).toContain('Upload only the program approval certificate, not tax documents or pay stubs.');
       await p.shot(page, 'homeowner-view-1280');
       await page.setViewportSize({ width: 768, height: 900 });
       await p.shot(page, 'homeowner-view-768');

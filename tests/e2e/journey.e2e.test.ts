@@ -10,7 +10,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startPortal, type Portal } from './portal.ts';
+import { mailedToken, signOnPage, startPortal, type Portal } from './portal.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import { getTask } from '../../server/db/tasks.db.ts';
@@ -41,26 +41,12 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-/** The newest link to `path` mailed to `to` (the outbox every mail is written to). */
-async function linkTo(to: string, path: string): Promise<string | undefined> {
-  const rows = await p.deps.db.selectFrom('outbox').select(['body']).where('to_address', '=', to).orderBy('id', 'desc').execute();
-  for (const r of rows) {
-    const m = new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(r.body);
-    if (m) return m[1];
-  }
-  return undefined;
-}
+const linkTo = (to: string, path: string) => mailedToken(p.deps, to, path);
 
 /** Signs a document on its signing page (typed signature), as the signer would on a phone. */
 async function signAt(token: string, name: string) {
   const phone = watch(await (await p.context(390)).newPage());
-  await phone.goto(`/sign/${token}`);
-  await phone.getByRole('heading', { level: 1 }).waitFor();
-  if (await phone.locator('#signing-terms-accept').count()) await phone.getByText('I accept the terms and conditions', { exact: true }).click();
-  await phone.getByText('I agree to sign this document electronically', { exact: true }).click();
-  await phone.locator('#signature-typed').fill(name);
-  await phone.getByRole('button', { name: 'Sign', exact: true }).click();
-  await phone.getByText('Thank you. Your signature was recorded.').waitFor();
+  await signOnPage(phone, token, name);
   await p.shot(phone, `journey-signed-${name.split(' ')[0].toLowerCase()}`, false);
   await phone.close();
 }

@@ -30,7 +30,7 @@ describe('mail outbox', () => {
     await expect.poll(() => visitor.getByText('If that email has an account').isVisible()).toBe(true);
 
     const page = await p.signedIn(OPS, '/');
-    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'Mail outbox' }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Mail outbox' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
     await page.waitForURL((u) => u.pathname === '/mail-outbox');
@@ -81,6 +81,6 @@ describe('mail outbox', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Announcements' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Mail outbox' }).count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'Mail outbox' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Mail outbox' }).count()).toBe(0);
   });
 });

@@ -125,7 +125,36 @@ export async function newWiHearJob(deps: Deps, user: AuthUser, extra: Record<str
  */
 export async function setupAnswerer(deps: Deps, programId: string, taskId: string, user: AuthUser): Promise<AuthUser> {
   const def = deps.defs.programs[programId]?.tasks.find((t) => t.id === taskId);
-  if (user.role !== 'contractor' || !def || canWorkTask(user, actorOf(deps, programId, def))) return user;
+  if (user.role !== 'contractor' || !def || canWorkTask(user, actorOf(deps.defs.programs[programId], def))) return user;
   const ops = await deps.db.selectFrom('users').select(['id', 'email', 'name', 'role', 'contractor_id']).where('role', '=', 'ops').orderBy('id').executeTakeFirstOrThrow();
   return ops as AuthUser;
+}
+
+/**
+ * How many pixels wider than the window the page is (0 when it does not scroll sideways). Any page at
+ * a phone's 390 px must answer 0: `expect(await sideScroll(page)).toBe(0)`.
+ */
+export async function sideScroll(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
+}
+
+/** The token of the newest link to `/<path>/<token>` mailed to `to` (the outbox every mail is written to). */
+export async function mailedToken(deps: Deps, to: string, path: string): Promise<string | undefined> {
+  const rows = await deps.db.selectFrom('outbox').select(['body']).where('to_address', '=', to).orderBy('id', 'desc').execute();
+  for (const r of rows) {
+    const m = new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(r.body);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** Signs a document on its signing page (`/sign/<token>`) in `page`, with a typed signature, as the signer would. */
+export async function signOnPage(page: Page, token: string, name: string): Promise<void> {
+  await page.goto(`/sign/${token}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  if (await page.locator('#signing-terms-accept').count()) await page.getByText('I accept the terms and conditions', { exact: true }).click();
+  await page.getByText('I agree to sign this document electronically', { exact: true }).click();
+  await page.locator('#signature-typed').fill(name);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await page.getByText('Thank you. Your signature was recorded.').waitFor();
 }

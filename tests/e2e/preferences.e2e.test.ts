@@ -41,7 +41,7 @@ describe('Preferences', () => {
     expect(saved.bucket_order).toEqual(['Review', 'Apply', 'Install', 'Enroll', 'Pay']);
     expect(saved.sla_days_in_stage).toMatchObject({ Review: 2 });
 
-    await page.getByRole('button', { name: 'Jobs' }).first().click();
+    await page.getByRole('link', { name: 'Jobs', exact: true }).first().click();
     await page.waitForURL((u) => u.pathname === '/');
     const tabs = page.locator('.jobs-tabs [role="tab"]');
     await expect.poll(async () => (await tabs.allTextContents()).map((t) => t.replace(/[\d,]+$/, ''))).toEqual(['Review', 'Apply', 'Install', 'Enroll', 'Pay', 'Canceled']);
@@ -57,7 +57,9 @@ describe('Preferences', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await p.shot(page, 'preferences-390');
     await page.goto('/');
-    await expect.poll(() => page.locator('.jobs-tabs [role="tab"]').first().textContent()).toMatch(/^Review/);
+    // On a phone the stage tabs are a select: in the saved order, the first one open.
+    await expect.poll(() => page.locator('.jobs-tabs-select option').first().textContent()).toMatch(/^Review/);
+    expect(await page.locator('.jobs-tabs-select select').inputValue()).toBe('Review');
     await p.shot(page, 'preferences-jobs-390', false);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal, type Portal } from './portal.ts';
+import { PLAYWRIGHT_SECRET, startPortal, type Portal } from './portal.ts';
 import { hashPassword } from '../../server/services/auth.service.ts';
 import { insertUser } from '../../server/db/users.db.ts';
 
@@ -54,6 +54,46 @@ describe('sign-in and the shell', () => {
     const page = await (await p.context()).newPage();
     await page.goto('/playwright-test-login');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Missing Playwright auth token');
+  });
+
+  it('a full page load warns of nothing (no "No HydrateFallback element"), and the tab names the job it shows', async () => {
+    const job = await p.deps.db.selectFrom('jobs').select(['id', 'code', 'full_name']).orderBy('id').executeTakeFirstOrThrow();
+    const page = await (await p.context()).newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    await page.goto(`/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(OPS.email)}&redirect=${encodeURIComponent(`/${job.id}/basic-details`)}`);
+    await expect.poll(() => page.title()).toBe(`${job.full_name} (${job.code}) · Basic details | Rebate Portal`);
+    await page.reload();
+    await expect.poll(() => page.title()).toBe(`${job.full_name} (${job.code}) · Basic details | Rebate Portal`);
+    expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([]);
+  });
+
+  it('header and sidebar items are links: Ctrl+click opens the page in a new tab', async () => {
+    const page = await p.signedIn(OPS.email, '/');
+    const contractors = page.locator('.app-header').getByRole('link', { name: 'Contractors' });
+    expect(await contractors.getAttribute('href')).toBe('/contractors');
+    const opened = page.context().waitForEvent('page');
+    await contractors.click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await tab.waitForURL((u) => u.pathname === '/contractors');
+    await expect.poll(() => tab.title()).toBe('Contractors | Rebate Portal');
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Programs' }).getAttribute('href')).toBe('/programs');
+  });
+
+  it('sign-in shows no header, search or sidebar to a signed-out visitor', async () => {
+    for (const width of [390, 1280]) {
+      const page = await (await p.context(width)).newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email').waitFor();
+      expect(await page.locator('.app-header, nav.sidebar').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Search' }).count()).toBe(0);
+      // This portal runs with the automated-testing sign-in on.
+      expect(await page.getByRole('link', { name: 'Automated-testing sign-in' }).isVisible()).toBe(true);
+      await p.shot(page, `login-${width}`, false);
+    }
   });
 
   it('the remembered sidebar state survives a reload', async () => {

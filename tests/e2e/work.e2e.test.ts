@@ -55,6 +55,6 @@ describe('background work', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Announcements' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Background work' }).count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'Background work' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Background work' }).count()).toBe(0);
   });
 });

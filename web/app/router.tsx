@@ -1,9 +1,9 @@
 /**
  * Route objects with the spec's names and titles (web/config/paths.ts). Every route but login, logout,
  * the catch-all, the test login, the signer's page and the homeowner's usage page needs sign-in: a
- * signed-out visit goes to /login?redirect=<full path>. The signer's page (/sign/:token) and the usage page
- * (/connect/:token) have a layout of their own, without the shell, and come first so that neither the job
- * routes nor the catch-all take them.
+ * signed-out visit goes to /login?redirect=<full path>. The signer's page (/sign/:token), the usage page
+ * (/connect/:token), the homeowner's welcome link, sign-in and sign-out have a layout of their own, without
+ * the shell, and come first so that neither the job routes nor the catch-all take them.
  * Pages load lazily. The program explorer is blocked unless its feature flag is on. Features never import
  * each other: the job detail's panels of other features are given to it here, in its routes' handle.
  */
@@ -41,7 +41,13 @@ function RequireFlag({ flag }: { flag: string }) {
   return <Outlet />;
 }
 
-const page = (name: RouteName, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({ path: paths[name].path, handle: handle(name), lazy: lazyPage(load) });
+/**
+ * What a page shows while its code (or loader) is fetched on a full page load: the shell around a
+ * spinner. Without it React Router renders nothing and warns "No HydrateFallback element".
+ */
+const hydrateFallbackElement = <Spinner className="page-state" />;
+
+const page = (name: RouteName, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({ path: paths[name].path, handle: handle(name), lazy: lazyPage(load), hydrateFallbackElement });
 
 /** The job detail's panels from other features (each loads with the tab that shows it). */
 const jobPanels: JobDetailPanels = {
@@ -59,15 +65,16 @@ export const routes: RouteObject[] = [
       page('SignDocument', () => import('../features/signing/components/signing-page.tsx')),
       page('ConnectUsage', () => import('../features/usage/components/connect-page.tsx')),
       page('HomeownerWelcome', () => import('../features/homeowners/components/welcome-page.tsx')),
+      // Sign-in and sign-out show no header, search or sidebar: nothing there works before sign-in.
+      page('login', () => import('../features/auth/components/login-page.tsx')),
+      page('PlaywrightTestLogin', () => import('../features/auth/components/playwright-login-page.tsx')),
+      page('logout', () => import('../features/auth/components/logout-page.tsx')),
     ],
   },
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { ...page('login', () => import('../features/auth/components/login-page.tsx')) },
-      { ...page('PlaywrightTestLogin', () => import('../features/auth/components/playwright-login-page.tsx')) },
-      { path: paths.logout.path, handle: handle('logout'), lazy: lazyPage(() => import('../features/auth/components/logout-page.tsx')) },
       {
         element: <RequireAuth />,
         children: [
@@ -75,6 +82,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.JobCode.path,
             handle: handle('JobCode'),
+            hydrateFallbackElement,
             loader: async ({ params }) => {
               if (!getSession()) return null;
               const r = await api<JobRef>('GET', `/api/jobs/code/${encodeURIComponent(params.jobShortCode ?? '')}`, { ignoreErrors: [404] }).catch(() => null);

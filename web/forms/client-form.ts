@@ -18,7 +18,8 @@ import type { TaskForm } from '../../engine/types.ts';
 import { taskFormFromDocument, type FormDocument } from '../../engine/load/build-form.ts';
 import { validateTask, type TaskValidation } from '../../engine/forms/validate-task.ts';
 import { factsRead } from '../../engine/logic/walk.ts';
-import { buildFacts, jobInputOf, type JobRecord } from '../../engine/facts.ts';
+import type { JobRecord } from '../../engine/facts.ts';
+import { hiddenFields, jobOnlyFacts } from '../../engine/forms/field-conditions.ts';
 import { createCompiler } from '../../engine/logic/evaluators.ts';
 import { closurePick } from '../../engine/forms/pick.ts';
 import { precompiledSchemas } from '../../engine/forms/precompiled.ts';
@@ -104,5 +105,10 @@ export function localToday(now = new Date()): string {
 /** Validates a task's data with the engine, as the user types and before a submit. */
 export function validateClientForm(form: ClientForm, data: unknown, job?: JobFacts, today = localToday()): TaskValidation {
   // The engine's facts of the job, as the server builds them, without what only the server has (the program).
-  return validateTask(form.task_form, data, buildFacts(null, jobInputOf(job ?? {}), { today }));
+  return validateTask(form.task_form, data, jobOnlyFacts(job ?? {}, today));
+}
+
+/** The questions the job hides (form.yaml `shown_if`); none without a job (a preview shows every question). */
+export function hiddenClientFields(form: ClientForm, job?: JobFacts, today = localToday()): string[] {
+  return job ? hiddenFields(form.task_form.runtime.field_conditions, jobOnlyFacts(job, today)) : [];
 }

@@ -5,6 +5,7 @@
  */
 
 import type { Attachment, UploadResult } from './attachments.ts';
+import type { IncomeLimitsAnswer } from '../../engine/api/income.ts';
 
 /** A row of an equipment catalog as the search answers it (keys vary by catalog). */
 export type CatalogRow = Record<string, unknown>;
@@ -30,6 +31,10 @@ export interface TaskFormContext {
   search_catalog?: (catalog: string, q: string) => Promise<CatalogRow[]>;
   /** Sets a top-level field of the form (widgets that switch the form to another branch). */
   set_field?: (field: string, value: unknown) => void;
+  /** The form's data as it stands (widgets that read a sibling field: the income level reads the household size). */
+  form_data?: Record<string, unknown>;
+  /** Loads the income limits of the job's county (default: the income limits API). */
+  income_limits?: (jobId: number) => Promise<IncomeLimitsAnswer>;
 }
 
 /** The context of a form shown with nothing around it (a preview or a test). */

@@ -8,7 +8,7 @@ import { Callout } from '@blueprintjs/core';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useRef } from 'react';
-import type { ClientForm } from './client-form.ts';
+import { hiddenClientFields, type ClientForm, type JobFacts } from './client-form.ts';
 import { EMPTY_CONTEXT, type TaskFormContext } from './form-context.ts';
 import { errorSchemaOf, groupByPlace, type FieldMessage, type Node } from './messages.ts';
 import { fields, templates, widgets } from './theme/theme.ts';
@@ -32,6 +32,8 @@ export interface TaskFormViewProps {
   readonly?: boolean;
   /** A field lost focus (the caller starts showing its messages). */
   onBlurField?: (field: string) => void;
+  /** The job the form is about: questions its `shown_if` hides are not shown (absent: every question shows). */
+  job?: JobFacts;
 }
 
 /** The UI schema as RJSF needs it: a form whose "ui:order" forgets a field still renders (at the end). */
@@ -61,10 +63,14 @@ export function cleanData(value: unknown): unknown {
 
 const clean = (data: unknown) => (cleanData(data) as Record<string, unknown> | undefined) ?? {};
 
-export function TaskFormView({ form, formData, onChange, errors = [], warnings = [], context, readonly, onBlurField }: TaskFormViewProps) {
+export function TaskFormView({ form, formData, onChange, errors = [], warnings = [], context, readonly, onBlurField, job }: TaskFormViewProps) {
   const doc = form.document;
   const schema = doc.schema as Node;
-  const uiSchema = useMemo(() => prepareUi(doc.ui_schema as Node | undefined), [doc.ui_schema]);
+  const hidden = useMemo(() => hiddenClientFields(form, job), [form, job]);
+  const uiSchema = useMemo(() => {
+    const ui = prepareUi(doc.ui_schema as Node | undefined);
+    return hidden.length ? { ...ui, ...Object.fromEntries(hidden.map((f) => [f, { ...(ui[f] as object | undefined), 'ui:widget': 'hidden' }])) } : ui;
+  }, [doc.ui_schema, hidden]);
   const latest = useRef(formData);
   latest.current = formData;
   const showInternal = context?.show_internal ?? EMPTY_CONTEXT.show_internal;
@@ -86,12 +92,13 @@ export function TaskFormView({ form, formData, onChange, errors = [], warnings =
       show_internal: showInternal,
       warnings: warned,
       item_warnings: itemWarnings,
+      form_data: formData,
       set_field: (field, value) => {
         const next = { ...latest.current, [field]: value };
         onChange(next, [field]);
       },
     }),
-    [context, showInternal, warned, itemWarnings, onChange],
+    [context, showInternal, warned, itemWarnings, onChange, formData],
   );
 
   // Messages with no field on screen: the whole form's, or an internal field hidden from this viewer.

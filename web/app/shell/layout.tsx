@@ -1,12 +1,14 @@
 /**
  * The shell: staging banner, header (logo, search, jobs / contractors / equipment, menu), collapsible
- * sidebar whose state is remembered, and the page. Ctrl/Cmd+K opens search.
+ * sidebar whose state is remembered, and the page. Ctrl/Cmd+K opens search. Navigation items are links
+ * (a new tab on Ctrl/middle click); on a phone the sidebar and its toggle give way to the header's menu.
  */
 
 import { Alignment, Button, Navbar, Tag, Spinner } from '@blueprintjs/core';
 import { Suspense, useEffect, useState, lazy } from 'react';
-import { Link, Outlet, useNavigate, useNavigation } from 'react-router-dom';
+import { Link, Outlet, useNavigation } from 'react-router-dom';
 import { pathTo } from '../../config/paths.ts';
+import { LinkButton } from '../../lib/components/link-button.tsx';
 import { syncPreferencesAtSignIn, usePreference } from '../../lib/preferences.ts';
 import { useSession } from '../../lib/use-auth.ts';
 import { useAppConfig } from '../../lib/use-app-config.ts';
@@ -19,7 +21,6 @@ const HeaderMenu = lazy(() => import('./header-menu.tsx'));
 export function Layout() {
   const session = useSession();
   const config = useAppConfig();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const matches = usePageTitle();
   const routeName = [...matches].reverse().map((m) => (m.handle as { name?: string } | undefined)?.name).find(Boolean);
@@ -50,7 +51,7 @@ export function Layout() {
       {staging && <div className="staging-banner" role="status">STAGING ENV</div>}
       <Navbar className="app-header">
         <Navbar.Group align={Alignment.START}>
-          {session && <Button variant="minimal" icon={sidebarOpen ? 'menu-closed' : 'menu-open'} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} onClick={() => setSidebarOpen(!sidebarOpen)} />}
+          {session && <Button variant="minimal" className="hide-mobile" icon={sidebarOpen ? 'menu-closed' : 'menu-open'} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} onClick={() => setSidebarOpen(!sidebarOpen)} />}
           <Link to="/" className="logo" aria-label="Rebate Portal: jobs list">
             <span className="logo-mark">R</span>
             <span className="logo-text">Rebate Portal</span>
@@ -58,20 +59,17 @@ export function Layout() {
         </Navbar.Group>
         {session && (
           <Navbar.Group align={Alignment.END}>
-            <Button variant="minimal" icon="search" aria-label="Search" onClick={() => setSearchOpen(true)}>
-              <span className="hide-mobile">Search</span> <Tag minimal className="hide-mobile">Ctrl K</Tag>
+            <Button variant="minimal" icon="search" aria-keyshortcuts="Control+K" onClick={() => setSearchOpen(true)}>
+              <span className="visually-hidden-mobile">Search</span> <Tag minimal className="hide-mobile" aria-hidden="true">Ctrl K</Tag>
             </Button>
             {HEADER_ITEMS.filter(visible).map((i) => (
-              <Button key={i.to} variant="minimal" icon={i.icon} aria-label={i.label} onClick={() => navigate(pathTo(i.to))}>
-                <span className="hide-mobile">{i.label}</span>
-              </Button>
+              <LinkButton key={i.to} minimal icon={i.icon} text={i.label} hideText="mobile" to={pathTo(i.to)} />
             ))}
             {menuLoaded ? (
               <Suspense fallback={<Button variant="minimal" icon="more" aria-label="Menu" />}>
                 <HeaderMenu
                   items={MENU_ITEMS.filter(visible)}
                   user={session ? `${session.user.name} (${session.user.role})` : undefined}
-                  onPick={(i) => navigate(pathTo(i.to))}
                   trigger={<Button variant="minimal" icon="more" aria-label="Menu" />}
                 />
               </Suspense>
@@ -85,7 +83,7 @@ export function Layout() {
         {session && (
           <nav className="sidebar" aria-label="Sidebar">
             {[...HEADER_ITEMS, ...MENU_ITEMS].filter(visible).map((i) => (
-              <Button key={i.to} className="sidebar-item" variant="minimal" alignText="start" fill icon={i.icon} text={sidebarOpen ? i.label : undefined} title={i.label} aria-label={i.label} onClick={() => navigate(pathTo(i.to))} />
+              <LinkButton key={i.to} className="sidebar-item" minimal icon={i.icon} text={i.label} title={sidebarOpen ? undefined : i.label} to={pathTo(i.to)} />
             ))}
           </nav>
         )}

@@ -1,6 +1,7 @@
 /**
- * The layout of pages for people without an account (the signer's page): the staging banner as the
- * shell shows it, the page title, and the page alone: no header, no sidebar, no search.
+ * The layout of pages used before or without signing in (sign-in and sign-out, the signer's page, the
+ * usage and welcome links): the staging banner as the shell shows it, the page title, and the page
+ * alone: no header, no sidebar, no search.
  */
 
 import { Spinner } from '@blueprintjs/core';

@@ -15,6 +15,7 @@ import { PdfUploadWidget, PhotoUploadWidget } from '../widgets/upload-widget.tsx
 import { EquipmentCatalogSearchWidget } from '../widgets/equipment-search-widget.tsx';
 import { SignatureStatusWidget } from '../widgets/signature-status-widget.tsx';
 import { OrderedChoicesWidget } from '../widgets/ordered-choices-widget.tsx';
+import { IncomeLevelWidget } from '../widgets/income-level-widget.tsx';
 
 const Nothing = () => null;
 
@@ -53,10 +54,11 @@ export const widgets: RegistryWidgetsType = {
   pdf_upload: PdfUploadWidget,
   equipment_catalog_search: EquipmentCatalogSearchWidget,
   signature_status: SignatureStatusWidget,
+  income_level: IncomeLevelWidget,
 };
 
 /** Fields: objects honour "ui:widget". */
 export const fields: RegistryFieldsType = { ObjectField: WidgetObjectField };
 
 /** The widget names task forms may use (the theme's half of the forms' contract). */
-export const WIDGET_NAMES = ['checkboxes', 'currency', 'date', 'equipment_catalog_search', 'ordered_choices', 'pdf_upload', 'photo_upload', 'radio', 'select', 'signature_status', 'textarea', 'yes_no'] as const;
+export const WIDGET_NAMES = ['checkboxes', 'currency', 'date', 'equipment_catalog_search', 'income_level', 'ordered_choices', 'pdf_upload', 'photo_upload', 'radio', 'select', 'signature_status', 'textarea', 'yes_no'] as const;

@@ -10,6 +10,9 @@ type Option = { label: string; value: unknown };
 const optionsOf = (p: WidgetProps): Option[] => (p.options.enumOptions as Option[] | undefined) ?? [];
 const indexOf = (options: Option[], v: unknown) => options.findIndex((o) => o.value === v);
 
+/** Leaving a choice shows its messages (the form's caller decides: on blur, not at the first change). */
+const leave = (p: WidgetProps) => () => p.onBlur(p.id, p.value);
+
 /** Short option lists sit on one line; long ones stack. */
 const inline = (options: Option[]) => options.length <= 4 && options.every((o) => String(o.label).length <= 16);
 
@@ -25,8 +28,8 @@ export function YesNoWidget(p: WidgetProps) {
       disabled={p.disabled || p.readonly}
       onChange={(e) => p.onChange(e.currentTarget.value === 'yes')}
     >
-      <Radio id={p.id} label="Yes" value="yes" />
-      <Radio label="No" value="no" />
+      <Radio id={p.id} label="Yes" value="yes" onBlur={leave(p)} />
+      <Radio label="No" value="no" onBlur={leave(p)} />
     </RadioGroup>
   );
 }
@@ -45,7 +48,7 @@ export function RadioWidget(p: WidgetProps) {
       onChange={(e) => p.onChange(options[Number(e.currentTarget.value)]?.value)}
     >
       {options.map((o, k) => (
-        <Radio key={k} id={k === 0 ? p.id : undefined} label={String(o.label)} value={String(k)} />
+        <Radio key={k} id={k === 0 ? p.id : undefined} label={String(o.label)} value={String(k)} onBlur={leave(p)} />
       ))}
     </RadioGroup>
   );
@@ -60,7 +63,7 @@ export function CheckboxesWidget(p: WidgetProps) {
     p.onChange(next.length ? next : undefined);
   };
   return (
-    <div className={`rjsf-bp-choices rjsf-bp-checkboxes${options.length > 6 ? ' rjsf-bp-columns' : ''}`} role="group" aria-labelledby={`${p.id}-label`}>
+    <div className={`rjsf-bp-choices rjsf-bp-checkboxes${options.length > 6 ? ' rjsf-bp-columns' : ''}`} role="group" aria-labelledby={`${p.id}-label`} onBlur={leave(p)}>
       {options.map((o, k) => (
         <Checkbox
           key={k}
@@ -89,7 +92,7 @@ export function SelectWidget(p: WidgetProps) {
       disabled={p.disabled || p.readonly}
       aria-invalid={!!p.rawErrors?.length}
       onChange={(e) => p.onChange(e.currentTarget.value === '' ? undefined : options[Number(e.currentTarget.value)]?.value)}
-      onBlur={() => p.onBlur(p.id, p.value)}
+      onBlur={leave(p)}
     >
       <option value="">{p.placeholder || 'Select…'}</option>
       {options.map((o, k) => (

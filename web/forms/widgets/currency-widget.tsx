@@ -1,18 +1,18 @@
 /**
  * Money: stored as integer cents (or whole dollars where "ui:options" say `unit: dollars`), shown and
- * typed as dollars. What is typed stays as typed ("12." while typing); '$' and ',' are allowed; text
+ * typed as dollars. What is typed stays as typed ("12." while typing); '$' and ',' are allowed (typed-number.ts); text
  * that is not an amount is passed on as is, so the engine says what is wrong with it.
  */
 
 import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useRef, useState } from 'react';
+import { plainNumber, useTypedText } from './typed-number.ts';
 
 /** Parses typed dollars into the stored value (cents unless the field is in dollars). */
 export function parseDollars(text: string, unit: 'cents' | 'dollars'): number | string | undefined {
-  const s = text.replace(/[$,\s]/g, '');
-  if (s === '') return undefined;
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(s)) return text;
+  if (text.trim() === '') return undefined;
+  const s = plainNumber(text, /[$,\s]/g);
+  if (s === null) return text;
   const n = Number(s);
   return unit === 'dollars' ? n : Math.round(n * 100);
 }
@@ -27,15 +27,8 @@ export function formatDollars(value: unknown, unit: 'cents' | 'dollars'): string
 
 export function CurrencyWidget(p: WidgetProps) {
   const unit = p.options.unit === 'dollars' ? 'dollars' : 'cents';
-  const [text, setText] = useState(() => formatDollars(p.value, unit));
-  const mine = useRef<unknown>(p.value);
   // A value set from outside (a reload, a merge after a conflict) replaces what is shown.
-  useEffect(() => {
-    if (p.value !== mine.current) {
-      mine.current = p.value;
-      setText(formatDollars(p.value, unit));
-    }
-  }, [p.value, unit]);
+  const { text, setText, mine, typed } = useTypedText(p.value, (v) => formatDollars(v, unit));
   return (
     <InputGroup
       id={p.id}
@@ -51,10 +44,8 @@ export function CurrencyWidget(p: WidgetProps) {
       aria-invalid={!!p.rawErrors?.length}
       aria-describedby={`${p.id}__messages`}
       onChange={(e) => {
-        const t = e.target.value;
-        setText(t);
-        const v = parseDollars(t, unit);
-        mine.current = v;
+        const v = parseDollars(e.target.value, unit);
+        typed(e.target.value, v);
         p.onChange(v);
       }}
       onBlur={() => {

@@ -2,6 +2,7 @@
 
 import { Checkbox, InputGroup, TextArea } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { plainNumber, useTypedText } from './typed-number.ts';
 
 const intentOf = (p: WidgetProps) => (p.rawErrors?.length ? 'danger' : 'none');
 const describedBy = (p: WidgetProps) => `${p.id}__messages`;
@@ -9,8 +10,29 @@ const describedBy = (p: WidgetProps) => `${p.id}__messages`;
 /** An empty input means no answer (absent), never ''. */
 const emptyToUndefined = (v: string, p: WidgetProps) => (v === '' ? p.options.emptyValue : v);
 
-/** One line of text; numbers keep what was typed so the engine can say what is wrong with it. */
+const asText = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** One line of text; numbers go to NumberWidget. */
 export function TextWidget(p: WidgetProps) {
+  const numeric = p.schema.type === 'number' || p.schema.type === 'integer';
+  return numeric ? <NumberWidget {...p} /> : <LineInput p={p} text={asText(p.value)} onText={(t) => p.onChange(emptyToUndefined(t, p))} />;
+}
+
+/**
+ * A number: "6,200" is 6200 (separators dropped on entry, RJSF's number field stores the number);
+ * what is not a number is passed on as typed so the engine can say what is wrong with it.
+ */
+function NumberWidget(p: WidgetProps) {
+  const { text, typed } = useTypedText(p.value, asText);
+  const onText = (t: string) => {
+    const v = t.trim() === '' ? p.options.emptyValue : (plainNumber(t) ?? t);
+    typed(t, v);
+    p.onChange(v);
+  };
+  return <LineInput p={p} text={text} onText={onText} />;
+}
+
+function LineInput({ p, text, onText }: { p: WidgetProps; text: string; onText: (t: string) => void }) {
   const numeric = p.schema.type === 'number' || p.schema.type === 'integer';
   const type = p.schema.format === 'email' ? 'email' : p.schema.format === 'phone' ? 'tel' : 'text';
   return (
@@ -20,7 +42,7 @@ export function TextWidget(p: WidgetProps) {
       className={numeric ? 'rjsf-bp-input-number' : 'rjsf-bp-input-text'}
       type={type}
       inputMode={numeric ? (p.schema.type === 'integer' ? 'numeric' : 'decimal') : undefined}
-      value={p.value === undefined || p.value === null ? '' : String(p.value)}
+      value={text}
       placeholder={p.placeholder || undefined}
       disabled={p.disabled}
       readOnly={p.readonly}
@@ -28,7 +50,7 @@ export function TextWidget(p: WidgetProps) {
       intent={intentOf(p)}
       aria-invalid={!!p.rawErrors?.length}
       aria-describedby={describedBy(p)}
-      onChange={(e) => p.onChange(emptyToUndefined(e.target.value, p))}
+      onChange={(e) => onText(e.target.value)}
       onBlur={(e) => p.onBlur(p.id, e.target.value)}
       onFocus={(e) => p.onFocus(p.id, e.target.value)}
     />

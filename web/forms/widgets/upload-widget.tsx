@@ -138,6 +138,8 @@ function UploadWidget(p: WidgetProps & { kind: Kind }) {
   const onFiles = (files: FileList | null) => {
     if (!files?.length) return;
     const list = multiple ? Array.from(files) : [files[0]];
+    // A new pick answers the files refused before: their messages go.
+    setPending((x) => x.filter((q) => !q.error));
     list.forEach((f) => void uploadOne(f));
     if (input.current) input.current.value = '';
   };
@@ -204,7 +206,7 @@ function UploadWidget(p: WidgetProps & { kind: Kind }) {
       ))}
       {editable ? (
         <div className="rjsf-bp-dropzone">
-          <input ref={input} id={p.id} type="file" accept={typeof p.options.accept === 'string' ? p.options.accept : undefined} multiple={multiple} className="rjsf-bp-file-input" onChange={(e) => onFiles(e.currentTarget.files)} aria-describedby={`${p.id}__messages`} />
+          <input ref={input} id={p.id} type="file" accept={typeof p.options.accept === 'string' ? p.options.accept : undefined} multiple={multiple} className="rjsf-bp-file-input" onChange={(e) => onFiles(e.currentTarget.files)} onBlur={() => p.onBlur(p.id, p.value)} aria-describedby={`${p.id}__messages`} />
           <Button icon={p.kind === 'photo' ? 'camera' : 'upload'} text={replace ? `Replace ${p.kind === 'photo' ? 'photo' : 'PDF'}` : `Upload ${noun}`} onClick={() => input.current?.click()} />
           <span className="bp6-text-muted rjsf-bp-drop-hint">or drop {multiple ? 'files' : 'a file'} here</span>
         </div>

@@ -1,8 +1,12 @@
-/** The heading row of a page: title (with an optional back link and subtitle) and the page's actions. */
+/**
+ * The heading row of a page: title (with an optional back link and subtitle) and the page's actions.
+ * A text title also names the page in the browser tab's title.
+ */
 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '@blueprintjs/core';
+import { usePageSubject } from '../page-subject.ts';
 import './page-heading.css';
 
 export interface PageHeadingProps {
@@ -16,6 +20,8 @@ export interface PageHeadingProps {
 }
 
 export function PageHeading({ title, subtitle, back, actions }: PageHeadingProps) {
+  // A written heading names the page in the browser tab too (a contractor's name, not just "Contractor").
+  usePageSubject(typeof title === 'string' ? title : undefined);
   return (
     <div className="page-heading">
       {back && (

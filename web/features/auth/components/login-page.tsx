@@ -7,11 +7,13 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Notice } from '../../../../engine/api/auth.ts';
 import { signIn, signInWithToken } from '../../../lib/use-auth.ts';
 import { safeReturnPath } from '../../../lib/safe-url.ts';
+import { useAppConfig } from '../../../lib/use-app-config.ts';
+import { pathTo } from '../../../config/paths.ts';
 import { SsoButton, ssoErrorMessage } from './sso-button.tsx';
-
 
 export function Component() {
   const [params] = useSearchParams();
+  const { data: config } = useAppConfig();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -59,6 +61,10 @@ export function Component() {
 
   return (
     <Card className="login-card" elevation={1}>
+      <div className="logo login-logo" aria-hidden="true">
+        <span className="logo-mark">R</span>
+        <span className="logo-text">Rebate Portal</span>
+      </div>
       <H3>{mode === 'sign-in' ? 'Sign in' : mode === 'forgot' ? 'Forgot password' : 'Choose a new password'}</H3>
       {error && <Callout intent="danger" role="alert" className="form-callout">{error}</Callout>}
       {notice && <Callout intent="success" className="form-callout">{notice}</Callout>}
@@ -82,7 +88,7 @@ export function Component() {
         ) : (
           <Button variant="minimal" text="Back to sign in" onClick={() => { setMode('sign-in'); setError(null); }} />
         )}
-        <Link to="/playwright-test-login" className="muted small">Automated-testing sign-in</Link>
+        {config?.playwright_sign_in && <Link to={pathTo('PlaywrightTestLogin')} className="muted small">Automated-testing sign-in</Link>}
       </div>
     </Card>
   );

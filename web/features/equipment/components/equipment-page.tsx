@@ -13,6 +13,7 @@ import { ListPager } from '../../../lib/components/list-pager.tsx';
 import { useIsOps } from '../../../lib/components/ops-only.ts';
 import { PageHeading } from '../../../lib/components/page-heading.tsx';
 import { SearchInput } from '../../../lib/components/search-input.tsx';
+import { tabPanelProps } from '../../../lib/components/tab-panel.ts';
 import { useEquipmentList, type Equipment, type EquipmentType } from '../api/get-equipment-list.ts';
 import { COLUMNS } from './equipment-columns.tsx';
 import { EquipmentDrawer } from './equipment-drawer.tsx';
@@ -92,6 +93,7 @@ export function Component() {
           <Tab key={t.id} id={t.id} title={t.title} />
         ))}
       </Tabs>
+      <div {...tabPanelProps('equipment-tabs', tab)}>
       <div className="list-toolbar">
         <SearchInput value={q} onSearch={onSearch} placeholder="Search by manufacturer, model or AHRI id" label={`Search ${title.toLowerCase()}`} />
         {list.data && <span className="muted">{list.data.total === 1 ? '1 entry' : `${list.data.total.toLocaleString()} entries`}</span>}
@@ -108,6 +110,7 @@ export function Component() {
         emptyDescription={q ? 'Try another manufacturer, model or AHRI id.' : undefined}
       />
       {!!list.data && list.data.total > PER_PAGE && <ListPager page={page} perPage={PER_PAGE} total={list.data.total} onPage={setPage} />}
+      </div>
       <EquipmentDrawer
         item={open}
         adding={adding}

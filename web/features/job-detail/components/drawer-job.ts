@@ -19,5 +19,5 @@ export function drawerJobOf(job: JobDetail): DrawerJob {
 }
 
 export function drawerJobOfHomeowner(v: HomeownerView): DrawerJob {
-  return { id: v.id, program_id: v.program.id, is_canceled: false, stage_number: v.stage.number, tasks: v.tasks, facts: { id: v.id, code: v.code, address: v.address, city: v.city } };
+  return { id: v.id, program_id: v.program.id, is_canceled: false, stage_number: v.stage.number, tasks: v.tasks, facts: { id: v.id, code: v.code, address: v.address, city: v.city, state: v.state, county: v.county } };
 }

@@ -8,6 +8,7 @@ import { Button, Callout, Card, H3, H4, NonIdealState, Spinner, Tag } from '@blu
 import { useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { successToast } from '../../../lib/toaster.ts';
+import { usePageSubject } from '../../../lib/page-subject.ts';
 import { formatField, fieldLabel } from '../../../forms/values.ts';
 import { useFormDocument } from '../api/get-form.ts';
 import type { JobTask } from '../api/get-job.ts';
@@ -48,6 +49,7 @@ export function HomeownerView({ jobId, canConfirm, onOpen, localDrafts, preview 
   const view = useHomeownerView(jobId, true);
   const confirm = useConfirmTasksDone(jobId);
   const v = view.data;
+  usePageSubject(v && !preview ? `${v.full_name} (${v.code})` : undefined);
   if (!v) {
     if (view.error) return <NonIdealState icon="error" title={view.error instanceof ApiError && view.error.status === 404 ? 'Job not found' : 'Unexpected error occurred.'} />;
     return <Spinner className="page-state" />;
@@ -81,7 +83,7 @@ export function HomeownerView({ jobId, canConfirm, onOpen, localDrafts, preview 
             </div>
             <div>
               <div className="job-header-label">Eligibility</div>
-              <EligibilitySummary eligibility={v.evaluation.eligibility} viewer="homeowner" />
+              <EligibilitySummary eligibility={v.evaluation.eligibility} viewer="homeowner" tasks={v.tasks} />
             </div>
           </div>
         </Card>
@@ -136,6 +138,15 @@ export function HomeownerView({ jobId, canConfirm, onOpen, localDrafts, preview 
               </li>
             ))}
           </ul>
+          {v.income_guidance.apply && (
+            <p>
+              Apply online with{' '}
+              <a href={v.income_guidance.apply.url} target="_blank" rel="noreferrer">
+                {v.income_guidance.apply.service}
+              </a>
+              .
+            </p>
+          )}
           <Callout intent="primary" icon="info-sign" compact>
             {v.income_guidance.upload_note} {v.income_guidance.timing_note}
           </Callout>

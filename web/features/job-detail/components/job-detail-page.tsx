@@ -9,12 +9,13 @@
  * never import each other.
  */
 
-import { Card, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Card, HTMLSelect, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { pathTo, type RouteName } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { LoadState } from '../../../lib/components/load-state.tsx';
+import { tabPanelProps } from '../../../lib/components/tab-panel.ts';
 import { useSession } from '../../../lib/use-auth.ts';
 import { useJob, type JobDetail, type JobTask } from '../api/get-job.ts';
 import { useHomeownerView } from '../api/homeowner-view.ts';
@@ -31,7 +32,9 @@ import type { Viewer } from './job-text.ts';
 import { ProgramProgressTab } from './program-progress-tab.tsx';
 import { RebateCard } from './rebate-tab.tsx';
 import { TaskList } from './task-list.tsx';
-import { FINAL_DOCUMENTS_PARAM, JOB_TABS, type JobTabId } from './task-sections.ts';
+import { NextSteps } from './next-steps-card.tsx';
+import { tabOfTask, yourSteps } from './next-steps.ts';
+import { FINAL_DOCUMENTS_PARAM, JOB_TABS, REBATE_PARAM, type JobTabId } from './task-sections.ts';
 import './job-detail.css';
 import { isOpenTask } from '../../../../engine/submission.ts';
 
@@ -54,12 +57,20 @@ function useJobPanels(): JobDetailPanels {
   return [...matches].reverse().map((m) => (m.handle as { jobPanels?: JobDetailPanels } | undefined)?.jobPanels).find(Boolean) ?? {};
 }
 
-/** The tab a route shows. */
-function useTab(): JobTabId {
+/**
+ * The tab a route shows. The job's root names no tab unless ?tab= does: it opens on the tab of the
+ * viewer's first open task (the rebate tab when they have none).
+ */
+function useTab(firstStep: JobTask | undefined): JobTabId {
   const matches = useMatches();
   const [params] = useSearchParams();
   const name = [...matches].reverse().map((m) => (m.handle as { name?: RouteName } | undefined)?.name).find(Boolean);
-  if (name === 'JobDetail') return params.get('tab') === FINAL_DOCUMENTS_PARAM ? 'documents' : 'rebate';
+  if (name === 'JobDetail') {
+    const asked = params.get('tab');
+    if (asked === FINAL_DOCUMENTS_PARAM) return 'documents';
+    if (asked === REBATE_PARAM) return 'rebate';
+    return firstStep ? tabOfTask(firstStep) : 'rebate';
+  }
   return JOB_TABS.find((t) => t.route === name)?.id ?? 'rebate';
 }
 
@@ -93,7 +104,6 @@ function TasksSection({ job, tab, viewer, onOpen, localDrafts }: { job: JobDetai
 }
 
 function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?: number }) {
-  const tab = useTab();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -103,6 +113,7 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
   // Ops and contractors may preview the job as another role sees it; actions are only their own, so a
   // preview shows none (the server's abilities are the signed-in user's).
   const ownView = viewer === (isOps ? 'ops' : 'contractor');
+  const tab = useTab(job.is_canceled ? undefined : yourSteps(job.tasks, viewer, ownView)[0]);
   const localDrafts = useLocalDrafts(job.id, taskId);
   const homeowner = useHomeownerView(job.id, viewer === 'homeowner');
   const { usage: UsagePanel, homeowner: HomeownerPanel } = useJobPanels();
@@ -128,13 +139,12 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
     const keep = new URLSearchParams();
     if (asked) keep.set('view', asked);
     if (id === 'documents') keep.set('tab', FINAL_DOCUMENTS_PARAM);
+    if (id === 'rebate') keep.set('tab', REBATE_PARAM);
     const q = keep.toString();
     navigate(`${pathTo(t.route as RouteName, { jobId: job.id })}${q ? `?${q}` : ''}`);
   };
-  const todo = (id: JobTabId) =>
-    job.is_canceled
-      ? 0
-      : job.tasks.filter((t: JobTask) => (id === 'progress' ? true : t.section === id) && t.can_edit && isOpenTask(t)).length;
+  const tabCount = (id: JobTabId) =>
+    job.is_canceled || id === 'progress' || id === 'attachments' ? 0 : job.tasks.filter((t: JobTask) => t.section === id && t.can_edit && isOpenTask(t)).length;
 
   const viewSwitch = (
     <SegmentedControl
@@ -149,17 +159,33 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
 
   return (
     <div className="job-detail">
-      <JobHeader job={job} viewer={viewer} me={me} viewSwitch={viewSwitch} actions={ownView && <JobActionsBar job={job} onHistory={() => setHistoryOpen(true)} />} />
+      <JobHeader
+        job={job}
+        viewer={viewer}
+        me={me}
+        viewSwitch={viewSwitch}
+        actions={ownView && <JobActionsBar job={job} onHistory={() => setHistoryOpen(true)} />}
+        nextSteps={!job.is_canceled && viewer !== 'homeowner' && <NextSteps tasks={job.tasks} viewer={viewer} ownView={ownView} onOpen={openTask} showTab />}
+      />
       {viewer === 'homeowner' ? (
         <HomeownerView jobId={job.id} canConfirm={isOps} onOpen={openTask} localDrafts={localDrafts} preview />
       ) : (
         <>
+          {/* A phone picks the tab in a select: the strip does not fit 390 px. */}
+          <HTMLSelect
+            className="job-tabs-select"
+            aria-label="Section of the job"
+            value={tab}
+            onChange={(e) => goTab(e.currentTarget.value as JobTabId)}
+            options={JOB_TABS.map((t) => ({ value: t.id, label: `${t.title}${tabCount(t.id) ? ` (${tabCount(t.id)} to do)` : ''}` }))}
+            fill
+          />
           <Tabs id="job-tabs" className="job-tabs" selectedTabId={tab} onChange={(id) => goTab(id as JobTabId)} large={false}>
             {JOB_TABS.map((t) => (
-              <Tab key={t.id} id={t.id} title={<TabTitle title={t.short} full={t.title} count={t.id === 'progress' || t.id === 'attachments' ? 0 : todo(t.id)} />} />
+              <Tab key={t.id} id={t.id} title={<TabTitle title={t.short} full={t.title} count={tabCount(t.id)} />} />
             ))}
           </Tabs>
-          <div className="job-tab-panel" role="tabpanel" aria-label={JOB_TABS.find((t) => t.id === tab)?.title}>
+          <div className="job-tab-panel" {...tabPanelProps('job-tabs', tab)}>
             {tab === 'rebate' && (
               <>
                 <Card className="job-card">
@@ -222,6 +248,7 @@ function HomeownerPage({ jobId }: { jobId: number }) {
   });
   return (
     <div className="job-detail">
+      {view.data && <NextSteps tasks={view.data.tasks} viewer="homeowner" ownView onOpen={setTask} onlyYours={{ stage: view.data.stage.label }} />}
       <HomeownerView jobId={jobId} canConfirm onOpen={setTask} localDrafts={localDrafts} preview={false} />
       {taskId && view.data && (
         <Suspense fallback={null}>

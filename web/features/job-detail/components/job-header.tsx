@@ -1,21 +1,23 @@
 /**
  * The job's heading: homeowner name (struck through when canceled), address, code, program,
- * contractor, the stage progress and eligibility; contractors also see what the stage asks of them.
+ * contractor, the viewer's next steps (before the rest: what they have to do now), the stage progress
+ * and eligibility.
  */
 
-import { Callout, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { pathTo } from '../../../config/paths.ts';
+import { usePageSubject } from '../../../lib/page-subject.ts';
 import type { JobDetail } from '../api/get-job.ts';
 import { EligibilitySummary } from './eligibility-summary.tsx';
-import { CANCEL_OPTIONS, sentence, type Viewer } from './job-text.ts';
+import { CANCEL_OPTIONS, type Viewer } from './job-text.ts';
 import { StageProgress } from './stage-progress.tsx';
 
-export function JobHeader({ job, viewer, actions, viewSwitch, me }: { job: JobDetail; viewer: Viewer; actions: ReactNode; viewSwitch?: ReactNode; me?: number }) {
+export function JobHeader({ job, viewer, actions, viewSwitch, me, nextSteps }: { job: JobDetail; viewer: Viewer; actions: ReactNode; viewSwitch?: ReactNode; me?: number; nextSteps?: ReactNode }) {
+  usePageSubject(`${job.full_name} (${job.code})`);
   const ev = job.evaluation;
   const place = [job.address, job.city, [job.state, job.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const action = ev.stage.contractor_action;
   const cancelReason = CANCEL_OPTIONS.find((o) => o.value === job.cancel_reason)?.label ?? job.cancel_reason;
   return (
     <header className="job-header">
@@ -57,24 +59,20 @@ export function JobHeader({ job, viewer, actions, viewSwitch, me }: { job: JobDe
           {actions}
         </div>
       </div>
+      {nextSteps}
       <div className="job-header-status">
         <div className="job-header-stage">
           <div className="job-header-label">
             Stage {ev.stage.number}: <strong>{ev.stage.label}</strong>
             <span className="muted"> · {job.days_in_stage} {job.days_in_stage === 1 ? 'day' : 'days'} in stage</span>
           </div>
-          <StageProgress steps={ev.stage.progress} canceled={job.is_canceled} />
+          <StageProgress steps={ev.stage.progress} canceled={job.is_canceled} caption={false} />
         </div>
         <div className="job-header-eligibility">
           <div className="job-header-label">Eligibility</div>
-          <EligibilitySummary eligibility={ev.eligibility} viewer={viewer} opsReason={job.ops_ineligible_reason} />
+          <EligibilitySummary eligibility={ev.eligibility} viewer={viewer} opsReason={job.ops_ineligible_reason} tasks={job.tasks} />
         </div>
       </div>
-      {viewer === 'contractor' && action && !job.is_canceled && (
-        <Callout className="job-next-step" intent={/^waiting|completed/.test(action) ? 'none' : 'primary'} icon={/^waiting/.test(action) ? 'time' : /completed/.test(action) ? 'tick-circle' : 'arrow-right'} compact>
-          <strong>Your next step:</strong> {sentence(action)}
-        </Callout>
-      )}
     </header>
   );
 }

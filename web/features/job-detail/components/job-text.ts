@@ -7,6 +7,7 @@ import type { UserRole } from '../../../../engine/constants.ts';
 import type { Intent, IconName } from '@blueprintjs/core';
 import { ACTION_OWNER_ROLES, CANCEL_REASONS, type ActionOwnerRole, type EligibilityStatus } from '../../../../engine/constants.ts';
 import type { JobTask } from '../api/get-job.ts';
+import { isOpenTask } from '../../../../engine/submission.ts';
 
 /** Who is looking: ops (internal), a contractor, or a homeowner (also what ops can view as). */
 export type Viewer = UserRole;
@@ -43,19 +44,18 @@ export function taskStatus(t: Pick<JobTask, 'status' | 'owner' | 'exceptions'>, 
   }
 }
 
-/** Task group (a stage's tasks) status: complete, in progress, preview or exception (spec sect. 4). */
-export function groupStatus(tasks: JobTask[]): { text: string; intent: Intent } {
+/**
+ * A stage's one tag in Program progress: spec sect. 4's stage badges (in review, complete, preview) and
+ * task group statuses (complete, in progress, preview, exception) merged, so no stage reads two states
+ * at once. An exception shows first; a done stage is complete, an upcoming one a preview; the current
+ * stage is in progress while the contractor or the homeowner has a task open in it, else in review.
+ */
+export function stageTag(state: 'done' | 'current' | 'upcoming', tasks: Pick<JobTask, 'status' | 'owner' | 'exceptions'>[]): { text: string; intent: Intent } {
   if (tasks.some((t) => t.exceptions.contractor || t.exceptions.ops)) return { text: 'Exception', intent: 'danger' };
-  if (tasks.every((t) => t.status === 'COMPLETE')) return { text: 'Complete', intent: 'success' };
-  if (tasks.every((t) => t.status === 'LOCKED')) return { text: 'Preview', intent: 'none' };
-  return { text: 'In progress', intent: 'primary' };
-}
-
-/** Stage badges: in review, complete, preview (spec sect. 4). */
-export function stageBadge(state: 'done' | 'current' | 'upcoming'): { text: string; intent: Intent } {
   if (state === 'done') return { text: 'Complete', intent: 'success' };
-  if (state === 'current') return { text: 'In review', intent: 'primary' };
-  return { text: 'Preview', intent: 'none' };
+  if (state === 'upcoming') return { text: 'Preview', intent: 'none' };
+  const theirs = tasks.some((t) => isOpenTask(t) && (t.owner === 'contractor' || t.owner === 'homeowner'));
+  return theirs ? { text: 'In progress', intent: 'primary' } : { text: 'In review', intent: 'primary' };
 }
 
 /** Eligibility as a tag. */

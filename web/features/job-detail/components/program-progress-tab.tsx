@@ -1,11 +1,11 @@
 /**
- * Program progress: every task of the job grouped by stage, each stage with its badge (complete, in
- * review, preview) and the group's status (complete, in progress, preview, exception).
+ * Program progress: every task of the job grouped by stage, each stage with one tag (its badge and its
+ * task group's status in one: complete, in progress, in review, preview or exception).
  */
 
 import { Section, SectionCard, Tag } from '@blueprintjs/core';
 import type { JobDetail } from '../api/get-job.ts';
-import { groupStatus, stageBadge, type Viewer } from './job-text.ts';
+import { stageTag, type Viewer } from './job-text.ts';
 import { TaskList } from './task-list.tsx';
 
 export function ProgramProgressTab({ job, viewer, onOpen, localDrafts }: { job: JobDetail; viewer: Viewer; onOpen: (id: string) => void; localDrafts: string[] }) {
@@ -14,8 +14,7 @@ export function ProgramProgressTab({ job, viewer, onOpen, localDrafts }: { job: 
     <div className="progress-groups">
       {stages.map((s) => {
         const tasks = job.tasks.filter((t) => t.stage === s.number);
-        const badge = stageBadge(s.state);
-        const group = tasks.length ? groupStatus(tasks) : null;
+        const tag = stageTag(s.state, tasks);
         return (
           <Section
             key={s.number}
@@ -23,16 +22,9 @@ export function ProgramProgressTab({ job, viewer, onOpen, localDrafts }: { job: 
             compact
             title={`${s.number}. ${s.label}`}
             rightElement={
-              <span className="progress-group-tags">
-                {group && group.text !== badge.text && (
-                  <Tag minimal intent={group.intent}>
-                    {group.text}
-                  </Tag>
-                )}
-                <Tag intent={badge.intent} minimal={s.state !== 'current'}>
-                  {badge.text}
-                </Tag>
-              </span>
+              <Tag intent={tag.intent} minimal={s.state !== 'current'}>
+                {tag.text}
+              </Tag>
             }
           >
             <SectionCard padded={false}>

@@ -18,11 +18,11 @@ afterEach(() => {
   host?.remove();
 });
 
-function render(incentive: IncentiveResult): string {
+function render(incentive: IncentiveResult, viewer: 'ops' | 'contractor' = 'contractor'): string {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  act(() => root!.render(<RebateSummary incentive={incentive} viewer="contractor" />));
+  act(() => root!.render(<RebateSummary incentive={incentive} viewer={viewer} />));
   return host.textContent ?? '';
 }
 
@@ -44,5 +44,18 @@ describe('rebate card', () => {
     expect(text).toContain('$2,750.00');
     expect(text).toContain(SHARED_NOTE);
     expect(text).toContain('Calculated');
+  });
+
+  it("says how each line is worked out in the program's words; ops alone get Why? with the values read and the rule as traced", () => {
+    const described = { ...line, description: "Estimated from the heat pump's deemed energy savings.", explanation: 'Heat pump line 1,200.00 from heat_pump.estimate.max', why: 'Deemed savings, high (Review deemed range): 1200' };
+    const contractor = render({ phase: 'range', range: { min_cents: 40_000, max_cents: 120_000 }, final_cents: null, lines: [described] });
+    expect(contractor).toContain("Estimated from the heat pump's deemed energy savings.");
+    expect(contractor).not.toContain('Why?');
+    expect(contractor).not.toContain('heat_pump.estimate.max');
+    act(() => root!.unmount());
+    const ops = render({ phase: 'range', range: { min_cents: 40_000, max_cents: 120_000 }, final_cents: null, lines: [described] }, 'ops');
+    expect(ops).toContain('Why?');
+    expect(ops).toContain('It used Deemed savings, high (Review deemed range): 1200');
+    expect(host.querySelector('details.rebate-why')?.hasAttribute('open')).toBe(false);
   });
 });

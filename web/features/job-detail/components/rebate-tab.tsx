@@ -1,6 +1,7 @@
 /**
  * Rebate amount and payment: the initial range, then the final amount, then the payment sent (spec
- * sect. 4), and the line items with their caps; then the tasks of this part of the job.
+ * sect. 4), and the line items with their caps and how each is worked out (in the program's words);
+ * ops also get a "Why?" per line: the values its rule read, then the rule as traced.
  */
 
 import { Callout, HTMLTable, Icon, Tag } from '@blueprintjs/core';
@@ -48,10 +49,21 @@ function Headline({ incentive }: { incentive: IncentiveResult }) {
   );
 }
 
+/** Ops only: what the line's rule read, in words, then the rule as traced (ids and paths), behind "Why?". */
+function LineWhy({ why, trace }: { why?: string; trace?: string }) {
+  return (
+    <details className="rebate-why">
+      <summary>Why?</summary>
+      {why && <div>It used {why}</div>}
+      {trace && <div className="muted">{trace}</div>}
+    </details>
+  );
+}
+
 export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResult; viewer: Viewer }) {
   const at = PHASES.findIndex((p) => p.id === incentive.phase);
   const final = incentive.phase !== 'range';
-  const notes = incentive.lines.some((l) => l.capped_by || l.not_qualified || l.material_cents !== undefined || (viewer === 'ops' && l.explanation));
+  const notes = incentive.lines.some((l) => l.capped_by || l.not_qualified || l.material_cents !== undefined || (viewer === 'ops' && (l.why || l.explanation)));
   return (
     <div className="rebate-summary">
       <ol className="rebate-phases" aria-label="Rebate progress">
@@ -75,11 +87,14 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
             <tbody>
               {incentive.lines.map((l) => (
                 <tr key={l.id}>
-                  <td>{l.label}</td>
+                  <td>
+                    {l.label}
+                    {l.description && <div className="muted rebate-line-description">{l.description}</div>}
+                  </td>
                   <td className="num">{final || l.min_cents === l.max_cents ? dollars(l.amount_cents) : `${dollars(l.min_cents)} – ${dollars(l.max_cents)}`}</td>
                   {notes && <td>
                     {l.capped_by && (
-                      <Tag minimal intent="warning" title={l.capped_by.cap}>
+                      <Tag minimal intent="warning">
                         Capped at {dollars(l.capped_by.cap_cents)} (calculated {dollars(l.capped_by.uncapped_cents)})
                       </Tag>
                     )}
@@ -89,7 +104,7 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
                         Material {dollars(l.material_cents)} · Labor {dollars(l.labor_cents)}
                       </div>
                     )}
-                    {viewer === 'ops' && l.explanation && <div className="muted rebate-why">{l.explanation}</div>}
+                    {viewer === 'ops' && (l.why || l.explanation) && <LineWhy why={l.why} trace={l.explanation} />}
                   </td>}
                 </tr>
               ))}

@@ -148,6 +148,7 @@ function Editor({ job, task, form, viewer, ownView, closing, setClosing, onClose
           warnings={editor.warnings}
           context={context}
           readonly={readonly}
+          job={job.facts}
         />
       </div>
       {!readonly && (

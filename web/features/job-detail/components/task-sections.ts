@@ -20,3 +20,5 @@ export type JobTabId = (typeof JOB_TABS)[number]['id'];
 
 /** The spec has no route of its own for final documents: it is the job's root with ?tab=final-documents. */
 export const FINAL_DOCUMENTS_PARAM = 'final-documents';
+/** The job's root opens on the viewer's first open task; ?tab=rebate asks for the rebate tab itself. */
+export const REBATE_PARAM = 'rebate';

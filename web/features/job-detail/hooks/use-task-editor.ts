@@ -89,11 +89,17 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
 
   const onChange = useCallback((next: Record<string, unknown>, changed: string[]) => {
     setData(next);
-    setTouched((t) => (changed.every((c) => t.has(c)) ? t : new Set([...t, ...changed])));
+    // A field's own messages wait until it is left (or a submit was tried): none at the first keystroke.
     setServer((s) => (s.errors.length || s.warnings.length ? { ...s, changed: new Set([...s.changed, ...changed]) } : s));
     setFormError(null);
   }, []);
-  const onBlurField = useCallback((field: string) => setTouched((t) => (t.has(field) ? t : new Set([...t, field]))), []);
+  const onBlurField = useCallback(
+    (field: string) => {
+      setEngine(validateClientForm(form, keep.current.data, job));
+      setTouched((t) => (t.has(field) ? t : new Set([...t, field])));
+    },
+    [form, job],
+  );
 
   // Shown: the server's messages on fields not changed since, then the engine's on touched fields (or all after a submit).
   const shown = useMemo(() => {

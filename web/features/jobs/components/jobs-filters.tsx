@@ -24,18 +24,25 @@ const SORTS = [
 
 const words = (s: string) => s.replace(/_/g, ' ');
 
-/** The stage choices: a program's own stage names, or each number with every model's name for it. */
-function stageOptions(options: FilterOptions | undefined, programId: string | undefined) {
+/**
+ * The stage choices, each by its one name: the stages of the chosen program's stage model, or of every
+ * program's when they all share one reading. Null when the programs read stages differently (a number
+ * names "Draft" in one and "Submit the rebate" in another): a program must be chosen first.
+ */
+export function stageOptions(options: FilterOptions | undefined, programId: string | undefined): { value: string; label: string; tab: string }[] | null {
   const programs = (options?.programs ?? []).filter((p) => !programId || p.id === programId);
-  const byNumber = new Map<number, { labels: Set<string>; tab: string }>();
+  const byNumber = new Map<number, { label: string; tab: string }>();
   for (const p of programs)
     for (const s of p.stages) {
-      const e = byNumber.get(s.number) ?? { labels: new Set<string>(), tab: s.tab };
-      e.labels.add(s.label);
-      byNumber.set(s.number, e);
+      const seen = byNumber.get(s.number);
+      if (seen && seen.label !== s.label) return null;
+      byNumber.set(s.number, { label: s.label, tab: s.tab });
     }
-  return [...byNumber].sort(([a], [b]) => a - b).map(([n, e]) => ({ value: String(n), label: `${n}. ${[...e.labels].join(' / ')}`, tab: e.tab }));
+  return [...byNumber].sort(([a], [b]) => a - b).map(([n, e]) => ({ value: String(n), label: e.label, tab: e.tab }));
 }
+
+/** The stage filter's one choice while the programs read stages differently. */
+export const STAGE_NEEDS_PROGRAM = 'Stage: choose a program first';
 
 export interface JobsFiltersProps {
   isOps: boolean;
@@ -110,11 +117,12 @@ export function JobsFilters({ isOps, filters, options, sorting, anyFilter, updat
           title="Stage"
           value={filters.stage ?? ''}
           // A stage belongs to one tab: picking it opens that tab.
+          disabled={!stages}
           onChange={(e) => {
-            const s = stages.find((x) => x.value === e.currentTarget.value);
+            const s = stages?.find((x) => x.value === e.currentTarget.value);
             update({ stage: s?.value, ...(s ? { tab: s.tab as JobTab } : {}) });
           }}
-          options={[{ value: '', label: 'All stages' }, ...stages.map(({ value, label }) => ({ value, label }))]}
+          options={stages ? [{ value: '', label: 'All stages' }, ...stages.map(({ value, label }) => ({ value, label }))] : [{ value: '', label: STAGE_NEEDS_PROGRAM }]}
         />
         {select('Eligibility', 'eligibility', 'Any eligibility', Object.entries(ELIGIBILITY_STATUS_LABELS).map(([value, label]) => ({ value, label })))}
         {select('Action owner', 'action_owner', 'Any action owner', (options?.action_owners ?? [...ACTION_OWNER_ROLES]).map((r) => ({ value: r, label: words(r) })))}

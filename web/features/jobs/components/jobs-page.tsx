@@ -11,6 +11,7 @@ import { PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
 import { usePreference } from '../../../lib/preferences.ts';
 import { useSession } from '../../../lib/use-auth.ts';
 import { PageHeading } from '../../../lib/components/page-heading.tsx';
+import { tabPanelProps } from '../../../lib/components/tab-panel.ts';
 import { useJobs } from '../api/list-jobs.ts';
 import { useJobSummary } from '../api/job-summary.ts';
 import { useFilterOptions } from '../api/job-filters.ts';
@@ -78,6 +79,14 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
         setSort={list.setSort}
       />
       <div className="jobs-tabs-row">
+        <HTMLSelect
+          className="jobs-tabs-select"
+          aria-label="Stage tab"
+          value={tab}
+          onChange={(e) => update({ tab: e.currentTarget.value, stage: undefined })}
+          options={list.tabs.map((t) => ({ value: t, label: count(t) === undefined ? t : `${t} (${count(t)!.toLocaleString()})` }))}
+          fill
+        />
         <Tabs id="job-tabs" className="jobs-tabs" selectedTabId={tab} onChange={(t) => update({ tab: String(t), stage: undefined })}>
           {list.tabs.map((t) => {
             const n = count(t);
@@ -106,6 +115,7 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
           {isOps && toggle('show_notes', 'Exception notes')}
         </div>
       </div>
+      <div {...tabPanelProps('job-tabs', tab)}>
       {jobs.isError && !jobs.data ? (
         <NonIdealState className="page-state" icon="error" title="The jobs could not be loaded." action={<Button text="Try again" icon="refresh" onClick={() => void jobs.refetch()} />} />
       ) : (
@@ -119,6 +129,7 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
         emptyAction={list.anyFilter ? <Button text="Show all jobs" icon="cross" onClick={list.clear} /> : undefined}
       />
       )}
+      </div>
       {!!total && (
         <nav className="list-pager" aria-label="Pages">
           <HTMLSelect aria-label="Page size" value={list.perPage} onChange={(e) => list.setPerPage(Number(e.currentTarget.value))} options={PRODUCT_CONSTANTS.page_sizes.map((n) => ({ value: n, label: `View ${n}` }))} />

@@ -4,9 +4,10 @@
  */
 
 import type { DefinitionSources } from '../../../../engine/api/misc.ts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, API_BASE } from '../../../lib/api-client.ts';
 import type { JobInputAnswer } from '../../../../engine/api/misc.ts';
+import type { ProgramPage } from '../../../../engine/api/programs.ts';
 import { loadDefinitions, type Definitions, type SourceFile } from '../../../../engine/index.ts';
 import { closurePick } from '../../../../engine/forms/pick.ts';
 import { NO_SCHEMA_COMPILER } from '../../../../engine/forms/precompiled.ts';
@@ -25,23 +26,66 @@ function loadMetaValidators(): Promise<MetaValidators> {
   return meta;
 }
 
+/** The server's definition files, their hashes and the meta-schemas' validators: fetched once. */
+interface Sources {
+  files: SourceFile[];
+  hashes: Record<string, string>;
+  meta_validators: MetaValidators;
+}
+
+let sources: Promise<Sources> | undefined;
+
+function loadSources(): Promise<Sources> {
+  sources ??= Promise.all([api<SourcesResponse>('GET', '/api/definitions/sources'), loadMetaValidators()]).then(([r, meta_validators]) => ({ files: r.files, hashes: r.hashes, meta_validators }));
+  sources.catch(() => (sources = undefined));
+  return sources;
+}
+
 /**
- * Loads definitions from the server's files, without eval (the page's CSP): the meta-schemas checked by
- * the validators the server generated, rules interpreted, pickers as closures. The explorer never
+ * Starts fetching the definition files as soon as the explorer's code arrives, before the app shell
+ * has its configuration and preferences (the page's first render waits for those).
+ */
+export function prefetchDefinitions(): void {
+  loadSources().catch(() => undefined);
+}
+
+/**
+ * The files the programs are loaded from: the shared files, each program's own (program and cases),
+ * and the forms its definition names (form keys are words: task-schemas/<key>/form.yaml). The explorer shows one program (or two, compared): loading only
+ * those takes a fraction of the time of all of them, and gives the same programs (a test checks).
+ */
+export function filesOfPrograms(files: SourceFile[], ids: string[]): SourceFile[] {
+  const own = (f: SourceFile) => ids.some((id) => f.path.startsWith(`program-defs/${id}/`));
+  const programs = files.filter((f) => own(f) && f.path.endsWith('/program.yaml')).map((f) => f.text);
+  const named = (key: string) => programs.some((text) => new RegExp(`\\b${key}\\b`).test(text));
+  return files.filter((f) => f.path.includes('/_shared/') || own(f) || (f.path.startsWith('task-schemas/') && named(f.path.split('/')[1])));
+}
+
+/**
+ * Loads the programs from the server's files, without eval (the page's CSP): the meta-schemas checked
+ * by the validators the server generated, rules interpreted, pickers as closures. The explorer never
  * validates a form's data here (its form preview loads that form's own validators), so form schemas
  * are not compiled.
  */
-export async function fetchDefinitions(): Promise<{ defs: Definitions; files: SourceFile[]; hashes: Record<string, string> }> {
-  const [r, meta_validators] = await Promise.all([api<SourcesResponse>('GET', '/api/definitions/sources'), loadMetaValidators()]);
-  const defs = loadDefinitions(r.files, { lazy_forms: true, evaluator: 'interpreted', meta_validators, form_schemas: NO_SCHEMA_COMPILER, pick: closurePick });
-  return { defs, files: r.files, hashes: r.hashes };
+export async function fetchDefinitions(ids: string[]): Promise<{ defs: Definitions; files: SourceFile[]; hashes: Record<string, string> }> {
+  const { files, hashes, meta_validators } = await loadSources();
+  const defs = loadDefinitions(filesOfPrograms(files, ids), { lazy_forms: true, evaluator: 'interpreted', meta_validators, form_schemas: NO_SCHEMA_COMPILER, pick: closurePick, unused_forms: false });
+  return { defs, files, hashes };
 }
 
-export const definitionsQuery = { queryKey: ['definitions'], queryFn: fetchDefinitions, staleTime: Infinity };
+/** The loaded definitions of the programs shown (the one chosen, and the one compared with). */
+export function useDefinitions(ids: string[]) {
+  const key = [...new Set(ids)].sort();
+  return useQuery({ queryKey: ['definitions', 'programs', ...key], queryFn: () => fetchDefinitions(key), staleTime: Infinity, placeholderData: keepPreviousData });
+}
 
-/** The loaded definitions. */
-export function useDefinitions() {
-  return useQuery(definitionsQuery);
+/** Every program's id and name (for choosing one without loading them all). */
+export function useProgramNames() {
+  return useQuery({
+    queryKey: ['definitions', 'program-names'],
+    queryFn: async () => (await api<ProgramPage>('GET', '/api/programs', { query: { per_page: 200 } })).items.map((p) => ({ id: p.id, name: p.name })),
+    staleTime: Infinity,
+  });
 }
 
 /** A stored job as the engine reads it. */

@@ -11,7 +11,25 @@ import type { ElkNode } from 'elkjs/lib/elk-api';
 import { OWNER_COLORS } from './owner-colors.ts';
 
 const W = 190;
-const H = 54;
+const H = 68;
+/** Characters of a title per line in a node; a title takes up to two lines (the full text is in its tooltip and accessible name). */
+const LINE = 26;
+
+/** A title in at most two lines of about LINE characters, broken between words. */
+export function titleLines(title: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of title.split(/\s+/)) {
+    if (line && `${line} ${word}`.length > LINE) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  if (lines.length <= 2) return lines;
+  const second = lines.slice(1).join(' ');
+  return [lines[0], second.length > LINE ? `${second.slice(0, LINE - 1).trimEnd()}…` : second];
+}
 
 interface Laid {
   nodes: { id: string; x: number; y: number }[];
@@ -77,7 +95,7 @@ export function DependencyGraph({ program, selected, onSelect, statuses }: { pro
   const top = 34;
   return (
     <div className="graph-scroll">
-      <svg width={laid.width + 20} height={laid.height + top + 20} role="img" aria-label={`Task dependencies of ${program.name}`} className="dep-graph">
+      <svg width={laid.width + 20} height={laid.height + top + 20} role="group" aria-label={`Task dependencies of ${program.name}`} className="dep-graph">
         <defs>
           <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
             <path d="M 0 0 L 10 5 L 0 10 z" fill="#8f99a8" />
@@ -110,8 +128,13 @@ export function DependencyGraph({ program, selected, onSelect, statuses }: { pro
                 onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onSelect(n.id)}
               >
                 <rect width={W} height={H} rx={6} fill={OWNER_COLORS[t.owner] ?? '#eee'} stroke={isSel ? '#1c2127' : status ? STATUS_STROKE[status] : '#abb3bf'} strokeWidth={isSel ? 2.5 : status ? 2 : 1} />
-                <text x={8} y={20} className="node-title">{t.title.length > 26 ? `${t.title.slice(0, 25)}…` : t.title}</text>
-                <text x={8} y={40} className="node-sub">{status ? `${t.owner} · ${status}` : t.owner}</text>
+                <title>{t.title}</title>
+                <text x={8} y={19} className="node-title">
+                  {titleLines(t.title).map((l, i) => (
+                    <tspan key={i} x={8} dy={i === 0 ? 0 : 15}>{l}</tspan>
+                  ))}
+                </text>
+                <text x={8} y={56} className="node-sub">{status ? `${t.owner} · ${status}` : t.owner}</text>
               </g>
             );
           })}

@@ -6,10 +6,12 @@
  */
 
 import { Button, Callout, Card, H3, HTMLSelect, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { tabPanelProps } from '../../../lib/components/tab-panel.ts';
+import { getSession } from '../../../lib/session.ts';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { evaluateJob, type Definitions, type JobInput, type Program, type SourceFile } from '../../../../engine/index.ts';
-import { useDefinitions, useJobInput } from '../api/definitions.ts';
+import { prefetchDefinitions, useDefinitions, useJobInput, useProgramNames } from '../api/definitions.ts';
 import { TaskConfig } from './task-config.tsx';
 import { ProgramRules } from './program-rules.tsx';
 import { DependencyGraph } from './dependency-graph.tsx';
@@ -17,10 +19,15 @@ import { TryIt } from './try-it.tsx';
 import { SourceLink } from './source-link.tsx';
 import { VersionsTab } from './versions-tab.tsx';
 import { ImpactTab } from './impact-tab.tsx';
+import { Fold, isPhone } from './fold.tsx';
 import '../explorer.css';
 
 const CONFIG = '/program-explorer';
 const DEPS = '/program-explorer/task-dependencies';
+// The definitions are the page's content: their loading starts with this module, not at its first
+// render (only for ops, who may read them: anyone else meets the page's flag and role checks first).
+if (typeof window !== 'undefined' && getSession()?.user.role === 'ops') prefetchDefinitions();
+
 /** The tabs chosen by ?tab= on the configurations' address. */
 const QUERY_TABS = ['versions', 'impact'];
 
@@ -41,27 +48,27 @@ function ProgramHeader({ program, files, hash }: { program: Program; files: Sour
   );
 }
 
-function Configurations({ program, defs, files, hashes }: { program: Program; defs: Definitions; files: SourceFile[]; hashes: Record<string, string> }) {
+function Configurations({ program, defs, files, hashes, phone }: { program: Program; defs: Definitions; files: SourceFile[]; hashes: Record<string, string>; phone: boolean }) {
+  const stages = program.stage_model.stages.map((s) => ({ stage: s, tasks: program.tasks.filter((t) => t.stage === s.number) })).filter((s) => s.tasks.length);
   return (
     <div className="config-column">
       <ProgramHeader program={program} files={files} hash={hashes[program.id]} />
-      {program.stage_model.stages.map((s) => {
-        const tasks = program.tasks.filter((t) => t.stage === s.number);
-        if (!tasks.length) return null;
-        return (
-          <section key={s.number} className="stage-section">
-            <h4>{`${s.number}. ${s.label}`} <Tag minimal>{s.tab}</Tag></h4>
-            {tasks.map((t) => <TaskConfig key={t.id} task={t} program={program} defs={defs} files={files} />)}
-          </section>
-        );
-      })}
-      <ProgramRules program={program} files={files} />
+      {stages.map(({ stage: s, tasks }) => (
+        <Fold
+          key={s.number}
+          className="stage-section"
+          open={!phone}
+          title={<h4>{`${s.number}. ${s.label}`} <Tag minimal>{s.tab}</Tag> <span className="muted fold-count">{tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}</span></h4>}
+        >
+          {tasks.map((t) => <TaskConfig key={t.id} task={t} program={program} defs={defs} files={files} />)}
+        </Fold>
+      ))}
+      <ProgramRules program={program} files={files} phone={phone} />
     </div>
   );
 }
 
 export function Component() {
-  const { data, isLoading, error } = useDefinitions();
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -70,8 +77,13 @@ export function Component() {
   const compareId = params.get('compare');
   const jobId = params.get('job');
   const [selected, setSelected] = useState<string | undefined>();
+  // Decided once: long sections start folded on a phone.
+  const [phone] = useState(isPhone);
   const [jobField, setJobField] = useState(jobId ?? '');
   const jobInput = useJobInput(jobId);
+  const shownId = jobInput.data?.program_id ?? programId;
+  const { data, isFetching, error } = useDefinitions(compareId ? [shownId, compareId] : [shownId]);
+  const names = useProgramNames();
   const set = (k: string, v: string | null) => {
     const next = new URLSearchParams(params);
     if (v) next.set(k, v);
@@ -79,16 +91,16 @@ export function Component() {
     setParams(next, { replace: true });
   };
   const defs = data?.defs;
-  const program = defs?.programs[jobInput.data?.program_id ?? programId];
+  const program = defs?.programs[shownId];
   const statuses = useMemo(() => {
     if (!program || !jobInput.data) return undefined;
     const ev = evaluateJob(program, jobInput.data.job, { today: jobInput.data.today });
     return Object.fromEntries(ev.tasks.map((t) => [t.id, t.status]));
   }, [program, jobInput.data]);
-  if (isLoading) return <Spinner className="page-state" />;
-  if (error || !data || !defs) return <NonIdealState icon="error" title="The program definitions could not be loaded." />;
+  if (error) return <NonIdealState icon="error" title="The program definitions could not be loaded." />;
+  if (!data || !defs || (!program && isFetching)) return <Spinner className="page-state" />;
   if (!program) return <NonIdealState icon="search" title={`No program '${programId}'.`} />;
-  const programs = Object.values(defs.programs).sort((a, b) => a.name.localeCompare(b.name));
+  const programs = (names.data ?? Object.values(defs.programs)).map((p) => ({ id: p.id, name: p.name })).sort((a, b) => a.name.localeCompare(b.name));
   const compare = compareId ? defs.programs[compareId] : undefined;
   const example = jobInput.data ? { job: jobInput.data.job, today: jobInput.data.today } : exampleOf(defs, program.id);
   const selectedTask = selected ? program.tasks.find((t) => t.id === selected) : undefined;
@@ -115,6 +127,7 @@ export function Component() {
         <Tab id="versions" title="Versions" />
         <Tab id="impact" title="Impact" />
       </Tabs>
+      <div {...tabPanelProps('explorer-tabs', tab)}>
       {jobId && jobInput.isError && <Callout intent="warning">Job {jobId} could not be loaded.</Callout>}
       {jobId && jobInput.data && <Callout intent="primary" className="job-callout">Showing job {jobId} ({jobInput.data.program_id}) as the engine evaluates it now.</Callout>}
       {tab === 'versions' ? (
@@ -137,16 +150,16 @@ export function Component() {
         </div>
       ) : (
         <>
-          <section className="try-section">
-            <h4>Try it {jobInput.data ? `(job ${jobId})` : '(the program’s example job)'}</h4>
+          <Fold className="try-section" open={!phone} title={<h4>Try it {jobInput.data ? `(job ${jobId})` : '(the program’s example job)'}</h4>}>
             <TryIt key={`${program.id}-${jobId ?? 'example'}`} program={program} defs={defs} base={example.job} today={example.today} />
-          </section>
+          </Fold>
           <div className={compare ? 'compare-columns' : undefined}>
-            <Configurations program={program} defs={defs} files={data.files} hashes={data.hashes} />
-            {compare && <Configurations program={compare} defs={defs} files={data.files} hashes={data.hashes} />}
+            <Configurations program={program} defs={defs} files={data.files} hashes={data.hashes} phone={phone} />
+            {compare && <Configurations program={compare} defs={defs} files={data.files} hashes={data.hashes} phone={phone} />}
           </div>
         </>
       )}
+      </div>
     </div>
   );
 }

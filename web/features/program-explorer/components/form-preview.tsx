@@ -1,6 +1,7 @@
 /** A read-only preview of a task form with its fields' validation messages listed. */
 
 import { Dialog, DialogBody, H6, HTMLTable, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { tabPanelProps } from '../../../lib/components/tab-panel.ts';
 import { Suspense, useMemo, useState } from 'react';
 import type { TaskForm } from '../../../../engine/index.ts';
 import { clientForm, TaskFormView } from '../../../forms/index.ts';
@@ -57,6 +58,7 @@ export default function FormPreview({ form, onClose }: { form: TaskForm; onClose
           <Tab id="form" title="Form" />
           <Tab id="fields" title="Fields and messages" />
         </Tabs>
+        <div {...tabPanelProps('preview-tabs', tab)}>
         {tab === 'form' ? <div className="live-preview"><Suspense fallback={<Spinner size={20} aria-label="Loading the form" />}><LivePreview form={form} /></Suspense></div> : (
         <>
         <HTMLTable compact striped className="preview-table">
@@ -84,6 +86,7 @@ export default function FormPreview({ form, onClose }: { form: TaskForm; onClose
         )}
         </>
         )}
+        </div>
       </DialogBody>
     </Dialog>
   );

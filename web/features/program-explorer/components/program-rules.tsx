@@ -1,9 +1,11 @@
 /** A program's eligibility rules, incentive measures with caps, percentage caps, minimums and tables. */
 
 import { Card, H5, HTMLTable, Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { formatCents, type Program, type SourceFile, type TableDef } from '../../../../engine/index.ts';
 import { LogicText } from './logic-text.tsx';
 import { SourceLink } from './source-link.tsx';
+import { Fold } from './fold.tsx';
 
 /** A lookup table as rows: each path of keys down to a value. */
 function rowsOf(values: unknown, depth: number, prefix: string[] = []): { keys: string[]; value: unknown }[] {
@@ -29,12 +31,20 @@ function TableView({ name, table }: { name: string; table: TableDef }) {
   );
 }
 
-export function ProgramRules({ program, files }: { program: Program; files: SourceFile[] }) {
+/** A card of the program's rules, folded on a phone. */
+function RulesCard({ title, phone, children }: { title: string; phone: boolean; children: ReactNode }) {
+  return (
+    <Card>
+      <Fold open={!phone} title={<H5>{title}</H5>}>{children}</Fold>
+    </Card>
+  );
+}
+
+export function ProgramRules({ program, files, phone = false }: { program: Program; files: SourceFile[]; phone?: boolean }) {
   const inc = program.incentives;
   return (
     <div className="program-rules">
-      <Card>
-        <H5>Eligibility ({program.eligibility.length} rules, in order)</H5>
+      <RulesCard phone={phone} title={`Eligibility (${program.eligibility.length} rules, in order)`}>
         <HTMLTable compact striped className="rules-table">
           <thead><tr><th>Reason</th><th>Ineligible when</th><th>Needs</th><th /></tr></thead>
           <tbody>
@@ -48,9 +58,8 @@ export function ProgramRules({ program, files }: { program: Program; files: Sour
             ))}
           </tbody>
         </HTMLTable>
-      </Card>
-      <Card>
-        <H5>Incentives</H5>
+      </RulesCard>
+      <RulesCard phone={phone} title="Incentives">
         <HTMLTable compact striped className="rules-table">
           <thead><tr><th>Measure</th><th>Cap</th><th>Amount</th><th>Applies</th><th /></tr></thead>
           <tbody>
@@ -91,22 +100,20 @@ export function ProgramRules({ program, files }: { program: Program; files: Sour
         </HTMLTable>
         {inc.invoice_split && <p>Invoice split: {inc.invoice_split.material_percent}% material, {inc.invoice_split.labor_percent}% labor.</p>}
         <p>Final amount when: <LogicText logic={inc.final_when.logic} /></p>
-      </Card>
+      </RulesCard>
       {Object.keys(program.tables).length > 0 && (
-        <Card>
-          <H5>Tables</H5>
+        <RulesCard phone={phone} title="Tables">
           {Object.entries(program.tables).map(([name, t]) => <TableView key={name} name={name} table={t} />)}
-        </Card>
+        </RulesCard>
       )}
       {Object.keys(program.constants).length > 0 && (
-        <Card>
-          <H5>Constants</H5>
+        <RulesCard phone={phone} title="Constants">
           <HTMLTable compact striped>
             <tbody>
               {Object.entries(program.constants).map(([k, v]) => <tr key={k}><th>{k}</th><td><code>{JSON.stringify(v)}</code></td></tr>)}
             </tbody>
           </HTMLTable>
-        </Card>
+        </RulesCard>
       )}
     </div>
   );

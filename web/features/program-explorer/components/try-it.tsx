@@ -74,7 +74,7 @@ function FactInput({ fact, value, onChange }: { fact: EditableFact; value: unkno
   if (s.type === 'integer' || s.type === 'number') {
     return (
       <FormGroup label={label} labelFor={id} className="fact">
-        <NumericInput fill id={id} value={typeof value === 'number' ? value : ''} onValueChange={(n) => onChange(Number.isFinite(n) ? n : undefined)} allowNumericCharactersOnly />
+        <NumericInput fill id={id} buttonPosition="none" value={typeof value === 'number' ? value : ''} onValueChange={(n) => onChange(Number.isFinite(n) ? n : undefined)} allowNumericCharactersOnly />
       </FormGroup>
     );
   }

@@ -1,6 +1,6 @@
 /**
  * Program (/programs/{id}): the loaded definition in words: eligibility and incentive criteria in
- * order with name and description, the tasks of each stage with their owner and what they wait for,
+ * order with name and description (and the program values a rule reads, labelled; the reason key for ops only), the tasks of each stage with their owner and what they wait for,
  * and the definition's hash (jobs record it).
  */
 
@@ -20,7 +20,7 @@ import './programs.css';
 
 const BACK = { to: pathTo('ProgramsList'), label: 'Programs' };
 
-function Criteria({ title, items, empty }: { title: string; items: Criterion[]; empty: string }) {
+function Criteria({ title, items, empty, internal }: { title: string; items: Criterion[]; empty: string; internal: boolean }) {
   const sorted = [...items].sort((a, b) => a.order_index - b.order_index);
   return (
     <Card className="program-card">
@@ -29,13 +29,18 @@ function Criteria({ title, items, empty }: { title: string; items: Criterion[]; 
         <ol className="program-criteria">
           {sorted.map((c) => (
             <li key={c.order_index}>
-              <span className="program-order" title={`order_index ${c.order_index}`}>{c.order_index + 1}</span>
+              <span className="program-order">{c.order_index + 1}</span>
               <div>
                 <div className="program-criterion-name">
                   {c.name.charAt(0).toUpperCase() + c.name.slice(1)}
-                  {'reason' in c && c.reason && <code className="program-code">{c.reason}</code>}
+                  {internal && 'reason' in c && c.reason && <code className="program-code">{c.reason}</code>}
                 </div>
                 {c.description && <div className="muted">{c.description}</div>}
+                {'values' in c && c.values?.map((v) => (
+                  <div key={v.label} className="program-criterion-value">
+                    {v.label}: {v.value}
+                  </div>
+                ))}
               </div>
             </li>
           ))}
@@ -104,7 +109,8 @@ export function Component() {
   const session = useSession();
   const p = query.data;
   if (!p) return <><PageHeading title="Program" back={BACK} /><LoadState error={query.error} notFoundTitle="Program not found" back={BACK} /></>;
-  const explorer = session?.user.role === 'ops' && config.data?.feature_flags.includes('program-explorer');
+  const internal = session?.user.role === 'ops';
+  const explorer = internal && config.data?.feature_flags.includes('program-explorer');
   const from = showDate(p.accept_submissions.from);
   const until = showDate(p.accept_submissions.until);
 
@@ -127,8 +133,8 @@ export function Component() {
       />
       {p.description && <p className="program-description">{p.description}</p>}
       <div className="program-grid">
-        <Criteria title="Eligibility criteria" items={p.eligibility_criteria} empty="No eligibility criteria: every job is eligible." />
-        <Criteria title="Incentive criteria" items={p.incentive_criteria} empty="No incentive criteria." />
+        <Criteria title="Eligibility criteria" items={p.eligibility_criteria} empty="No eligibility criteria: every job is eligible." internal={internal} />
+        <Criteria title="Incentive criteria" items={p.incentive_criteria} empty="No incentive criteria." internal={internal} />
       </div>
       <Tasks program={p} />
       <p className="program-hash muted">

@@ -1,0 +1,84 @@
+/**
+ * The demo's photos and PDFs open (issue 20, item 10): every upload reference in seeded task data is an
+ * attachment of its own job whose file was stored through the storage adapter, on disk or in the
+ * database, on this suite's backend; the API downloads it.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { depsOf } from '../../server/deps.ts';
+import { DEMO_PASSWORD, seedIfEmpty } from '../../server/seed/demo.ts';
+import { freshDatabase, type Fresh } from '../db/backends.ts';
+import { dbAll } from '../support/db.ts';
+import { API_BACKEND } from './harness.ts';
+
+const NOW = new Date('2026-06-01T15:00:00Z');
+const dir = mkdtempSync(join(tmpdir(), 'rebate-seed-files-'));
+const closing: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of closing) await c();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A seeded portal with the given storage, listening; `get` calls its API as the demo's ops user. */
+async function seededPortal(storage: Config['upload_storage']) {
+  const database: Fresh = await freshDatabase(API_BACKEND);
+  const config: Config = { ...loadConfig({}), database_url: database.url, database_schema: database.schema, upload_dir: join(dir, storage), upload_storage: storage, port: 0 };
+  const deps = depsOf(database.store, config, { now: () => NOW, log: () => undefined });
+  expect(await seedIfEmpty(deps)).toBe(true);
+  const { app } = await createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  closing.push(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.drop();
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@demo.rebates.test', password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  const get = (path: string) => fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+  return { deps, get };
+}
+
+/** Every `{ id }` reference under an upload field of the stored task data, with its job. */
+function references(rows: { job_id: number; data: string | null }[], ids: Set<string>) {
+  const out: { job_id: number; id: string }[] = [];
+  const walk = (job_id: number, v: unknown) => {
+    if (Array.isArray(v)) return v.forEach((x) => walk(job_id, x));
+    if (!v || typeof v !== 'object') return;
+    const id = (v as { id?: unknown }).id;
+    if (typeof id === 'string' && ('content_type' in v || ids.has(id) || /^(ph|pdf)-/.test(id))) out.push({ job_id, id });
+    else Object.values(v).forEach((x) => walk(job_id, x));
+  };
+  for (const r of rows) walk(r.job_id, typeof r.data === 'string' ? JSON.parse(r.data) : r.data);
+  return out;
+}
+
+describe.each(['disk', 'database'] as const)('seeded attachments (%s storage)', (storage) => {
+  it('every upload reference of the demo is an attachment of its job, and it downloads', async () => {
+    const { deps, get } = await seededPortal(storage);
+    const attachments = await dbAll<{ id: string; job_id: number; content_type: string; size_bytes: number }>(deps, 'SELECT id, job_id, content_type, size_bytes FROM attachments');
+    const byId = new Map(attachments.map((a) => [a.id, a]));
+    const refs = references(await dbAll(deps, 'SELECT job_id, data FROM job_tasks WHERE data IS NOT NULL'), new Set(byId.keys()));
+    expect(refs.length).toBeGreaterThan(100);
+    expect(refs.filter((r) => byId.get(r.id)?.job_id !== r.job_id)).toEqual([]);
+
+    const photo = attachments.find((a) => a.content_type === 'image/png')!;
+    const pdf = attachments.find((a) => a.content_type === 'application/pdf')!;
+    for (const [a, magic] of [[photo, '\x89PNG'], [pdf, '%PDF']] as const) {
+      const r = await get(`/api/attachments/${a.id}/download`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toContain(a.content_type);
+      const bytes = Buffer.from(await r.arrayBuffer());
+      expect(bytes.length).toBe(a.size_bytes);
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe(magic);
+    }
+  }, 180_000);
+});

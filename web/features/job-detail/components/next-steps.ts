@@ -1,0 +1,78 @@
+/**
+ * What the person looking at a job has to do now: their open tasks, in order (stage, then the program's
+ * task order), and, when they have none, who the job waits on, in plain words. Only tasks are offered:
+ * a stage's contractor action with no task behind it is never a step.
+ */
+
+import type { ActionOwnerRole } from '../../../../engine/constants.ts';
+import { isOpenTask } from '../../../../engine/submission.ts';
+import type { JobTask } from '../api/get-job.ts';
+import type { Viewer } from './job-text.ts';
+import type { JobTabId } from './task-sections.ts';
+
+/** Who a job waits on, as a sentence names them. */
+export const WAITING_FOR: Record<ActionOwnerRole, string> = {
+  homeowner: 'the homeowner',
+  ops: 'the program’s operations team',
+  finance: 'the program’s finance team',
+  contractor: 'the contractor',
+  program: 'the program',
+  pe: 'the program evaluator',
+  program_manager: 'the program manager',
+  partner_manager: 'the partner manager',
+};
+
+/** How many task titles a waiting sentence names per owner before "and N more". */
+const NAMED = 2;
+
+export const NEXT_STEP_MESSAGES = {
+  all_done: 'Nothing left to do: every task of this job is complete.',
+  none_open: 'Nothing to do right now: the next tasks open once the earlier ones are complete.',
+  /** The homeowner's page lists only their own tasks: it names where the job is instead. */
+  yours_done: (stage: string) => `Nothing for you to do right now. Where your job is: ${stage}.`,
+} as const;
+
+type Task = Pick<JobTask, 'id' | 'title' | 'stage' | 'status' | 'owner' | 'can_edit'>;
+
+/**
+ * Whether a task is the viewer's to do now. In their own view a person's tasks are the open ones they
+ * may answer (a contractor also the homeowner tasks the program lets them fill in); ops' are the
+ * program side's (ops may answer any task, but a contractor's or homeowner's is not ops' next step); a
+ * preview (ops or a contractor seeing the job as another role) shows the open tasks that role owns.
+ */
+export function isYourStep(t: Task, viewer: Viewer, ownView: boolean): boolean {
+  if (!isOpenTask(t)) return false;
+  if (viewer === 'ops') return t.owner !== 'contractor' && t.owner !== 'homeowner';
+  return ownView ? t.can_edit : t.owner === viewer;
+}
+
+/** The viewer's open tasks, in order: by stage, then in the program's order. */
+export function yourSteps<T extends Task>(tasks: readonly T[], viewer: Viewer, ownView: boolean): T[] {
+  return tasks
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => isYourStep(t, viewer, ownView))
+    .sort((a, b) => a.t.stage - b.t.stage || a.i - b.i)
+    .map(({ t }) => t);
+}
+
+/** The tab showing a task: its form's section, else Program progress (which shows every task). */
+export const tabOfTask = (t: Pick<JobTask, 'section'>): JobTabId => t.section ?? 'progress';
+
+/**
+ * Who the job waits on when the viewer has nothing to do: the owners of the open tasks with their
+ * titles ("Waiting for the homeowner to complete Provide income estimate."), or why nothing is open.
+ * `onlyYours`: the tasks are the viewer's own only (the homeowner's page), so it names the job's stage.
+ */
+export function waitingSentence(tasks: readonly Task[], viewer: Viewer, ownView: boolean, onlyYours?: { stage: string }): string {
+  const open = tasks.filter((t) => isOpenTask(t) && !isYourStep(t, viewer, ownView));
+  if (onlyYours && !open.length) return NEXT_STEP_MESSAGES.yours_done(onlyYours.stage);
+  if (!open.length) return tasks.every((t) => t.status === 'COMPLETE') ? NEXT_STEP_MESSAGES.all_done : NEXT_STEP_MESSAGES.none_open;
+  const byOwner = new Map<ActionOwnerRole, string[]>();
+  for (const t of open) byOwner.set(t.owner, [...(byOwner.get(t.owner) ?? []), t.title]);
+  const parts = [...byOwner].map(([owner, titles]) => {
+    const more = titles.length - NAMED;
+    const items = more > 0 ? [...titles.slice(0, NAMED), `${more} more ${more === 1 ? 'task' : 'tasks'}`] : titles;
+    return `${WAITING_FOR[owner]} to complete ${items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]}`;
+  });
+  return `Waiting for ${parts.join('; and for ')}.`;
+}
