@@ -123,7 +123,8 @@ describe('a WI HEAR job through the portal, each role as itself', () => {
       const page = await pageOf(role);
       if (role === 'homeowner') {
         await page.goto(`/${jobId}`);
-        await page.locator('.task-row, li, a, button').filter({ hasText: t.title }).first().click();
+        // From their next steps, the first thing on their job page.
+        await page.getByRole('button', { name: new RegExp(`^(Start|Continue) ${t.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
       } else {
         await page.goto(`/${jobId}/program-progress?task=${t.id}`);
       }

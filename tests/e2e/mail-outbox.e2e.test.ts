@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startPortal, type Portal } from './portal.ts';
+import { SLOW, startPortal, type Portal } from './portal.ts';
 
 let p: Portal;
 const OPS = 'ops@demo.rebates.test';
@@ -30,7 +30,7 @@ describe('mail outbox', () => {
     await expect.poll(() => visitor.getByText('If that email has an account').isVisible()).toBe(true);
 
     const page = await p.signedIn(OPS, '/');
-    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Mail outbox' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Mail outbox' }).count(), SLOW).toBe(1);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
     await page.waitForURL((u) => u.pathname === '/mail-outbox');

@@ -102,7 +102,7 @@ describe('on a phone, the job page opens on what the signed-in person has to do 
     await fits(c, 'jobs list');
     // Announcements (the demo has several for this contractor) are one line each on a phone.
     const banners = c.locator('.job-announcement');
-    expect(await banners.count()).toBeGreaterThan(0);
+    await banners.first().waitFor();
     for (const b of await banners.all()) expect((await b.boundingBox())!.height).toBeLessThan(44);
     await p.shot(c, 'phone-jobs-list', false);
     await c.getByRole('button', { name: 'Add new job' }).click();

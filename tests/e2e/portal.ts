@@ -158,3 +158,6 @@ export async function signOnPage(page: Page, token: string, name: string): Promi
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await page.getByText('Thank you. Your signature was recorded.').waitFor();
 }
+
+/** How long a test waits for what the server or the worker does in the background (polled, never slept). */
+export const SLOW = { timeout: 60_000, interval: 250 };

@@ -1,6 +1,6 @@
 /** Sign-in (spec sect. 2 "Login"): email, password, Sign In, Forgot Password; one-time links and resets. */
 
-import { Button, Callout, Card, FormGroup, H3, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -65,7 +65,7 @@ export function Component() {
         <span className="logo-mark">R</span>
         <span className="logo-text">Rebate Portal</span>
       </div>
-      <H3>{mode === 'sign-in' ? 'Sign in' : mode === 'forgot' ? 'Forgot password' : 'Choose a new password'}</H3>
+      <H1 className="login-title">{mode === 'sign-in' ? 'Sign in' : mode === 'forgot' ? 'Forgot password' : 'Choose a new password'}</H1>
       {error && <Callout intent="danger" role="alert" className="form-callout">{error}</Callout>}
       {notice && <Callout intent="success" className="form-callout">{notice}</Callout>}
       <form onSubmit={submit} noValidate>
