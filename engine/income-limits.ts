@@ -6,6 +6,7 @@
  * constant `income_verification`). All of it is data: a program without the table shows percentages only.
  */
 
+import { formatCents } from './explain.ts';
 import type { Program } from './types.ts';
 
 /** One income level's range a year, in cents; null: unbounded on that side. */
@@ -58,9 +59,9 @@ export function incomeVerificationService(program: Pick<Program, 'constants'>): 
   return s && typeof s.service === 'string' && typeof s.url === 'string' ? { service: s.service, url: s.url } : null;
 }
 
-/** Whole dollars with thousands separators: 7872000 -> "$78,720". */
+/** Whole dollars with thousands separators (formatCents without the cents): 7872000 -> "$78,720". */
 export function dollars(cents: number): string {
-  return `$${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  return `$${formatCents(Math.floor(cents / 100) * 100).slice(0, -3)}`;
 }
 
 /** A band in words: "Under $78,720 a year", "$78,720 to $147,600 a year", "More than $147,600 a year". */

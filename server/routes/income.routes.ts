@@ -6,7 +6,7 @@ import { INCOME_LIMITS } from '../../engine/api/income.ts';
 import { incomeBandsBySize, incomeVerificationService } from '../../engine/income-limits.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
-import { jobState } from '../services/evaluation.ts';
+import { programOfJob } from '../services/pinned-program.ts';
 
 export function incomeRoutes(router: AppRouter): void {
   route(
@@ -19,7 +19,7 @@ export function incomeRoutes(router: AppRouter): void {
     async (ctx: AppContext) => {
       const job = await jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);
       // The program the job is evaluated under (its pinned version).
-      const { program } = await jobState(ctx.deps, job);
+      const program = await programOfJob(ctx.deps, job);
       ctx.body = { county: job.county, bands_by_size: incomeBandsBySize(program, job.county), verification: incomeVerificationService(program) };
     },
   );
