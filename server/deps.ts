@@ -10,6 +10,8 @@ import { localAdapters } from './adapters/index.ts';
 import { oidcSettingsOf } from './adapters/oidc.ts';
 import { loadRepoDefinitions, readDefinitionSources, withSafeLookups } from './definitions.ts';
 import type { SourceFile } from '../engine/index.ts';
+import { parseSource } from '../engine/load/yaml-source.ts';
+import { toParsedEntry, type ParsedEntry } from '../engine/load/parsed-entry.ts';
 import { registerVersions, storeLoadedVersions } from './services/pinned-program.ts';
 
 /** The repository root (program-defs/ and task-schemas/ live there). */
@@ -36,6 +38,18 @@ export function repoDefinitions(): Definitions {
  */
 export function repoDefinitionSources(): SourceFile[] {
   return load().files;
+}
+
+const parsed = new Map<string, ParsedEntry | undefined>();
+
+/**
+ * What the server parsed of a file of repoDefinitionSources (its parsed entry; none for a file that
+ * does not parse cleanly): the program explorer loads the definitions from these without parsing YAML
+ * in the browser. Made on first use, once per file and process.
+ */
+export function repoParsedEntry(file: SourceFile): ParsedEntry | undefined {
+  if (!parsed.has(file.path)) parsed.set(file.path, toParsedEntry(parseSource(file.path, file.text)));
+  return parsed.get(file.path);
 }
 
 /** Dependencies over a store, local adapters and the system clock (unless given). */

@@ -154,13 +154,31 @@ export const FORM_DOCUMENT = {
 export type FormDocumentAnswer = Omit<FromSchema<typeof FORM_DOCUMENT>, 'rules' | 'shown_if'> & { rules: FormRuleDocument[]; shown_if?: Record<string, Logic> };
 export type DefinitionSources = FromSchema<typeof DEFINITION_SOURCES>;
 
-/** GET /api/definitions/sources (ops): the definition files as text, and each program's hash. */
+const NUMBERS = { type: 'array', items: { type: 'integer' } } as const;
+
+/**
+ * GET /api/definitions/sources (ops): the definition files as text (of the programs asked for, or all),
+ * each with what the server parsed of it (engine/load/parsed-entry.ts: no YAML parsing in the browser),
+ * and each program's hash.
+ */
 export const DEFINITION_SOURCES = {
   type: 'object',
   additionalProperties: false,
   required: ['files', 'hashes'],
   properties: {
-    files: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['path', 'text'], properties: { path: { type: 'string' }, text: { type: 'string' } } } },
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'text'],
+        properties: {
+          path: { type: 'string' },
+          text: { type: 'string' },
+          parsed: { type: 'object', additionalProperties: false, required: ['value', 'spans', 'keys'], properties: { value: {}, spans: NUMBERS, keys: NUMBERS } },
+        },
+      },
+    },
     hashes: { type: 'object', additionalProperties: { type: 'string' } },
   },
 } as const;

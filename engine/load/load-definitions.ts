@@ -70,7 +70,8 @@ export interface LoadOptions {
   lazy_forms?: boolean;
   /**
    * The compilers a page without eval passes (defaults: ajv and generated pickers): the meta-schemas'
-   * validators generated ahead, what compiles form schemas, and how a form's field picker is built.
+   * validators generated ahead (needed only when a file is not `meta_checked`), what compiles form
+   * schemas, and how a form's field picker is built.
    */
   meta_validators?: MetaValidators;
   form_schemas?: SchemaCompiler;
@@ -87,7 +88,8 @@ export interface LoadOptions {
 /** Loads and checks a set of definition files. */
 export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}): Definitions {
   const diagnostics: Diagnostic[] = [];
-  const validators = options.meta_validators ?? createMetaValidators();
+  // Compiled only when a file needs the check (compiling needs eval, which a page under a strict CSP lacks).
+  let validators = options.meta_validators;
   const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler(options.evaluator === 'interpreted' ? 'interpreted' : 'compiled');
   const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {}, document_templates: {}, usage_collection: {} };
   const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [], 'form-shared': [] };
@@ -102,7 +104,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     diagnostics.push(...parsed.diagnostics);
     if (parsed.diagnostics.some((d) => d.severity === 'error')) continue;
     if (kind === 'program') programDocs.push(parsed.value);
-    const meta = validateMeta(validators, kind, parsed);
+    const meta = parsed.meta_checked ? [] : validateMeta((validators ??= createMetaValidators()), kind, parsed);
     diagnostics.push(...meta);
     if (meta.length === 0) byKind[kind].push(parsed);
   }

@@ -10,6 +10,11 @@ export interface ParsedFile {
   /** Range of the value at a JSON path; with `key`, the range of the key naming it. Falls back to the nearest ancestor. */
   locate(path: (string | number)[], key?: boolean): SourceRange;
   diagnostics: Diagnostic[];
+  /**
+   * Its meta-schema check already passed where it was parsed: the program explorer's files, parsed by
+   * the server, which loads no definitions with errors. The loader does not check it again.
+   */
+  meta_checked?: true;
 }
 
 /** Parses YAML (JSON is YAML too), keeping positions. */

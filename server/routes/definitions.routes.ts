@@ -9,7 +9,8 @@ import { DEFINITION_SOURCES, JOB_INPUT } from '../../engine/api/misc.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
 import { jobInput } from '../services/evaluation.ts';
-import { repoDefinitionSources } from '../deps.ts';
+import { repoDefinitionSources, repoParsedEntry } from '../deps.ts';
+import { filesOfPrograms } from '../../engine/load/files-of-programs.ts';
 import { tasksOfJob } from '../db/tasks.db.ts';
 
 export function definitionsRoutes(router: AppRouter): void {
@@ -18,12 +19,15 @@ export function definitionsRoutes(router: AppRouter): void {
     {
       method: 'get', path: '/api/definitions/sources', ability: 'definitions.explore',
       tag: 'programs', summary: 'The definition files the server runs (program explorer)',
+      query: { programs: { description: 'Only the files of these programs (ids, comma-separated): the shared files, their own and the forms they name', schema: { type: 'string' } } },
       response: DEFINITION_SOURCES,
     },
     async (ctx: AppContext) => {
       const hashes = Object.fromEntries(Object.values(ctx.deps.defs.programs).map((p) => [p.id, p.hash]));
+      const asked = ctx.query.programs === undefined ? undefined : [ctx.query.programs].flat().join(',').split(',').filter(Boolean);
+      const files = asked ? filesOfPrograms(repoDefinitionSources(), asked) : repoDefinitionSources();
       ctx.set('Cache-Control', 'private, max-age=60');
-      ctx.body = { files: repoDefinitionSources(), hashes };
+      ctx.body = { files: files.map((f) => ({ ...f, parsed: repoParsedEntry(f) })), hashes };
     },
   );
   route(

@@ -3,7 +3,8 @@
  * and a homeowner visit the main pages (jobs list, a job's detail with a task form open, typed into and
  * submitted so the engine and RJSF validate, the program explorer with its "try it" and a form preview,
  * the admin lists), and the browser reports no CSP violation, no console message about the policy and
- * no uncaught error. The form and meta-schema validators are served as modules (GET …/validator.js).
+ * no uncaught error. The form and meta-schema validators are served as modules (GET …/validator.js); the
+ * explorer needs the meta-schema's only for a file the server did not hand on parsed.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,8 +147,23 @@ describe('the portal under a CSP without unsafe-eval', () => {
     await expect.poll(() => callout.textContent()).toContain('Eligibility: eligible');
     await w.page.locator('#fact-provide_income_estimate-income_level').selectOption('above_ami_150');
     await expect.poll(() => callout.textContent()).toContain('Eligibility: ineligible');
-    expect(w.modules.some((m) => m.url === '/api/definitions/meta-validators.js' && m.status === 200)).toBe(true);
+    // The files as the server parsed them, their meta-schema check passed there: no validators needed.
+    expect(w.modules.some((m) => m.url === '/api/definitions/meta-validators.js')).toBe(false);
     await expectClean(w, 'the explorer');
+
+    // A file the server could not hand on parsed (one with a YAML warning) is parsed and checked in the
+    // page, by the meta-schema validators the server generated, still without eval.
+    await w.page.route('**/api/definitions/sources?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { files: { path: string; parsed?: unknown }[] };
+      for (const f of body.files) if (f.path.endsWith('/program.yaml')) delete f.parsed;
+      await route.fulfill({ response, json: body });
+    });
+    await w.page.goto('/program-explorer?program=ca-tech');
+    await expect.poll(() => w.page.locator('.program-header').first().textContent()).toContain('ca-tech');
+    expect(w.modules.some((m) => m.url === '/api/definitions/meta-validators.js' && m.status === 200)).toBe(true);
+    await w.page.unroute('**/api/definitions/sources?*');
+    await expectClean(w, 'the explorer, a file parsed in the page');
 
     await w.page.goto('/program-explorer/task-dependencies?program=wi-hear');
     await w.page.locator('g.task-node[data-task="review_income_qualification"]').click();

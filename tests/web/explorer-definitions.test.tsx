@@ -11,7 +11,7 @@ import { loadDefinitions } from '../../engine/index.ts';
 import { closurePick } from '../../engine/forms/pick.ts';
 import { NO_SCHEMA_COMPILER } from '../../engine/forms/precompiled.ts';
 import { readDefinitionFiles } from '../../cli/read-files.ts';
-import { filesOfPrograms } from '../../web/features/program-explorer/api/definitions.ts';
+import { filesOfPrograms } from '../../engine/load/files-of-programs.ts';
 import { ProgramRules } from '../../web/features/program-explorer/components/program-rules.tsx';
 import { TaskConfig } from '../../web/features/program-explorer/components/task-config.tsx';
 import { PROGRAM_IDS, ROOT } from '../load-repo.ts';

@@ -22,6 +22,7 @@ import { Layout } from './shell/layout.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 import { RouteErrorPage, NotFoundPage } from '../features/errors/error-pages.tsx';
 import type { JobDetailPanels } from '../features/job-detail/components/job-detail-page.tsx';
+import { prefetchSources } from '../features/program-explorer/api/sources.ts';
 
 const handle = (name: RouteName) => ({ name, title: paths[name].title });
 
@@ -109,6 +110,12 @@ export const routes: RouteObject[] = [
           page('WaterHeaters', () => import('../features/equipment/components/equipment-page.tsx')),
           {
             element: <RequireFlag flag="program-explorer" />,
+            hydrateFallbackElement,
+            // The definitions are the explorer's content: their fetch starts with the page's code, not after it.
+            loader: ({ request }) => {
+              prefetchSources(request.url);
+              return null;
+            },
             children: [
               page('ProgramExplorer', () => import('../features/program-explorer/components/explorer-page.tsx')),
               page('ProgramExplorerDependencies', () => import('../features/program-explorer/components/explorer-page.tsx')),

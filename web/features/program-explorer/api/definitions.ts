@@ -3,7 +3,6 @@
  * the server's own files (GET /api/definitions/sources): no second copy of any rule in web code.
  */
 
-import type { DefinitionSources } from '../../../../engine/api/misc.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, API_BASE } from '../../../lib/api-client.ts';
 import type { JobInputAnswer } from '../../../../engine/api/misc.ts';
@@ -13,9 +12,9 @@ import { closurePick } from '../../../../engine/forms/pick.ts';
 import { NO_SCHEMA_COMPILER } from '../../../../engine/forms/precompiled.ts';
 import { metaSchemasHash, metaValidatorsFrom, type MetaValidators } from '../../../../engine/load/meta-validate.ts';
 import { loadGenerated } from '../../../forms/validator-modules.ts';
-
-/** What the sources call answers: the answer contract's type (engine/api/misc.ts). */
-export type SourcesResponse = DefinitionSources;
+import { fromParsedEntry, type ParsedEntry } from '../../../../engine/load/parsed-entry.ts';
+import { parseSource, type ParsedFile } from '../../../../engine/load/yaml-source.ts';
+import { fetchSources } from './sources.ts';
 
 let meta: Promise<MetaValidators> | undefined;
 
@@ -26,50 +25,25 @@ function loadMetaValidators(): Promise<MetaValidators> {
   return meta;
 }
 
-/** The server's definition files, their hashes and the meta-schemas' validators: fetched once. */
-interface Sources {
-  files: SourceFile[];
-  hashes: Record<string, string>;
-  meta_validators: MetaValidators;
-}
-
-let sources: Promise<Sources> | undefined;
-
-function loadSources(): Promise<Sources> {
-  sources ??= Promise.all([api<SourcesResponse>('GET', '/api/definitions/sources'), loadMetaValidators()]).then(([r, meta_validators]) => ({ files: r.files, hashes: r.hashes, meta_validators }));
-  sources.catch(() => (sources = undefined));
-  return sources;
-}
-
 /**
- * Starts fetching the definition files as soon as the explorer's code arrives, before the app shell
- * has its configuration and preferences (the page's first render waits for those).
- */
-export function prefetchDefinitions(): void {
-  loadSources().catch(() => undefined);
-}
-
-/**
- * The files the programs are loaded from: the shared files, each program's own (program and cases),
- * and the forms its definition names (form keys are words: task-schemas/<key>/form.yaml). The explorer shows one program (or two, compared): loading only
- * those takes a fraction of the time of all of them, and gives the same programs (a test checks).
- */
-export function filesOfPrograms(files: SourceFile[], ids: string[]): SourceFile[] {
-  const own = (f: SourceFile) => ids.some((id) => f.path.startsWith(`program-defs/${id}/`));
-  const programs = files.filter((f) => own(f) && f.path.endsWith('/program.yaml')).map((f) => f.text);
-  const named = (key: string) => programs.some((text) => new RegExp(`\\b${key}\\b`).test(text));
-  return files.filter((f) => f.path.includes('/_shared/') || own(f) || (f.path.startsWith('task-schemas/') && named(f.path.split('/')[1])));
-}
-
-/**
- * Loads the programs from the server's files, without eval (the page's CSP): the meta-schemas checked
- * by the validators the server generated, rules interpreted, pickers as closures. The explorer never
- * validates a form's data here (its form preview loads that form's own validators), so form schemas
- * are not compiled.
+ * Loads the programs from the server's files, without eval (the page's CSP) and without parsing YAML:
+ * each file as the server parsed it (engine/load/parsed-entry.ts), its meta-schema check passed there
+ * (the server loads no definitions with errors). A file without an entry (one with a YAML warning) is
+ * parsed here and checked by the meta-schemas' validators the server generated. Rules interpreted,
+ * pickers as closures. The explorer never validates a form's data here (its form preview loads that
+ * form's own validators), so form schemas are not compiled.
  */
 export async function fetchDefinitions(ids: string[]): Promise<{ defs: Definitions; files: SourceFile[]; hashes: Record<string, string> }> {
-  const { files, hashes, meta_validators } = await loadSources();
-  const defs = loadDefinitions(filesOfPrograms(files, ids), { lazy_forms: true, evaluator: 'interpreted', meta_validators, form_schemas: NO_SCHEMA_COMPILER, pick: closurePick, unused_forms: false });
+  const { files: sent, hashes } = await fetchSources(ids);
+  const entries = new Map(sent.map((f) => [f.path, f.parsed as ParsedEntry | undefined]));
+  const meta_validators = sent.every((f) => f.parsed) ? undefined : await loadMetaValidators();
+  // A copy of each entry's value: the fetched files are kept for the next load of these programs.
+  const parse = (file: string, text: string): ParsedFile => {
+    const entry = entries.get(file);
+    return entry ? { ...fromParsedEntry(file, { ...entry, value: structuredClone(entry.value) }), meta_checked: true } : parseSource(file, text);
+  };
+  const files = sent.map(({ path, text }) => ({ path, text }));
+  const defs = loadDefinitions(files, { lazy_forms: true, evaluator: 'interpreted', meta_validators, form_schemas: NO_SCHEMA_COMPILER, pick: closurePick, unused_forms: false, parse });
   return { defs, files, hashes };
 }
 

@@ -7,11 +7,11 @@
 
 import { Button, Callout, Card, H3, HTMLSelect, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { tabPanelProps } from '../../../lib/components/tab-panel.ts';
-import { getSession } from '../../../lib/session.ts';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { evaluateJob, type Definitions, type JobInput, type Program, type SourceFile } from '../../../../engine/index.ts';
-import { prefetchDefinitions, useDefinitions, useJobInput, useProgramNames } from '../api/definitions.ts';
+import { useDefinitions, useJobInput, useProgramNames } from '../api/definitions.ts';
+import { DEFAULT_PROGRAM } from '../api/sources.ts';
 import { TaskConfig } from './task-config.tsx';
 import { ProgramRules } from './program-rules.tsx';
 import { DependencyGraph } from './dependency-graph.tsx';
@@ -24,9 +24,6 @@ import '../explorer.css';
 
 const CONFIG = '/program-explorer';
 const DEPS = '/program-explorer/task-dependencies';
-// The definitions are the page's content: their loading starts with this module, not at its first
-// render (only for ops, who may read them: anyone else meets the page's flag and role checks first).
-if (typeof window !== 'undefined' && getSession()?.user.role === 'ops') prefetchDefinitions();
 
 /** The tabs chosen by ?tab= on the configurations' address. */
 const QUERY_TABS = ['versions', 'impact'];
@@ -73,7 +70,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = location.pathname.startsWith(DEPS) ? 'deps' : QUERY_TABS.includes(params.get('tab') ?? '') ? params.get('tab')! : 'config';
-  const programId = params.get('program') ?? 'wi-hear';
+  const programId = params.get('program') ?? DEFAULT_PROGRAM;
   const compareId = params.get('compare');
   const jobId = params.get('job');
   const [selected, setSelected] = useState<string | undefined>();
