@@ -5,19 +5,14 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
+import { mount, type Mounted } from '../../../lib/testing/render.tsx';
 import { EligibilitySummary, othersAnswer, PENDING_LEAD } from './eligibility-summary.tsx';
 import type { JobDetail } from '../api/get-job.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
+let shown: Mounted | undefined;
+afterEach(async () => {
+  await shown?.unmount();
+  shown = undefined;
 });
 
 type Eligibility = JobDetail['evaluation']['eligibility'];
@@ -33,17 +28,14 @@ const pending: Eligibility = {
   ],
 };
 
-function render(eligibility: Eligibility, viewer: 'ops' | 'contractor' | 'homeowner', tasks = [{ id: 'provide_income_estimate', can_edit: true }, { id: 'provide_services', can_edit: false }]) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(<MemoryRouter initialEntries={['/7']}><EligibilitySummary eligibility={eligibility} viewer={viewer} tasks={tasks} /></MemoryRouter>));
-  return host;
+async function render(eligibility: Eligibility, viewer: 'ops' | 'contractor' | 'homeowner', tasks = [{ id: 'provide_income_estimate', can_edit: true }, { id: 'provide_services', can_edit: false }]): Promise<HTMLElement> {
+  shown = await mount({ at: '/7', path: '/:id', element: <EligibilitySummary eligibility={eligibility} viewer={viewer} tasks={tasks} /> });
+  return shown.host;
 }
 
-describe('eligibility summary', () => {
-  it('a pending job says what we still need by task, and links the tasks the viewer may answer', () => {
-    const el = render(pending, 'homeowner');
+describe('eligibility summary', async () => {
+  it('a pending job says what we still need by task, and links the tasks the viewer may answer', async () => {
+    const el = await render(pending, 'homeowner');
     const text = el.textContent ?? '';
     expect(text).toContain(PENDING_LEAD);
     expect(text).toContain('Income estimate: not answered yet');
@@ -55,8 +47,8 @@ describe('eligibility summary', () => {
     expect(links).toEqual([['Income estimate', '/7?task=provide_income_estimate']]);
   });
 
-  it('tasks the viewer does not see are not named: one line says others answer them', () => {
-    const text = render(pending, 'homeowner', [{ id: 'provide_income_estimate', can_edit: true }]).textContent ?? '';
+  it('tasks the viewer does not see are not named: one line says others answer them', async () => {
+    const text = (await render(pending, 'homeowner', [{ id: 'provide_income_estimate', can_edit: true }])).textContent ?? '';
     expect(text).toContain('Income estimate: not answered yet');
     expect(text).not.toContain('Services');
     expect(text).toContain(othersAnswer(1));
@@ -64,15 +56,15 @@ describe('eligibility summary', () => {
     expect(othersAnswer(2)).toBe('2 more answers from your contractor or the program');
   });
 
-  it('ops also get Why? with the pending rules in words and the rule', () => {
-    const text = render(pending, 'ops').textContent ?? '';
+  it('ops also get Why? with the pending rules in words and the rule', async () => {
+    const text = (await render(pending, 'ops')).textContent ?? '';
     expect(text).toContain('Why?');
     expect(text).toContain('Waiting for Household income (Income estimate)');
     expect(text).toContain('income_too_high');
   });
 
-  it("an ineligible job says its reasons' labels, sentence-cased", () => {
-    const text = render({ status: 'ineligible', reasons: [{ code: 'income_too_high', text: 'income too high' }], pending: [], undetermined: [], missing: [] }, 'contractor').textContent ?? '';
+  it("an ineligible job says its reasons' labels, sentence-cased", async () => {
+    const text = (await render({ status: 'ineligible', reasons: [{ code: 'income_too_high', text: 'income too high' }], pending: [], undetermined: [], missing: [] }, 'contractor')).textContent ?? '';
     expect(text).toContain('Ineligible');
     expect(text).toContain('Income too high');
   });

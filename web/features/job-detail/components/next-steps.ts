@@ -4,22 +4,17 @@
  * a stage's contractor action with no task behind it is never a step.
  */
 
-import type { ActionOwnerRole } from '../../../../engine/constants.ts';
+import { ACTION_OWNER_ROLES, type ActionOwnerRole } from '../../../../engine/constants.ts';
 import { isOpenTask } from '../../../../engine/submission.ts';
 import type { JobTask } from '../api/get-job.ts';
-import type { Viewer } from './job-text.ts';
+import { OWNER_LABELS, type Viewer } from './job-text.ts';
 import type { JobTabId } from './task-sections.ts';
 
-/** Who a job waits on, as a sentence names them. */
+/** Who a job waits on, as a sentence names them: "the" and the owner's label, but for the program's two teams. */
 export const WAITING_FOR: Record<ActionOwnerRole, string> = {
-  homeowner: 'the homeowner',
+  ...(Object.fromEntries(ACTION_OWNER_ROLES.map((r) => [r, `the ${OWNER_LABELS[r].toLowerCase()}`])) as Record<ActionOwnerRole, string>),
   ops: 'the program’s operations team',
   finance: 'the program’s finance team',
-  contractor: 'the contractor',
-  program: 'the program',
-  pe: 'the program evaluator',
-  program_manager: 'the program manager',
-  partner_manager: 'the partner manager',
 };
 
 /** How many task titles a waiting sentence names per owner before "and N more". */
