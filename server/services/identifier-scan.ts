@@ -13,6 +13,7 @@
 import Fuse from 'fuse.js';
 import type { SearchConfig } from '../../engine/index.ts';
 import type { Q } from '../db/portable.ts';
+import { charFilter } from './fuzzy-rank.ts';
 
 const KEYS = ['code', 'external_id'] as const;
 type Key = (typeof KEYS)[number];
@@ -124,13 +125,15 @@ export async function identifierCandidates(db: Q, store: object, config: SearchC
   if (need < 1) return [];
   const c = await columnsOf(db, store);
   const pairs = pairsOf(q);
+  // Fuse.js scores only the values that can match at all (it is the costly part: thousands of values share a pair).
+  const passes = charFilter(q, config.threshold);
   const single = new Fuse<string>([], { threshold: config.threshold, minMatchCharLength: config.minMatchCharLength, ignoreLocation: config.ignoreLocation, includeScore: true });
   const best: { id: number; score: number }[] = [];
   for (const key of KEYS) {
     const col = c.columns[key];
     const found = sharing(col, pairs, need);
     if (!found.length || found.length > MAX_SCORED) continue;
-    single.setCollection([...new Set(found.map((at) => col.values[at]))]);
+    single.setCollection([...new Set(found.map((at) => col.values[at]))].filter(passes));
     const score = new Map(single.search(q).map((h) => [h.item, h.score ?? 1]));
     for (const at of found) {
       const s = score.get(col.values[at]);

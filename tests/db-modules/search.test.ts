@@ -12,7 +12,7 @@ import { insertJob } from '../../server/db/jobs.db.ts';
 import * as search from '../../server/db/search.db.ts';
 import type { Q } from '../../server/db/portable.ts';
 import { insertUser } from '../../server/db/users.db.ts';
-import type { SearchTuning } from '../../server/services/fuzzy-rank.ts';
+import { candidateIds, type SearchTuning } from '../../server/services/fuzzy-rank.ts';
 import { BACKENDS, freshDatabase, type Fresh } from '../db/backends.ts';
 import { generatedJobs, searchContractorIds, searchJobIds } from './search-model.ts';
 
@@ -20,7 +20,7 @@ const AT = '2024-05-01T00:00:00.000Z';
 const { FIELD_START, FIELD_END, KEY_SPAN } = search;
 
 /** The index decides the pool (no scope is read whole), with limits small enough to bite on ~200 jobs. */
-const TUNING: SearchTuning = { whole_scope: 0, pool: 40, shortlist: 30, grams: 8, gram_limit: 25, exact_limit: 120 };
+const TUNING: SearchTuning = { whole_scope: 0, pool: 40, shortlist: 30, grams: 8, gram_limit: 25, exact_limit: 120, prefix_limit: 120 };
 
 const COMPANIES = [
   { name: 'Bright Solar LLC', primary_contact: 'Alice Nguyen', address: '12 Harbor Way', city: 'Springfield', phone: '(555) 201-3344', email: 'info@brightsolar.com' },
@@ -192,6 +192,13 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     expect(await search.termsStartingWith(db, 'jobs', 'qu', 0)).toEqual([]);
     // The service's two-letter query.
     expect(await searchJobIds(db, JOB_SEARCH, {}, 'qu', 5, TUNING)).toContain(d.known[0]);
+    // Its candidates come from at most prefix_limit fields (the first in table order), whatever the other limits.
+    const holding = jobFields.filter((f) => f.text.includes('le'));
+    expect(holding.length).toBeGreaterThan(4);
+    const few = await candidateIds(db, 'jobs', JOB_SEARCH, {}, 'le', { ...TUNING, pool: 1000, exact_limit: 10_000, prefix_limit: 4 });
+    expect(few.sort((a, b) => a - b)).toEqual([...new Set(holding.slice(0, 4).map((f) => Math.floor(f.key / KEY_SPAN)))].sort((a, b) => a - b));
+    const all = await candidateIds(db, 'jobs', JOB_SEARCH, {}, 'le', { ...TUNING, pool: 1000, exact_limit: 4, prefix_limit: 10_000 });
+    expect(all.length).toBe(new Set(holding.map((f) => Math.floor(f.key / KEY_SPAN))).size);
   });
 
   it('codes and external ids', async () => {
