@@ -2,7 +2,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { kindOf, loadDefinitions, type Definitions, type SourceFile } from '../engine/index.ts';
+import { kindOf, loadDefinitions, type Definitions, type LoadOptions, type SourceFile } from '../engine/index.ts';
 
 function walk(root: string, dir: string, out: SourceFile[]) {
   for (const name of readdirSync(dir).sort()) {
@@ -20,9 +20,9 @@ export function readDefinitionSources(root: string): SourceFile[] {
   return files;
 }
 
-/** Loads definitions from their files; refuses to start on a definition with errors. */
-export function loadRepoDefinitions(files: SourceFile[]): Definitions {
-  const defs = loadDefinitions(files);
+/** Loads definitions from their files (parsed by `parse` when given); refuses to start on a definition with errors. */
+export function loadRepoDefinitions(files: SourceFile[], parse?: LoadOptions['parse']): Definitions {
+  const defs = loadDefinitions(files, { parse });
   const errors = defs.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) {
     const first = errors.slice(0, 5).map((d) => `${d.file}:${d.range.line}:${d.range.col}: ${d.message}`).join('\n');

@@ -17,12 +17,19 @@ import { registerVersions, storeLoadedVersions } from './services/pinned-program
 /** The repository root (program-defs/ and task-schemas/ live there). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-let cached: { files: SourceFile[]; defs: Definitions } | undefined;
+let cached: { files: SourceFile[]; defs: Definitions; parsed: Map<string, ParsedEntry | undefined> } | undefined;
 
 function load() {
   if (!cached) {
     const files = readDefinitionSources(REPO_ROOT);
-    cached = { files, defs: registerVersions(loadRepoDefinitions(files), files) };
+    // Each file's parsed entry, made from the loader's own parse before the loader reads it (repoParsedEntry).
+    const parsed = new Map<string, ParsedEntry | undefined>();
+    const parse = (file: string, text: string) => {
+      const p = parseSource(file, text);
+      parsed.set(file, toParsedEntry(p));
+      return p;
+    };
+    cached = { files, defs: registerVersions(loadRepoDefinitions(files, parse), files), parsed };
   }
   return cached;
 }
@@ -40,16 +47,13 @@ export function repoDefinitionSources(): SourceFile[] {
   return load().files;
 }
 
-const parsed = new Map<string, ParsedEntry | undefined>();
-
 /**
  * What the server parsed of a file of repoDefinitionSources (its parsed entry; none for a file that
  * does not parse cleanly): the program explorer loads the definitions from these without parsing YAML
- * in the browser. Made on first use, once per file and process.
+ * in the browser. Made as the definitions load (about 50 ms for every file).
  */
 export function repoParsedEntry(file: SourceFile): ParsedEntry | undefined {
-  if (!parsed.has(file.path)) parsed.set(file.path, toParsedEntry(parseSource(file.path, file.text)));
-  return parsed.get(file.path);
+  return load().parsed.get(file.path);
 }
 
 /** Dependencies over a store, local adapters and the system clock (unless given). */
