@@ -14,7 +14,7 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { SearchConfig } from '../../engine/index.ts';
 import type { Q } from '../db/portable.ts';
-import { FIELD_END, FIELD_START, KEY_SPAN, SEARCH_FIELDS, matchingKeys, termsStartingWith, type SearchIndex, type SearchScope } from '../db/search.db.ts';
+import { KEY_SPAN, SEARCH_FIELDS, containingKeys, matchingKeys, termsStartingWith, type SearchIndex, type SearchScope } from '../db/search.db.ts';
 
 /** Sizes of each step (figures measured by `bench/api.bench.ts` on 100,000 jobs). */
 export interface SearchTuning {
@@ -28,10 +28,12 @@ export interface SearchTuning {
   grams: number;
   /** Keys read per trigram. */
   gram_limit: number;
-  /** Keys read per whole-query (or half-query) lookup. */
+  /** Keys read per whole-query lookup. */
   exact_limit: number;
   /** Keys read for a query shorter than a trigram (every trigram starting with it). */
   prefix_limit: number;
+  /** Keys read per half-query lookup (a typo leaves one half whole). */
+  half_limit: number;
 }
 
 /** The tuning the API uses. */
@@ -39,7 +41,10 @@ export interface SearchTuning {
 // (was 22.5 ms) on the bench's names, typos, places and companies (bench/search-profile.ts, BENCH_POOLS).
 // Keys per trigram 150 (from 600) and for a two-character query 1,500 (from 5,000): the same agreement on the 38 queries of
 // bench/api.bench.ts but one result of one code (95.0% from 95.3%; 600 keys for a prefix drop 'jo' to 60%), a quarter of the rows PostgreSQL reads and rechecks.
-export const SEARCH_TUNING: SearchTuning = { whole_scope: 1000, pool: 600, shortlist: 60, grams: 8, gram_limit: 150, exact_limit: 5000, prefix_limit: 1500 };
+// Trigrams 6 (from 8) and keys per half-query 2,500 (from 5,000, as whole queries): the same 95.0% on the bench's queries and
+// 70.1% (from 69.3%) on 120 random ones (a field or a word of a random job with up to two typos: bench/api.bench.ts prints it);
+// a half such as 'heating & air' holds thousands of fields, and on PostgreSQL each lookup costs a GIN scan of its trigrams.
+export const SEARCH_TUNING: SearchTuning = { whole_scope: 1000, pool: 600, shortlist: 60, grams: 6, gram_limit: 150, exact_limit: 5000, prefix_limit: 1500, half_limit: 2500 };
 
 /** The fuse.js options of a search config (what the web client uses too). */
 export function fuseOptions<T>(config: SearchConfig): IFuseOptions<T> {
@@ -98,9 +103,9 @@ export async function candidateIds(db: Q, index: SearchIndex, config: SearchConf
     // The lookups of each step are independent: on PostgreSQL they run side by side on the pool's connections.
     const [exactKeys, equalKeys] = await Promise.all([
       // Fields containing the whole query (holding every sampled trigram of it).
-      matchingKeys(db, index, grams, scope, tuning.exact_limit),
+      containingKeys(db, index, q, grams, scope, tuning.exact_limit),
       // Fields equal to the query: it starts and ends them.
-      matchingKeys(db, index, [FIELD_START + q.slice(0, 2), q.slice(-2) + FIELD_END, ...grams], scope, tuning.exact_limit),
+      containingKeys(db, index, q, grams, scope, tuning.exact_limit, true),
     ]);
     const exact = new Set(exactKeys);
     const count = new Map<number, number>();
@@ -112,7 +117,7 @@ export async function candidateIds(db: Q, index: SearchIndex, config: SearchConf
       const [perGram, halfKeys] = await Promise.all([
         Promise.all(grams.map((g) => matchingKeys(db, index, [g], scope, tuning.gram_limit))),
         // A typo leaves one half of the query whole: fields containing a half share that many trigrams.
-        Promise.all(halves.map((half) => matchingKeys(db, index, trigramsOf(half), scope, tuning.exact_limit))),
+        Promise.all(halves.map((half) => containingKeys(db, index, half, trigramsOf(half), scope, tuning.half_limit))),
       ]);
       for (const keys of perGram) for (const key of keys) count.set(key, (count.get(key) ?? 0) + 1);
       halves.forEach((half, i) => {
@@ -152,31 +157,34 @@ export function fuseChunks(pattern: string): string[] {
 export function charFilter(query: string, threshold: number): (value: string) => boolean {
   // fuse.js counts UTF-16 units, this counts characters: with surrogates the filter would be unsafe.
   if (/[\uD800-\uDFFF]/.test(query)) return () => true;
-  // Each chunk's characters numbered, with how many of each it holds (a copy per value tested: a few numbers).
+  // Each chunk's characters (UTF-16 units: the query has no surrogates) numbered, with how many of each it holds,
+  // and a buffer counting down what a value has left to match (reused: a value is tested in one go).
   const tests = fuseChunks(query).map((chunk) => {
     const need = chunk.length - Math.floor(threshold * chunk.length + 1e-9);
-    const slot = new Map<string, number>();
+    const slot = new Map<number, number>();
     const counts: number[] = [];
-    for (const ch of chunk) {
-      if (!slot.has(ch)) slot.set(ch, counts.push(0) - 1);
-      counts[slot.get(ch)!]++;
+    for (let i = 0; i < chunk.length; i++) {
+      const code = chunk.charCodeAt(i);
+      if (!slot.has(code)) slot.set(code, counts.push(0) - 1);
+      counts[slot.get(code)!]++;
     }
-    return { need, slot, wanted: Int32Array.from(counts) };
+    const wanted = Int32Array.from(counts);
+    return { need, slot, wanted, left: new Int32Array(wanted.length) };
   });
   return (value) => {
     const lower = value.toLowerCase();
-    return tests.some(({ need, slot, wanted }) => {
-      const left = wanted.slice();
+    for (const { need, slot, wanted, left } of tests) {
+      left.set(wanted);
       let shared = 0;
-      for (const ch of lower) {
-        const i = slot.get(ch);
-        if (i !== undefined && left[i] > 0) {
-          left[i]--;
+      for (let i = 0; i < lower.length; i++) {
+        const at = slot.get(lower.charCodeAt(i));
+        if (at !== undefined && left[at] > 0) {
+          left[at]--;
           if (++shared >= need) return true;
         }
       }
-      return false;
-    });
+    }
+    return false;
   };
 }
 

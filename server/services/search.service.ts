@@ -59,10 +59,9 @@ async function poolIds(deps: Deps, index: searchDb.SearchIndex, config: SearchCo
 export async function searchJobs(deps: Deps, user: AuthUser, q: unknown, limit = 10, tuning: SearchTuning = SEARCH_TUNING): Promise<JobSearchItem[]> {
   const query = checkedQuery(q);
   const n = Math.min(Math.max(1, limit), SEARCH_MAX_LIMIT);
-  const pool = await searchDb.jobSearchTexts(deps.db, await poolIds(deps, 'jobs', JOB_SEARCH, jobScope(user), query, tuning));
-  const top = rankRows(pool, JOB_SEARCH, query, n, tuning).map((r) => r.id);
-  const rows = new Map((await searchDb.jobSearchRows(deps.db, top)).map((r) => [r.id, r]));
-  return top.map((id) => rows.get(id)).filter((r) => r !== undefined).map((r) => presentJob(deps, r));
+  // The pool is read as results (a few more columns than its searchable text): the top rows need no second read.
+  const pool = await searchDb.jobSearchRows(deps.db, await poolIds(deps, 'jobs', JOB_SEARCH, jobScope(user), query, tuning));
+  return rankRows(pool, JOB_SEARCH, query, n, tuning).map((r) => presentJob(deps, r));
 }
 
 /** Contractors matching `q`: ops search every company, a contractor only its own; homeowners may not. */

@@ -20,7 +20,7 @@ const AT = '2024-05-01T00:00:00.000Z';
 const { FIELD_START, FIELD_END, KEY_SPAN } = search;
 
 /** The index decides the pool (no scope is read whole), with limits small enough to bite on ~200 jobs. */
-const TUNING: SearchTuning = { whole_scope: 0, pool: 40, shortlist: 30, grams: 8, gram_limit: 25, exact_limit: 120, prefix_limit: 120 };
+const TUNING: SearchTuning = { whole_scope: 0, pool: 40, shortlist: 30, grams: 8, gram_limit: 25, exact_limit: 120, prefix_limit: 120, half_limit: 120 };
 
 const COMPANIES = [
   { name: 'Bright Solar LLC', primary_contact: 'Alice Nguyen', address: '12 Harbor Way', city: 'Springfield', phone: '(555) 201-3344', email: 'info@brightsolar.com' },
@@ -163,6 +163,51 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     await check('jobs', ['mai', 'n s']);
     await check('jobs', ['zzz']);
     expect(await search.matchingKeys(db, 'jobs', [], {}, 10)).toEqual([]);
+  });
+
+  it('whole and half queries: the fields containing the text (PostgreSQL exactly; SQLite those holding its trigrams), or equal to it', async () => {
+    const [j1, , j3, j4] = d.known;
+    const containing = (fields: Field[], text: string, equal: boolean) =>
+      fields.filter((f) => (equal ? f.text === FIELD_START + text + FIELD_END : f.text.includes(text))).map((f) => f.key);
+    const cases: [search.SearchIndex, string][] = [
+      ['jobs', 'quagmire'], ['jobs', 'penelope quagmire'], ['jobs', 'shelbyville'], ['jobs', 'hc-0003'], ['jobs', 'ain'], ['jobs', 'evergreen'],
+      ['jobs', 'bright solar llc'], ['jobs', 'unit a_b'], ['jobs', '0%_'], ['jobs', `%_\\"*`], ['jobs', 'x%_\\"*'], ['jobs', 'a%b'], ['contractors', 'zenith hvac'], ['contractors', '555'],
+    ];
+    for (const [index, text] of cases) {
+      const fields = index === 'jobs' ? jobFields : companyFields;
+      for (const equal of [false, true]) {
+        const got = await search.containingKeys(db, index, text, grams(text), {}, 10_000, equal);
+        const want = containing(fields, text, equal);
+        if (backend === 'postgres') expect(got, `${index} ${text} ${equal}`).toEqual(want);
+        // SQLite: every field containing it, and only fields holding its trigrams (and its ends, when equal).
+        else {
+          expect(got, `${index} ${text} ${equal}`).toEqual(expect.arrayContaining(want));
+          expect(got, `${index} ${text} ${equal}`).toEqual(expected(fields, index, equal ? [FIELD_START + text.slice(0, 2), text.slice(-2) + FIELD_END, ...grams(text)] : grams(text), {}, 10_000));
+        }
+      }
+    }
+    expect(await search.containingKeys(db, 'jobs', 'quagmire', grams('quagmire'), {}, 10_000)).toEqual([j1 * 8]);
+    expect(await search.containingKeys(db, 'jobs', 'quentin zabriskie', grams('quentin zabriskie'), {}, 10_000, true)).toEqual([j3 * 8]);
+    expect(await search.containingKeys(db, 'jobs', 'quentin', grams('quentin'), {}, 10_000, true)).toEqual([]);
+    // Wildcards are literal: 'a%b' is no pattern, and '_' matches only an underscore.
+    expect(await search.containingKeys(db, 'jobs', 'unit a_b', grams('unit a_b'), {}, 10_000, true)).toEqual([j4 * 8 + 1]);
+    expect(await search.containingKeys(db, 'jobs', 'a%b', grams('a%b'), {}, 10_000)).toEqual([]);
+    // Too short for a trigram, or no room: nothing.
+    expect(await search.containingKeys(db, 'jobs', 'qu', [], {}, 10_000)).toEqual([]);
+    expect(await search.containingKeys(db, 'jobs', 'quagmire', grams('quagmire'), {}, 0)).toEqual([]);
+    // Limits and scopes, as the trigram lookups: the first keys in key order, the scope's rows only.
+    const all = await search.containingKeys(db, 'jobs', 'ain', ['ain'], {}, 10_000);
+    expect(all.length).toBeGreaterThan(10);
+    expect(await search.containingKeys(db, 'jobs', 'ain', ['ain'], {}, 5)).toEqual(all.slice(0, 5));
+    expect(await search.containingKeys(db, 'jobs', 'quagmire', grams('quagmire'), { contractor_id: d.companies[1] }, 10_000)).toEqual([]);
+    expect(await search.containingKeys(db, 'jobs', 'quagmire', grams('quagmire'), { homeowner_user_id: d.homeowners[0] }, 10_000)).toEqual([j1 * 8]);
+    for (const s of HOSTILE) {
+      const text = s.toLowerCase();
+      for (const equal of [false, true]) {
+        const got = await search.containingKeys(db, 'jobs', text, grams(text), {}, 50, equal);
+        if (backend === 'postgres' && Array.from(text).length >= 3) expect(got, s).toEqual(containing(jobFields, text, equal).slice(0, 50));
+      }
+    }
   });
 
   it('typos: one letter wrong still shares trigrams (any of them), and the service ranks the row first', async () => {
