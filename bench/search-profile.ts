@@ -1,6 +1,6 @@
 /**
  * Where a search's time goes: the bench's search queries over the 100,000-job database (BENCH_JOBS),
- * each phase timed (pool ids from the index, reading the pool's texts, ranking, reading the results).
+ * each phase timed (pool ids from the index, the identifier scan, reading the pool's rows, ranking), as the service runs them.
  * Run: node --import tsx bench/search-profile.ts (add --cpu-prof for a profile).
  */
 import { JOB_SEARCH } from '../engine/index.ts';
@@ -20,7 +20,7 @@ const PG_URL = process.env.BENCH_DATABASE_URL;
 const pgSchema = PG_URL ? (await postgresBench(bench, PG_URL, console.log)).schema : undefined;
 const deps = await buildDeps({ ...loadConfig({}), database_url: PG_URL ?? `sqlite:${bench.path}`, database_schema: pgSchema }, { log: () => {}, now: () => BENCH_NOW });
 const queries = ['johnson', 'jhonson', 'Mary Smith', 'smtih', 'garcia', 'Gonzales', 'nguyen', 'Wlliams', 'patel', 'OBrien', 'Isabella', 'Christopher', 'Priya Patel', 'Lakshmi', 'Rodriguze', '1234 Oak', 'Maple Ave', 'Sycamore', 'Shoreline Dr', 'Madison', 'Sheboygan', 'San Luis Obispo', 'Watsonvile', 'atlanta', 'Fond du Lac', 'comfrt systms', 'jo'];
-const phase = { candidates: 0, identifiers: 0, texts: 0, rank: 0, rows: 0 };
+const phase = { candidates: 0, identifiers: 0, rows: 0, rank: 0 };
 const perQuery: [string, number][] = [];
 const detail = new Map<string, number[]>();
 // CPU time (this process: SQLite runs in it), less disturbed by other processes than wall time.
@@ -36,17 +36,15 @@ for (let round = 0; round < 5; round++) {
     const t1 = cpu();
     const extra = await identifierCandidates(deps.db, deps.store, JOB_SEARCH, q, SEARCH_TUNING.shortlist);
     const t2 = cpu();
-    const pool = await searchDb.jobSearchTexts(deps.db, [...new Set([...ids, ...extra])]);
+    const pool = await searchDb.jobSearchRows(deps.db, [...new Set([...ids, ...extra])]);
     const t3 = cpu();
-    const top = rankRows(pool, JOB_SEARCH, q, 10, SEARCH_TUNING).map((r) => r.id);
+    rankRows(pool, JOB_SEARCH, q, 10, SEARCH_TUNING);
     const t4 = cpu();
-    await searchDb.jobSearchRows(deps.db, top);
-    const t5 = cpu();
     if (round > 0) {
-      phase.candidates += t1 - t0; phase.identifiers += t2 - t1; phase.texts += t3 - t2; phase.rank += t4 - t3; phase.rows += t5 - t4;
-      perQuery.push([q, t5 - t0]);
-      const d = detail.get(q) ?? [0, 0, 0, 0, 0];
-      [t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4].forEach((x, i) => (d[i] += x / 4));
+      phase.candidates += t1 - t0; phase.identifiers += t2 - t1; phase.rows += t3 - t2; phase.rank += t4 - t3;
+      perQuery.push([q, t4 - t0]);
+      const d = detail.get(q) ?? [0, 0, 0, 0];
+      [t1 - t0, t2 - t1, t3 - t2, t4 - t3].forEach((x, i) => (d[i] += x / 4));
       detail.set(q, d);
     }
   }
@@ -56,7 +54,7 @@ console.log(Object.fromEntries(Object.entries(phase).map(([k, v]) => [k, `${(v /
 const byQ = new Map<string, number[]>();
 for (const [q, t] of perQuery) byQ.set(q, [...(byQ.get(q) ?? []), t]);
 console.log([...byQ].map(([q, ts]) => [q, Math.min(...ts).toFixed(1)]).sort((a, b) => Number(b[1]) - Number(a[1])).slice(0, 12));
-for (const [q] of [...byQ].sort((a, b) => Math.min(...b[1]) - Math.min(...a[1])).slice(0, 8)) console.log(q.padEnd(20), detail.get(q)!.map((x) => x.toFixed(1).padStart(6)).join(' '), ' (candidates identifiers texts rank rows, CPU ms)');
+for (const [q] of [...byQ].sort((a, b) => Math.min(...b[1]) - Math.min(...a[1])).slice(0, 8)) console.log(q.padEnd(20), detail.get(q)!.map((x) => x.toFixed(1).padStart(6)).join(' '), ' (candidates identifiers rows rank, CPU ms)');
 
 // The pool size against agreement with fuse.js over every job (BENCH_POOLS=1000,600,400).
 if (process.env.BENCH_POOLS) {

@@ -102,7 +102,7 @@ export async function candidateIds(db: Q, index: SearchIndex, config: SearchConf
     const grams = spread(trigramsOf(q), tuning.grams);
     // The lookups of each step are independent: on PostgreSQL they run side by side on the pool's connections.
     const [exactKeys, equalKeys] = await Promise.all([
-      // Fields containing the whole query (holding every sampled trigram of it).
+      // Fields containing the whole query (on SQLite: holding every sampled trigram of it).
       containingKeys(db, index, q, grams, scope, tuning.exact_limit),
       // Fields equal to the query: it starts and ends them.
       containingKeys(db, index, q, grams, scope, tuning.exact_limit, true),
