@@ -184,6 +184,23 @@ export async function containingKeys(db: Q, index: SearchIndex, text: string, gr
 }
 
 /**
+ * The lookups of a whole query: the keys of the fields containing it (at most `limit`, in table order) and,
+ * among them, those equal to it. SQLite: containingKeys twice (a field equal to the text holds its trigrams
+ * and its ends). PostgreSQL: one query, the containing fields each with whether it equals the text (a field
+ * equal to the text contains it), so equal fields past the first `limit` containing ones are not looked for:
+ * the limit keeps the first fields in table order, where fuse.js's ties go too.
+ */
+export async function wholeQueryKeys(db: Q, index: SearchIndex, text: string, grams: string[], scope: SearchScope, limit: number): Promise<{ containing: number[]; equal: number[] }> {
+  if (!isPostgres(db) || Array.from(text).length < 3 || limit <= 0) {
+    const [containing, equal] = await Promise.all([containingKeys(db, index, text, grams, scope, limit), containingKeys(db, index, text, grams, scope, limit, true)]);
+    return { containing, equal };
+  }
+  const folded = text.toLowerCase();
+  const r = await sql<{ key: number; equal: boolean }>`select key, s.text = ${folded} as equal from ${sql.table(TABLES[index])} s where s.text like ${`%${escapeLike(folded)}%`} ${pgScope(index, scope)} limit ${limit}`.execute(db);
+  return { containing: r.rows.map((row) => Number(row.key)), equal: r.rows.filter((row) => row.equal).map((row) => Number(row.key)) };
+}
+
+/**
  * The characters a PostgreSQL "trigram" may end with after a two-character prefix, in code point order
  * (the vocabulary's order): the field end, printable ASCII but capitals (the index is folded), and the
  * Latin-1 lower-case letters.

@@ -14,7 +14,7 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { SearchConfig } from '../../engine/index.ts';
 import type { Q } from '../db/portable.ts';
-import { KEY_SPAN, SEARCH_FIELDS, containingKeys, matchingKeys, termsStartingWith, type SearchIndex, type SearchScope } from '../db/search.db.ts';
+import { KEY_SPAN, SEARCH_FIELDS, containingKeys, matchingKeys, termsStartingWith, wholeQueryKeys, type SearchIndex, type SearchScope } from '../db/search.db.ts';
 
 /** Sizes of each step (figures measured by `bench/api.bench.ts` on 100,000 jobs). */
 export interface SearchTuning {
@@ -41,10 +41,12 @@ export interface SearchTuning {
 // (was 22.5 ms) on the bench's names, typos, places and companies (bench/search-profile.ts, BENCH_POOLS).
 // Keys per trigram 150 (from 600) and for a two-character query 1,500 (from 5,000): the same agreement on the 38 queries of
 // bench/api.bench.ts but one result of one code (95.0% from 95.3%; 600 keys for a prefix drop 'jo' to 60%), a quarter of the rows PostgreSQL reads and rechecks.
-// Trigrams 6 (from 8) and keys per half-query 2,500 (from 5,000, as whole queries): the same 95.0% on the bench's queries and
-// 70.1% (from 69.3%) on 120 random ones (a field or a word of a random job with up to two typos: bench/api.bench.ts prints it);
-// a half such as 'heating & air' holds thousands of fields, and on PostgreSQL each lookup costs a GIN scan of its trigrams.
-export const SEARCH_TUNING: SearchTuning = { whole_scope: 1000, pool: 600, shortlist: 60, grams: 6, gram_limit: 150, exact_limit: 5000, prefix_limit: 1500, half_limit: 2500 };
+// Trigrams 4 (from 8) and keys per half-query 2,500 (from 5,000, as whole queries): the same 95.0% on the bench's queries and
+// 70.1% on SQLite (from 69.3%; 69.9% on PostgreSQL) on 120 random ones (a field or a word of a random job with up to two typos:
+// bench/api.bench.ts prints it); 3 trigrams drop the bench's queries to 93.7%. Each lookup on PostgreSQL costs a GIN scan of
+// its trigram's whole posting list (1-2 ms for a common one), and a half such as 'heating & air' holds thousands of fields:
+// PostgreSQL search p95 ~25 -> ~18.5 ms on the bench's queries, SQLite 17 -> 15 ms.
+export const SEARCH_TUNING: SearchTuning = { whole_scope: 1000, pool: 600, shortlist: 60, grams: 4, gram_limit: 150, exact_limit: 5000, prefix_limit: 1500, half_limit: 2500 };
 
 /** The fuse.js options of a search config (what the web client uses too). */
 export function fuseOptions<T>(config: SearchConfig): IFuseOptions<T> {
@@ -100,13 +102,8 @@ export async function candidateIds(db: Q, index: SearchIndex, config: SearchConf
     for (const key of await matchingKeys(db, index, terms, scope, tuning.prefix_limit, true)) add(key, SUBSTRING * nh);
   } else {
     const grams = spread(trigramsOf(q), tuning.grams);
-    // The lookups of each step are independent: on PostgreSQL they run side by side on the pool's connections.
-    const [exactKeys, equalKeys] = await Promise.all([
-      // Fields containing the whole query (on SQLite: holding every sampled trigram of it).
-      containingKeys(db, index, q, grams, scope, tuning.exact_limit),
-      // Fields equal to the query: it starts and ends them.
-      containingKeys(db, index, q, grams, scope, tuning.exact_limit, true),
-    ]);
+    // Fields containing the whole query (on SQLite: holding every sampled trigram of it), and those equal to it.
+    const { containing: exactKeys, equal: equalKeys } = await wholeQueryKeys(db, index, q, grams, scope, tuning.exact_limit);
     const exact = new Set(exactKeys);
     const count = new Map<number, number>();
     // With a shortlist of rows containing the whole query, no row merely like it ranks among them in
@@ -114,6 +111,7 @@ export async function candidateIds(db: Q, index: SearchIndex, config: SearchConf
     if (exact.size < tuning.shortlist) {
       const h = Math.ceil(m / 2) + 1;
       const halves = m >= 6 ? [q.slice(0, h), q.slice(m - h)] : [];
+      // The lookups are independent: on PostgreSQL they run side by side on the pool's connections.
       const [perGram, halfKeys] = await Promise.all([
         Promise.all(grams.map((g) => matchingKeys(db, index, [g], scope, tuning.gram_limit))),
         // A typo leaves one half of the query whole: fields containing a half share that many trigrams.

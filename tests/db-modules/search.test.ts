@@ -210,6 +210,24 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     }
   });
 
+  it('a whole query: the fields containing it and, among them, those equal to it, in one lookup on PostgreSQL', async () => {
+    const [j1, , j3] = d.known;
+    for (const [index, text] of [['jobs', 'quentin zabriskie'], ['jobs', 'shelbyville'], ['jobs', 'ain'], ['jobs', 'unit a_b'], ['jobs', 'a%b'], ['contractors', 'zenith hvac'], ['contractors', 'madison'], ['jobs', 'qu']] as const) {
+      for (const limit of [10_000, 3]) {
+        const got = await search.wholeQueryKeys(db, index, text, grams(text), {}, limit);
+        expect(got.containing, `${text} ${limit}`).toEqual(await search.containingKeys(db, index, text, grams(text), {}, limit));
+        const equal = await search.containingKeys(db, index, text, grams(text), {}, limit, true);
+        // PostgreSQL: the equal ones among the containing ones found; SQLite: its own lookup.
+        expect(got.equal, `${text} ${limit}`).toEqual(backend === 'postgres' ? got.containing.filter((k) => equal.includes(k)) : equal);
+        expect(got.equal.every((k) => got.containing.includes(k))).toBe(true);
+      }
+    }
+    expect(await search.wholeQueryKeys(db, 'jobs', 'Quentin Zabriskie', grams('quentin zabriskie'), {}, 100)).toEqual({ containing: [j3 * 8], equal: [j3 * 8] });
+    expect(await search.wholeQueryKeys(db, 'jobs', 'quagmire', grams('quagmire'), {}, 100)).toEqual({ containing: [j1 * 8], equal: [] });
+    expect(await search.wholeQueryKeys(db, 'jobs', 'shelbyville', grams('shelbyville'), {}, 100)).toEqual({ containing: [j1 * 8 + 2], equal: [j1 * 8 + 2] });
+    expect(await search.wholeQueryKeys(db, 'jobs', 'quagmire', grams('quagmire'), { contractor_id: d.companies[1] }, 100)).toEqual({ containing: [], equal: [] });
+  });
+
   it('typos: one letter wrong still shares trigrams (any of them), and the service ranks the row first', async () => {
     const [j1, j2] = d.known;
     expect(await check('jobs', grams('quagmyre'), {}, 10_000, true)).toContain(j1 * 8);
