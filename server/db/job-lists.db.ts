@@ -229,22 +229,25 @@ export async function listJobs(
   const col = SORT_COLUMNS[page.sort_by] ?? SORT_COLUMNS.created_at;
   const sortRef = sql.ref(`${p.by === 'o' && CARRIED.has(col) ? 'o' : 'jobs'}.${col}`);
   const { limit, offset } = pageOf(page);
-  const page_ = filtered(db, p, true)
+  const items = filtered(db, p, true)
     .select(LIST_COLUMNS.map((c) => `jobs.${c}` as const))
     .orderBy(sortRef, col === 'stage' ? dir : byBytes(db, dir))
     .orderBy(sql.ref(p.by === 'o' ? 'o.job_id' : 'jobs.id'), dir)
     .limit(limit)
     .offset(offset)
     .execute();
-  const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
-  const total_ = p.totals
-    ? totalsOf(db, p.totals).execute().then((rows) => rows.reduce((n, r) => n + Number(r.n), 0))
-    : cachedCount(db, keyOf('list', count), async () => Number((await count.executeTakeFirstOrThrow()).n));
   // Side by side: on PostgreSQL the page and the total (or the version its cached value is checked against)
   // go on two connections, so a list waits on the slower of them rather than on both (in a transaction, and
   // on SQLite, they run one after the other as before).
-  const [items, total] = await Promise.all([page_, total_]);
-  return { items: items as JobRow[], total };
+  const [rows, total] = await Promise.all([items, totalOf(db, p)]);
+  return { items: rows as JobRow[], total };
+}
+
+/** The number of jobs a list plan matches: the per-stage totals when they answer it, else a count cached against the jobs version. */
+async function totalOf(db: Q, p: Plan): Promise<number> {
+  if (p.totals) return (await totalsOf(db, p.totals).execute()).reduce((n, r) => n + Number(r.n), 0);
+  const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
+  return cachedCount(db, keyOf('list', count), async () => Number((await count.executeTakeFirstOrThrow()).n));
 }
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */

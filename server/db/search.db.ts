@@ -11,8 +11,8 @@
  * the wrapped field text, so each term is a `text LIKE pattern` (bound, wildcards escaped): `%abc%`
  * inside the field, `ab%` after FIELD_START (the field starts with it), `%ab` before FIELD_END. pg_trgm
  * answers such a LIKE from the index (the trigram `abc`, or the padded word trigrams `' ab'`/`'ab '` of an
- * anchored one) and rechecks it, so the keys are exactly the ones FTS5 finds (but for containingKeys, below, which
- * asks PostgreSQL for the fields containing a text and FTS5 for those holding its trigrams). Under a limit both return
+ * anchored one) and rechecks it, so the keys are exactly the ones FTS5 finds (but for containingKeys and wholeQueryKeys,
+ * below, which ask PostgreSQL for the fields containing a text and FTS5 for those holding its trigrams). Under a limit both return
  * the first matches in table order without sorting them (key order on SQLite; on PostgreSQL the order
  * rows were written, which is key order but for rows rewritten since): sorting every match of a
  * common trigram to keep the lowest keys cost more than all the rest of a search. The similarity
