@@ -381,6 +381,30 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     expect(top.length).toBe(5);
     expect(top.every((id) => jobsOfC5.includes(id))).toBe(true);
   });
+
+  // Last too: it changes the data.
+  it('a text longer than what the index narrows by is still checked whole: contained, equal, or neither', async () => {
+    const c2 = d.companies[2];
+    const long = 'Acme Insulation and Weatherization Services of Madison';
+    await contractors.updateContractor(db, c2, { name: long });
+    const keys = (await fieldsOf(db, 'jobs')).filter((f) => f.contractor_id === c2 && f.key % 8 === 3).map((f) => f.key);
+    expect(keys.length).toBeGreaterThan(0);
+    const look = (text: string, equal = false) => search.containingKeys(db, 'jobs', text.toLowerCase(), grams(text), {}, 10_000, equal);
+    expect(await look(long)).toEqual(keys);
+    expect(await look(long, true)).toEqual(keys);
+    expect(await search.wholeQueryKeys(db, 'jobs', long, grams(long), {}, 10_000)).toEqual({ containing: keys, equal: keys });
+    // The same first 32 characters, another end: nothing.
+    const other = 'Acme Insulation and Weatherization Services of Boston';
+    expect(await look(other)).toEqual([]);
+    expect(await search.wholeQueryKeys(db, 'jobs', other, grams(other), {}, 10_000)).toEqual({ containing: [], equal: [] });
+    // A long part of the field: contained, not equal.
+    const part = 'insulation and weatherization services';
+    expect(await look(part)).toEqual(keys);
+    expect(await search.wholeQueryKeys(db, 'jobs', part, grams(part), {}, 10_000)).toEqual({ containing: keys, equal: [] });
+    // Wildcards past the first 32 characters are literal too.
+    expect(await look('Acme Insulation and Weatherization Services of M_dison')).toEqual([]);
+    expect(await look('Acme Insulation and Weatherization Services of %')).toEqual([]);
+  });
 });
 
 describe('db/next search: the service ranks the same on every backend', () => {
