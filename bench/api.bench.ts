@@ -13,7 +13,7 @@
 import Fuse from 'fuse.js';
 import { JOB_SEARCH } from '../engine/index.ts';
 import { clearCountCache, listJobs, stageCounts, type JobFilters, type JobScope, type SortBy } from '../server/db/job-lists.db.ts';
-import { jobSearchTexts } from '../server/db/search.db.ts';
+import { jobSearchTexts } from '../server/db/search-rows.db.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
 import { openStore } from '../server/db/database.ts';

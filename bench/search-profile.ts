@@ -6,7 +6,7 @@
 import { JOB_SEARCH } from '../engine/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
-import * as searchDb from '../server/db/search.db.ts';
+import * as searchRows from '../server/db/search-rows.db.ts';
 import { SEARCH_TUNING, candidateIds, rankRows } from '../server/services/fuzzy-rank.ts';
 import { identifierCandidates } from '../server/services/identifier-scan.ts';
 import { BENCH_NOW, benchDatabase } from './generate-db.ts';
@@ -36,7 +36,7 @@ for (let round = 0; round < 5; round++) {
     const t1 = cpu();
     const extra = await identifierCandidates(deps.db, deps.store, JOB_SEARCH, q, SEARCH_TUNING.shortlist);
     const t2 = cpu();
-    const pool = await searchDb.jobSearchRows(deps.db, [...new Set([...ids, ...extra])]);
+    const pool = await searchRows.jobSearchRows(deps.db, [...new Set([...ids, ...extra])]);
     const t3 = cpu();
     rankRows(pool, JOB_SEARCH, q, 10, SEARCH_TUNING);
     const t4 = cpu();
@@ -61,7 +61,7 @@ if (process.env.BENCH_POOLS) {
   const { default: Fuse } = await import('fuse.js');
   const { fuseOptions } = await import('../server/services/fuzzy-rank.ts');
   const { searchJobs } = await import('../server/services/search.service.ts');
-  const rows = (await searchDb.jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1))).sort((x, y) => x.id - y.id);
+  const rows = (await searchRows.jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1))).sort((x, y) => x.id - y.id);
   const fuse = new Fuse(rows, fuseOptions(JOB_SEARCH));
   const tops = new Map(queries.map((q) => [q, fuse.search(q, { limit: 10 }).map((r) => r.item.id)]));
   const ops = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops' as const, contractor_id: null };

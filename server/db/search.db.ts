@@ -1,7 +1,7 @@
 /**
  * Search candidates on either backend: keys `owner id * 8 + field number` of the searchable fields that
  * hold the query's trigrams. These queries only find candidate keys; ranking is the service's (fuse.js
- * with the engine's search config).
+ * with the engine's search config; what a search reads by id is search-rows.db.ts).
  *
  * SQLite: the FTS5 trigram tables of migration 004 (one index row per field, text wrapped in
  * FIELD_START ... FIELD_END, case folded), queried through a MATCH expression bound as one value.
@@ -31,36 +31,6 @@ export type SearchIndex = keyof typeof SEARCH_FIELDS;
 export interface SearchScope {
   contractor_id?: number;
   homeowner_user_id?: number;
-}
-
-/** The searchable text of a job, as fuse.js reads it. */
-export interface JobSearchText {
-  id: number;
-  full_name: string;
-  address: string;
-  city: string | null;
-  contractor: string | null;
-  code: string;
-  external_id: string | null;
-}
-
-/** A job as a search result shows it. */
-export interface JobSearchRow extends JobSearchText {
-  is_canceled: number;
-  stage: number;
-  program_id: string;
-  eligibility: string;
-}
-
-/** A contractor as search reads and shows it. */
-export interface ContractorSearchRow {
-  id: number;
-  name: string;
-  primary_contact: string | null;
-  address: string | null;
-  city: string | null;
-  phone: string | null;
-  email: string | null;
 }
 
 /** Wraps each indexed field, so a field's start and end are trigram characters too. */
@@ -252,58 +222,4 @@ export async function termsStartingWith(db: Q, index: SearchIndex, prefix: strin
   const end = chars.slice(0, -1).join('') + String.fromCodePoint(chars[chars.length - 1].codePointAt(0)! + 1);
   const r = await sql<{ term: string }>`select term from ${sql.table(VOCAB[index])} where term >= ${prefix} and term < ${end} limit ${limit}`.execute(db);
   return r.rows.map((row) => row.term);
-}
-
-/** Ids of every row of a scope in id order, or null when it holds more than `max` (then the index narrows). */
-export async function idsInScope(db: Q, index: SearchIndex, scope: SearchScope, max: number): Promise<number[] | null> {
-  let rows: { id: number }[];
-  if (index === 'contractors') {
-    let q = db.selectFrom('contractors').select('id').where('deleted_at', 'is', null);
-    if (scope.contractor_id !== undefined) q = q.where('id', '=', scope.contractor_id);
-    rows = await q.orderBy('id').limit(max + 1).execute();
-  } else {
-    let q = db.selectFrom('jobs').select('id');
-    if (scope.contractor_id !== undefined) q = q.where('contractor_id', '=', scope.contractor_id);
-    else if (scope.homeowner_user_id !== undefined) q = q.where('homeowner_user_id', '=', scope.homeowner_user_id);
-    rows = await q.orderBy('id').limit(max + 1).execute();
-  }
-  return rows.length > max ? null : rows.map((r) => r.id);
-}
-
-/** `col` is one of `ids`, bound as one value whatever their number (SQLite: a JSON array; PostgreSQL: an integer array). */
-function idIn(db: Q, col: Expression<unknown>, ids: number[]): RawBuilder<SqlBool> {
-  return isPostgres(db) ? sql<SqlBool>`${col} = any(cast(${ids} as integer[]))` : sql<SqlBool>`${col} in (select value from json_each(${JSON.stringify(ids)}))`;
-}
-
-/** The searchable text of jobs by id (any order). */
-export async function jobSearchTexts(db: Q, ids: number[]): Promise<JobSearchText[]> {
-  if (!ids.length) return [];
-  return db
-    .selectFrom('jobs as j')
-    .leftJoin('contractors as c', 'c.id', 'j.contractor_id')
-    .select(['j.id', 'j.full_name', 'j.address', 'j.city', 'c.name as contractor', 'j.code', 'j.external_id'])
-    .where((eb) => idIn(db, eb.ref('j.id'), ids))
-    .execute();
-}
-
-/** Jobs as results, by id (any order). */
-export async function jobSearchRows(db: Q, ids: number[]): Promise<JobSearchRow[]> {
-  if (!ids.length) return [];
-  return db
-    .selectFrom('jobs as j')
-    .leftJoin('contractors as c', 'c.id', 'j.contractor_id')
-    .select(['j.id', 'j.full_name', 'j.address', 'j.city', 'c.name as contractor', 'j.code', 'j.external_id', 'j.is_canceled', 'j.stage', 'j.program_id', 'j.eligibility'])
-    .where((eb) => idIn(db, eb.ref('j.id'), ids))
-    .execute();
-}
-
-/** Contractors (not deleted) by id (any order). */
-export async function contractorSearchRows(db: Q, ids: number[]): Promise<ContractorSearchRow[]> {
-  if (!ids.length) return [];
-  return db
-    .selectFrom('contractors')
-    .select(['id', 'name', 'primary_contact', 'address', 'city', 'phone', 'email'])
-    .where('deleted_at', 'is', null)
-    .where((eb) => idIn(db, eb.ref('id'), ids))
-    .execute();
 }

@@ -11,6 +11,7 @@ import { CONTRACTOR_SEARCH, JOB_SEARCH, SEARCH_MAX_CHARS, SEARCH_MESSAGES, isSea
 import type { AuthUser, Deps } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import * as searchDb from '../db/search.db.ts';
+import * as searchRows from '../db/search-rows.db.ts';
 import { jobScope } from './access.ts';
 import { SEARCH_TUNING, candidateIds, rankRows, type SearchTuning } from './fuzzy-rank.ts';
 import { identifierCandidates } from './identifier-scan.ts';
@@ -25,7 +26,7 @@ export const SEARCH_MAX_LIMIT = 50;
 export type JobSearchItem = JobHit;
 
 /** A contractor result; a null address shows as 'No primary address found'. */
-export type ContractorSearchItem = searchDb.ContractorSearchRow;
+export type ContractorSearchItem = searchRows.ContractorSearchRow;
 
 /** The query as searched: trimmed, without control characters; 400 when shorter than 2 or longer than 100 characters. */
 export function checkedQuery(q: unknown): string {
@@ -43,7 +44,7 @@ export function checkedQuery(q: unknown): string {
  * the codes and external ids an identifier-like query matches: identifier-scan.ts).
  */
 async function poolIds(deps: Deps, index: searchDb.SearchIndex, config: SearchConfig, scope: searchDb.SearchScope, query: string, tuning: SearchTuning): Promise<number[]> {
-  const whole = await searchDb.idsInScope(deps.db, index, scope, tuning.whole_scope);
+  const whole = await searchRows.idsInScope(deps.db, index, scope, tuning.whole_scope);
   if (whole) return whole;
   // The identifier columns are every job's: only a search over every job (no scope) may add from them.
   const everyJob = index === 'jobs' && scope.contractor_id === undefined && scope.homeowner_user_id === undefined;
@@ -60,7 +61,7 @@ export async function searchJobs(deps: Deps, user: AuthUser, q: unknown, limit =
   const query = checkedQuery(q);
   const n = Math.min(Math.max(1, limit), SEARCH_MAX_LIMIT);
   // The pool is read as results (a few more columns than its searchable text): the top rows need no second read.
-  const pool = await searchDb.jobSearchRows(deps.db, await poolIds(deps, 'jobs', JOB_SEARCH, jobScope(user), query, tuning));
+  const pool = await searchRows.jobSearchRows(deps.db, await poolIds(deps, 'jobs', JOB_SEARCH, jobScope(user), query, tuning));
   return rankRows(pool, JOB_SEARCH, query, n, tuning).map((r) => presentJob(deps, r));
 }
 
@@ -70,11 +71,11 @@ export async function searchContractors(deps: Deps, user: AuthUser, q: unknown, 
   const query = checkedQuery(q);
   const n = Math.min(Math.max(1, limit), SEARCH_MAX_LIMIT);
   const scope: searchDb.SearchScope = user.role === 'contractor' ? { contractor_id: user.contractor_id ?? -1 } : {};
-  const pool = await searchDb.contractorSearchRows(deps.db, await poolIds(deps, 'contractors', CONTRACTOR_SEARCH, scope, query, tuning));
+  const pool = await searchRows.contractorSearchRows(deps.db, await poolIds(deps, 'contractors', CONTRACTOR_SEARCH, scope, query, tuning));
   return rankRows(pool, CONTRACTOR_SEARCH, query, n, tuning);
 }
 
-function presentJob(deps: Deps, r: searchDb.JobSearchRow): JobSearchItem {
+function presentJob(deps: Deps, r: searchRows.JobSearchRow): JobSearchItem {
   const program = deps.defs.programs[r.program_id];
   const stage = program?.stage_model.stages.find((s) => s.number === r.stage);
   return {

@@ -9,7 +9,7 @@ import { JOB_SEARCH } from '../../engine/index.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { insertJob, updateJob, type NewJob } from '../../server/db/jobs.db.ts';
 import { insertContractor, updateContractor } from '../../server/db/contractors.db.ts';
-import { jobSearchTexts } from '../../server/db/search.db.ts';
+import { jobSearchTexts } from '../../server/db/search-rows.db.ts';
 import { searchContractors, searchJobs } from '../../server/services/search.service.ts';
 import { SEARCH_TUNING, fuseOptions } from '../../server/services/fuzzy-rank.ts';
 import type { AuthUser } from '../../server/context.ts';

@@ -8,6 +8,7 @@ import { seededRandom } from '../../server/seed/seeded-random.ts';
 import type { SearchConfig } from '../../engine/index.ts';
 import type { NewJob } from '../../server/db/jobs.db.ts';
 import * as search from '../../server/db/search.db.ts';
+import * as searchRows from '../../server/db/search-rows.db.ts';
 import type { Q } from '../../server/db/portable.ts';
 import { candidateIds, rankRows, type SearchTuning } from '../../server/services/fuzzy-rank.ts';
 
@@ -46,12 +47,12 @@ export function generatedJobs(n: number, seed: number, contractorIds: number[], 
 
 /** searchJobs of search.service.ts without the user and the presentation: ids, best first. */
 export async function searchJobIds(db: Q, config: SearchConfig, scope: search.SearchScope, query: string, limit: number, tuning: SearchTuning): Promise<number[]> {
-  const pool = (await search.idsInScope(db, 'jobs', scope, tuning.whole_scope)) ?? (await candidateIds(db, 'jobs', config, scope, query, tuning));
-  return rankRows(await search.jobSearchTexts(db, pool), config, query, limit, tuning).map((r) => r.id);
+  const pool = (await searchRows.idsInScope(db, 'jobs', scope, tuning.whole_scope)) ?? (await candidateIds(db, 'jobs', config, scope, query, tuning));
+  return rankRows(await searchRows.jobSearchTexts(db, pool), config, query, limit, tuning).map((r) => r.id);
 }
 
 /** searchContractors of search.service.ts: ids, best first. */
 export async function searchContractorIds(db: Q, config: SearchConfig, scope: search.SearchScope, query: string, limit: number, tuning: SearchTuning): Promise<number[]> {
-  const pool = (await search.idsInScope(db, 'contractors', scope, tuning.whole_scope)) ?? (await candidateIds(db, 'contractors', config, scope, query, tuning));
-  return rankRows(await search.contractorSearchRows(db, pool), config, query, limit, tuning).map((r) => r.id);
+  const pool = (await searchRows.idsInScope(db, 'contractors', scope, tuning.whole_scope)) ?? (await candidateIds(db, 'contractors', config, scope, query, tuning));
+  return rankRows(await searchRows.contractorSearchRows(db, pool), config, query, limit, tuning).map((r) => r.id);
 }

@@ -10,6 +10,7 @@ import { CONTRACTOR_SEARCH, JOB_SEARCH } from '../../engine/index.ts';
 import * as contractors from '../../server/db/contractors.db.ts';
 import { insertJob } from '../../server/db/jobs.db.ts';
 import * as search from '../../server/db/search.db.ts';
+import * as searchRows from '../../server/db/search-rows.db.ts';
 import type { Q } from '../../server/db/portable.ts';
 import { insertUser } from '../../server/db/users.db.ts';
 import { candidateIds, type SearchTuning } from '../../server/services/fuzzy-rank.ts';
@@ -304,35 +305,35 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     expect(await search.matchingKeys(db, 'jobs', ['ain'], {}, 0)).toEqual([]);
 
     const jobIds = [...new Set(jobFields.map((f) => f.owner))].sort((a, b) => a - b);
-    expect(await search.idsInScope(db, 'jobs', {}, 10)).toBeNull();
-    expect(await search.idsInScope(db, 'jobs', {}, jobIds.length)).toEqual(jobIds);
-    expect(await search.idsInScope(db, 'jobs', {}, jobIds.length - 1)).toBeNull();
+    expect(await searchRows.idsInScope(db, 'jobs', {}, 10)).toBeNull();
+    expect(await searchRows.idsInScope(db, 'jobs', {}, jobIds.length)).toEqual(jobIds);
+    expect(await searchRows.idsInScope(db, 'jobs', {}, jobIds.length - 1)).toBeNull();
     const c4 = d.companies[4];
-    expect(await search.idsInScope(db, 'jobs', { contractor_id: c4 }, 1000)).toEqual(jobIds.filter((id) => jobFields.some((f) => f.owner === id && f.contractor_id === c4)));
+    expect(await searchRows.idsInScope(db, 'jobs', { contractor_id: c4 }, 1000)).toEqual(jobIds.filter((id) => jobFields.some((f) => f.owner === id && f.contractor_id === c4)));
     const h1 = d.homeowners[0];
-    expect(await search.idsInScope(db, 'jobs', { homeowner_user_id: h1 }, 1000)).toEqual(jobIds.filter((id) => jobFields.some((f) => f.owner === id && f.homeowner_user_id === h1)));
+    expect(await searchRows.idsInScope(db, 'jobs', { homeowner_user_id: h1 }, 1000)).toEqual(jobIds.filter((id) => jobFields.some((f) => f.owner === id && f.homeowner_user_id === h1)));
     // Contractors: not the deleted one.
-    expect(await search.idsInScope(db, 'contractors', {}, 100)).toEqual(d.companies.filter((c) => c !== d.deleted));
-    expect(await search.idsInScope(db, 'contractors', {}, 5)).toBeNull();
-    expect(await search.idsInScope(db, 'contractors', { contractor_id: d.companies[2] }, 1)).toEqual([d.companies[2]]);
-    expect(await search.idsInScope(db, 'contractors', { contractor_id: d.deleted }, 1)).toEqual([]);
+    expect(await searchRows.idsInScope(db, 'contractors', {}, 100)).toEqual(d.companies.filter((c) => c !== d.deleted));
+    expect(await searchRows.idsInScope(db, 'contractors', {}, 5)).toBeNull();
+    expect(await searchRows.idsInScope(db, 'contractors', { contractor_id: d.companies[2] }, 1)).toEqual([d.companies[2]]);
+    expect(await searchRows.idsInScope(db, 'contractors', { contractor_id: d.deleted }, 1)).toEqual([]);
   });
 
   it('rows: the searchable text and the result rows of jobs, live contractors, any ids', async () => {
     const [j1, , , j4] = d.known;
     const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
-    expect(await search.jobSearchTexts(db, [])).toEqual([]);
-    expect(byId(await search.jobSearchTexts(db, [j4, j1, 999_999]))).toEqual([
+    expect(await searchRows.jobSearchTexts(db, [])).toEqual([]);
+    expect(byId(await searchRows.jobSearchTexts(db, [j4, j1, 999_999]))).toEqual([
       { id: j1, full_name: 'Penelope Quagmire', address: '742 Evergreen Terrace', city: 'Shelbyville', contractor: 'Bright Solar LLC', code: 'HC-0001', external_id: 'SALES-7781' },
       { id: j4, full_name: KNOWN[3].full_name, address: 'Unit a_b', city: null, contractor: null, code: 'HC-0004', external_id: 'X%_\\"*' },
     ]);
-    expect(await search.jobSearchRows(db, [j1])).toEqual([
+    expect(await searchRows.jobSearchRows(db, [j1])).toEqual([
       { id: j1, full_name: 'Penelope Quagmire', address: '742 Evergreen Terrace', city: 'Shelbyville', contractor: 'Bright Solar LLC', code: 'HC-0001', external_id: 'SALES-7781', is_canceled: 0, stage: 1, program_id: 'p', eligibility: 'pending_more_information' },
     ]);
     const many = [...new Set(jobFields.map((f) => f.owner))];
-    expect((await search.jobSearchTexts(db, many)).length).toBe(many.length);
-    expect(await search.contractorSearchRows(db, [])).toEqual([]);
-    expect(await search.contractorSearchRows(db, [d.companies[2], d.deleted, 999_999])).toEqual([{ id: d.companies[2], ...COMPANIES[2] }]);
+    expect((await searchRows.jobSearchTexts(db, many)).length).toBe(many.length);
+    expect(await searchRows.contractorSearchRows(db, [])).toEqual([]);
+    expect(await searchRows.contractorSearchRows(db, [d.companies[2], d.deleted, 999_999])).toEqual([{ id: d.companies[2], ...COMPANIES[2] }]);
   });
 
   it('hostile input: quotes, wildcards, backslashes, FTS5 syntax, long strings answer without error, and literally', async () => {
@@ -376,7 +377,7 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     expect(await search.matchingKeys(db, 'jobs', grams('quasar reno'), {}, 10_000)).toEqual(jobsOfC5.map((id) => id * 8 + 3));
     expect(await search.matchingKeys(db, 'jobs', grams('old name builders'), {}, 10_000)).toEqual([]);
     expect(await search.matchingKeys(db, 'contractors', grams('quasar'), {}, 10_000)).toEqual([c5 * 8]);
-    expect((await search.jobSearchTexts(db, jobsOfC5.slice(0, 1)))[0].contractor).toBe('Quasar Renovations');
+    expect((await searchRows.jobSearchTexts(db, jobsOfC5.slice(0, 1)))[0].contractor).toBe('Quasar Renovations');
     const top = await searchJobIds(db, JOB_SEARCH, {}, 'Quasar Renovations', 5, TUNING);
     expect(top.length).toBe(5);
     expect(top.every((id) => jobsOfC5.includes(id))).toBe(true);

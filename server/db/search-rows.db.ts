@@ -1,0 +1,92 @@
+/**
+ * What a search reads besides the index (search.db.ts finds candidate keys): a scope's ids when it is small enough
+ * to be read whole, the searchable text of jobs, and jobs and contractors as results, by id on either backend.
+ */
+
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { isPostgres, type Q } from './portable.ts';
+import type { SearchIndex, SearchScope } from './search.db.ts';
+
+/** The searchable text of a job, as fuse.js reads it. */
+export interface JobSearchText {
+  id: number;
+  full_name: string;
+  address: string;
+  city: string | null;
+  contractor: string | null;
+  code: string;
+  external_id: string | null;
+}
+
+/** A job as a search result shows it. */
+export interface JobSearchRow extends JobSearchText {
+  is_canceled: number;
+  stage: number;
+  program_id: string;
+  eligibility: string;
+}
+
+/** A contractor as search reads and shows it. */
+export interface ContractorSearchRow {
+  id: number;
+  name: string;
+  primary_contact: string | null;
+  address: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** Ids of every row of a scope in id order, or null when it holds more than `max` (then the index narrows). */
+export async function idsInScope(db: Q, index: SearchIndex, scope: SearchScope, max: number): Promise<number[] | null> {
+  let rows: { id: number }[];
+  if (index === 'contractors') {
+    let q = db.selectFrom('contractors').select('id').where('deleted_at', 'is', null);
+    if (scope.contractor_id !== undefined) q = q.where('id', '=', scope.contractor_id);
+    rows = await q.orderBy('id').limit(max + 1).execute();
+  } else {
+    let q = db.selectFrom('jobs').select('id');
+    if (scope.contractor_id !== undefined) q = q.where('contractor_id', '=', scope.contractor_id);
+    else if (scope.homeowner_user_id !== undefined) q = q.where('homeowner_user_id', '=', scope.homeowner_user_id);
+    rows = await q.orderBy('id').limit(max + 1).execute();
+  }
+  return rows.length > max ? null : rows.map((r) => r.id);
+}
+
+/** `col` is one of `ids`, bound as one value whatever their number (SQLite: a JSON array; PostgreSQL: an integer array). */
+function idIn(db: Q, col: Expression<unknown>, ids: number[]): RawBuilder<SqlBool> {
+  return isPostgres(db) ? sql<SqlBool>`${col} = any(cast(${ids} as integer[]))` : sql<SqlBool>`${col} in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
+/** The searchable text of jobs by id (any order). */
+export async function jobSearchTexts(db: Q, ids: number[]): Promise<JobSearchText[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('jobs as j')
+    .leftJoin('contractors as c', 'c.id', 'j.contractor_id')
+    .select(['j.id', 'j.full_name', 'j.address', 'j.city', 'c.name as contractor', 'j.code', 'j.external_id'])
+    .where((eb) => idIn(db, eb.ref('j.id'), ids))
+    .execute();
+}
+
+/** Jobs as results, by id (any order). */
+export async function jobSearchRows(db: Q, ids: number[]): Promise<JobSearchRow[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('jobs as j')
+    .leftJoin('contractors as c', 'c.id', 'j.contractor_id')
+    .select(['j.id', 'j.full_name', 'j.address', 'j.city', 'c.name as contractor', 'j.code', 'j.external_id', 'j.is_canceled', 'j.stage', 'j.program_id', 'j.eligibility'])
+    .where((eb) => idIn(db, eb.ref('j.id'), ids))
+    .execute();
+}
+
+/** Contractors (not deleted) by id (any order). */
+export async function contractorSearchRows(db: Q, ids: number[]): Promise<ContractorSearchRow[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('contractors')
+    .select(['id', 'name', 'primary_contact', 'address', 'city', 'phone', 'email'])
+    .where('deleted_at', 'is', null)
+    .where((eb) => idIn(db, eb.ref('id'), ids))
+    .execute();
+}
