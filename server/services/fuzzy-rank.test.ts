@@ -27,12 +27,27 @@ describe('charFilter', () => {
     );
   });
 
+  it('passes every value fuse.js matches when the value is far longer than the query (the stretch slides along it)', () => {
+    fc.assert(
+      fc.property(text(2, 12).map((q) => q.trim()).filter((q) => q.length >= 2), fc.array(text(20, 80), { minLength: 1, maxLength: 30 }), (query, values) => {
+        const q = query.toLowerCase();
+        const passes = charFilter(q, JOB_SEARCH.threshold);
+        for (const hit of new Fuse(values, options).search(q)) expect(passes(hit.item), JSON.stringify({ q, value: hit.item })).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('rejects a value too far from the query, and passes one within the allowed errors', () => {
     // 'abcdefghij': ten characters, four errors allowed: six of its characters must be there.
     const passes = charFilter('abcdefghij', 0.4);
     expect(passes('ABCDEF')).toBe(true);
     expect(passes('zzabcdezz')).toBe(false);
     expect(passes('jihgfe')).toBe(true);
+    // The characters must be near each other: within the query's length plus its errors (14 here).
+    expect(passes('abc' + '-'.repeat(12) + 'def')).toBe(false);
+    expect(passes('abc' + '-'.repeat(8) + 'def')).toBe(true);
+    expect(passes('-'.repeat(30) + 'abc' + '-'.repeat(8) + 'def' + '-'.repeat(30))).toBe(true);
     // A character counts as often as the query holds it.
     const twice = charFilter('aaaaa', 0.4);
     expect(twice('aaa')).toBe(true);
