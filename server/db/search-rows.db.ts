@@ -37,20 +37,26 @@ export interface ContractorSearchRow {
   email: string | null;
 }
 
-/** Ids of every row of a scope in id order, or null when it holds more than `max` (then the index narrows). */
+/**
+ * Ids of every row of a scope in id order, or null when it holds more than `max` (then the index narrows). A row
+ * at offset `max` is looked for first: a large scope (every job, for ops) answers with one id, not `max` + 1.
+ */
 export async function idsInScope(db: Q, index: SearchIndex, scope: SearchScope, max: number): Promise<number[] | null> {
-  let rows: { id: number }[];
-  if (index === 'contractors') {
-    let q = db.selectFrom('contractors').select('id').where('deleted_at', 'is', null);
-    if (scope.contractor_id !== undefined) q = q.where('id', '=', scope.contractor_id);
-    rows = await q.orderBy('id').limit(max + 1).execute();
-  } else {
+  const ids = async (offset: number, limit: number) => {
+    if (index === 'contractors') {
+      let q = db.selectFrom('contractors').select('id').where('deleted_at', 'is', null);
+      if (scope.contractor_id !== undefined) q = q.where('id', '=', scope.contractor_id);
+      return (await q.orderBy('id').offset(offset).limit(limit).execute()).map((r) => r.id);
+    }
     let q = db.selectFrom('jobs').select('id');
     if (scope.contractor_id !== undefined) q = q.where('contractor_id', '=', scope.contractor_id);
     else if (scope.homeowner_user_id !== undefined) q = q.where('homeowner_user_id', '=', scope.homeowner_user_id);
-    rows = await q.orderBy('id').limit(max + 1).execute();
-  }
-  return rows.length > max ? null : rows.map((r) => r.id);
+    return (await q.orderBy('id').offset(offset).limit(limit).execute()).map((r) => r.id);
+  };
+  if ((await ids(max, 1)).length) return null;
+  // Rows written between the two reads may make it more than `max`: read one more to tell.
+  const all = await ids(0, max + 1);
+  return all.length > max ? null : all;
 }
 
 /** `col` is one of `ids`, bound as one value whatever their number (SQLite: a JSON array; PostgreSQL: an integer array). */
