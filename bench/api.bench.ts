@@ -3,7 +3,8 @@
  * counterpart measured in the same run. Printed, never asserted: the machines are shared and noisy.
  *   a. the jobs list (listJobs: page + count) and the per-stage summary (stageCounts) over a fixed
  *      set of filter combinations, against the same queries on a copy without secondary indexes;
- *   b. fuzzy search (the search service) against fuse.js over every job: latency and top-10 agreement;
+ *   b. fuzzy search (the search service) against fuse.js over every job: latency (timed warm, after one pass of
+ *      every query, which is printed too) and top-10 agreement;
  *   c. GET /api/jobs under load (autocannon in a second process) against a bare Koa app;
  *   d. the figures of a-c on both backends side by side: the same rows copied into PostgreSQL
  *      (bench/postgres-copy.ts) when BENCH_DATABASE_URL or TEST_DATABASE_URL names one.
