@@ -203,7 +203,7 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
     const cold: number[] = [];
     for (const q of queries) cold.push(...await times(() => searchJobs(on, opsUser, q), 1, false));
     const out: number[] = [];
-    for (const q of queries) out.push(median(await times(() => searchJobs(on, opsUser, q), 5)));
+    for (const q of queries) out.push(median(await times(() => searchJobs(on, opsUser, q), RUNS)));
     return { times: out, cold, agreement: await shareOf(on, queries), random_agreement: await shareOf(on, randomQueries) };
   };
   const { times: ours, cold, agreement: share, random_agreement: randomShare } = await searchSample(deps);
@@ -213,7 +213,7 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
   figures.SQLite.agreement = share;
   figures.SQLite.random_agreement = randomShare;
   const w = [34, 10, 10, 16, 8, 12];
-  console.log(`b. Fuzzy search: ${queries.length} queries (names, typos, codes, external ids, addresses, cities, companies), top 10`);
+  console.log(`b. Fuzzy search: ${queries.length} queries (names, typos, codes, external ids, addresses, cities, companies), top 10, median of ${RUNS} runs each`);
   console.log(row(['', 'median', 'p95', 'fuse.js median', 'ratio', 'agreement'], w));
   console.log(row(['searchJobs (FTS5 trigrams + fuse.js)', ms(median(ours)), ms(quantile(ours, 0.95)), ms(median(theirs)), `${fmt(median(theirs) / median(ours), 0)}x`, `${fmt((100 * agreement) / queries.length, 1)}%`], w));
   console.log('   fuse.js = one Fuse over every job (index built once), same config. Agreement: share of fuse.js\'s top 10 ids also in ours.');
