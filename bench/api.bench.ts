@@ -58,9 +58,9 @@ const median = (xs: number[]) => quantile(xs, 0.5);
 function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 }
-/** Times of `runs` calls of fn after one warm-up call (none with `warm` false). */
-async function times(fn: () => unknown, runs: number, warm = true): Promise<number[]> {
-  if (warm) await fn();
+/** Times of `runs` calls of fn after one warm-up call. */
+async function times(fn: () => unknown, runs: number): Promise<number[]> {
+  await fn();
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
@@ -201,7 +201,11 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
     // caches warm before anything is timed (PostgreSQL opens a connection per concurrent lookup on demand, and a new
     // connection's first statements run cold). This first pass is printed too, as single runs.
     const cold: number[] = [];
-    for (const q of queries) cold.push(...await times(() => searchJobs(on, opsUser, q), 1, false));
+    for (const q of queries) {
+      const t = performance.now();
+      await searchJobs(on, opsUser, q);
+      cold.push(performance.now() - t);
+    }
     const out: number[] = [];
     for (const q of queries) out.push(median(await times(() => searchJobs(on, opsUser, q), RUNS)));
     return { times: out, cold, agreement: await shareOf(on, queries), random_agreement: await shareOf(on, randomQueries) };
