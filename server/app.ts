@@ -26,7 +26,7 @@ export async function createApp(deps: Deps): Promise<{ app: Koa<AppState, { deps
   const router = new Router<AppState, { deps: Deps }>();
   for (const register of ROUTE_MODULES) register(router);
   app.use(requestIdMiddleware());
-  app.use(securityHeadersMiddleware());
+  app.use(await securityHeadersMiddleware());
   app.use(errorMiddleware());
   app.use(bodyMiddleware());
   app.use(authMiddleware());

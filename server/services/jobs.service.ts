@@ -34,20 +34,21 @@ export interface Paging {
  * query per change.
  */
 export async function listJobs(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
-  return JSON.parse(await listJobsJson(deps, user, filters, paging)) as Awaited<ReturnType<typeof presentPage>>;
+  return JSON.parse((await listJobsJson(deps, user, filters, paging)).toString('utf8')) as Awaited<ReturnType<typeof presentPage>>;
 }
 
 /**
- * The page as JSON text, cached as text: a repeated request costs no query and no serialisation. The key
- * holds everything the answer depends on: who asks (role, user, company: the scope, the internal fields,
- * "my jobs"), the filters and the page.
+ * The page as JSON, cached as its UTF-8 bytes: a repeated request costs no query, no serialisation and
+ * no encoding (a 25-job page is ~20 KB: measuring its length and encoding it took ~10 µs per answer).
+ * The key holds everything the answer depends on: who asks (role, user, company: the scope, the internal
+ * fields, "my jobs"), the filters and the page.
  */
-export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging): Promise<string> {
+export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging): Promise<Buffer> {
   const key = `page ${user.role} ${user.id} ${user.contractor_id} ${JSON.stringify(filters)} ${JSON.stringify(paging)}`;
   const now = deps.now().getTime();
   return lists.cachedUntil(deps.db, key, now, async () => {
     const page = await presentPage(deps, user, filters, paging);
-    return { value: JSON.stringify(page), until: Math.min(Infinity, ...page.items.map((i) => daysInStageChangeAfter(i.stage_entered_at, now))) };
+    return { value: Buffer.from(JSON.stringify(page)), until: Math.min(Infinity, ...page.items.map((i) => daysInStageChangeAfter(i.stage_entered_at, now))) };
   });
 }
 
