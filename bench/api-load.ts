@@ -10,6 +10,13 @@
  * moment: 41,000 req/s for `{"ok":true}`, 24,500 for the page's bytes). Each run also prints the CPU time
  * the server and the client used, as a share of one core: a server near 100% is the bottleneck; one well
  * under it waits on the client or on other processes of the (shared, 2-core) machine.
+ *
+ * The machine's speed drifts by half within a minute (other tenants of the host): loaded one after the
+ * other for 10 s each, the bare app and the portal met different machines, and the share swung from 23%
+ * to 38% between runs of the same code. So the targets are loaded in turns: ROUNDS rounds, each giving
+ * every target a slice of the run's seconds, after one unmeasured warm-up slice each (the JIT). A share
+ * is the median over rounds of the portal's req/s over the bare app's in the same round; req/s and
+ * latencies are the medians of the rounds.
  */
 
 import { fork, type ChildProcess } from 'node:child_process';
@@ -19,6 +26,8 @@ import type { LoadRequest, LoadResult } from './load-worker.ts';
 import type { CpuUsed, ServeRequest, Serving } from './load-server.ts';
 
 const CONNECTIONS = 50;
+const ROUNDS = 5;
+const WARM_UP_SECONDS = 1;
 const JOBS_PATH = '/api/jobs?page_number=1&per_page=25';
 
 /** GET /api/jobs as a share of both baselines (percent), when it answered. */
@@ -29,15 +38,25 @@ export interface LoadShare {
   tiny: number;
 }
 
-/** Runs autocannon in a child process against one URL. */
-function load(req: LoadRequest): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./load-worker.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    child.once('message', (m) => resolve(m as LoadResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
-    child.send(req);
-  });
+/** The load generator's process: one per run of part c, given one load at a time. */
+class Loader {
+  readonly #child: ChildProcess = fork(new URL('./load-worker.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  load(req: LoadRequest): Promise<LoadResult> {
+    return new Promise((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`load worker exited with ${code}`));
+      this.#child.once('exit', exited);
+      this.#child.once('message', (m) => {
+        this.#child.off('exit', exited);
+        resolve(m as LoadResult);
+      });
+      this.#child.send(req);
+    });
+  }
+  async stop(): Promise<void> {
+    const exited = once(this.#child, 'exit');
+    this.#child.send('stop');
+    await exited;
+  }
 }
 
 /** Starts the server process and waits until it listens. */
@@ -72,30 +91,49 @@ export async function runLoad(_bench: BenchDb, seconds: number, database: { url:
   else if (probe.status !== 200) console.log(`c. NOTE: GET ${JOBS_PATH} answers ${probe.status}: ${await probe.text()}`);
   else targets.push([`GET ${JOBS_PATH}`, serving.real + JOBS_PATH, token]);
 
-  const results: [string, LoadResult, number][] = [];
-  for (const [name, url, t] of targets) {
-    const before = await serverCpu(child);
-    const r = await load({ url, token: t, connections: CONNECTIONS, seconds });
-    results.push([name, r, (await serverCpu(child)) - before]);
+  const loader = new Loader();
+  const slice = Math.max(1, seconds / ROUNDS);
+  const rounds: LoadResult[][] = [];
+  const cpu = targets.map(() => 0);
+  try {
+    for (const [, url, t] of targets) await loader.load({ url, token: t, connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+    for (let round = 0; round < ROUNDS; round++) {
+      const results: LoadResult[] = [];
+      for (const [i, [, url, t]] of targets.entries()) {
+        const before = await serverCpu(child);
+        results.push(await loader.load({ url, token: t, connections: CONNECTIONS, seconds: slice }));
+        cpu[i] += (await serverCpu(child)) - before;
+      }
+      rounds.push(results);
+    }
+  } finally {
+    await loader.stop();
   }
   const exited = once(child, 'exit');
   child.send('stop');
   await exited;
 
-  const tiny = results[0][1].rps;
-  const same = results[1][1].rps;
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  /** A target's share of another, per round, as the median over rounds (percent). */
+  const shareOf = (i: number, of: number) => med(rounds.map((r) => (100 * r[i].rps) / r[of].rps));
+  const results = targets.map(([name], i): [string, LoadResult, number] => {
+    const all = rounds.map((r) => r[i]);
+    const pick = (f: (r: LoadResult) => number) => med(all.map(f));
+    return [name, { rps: pick((r) => r.rps), p50: pick((r) => r.p50), p99: pick((r) => r.p99), total: pick((r) => r.total), non2xx: all.reduce((n, r) => n + r.non2xx, 0), errors: all.reduce((n, r) => n + r.errors, 0), cpu_ms: all.reduce((n, r) => n + r.cpu_ms, 0) }, cpu[i]];
+  });
   const w = [46, 9, 8, 8, 8, 8, 8, 11, 9];
   const pad = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
-  const share = (ms: number) => `${Math.round(ms / (10 * seconds))}%`;
-  console.log(`c. Under load: autocannon in a second process, ${CONNECTIONS} connections, ${seconds} s each, ops bearer token`);
+  const share = (ms: number) => `${Math.round(ms / (10 * slice * ROUNDS))}%`;
+  console.log(`c. Under load: autocannon in a second process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${slice} s per target (targets in turn), ops bearer token`);
   console.log(pad(['', 'req/s', 'p50', 'p99', 'non-2xx', 'server', 'client', 'of bare Koa', 'of {ok}']));
-  for (const [name, r, cpu] of results) {
-    console.log(pad([name, Math.round(r.rps).toLocaleString('en-US'), `${r.p50} ms`, `${r.p99} ms`, r.non2xx + r.errors, share(cpu), share(r.cpu_ms), `${((100 * r.rps) / same).toFixed(1)}%`, `${((100 * r.rps) / tiny).toFixed(1)}%`]));
+  for (const [i, [name, r, used]] of results.entries()) {
+    console.log(pad([name, Math.round(r.rps).toLocaleString('en-US'), `${r.p50} ms`, `${r.p99} ms`, r.non2xx + r.errors, share(used), share(r.cpu_ms), `${shareOf(i, 1).toFixed(1)}%`, `${shareOf(i, 0).toFixed(1)}%`]));
   }
+  console.log(`   req/s, p50, p99: medians of the ${ROUNDS} rounds; of bare Koa, of {ok}: the median over rounds of the share in the same round.`);
   console.log("   of bare Koa: against bare Koa answering the jobs page's own bytes (the same ~20 KB written and read per answer);");
   console.log('   of {ok}: against bare Koa answering {"ok":true}, the measure of earlier runs, where part of the gap is the answer\'s size.');
   console.log('   server / client: CPU time each process used, as a share of one core over the run (near 100%: that process is the bottleneck).');
   console.log('   Target: GET /api/jobs at least 25% of bare Koa (SQLite).');
-  const jobs = results.find(([name]) => name.startsWith('GET /api/jobs'));
-  return jobs ? { same_bytes: (100 * jobs[1].rps) / same, tiny: (100 * jobs[1].rps) / tiny } : undefined;
+  const jobs = results.findIndex(([name]) => name.startsWith('GET /api/jobs'));
+  return jobs < 0 ? undefined : { same_bytes: shareOf(jobs, 1), tiny: shareOf(jobs, 0) };
 }

@@ -1,6 +1,7 @@
 /**
  * The load generator of `bench/api.bench.ts`, in its own process so that autocannon does not share
- * the event loop of the server it measures: receives { url, token, connections, seconds } and answers
+ * the event loop of the server it measures: receives { url, token, connections, seconds } (as many as
+ * the bench asks, one at a time; 'stop' ends it) and answers each with
  * { rps, p50, p99, total, non2xx, errors, cpu_ms } (cpu_ms: the CPU time autocannon's process used
  * meanwhile: near the run's length, the client was the bottleneck).
  */
@@ -26,7 +27,11 @@ export interface LoadResult {
   cpu_ms: number;
 }
 
-process.once('message', async (msg: LoadRequest) => {
+process.on('message', async (msg: LoadRequest | 'stop') => {
+  if (msg === 'stop') {
+    process.exit(0);
+    return;
+  }
   const before = process.cpuUsage();
   const r = await autocannon({
     url: msg.url,
@@ -39,5 +44,5 @@ process.once('message', async (msg: LoadRequest) => {
     rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts,
     cpu_ms: (used.user + used.system) / 1000,
   };
-  process.send!(result, () => process.exit(0));
+  process.send!(result);
 });
