@@ -17,7 +17,7 @@ import type { DB } from '../server/db/schema.ts';
 import type { BenchDb } from './generate-db.ts';
 
 /** Tables the portal's migrations fill themselves (or the triggers keep). */
-const SKIP = new Set(['schema_migrations', 'jobs_version', 'jobs_search', 'contractors_search', 'job_totals']);
+const SKIP = new Set(['schema_migrations', 'jobs_version', 'jobs_search', 'contractors_search', 'job_totals', 'job_facet_totals']);
 const BATCH = 500;
 
 /** Opens (copying first when needed) the PostgreSQL twin of a bench database. */

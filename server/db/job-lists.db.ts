@@ -1,10 +1,12 @@
 /**
  * The jobs list (spec sect. 7): filters, pages, per-stage and per-tab counts, each cached against the
- * shared jobs version. A filter on action owners drives from job_action_owners (migration 007).
+ * shared jobs version. A filter on action owners drives from job_action_owners (migration 007). Counts
+ * with no filter but canceled-ness and stages, besides at most one action owner, program, company, ops
+ * owner or claimed-ness, read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021).
  */
 
 import { sql, type Compilable, type CompiledQuery, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { DB } from './schema.ts';
+import type { DB, JobFacet } from './schema.ts';
 import type { JobRow } from './jobs.db.ts';
 import { byBytes, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
 
@@ -47,8 +49,18 @@ interface Plan {
   by: By;
   driving: Cond[];
   onJobs: Cond[];
-  /** Set when only is_canceled and stage filter the jobs: counts then read job_totals (migration 010). */
-  totals?: { is_canceled: number; stages?: number[] };
+  /**
+   * Set when only is_canceled and stage filter the jobs, besides at most one facet (an action owner, a
+   * program, a company, an ops owner, claimed-ness): counts then read job_totals (migration 010) or
+   * job_facet_totals (021).
+   */
+  totals?: Totals;
+}
+/** What a count reads when the totals tables answer it. */
+interface Totals {
+  is_canceled: number;
+  stages?: number[];
+  facet?: { facet: JobFacet; value: string };
 }
 /** A query builder over jobs (typed so): FROM jobs, or FROM job_action_owners o [JOIN jobs]. */
 type JobsQuery = SelectQueryBuilder<DB, 'jobs', object>;
@@ -67,6 +79,12 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   const onJobs: Cond[] = [];
   const flag = (b: boolean | undefined) => (b ? 1 : 0);
   const owner = f.action_owner;
+  // The filters job_facet_totals keeps, as they are applied (one of them alone lets the counts read it).
+  const facets: NonNullable<Totals['facet']>[] = [];
+  const facet = (name: JobFacet, v: string | number | undefined) => {
+    if (v !== undefined) facets.push({ facet: name, value: String(v) });
+  };
+  facet('owner', owner);
   if (owner !== undefined) driving.push((eb) => eb(driven<string>(by, 'role'), '=', owner));
   driving.push((eb) => eb(driven<number>(by, 'is_canceled'), '=', flag(f.is_canceled)));
   const stages = withStage && f.stage?.length ? f.stage : undefined;
@@ -75,13 +93,20 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
     if (v !== undefined) onJobs.push((eb) => eb(`jobs.${col}`, '=', v as never));
   };
   eq('contractor_id', scope.contractor_id);
+  facet('contractor', scope.contractor_id);
   eq('homeowner_user_id', scope.homeowner_user_id);
   eq('contractor_id', f.contractor_id);
+  facet('contractor', f.contractor_id);
   eq('program_id', f.program_id);
+  facet('program', f.program_id);
   if (f.is_eligible !== undefined) onJobs.push((eb) => eb('jobs.is_eligible', '=', flag(f.is_eligible)));
   eq('eligibility', f.eligibility);
-  if (f.is_claimed_jobs) onJobs.push((eb) => eb('jobs.claimed_by', 'is not', null));
+  if (f.is_claimed_jobs) {
+    onJobs.push((eb) => eb('jobs.claimed_by', 'is not', null));
+    facet('claimed', '1');
+  }
   eq('ops_owner', f.ops_user);
+  facet('ops_owner', f.ops_user);
   eq('created_by', f.contractor_user);
   eq('submitted_by', f.contractor_submitted_by);
   if (f.has_contractor_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_contractor_task_exception', '=', flag(f.has_contractor_task_exception)));
@@ -96,15 +121,25 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
       eb(eb.cast('jobs.id', 'text'), '=', q), eb('jobs.external_id', '=', q),
     ]));
   }
-  const totals = by === 'jobs' && !onJobs.length ? { is_canceled: flag(f.is_canceled), stages } : undefined;
+  // Every condition on the job is a facet's (the owner's is on the driving rows), and there is at most one.
+  const onlyFacets = onJobs.length === facets.filter((x) => x.facet !== 'owner').length && facets.length <= 1;
+  const totals = onlyFacets ? { is_canceled: flag(f.is_canceled), stages, facet: facets[0] } : undefined;
   return { by, driving, onJobs, totals };
 }
 
-/** The per-stage totals of a plan with no filter but canceled-ness and stages (a few rows, by stage). */
-function totalsOf(db: Q, t: NonNullable<Plan['totals']>) {
-  let q = db.selectFrom('job_totals').select(['stage', 'n']).where('is_canceled', '=', t.is_canceled).where('n', '>', 0);
-  if (t.stages) q = q.where('stage', 'in', t.stages);
-  return q.orderBy('stage');
+/** The per-stage totals of a plan with no filter but canceled-ness, stages and at most one facet (a few rows, by stage). */
+function totalsOf(db: Q, t: Totals) {
+  const facet = t.facet;
+  const q = facet
+    ? db.selectFrom('job_facet_totals').where('facet', '=', facet.facet).where('value', '=', facet.value)
+    : // job_totals has every column read below: typed as the facet table so both take one chain.
+      (db.selectFrom('job_totals') as unknown as SelectQueryBuilder<DB, 'job_facet_totals', object>);
+  return q
+    .select(['stage', 'n'])
+    .where('is_canceled', '=', t.is_canceled)
+    .where('n', '>', 0)
+    .$if(t.stages !== undefined, (b) => b.where('stage', 'in', t.stages!))
+    .orderBy('stage');
 }
 
 /** The filtered rows; a count that reads no column of jobs need not join it. */

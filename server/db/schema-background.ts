@@ -45,3 +45,15 @@ export interface JobTotalsTable {
   stage: number;
   n: number;
 }
+
+/** Jobs per (facet, value, is_canceled, stage): one action owner, program, company, ops owner or claimed-ness; kept by triggers (migration 021). */
+export interface JobFacetTotalsTable {
+  facet: JobFacet;
+  value: string;
+  is_canceled: number;
+  stage: number;
+  n: number;
+}
+
+/** The filters whose totals job_facet_totals keeps. */
+export type JobFacet = 'owner' | 'program' | 'contractor' | 'ops_owner' | 'claimed';

@@ -6,7 +6,7 @@
  */
 
 import type { Generated } from 'kysely';
-import type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable } from './schema-background.ts';
+import type { JobFacetTotalsTable, JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable } from './schema-background.ts';
 import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents.ts';
 import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.ts';
 import type { PaymentsTable } from './schema-payments.ts';
@@ -15,7 +15,7 @@ import type { HomeownerInvitesTable } from './schema-homeowners.ts';
 import type { DefinitionVersionsTable } from './schema-versions.ts';
 import type { AnnouncementsTable, TermsVersionsTable, ProvidersTable, EquipmentTable, ContractorEquipmentTable } from './schema-admin.ts';
 
-export type { JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
+export type { JobFacet, JobFacetTotalsTable, JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
 export type { AnnouncementsTable, TermsVersionsTable, ProvidersTable, EquipmentTable, ContractorEquipmentTable } from './schema-admin.ts';
 
 type Id = Generated<number>;
@@ -232,6 +232,7 @@ export interface DB {
   job_action_owners: JobActionOwnersTable;
   jobs_version: JobsVersionTable;
   job_totals: JobTotalsTable;
+  job_facet_totals: JobFacetTotalsTable;
   work_items: WorkItemsTable;
   stored_files: StoredFilesTable;
   documents: DocumentsTable;
