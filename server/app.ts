@@ -12,6 +12,7 @@ import { requestIdMiddleware } from './middleware/request-id.ts';
 import { authMiddleware } from './middleware/auth.ts';
 import { initFlags } from './services/flags.service.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
+import { routesByArea } from './routes/by-area.ts';
 import { webMiddleware } from './middleware/web.ts';
 import { securityHeadersMiddleware } from './middleware/security-headers.ts';
 import { REPO_ROOT } from './deps.ts';
@@ -30,8 +31,8 @@ export async function createApp(deps: Deps): Promise<{ app: Koa<AppState, { deps
   app.use(errorMiddleware());
   app.use(bodyMiddleware());
   app.use(authMiddleware());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  // The routes, matched per API area (server/routes/by-area.ts), then their 405/501/OPTIONS answers.
+  app.use(routesByArea(router));
   // WEB_DIST: another build of the web app (test runs side by side build their own).
   app.use(webMiddleware(process.env.WEB_DIST ?? join(REPO_ROOT, 'web', 'dist')));
   return { app, router };
