@@ -75,3 +75,8 @@ $$;
 
 CREATE TRIGGER job_owner_facets_change AFTER INSERT OR DELETE OR UPDATE OF role, is_canceled, stage ON job_action_owners
   FOR EACH ROW EXECUTE FUNCTION job_owner_facets_change();
+
+-- Two list pages that walked an index of every job and dropped most rows: an ops owner's jobs in creation
+-- order (~1,000 rows read for a page of 25) and a company's jobs by name (~2,000).
+CREATE INDEX jobs_by_ops_owner_created ON jobs (ops_owner, is_canceled, created_at);
+CREATE INDEX jobs_by_contractor_name ON jobs (is_canceled, contractor_id, full_name);

@@ -75,3 +75,8 @@ CREATE TRIGGER job_owner_facets_update AFTER UPDATE OF role, is_canceled, stage 
   INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n) VALUES ('owner', new.role, new.is_canceled, new.stage, 1)
     ON CONFLICT (facet, value, is_canceled, stage) DO UPDATE SET n = n + 1;
 END;
+
+-- Two list pages that walked an index of every job and dropped most rows: an ops owner's jobs in creation
+-- order (~1,000 rows read for a page of 25) and a company's jobs by name (~2,000).
+CREATE INDEX jobs_by_ops_owner_created ON jobs (ops_owner, is_canceled, created_at);
+CREATE INDEX jobs_by_contractor_name ON jobs (is_canceled, contractor_id, full_name);
