@@ -5,10 +5,13 @@
  * owner or claimed-ness, read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021).
  */
 
-import { sql, type Compilable, type CompiledQuery, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB, JobFacet } from './schema.ts';
 import type { JobRow } from './jobs.db.ts';
 import { byBytes, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
+import { cachedCount } from './jobs-version-cache.ts';
+
+export { cachedCount, cachedUntil, clearCountCache } from './jobs-version-cache.ts';
 
 /** Whose jobs a user may see: a company, a homeowner, or everyone (ops). */
 export interface JobScope {
@@ -151,92 +154,6 @@ function filtered(db: Q, p: Plan, withJobs = p.by === 'jobs' || p.onJobs.length 
     q = (withJobs ? o.innerJoin('jobs', 'jobs.id', 'o.job_id') : o) as unknown as JobsQuery;
   }
   return q.where((eb) => eb.and([...p.driving, ...p.onJobs].map((c) => c(eb))));
-}
-
-/**
- * Counts cached per store against the jobs version (migration 006): a count scans every matching row,
- * so it runs once per change of the jobs table instead of once per request. Bounded in size.
- *
- * Keyed on the Kysely instance, which is the store's (one per open store, so one cache per database):
- * the list functions keep their parameters and need no owner object passed. A transaction (a different
- * object) neither reads nor fills the cache, it computes: what it sees includes its own uncommitted
- * writes, and after a rollback the version it saw is handed out again to other changes, so an entry
- * stored under it would be wrong. The version is read on every call, before the value is computed,
- * because several instances share one PostgreSQL database: an entry is valid only while the counter
- * has not moved, and a change landing between the two reads only stores a value under an older version.
- */
-const countCache = new WeakMap<Q, Map<string, { v: number; value: unknown; until: number }>>();
-const COUNT_CACHE_MAX = 2000;
-
-/** Forgets the cached counts and pages of a store (benches measure the queries themselves). */
-export function clearCountCache(db: Q): void {
-  countCache.get(db)?.clear();
-}
-
-const versionQueries = new WeakMap<Q, CompiledQuery<{ v: number }>>();
-/** The version check, compiled once per store: it runs on every cached read (the hot path of the jobs list). */
-function versionQuery(db: Q): CompiledQuery<{ v: number }> {
-  let q = versionQueries.get(db);
-  if (!q) versionQueries.set(db, (q = db.selectFrom('jobs_version').select('v').where('id', '=', 1).compile()));
-  return q;
-}
-
-/** A store's version read on its way, and the one the calls arriving meanwhile wait for. */
-interface VersionReads {
-  current?: Promise<number>;
-  next?: Promise<number>;
-}
-const versionReads = new WeakMap<Q, VersionReads>();
-const ignore = () => undefined;
-
-function readVersion(db: Q, r: VersionReads): Promise<number> {
-  const read = db.executeQuery(versionQuery(db)).then((res) => res.rows[0].v);
-  r.current = read;
-  const done = () => {
-    if (r.current === read) r.current = undefined;
-  };
-  read.then(done, done);
-  return read;
-}
-
-/**
- * The jobs version, read from the database after this call began. A read already on its way may have
- * been sent before a write the caller has seen acknowledged, so a call arriving meanwhile does not take
- * its answer: it waits for the next read, sent as soon as that one answers and shared by every call that
- * arrived in between. Each call still sees every write acknowledged before it, on any instance, and under
- * load the counter is read about once per round trip instead of once per request.
- */
-function jobsVersion(db: Q): Promise<number> {
-  let r = versionReads.get(db);
-  if (!r) versionReads.set(db, (r = {}));
-  if (!r.current) return readVersion(db, r);
-  const reads = r;
-  return (r.next ??= r.current.then(ignore, ignore).then(() => {
-    reads.next = undefined;
-    return readVersion(db, reads);
-  }));
-}
-
-/** Caches a value against the jobs version: recomputed only after jobs (or contractor names) change. */
-export function cachedCount<T>(db: Q, key: string, compute: () => T | Promise<T>): Promise<T> {
-  return cachedUntil(db, key, 0, async () => ({ value: await compute(), until: Infinity }));
-}
-
-/**
- * cachedCount for a value that also goes stale with time (a page's days in stage): `compute` answers it
- * with the instant (ms) from which it is stale, and `now` is the caller's clock.
- */
-export async function cachedUntil<T>(db: Q, key: string, now: number, compute: () => Promise<{ value: T; until: number }>): Promise<T> {
-  if (db.isTransaction) return (await compute()).value;
-  const v = await jobsVersion(db);
-  let cache = countCache.get(db);
-  if (!cache) countCache.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && hit.v === v && now < hit.until) return hit.value as T;
-  const { value, until } = await compute();
-  if (!cache.has(key) && cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { v, value, until });
-  return value;
 }
 
 /** A cache key: the query's SQL and values. */
