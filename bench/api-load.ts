@@ -7,7 +7,9 @@
  * The baseline is bare Koa answering the jobs page's own bytes, so that both runs write, and the client
  * reads, the same ~20 KB per answer: against a bare Koa answering `{"ok":true}` (the baseline of earlier
  * runs, still printed) part of the gap is the answer's size, not the portal's work (measured on an idle
- * moment: 41,000 req/s for `{"ok":true}`, 24,500 for the page's bytes). Each run also prints the CPU time
+ * moment: 41,000 req/s for `{"ok":true}`, 24,500 for the page's bytes). The bare app answers those bytes
+ * as a string, as a plain handler would (Koa counts and encodes it per answer); the portal keeps its cached
+ * page encoded (server/services/jobs.service.ts), which is part of what it saves. Each run also prints the CPU time
  * the server and the client used, as a share of one core: a server near 100% is the bottleneck; one well
  * under it waits on the client or on other processes of the (shared, 2-core) machine.
  *
@@ -45,8 +47,10 @@ class Loader {
     return new Promise((resolve, reject) => {
       const exited = (code: number | null) => reject(new Error(`load worker exited with ${code}`));
       this.#child.once('exit', exited);
+      this.#child.once('error', reject);
       this.#child.once('message', (m) => {
         this.#child.off('exit', exited);
+        this.#child.off('error', reject);
         resolve(m as LoadResult);
       });
       this.#child.send(req);
