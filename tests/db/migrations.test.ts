@@ -269,6 +269,47 @@ if (PG_URL) {
       expect(both.map((s) => s.migrated.length).sort((x, y) => x - y)).toEqual([0, migrationFiles('postgres').length]);
     });
 
+    it('two transactions each moving jobs twice, crossing stages, both commit: writes queue on the version counter before any totals row', async () => {
+      const store = await fresh('postgres');
+      const schema = await schemaOf(store);
+      const ids: number[] = [];
+      for (const stage of [2, 4]) {
+        const j = await store.kysely
+          .insertInto('jobs')
+          .values({ code: `DL${stage}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${stage} Main St`, program_id: 'wi-hear', stage, stage_entered_at: AT, created_at: AT, updated_at: AT })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(j.id);
+      }
+      const client = async () => {
+        const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema},public -c lock_timeout=20s` });
+        await c.connect();
+        drops.unshift(() => c.end());
+        return c;
+      };
+      const [a, b] = [await client(), await client()];
+      const move = (c: pg.Client, id: number, stage: number) => c.query('UPDATE jobs SET stage = $1 WHERE id = $2', [stage, id]);
+      await a.query('BEGIN');
+      await b.query('BEGIN');
+      const bPid = (await b.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+      await move(a, ids[0], 3); // a: rows of stages 2 and 3
+      const bFirst = move(b, ids[1], 5); // b: stages 4 and 5, and the counter a holds
+      // Until b waits on a lock (polled, not slept).
+      const watcher = await client();
+      let waited = false;
+      for (let i = 0; i < 5000 && !waited; i++) waited = !!(await watcher.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [bPid])).rowCount;
+      expect(waited).toBe(true);
+      await move(a, ids[0], 4); // a: stage 4's row, which b holds if b took its rows before the counter
+      await a.query('COMMIT');
+      await bFirst;
+      await move(b, ids[1], 3);
+      await b.query('COMMIT');
+      const stages = await store.kysely.selectFrom('jobs').select(['id', 'stage']).where('id', 'in', ids).orderBy('id').execute();
+      expect(stages.map((r) => r.stage)).toEqual([4, 3]);
+      const totals = await store.kysely.selectFrom('job_facet_totals').select(['stage', 'n']).where('facet', '=', 'program').where('n', '>', 0).orderBy('stage').execute();
+      expect(totals.map((r) => [r.stage, Number(r.n)])).toEqual([[3, 1], [4, 1]]);
+    });
+
     it('have one search table per index, under a pg_trgm GIN index written at once (no pending list)', async () => {
       const pgStore = await fresh('postgres');
       const r = await sql<{ indexname: string; indexdef: string }>`SELECT indexname, indexdef FROM pg_indexes

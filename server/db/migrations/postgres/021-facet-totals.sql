@@ -80,3 +80,11 @@ CREATE TRIGGER job_owner_facets_change AFTER INSERT OR DELETE OR UPDATE OF role,
 -- order (~1,000 rows read for a page of 25) and a company's jobs by name (~2,000).
 CREATE INDEX jobs_by_ops_owner_created ON jobs (ops_owner, is_canceled, created_at);
 CREATE INDEX jobs_by_contractor_name ON jobs (is_canceled, contractor_id, full_name);
+
+-- The jobs version is bumped before a statement writes jobs, no longer after it: a transaction writing
+-- jobs then takes the counter's row before any totals row. After the statement, two transactions each
+-- writing jobs twice could each hold totals rows of their first write while one waits on the counter
+-- held by the other, whose second write waits on those rows (a deadlock, one of them aborted); now they
+-- queue on the counter first. The counter's value is seen with the rest of the write, at commit.
+DROP TRIGGER jobs_version_change ON jobs;
+CREATE TRIGGER jobs_version_change BEFORE INSERT OR UPDATE OR DELETE ON jobs FOR EACH STATEMENT EXECUTE FUNCTION bump_jobs_version();
