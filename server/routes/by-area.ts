@@ -11,8 +11,7 @@
 
 import Router from '@koa/router';
 import type { Next } from 'koa';
-import type { AppContext } from '../context.ts';
-import type { AppRouter } from '../context.ts';
+import type { AppContext, AppRouter } from '../context.ts';
 
 /** The area of a route's path or a request's path: the literal segment after /api/. */
 const AREA = /^\/api\/([A-Za-z0-9_.-]+)(?:\/|$)/;
