@@ -7,7 +7,8 @@
  * FIELD_START ... FIELD_END, case folded), queried through a MATCH expression bound as one value.
  *
  * PostgreSQL: the same layout (migration 009): tables jobs_search / contractors_search of (key, text), the
- * field folded to lower case (not wrapped), under one pg_trgm GIN index each. A term is a substring of
+ * field folded to lower case (not wrapped), under one pg_trgm GIN index each (and one over the fields holding a space, for
+ * patterns holding one: pgLike). A term is a substring of
  * the wrapped field text, so each term is a `text LIKE pattern` (bound, wildcards escaped): `%abc%`
  * inside the field, `ab%` after FIELD_START (the field starts with it), `%ab` before FIELD_END. pg_trgm
  * answers such a LIKE from the index (the trigram `abc`, or the padded word trigrams `' ab'`/`'ab '` of an
@@ -89,13 +90,29 @@ function likePattern(trigram: string): string {
   return `${start ? '' : '%'}${escapeLike(chars.join(''))}${end ? '' : '%'}`;
 }
 
+/** What PostgreSQL's partial indexes of migration 022 read a field's spaces as (the expression there, letter for letter). */
+const SPACE_MARK = '\u01c2';
+
+/**
+ * `col LIKE pattern` (PostgreSQL). A pattern holding a space is looked up in migration 022's index, which reads a field's
+ * spaces as SPACE_MARK (a letter to pg_trgm, so a trigram across a space is a key there, not a word break): the
+ * fields holding a space whose marked text matches the marked pattern. A field holding the mark itself is rechecked with
+ * the plain LIKE, so the rows are exactly those of `col LIKE pattern` (translate maps character to character: a match
+ * of the plain pattern is a match of the marked one, and without the mark in field and pattern the converse holds).
+ * The recheck's OR keeps the planner off the plain index. A pattern holding the mark takes the plain LIKE.
+ */
+function pgLike(col: Expression<unknown>, pattern: string): RawBuilder<SqlBool> {
+  if (!pattern.includes(' ') || pattern.includes(SPACE_MARK)) return sql<SqlBool>`${col} like ${pattern}`;
+  return sql<SqlBool>`(strpos(${col}, ' ') > 0 and translate(${col}, ' ', ${sql.lit(SPACE_MARK)}) like ${pattern.replaceAll(' ', SPACE_MARK)} and (strpos(${col}, ${SPACE_MARK}) = 0 or ${col} like ${pattern}))`;
+}
+
 /**
  * A field holds the groups (PostgreSQL): LIKE with the default escape (backslash), which pg_trgm's
  * index support assumes. One-trigram groups (the normal case) are one `LIKE ANY` of a bound array: a
  * bitmap scan of the GIN index per element.
  */
 function pgHolds(col: Expression<unknown>, groups: string[][]): RawBuilder<SqlBool> {
-  const like = (t: string) => sql<SqlBool>`${col} like ${likePattern(t)}`;
+  const like = (t: string) => pgLike(col, likePattern(t));
   if (groups.length === 1) return sql<SqlBool>`(${sql.join(groups[0].map(like), sql` and `)})`;
   if (groups.every((g) => g.length === 1)) return sql<SqlBool>`${col} like any (cast(${groups.map((g) => likePattern(g[0]))} as text[]))`;
   return sql<SqlBool>`(${sql.join(groups.map((g) => sql`(${sql.join(g.map(like), sql` and `)})`), sql` or `)})`;
@@ -145,8 +162,8 @@ function pgContains(col: Expression<unknown>, text: string, equal: boolean): Raw
   const folded = text.toLowerCase();
   const chars = Array.from(folded);
   const head = escapeLike(chars.slice(0, LIKE_SPAN).join(''));
-  if (chars.length <= LIKE_SPAN) return sql<SqlBool>`${col} like ${equal ? head : `%${head}%`}`;
-  return equal ? sql<SqlBool>`(${col} like ${`${head}%`} and ${col} = ${folded})` : sql<SqlBool>`(${col} like ${`%${head}%`} and strpos(${col}, ${folded}) > 0)`;
+  if (chars.length <= LIKE_SPAN) return pgLike(col, equal ? head : `%${head}%`);
+  return equal ? sql<SqlBool>`(${pgLike(col, `${head}%`)} and ${col} = ${folded})` : sql<SqlBool>`(${pgLike(col, `%${head}%`)} and strpos(${col}, ${folded}) > 0)`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { migrationFiles, openStore, type Backend, type Store } from '../../server/db/database.ts';
 import type { DB } from '../../server/db/schema.ts';
+import { containingKeys, matchingKeys, wholeQueryKeys } from '../../server/db/search.db.ts';
 import { backends, dropSchema, freshStore, PG_URL } from './backends.ts';
 
 const drops: (() => Promise<void>)[] = [];
@@ -65,10 +66,10 @@ async function indexes(store: Store): Promise<string[]> {
     return (store.sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name).sort();
   }
   // Keys and UNIQUE columns have indexes of their own name on PostgreSQL (sqlite_autoindex_* on SQLite);
-  // the trigram indexes of the search tables stand for SQLite's FTS5 tables.
+  // the trigram indexes of the search tables (plain and spaced) stand for SQLite's FTS5 tables.
   const r = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()
     AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = current_schema()::regnamespace)
-    AND indexname NOT LIKE '%\\_trgm'`.execute(store.kysely);
+    AND indexname NOT LIKE '%\\_trgm' AND indexname NOT LIKE '%\\_search\\_spaced'`.execute(store.kysely);
   return r.rows.map((x) => x.indexname).sort();
 }
 
@@ -314,8 +315,42 @@ if (PG_URL) {
       const pgStore = await fresh('postgres');
       const r = await sql<{ indexname: string; indexdef: string }>`SELECT indexname, indexdef FROM pg_indexes
         WHERE schemaname = current_schema() AND indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname`.execute(pgStore.kysely);
-      expect(r.rows.map((x) => x.indexname)).toEqual(['contractors_search_trgm', 'jobs_search_trgm']);
-      for (const x of r.rows) expect(x.indexdef).toMatch(/USING gin \(text (public\.)?gin_trgm_ops\) WITH \(fastupdate='?off'?\)$/);
+      expect(r.rows.map((x) => x.indexname)).toEqual(['contractors_search_spaced', 'contractors_search_trgm', 'jobs_search_spaced', 'jobs_search_trgm']);
+      for (const x of r.rows.filter((x) => x.indexname.endsWith('_trgm'))) expect(x.indexdef).toMatch(/USING gin \(text (public\.)?gin_trgm_ops\) WITH \(fastupdate='?off'?\)$/);
+      // The fields holding a space, their spaces read as a letter (migration 022): a trigram across a space is a key.
+      for (const x of r.rows.filter((x) => x.indexname.endsWith('_spaced'))) {
+        expect(x.indexdef).toMatch(/USING gin \(translate\(text, ' '::text, 'ǂ'::text\) (public\.)?gin_trgm_ops\) WITH \(fastupdate='?off'?\) WHERE \(strpos\(text, ' '::text\) > 0\)$/);
+      }
+    });
+
+    it('look a pattern holding a space up in the index of spaced fields, with exactly the keys of a plain LIKE', async () => {
+      const db = (await fresh('postgres')).kysely;
+      // Fields with spaces, one-word fields, and fields holding the index's space mark themselves.
+      await sql`INSERT INTO jobs_search (key, text) SELECT g * 8, 'name ' || g || ' oak st' FROM generate_series(1, 3000) g`.execute(db);
+      await sql`INSERT INTO jobs_search (key, text) VALUES (30001 * 8, 'name3ǂoak'), (30002 * 8 + 1, '3 oakǂst'), (30003 * 8 + 2, 'oakville'), (30004 * 8 + 2, '3ǂo 3 o'), (30005 * 8 + 1, 'x3ǂoak st')`.execute(db);
+      await sql`ANALYZE jobs_search`.execute(db);
+      const plain = async (pattern: string) => (await sql<{ key: string }>`SELECT key FROM jobs_search WHERE text LIKE ${pattern} ORDER BY key`.execute(db)).rows.map((r) => Number(r.key));
+      const sorted = (keys: number[]) => [...keys].sort((a, b) => a - b);
+      /** The keys a lookup finds, and whether it read the index of spaced fields (scans counted in its transaction; seq scans off, so an index that fits is used). */
+      const lookup = (fn: (q: Kysely<DB>) => Promise<number[]>) =>
+        db.transaction().execute(async (trx) => {
+          // Counts not yet flushed to the shared statistics (they may hold the connection's earlier transactions too).
+          const scans = async () => Number((await sql<{ n: string }>`SELECT pg_stat_get_xact_numscans('jobs_search_spaced'::regclass) AS n`.execute(trx)).rows[0].n);
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          const before = await scans();
+          const keys = await fn(trx);
+          return { keys: sorted(keys), spaced: (await scans()) > before };
+        });
+      expect(await lookup((q) => matchingKeys(q, 'jobs', ['3 o'], {}, 10_000))).toEqual({ keys: await plain('%3 o%'), spaced: true });
+      expect(await lookup((q) => containingKeys(q, 'jobs', '3 oak', [], {}, 10_000))).toEqual({ keys: await plain('%3 oak%'), spaced: true });
+      expect(await lookup((q) => containingKeys(q, 'jobs', 'name 12 oak st', [], {}, 10_000, true))).toEqual({ keys: await plain('name 12 oak st'), spaced: true });
+      expect((await lookup((q) => wholeQueryKeys(q, 'jobs', 'e 2999 o', [], {}, 10_000).then((r) => r.containing))).keys).toEqual(await plain('%e 2999 o%'));
+      // Neither the field nor the pattern may stand for the other's space: 'name3ǂoak' is not 'name3 oak', nor '3ǂo' '3 o'.
+      expect((await plain('%3 o%')).filter((k) => k === 30001 * 8 || k === 30005 * 8 + 1)).toEqual([]);
+      expect((await lookup((q) => matchingKeys(q, 'jobs', ['3ǂo'], {}, 10_000))).keys).toEqual(await plain('%3ǂo%'));
+      expect(await plain('%3ǂo%')).toEqual([30001 * 8, 30004 * 8 + 2, 30005 * 8 + 1]);
+      // No space in the pattern: the plain index.
+      expect(await lookup((q) => matchingKeys(q, 'jobs', ['oak'], {}, 10_000))).toEqual({ keys: await plain('%oak%'), spaced: false });
     });
 
     it('keep the search tables in step with jobs and contractors: key = id * 8 + field, text folded', async () => {
