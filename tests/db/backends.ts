@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll } from 'vitest';
 import { openStore, type Backend, type Store } from '../../server/db/database.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
@@ -41,6 +43,31 @@ export async function freshStore(backend: Backend): Promise<{ store: Store; sche
       await store.close();
       await dropSchema(schema);
     },
+  };
+}
+
+/** A time stamp for rows the database tests write. */
+export const AT = '2026-06-01T00:00:00.000Z';
+
+/** The schema a PostgreSQL store lives in. */
+export const schemaOf = async (store: Store) => (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.kysely)).rows[0].s;
+
+/**
+ * Fresh stores for one test file, every one dropped after the file's tests: `fresh(backend)` opens one; `atEnd(fn)`
+ * runs fn then too (with `first`, before any store is dropped: a client or another store on a schema closes first).
+ */
+export function storesOfFile(): { fresh: (backend: Backend) => Promise<Store>; atEnd: (fn: () => Promise<void>, first?: boolean) => void } {
+  const ends: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const end of ends) await end();
+  });
+  return {
+    fresh: async (backend) => {
+      const f = await freshStore(backend);
+      ends.push(f.drop);
+      return f.store;
+    },
+    atEnd: (fn, first = false) => void (first ? ends.unshift(fn) : ends.push(fn)),
   };
 }
 

@@ -1,0 +1,145 @@
+/**
+ * The totals the jobs lists and counts read instead of counting (migrations 010 and 021): jobs per (is_canceled, stage)
+ * in job_totals, per (facet, value, is_canceled, stage) in job_facet_totals, kept by triggers on both backends through
+ * every kind of job write; and on PostgreSQL, two transactions writing jobs in crossing orders both commit.
+ */
+
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { AT, backends, PG_URL, schemaOf, storesOfFile } from './backends.ts';
+
+const { fresh, atEnd } = storesOfFile();
+
+describe.each(backends())('totals triggers on %s', (backend) => {
+  it('keep jobs per (is_canceled, stage) in job_totals through inserts, stage moves, cancels and deletes', async () => {
+    const { kysely: db } = await fresh(backend);
+    const totals = async () => (await db.selectFrom('job_totals').select(['is_canceled', 'stage', 'n']).where('n', '>', 0).orderBy('is_canceled').orderBy('stage').execute()).map((r) => [r.is_canceled, r.stage, Number(r.n)]);
+    const counted = async () => (await db.selectFrom('jobs').select(['is_canceled', 'stage', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['is_canceled', 'stage']).orderBy('is_canceled').orderBy('stage').execute()).map((r) => [r.is_canceled, r.stage, Number(r.n)]);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const j = await db
+        .insertInto('jobs')
+        .values({ code: `AB1${i}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${i} Main St`, program_id: 'wi-hear', stage_entered_at: AT, created_at: AT, updated_at: AT })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(j.id);
+    }
+    expect(await totals()).toEqual([[0, 1, 5]]);
+    await db.updateTable('jobs').set({ stage: 3 }).where('id', 'in', ids.slice(0, 2)).execute();
+    await db.updateTable('jobs').set({ is_canceled: 1 }).where('id', '=', ids[0]).execute();
+    await db.updateTable('jobs').set({ full_name: 'Ann B. Lee' }).where('id', '=', ids[4]).execute();
+    await db.deleteFrom('jobs').where('id', '=', ids[3]).execute();
+    expect(await totals()).toEqual([[0, 1, 2], [0, 3, 1], [1, 3, 1]]);
+    expect(await totals()).toEqual(await counted());
+  });
+
+  it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, action owners', async () => {
+    const { kysely: db } = await fresh(backend);
+    const facetTotals = async () =>
+      (await db.selectFrom('job_facet_totals').select(['facet', 'value', 'is_canceled', 'stage', 'n']).where('n', '>', 0).orderBy('facet').orderBy('value').orderBy('is_canceled').orderBy('stage').execute())
+        .map((r) => [r.facet, r.value, r.is_canceled, r.stage, Number(r.n)]);
+    const counted = async () => {
+      const jobs = await db.selectFrom('jobs').select(['program_id', 'claimed_by', 'contractor_id', 'ops_owner', 'is_canceled', 'stage']).execute();
+      const owners = await db.selectFrom('job_action_owners').select(['role', 'is_canceled', 'stage']).execute();
+      const n = new Map<string, number>();
+      const add = (...k: (string | number)[]) => n.set(JSON.stringify(k), (n.get(JSON.stringify(k)) ?? 0) + 1);
+      for (const j of jobs) {
+        add('program', j.program_id, j.is_canceled, j.stage);
+        if (j.claimed_by !== null) add('claimed', '1', j.is_canceled, j.stage);
+        if (j.contractor_id !== null) add('contractor', String(j.contractor_id), j.is_canceled, j.stage);
+        if (j.ops_owner !== null) add('ops_owner', String(j.ops_owner), j.is_canceled, j.stage);
+      }
+      for (const o of owners) add('owner', o.role, o.is_canceled, o.stage);
+      return [...n].map(([k, c]) => [...JSON.parse(k), c]).sort((a, b) => (JSON.stringify(a.slice(0, 4)) < JSON.stringify(b.slice(0, 4)) ? -1 : 1));
+    };
+    const ops = await db.insertInto('users').values({ email: 'o@b.test', name: 'O', role: 'ops', created_at: AT }).returning('id').executeTakeFirstOrThrow();
+    const ops2 = await db.insertInto('users').values({ email: 'p@b.test', name: 'P', role: 'ops', created_at: AT }).returning('id').executeTakeFirstOrThrow();
+    const company = (name: string) => db.insertInto('contractors').values({ name, address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'a@b.test', primary_contact: 'A', program_id: 'wi-hear', created_at: AT }).returning('id').executeTakeFirstOrThrow();
+    const [c1, c2] = [await company('One'), await company('Two')];
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const j = await db
+        .insertInto('jobs')
+        .values({
+          code: `FT1${i}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${i} Main St`, program_id: i < 4 ? 'wi-hear' : 'pce', claimed_by: i % 2 ? ops.id : null,
+          contractor_id: i < 3 ? c1.id : i < 5 ? c2.id : null, ops_owner: i % 3 ? ops.id : null, stage_entered_at: AT, created_at: AT, updated_at: AT,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(j.id);
+    }
+    const owners = (id: number, roles: string[], stage = 1, is_canceled = 0) => db.insertInto('job_action_owners').values(roles.map((role) => ({ role, job_id: id, is_canceled, stage, created_at: AT }))).execute();
+    await owners(ids[0], ['contractor', 'ops']);
+    await owners(ids[1], ['ops']);
+    await owners(ids[4], ['finance']);
+    expect(await facetTotals()).toEqual(await counted());
+    expect(await facetTotals()).toContainEqual(['program', 'wi-hear', 0, 1, 4]);
+    // Stage moves, a cancel, a program change, claims taken and dropped, a write that changes none of them.
+    await db.updateTable('jobs').set({ stage: 3 }).where('id', 'in', ids.slice(0, 3)).execute();
+    await db.updateTable('jobs').set({ is_canceled: 1 }).where('id', '=', ids[1]).execute();
+    await db.updateTable('jobs').set({ program_id: 'pce' }).where('id', '=', ids[2]).execute();
+    await db.updateTable('jobs').set({ claimed_by: ops.id }).where('id', '=', ids[0]).execute();
+    await db.updateTable('jobs').set({ claimed_by: null }).where('id', '=', ids[3]).execute();
+    await db.updateTable('jobs').set({ full_name: 'Ann B. Lee' }).where('id', '=', ids[5]).execute();
+    await db.updateTable('jobs').set({ contractor_id: c2.id, ops_owner: ops2.id }).where('id', '=', ids[1]).execute();
+    await db.updateTable('jobs').set({ contractor_id: null, ops_owner: null }).where('id', '=', ids[2]).execute();
+    await db.updateTable('jobs').set({ contractor_id: c1.id, ops_owner: ops.id }).where('id', '=', ids[5]).execute();
+    // The owner rows follow their job (the db module rewrites them), or change in place.
+    await db.deleteFrom('job_action_owners').where('job_id', '=', ids[0]).execute();
+    await owners(ids[0], ['finance'], 3);
+    await db.updateTable('job_action_owners').set({ is_canceled: 1, stage: 3 }).where('job_id', '=', ids[1]).execute();
+    await db.updateTable('job_action_owners').set({ role: 'contractor' }).where('job_id', '=', ids[4]).execute();
+    await db.deleteFrom('job_action_owners').where('job_id', '=', ids[4]).execute();
+    await db.deleteFrom('jobs').where('id', '=', ids[4]).execute();
+    expect(await facetTotals()).toEqual(await counted());
+    expect(await facetTotals()).toContainEqual(['owner', 'ops', 1, 3, 1]);
+    expect(await facetTotals()).toContainEqual(['claimed', '1', 0, 3, 1]);
+    expect(await facetTotals()).toContainEqual(['ops_owner', String(ops2.id), 1, 3, 1]);
+    expect(await facetTotals()).toContainEqual(['contractor', String(c1.id), 0, 1, 1]);
+  });
+});
+
+if (PG_URL) {
+  describe('PostgreSQL', () => {
+    it('two transactions each moving jobs twice, crossing stages, both commit: writes queue on the version counter before any totals row', async () => {
+      const store = await fresh('postgres');
+      const schema = await schemaOf(store);
+      const ids: number[] = [];
+      for (const stage of [2, 4]) {
+        const j = await store.kysely
+          .insertInto('jobs')
+          .values({ code: `DL${stage}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${stage} Main St`, program_id: 'wi-hear', stage, stage_entered_at: AT, created_at: AT, updated_at: AT })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(j.id);
+      }
+      const client = async () => {
+        const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema},public -c lock_timeout=20s` });
+        await c.connect();
+        atEnd(() => c.end(), true);
+        return c;
+      };
+      const [a, b] = [await client(), await client()];
+      const move = (c: pg.Client, id: number, stage: number) => c.query('UPDATE jobs SET stage = $1 WHERE id = $2', [stage, id]);
+      await a.query('BEGIN');
+      await b.query('BEGIN');
+      const bPid = (await b.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+      await move(a, ids[0], 3); // a: rows of stages 2 and 3
+      const bFirst = move(b, ids[1], 5); // b: stages 4 and 5, and the counter a holds
+      // Until b waits on a lock (polled, not slept).
+      const watcher = await client();
+      let waited = false;
+      for (let i = 0; i < 5000 && !waited; i++) waited = !!(await watcher.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [bPid])).rowCount;
+      expect(waited).toBe(true);
+      await move(a, ids[0], 4); // a: stage 4's row, which b holds if b took its rows before the counter
+      await a.query('COMMIT');
+      await bFirst;
+      await move(b, ids[1], 3);
+      await b.query('COMMIT');
+      const stages = await store.kysely.selectFrom('jobs').select(['id', 'stage']).where('id', 'in', ids).orderBy('id').execute();
+      expect(stages.map((r) => r.stage)).toEqual([4, 3]);
+      const totals = await store.kysely.selectFrom('job_facet_totals').select(['stage', 'n']).where('facet', '=', 'program').where('n', '>', 0).orderBy('stage').execute();
+      expect(totals.map((r) => [r.stage, Number(r.n)])).toEqual([[3, 1], [4, 1]]);
+    });
+  });
+}
