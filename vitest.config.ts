@@ -26,6 +26,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits this long for a page to get there (Vitest's default, 1 s, failed a page title that a
+          // slow machine set later); a poll that succeeds returns at once, so only a failure waits it out.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],
