@@ -89,8 +89,8 @@ describe('the sign-in page', () => {
     api();
     act(() => setSession(OPS));
     page = await mount({ at: '/login', routes });
-    // The page's code loads lazily.
-    await vi.waitFor(() => expect(page!.host.querySelector('form')).not.toBeNull());
+    // The page's code loads lazily (its first import is transformed then: seconds on a slow machine).
+    await vi.waitFor(() => expect(page!.host.querySelector('form')).not.toBeNull(), { timeout: 15_000 });
     expect(page.text()).toContain('Sign in');
     expect(page.host.querySelector('.app-header')).toBeNull();
     expect(page.host.querySelector('nav.sidebar')).toBeNull();
@@ -104,7 +104,7 @@ describe('the sign-in page', () => {
   ])('with the automated-testing sign-in on: %s, links to it: %j', async (on, links) => {
     api({ playwright_sign_in: on });
     page = await mount({ at: '/login', routes });
-    await vi.waitFor(() => expect(page!.host.querySelector('form')).not.toBeNull());
+    await vi.waitFor(() => expect(page!.host.querySelector('form')).not.toBeNull(), { timeout: 15_000 });
     expect(hrefs('.login-links a')).toEqual(links);
   });
 });
