@@ -109,7 +109,8 @@ function pgLike(col: Expression<unknown>, pattern: string): RawBuilder<SqlBool> 
 /**
  * A field holds the groups (PostgreSQL): LIKE with the default escape (backslash), which pg_trgm's
  * index support assumes. One-trigram groups (the normal case) are one `LIKE ANY` of a bound array: a
- * bitmap scan of the GIN index per element.
+ * bitmap scan of the GIN index per element (the plain index: such groups are a two-character prefix's terms, whose
+ * one with a space, 'ab ', is the word-end trigram the plain index holds); a group of its own goes through pgLike.
  */
 function pgHolds(col: Expression<unknown>, groups: string[][]): RawBuilder<SqlBool> {
   const like = (t: string) => pgLike(col, likePattern(t));
