@@ -118,8 +118,8 @@ describe('the portal under a CSP without unsafe-eval', () => {
     const bedrooms = w.page.locator('.bp6-drawer').getByLabel(/bedrooms/i).first();
     await bedrooms.pressSequentially('3');
     await bedrooms.blur();
-    await w.page.waitForTimeout(600); // the engine validates after a pause in typing
-    expect(w.modules.some((m) => /^\/api\/forms\/[^/]+\/validator\.js$/.test(m.url) && m.status === 200), JSON.stringify(w.modules)).toBe(true);
+    // The engine validates after a pause in typing, with the form's validator module loaded then.
+    await expect.poll(() => w.modules.some((m) => /^\/api\/forms\/[^/]+\/validator\.js$/.test(m.url) && m.status === 200), { message: JSON.stringify(w.modules) }).toBe(true);
     await expectClean(w, 'the site details form');
 
     // A review form whose answer shows a conditional field (RJSF resolves if/then with its validator).
