@@ -13,6 +13,7 @@ import { KEY_SPAN, containingKeys, matchingKeys, wholeQueryKeys } from '../../se
 import { AT, backends, PG_URL, storesOfFile } from './backends.ts';
 
 const { fresh } = storesOfFile();
+const sorted = (keys: number[]) => [...keys].sort((a, b) => a - b);
 
 describe.each(backends())('search lookups on %s', (backend) => {
   it('find a trigram across a space, and a text holding spaces, in exactly the fields containing them', async () => {
@@ -28,7 +29,6 @@ describe.each(backends())('search lookups on %s', (backend) => {
       ids.push(j.id);
     }
     const address = (i: number) => ids[i] * KEY_SPAN + 1;
-    const sorted = (keys: number[]) => [...keys].sort((a, b) => a - b);
     expect(sorted(await matchingKeys(db, 'jobs', ['4 o'], {}, 100))).toEqual([address(0), address(1), address(4)]);
     expect(sorted(await matchingKeys(db, 'jobs', ['k s'], {}, 100))).toEqual([address(0)]);
     expect(sorted(await containingKeys(db, 'jobs', '4 oak', ['4 o', ' oa', 'oak'], {}, 100))).toEqual([address(0)]);
@@ -58,7 +58,6 @@ if (PG_URL) {
       await sql`INSERT INTO jobs_search (key, text) VALUES (30001 * 8, 'name3ǂoak'), (30002 * 8 + 1, '3 oakǂst'), (30003 * 8 + 2, 'oakville'), (30004 * 8 + 2, '3ǂo 3 o'), (30005 * 8 + 1, 'x3ǂoak st')`.execute(db);
       await sql`ANALYZE jobs_search`.execute(db);
       const plain = async (pattern: string) => (await sql<{ key: string }>`SELECT key FROM jobs_search WHERE text LIKE ${pattern} ORDER BY key`.execute(db)).rows.map((r) => Number(r.key));
-      const sorted = (keys: number[]) => [...keys].sort((a, b) => a - b);
       /** The keys a lookup finds, and whether it read the index of spaced fields (scans counted in its transaction; seq scans off, so an index that fits is used). */
       const lookup = (fn: (q: Kysely<DB>) => Promise<number[]>) =>
         db.transaction().execute(async (trx) => {
