@@ -7,7 +7,7 @@
  *      every query, which is printed too) and top-10 agreement;
  *   c. GET /api/jobs under load (autocannon in a second process) against a bare Koa app;
  *   d. the figures of a-c on both backends side by side: the same rows copied into PostgreSQL
- *      (bench/postgres-copy.ts) when BENCH_DATABASE_URL or TEST_DATABASE_URL names one.
+ *      (bench/postgres-copy.ts): BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server (bench/postgres-url.ts).
  * BENCH_JOBS shrinks the dataset, BENCH_LOAD_SECONDS the load runs (10 s each).
  */
 
@@ -27,13 +27,15 @@ import type { AuthUser } from '../server/context.ts';
 import { BENCH_NOW, benchDatabase, withoutSecondaryIndexes } from './generate-db.ts';
 import { runLoad, type LoadShare } from './api-load.ts';
 import { postgresBench } from './postgres-copy.ts';
+import { benchPostgres } from './postgres-url.ts';
 import type { Deps } from '../server/context.ts';
 import { dbValue } from '../tests/support/db.ts';
 
 const SIZE = Number(process.env.BENCH_JOBS ?? 100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const RUNS = 11;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const PG = await benchPostgres();
+const PG_URL = PG.url;
 
 /** What part d prints per backend. */
 interface Figures {
@@ -260,8 +262,9 @@ figures.SQLite.load = await runLoad(bench, LOAD_SECONDS, { url: `sqlite:${bench.
 
 // d. Both backends.
 if (!PG_URL) {
-  console.log('\nd. PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// URL to see both backends side by side.');
+  console.log(`\nd. PostgreSQL not measured (${PG.from}): set BENCH_DATABASE_URL to a postgres:// URL to see both backends side by side.`);
 } else {
+  console.log(`\nd. PostgreSQL: ${PG_URL.replace(/\/\/[^@/]*@/, '//')} (${PG.from})`);
   const { store, schema } = await postgresBench(bench, PG_URL, (line) => console.log(line));
   try {
     const a = await listSample(store.kysely, RUNS);
