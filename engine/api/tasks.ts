@@ -19,11 +19,16 @@ const note = { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties:
 export const JOB_TASK = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'title', 'form', 'section', 'produces_documents', 'stage', 'status', 'owner', 'default_owner', 'blocked_by', 'exceptions', 'owner_override', 'can_edit', 'abilities', 'data', 'has_unsubmitted_changes', 'version', 'updated_at'],
+  required: ['id', 'title', 'form', 'form_version', 'section', 'produces_documents', 'stage', 'status', 'owner', 'default_owner', 'blocked_by', 'exceptions', 'owner_override', 'can_edit', 'abilities', 'data', 'has_unsubmitted_changes', 'version', 'updated_at'],
   properties: {
     id: { type: 'string' },
     title: { type: 'string' },
     form: { type: 'string' },
+    /**
+     * null: the form is GET /api/forms/{form}'s. Else the job keeps an earlier definition version whose form
+     * differs: read it from GET /api/jobs/{job}/tasks/{task}/form (the value: that form's hash).
+     */
+    form_version: { type: ['string', 'null'] },
     /** The job-detail tab it shows under (its form's `section:`), or null: Program progress only. */
     section: { anyOf: [{ type: 'null' }, { type: 'string', enum: JOB_SECTIONS }] },
     /** Its form produces documents to sign (ops may regenerate them). */

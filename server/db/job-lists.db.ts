@@ -167,6 +167,7 @@ const LIST_COLUMNS = [
   'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab',
   'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
   'rebate_final_cents', 'stage_entered_at', 'is_canceled', 'cancel_reason', 'is_deemed', 'claimed_by', 'ops_owner', 'exception_notes', 'ops_ineligible_reason', 'created_at',
+  'pinned_version',
 ] as const;
 
 /** Columns the driving table has (the action-owner rows carry these of their job). */

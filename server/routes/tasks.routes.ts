@@ -11,7 +11,7 @@ import { jobFor } from '../services/access.ts';
 import { jobState } from '../services/evaluation.ts';
 import * as tasks from '../services/tasks.service.ts';
 import { notFound } from '../errors.ts';
-import { uiSchemaForBrowser } from '../services/present.ts';
+import { formDocument } from '../services/form-document.ts';
 
 const kindOf = (k: string): ExceptionKind => {
   if (!(EXCEPTION_KINDS as readonly string[]).includes(k)) throw notFound();
@@ -126,10 +126,20 @@ export function tasksRoutes(router: AppRouter): void {
     async (ctx: AppContext) => {
       const form = ctx.deps.defs.forms[ctx.params.form];
       if (!form) throw notFound('Form not found');
-      // The form as data, with its cross-field rules, so the browser validates with the same engine code.
-      const rules = form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity }));
       ctx.set('Cache-Control', 'private, max-age=300');
-      ctx.body = { key: form.key, title: form.title, description: form.description, section: form.section, produces_documents: form.produces_documents, schema: form.schema, ui_schema: uiSchemaForBrowser(form.ui_schema, ctx.deps.defs.uploads), messages: form.messages ?? {}, rules, shown_if: form.shown_if };
+      ctx.body = formDocument(ctx.deps, form);
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get', path: '/api/jobs/:job_id/tasks/:task_id/form', ability: 'task.read',
+      tag: 'tasks', summary: "A task's form as the job's definition version has it (a job pinned to an earlier version keeps that version's forms; its tasks' form_version says when they differ from GET /api/forms/{form})",
+      errors: [400, 404], response: FORM_DOCUMENT,
+    },
+    async (ctx: AppContext) => {
+      const { user, job: j } = await job(ctx);
+      ctx.body = formDocument(ctx.deps, await tasks.taskForm(ctx.deps, user, j, ctx.params.task_id));
     },
   );
 }

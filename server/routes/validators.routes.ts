@@ -13,6 +13,10 @@ import { str } from '../openapi/query-docs.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { formValidatorModule, metaValidatorModule, type ValidatorModule } from '../services/validator-modules.ts';
+import { formOf, programOfJob } from '../services/pinned-program.ts';
+import { getJob } from '../db/jobs.db.ts';
+import { isId } from '../db/portable.ts';
+import type { TaskForm } from '../../engine/index.ts';
 
 function sendModule(ctx: AppContext, module: ValidatorModule): void {
   if (ctx.query.v !== module.hash) throw notFound('No validators for this version: reload the page');
@@ -21,14 +25,30 @@ function sendModule(ctx: AppContext, module: ValidatorModule): void {
   ctx.body = module.code();
 }
 
+/**
+ * The form a module is asked for: the loaded one, or with `job`, the one that job's program has (a pinned
+ * job's version). No sign-in here either: a job that does not exist and a hash that is not its form's both
+ * answer 404, so the route tells nothing about a job to someone without the hash.
+ */
+async function formOfModule(ctx: AppContext): Promise<TaskForm | undefined> {
+  const job = ctx.query.job;
+  if (job === undefined) return ctx.deps.defs.forms[ctx.params.form];
+  if (!isId(job)) return undefined;
+  const row = await getJob(ctx.deps.db, Number(job));
+  return row && formOf(ctx.deps, await programOfJob(ctx.deps, row), ctx.params.form);
+}
+
 export function validatorsRoutes(router: AppRouter): void {
   route(router, { method: 'get', path: '/api/forms/:form/validator.js', ability: 'public', tag: 'tasks',
     summary: "A task form's validators (engine and RJSF) as a JavaScript module of ajv standalone code, for pages without eval; the URL is versioned by the schema's hash and is the capability (no sign-in: import() sends no token)",
-    query: { v: str("The form schema's hash (as the engine's schemaKey computes it); any other value is a 404") },
+    query: {
+      v: str("The form schema's hash (as the engine's schemaKey computes it); any other value is a 404"),
+      job: str("A job's id: the form as that job's definition version has it (a task's form_version is set), not the loaded one"),
+    },
     returns: 'A JavaScript module',
     produces: 'text/javascript',
     errors: [404] }, async (ctx: AppContext) => {
-    const form = ctx.deps.defs.forms[ctx.params.form];
+    const form = await formOfModule(ctx);
     if (!form) throw notFound('Form not found');
     sendModule(ctx, formValidatorModule(form));
   });

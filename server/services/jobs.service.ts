@@ -15,7 +15,7 @@ import { addHistory } from '../db/history.db.ts';
 import { findUserById, listUsers } from '../db/users.db.ts';
 import { jobAbilities, jobScope, seesInternal } from './access.ts';
 import { jobState, refreshJob } from './evaluation.ts';
-import { versionOfProgram } from './pinned-program.ts';
+import { programOfJob, versionOfProgram } from './pinned-program.ts';
 import { daysInStageChangeAfter, presentEvaluation, presentListItem, presentPerson, wordsOf } from './present.ts';
 import { presentTasks } from './tasks.service.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
@@ -55,8 +55,10 @@ export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilte
 async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
   const { items, total } = await lists.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
   const names = await contractorsDb.contractorNames(deps.db, items.map((r) => r.contractor_id).filter((x): x is number => x !== null));
+  // A pinned job's stage is named as its version names it (built once per version and kept: pinned-program.ts).
+  const judgedBy = await Promise.all(items.map(async (r) => (r.pinned_version ? programOfJob(deps, r) : undefined)));
   return {
-    items: items.map((r) => presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id))),
+    items: items.map((r, i) => presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id), judgedBy[i])),
     total,
     page_number: paging.page_number,
     per_page: paging.per_page,
@@ -180,7 +182,7 @@ export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
 export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): Promise<JobDetail> {
   const { evaluation: ev, program: judgedBy } = await jobState(deps, row, undefined, seesInternal(user));
   const contractor = row.contractor_id === null ? undefined : await contractorsDb.getContractor(deps.db, row.contractor_id);
-  const item = presentListItem(deps, user, row, contractor?.name);
+  const item = presentListItem(deps, user, row, contractor?.name, judgedBy);
   const program = deps.defs.programs[row.program_id];
   const person = async (id: number | null) => presentPerson(user, row, id === null ? undefined : await findUserById(deps.db, id));
   return {

@@ -30,8 +30,11 @@ export function daysInStageChangeAfter(stageEnteredAt: string, now: number): num
   return Date.parse(stageEnteredAt) + (daysInStage(stageEnteredAt, now) + 1) * DAY_MS;
 }
 
-/** A job in a list (stored columns only: no evaluation). */
-export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contractorName?: string): JobListItem {
+/**
+ * A job in a list (stored columns only: no evaluation). Its stage reads as `judgedBy` (the program the job is
+ * evaluated under: a pinned job's version, programOfJob) names it, when given; its program's name is the loaded one's.
+ */
+export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contractorName?: string, judgedBy?: Program): JobListItem {
   const program = deps.defs.programs[row.program_id];
   const item: JobListItem = {
     id: row.id,
@@ -45,7 +48,7 @@ export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contrac
     contractor_id: row.contractor_id,
     contractor: contractorName ?? null,
     program: { id: row.program_id, name: program?.name ?? row.program_id },
-    stage: stageOf(program, row),
+    stage: stageOf(judgedBy ?? program, row),
     is_canceled: !!row.is_canceled,
     cancel_reason: row.cancel_reason,
     eligibility: row.eligibility as EligibilityStatus,

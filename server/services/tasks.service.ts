@@ -40,6 +40,7 @@ import { findUserById } from '../db/users.db.ts';
 import { actorOf, answersOnBehalf, assertCanWorkTask, canSeeJobTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
+import { formVersionOf } from './form-document.ts';
 import { withTermsFields } from './terms-fields.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 import { usageFactsOf, usageTaskData, withUsage } from '../usage/task-fields.ts';
@@ -66,6 +67,7 @@ export function presentTask(deps: Deps, user: AuthUser, program: Program, t: Tas
     id: t.id,
     title: t.title,
     form: t.form,
+    form_version: formVersionOf(deps, form),
     // Where the job detail shows it, and whether it makes documents: facts of its form file.
     section: form?.section ?? null,
     produces_documents: !!form?.produces_documents,
@@ -113,6 +115,14 @@ async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
 export async function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const { t, row, program } = await taskOf(deps, user, job, taskId);
   return presentTask(deps, user, program, t, row, await liveSignatures(deps, job, taskId), usageFactsOf(job));
+}
+
+/** A task's form as the job's program has it (404 when the task is not the user's to see or has no form). */
+export async function taskForm(deps: Deps, user: AuthUser, job: JobRow, taskId: string): Promise<TaskForm> {
+  const { t, program } = await taskOf(deps, user, job, taskId);
+  const form = formOf(deps, program, t.form);
+  if (!form) throw notFound('Form not found');
+  return form;
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */

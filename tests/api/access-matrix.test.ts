@@ -123,6 +123,8 @@ const ROWS: Record<string, Row> = {
   'GET /api/jobs/{job_id}/tasks': { path: (c) => `/api/jobs/${c.job.id}/tasks`, scope: 'company_a' },
   // provide_services is a contractor task: the homeowner does not see it (404), nor writes it.
   'GET /api/jobs/{job_id}/tasks/{task_id}': { path: (c) => `/api/jobs/${c.job.id}/tasks/provide_services`, scope: 'company_a', except: { homeowner: 404 } },
+  // A homeowner sees only the homeowner's tasks, so not this one's form either (as GET of the task).
+  'GET /api/jobs/{job_id}/tasks/{task_id}/form': { path: (c) => `/api/jobs/${c.job.id}/tasks/provide_services/form`, scope: 'company_a', except: { homeowner: 404 } },
   'PUT /api/jobs/{job_id}/tasks/{task_id}/draft': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/tasks/provide_services/draft`, body: () => ({ data: {}, version: 0 }), scope: 'company_a', except: { homeowner: 404 } },
   'POST /api/jobs/{job_id}/tasks/{task_id}/submit': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/tasks/provide_services/submit`, body: () => ({ data: {}, version: 0 }), scope: 'company_a', except: { homeowner: 404 } },
   'POST /api/jobs/{job_id}/tasks/{task_id}/exceptions/{kind}': { path: async (c) => `/api/jobs/${(await c.fresh()).id}/tasks/provide_services/exceptions/contractor`, body: () => ({}), scope: 'company_a' },

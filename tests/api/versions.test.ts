@@ -15,6 +15,7 @@ import { withSafeLookups } from '../../server/definitions.ts';
 import { loadDefinitions, validateTask, type Definitions } from '../../engine/index.ts';
 import { registerVersions, storeLoadedVersions, versionOfProgram } from '../../server/services/pinned-program.ts';
 import { refreshJob } from '../../server/services/evaluation.ts';
+import { schemaKey } from '../../engine/forms/precompiled.ts';
 
 const FILE = 'program-defs/wi-hear/program.yaml';
 const CAP = '    heat_pump: 800000';
@@ -246,6 +247,55 @@ describe('definition versions', () => {
       const r = await s.api('POST', `/api/jobs/${job.id}/tasks/review_income_qualification/submit`, { as: 'ops', body: { data: answers, version: task.body.version } });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect((await agreed(job.id)).pinned_version).toBe(ORIGINAL());
+    });
+  });
+
+  it("a pinned job's forms and stages read as its version has them: the task names its own form, which the browser loads with its validators", async () => {
+    const REVIEW = 'task-schemas/review_income_qualification/form.yaml';
+    const TASK = 'review_income_qualification';
+    const formDefs = definitionsWith([['required: [income_level, income_verification_started_at]', 'required: [income_level, income_verification_started_at, notes]']], REVIEW);
+    const job = await appliedJob();
+    const module = (query: string) => fetch(`${s.url}/api/forms/${TASK}/validator.js?${query}`);
+    const tasksOf = async () => (await s.api('GET', `/api/jobs/${job.id}/tasks`, { as: 'ops' })).body.items as { id: string; form: string; form_version: string | null }[];
+    // Under the definitions it was submitted with, the job's forms are the loaded ones.
+    expect((await tasksOf()).every((t) => t.form_version === null)).toBe(true);
+    await under(formDefs, [job.id], async () => {
+      const task = await s.api('GET', `/api/jobs/${job.id}/tasks/${TASK}`, { as: 'ops' });
+      expect(task.body.form_version).toMatch(/^[0-9a-f]{16}$/);
+      // Only the changed form differs: every other task of the job still reads the loaded form.
+      expect((await tasksOf()).filter((t) => t.form_version !== null).map((t) => t.id)).toEqual([TASK]);
+      const own = await s.api('GET', `/api/jobs/${job.id}/tasks/${TASK}/form`, { as: 'ops' });
+      const loaded = await s.api('GET', `/api/forms/${TASK}`, { as: 'ops' });
+      expect(own.status).toBe(200);
+      expect(own.body.schema.required).not.toContain('notes');
+      expect(loaded.body.schema.required).toContain('notes');
+      // The validators module: the job's form answers to its hash with the job named, not without; nothing else answers.
+      const ownHash = schemaKey(own.body.schema);
+      const served = await module(`v=${ownHash}&job=${job.id}`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toContain(ownHash);
+      for (const query of [`v=${ownHash}`, `v=${schemaKey(loaded.body.schema)}&job=${job.id}`, `v=${ownHash}&job=99999999`, `v=${ownHash}&job=abc`, `v=${ownHash}&job=99999999999`]) {
+        expect((await module(query)).status, query).toBe(404);
+      }
+      expect((await module(`v=${schemaKey(loaded.body.schema)}`)).status).toBe(200);
+      // The job's own form is the job's: another company's contractor is told nothing.
+      expect((await s.api('GET', `/api/jobs/${job.id}/tasks/${TASK}/form`, { as: 'contractor_b' })).status).toBe(404);
+      expect((await s.api('GET', `/api/jobs/${job.id}/tasks/no_such_task/form`, { as: 'ops' })).status).toBe(404);
+    });
+    // A renamed stage: the pinned job's list row and detail name its stage as its version does.
+    const STAGES = 'program-defs/_shared/stage-models.yaml';
+    const stageDefs = definitionsWith([['label: Review rebate submission, progress:', 'label: Rebate under review, progress:']], STAGES);
+    const label = async () => {
+      const listed = ((await s.api('GET', '/api/jobs/internal?per_page=200', { as: 'ops' })).body.items as { id: number; stage: { key: string; label: string } }[]).find((j) => j.id === job.id)!;
+      return { listed: listed.stage, detail: (await detail(job.id)).stage };
+    };
+    const before = await label();
+    expect(before.listed).toMatchObject({ key: 'review', label: 'Review rebate submission' });
+    await under(stageDefs, [job.id], async () => {
+      expect(stageDefs.programs['wi-hear'].stage_model.stages.find((x) => x.key === 'review')!.label).toBe('Rebate under review');
+      const after = await label();
+      expect(after.listed).toEqual(before.listed);
+      expect(after.detail).toEqual(before.detail);
     });
   });
 });

@@ -17,6 +17,9 @@ import { getJob } from '../../server/db/jobs.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
 import { dbRun, dbGet } from '../support/db.ts';
+import { insertVersionIfAbsent, setPinnedVersion } from '../../server/db/versions.db.ts';
+import { repoDefinitionSources } from '../../server/deps.ts';
+import { definitionVersions, versionHash } from '../../engine/index.ts';
 
 let p: Portal;
 const OPS = 'csp-ops@example.test';
@@ -51,7 +54,7 @@ interface Watch {
   violations: () => Promise<unknown[]>;
   console: string[];
   errors: string[];
-  modules: { url: string; status: number }[];
+  modules: { url: string; search: string; status: number }[];
 }
 
 /** Signs in as the user with a listener for CSP violations installed before any script of the page runs. */
@@ -77,7 +80,7 @@ async function watched(email: string, path: string): Promise<Watch> {
   });
   page.on('pageerror', (e) => watch.errors.push(`${e.name}: ${e.message}`));
   page.on('response', (r) => {
-    if (/validator(s)?\.js/.test(r.url())) watch.modules.push({ url: new URL(r.url()).pathname, status: r.status() });
+    if (/validator(s)?\.js/.test(r.url())) watch.modules.push({ url: new URL(r.url()).pathname, search: new URL(r.url()).search, status: r.status() });
   });
   await page.goto(`/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`);
   await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
@@ -139,6 +142,31 @@ describe('the portal under a CSP without unsafe-eval', () => {
       await w.page.waitForLoadState('networkidle');
       await expectClean(w, path);
     }
+  });
+
+  it("a job pinned to an earlier definition version: its task drawer shows that version's form, validated by that version's module", async () => {
+    // An earlier WI HEAR version whose site details form named the bedrooms field otherwise and took at most 9.
+    const FORM = 'task-schemas/confirm_site_details/form.yaml';
+    const current = definitionVersions(p.deps.defs, repoDefinitionSources()).find((v) => v.program_id === 'wi-hear')!;
+    const files = current.files.map((f) => (f.path === FORM ? { ...f, text: f.text.replace('title: Number of bedrooms }', 'title: Bedrooms (earlier version), maximum: 9 }') } : f));
+    expect(files.find((f) => f.path === FORM)!.text).toContain('Bedrooms (earlier version)');
+    const older = versionHash(files);
+    await insertVersionIfAbsent(p.deps.db, { hash: older, program_id: 'wi-hear', files, at: '2026-01-15T09:00:00.000Z' });
+    const job = await newJob();
+    await setPinnedVersion(p.deps.db, job.id, older);
+
+    const w = await watched(OPS, '/');
+    await openTask(w, `/${job.id}/program-progress?task=provide_site_details`);
+    const drawer = w.page.locator('.bp6-drawer');
+    const bedrooms = drawer.getByLabel('Bedrooms (earlier version)');
+    await bedrooms.pressSequentially('12');
+    await bedrooms.blur();
+    // The version's own rule (at most 9), from the module of the job's form (?job=), not the loaded form's.
+    await expect.poll(() => drawer.locator('.bp6-form-group.bp6-intent-danger').filter({ has: w.page.getByLabel('Bedrooms (earlier version)') }).count()).toBe(1);
+    expect(w.modules.filter((m) => m.url === '/api/forms/confirm_site_details/validator.js').map((m) => [new URLSearchParams(m.search).get('job'), m.status])).toEqual([[String(job.id), 200]]);
+    expect(await drawer.getByLabel('Number of bedrooms').count()).toBe(0);
+    await p.shot(w.page, 'pinned-version-task-form', false);
+    await expectClean(w, "a pinned job's task form");
   });
 
   it('ops: the program explorer loads the definitions, runs "try it" and previews a form', async () => {

@@ -28,8 +28,12 @@ import { formValidatorsNow, loadFormValidators, type FormValidators } from './va
 
 export type { FormDocument, TaskValidation };
 
-/** A form document: as `GET /api/forms/{form}` serves it (FormDocumentAnswer), or built by the explorer. */
-export type FormJson = FormDocument;
+/**
+ * A form document: as `GET /api/forms/{form}` serves it (FormDocumentAnswer), or built by the explorer;
+ * `job_id` when it is a job's own form (a job pinned to an earlier version: GET /api/jobs/{job}/tasks/{task}/form),
+ * whose validators are that job's too.
+ */
+export type FormJson = FormDocument & { job_id?: number };
 
 /** A form ready to render and validate. */
 export interface ClientForm {
@@ -76,7 +80,7 @@ export async function loadClientForm(doc: FormJson): Promise<ClientForm> {
   const hit = built.get(doc);
   if (hit) return hit;
   if (inPlace) return build(doc, inPlace().schemas, inPlace().rjsf);
-  const v = await loadFormValidators(doc.key, doc.schema);
+  const v = await loadFormValidators(doc.key, doc.schema, doc.job_id);
   return built.get(doc) ?? fromGenerated(doc, v);
 }
 
@@ -88,7 +92,7 @@ export function clientForm(doc: FormJson): ClientForm {
   const hit = built.get(doc);
   if (hit) return hit;
   if (inPlace) return build(doc, inPlace().schemas, inPlace().rjsf);
-  const v = formValidatorsNow(doc.key, doc.schema);
+  const v = formValidatorsNow(doc.key, doc.schema, doc.job_id);
   if (v instanceof Promise) throw v;
   return fromGenerated(doc, v);
 }

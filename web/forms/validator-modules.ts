@@ -23,9 +23,12 @@ export interface FormValidators {
   rjsf: Record<string, ValidateFunction>;
 }
 
-/** The URL of a form's validators module (its schema's hash is the version, and the capability). */
-export function formValidatorsUrl(key: string, schema: unknown): string {
-  return `${API_BASE}/api/forms/${encodeURIComponent(key)}/validator.js?v=${schemaKey(schema)}`;
+/**
+ * The URL of a form's validators module (its schema's hash is the version, and the capability); with a job,
+ * that job's form (a job pinned to an earlier definition version keeps its version's forms).
+ */
+export function formValidatorsUrl(key: string, schema: unknown, job?: number): string {
+  return `${API_BASE}/api/forms/${encodeURIComponent(key)}/validator.js?v=${schemaKey(schema)}${job === undefined ? '' : `&job=${job}`}`;
 }
 
 // import() of a URL computed at run time: Vite leaves it to the browser.
@@ -40,8 +43,8 @@ export async function loadGenerated(url: string, name: string): Promise<Record<s
 const forms = new Map<string, { promise: Promise<FormValidators>; value?: FormValidators; error?: unknown }>();
 
 /** Loads a form's validators (once per URL). */
-export function loadFormValidators(key: string, schema: unknown): Promise<FormValidators> {
-  const url = formValidatorsUrl(key, schema);
+export function loadFormValidators(key: string, schema: unknown, job?: number): Promise<FormValidators> {
+  const url = formValidatorsUrl(key, schema, job);
   let entry = forms.get(url);
   if (!entry) {
     const e: { promise: Promise<FormValidators>; value?: FormValidators; error?: unknown } = {
@@ -63,7 +66,7 @@ export function loadFormValidators(key: string, schema: unknown): Promise<FormVa
 }
 
 /** A form's validators if they are loaded, else the promise of them (for Suspense). */
-export function formValidatorsNow(key: string, schema: unknown): FormValidators | Promise<FormValidators> {
-  const entry = forms.get(formValidatorsUrl(key, schema));
-  return entry?.value ?? loadFormValidators(key, schema);
+export function formValidatorsNow(key: string, schema: unknown, job?: number): FormValidators | Promise<FormValidators> {
+  const entry = forms.get(formValidatorsUrl(key, schema, job));
+  return entry?.value ?? loadFormValidators(key, schema, job);
 }

@@ -22,8 +22,8 @@ import { isOpenTask } from '../../../../engine/submission.ts';
 type Node = Record<string, unknown>;
 
 /** The household's answers as label / value pairs. */
-function Household({ task }: { task: JobTask }) {
-  const doc = useFormDocument(task.form);
+function Household({ jobId, task }: { jobId: number; task: JobTask }) {
+  const doc = useFormDocument({ form: task.form, form_version: task.form_version, job_id: jobId, task_id: task.id });
   const rows = useMemo(() => {
     if (!doc.data || !task.data) return [];
     const schema = doc.data.schema as Node;
@@ -153,7 +153,7 @@ export function HomeownerView({ jobId, canConfirm, onOpen, localDrafts, preview 
         </Card>
         <Card className="homeowner-card">
           <H4>Household details</H4>
-          {household ? <Household task={household} /> : <p className="muted">This program does not ask for household details.</p>}
+          {household ? <Household jobId={jobId} task={household} /> : <p className="muted">This program does not ask for household details.</p>}
           {household && (
             <Button className="homeowner-edit" variant="outlined" icon="edit" text={household.data ? 'Review or change' : 'Fill in'} onClick={() => onOpen(household.id)} />
           )}

@@ -202,7 +202,8 @@ export function TaskDrawer(props: TaskDrawerProps) {
   const { job, taskId, onClose } = props;
   const listed = job.tasks.find((t) => t.id === taskId);
   const task = useTask(job.id, taskId);
-  const doc = useFormDocument(task.data?.form ?? listed?.form);
+  const shown = task.data ?? listed;
+  const doc = useFormDocument(shown && { form: shown.form, form_version: shown.form_version, job_id: job.id, task_id: taskId });
   const form = useMemo(() => (doc.data ? clientForm(doc.data) : null), [doc.data]);
   const [closing, setClosing] = useState(false);
   const dirty = useRef(false);
