@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { requestValidators } from './build/request-validators.ts';
+import { precompress } from './build/precompress.ts';
 
 // The web app is built into web/dist and served by the Koa server from the same origin.
 // react-router's package exports resolve to its development build under every condition; its
@@ -10,7 +11,7 @@ const routerProd = (file: string) => fileURLToPath(new URL(`../node_modules/reac
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), requestValidators()],
+  plugins: [react(), requestValidators(), precompress()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: routerProd('index.mjs') },

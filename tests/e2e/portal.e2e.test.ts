@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortal, type Portal } from './portal.ts';
 import { insertAnnouncement } from '../../server/db/admin.db.ts';
 import { dbGet } from '../support/db.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../server/deps.ts';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 let p: Portal;
 const OPS = 'ops@demo.rebates.test';
@@ -111,5 +116,40 @@ describe('jobs list, search, add job, announcements', () => {
     await page.waitForURL((u) => u.pathname === `/${job.id}`);
     await page.goto('/code/NOPE99');
     await expect.poll(() => page.getByText('Cannot find page. Please return to job list.').isVisible()).toBe(true);
+  });
+});
+
+/** One GET with the Accept-Encoding given, its body as sent (not decompressed). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject).end();
+  });
+}
+
+describe("the built app's files", () => {
+  it('arrive compressed when the browser accepts it (brotli, else gzip; copies made at build), the same bytes once decompressed', async () => {
+    const html = (await rawGet(p.url + '/', 'identity')).body.toString('utf8');
+    const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, html).toBeDefined();
+    const dist = process.env.WEB_DIST ?? join(REPO_ROOT, 'web', 'dist');
+    const original = readFileSync(`${dist}${entry}`);
+    const br = await rawGet(p.url + entry!, 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(original.length / 2);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+    const gz = await rawGet(p.url + entry!, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(original)).toBe(true);
+    const plain = await rawGet(p.url + entry!, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
   });
 });
