@@ -187,8 +187,14 @@ export const DEFINITION_SOURCES = {
 export const JOB_INPUT = {
   type: 'object',
   additionalProperties: false,
-  required: ['program_id', 'today', 'job'],
-  properties: { program_id: { type: 'string' }, today: { type: 'string' }, job: obj },
+  required: ['program_id', 'pinned_version', 'today', 'job'],
+  properties: {
+    program_id: { type: 'string' },
+    /** The definition version the job is kept on when that is not the loaded one (null: the loaded definitions judge it). */
+    pinned_version: { type: ['string', 'null'] },
+    today: { type: 'string' },
+    job: obj,
+  },
 } as const;
 export type JobInputAnswer = FromSchema<typeof JOB_INPUT>;
 

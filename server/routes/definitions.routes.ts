@@ -12,6 +12,7 @@ import { jobInput } from '../services/evaluation.ts';
 import { repoDefinitionSources, repoParsedEntry } from '../deps.ts';
 import { filesOfPrograms } from '../../engine/load/files-of-programs.ts';
 import { tasksOfJob } from '../db/tasks.db.ts';
+import { versionOfProgram } from '../services/pinned-program.ts';
 
 export function definitionsRoutes(router: AppRouter): void {
   route(
@@ -40,7 +41,9 @@ export function definitionsRoutes(router: AppRouter): void {
     async (ctx: AppContext) => {
       const user = userOf(ctx);
       const job = await jobFor(ctx.deps, user, ctx.params.job_id);
-      ctx.body = { program_id: job.program_id, today: ctx.deps.now().toISOString().slice(0, 10), job: jobInput(job, await tasksOfJob(ctx.deps.db, job.id)) };
+      const loaded = ctx.deps.defs.programs[job.program_id];
+      const pinned = job.pinned_version && job.pinned_version !== (loaded && versionOfProgram(loaded)?.hash) ? job.pinned_version : null;
+      ctx.body = { program_id: job.program_id, pinned_version: pinned, today: ctx.deps.now().toISOString().slice(0, 10), job: jobInput(job, await tasksOfJob(ctx.deps.db, job.id)) };
     },
   );
 }

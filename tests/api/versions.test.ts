@@ -257,11 +257,15 @@ describe('definition versions', () => {
     const job = await appliedJob();
     const module = (query: string) => fetch(`${s.url}/api/forms/${TASK}/validator.js?${query}`);
     const tasksOf = async () => (await s.api('GET', `/api/jobs/${job.id}/tasks`, { as: 'ops' })).body.items as { id: string; form: string; form_version: string | null }[];
-    // Under the definitions it was submitted with, the job's forms are the loaded ones.
+    const explored = async () => (await s.api('GET', `/api/definitions/jobs/${job.id}/input`, { as: 'ops' })).body.pinned_version;
+    // Under the definitions it was submitted with, the job's forms are the loaded ones (and so is its version, to the explorer).
     expect((await tasksOf()).every((t) => t.form_version === null)).toBe(true);
+    expect(await explored()).toBeNull();
     await under(formDefs, [job.id], async () => {
       const task = await s.api('GET', `/api/jobs/${job.id}/tasks/${TASK}`, { as: 'ops' });
       expect(task.body.form_version).toMatch(/^[0-9a-f]{16}$/);
+      // The explorer, which shows the loaded definitions, is told the job is kept on another version.
+      expect(await explored()).toBe(ORIGINAL());
       // Only the changed form differs: every other task of the job still reads the loaded form.
       expect((await tasksOf()).filter((t) => t.form_version !== null).map((t) => t.id)).toEqual([TASK]);
       const own = await s.api('GET', `/api/jobs/${job.id}/tasks/${TASK}/form`, { as: 'ops' });

@@ -35,6 +35,13 @@ afterAll(() => p.close());
 const pinnedCount = async () => (await p.deps.db.selectFrom('jobs').select('id').where('pinned_version', '=', older).execute()).length;
 
 describe('the explorer’s Versions tab', () => {
+  it('a job kept on the older version is shown under the current definitions, and says so', async () => {
+    const page = await p.signedIn(OPS, `/program-explorer?program=wi-hear&job=${pinned[0]}`, 1280);
+    const callout = page.locator('.job-callout');
+    await expect.poll(() => callout.textContent()).toContain(`The job is kept on an earlier version (${older})`);
+    await page.close();
+  });
+
   it('shows the versions, what the older one changed, and moves its pinned jobs once confirmed', async () => {
     const page = await p.signedIn(OPS, '/program-explorer?program=wi-hear&tab=versions', 1280);
     const row = page.locator(`tr[data-version="${older}"]`);

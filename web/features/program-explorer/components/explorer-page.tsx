@@ -126,7 +126,13 @@ export function Component() {
       </Tabs>
       <div {...tabPanelProps('explorer-tabs', tab)}>
       {jobId && jobInput.isError && <Callout intent="warning">Job {jobId} could not be loaded.</Callout>}
-      {jobId && jobInput.data && <Callout intent="primary" className="job-callout">Showing job {jobId} ({jobInput.data.program_id}) as the engine evaluates it now.</Callout>}
+      {jobId && jobInput.data && (
+        <Callout intent="primary" className="job-callout">
+          {jobInput.data.pinned_version
+            ? `Showing job ${jobId} (${jobInput.data.program_id}) under the current definitions. The job is kept on an earlier version (${jobInput.data.pinned_version}): its own page shows it under that version.`
+            : `Showing job ${jobId} (${jobInput.data.program_id}) as the engine evaluates it now.`}
+        </Callout>
+      )}
       {tab === 'versions' ? (
         <VersionsTab key={program.id} programId={program.id} />
       ) : tab === 'impact' ? (
