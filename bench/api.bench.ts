@@ -25,7 +25,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fuseOptions } from '../server/services/fuzzy-rank.ts';
 import type { AuthUser } from '../server/context.ts';
 import { BENCH_NOW, benchDatabase, withoutSecondaryIndexes } from './generate-db.ts';
-import { runLoad, type LoadShare } from './api-load.ts';
+import { runLoad } from './api-load.ts';
+import { fmt, median, ms, printBothBackends, quantile, row, type Figures } from './api-figures.ts';
 import { postgresBench } from './postgres-copy.ts';
 import { benchPostgres } from './postgres-url.ts';
 import type { Deps } from '../server/context.ts';
@@ -37,29 +38,8 @@ const RUNS = 11;
 const PG = await benchPostgres();
 const PG_URL = PG.url;
 
-/** What part d prints per backend. */
-interface Figures {
-  list: number[];
-  counts: number[];
-  search: number[];
-  agreement: number;
-  random_agreement: number;
-  /** Each search query once, first, on a pool just opened (single runs, not medians). */
-  cold: number[];
-  load?: LoadShare;
-}
 const figures: Record<string, Figures> = {};
 
-const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const ms = (n: number) => `${fmt(n, n < 10 ? 2 : n < 100 ? 1 : 0)} ms`;
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
-const median = (xs: number[]) => quantile(xs, 0.5);
-function row(cells: (string | number)[], widths: number[]): string {
-  return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-}
 /** Times of `runs` calls of fn after one warm-up call. */
 async function times(fn: () => unknown, runs: number): Promise<number[]> {
   await fn();
@@ -280,28 +260,5 @@ if (!PG_URL) {
   }
   console.log('\nPostgreSQL under load:');
   figures.PostgreSQL.load = await runLoad(bench, LOAD_SECONDS, { url: PG_URL, schema });
-  const w = [40, 14, 14];
-  const names = Object.keys(figures);
-  console.log(`\nd. Both backends, ${SIZE.toLocaleString('en-US')} jobs, the same rows and queries (median / p95):`);
-  console.log(row(['', ...names], w));
-  const pair = (xs: number[]) => `${ms(median(xs))} / ${ms(quantile(xs, 0.95))}`;
-  console.log(row(['list + count (page of 25 + total)', ...names.map((n) => pair(figures[n].list))], w));
-  console.log(row(['per-stage counts', ...names.map((n) => pair(figures[n].counts))], w));
-  // The target holds for every combination: each one's own p95 (of its RUNS calls: their slowest), the worst of them.
-  const worst = (xs: number[]) => {
-    const per = Array.from({ length: xs.length / RUNS }, (_, i) => quantile(xs.slice(i * RUNS, (i + 1) * RUNS), 0.95));
-    return Math.max(...per);
-  };
-  console.log(row(["  worst combination's p95, list / counts", ...names.map((n) => `${ms(worst(figures[n].list))} / ${ms(worst(figures[n].counts))}`)], w));
-  console.log(row(['search (top 10)', ...names.map((n) => pair(figures[n].search))], w));
-  console.log(row(['  first pass, new pool (single runs)', ...names.map((n) => pair(figures[n].cold))], w));
-  console.log(row(['search agreement with fuse.js', ...names.map((n) => `${fmt(100 * figures[n].agreement, 1)}%`)], w));
-  console.log(row(['  the same, on random queries', ...names.map((n) => `${fmt(100 * figures[n].random_agreement, 1)}%`)], w));
-  const load = (pick: (l: LoadShare) => number) => names.map((n) => (figures[n].load === undefined ? '-' : `${fmt(pick(figures[n].load!), 1)}%`));
-  console.log(row(['GET /api/jobs, % of bare Koa (same bytes)', ...load((l) => l.same_bytes)], w));
-  console.log(row(['GET /api/jobs, % of bare Koa {"ok":true}', ...load((l) => l.tiny)], w));
-  const [pgLoad, sqliteLoad] = [figures.PostgreSQL.load, figures.SQLite.load];
-  const pgShare = pgLoad && sqliteLoad ? (100 * pgLoad.same_bytes) / sqliteLoad.same_bytes : undefined;
-  console.log(`   Targets on both: list + count and per-stage counts p95 under 5 ms; search p95 under 25 ms, agreement at least 93%; GET /api/jobs at least 25% of bare Koa on SQLite and 60% of that on PostgreSQL (here ${pgShare === undefined ? '-' : `${fmt(pgShare, 0)}%`}).`);
-  console.log("   bare Koa answers the jobs page's own bytes (part c says why); the {\"ok\":true} row is the measure of earlier runs.");
+  printBothBackends(figures, SIZE, RUNS);
 }
