@@ -1,8 +1,8 @@
 /**
  * The jobs list (spec sect. 7): filters, pages, per-stage and per-tab counts, each cached against the
  * shared jobs version. A filter on action owners drives from job_action_owners (migration 007). Counts
- * with no filter but canceled-ness and stages, besides at most one action owner, program, company, ops
- * owner or claimed-ness, read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021).
+ * with no filter but canceled-ness and stages besides at most one other (any but the text query, show_my_jobs
+ * and eligibility) read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021 and 023).
  */
 
 import { sql, type Compilable, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
@@ -40,8 +40,13 @@ export interface JobFilters {
   q?: string;
 }
 
-/** Sortable columns (spec: job name or days in stage; default created_at). */
-export const SORT_COLUMNS = { created_at: 'created_at', full_name: 'full_name', days_in_stage: 'stage_entered_at', stage: 'stage', updated_at: 'updated_at' } as const;
+/**
+ * Sortable columns (spec: job name or days in stage; default created_at), each sort's columns before id: a stage
+ * holds its jobs in creation order (each sort walks an index in this order, migration 023).
+ */
+export const SORT_COLUMNS = {
+  created_at: ['created_at'], full_name: ['full_name'], days_in_stage: ['stage_entered_at'], stage: ['stage', 'created_at'], updated_at: ['updated_at'],
+} as const;
 export type SortBy = keyof typeof SORT_COLUMNS;
 
 /** The table a list or count drives from: jobs, or the action-owner rows (`o`) when that filter is on. */
@@ -53,9 +58,9 @@ interface Plan {
   driving: Cond[];
   onJobs: Cond[];
   /**
-   * Set when only is_canceled and stage filter the jobs, besides at most one facet (an action owner, a
-   * program, a company, an ops owner, claimed-ness): counts then read job_totals (migration 010) or
-   * job_facet_totals (021).
+   * Set when only is_canceled and stage filter the jobs, besides at most one facet (any filter but the
+   * text query, show_my_jobs and eligibility): counts then read job_totals (migration 010) or
+   * job_facet_totals (021, 023).
    */
   totals?: Totals;
 }
@@ -103,6 +108,7 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   eq('program_id', f.program_id);
   facet('program', f.program_id);
   if (f.is_eligible !== undefined) onJobs.push((eb) => eb('jobs.is_eligible', '=', flag(f.is_eligible)));
+  facet('eligible', f.is_eligible === undefined ? undefined : flag(f.is_eligible));
   eq('eligibility', f.eligibility);
   if (f.is_claimed_jobs) {
     onJobs.push((eb) => eb('jobs.claimed_by', 'is not', null));
@@ -111,9 +117,13 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   eq('ops_owner', f.ops_user);
   facet('ops_owner', f.ops_user);
   eq('created_by', f.contractor_user);
+  facet('creator', f.contractor_user);
   eq('submitted_by', f.contractor_submitted_by);
+  facet('submitter', f.contractor_submitted_by);
   if (f.has_contractor_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_contractor_task_exception', '=', flag(f.has_contractor_task_exception)));
+  facet('contractor_exception', f.has_contractor_task_exception === undefined ? undefined : flag(f.has_contractor_task_exception));
   if (f.has_ops_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_ops_task_exception', '=', flag(f.has_ops_task_exception)));
+  facet('ops_exception', f.has_ops_task_exception === undefined ? undefined : flag(f.has_ops_task_exception));
   const me = f.me;
   if (f.show_my_jobs && me !== undefined) onJobs.push((eb) => eb.or([eb('jobs.claimed_by', '=', me), eb('jobs.ops_owner', '=', me), eb('jobs.created_by', '=', me)]));
   const q = f.q;
@@ -173,22 +183,28 @@ const LIST_COLUMNS = [
 /** Columns the driving table has (the action-owner rows carry these of their job). */
 const CARRIED = new Set<string>(['created_at', 'stage']);
 
-/** One page of jobs (text sort columns in byte order on both backends, then id) and the total count. */
+/**
+ * One page of jobs (text sort columns in byte order on both backends, then id) and the total count.
+ * The page is found on keys only, then its rows are read: the filters and the sort are answered from
+ * an index (the walks of migration 023 carry every filter column), so rows the filters pass over are
+ * never read from the table; only the page's own rows are.
+ */
 export async function listJobs(
   db: Q, scope: JobScope, f: JobFilters, page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' },
 ): Promise<{ items: JobRow[]; total: number }> {
   const p = plan(scope, f);
   const dir = page.sort_direction === 'desc' ? 'desc' : 'asc';
-  const col = SORT_COLUMNS[page.sort_by] ?? SORT_COLUMNS.created_at;
-  const sortRef = sql.ref(`${p.by === 'o' && CARRIED.has(col) ? 'o' : 'jobs'}.${col}`);
+  const cols = SORT_COLUMNS[page.sort_by] ?? SORT_COLUMNS.created_at;
   const { limit, offset } = pageOf(page);
-  const items = filtered(db, p, true)
-    .select(LIST_COLUMNS.map((c) => `jobs.${c}` as const))
-    .orderBy(sortRef, col === 'stage' ? dir : byBytes(db, dir))
-    .orderBy(sql.ref(p.by === 'o' ? 'o.job_id' : 'jobs.id'), dir)
+  // Sorted by the columns of `table`, then its job id (text in byte order on both backends).
+  const sorted = <O>(q: SelectQueryBuilder<DB, 'jobs', O>, table: By, id: string) =>
+    cols.reduce((b, c) => b.orderBy(sql.ref(`${table === 'o' && CARRIED.has(c) ? 'o' : 'jobs'}.${c}`), c === 'stage' ? dir : byBytes(db, dir)), q)
+      .orderBy(sql.ref(`${table}.${id}`), dir);
+  const keys = sorted(filtered(db, p).select(sql.ref<number>(p.by === 'o' ? 'o.job_id' : 'jobs.id').as('id')), p.by, p.by === 'o' ? 'job_id' : 'id')
     .limit(limit)
-    .offset(offset)
-    .execute();
+    .offset(offset);
+  // The page's rows in the same order (a carried column holds its job's value, so either table sorts alike).
+  const items = sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(LIST_COLUMNS.map((c) => `jobs.${c}` as const)), 'jobs', 'id').execute();
   // Side by side: on PostgreSQL the page and the total (or the version its cached value is checked against)
   // go on two connections, so a list waits on the slower of them rather than on both (in a transaction, and
   // on SQLite, they run one after the other as before).

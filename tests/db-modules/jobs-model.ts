@@ -88,20 +88,22 @@ export function matches(j: ModelJob, scope: JobScope, f: JobFilters, withStage =
   return true;
 }
 
-const SORT: Record<SortBy, keyof NewJob> = { created_at: 'created_at', full_name: 'full_name', days_in_stage: 'stage_entered_at', stage: 'stage', updated_at: 'updated_at' };
+/** Each sort's columns: a stage's jobs in creation order. */
+const SORT: Record<SortBy, (keyof NewJob)[]> = {
+  created_at: ['created_at'], full_name: ['full_name'], days_in_stage: ['stage_entered_at'], stage: ['stage', 'created_at'], updated_at: ['updated_at'],
+};
 
-/** The ids a list answers: sorted by the column (text by bytes), then id, both in the direction. */
+/** The ids a list answers: sorted by the sort's columns (text by bytes), then id, all in the direction. */
 export function expectedIds(jobs: ModelJob[], scope: JobScope, f: JobFilters, sortBy: SortBy, dir: 'asc' | 'desc'): number[] {
-  const col = SORT[sortBy];
   const sign = dir === 'asc' ? 1 : -1;
+  const by = (a: ModelJob, b: ModelJob, col: keyof NewJob) => {
+    const x = a[col] as string | number;
+    const y = b[col] as string | number;
+    return typeof x === 'number' ? x - (y as number) : bytes(x, y as string);
+  };
   return jobs
     .filter((j) => matches(j, scope, f))
-    .sort((a, b) => {
-      const x = a[col] as string | number;
-      const y = b[col] as string | number;
-      const c = typeof x === 'number' ? x - (y as number) : bytes(x, y as string);
-      return sign * (c || a.id - b.id);
-    })
+    .sort((a, b) => sign * (SORT[sortBy].reduce((c, col) => c || by(a, b, col), 0) || a.id - b.id))
     .map((j) => j.id);
 }
 

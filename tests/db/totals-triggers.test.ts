@@ -33,13 +33,15 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     expect(await totals()).toEqual(await counted());
   });
 
-  it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, action owners', async () => {
+  it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, eligible-ness, task exceptions, creators, submitters, action owners', async () => {
     const { kysely: db } = await fresh(backend);
     const facetTotals = async () =>
       (await db.selectFrom('job_facet_totals').select(['facet', 'value', 'is_canceled', 'stage', 'n']).where('n', '>', 0).orderBy('facet').orderBy('value').orderBy('is_canceled').orderBy('stage').execute())
         .map((r) => [r.facet, r.value, r.is_canceled, r.stage, Number(r.n)]);
     const counted = async () => {
-      const jobs = await db.selectFrom('jobs').select(['program_id', 'claimed_by', 'contractor_id', 'ops_owner', 'is_canceled', 'stage']).execute();
+      const jobs = await db.selectFrom('jobs')
+        .select(['program_id', 'claimed_by', 'contractor_id', 'ops_owner', 'is_eligible', 'has_ops_task_exception', 'has_contractor_task_exception', 'created_by', 'submitted_by', 'is_canceled', 'stage'])
+        .execute();
       const owners = await db.selectFrom('job_action_owners').select(['role', 'is_canceled', 'stage']).execute();
       const n = new Map<string, number>();
       const add = (...k: (string | number)[]) => n.set(JSON.stringify(k), (n.get(JSON.stringify(k)) ?? 0) + 1);
@@ -48,6 +50,11 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         if (j.claimed_by !== null) add('claimed', '1', j.is_canceled, j.stage);
         if (j.contractor_id !== null) add('contractor', String(j.contractor_id), j.is_canceled, j.stage);
         if (j.ops_owner !== null) add('ops_owner', String(j.ops_owner), j.is_canceled, j.stage);
+        add('eligible', String(j.is_eligible), j.is_canceled, j.stage);
+        add('ops_exception', String(j.has_ops_task_exception), j.is_canceled, j.stage);
+        add('contractor_exception', String(j.has_contractor_task_exception), j.is_canceled, j.stage);
+        if (j.created_by !== null) add('creator', String(j.created_by), j.is_canceled, j.stage);
+        if (j.submitted_by !== null) add('submitter', String(j.submitted_by), j.is_canceled, j.stage);
       }
       for (const o of owners) add('owner', o.role, o.is_canceled, o.stage);
       return [...n].map(([k, c]) => [...JSON.parse(k), c]).sort((a, b) => (JSON.stringify(a.slice(0, 4)) < JSON.stringify(b.slice(0, 4)) ? -1 : 1));
@@ -63,6 +70,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         .values({
           code: `FT1${i}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${i} Main St`, program_id: i < 4 ? 'wi-hear' : 'pce', claimed_by: i % 2 ? ops.id : null,
           contractor_id: i < 3 ? c1.id : i < 5 ? c2.id : null, ops_owner: i % 3 ? ops.id : null, stage_entered_at: AT, created_at: AT, updated_at: AT,
+          is_eligible: i % 2, has_ops_task_exception: i === 1 ? 1 : 0, created_by: i < 2 ? ops.id : null, submitted_by: i === 0 ? ops2.id : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -84,6 +92,12 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     await db.updateTable('jobs').set({ contractor_id: c2.id, ops_owner: ops2.id }).where('id', '=', ids[1]).execute();
     await db.updateTable('jobs').set({ contractor_id: null, ops_owner: null }).where('id', '=', ids[2]).execute();
     await db.updateTable('jobs').set({ contractor_id: c1.id, ops_owner: ops.id }).where('id', '=', ids[5]).execute();
+    // Flags and contractor users flip alone, with a stage move, or are set to what they were.
+    await db.updateTable('jobs').set({ is_eligible: 1, has_contractor_task_exception: 1 }).where('id', '=', ids[2]).execute();
+    await db.updateTable('jobs').set({ has_ops_task_exception: 0, created_by: ops2.id }).where('id', '=', ids[1]).execute();
+    await db.updateTable('jobs').set({ has_ops_task_exception: 1, stage: 5, created_by: ops2.id }).where('id', '=', ids[3]).execute();
+    await db.updateTable('jobs').set({ submitted_by: ops.id, created_by: null }).where('id', '=', ids[0]).execute();
+    await db.updateTable('jobs').set({ is_eligible: 0, submitted_by: null, has_ops_task_exception: 0 }).where('id', '=', ids[5]).execute();
     // The owner rows follow their job (the db module rewrites them), or change in place.
     await db.deleteFrom('job_action_owners').where('job_id', '=', ids[0]).execute();
     await owners(ids[0], ['finance'], 3);
@@ -96,6 +110,11 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     expect(await facetTotals()).toContainEqual(['claimed', '1', 0, 3, 1]);
     expect(await facetTotals()).toContainEqual(['ops_owner', String(ops2.id), 1, 3, 1]);
     expect(await facetTotals()).toContainEqual(['contractor', String(c1.id), 0, 1, 1]);
+    expect(await facetTotals()).toContainEqual(['creator', String(ops2.id), 0, 5, 1]);
+    expect(await facetTotals()).toContainEqual(['creator', String(ops2.id), 1, 3, 1]);
+    expect(await facetTotals()).toContainEqual(['ops_exception', '1', 0, 5, 1]);
+    expect(await facetTotals()).toContainEqual(['submitter', String(ops.id), 0, 3, 1]);
+    expect(await facetTotals()).toContainEqual(['contractor_exception', '1', 0, 3, 1]);
   });
 });
 
