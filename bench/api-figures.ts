@@ -26,6 +26,8 @@ export const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 export const median = (xs: number[]) => quantile(xs, 0.5);
+/** Each combination's own p95, of times taken `runs` per combination, one combination after the other. */
+export const perCombinationP95 = (xs: number[], runs: number) => Array.from({ length: xs.length / runs }, (_, i) => quantile(xs.slice(i * runs, (i + 1) * runs), 0.95));
 export function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 }
@@ -39,11 +41,8 @@ export function printBothBackends(figures: Record<string, Figures>, size: number
   const pair = (xs: number[]) => `${ms(median(xs))} / ${ms(quantile(xs, 0.95))}`;
   console.log(row(['list + count (page of 25 + total)', ...names.map((n) => pair(figures[n].list))], w));
   console.log(row(['per-stage counts', ...names.map((n) => pair(figures[n].counts))], w));
-  // The target holds for every combination: each one's own p95 (of its calls: their slowest), the worst of them.
-  const worst = (xs: number[]) => {
-    const per = Array.from({ length: xs.length / runs }, (_, i) => quantile(xs.slice(i * runs, (i + 1) * runs), 0.95));
-    return Math.max(...per);
-  };
+  // The target holds for every combination: each one's own p95, the worst of them.
+  const worst = (xs: number[]) => Math.max(...perCombinationP95(xs, runs));
   console.log(row(["  worst combination's p95, list / counts", ...names.map((n) => `${ms(worst(figures[n].list))} / ${ms(worst(figures[n].counts))}`)], w));
   console.log(row(['search (top 10)', ...names.map((n) => pair(figures[n].search))], w));
   console.log(row(['  first pass, new pool (single runs)', ...names.map((n) => pair(figures[n].cold))], w));

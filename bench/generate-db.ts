@@ -91,6 +91,8 @@ export interface BenchDb {
   seed: number;
   contractor_ids: number[];
   ops_user_ids: number[];
+  /** Contractor users, by id (each creates and submits jobs of its company). */
+  contractor_user_ids: number[];
   program_ids: string[];
 }
 
@@ -133,6 +135,7 @@ export function benchDatabase(programs: Record<string, Program>, opts: { size: n
       seed,
       contractor_ids: ids('SELECT id FROM contractors ORDER BY id'),
       ops_user_ids: ids("SELECT id FROM users WHERE role = 'ops' ORDER BY id"),
+      contractor_user_ids: ids("SELECT id FROM users WHERE role = 'contractor' ORDER BY id"),
       program_ids: Object.keys(programs).sort(),
     };
   } finally {
@@ -184,7 +187,7 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
 
     const insertContractor = db.prepare(`INSERT INTO contractors (name, address, city, phone, email, primary_contact, program_id, created_at)
       VALUES (@name, @address, @city, @phone, @email, @primary_contact, @program_id, @created_at)`);
-    const contractors: { id: number; state: string; programs: Program[] }[] = [];
+    const contractors: { id: number; state: string; programs: Program[]; users: number[] }[] = [];
     const names = new Set<string>();
     while (contractors.length < 200) {
       const name = `${pick(COMPANY_WORDS)} ${pick(COMPANY_TRADES)}`;
@@ -204,7 +207,16 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
         program_id: home.id,
         created_at: at,
       }).lastInsertRowid);
-      contractors.push({ id, state, programs: serves });
+      contractors.push({ id, state, programs: serves, users: [] });
+    }
+    // Two to four contractor users per company, who create and submit its jobs (the creator and submitter filters).
+    // From a random stream of their own, so every other column is what it was before they existed.
+    const people = seeded(seed + 1);
+    const insertContractorUser = db.prepare("INSERT INTO users (email, name, role, contractor_id, created_at) VALUES (?, ?, 'contractor', ?, ?)");
+    for (const c of contractors) {
+      for (let k = 0, n = 2 + Math.floor(people() * 3); k < n; k++) {
+        c.users.push(Number(insertContractorUser.run(`user${k}@company${c.id}.bench.test`, `${FIRST[Math.floor(people() * FIRST.length)]} ${LAST[Math.floor(people() * LAST.length)]}`, c.id, at).lastInsertRowid));
+      }
     }
     // A few large companies and a long tail, as in life.
     const weights = contractors.map((_, i) => 1 / (1 + i * 0.05));
@@ -217,10 +229,10 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
 
     const insertJob = db.prepare(`INSERT INTO jobs (code, external_id, first_name, last_name, full_name, email, phone_number, address, city, state, zip,
       contractor_id, program_id, stage, stage_key, tab, eligibility, is_eligible, action_owners, has_contractor_task_exception, has_ops_task_exception,
-      stage_entered_at, is_canceled, cancel_reason, claimed_by, ops_owner, created_at, updated_at)
+      stage_entered_at, is_canceled, cancel_reason, claimed_by, ops_owner, created_by, submitted_by, created_at, updated_at)
       VALUES (@code, @external_id, @first_name, @last_name, @full_name, @email, @phone_number, @address, @city, @state, @zip,
       @contractor_id, @program_id, @stage, @stage_key, @tab, @eligibility, @is_eligible, @action_owners, @hce, @hoe,
-      @stage_entered_at, @is_canceled, @cancel_reason, @claimed_by, @ops_owner, @created_at, @updated_at)`);
+      @stage_entered_at, @is_canceled, @cancel_reason, @claimed_by, @ops_owner, @created_by, @submitted_by, @created_at, @updated_at)`);
     const codes = new Set<string>();
     const span = 730 * DAY_MS;
     for (let i = 0; i < size; i++) {
@@ -241,6 +253,7 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
       const r = rand();
       const eligibility = r < 0.55 ? 'eligible' : r < 0.8 ? 'pending_more_information' : r < 0.92 ? 'ineligible' : ELIGIBILITY_STATUSES[3];
       const owners = ACTION_OWNERS.filter(() => rand() < 0.3);
+      const creator = c.users[Math.floor(people() * c.users.length)];
       insertJob.run({
         code,
         external_id: rand() < 0.6 ? `${program.id.replace(/[^a-z0-9]/g, '').toUpperCase()}-${int(2024, 2026)}-${String(int(1, 999999)).padStart(6, '0')}` : null,
@@ -268,6 +281,9 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
         cancel_reason: null,
         claimed_by: rand() < 0.2 ? pick(opsUsers) : null,
         ops_owner: rand() < 0.4 ? pick(opsUsers) : null,
+        created_by: creator,
+        // A job past its first stage was submitted, mostly by the user who created it.
+        submitted_by: stage.number > 1 ? (people() < 0.8 ? creator : c.users[Math.floor(people() * c.users.length)]) : null,
         created_at: new Date(created).toISOString(),
         updated_at: new Date(entered).toISOString(),
       });

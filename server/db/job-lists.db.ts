@@ -1,8 +1,8 @@
 /**
  * The jobs list (spec sect. 7): filters, pages, per-stage and per-tab counts, each cached against the
  * shared jobs version. A filter on action owners drives from job_action_owners (migration 007). Counts
- * with no filter but canceled-ness and stages besides at most one other (any but the text query, show_my_jobs
- * and eligibility) read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021 and 023).
+ * with no filter but canceled-ness and stages besides at most one other (any but the text query and
+ * eligibility) read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021 and 023).
  */
 
 import { sql, type Compilable, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
@@ -59,10 +59,12 @@ interface Plan {
   onJobs: Cond[];
   /**
    * Set when only is_canceled and stage filter the jobs, besides at most one facet (any filter but the
-   * text query, show_my_jobs and eligibility): counts then read job_totals (migration 010) or
+   * text query and eligibility): counts then read job_totals (migration 010) or
    * job_facet_totals (021, 023).
    */
   totals?: Totals;
+  /** Whether a condition on the job besides the scope's filters it (the list's own filters). */
+  narrowed: boolean;
 }
 /** What a count reads when the totals tables answer it. */
 interface Totals {
@@ -103,6 +105,7 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   eq('contractor_id', scope.contractor_id);
   facet('contractor', scope.contractor_id);
   eq('homeowner_user_id', scope.homeowner_user_id);
+  const scoped = onJobs.length;
   eq('contractor_id', f.contractor_id);
   facet('contractor', f.contractor_id);
   eq('program_id', f.program_id);
@@ -126,6 +129,7 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   facet('ops_exception', f.has_ops_task_exception === undefined ? undefined : flag(f.has_ops_task_exception));
   const me = f.me;
   if (f.show_my_jobs && me !== undefined) onJobs.push((eb) => eb.or([eb('jobs.claimed_by', '=', me), eb('jobs.ops_owner', '=', me), eb('jobs.created_by', '=', me)]));
+  if (f.show_my_jobs) facet('mine', me);
   const q = f.q;
   if (q) {
     const p = containsPattern(q);
@@ -137,7 +141,7 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   // Every condition on the job is a facet's (the owner's is on the driving rows), and there is at most one.
   const onlyFacets = onJobs.length === facets.filter((x) => x.facet !== 'owner').length && facets.length <= 1;
   const totals = onlyFacets ? { is_canceled: flag(f.is_canceled), stages, facet: facets[0] } : undefined;
-  return { by, driving, onJobs, totals };
+  return { by, driving, onJobs, totals, narrowed: onJobs.length > scoped };
 }
 
 /** The per-stage totals of a plan with no filter but canceled-ness, stages and at most one facet (a few rows, by stage). */
@@ -185,9 +189,9 @@ const CARRIED = new Set<string>(['created_at', 'stage']);
 
 /**
  * One page of jobs (text sort columns in byte order on both backends, then id) and the total count.
- * The page is found on keys only, then its rows are read: the filters and the sort are answered from
- * an index (the walks of migration 023 carry every filter column), so rows the filters pass over are
- * never read from the table; only the page's own rows are.
+ * A filtered page is found on keys only, then its rows are read: the filters and the sort are answered
+ * from an index (the walks of migration 023 carry every filter column), so rows the filters pass over
+ * are never read from the table; only the page's own rows are.
  */
 export async function listJobs(
   db: Q, scope: JobScope, f: JobFilters, page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' },
@@ -200,11 +204,17 @@ export async function listJobs(
   const sorted = <O>(q: SelectQueryBuilder<DB, 'jobs', O>, table: By, id: string) =>
     cols.reduce((b, c) => b.orderBy(sql.ref(`${table === 'o' && CARRIED.has(c) ? 'o' : 'jobs'}.${c}`), c === 'stage' ? dir : byBytes(db, dir)), q)
       .orderBy(sql.ref(`${table}.${id}`), dir);
-  const keys = sorted(filtered(db, p).select(sql.ref<number>(p.by === 'o' ? 'o.job_id' : 'jobs.id').as('id')), p.by, p.by === 'o' ? 'job_id' : 'id')
+  const id = p.by === 'o' ? 'job_id' : 'id';
+  const keys = sorted(filtered(db, p, true).select(sql.ref<number>(`${p.by}.${id}`).as('id')), p.by, id)
     .limit(limit)
     .offset(offset);
-  // The page's rows in the same order (a carried column holds its job's value, so either table sorts alike).
-  const items = sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(LIST_COLUMNS.map((c) => `jobs.${c}` as const)), 'jobs', 'id').execute();
+  // When the jobs are filtered, the page's rows are read after its keys, in the same order (a carried column holds its
+  // job's value, so either table sorts alike); when only the scope, canceled-ness, stages or an action owner select
+  // them, the walk's index holds just those and the rows are read as it goes (a second step costs more than it saves).
+  const columns = LIST_COLUMNS.map((c) => `jobs.${c}` as const);
+  const items = p.narrowed
+    ? sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(columns), 'jobs', 'id').execute()
+    : keys.clearSelect().select(columns).execute();
   // Side by side: on PostgreSQL the page and the total (or the version its cached value is checked against)
   // go on two connections, so a list waits on the slower of them rather than on both (in a transaction, and
   // on SQLite, they run one after the other as before).

@@ -33,7 +33,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     expect(await totals()).toEqual(await counted());
   });
 
-  it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, eligible-ness, task exceptions, creators, submitters, action owners', async () => {
+  it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, eligible-ness, task exceptions, creators, submitters, whose jobs they are, action owners', async () => {
     const { kysely: db } = await fresh(backend);
     const facetTotals = async () =>
       (await db.selectFrom('job_facet_totals').select(['facet', 'value', 'is_canceled', 'stage', 'n']).where('n', '>', 0).orderBy('facet').orderBy('value').orderBy('is_canceled').orderBy('stage').execute())
@@ -55,6 +55,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         add('contractor_exception', String(j.has_contractor_task_exception), j.is_canceled, j.stage);
         if (j.created_by !== null) add('creator', String(j.created_by), j.is_canceled, j.stage);
         if (j.submitted_by !== null) add('submitter', String(j.submitted_by), j.is_canceled, j.stage);
+        for (const u of new Set([j.claimed_by, j.ops_owner, j.created_by])) if (u !== null) add('mine', String(u), j.is_canceled, j.stage);
       }
       for (const o of owners) add('owner', o.role, o.is_canceled, o.stage);
       return [...n].map(([k, c]) => [...JSON.parse(k), c]).sort((a, b) => (JSON.stringify(a.slice(0, 4)) < JSON.stringify(b.slice(0, 4)) ? -1 : 1));
@@ -113,6 +114,8 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     expect(await facetTotals()).toContainEqual(['creator', String(ops2.id), 0, 5, 1]);
     expect(await facetTotals()).toContainEqual(['creator', String(ops2.id), 1, 3, 1]);
     expect(await facetTotals()).toContainEqual(['ops_exception', '1', 0, 5, 1]);
+    // ids[0] claimed, owned and created by ops at first; now claimed and owned by ops (once), created by no one.
+    expect(await facetTotals()).toContainEqual(['mine', String(ops.id), 0, 3, 1]);
     expect(await facetTotals()).toContainEqual(['submitter', String(ops.id), 0, 3, 1]);
     expect(await facetTotals()).toContainEqual(['contractor_exception', '1', 0, 3, 1]);
   });

@@ -26,7 +26,8 @@ CREATE INDEX jobs_by_submitter ON jobs (submitted_by, is_canceled, stage);
 -- Every filter of the list alone answers its counts from job_facet_totals (migration 021), as a program or a company
 -- does: besides those, eligible or not ('eligible': is_eligible), either task exception ('ops_exception',
 -- 'contractor_exception': '0' or '1'), the contractor user who created the job ('creator') or submitted it
--- ('submitter'). Counting them read up to ~52,000 entries (is_eligible: the whole table, 50 ms at 100,000 jobs).
+-- ('submitter'), and show_my_jobs ('mine': the job once for each user who claimed it, owns it for ops or created
+-- it). Counting them read up to ~52,000 entries (is_eligible: the whole table, 50 ms at 100,000 jobs).
 -- A write now moves only the facets it changes (a job's stage or canceled-ness moves all of its own).
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'eligible', is_eligible::text, is_canceled, stage, COUNT(*) FROM jobs GROUP BY is_eligible, is_canceled, stage;
@@ -38,6 +39,13 @@ INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'creator', created_by::text, is_canceled, stage, COUNT(*) FROM jobs WHERE created_by IS NOT NULL GROUP BY created_by, is_canceled, stage;
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'submitter', submitted_by::text, is_canceled, stage, COUNT(*) FROM jobs WHERE submitted_by IS NOT NULL GROUP BY submitted_by, is_canceled, stage;
+
+INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
+  SELECT 'mine', CAST(u AS TEXT), is_canceled, stage, COUNT(*) FROM (
+    SELECT id, claimed_by AS u, is_canceled, stage FROM jobs WHERE claimed_by IS NOT NULL
+    UNION SELECT id, ops_owner, is_canceled, stage FROM jobs WHERE ops_owner IS NOT NULL
+    UNION SELECT id, created_by, is_canceled, stage FROM jobs WHERE created_by IS NOT NULL
+  ) m GROUP BY u, is_canceled, stage;
 
 -- One facet of a write: the old value out and the new one in, when either the value or the job's place moved.
 CREATE FUNCTION job_facet_move(op TEXT, moved BOOLEAN, f TEXT, o TEXT, o_c INTEGER, o_s INTEGER, v TEXT, c INTEGER, s INTEGER) RETURNS void
@@ -58,7 +66,7 @@ DECLARE
   moved BOOLEAN;
 BEGIN
   IF TG_OP = 'UPDATE' AND old.is_canceled = new.is_canceled AND old.stage = new.stage AND old.program_id = new.program_id
-    AND (old.claimed_by IS NULL) = (new.claimed_by IS NULL) AND old.contractor_id IS NOT DISTINCT FROM new.contractor_id
+    AND old.claimed_by IS NOT DISTINCT FROM new.claimed_by AND old.contractor_id IS NOT DISTINCT FROM new.contractor_id
     AND old.ops_owner IS NOT DISTINCT FROM new.ops_owner AND old.is_eligible = new.is_eligible
     AND old.has_ops_task_exception = new.has_ops_task_exception AND old.has_contractor_task_exception = new.has_contractor_task_exception
     AND old.created_by IS NOT DISTINCT FROM new.created_by AND old.submitted_by IS NOT DISTINCT FROM new.submitted_by THEN
@@ -79,6 +87,17 @@ BEGIN
     n.has_contractor_task_exception::text, n.is_canceled, n.stage);
   PERFORM job_facet_move(TG_OP, moved, 'creator', o.created_by::text, o.is_canceled, o.stage, n.created_by::text, n.is_canceled, n.stage);
   PERFORM job_facet_move(TG_OP, moved, 'submitter', o.submitted_by::text, o.is_canceled, o.stage, n.submitted_by::text, n.is_canceled, n.stage);
+  IF TG_OP <> 'UPDATE' OR moved OR o.claimed_by IS DISTINCT FROM n.claimed_by OR o.ops_owner IS DISTINCT FROM n.ops_owner
+    OR o.created_by IS DISTINCT FROM n.created_by THEN
+    IF TG_OP <> 'INSERT' THEN
+      PERFORM job_facet_add('mine', u::text, o.is_canceled, o.stage, -1)
+        FROM (SELECT DISTINCT x FROM unnest(ARRAY[o.claimed_by, o.ops_owner, o.created_by]) AS t(x) WHERE x IS NOT NULL) AS m(u);
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+      PERFORM job_facet_add('mine', u::text, n.is_canceled, n.stage, 1)
+        FROM (SELECT DISTINCT x FROM unnest(ARRAY[n.claimed_by, n.ops_owner, n.created_by]) AS t(x) WHERE x IS NOT NULL) AS m(u);
+    END IF;
+  END IF;
   RETURN NULL;
 END
 $$;

@@ -26,7 +26,8 @@ CREATE INDEX jobs_by_submitter ON jobs (submitted_by, is_canceled, stage);
 -- Every filter of the list alone answers its counts from job_facet_totals (migration 021), as a program or a company
 -- does: besides those, eligible or not ('eligible': is_eligible), either task exception ('ops_exception',
 -- 'contractor_exception': '0' or '1'), the contractor user who created the job ('creator') or submitted it
--- ('submitter'). Counting them read up to ~52,000 entries (is_eligible: the whole table). A write now moves only the
+-- ('submitter'), and show_my_jobs ('mine': the job once for each user who claimed it, owns it for ops or created
+-- it). Counting them read up to ~52,000 entries (is_eligible: the whole table). A write now moves only the
 -- facets it changes (a job's stage or canceled-ness moves all of its own).
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'eligible', CAST(is_eligible AS TEXT), is_canceled, stage, COUNT(*) FROM jobs GROUP BY is_eligible, is_canceled, stage;
@@ -38,6 +39,13 @@ INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'creator', CAST(created_by AS TEXT), is_canceled, stage, COUNT(*) FROM jobs WHERE created_by IS NOT NULL GROUP BY created_by, is_canceled, stage;
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'submitter', CAST(submitted_by AS TEXT), is_canceled, stage, COUNT(*) FROM jobs WHERE submitted_by IS NOT NULL GROUP BY submitted_by, is_canceled, stage;
+
+INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
+  SELECT 'mine', CAST(u AS TEXT), is_canceled, stage, COUNT(*) FROM (
+    SELECT id, claimed_by AS u, is_canceled, stage FROM jobs WHERE claimed_by IS NOT NULL
+    UNION SELECT id, ops_owner, is_canceled, stage FROM jobs WHERE ops_owner IS NOT NULL
+    UNION SELECT id, created_by, is_canceled, stage FROM jobs WHERE created_by IS NOT NULL
+  ) m GROUP BY u, is_canceled, stage;
 
 DROP TRIGGER job_facets_insert;
 DROP TRIGGER job_facets_delete;
@@ -62,6 +70,8 @@ CREATE TRIGGER job_facets_insert AFTER INSERT ON jobs BEGIN
     ON CONFLICT (facet, value, is_canceled, stage) DO UPDATE SET n = n + 1;
   INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n) SELECT 'submitter', CAST(new.submitted_by AS TEXT), new.is_canceled, new.stage, 1 WHERE new.submitted_by IS NOT NULL
     ON CONFLICT (facet, value, is_canceled, stage) DO UPDATE SET n = n + 1;
+  INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n) SELECT 'mine', CAST(u AS TEXT), new.is_canceled, new.stage, 1 FROM (SELECT new.claimed_by AS u UNION SELECT new.ops_owner UNION SELECT new.created_by) WHERE u IS NOT NULL
+    ON CONFLICT (facet, value, is_canceled, stage) DO UPDATE SET n = n + 1;
 END;
 
 CREATE TRIGGER job_facets_delete AFTER DELETE ON jobs BEGIN
@@ -74,9 +84,11 @@ CREATE TRIGGER job_facets_delete AFTER DELETE ON jobs BEGIN
   UPDATE job_facet_totals SET n = n - 1 WHERE facet = 'contractor_exception' AND value = CAST(old.has_contractor_task_exception AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage;
   UPDATE job_facet_totals SET n = n - 1 WHERE old.created_by IS NOT NULL AND facet = 'creator' AND value = CAST(old.created_by AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage;
   UPDATE job_facet_totals SET n = n - 1 WHERE old.submitted_by IS NOT NULL AND facet = 'submitter' AND value = CAST(old.submitted_by AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage;
+  UPDATE job_facet_totals SET n = n - 1 WHERE facet = 'mine' AND value IN (SELECT CAST(u AS TEXT) FROM (SELECT old.claimed_by AS u UNION SELECT old.ops_owner UNION SELECT old.created_by) WHERE u IS NOT NULL)
+    AND is_canceled = old.is_canceled AND stage = old.stage;
 END;
 
--- Each facet moves when its value changed or the job's stage or canceled-ness did.
+-- Each facet moves when its value changed or the job's stage or canceled-ness did ('mine': when any of its three users did).
 CREATE TRIGGER job_facets_update AFTER UPDATE OF is_canceled, stage, program_id, claimed_by, contractor_id, ops_owner, is_eligible, has_ops_task_exception, has_contractor_task_exception, created_by, submitted_by ON jobs
   WHEN (old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage)
     OR old.program_id IS NOT new.program_id
@@ -87,7 +99,8 @@ CREATE TRIGGER job_facets_update AFTER UPDATE OF is_canceled, stage, program_id,
     OR old.has_ops_task_exception IS NOT new.has_ops_task_exception
     OR old.has_contractor_task_exception IS NOT new.has_contractor_task_exception
     OR old.created_by IS NOT new.created_by
-    OR old.submitted_by IS NOT new.submitted_by BEGIN
+    OR old.submitted_by IS NOT new.submitted_by
+    OR old.claimed_by IS NOT new.claimed_by BEGIN
   UPDATE job_facet_totals SET n = n - 1 WHERE ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.program_id IS NOT new.program_id) AND facet = 'program' AND value = old.program_id AND is_canceled = old.is_canceled AND stage = old.stage;
   UPDATE job_facet_totals SET n = n - 1 WHERE ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR (old.claimed_by IS NULL) <> (new.claimed_by IS NULL)) AND old.claimed_by IS NOT NULL AND facet = 'claimed' AND value = '1' AND is_canceled = old.is_canceled AND stage = old.stage;
   UPDATE job_facet_totals SET n = n - 1 WHERE ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.contractor_id IS NOT new.contractor_id) AND old.contractor_id IS NOT NULL AND facet = 'contractor' AND value = CAST(old.contractor_id AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage;
@@ -97,6 +110,8 @@ CREATE TRIGGER job_facets_update AFTER UPDATE OF is_canceled, stage, program_id,
   UPDATE job_facet_totals SET n = n - 1 WHERE ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.has_contractor_task_exception IS NOT new.has_contractor_task_exception) AND facet = 'contractor_exception' AND value = CAST(old.has_contractor_task_exception AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage;
   UPDATE job_facet_totals SET n = n - 1 WHERE ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.created_by IS NOT new.created_by) AND old.created_by IS NOT NULL AND facet = 'creator' AND value = CAST(old.created_by AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage;
   UPDATE job_facet_totals SET n = n - 1 WHERE ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.submitted_by IS NOT new.submitted_by) AND old.submitted_by IS NOT NULL AND facet = 'submitter' AND value = CAST(old.submitted_by AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage;
+  UPDATE job_facet_totals SET n = n - 1 WHERE ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.claimed_by IS NOT new.claimed_by OR old.ops_owner IS NOT new.ops_owner OR old.created_by IS NOT new.created_by) AND facet = 'mine' AND value IN (SELECT CAST(u AS TEXT) FROM (SELECT old.claimed_by AS u UNION SELECT old.ops_owner UNION SELECT old.created_by) WHERE u IS NOT NULL)
+    AND is_canceled = old.is_canceled AND stage = old.stage;
   INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n) SELECT 'program', new.program_id, new.is_canceled, new.stage, 1 WHERE ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.program_id IS NOT new.program_id)
     ON CONFLICT (facet, value, is_canceled, stage) DO UPDATE SET n = n + 1;
   INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n) SELECT 'claimed', '1', new.is_canceled, new.stage, 1 WHERE new.claimed_by IS NOT NULL AND ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR (old.claimed_by IS NULL) <> (new.claimed_by IS NULL))
@@ -114,5 +129,7 @@ CREATE TRIGGER job_facets_update AFTER UPDATE OF is_canceled, stage, program_id,
   INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n) SELECT 'creator', CAST(new.created_by AS TEXT), new.is_canceled, new.stage, 1 WHERE new.created_by IS NOT NULL AND ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.created_by IS NOT new.created_by)
     ON CONFLICT (facet, value, is_canceled, stage) DO UPDATE SET n = n + 1;
   INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n) SELECT 'submitter', CAST(new.submitted_by AS TEXT), new.is_canceled, new.stage, 1 WHERE new.submitted_by IS NOT NULL AND ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.submitted_by IS NOT new.submitted_by)
+    ON CONFLICT (facet, value, is_canceled, stage) DO UPDATE SET n = n + 1;
+  INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n) SELECT 'mine', CAST(u AS TEXT), new.is_canceled, new.stage, 1 FROM (SELECT new.claimed_by AS u UNION SELECT new.ops_owner UNION SELECT new.created_by) WHERE u IS NOT NULL AND ((old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage) OR old.claimed_by IS NOT new.claimed_by OR old.ops_owner IS NOT new.ops_owner OR old.created_by IS NOT new.created_by)
     ON CONFLICT (facet, value, is_canceled, stage) DO UPDATE SET n = n + 1;
 END;
