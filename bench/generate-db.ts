@@ -117,7 +117,7 @@ export function benchDatabase(programs: Record<string, Program>, opts: { size: n
     const db = openSqlite(`sqlite:${tmp}`);
     try {
       fill(db, programs, opts.size, seed);
-      // No ANALYZE: a production database has no planner statistics either.
+      // No ANALYZE here: the portal analyzes a database without planner statistics when it opens it (server/db/database.ts).
       db.pragma('wal_checkpoint(TRUNCATE)');
     } finally {
       db.close();

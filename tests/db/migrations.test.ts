@@ -1,7 +1,8 @@
 /**
  * The numbered migrations of both dialects build the same database: the same tables, columns and
  * NOT NULL-ness, the same list indexes, the jobs version counter bumped by the same changes, emails
- * unique whatever their case; applied once, and by instances starting together without a clash.
+ * unique whatever their case; applied once, and by instances starting together without a clash. A SQLite file
+ * gets planner statistics at open (sqlite_stat1) once it holds jobs.
  * PostgreSQL (TEST_DATABASE_URL) also: a jobs version function and triggers of each schema's own, in schemas
  * side by side in one database. The totals triggers: totals-triggers.test.ts; PostgreSQL's search tables:
  * pg-search-tables.test.ts.
@@ -136,6 +137,31 @@ describe('the SQLite file', () => {
       const b = await openStore(`sqlite:${join(dir, 'x.db')}`);
       const n = await b.kysely.selectFrom('schema_migrations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(n.n).toBe(migrationFiles('sqlite').length);
+      await b.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gets planner statistics at the open after it holds jobs, and a list filtered by two columns then counts through the selective index', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rebate-analyze-'));
+    try {
+      const a = await openStore(`sqlite:${join(dir, 'x.db')}`);
+      const row = (i: number) => ({
+        code: `AN${i}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${i} Main St`, program_id: 'wi-hear',
+        is_eligible: i % 2, submitted_by: null, stage_entered_at: AT, created_at: AT, updated_at: AT,
+      });
+      await a.kysely.insertInto('users').values({ email: 's@b.test', name: 'S', role: 'contractor', created_at: AT }).execute();
+      for (let i = 0; i < 2000; i += 500) await a.kysely.insertInto('jobs').values(Array.from({ length: 500 }, (_, k) => row(i + k))).execute();
+      await a.kysely.updateTable('jobs').set({ submitted_by: 1 }).where('id', '<=', 20).execute();
+      // The jobs the last analysis saw (a stat row's first number).
+      const jobStats = (s: Store) => s.sqlite!.prepare("SELECT max(CAST(stat AS INTEGER)) AS n FROM sqlite_stat1 WHERE tbl = 'jobs'").get() as { n: number | null };
+      expect(jobStats(a).n ?? 0).toBe(0); // a new database: no jobs when it was opened
+      await a.close();
+      const b = await openStore(`sqlite:${join(dir, 'x.db')}`);
+      expect(jobStats(b)).toEqual({ n: 2000 });
+      const plan = b.sqlite!.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM jobs WHERE is_canceled = 0 AND is_eligible = 1 AND submitted_by = 1').all() as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' ')).toContain('jobs_by_submitter');
       await b.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
