@@ -66,8 +66,8 @@ async function indexes(store: Store): Promise<string[]> {
 const INDEXES = [
   'attachments_job', 'definition_versions_program', 'documents_job', 'equipment_ahri', 'equipment_type_manufacturer', 'history_job', 'homeowner_invites_job',
   'job_action_owners_created', 'job_action_owners_job', 'job_action_owners_stage',
-  'jobs_by_contractor_created', 'jobs_by_contractor_name', 'jobs_by_ops_owner_created', 'jobs_claimed', 'jobs_by_contractor_exception', 'jobs_by_created', 'jobs_by_creator', 'jobs_by_eligibility', 'jobs_by_homeowner_created',
-  'jobs_by_homeowner_stage', 'jobs_by_name', 'jobs_by_ops_exception', 'jobs_by_ops_owner', 'jobs_by_program', 'jobs_by_stage_entered', 'jobs_by_submitter', 'jobs_by_updated',
+  'jobs_by_contractor_created', 'jobs_by_contractor_name', 'jobs_by_ops_owner_created', 'jobs_claimed', 'jobs_by_created', 'jobs_by_creator', 'jobs_by_eligibility', 'jobs_by_homeowner_created',
+  'jobs_by_homeowner_stage', 'jobs_by_name', 'jobs_by_ops_owner', 'jobs_by_program', 'jobs_by_stage_entered', 'jobs_by_submitter', 'jobs_by_updated',
   'jobs_contractor', 'jobs_counts', 'jobs_dup', 'jobs_dup_lower', 'jobs_homeowner', 'jobs_list', 'jobs_pinned_version', 'jobs_summary',
   'login_failures_key', 'terms_one_current', 'users_email_lower', 'work_items_due',
 ];
