@@ -1,8 +1,7 @@
 /**
  * The jobs list (spec sect. 7): filters, pages, per-stage and per-tab counts, each cached against the
  * shared jobs version. A filter on action owners drives from job_action_owners (migration 007). Counts
- * with no filter but canceled-ness and stages besides at most one other (any but the text query and
- * eligibility) read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021 and 023).
+ * with no filter but canceled-ness and stages besides at most one other (any but the text query) read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021 and 023).
  */
 
 import { sql, type Compilable, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
@@ -59,7 +58,7 @@ interface Plan {
   onJobs: Cond[];
   /**
    * Set when only is_canceled and stage filter the jobs, besides at most one facet (any filter but the
-   * text query and eligibility): counts then read job_totals (migration 010) or
+   * text query): counts then read job_totals (migration 010) or
    * job_facet_totals (021, 023).
    */
   totals?: Totals;
@@ -113,6 +112,7 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   if (f.is_eligible !== undefined) onJobs.push((eb) => eb('jobs.is_eligible', '=', flag(f.is_eligible)));
   facet('eligible', f.is_eligible === undefined ? undefined : flag(f.is_eligible));
   eq('eligibility', f.eligibility);
+  facet('eligibility', f.eligibility);
   if (f.is_claimed_jobs) {
     onJobs.push((eb) => eb('jobs.claimed_by', 'is not', null));
     facet('claimed', '1');

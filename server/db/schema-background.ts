@@ -56,4 +56,4 @@ export interface JobFacetTotalsTable {
 }
 
 /** The filters whose totals job_facet_totals keeps. */
-export type JobFacet = 'owner' | 'program' | 'contractor' | 'ops_owner' | 'claimed' | 'eligible' | 'ops_exception' | 'contractor_exception' | 'creator' | 'submitter' | 'mine';
+export type JobFacet = 'owner' | 'program' | 'contractor' | 'ops_owner' | 'claimed' | 'eligibility' | 'eligible' | 'ops_exception' | 'contractor_exception' | 'creator' | 'submitter' | 'mine';

@@ -119,8 +119,10 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
     ['a company (scope) and another as a filter', { contractor_id: r.c1 }, { contractor_id: r.c2 }],
     ['ops user and stages', {}, { ops_user: r.u1, stage: [2, 3] }],
     ['ops user and claimed', {}, { ops_user: r.u1, is_claimed_jobs: true }],
-    // Eligible-ness, the task exception flags and the creating or submitting user are facets too (migration 023).
+    // Eligibility, eligible-ness, the task exception flags and the creating or submitting user are facets too (migration 023).
     ['not eligible and stages', {}, { is_eligible: false, stage: [1, 3] }],
+    ['an eligibility status and stages', {}, { eligibility: 'ineligible', stage: [2, 3] }],
+    ['a program and an eligibility status', {}, { program_id: 'p1', eligibility: 'ineligible' }],
     ['an ops task exception, canceled', {}, { has_ops_task_exception: true, is_canceled: true }],
     ['submitted by, in a company (scope)', { contractor_id: r.c1 }, { contractor_submitted_by: r.u2 }],
     ['contractor user and a contractor task exception', {}, { contractor_user: r.u2, has_contractor_task_exception: false }],

@@ -33,14 +33,14 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     expect(await totals()).toEqual(await counted());
   });
 
-  it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, eligible-ness, task exceptions, creators, submitters, whose jobs they are, action owners', async () => {
+  it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, eligibility statuses, eligible-ness, task exceptions, creators, submitters, whose jobs they are, action owners', async () => {
     const { kysely: db } = await fresh(backend);
     const facetTotals = async () =>
       (await db.selectFrom('job_facet_totals').select(['facet', 'value', 'is_canceled', 'stage', 'n']).where('n', '>', 0).orderBy('facet').orderBy('value').orderBy('is_canceled').orderBy('stage').execute())
         .map((r) => [r.facet, r.value, r.is_canceled, r.stage, Number(r.n)]);
     const counted = async () => {
       const jobs = await db.selectFrom('jobs')
-        .select(['program_id', 'claimed_by', 'contractor_id', 'ops_owner', 'is_eligible', 'has_ops_task_exception', 'has_contractor_task_exception', 'created_by', 'submitted_by', 'is_canceled', 'stage'])
+        .select(['program_id', 'claimed_by', 'contractor_id', 'ops_owner', 'eligibility', 'is_eligible', 'has_ops_task_exception', 'has_contractor_task_exception', 'created_by', 'submitted_by', 'is_canceled', 'stage'])
         .execute();
       const owners = await db.selectFrom('job_action_owners').select(['role', 'is_canceled', 'stage']).execute();
       const n = new Map<string, number>();
@@ -50,6 +50,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         if (j.claimed_by !== null) add('claimed', '1', j.is_canceled, j.stage);
         if (j.contractor_id !== null) add('contractor', String(j.contractor_id), j.is_canceled, j.stage);
         if (j.ops_owner !== null) add('ops_owner', String(j.ops_owner), j.is_canceled, j.stage);
+        add('eligibility', j.eligibility, j.is_canceled, j.stage);
         add('eligible', String(j.is_eligible), j.is_canceled, j.stage);
         add('ops_exception', String(j.has_ops_task_exception), j.is_canceled, j.stage);
         add('contractor_exception', String(j.has_contractor_task_exception), j.is_canceled, j.stage);
@@ -94,7 +95,8 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     await db.updateTable('jobs').set({ contractor_id: null, ops_owner: null }).where('id', '=', ids[2]).execute();
     await db.updateTable('jobs').set({ contractor_id: c1.id, ops_owner: ops.id }).where('id', '=', ids[5]).execute();
     // Flags and contractor users flip alone, with a stage move, or are set to what they were.
-    await db.updateTable('jobs').set({ is_eligible: 1, has_contractor_task_exception: 1 }).where('id', '=', ids[2]).execute();
+    await db.updateTable('jobs').set({ eligibility: 'eligible', is_eligible: 1, has_contractor_task_exception: 1 }).where('id', '=', ids[2]).execute();
+    await db.updateTable('jobs').set({ eligibility: 'ineligible' }).where('id', '=', ids[5]).execute();
     await db.updateTable('jobs').set({ has_ops_task_exception: 0, created_by: ops2.id }).where('id', '=', ids[1]).execute();
     await db.updateTable('jobs').set({ has_ops_task_exception: 1, stage: 5, created_by: ops2.id }).where('id', '=', ids[3]).execute();
     await db.updateTable('jobs').set({ submitted_by: ops.id, created_by: null }).where('id', '=', ids[0]).execute();
@@ -118,6 +120,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     expect(await facetTotals()).toContainEqual(['mine', String(ops.id), 0, 3, 1]);
     expect(await facetTotals()).toContainEqual(['submitter', String(ops.id), 0, 3, 1]);
     expect(await facetTotals()).toContainEqual(['contractor_exception', '1', 0, 3, 1]);
+    expect(await facetTotals()).toContainEqual(['eligibility', 'eligible', 0, 3, 1]);
   });
 });
 

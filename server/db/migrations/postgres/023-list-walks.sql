@@ -30,12 +30,19 @@ CREATE INDEX jobs_by_submitter ON jobs (submitted_by, is_canceled, created_at);
 DROP INDEX jobs_by_ops_exception;
 DROP INDEX jobs_by_contractor_exception;
 
+-- A program's jobs by eligibility, then stage: a program and eligibility count reads that status's entries (~5,400 of a
+-- program's ~10,000 at 100,000 jobs) instead of every entry of the program.
+DROP INDEX jobs_by_program;
+CREATE INDEX jobs_by_program ON jobs (program_id, is_canceled, eligibility, stage);
+
 -- Every filter of the list alone answers its counts from job_facet_totals (migration 021), as a program or a company
--- does: besides those, eligible or not ('eligible': is_eligible), either task exception ('ops_exception',
+-- does: besides those, the eligibility status ('eligibility'), eligible or not ('eligible': is_eligible), either task exception ('ops_exception',
 -- 'contractor_exception': '0' or '1'), the contractor user who created the job ('creator') or submitted it
 -- ('submitter'), and show_my_jobs ('mine': the job once for each user who claimed it, owns it for ops or created
 -- it). Counting them read up to ~52,000 entries (is_eligible: the whole table, 50 ms at 100,000 jobs).
 -- A write now moves only the facets it changes (a job's stage or canceled-ness moves all of its own).
+INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
+  SELECT 'eligibility', eligibility, is_canceled, stage, COUNT(*) FROM jobs GROUP BY eligibility, is_canceled, stage;
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'eligible', is_eligible::text, is_canceled, stage, COUNT(*) FROM jobs GROUP BY is_eligible, is_canceled, stage;
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
@@ -74,7 +81,7 @@ DECLARE
 BEGIN
   IF TG_OP = 'UPDATE' AND old.is_canceled = new.is_canceled AND old.stage = new.stage AND old.program_id = new.program_id
     AND old.claimed_by IS NOT DISTINCT FROM new.claimed_by AND old.contractor_id IS NOT DISTINCT FROM new.contractor_id
-    AND old.ops_owner IS NOT DISTINCT FROM new.ops_owner AND old.is_eligible = new.is_eligible
+    AND old.ops_owner IS NOT DISTINCT FROM new.ops_owner AND old.eligibility = new.eligibility AND old.is_eligible = new.is_eligible
     AND old.has_ops_task_exception = new.has_ops_task_exception AND old.has_contractor_task_exception = new.has_contractor_task_exception
     AND old.created_by IS NOT DISTINCT FROM new.created_by AND old.submitted_by IS NOT DISTINCT FROM new.submitted_by THEN
     RETURN NULL;
@@ -87,6 +94,7 @@ BEGIN
     CASE WHEN n.claimed_by IS NOT NULL THEN '1' END, n.is_canceled, n.stage);
   PERFORM job_facet_move(TG_OP, moved, 'contractor', o.contractor_id::text, o.is_canceled, o.stage, n.contractor_id::text, n.is_canceled, n.stage);
   PERFORM job_facet_move(TG_OP, moved, 'ops_owner', o.ops_owner::text, o.is_canceled, o.stage, n.ops_owner::text, n.is_canceled, n.stage);
+  PERFORM job_facet_move(TG_OP, moved, 'eligibility', o.eligibility, o.is_canceled, o.stage, n.eligibility, n.is_canceled, n.stage);
   PERFORM job_facet_move(TG_OP, moved, 'eligible', o.is_eligible::text, o.is_canceled, o.stage, n.is_eligible::text, n.is_canceled, n.stage);
   PERFORM job_facet_move(TG_OP, moved, 'ops_exception', o.has_ops_task_exception::text, o.is_canceled, o.stage,
     n.has_ops_task_exception::text, n.is_canceled, n.stage);
@@ -111,5 +119,5 @@ $$;
 
 DROP TRIGGER job_facets_change ON jobs;
 CREATE TRIGGER job_facets_change AFTER INSERT OR DELETE OR UPDATE OF is_canceled, stage, program_id, claimed_by, contractor_id, ops_owner,
-  is_eligible, has_ops_task_exception, has_contractor_task_exception, created_by, submitted_by ON jobs
+  eligibility, is_eligible, has_ops_task_exception, has_contractor_task_exception, created_by, submitted_by ON jobs
   FOR EACH ROW EXECUTE FUNCTION job_facets_change();
