@@ -8,9 +8,9 @@ import { sql, type Compilable, type Expression, type ExpressionBuilder, type Sel
 import type { DB, JobFacet } from './schema.ts';
 import type { JobRow } from './jobs.db.ts';
 import { byBytes, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
-import { cachedCount } from './jobs-version-cache.ts';
+import { cachedRows } from './jobs-version-cache.ts';
 
-export { cachedCount, cachedUntil, clearCountCache } from './jobs-version-cache.ts';
+export { cachedCount, cachedRows, cachedUntil, clearCountCache } from './jobs-version-cache.ts';
 
 /** Whose jobs a user may see: a company, a homeowner, or everyone (ops). */
 export interface JobScope {
@@ -226,7 +226,7 @@ export async function listJobs(
 async function totalOf(db: Q, p: Plan): Promise<number> {
   if (p.totals) return (await totalsOf(db, p.totals).execute()).reduce((n, r) => n + Number(r.n), 0);
   const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
-  return cachedCount(db, keyOf('list', count), async () => Number((await count.executeTakeFirstOrThrow()).n));
+  return cachedRows(db, keyOf('list', count), count, (rows) => Number(rows[0].n));
 }
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */
@@ -235,7 +235,7 @@ export async function stageCounts(db: Q, scope: JobScope, f: JobFilters): Promis
   if (p.totals) return (await totalsOf(db, p.totals).execute()).map((r) => ({ stage: r.stage, count: Number(r.n) }));
   const stage = driven<number>(p.by, 'stage');
   const q = filtered(db, p).select((eb) => [stage.as('stage'), eb.fn.countAll<number>().as('count')]).groupBy(stage).orderBy(stage);
-  return cachedCount(db, keyOf('stages', q), async () => (await q.execute()).map((r) => ({ stage: r.stage, count: Number(r.count) })));
+  return cachedRows(db, keyOf('stages', q), q, (rows) => rows.map((r) => ({ stage: r.stage, count: Number(r.count) })));
 }
 
 /** Jobs per stage tab (not canceled), filters applied but not the stage filter; by tab, no tab first. */
@@ -246,12 +246,12 @@ export async function tabCounts(db: Q, scope: JobScope, f: JobFilters): Promise<
     .select((eb) => ['jobs.tab', eb.fn.countAll<number>().as('count')])
     .groupBy('jobs.tab')
     .orderBy('jobs.tab', (ob) => bytes(ob).nullsFirst());
-  return cachedCount(db, keyOf('tabs', q), async () => (await q.execute()).map((r) => ({ tab: r.tab, count: Number(r.count) })));
+  return cachedRows(db, keyOf('tabs', q), q, (rows) => rows.map((r) => ({ tab: r.tab, count: Number(r.count) })));
 }
 
 export async function canceledCount(db: Q, scope: JobScope, f: JobFilters): Promise<number> {
   const p = plan(scope, { ...f, is_canceled: true }, false);
   if (p.totals) return (await totalsOf(db, p.totals).execute()).reduce((n, r) => n + Number(r.n), 0);
   const q = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
-  return cachedCount(db, keyOf('canceled', q), async () => Number((await q.executeTakeFirstOrThrow()).n));
+  return cachedRows(db, keyOf('canceled', q), q, (rows) => Number(rows[0].n));
 }

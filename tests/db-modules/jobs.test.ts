@@ -204,6 +204,36 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
     expect(await lists.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}));
   });
 
+  it('a count not cached yet reads the jobs version in its own statement, stores under it, and stores no empty answer', async () => {
+    const reads = vi.spyOn(db, 'executeQuery');
+    try {
+      let maps = 0;
+      const total = db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n'));
+      const count = () => lists.cachedRows(db, 'rows-probe', total, (rows) => (maps++, Number(rows[0].n)));
+      const n = Number((await total.executeTakeFirstOrThrow()).n);
+      // The version checks cached values make on their own (cachedUntil); the first count reads it with the rows.
+      const versionReads = () => reads.mock.calls.filter(([q]) => ('sql' in q ? q.sql : q.compile().sql).includes('jobs_version')).length;
+      reads.mockClear();
+      expect(await count()).toBe(n);
+      expect(versionReads()).toBe(0);
+      expect(await count()).toBe(n);
+      expect(versionReads()).toBe(1);
+      expect(maps).toBe(1); // stored under the version read with it
+      const other = await fresh.another();
+      await jobs.insertJob(other.kysely, { code: 'ROWS-1', first_name: 'R', last_name: 'R', full_name: 'R R', address: 'A', program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT });
+      expect(await count()).toBe(n + 1);
+      expect(maps).toBe(2);
+      // No rows, no version: computed each time.
+      const none = db.selectFrom('jobs').select('jobs.id').where('jobs.id', '<', 0);
+      const empty = () => lists.cachedRows(db, 'rows-empty', none, (rows) => (maps++, rows.length));
+      expect([await empty(), await empty()]).toEqual([0, 0]);
+      expect(maps).toBe(4);
+      await db.deleteFrom('jobs').where('code', '=', 'ROWS-1').execute();
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('the version check: calls arriving together share a read, and a call after a write always sees it', async () => {
     const reads = vi.spyOn(db, 'executeQuery');
     const versionReads = () => reads.mock.calls.filter(([q]) => ('sql' in q ? q.sql : q.compile().sql).includes('jobs_version')).length;
