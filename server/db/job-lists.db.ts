@@ -1,7 +1,8 @@
 /**
  * The jobs list (spec sect. 7): filters, pages, per-stage and per-tab counts, each cached against the
  * shared jobs version. A filter on action owners drives from job_action_owners (migration 007). Counts
- * with no filter but canceled-ness and stages besides at most one other (any but the text query) read totals kept by triggers (job_totals, migration 010; job_facet_totals, 021 and 023).
+ * with no filter but canceled-ness and stages, besides at most one other (any but the text query), read
+ * totals kept by triggers (job_totals, migration 010; job_facet_totals, 021 and 023).
  */
 
 import { sql, type Compilable, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
@@ -58,8 +59,7 @@ interface Plan {
   onJobs: Cond[];
   /**
    * Set when only is_canceled and stage filter the jobs, besides at most one facet (any filter but the
-   * text query): counts then read job_totals (migration 010) or
-   * job_facet_totals (021, 023).
+   * text query): counts then read job_totals (migration 010) or job_facet_totals (021, 023).
    */
   totals?: Totals;
   /** Whether a condition on the job besides the scope's filters it (the list's own filters). */

@@ -19,6 +19,7 @@ import type { Q } from './portable.ts';
  * because several instances share one PostgreSQL database: an entry is valid only while the counter
  * has not moved, and a change landing between the two reads only stores a value under an older version.
  */
+type Entry = { v: number; value: unknown; until: number };
 const countCache = new WeakMap<Q, Map<string, Entry>>();
 const COUNT_CACHE_MAX = 2000;
 
@@ -109,8 +110,7 @@ export async function cachedUntil<T>(db: Q, key: string, now: number, compute: (
   return value;
 }
 
-type Entry = { v: number; value: unknown; until: number };
-
+/** A store's cache of a key. */
 function cacheOf(db: Q): Map<string, Entry> {
   let cache = countCache.get(db);
   if (!cache) countCache.set(db, (cache = new Map()));

@@ -30,17 +30,12 @@ CREATE INDEX jobs_by_submitter ON jobs (submitted_by, is_canceled, created_at);
 DROP INDEX jobs_by_ops_exception;
 DROP INDEX jobs_by_contractor_exception;
 
--- A program's jobs by eligibility, then stage: a program and eligibility count reads that status's entries (~5,400 of a
--- program's ~10,000 at 100,000 jobs) instead of every entry of the program.
-DROP INDEX jobs_by_program;
-CREATE INDEX jobs_by_program ON jobs (program_id, is_canceled, eligibility, stage);
-
--- Every filter of the list alone answers its counts from job_facet_totals (migration 021), as a program or a company
--- does: besides those, the eligibility status ('eligibility'), eligible or not ('eligible': is_eligible), either task exception ('ops_exception',
--- 'contractor_exception': '0' or '1'), the contractor user who created the job ('creator') or submitted it
--- ('submitter'), and show_my_jobs ('mine': the job once for each user who claimed it, owns it for ops or created
--- it). Counting them read up to ~52,000 entries (is_eligible: the whole table). A write now moves only the
--- facets it changes (a job's stage or canceled-ness moves all of its own).
+-- Every filter of the list alone answers its counts from job_facet_totals (migration 021), as a program or a
+-- company does: besides those, the eligibility status ('eligibility'), eligible or not ('eligible': is_eligible),
+-- either task exception flag ('ops_exception', 'contractor_exception': '0' or '1'), the contractor user who
+-- created the job ('creator') or submitted it ('submitter'), and show_my_jobs ('mine': the job once for each user
+-- who claimed it, owns it for ops or created it). Counting them read up to ~52,000 entries (is_eligible: the whole
+-- table). A write now moves only the facets it changes (a job's stage or canceled-ness moves all of its own).
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'eligibility', eligibility, is_canceled, stage, COUNT(*) FROM jobs GROUP BY eligibility, is_canceled, stage;
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
@@ -53,7 +48,6 @@ INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'creator', CAST(created_by AS TEXT), is_canceled, stage, COUNT(*) FROM jobs WHERE created_by IS NOT NULL GROUP BY created_by, is_canceled, stage;
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'submitter', CAST(submitted_by AS TEXT), is_canceled, stage, COUNT(*) FROM jobs WHERE submitted_by IS NOT NULL GROUP BY submitted_by, is_canceled, stage;
-
 INSERT INTO job_facet_totals (facet, value, is_canceled, stage, n)
   SELECT 'mine', CAST(u AS TEXT), is_canceled, stage, COUNT(*) FROM (
     SELECT id, claimed_by AS u, is_canceled, stage FROM jobs WHERE claimed_by IS NOT NULL
