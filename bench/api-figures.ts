@@ -32,8 +32,11 @@ export function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 }
 
-/** Part d: each backend's figures in a column (median / p95), with the targets. `runs`: calls per combination. */
-export function printBothBackends(figures: Record<string, Figures>, size: number, runs: number): void {
+/**
+ * Part d: each backend's figures in a column (median / p95), with the targets. `runs`: calls per combination;
+ * `combinations`: their names, in the order they were timed.
+ */
+export function printBothBackends(figures: Record<string, Figures>, size: number, runs: number, combinations: string[]): void {
   const w = [40, 14, 14];
   const names = Object.keys(figures);
   console.log(`\nd. Both backends, ${size.toLocaleString('en-US')} jobs, the same rows and queries (median / p95):`);
@@ -44,6 +47,12 @@ export function printBothBackends(figures: Record<string, Figures>, size: number
   // The target holds for every combination: each one's own p95, the worst of them.
   const worst = (xs: number[]) => Math.max(...perCombinationP95(xs, runs));
   console.log(row(["  worst combination's p95, list / counts", ...names.map((n) => `${ms(worst(figures[n].list))} / ${ms(worst(figures[n].counts))}`)], w));
+  for (const n of names) {
+    const [list, counts] = [perCombinationP95(figures[n].list, runs), perCombinationP95(figures[n].counts, runs)];
+    const over = combinations.map((c, i) => ({ c, list: list[i], counts: counts[i] })).filter((x) => x.list >= 5 || x.counts >= 5);
+    const slowest = (xs: number[]) => combinations[xs.indexOf(Math.max(...xs))];
+    console.log(`   ${n}: slowest list ${slowest(list)}, slowest counts ${slowest(counts)}; ${over.length ? `p95 at 5 ms or more: ${over.map((x) => `${x.c} ${ms(x.list)} / ${ms(x.counts)}`).join('; ')}` : 'every combination under 5 ms'}.`);
+  }
   console.log(row(['search (top 10)', ...names.map((n) => pair(figures[n].search))], w));
   console.log(row(['  first pass, new pool (single runs)', ...names.map((n) => pair(figures[n].cold))], w));
   console.log(row(['search agreement with fuse.js', ...names.map((n) => `${fmt(100 * figures[n].agreement, 1)}%`)], w));

@@ -62,6 +62,7 @@ const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log
 console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor_ids.length} contractors (seed ${bench.seed}), node ${process.version}\n`);
 
 let listSample: (db: Q, runs: number) => Promise<{ list: number[]; counts: number[] }>;
+let combinationNames: string[];
 let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agreement: number; random_agreement: number }>;
 
 // a. Jobs list and per-stage summary.
@@ -114,6 +115,7 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
   const a = await sample(fast, LIST_RUNS);
   figures.SQLite = { list: a.list, counts: a.counts, search: [], cold: [], agreement: 0, random_agreement: 0 };
   listSample = sample;
+  combinationNames = combos.map(([name]) => name);
   const b = await sample(naive, NAIVE_RUNS);
   const w = [34, 10, 10, 16, 14, 8];
   console.log(`a. Jobs list and per-stage summary: ${combos.length} filter combinations (ops, contractor, homeowner scopes), ${LIST_RUNS} runs each (naive: ${NAIVE_RUNS})`);
@@ -271,5 +273,5 @@ if (!PG_URL) {
   }
   console.log('\nPostgreSQL under load:');
   figures.PostgreSQL.load = await runLoad(bench, LOAD_SECONDS, { url: PG_URL, schema });
-  printBothBackends(figures, SIZE, LIST_RUNS);
+  printBothBackends(figures, SIZE, LIST_RUNS, combinationNames);
 }
