@@ -30,7 +30,8 @@ import { loadOrThrow, lowerHeatPumpCaps, renameEveryProgram } from './proposals.
 import { postgresBench } from './postgres-copy.ts';
 
 const SIZE = Number(process.env.BENCH_JOBS ?? 100_000);
-const PG_URL = process.env.BENCH_DATABASE_URL;
+// `off`, as bench/postgres-url.ts reads it: SQLite alone.
+const PG_URL = process.env.BENCH_DATABASE_URL === 'off' ? undefined : process.env.BENCH_DATABASE_URL;
 const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log(s) });
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
