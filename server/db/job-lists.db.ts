@@ -71,6 +71,9 @@ interface Totals {
   stages?: number[];
   facet?: { facet: JobFacet; value: string };
 }
+/** Job columns a filter compares for equality. */
+type EqColumn = 'contractor_id' | 'homeowner_user_id' | 'program_id' | 'eligibility' | 'is_eligible' | 'ops_owner' | 'created_by' | 'submitted_by'
+  | 'has_contractor_task_exception' | 'has_ops_task_exception';
 /** A query builder over jobs (typed so): FROM jobs, or FROM job_action_owners o [JOIN jobs]. */
 type JobsQuery = SelectQueryBuilder<DB, 'jobs', object>;
 
@@ -98,35 +101,29 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   driving.push((eb) => eb(driven<number>(by, 'is_canceled'), '=', flag(f.is_canceled)));
   const stages = withStage && f.stage?.length ? f.stage : undefined;
   if (stages) driving.push((eb) => eb(driven<number>(by, 'stage'), 'in', stages));
-  const eq = <K extends 'contractor_id' | 'homeowner_user_id' | 'program_id' | 'eligibility' | 'ops_owner' | 'created_by' | 'submitted_by'>(col: K, v: string | number | undefined) => {
-    if (v !== undefined) onJobs.push((eb) => eb(`jobs.${col}`, '=', v as never));
+  // A job column equal to a filter's value; `name`: the facet of job_facet_totals that keeps that filter.
+  const eq = (col: EqColumn, v: string | number | undefined, name?: JobFacet) => {
+    if (v === undefined) return;
+    onJobs.push((eb) => eb(`jobs.${col}`, '=', v as never));
+    if (name) facet(name, v);
   };
-  eq('contractor_id', scope.contractor_id);
-  facet('contractor', scope.contractor_id);
+  const bit = (b: boolean | undefined) => (b === undefined ? undefined : flag(b));
+  eq('contractor_id', scope.contractor_id, 'contractor');
   eq('homeowner_user_id', scope.homeowner_user_id);
   const scoped = onJobs.length;
-  eq('contractor_id', f.contractor_id);
-  facet('contractor', f.contractor_id);
-  eq('program_id', f.program_id);
-  facet('program', f.program_id);
-  if (f.is_eligible !== undefined) onJobs.push((eb) => eb('jobs.is_eligible', '=', flag(f.is_eligible)));
-  facet('eligible', f.is_eligible === undefined ? undefined : flag(f.is_eligible));
-  eq('eligibility', f.eligibility);
-  facet('eligibility', f.eligibility);
+  eq('contractor_id', f.contractor_id, 'contractor');
+  eq('program_id', f.program_id, 'program');
+  eq('is_eligible', bit(f.is_eligible), 'eligible');
+  eq('eligibility', f.eligibility, 'eligibility');
   if (f.is_claimed_jobs) {
     onJobs.push((eb) => eb('jobs.claimed_by', 'is not', null));
     facet('claimed', '1');
   }
-  eq('ops_owner', f.ops_user);
-  facet('ops_owner', f.ops_user);
-  eq('created_by', f.contractor_user);
-  facet('creator', f.contractor_user);
-  eq('submitted_by', f.contractor_submitted_by);
-  facet('submitter', f.contractor_submitted_by);
-  if (f.has_contractor_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_contractor_task_exception', '=', flag(f.has_contractor_task_exception)));
-  facet('contractor_exception', f.has_contractor_task_exception === undefined ? undefined : flag(f.has_contractor_task_exception));
-  if (f.has_ops_task_exception !== undefined) onJobs.push((eb) => eb('jobs.has_ops_task_exception', '=', flag(f.has_ops_task_exception)));
-  facet('ops_exception', f.has_ops_task_exception === undefined ? undefined : flag(f.has_ops_task_exception));
+  eq('ops_owner', f.ops_user, 'ops_owner');
+  eq('created_by', f.contractor_user, 'creator');
+  eq('submitted_by', f.contractor_submitted_by, 'submitter');
+  eq('has_contractor_task_exception', bit(f.has_contractor_task_exception), 'contractor_exception');
+  eq('has_ops_task_exception', bit(f.has_ops_task_exception), 'ops_exception');
   const me = f.me;
   if (f.show_my_jobs && me !== undefined) onJobs.push((eb) => eb.or([eb('jobs.claimed_by', '=', me), eb('jobs.ops_owner', '=', me), eb('jobs.created_by', '=', me)]));
   if (f.show_my_jobs) facet('mine', me);
