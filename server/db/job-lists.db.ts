@@ -9,7 +9,7 @@ import { sql, type Compilable, type Expression, type ExpressionBuilder, type Sel
 import type { DB, JobFacet } from './schema.ts';
 import type { JobRow } from './jobs.db.ts';
 import { byBytes, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
-import { cachedRows } from './jobs-version-cache.ts';
+import { cachedRows, countWithRows, type ExtraColumn } from './jobs-version-cache.ts';
 
 export { cachedCount, cachedRows, cachedUntil, clearCountCache } from './jobs-version-cache.ts';
 
@@ -141,20 +141,18 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   return { by, driving, onJobs, totals, narrowed: onJobs.length > scoped };
 }
 
-/** The per-stage totals of a plan with no filter but canceled-ness, stages and at most one facet (a few rows, by stage). */
-function totalsOf(db: Q, t: Totals) {
+/** The totals rows of a plan with no filter but canceled-ness, stages and at most one facet. */
+function totalsWhere(db: Q, t: Totals) {
   const facet = t.facet;
   const q = facet
     ? db.selectFrom('job_facet_totals').where('facet', '=', facet.facet).where('value', '=', facet.value)
     : // job_totals has every column read below: typed as the facet table so both take one chain.
       (db.selectFrom('job_totals') as unknown as SelectQueryBuilder<DB, 'job_facet_totals', object>);
-  return q
-    .select(['stage', 'n'])
-    .where('is_canceled', '=', t.is_canceled)
-    .where('n', '>', 0)
-    .$if(t.stages !== undefined, (b) => b.where('stage', 'in', t.stages!))
-    .orderBy('stage');
+  return q.where('is_canceled', '=', t.is_canceled).$if(t.stages !== undefined, (b) => b.where('stage', 'in', t.stages!));
 }
+
+/** The per-stage totals of such a plan (a few rows, by stage). */
+const totalsOf = (db: Q, t: Totals) => totalsWhere(db, t).select(['stage', 'n']).where('n', '>', 0).orderBy('stage');
 
 /** The filtered rows; a count that reads no column of jobs need not join it. */
 function filtered(db: Q, p: Plan, withJobs = p.by === 'jobs' || p.onJobs.length > 0): JobsQuery {
@@ -209,22 +207,26 @@ export async function listJobs(
   // job's value, so either table sorts alike); when only the scope, canceled-ness, stages or an action owner select
   // them, the walk's index holds just those and the rows are read as it goes (a second step costs more than it saves).
   const columns = LIST_COLUMNS.map((c) => `jobs.${c}` as const);
-  const items = p.narrowed
-    ? sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(columns), 'jobs', 'id').execute()
-    : keys.clearSelect().select(columns).execute();
-  // Side by side: on PostgreSQL the page and the total (or the version its cached value is checked against)
-  // go on two connections, so a list waits on the slower of them rather than on both (in a transaction, and
-  // on SQLite, they run one after the other as before).
-  const [rows, total] = await Promise.all([items, totalOf(db, p)]);
-  return { items: rows as JobRow[], total };
+  const rowsWith = (extra: ExtraColumn[]) =>
+    (p.narrowed ? sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(columns), 'jobs', 'id') : keys.clearSelect().select(columns))
+      .select((eb) => extra.map((x) => x(eb)))
+      .execute() as unknown as Promise<JobRow[]>;
+  // The page and its total in one statement (one round trip, one snapshot): the total is a scalar subquery, read
+  // from the per-stage totals when they answer it, else the count cached against the jobs version (countWithRows).
+  if (!p.totals) {
+    const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
+    const { rows, total } = await countWithRows(db, keyOf('list', count), count, rowsWith);
+    return { items: rows, total };
+  }
+  const summed = totalsWhere(db, p.totals).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
+  const got = (await rowsWith([() => summed.as(TOTAL)])) as (JobRow & { [TOTAL]?: number })[];
+  // No row (a page past the end): the sum runs alone.
+  const total = got.length ? Number(got[0][TOTAL]) : Number((await summed.execute())[0].n);
+  return { items: got.map(({ [TOTAL]: _t, ...row }) => row), total };
 }
 
-/** The number of jobs a list plan matches: the per-stage totals when they answer it, else a count cached against the jobs version. */
-async function totalOf(db: Q, p: Plan): Promise<number> {
-  if (p.totals) return (await totalsOf(db, p.totals).execute()).reduce((n, r) => n + Number(r.n), 0);
-  const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
-  return cachedRows(db, keyOf('list', count), count, (rows) => Number(rows[0].n));
-}
+/** The column a page of jobs carries its total in (listJobs). */
+const TOTAL = 'list_total';
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */
 export async function stageCounts(db: Q, scope: JobScope, f: JobFilters): Promise<{ stage: number; count: number }[]> {

@@ -3,7 +3,7 @@
  * presented pages (server/db/job-lists.db.ts, server/services/jobs.service.ts).
  */
 
-import type { CompiledQuery, SelectQueryBuilder } from 'kysely';
+import type { AliasedExpression, CompiledQuery, ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { DB } from './schema.ts';
 import type { Q } from './portable.ts';
 
@@ -74,6 +74,8 @@ function jobsVersion(db: Q): Promise<number> {
 
 /** The column a query's rows carry the jobs version in (cachedRows). */
 const VERSION = 'jobs_version_v';
+/** The column the jobs list's page carries its total in (countWithRows). */
+const COUNTED = 'jobs_counted_n';
 
 /**
  * cachedCount of a query's rows (`map` makes the value). When the cache holds nothing under the key, the query runs
@@ -82,12 +84,44 @@ const VERSION = 'jobs_version_v';
  * A query answering no rows carries no version, and its value is not stored.
  */
 export async function cachedRows<O, T>(db: Q, key: string, query: SelectQueryBuilder<DB, 'jobs', O>, map: (rows: O[]) => T): Promise<T> {
-  const cache = cacheOf(db);
-  if (db.isTransaction || cache.has(key)) return cachedCount(db, key, async () => map(await query.execute()));
-  const rows = await query.select((eb) => eb.selectFrom('jobs_version').select('v').where('id', '=', 1).as(VERSION)).execute();
+  if (db.isTransaction || cacheOf(db).has(key)) return cachedCount(db, key, async () => map(await query.execute()));
+  return countedNow(db, key, query, map);
+}
+
+/** cachedRows' miss: the query with the jobs version, its value stored under that version (not when no row answers). */
+async function countedNow<O, T>(db: Q, key: string, query: SelectQueryBuilder<DB, 'jobs', O>, map: (rows: O[]) => T): Promise<T> {
+  const rows = await query.select(withVersion).execute();
   const value = map(rows);
-  if (rows.length) store(cache, key, { v: Number(rows[0][VERSION]), value, until: Infinity });
+  if (rows.length) store(cacheOf(db), key, { v: Number(rows[0][VERSION]), value, until: Infinity });
   return value;
+}
+
+/** The jobs version as a column of a query's rows (read in the query's own snapshot). */
+const withVersion = (eb: ExpressionBuilder<DB, 'jobs'>) => eb.selectFrom('jobs_version').select('v').where('id', '=', 1).as(VERSION);
+
+/** A column added to a query's rows: the version, or a count as a scalar subquery. */
+export type ExtraColumn = (eb: ExpressionBuilder<DB, 'jobs'>) => AliasedExpression<unknown, string>;
+
+/**
+ * A count cached under key (cachedRows), read in the same statement as other rows (the jobs list's page): one round
+ * trip and one snapshot where the page and its total took two. `rows` runs that statement with the columns given
+ * added: the jobs version and, when the cache holds no value, the count as a scalar subquery (`count` selects one
+ * column, n). When the statement answers no row (a page past the end) or the cached value is older than the version
+ * read, the count runs on its own (cachedRows' miss). In a transaction nothing is cached and the two run apart.
+ */
+export async function countWithRows<R extends object>(
+  db: Q, key: string, count: SelectQueryBuilder<DB, 'jobs', { n: number }>, rows: (extra: ExtraColumn[]) => Promise<R[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const n = (r: { n: number }[]) => Number(r[0].n);
+  if (db.isTransaction) return { rows: await rows([]), total: n(await count.execute()) };
+  const hit = cacheOf(db).get(key);
+  const got = (await rows(hit ? [withVersion] : [withVersion, () => count.as(COUNTED)])) as (R & Record<string, unknown>)[];
+  const v = got.length ? Number(got[0][VERSION]) : undefined;
+  let total: number;
+  if (hit && v === hit.v) total = hit.value as number;
+  else if (!hit && v !== undefined) store(cacheOf(db), key, { v, value: (total = Number(got[0][COUNTED])), until: Infinity });
+  else total = await countedNow(db, key, count, n);
+  return { rows: got.map(({ [VERSION]: _v, [COUNTED]: _n, ...row }) => row as unknown as R), total };
 }
 
 /** Caches a value against the jobs version: recomputed only after jobs (or contractor names) change. */

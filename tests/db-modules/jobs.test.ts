@@ -234,6 +234,45 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
     }
   });
 
+  it('a page and its total in one statement: counted with the page, then its cached total checked with the page', async () => {
+    // Every statement the store sends (query builders and db.executeQuery alike go through its executor).
+    const reads = vi.spyOn(db.getExecutor(), 'executeQuery');
+    const page = (page_number = 1) => ({ page_number, per_page: 2, sort_by: 'created_at' as const, sort_direction: 'asc' as const });
+    const ids = (items: { id: number }[]) => items.map((j) => j.id);
+    try {
+      // Two filters: a count of its own (no totals answer it); one filter: the per-stage totals summed in the page's statement.
+      for (const f of [{ contractor_id: r.c1, program_id: 'p1' }, { program_id: 'p1' }] as JobFilters[]) {
+        lists.clearCountCache(db);
+        const want = expectedIds(model, {}, f, 'created_at', 'asc');
+        reads.mockClear();
+        const first = await lists.listJobs(db, {}, f, page());
+        expect({ f, statements: reads.mock.calls.length, total: first.total, ids: ids(first.items) }).toEqual({ f, statements: 1, total: want.length, ids: want.slice(0, 2) });
+        // The rows hold the list's columns only (no total, no version).
+        expect(Object.keys(first.items[0]).sort()).toEqual(Object.keys((await lists.listJobs(db, {}, f, page())).items[0]).sort());
+        expect(Object.keys(first.items[0])).not.toContain('list_total');
+        expect(Object.keys(first.items[0]).filter((k) => k.startsWith('jobs_'))).toEqual([]);
+        reads.mockClear();
+        expect((await lists.listJobs(db, {}, f, page(2))).total).toBe(want.length);
+        expect(reads.mock.calls.length).toBe(1);
+        // Past the last page: no row carries the total, which is read on its own.
+        expect(await lists.listJobs(db, {}, f, page(1000))).toEqual({ items: [], total: want.length });
+        // In a transaction: the same answer, nothing cached.
+        expect(await db.transaction().execute((trx) => lists.listJobs(trx, {}, f, page()))).toEqual(first);
+      }
+      // Another instance's write: the cached total is older than the version read with the page, so it is counted again.
+      const f: JobFilters = { contractor_id: r.c1, program_id: 'p1' };
+      const before = (await lists.listJobs(db, {}, f, page())).total;
+      const other = await fresh.another();
+      const id = await jobs.insertJob(other.kysely, { code: 'ONE-1', first_name: 'O', last_name: 'O', full_name: 'O O', address: 'A', program_id: 'p1', contractor_id: r.c1, created_at: AT, updated_at: AT, stage_entered_at: AT });
+      expect((await lists.listJobs(db, {}, f, page())).total).toBe(before + 1);
+      expect((await lists.listJobs(db, {}, f, page())).total).toBe(before + 1);
+      await db.deleteFrom('jobs').where('id', '=', id).execute();
+      expect((await lists.listJobs(db, {}, f, page())).total).toBe(before);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('the version check: calls arriving together share a read, and a call after a write always sees it', async () => {
     const reads = vi.spyOn(db, 'executeQuery');
     const versionReads = () => reads.mock.calls.filter(([q]) => ('sql' in q ? q.sql : q.compile().sql).includes('jobs_version')).length;
