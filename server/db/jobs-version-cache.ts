@@ -15,9 +15,10 @@ import type { Q } from './portable.ts';
  * the list functions keep their parameters and need no owner object passed. A transaction (a different
  * object) neither reads nor fills the cache, it computes: what it sees includes its own uncommitted
  * writes, and after a rollback the version it saw is handed out again to other changes, so an entry
- * stored under it would be wrong. The version is read on every call, before the value is computed,
- * because several instances share one PostgreSQL database: an entry is valid only while the counter
- * has not moved, and a change landing between the two reads only stores a value under an older version.
+ * stored under it would be wrong. The version is read on every call, because several instances share one
+ * PostgreSQL database: an entry is valid only while the counter has not moved. It is read before the value
+ * is computed (cachedUntil: a change landing between the two reads only stores a value under an older
+ * version) or in the same statement as the value (cachedRows, countWithRows: one snapshot).
  */
 type Entry = { v: number; value: unknown; until: number };
 const countCache = new WeakMap<Q, Map<string, Entry>>();
@@ -77,6 +78,9 @@ const VERSION = 'jobs_version_v';
 /** The column the jobs list's page carries its total in (countWithRows). */
 const COUNTED = 'jobs_counted_n';
 
+/** The jobs version as a column of a query's rows (read in the query's own snapshot). */
+const withVersion = (eb: ExpressionBuilder<DB, 'jobs'>) => eb.selectFrom('jobs_version').select('v').where('id', '=', 1).as(VERSION);
+
 /**
  * cachedCount of a query's rows (`map` makes the value). When the cache holds nothing under the key, the query runs
  * with the jobs version read in the same statement: one snapshot, so the value is stored under exactly the version it
@@ -95,9 +99,6 @@ async function countedNow<O, T>(db: Q, key: string, query: SelectQueryBuilder<DB
   if (rows.length) store(cacheOf(db), key, { v: Number(rows[0][VERSION]), value, until: Infinity });
   return value;
 }
-
-/** The jobs version as a column of a query's rows (read in the query's own snapshot). */
-const withVersion = (eb: ExpressionBuilder<DB, 'jobs'>) => eb.selectFrom('jobs_version').select('v').where('id', '=', 1).as(VERSION);
 
 /** A column added to a query's rows: the version, or a count as a scalar subquery. */
 export type ExtraColumn = (eb: ExpressionBuilder<DB, 'jobs'>) => AliasedExpression<unknown, string>;
@@ -119,8 +120,10 @@ export async function countWithRows<R extends object>(
   const v = got.length ? Number(got[0][VERSION]) : undefined;
   let total: number;
   if (hit && v === hit.v) total = hit.value as number;
-  else if (!hit && v !== undefined) store(cacheOf(db), key, { v, value: (total = Number(got[0][COUNTED])), until: Infinity });
-  else total = await countedNow(db, key, count, n);
+  else if (!hit && v !== undefined) {
+    total = Number(got[0][COUNTED]);
+    store(cacheOf(db), key, { v, value: total, until: Infinity });
+  } else total = await countedNow(db, key, count, n);
   return { rows: got.map(({ [VERSION]: _v, [COUNTED]: _n, ...row }) => row as unknown as R), total };
 }
 
