@@ -1,11 +1,9 @@
 /**
  * createApp(deps): the Koa app without listening, so tests start it on an ephemeral port with a
- * temporary database and a fixed clock. Order: request id + log line, security headers, compression, errors,
- * body, auth, routes.
+ * temporary database and a fixed clock. Order: request id + log line, errors, body, auth, routes.
  */
 
 import Koa from 'koa';
-import compress from 'koa-compress';
 import Router from '@koa/router';
 import type { AppState, Deps } from './context.ts';
 import { errorMiddleware } from './middleware/errors.ts';
@@ -30,11 +28,6 @@ export async function createApp(deps: Deps): Promise<{ app: Koa<AppState, { deps
   for (const register of ROUTE_MODULES) register(router);
   app.use(requestIdMiddleware());
   app.use(await securityHeadersMiddleware());
-  // An answer of 1 KB or more in a compressible type (JSON, the validators' script, the app's HTML) goes out
-  // compressed when the client accepts it (brotli, else gzip): a jobs page of 25 is ~20 KB of JSON, a few KB
-  // compressed, for a contractor's phone at a job site. Photos and PDFs are not compressible and go as they are;
-  // the built app's files come precompressed (web/build/precompress.ts) and are left alone.
-  app.use(compress({ threshold: 1024 }));
   app.use(errorMiddleware());
   app.use(bodyMiddleware());
   app.use(authMiddleware());
