@@ -154,6 +154,15 @@ function totalsWhere(db: Q, t: Totals) {
 /** The per-stage totals of such a plan (a few rows, by stage). */
 const totalsOf = (db: Q, t: Totals) => totalsWhere(db, t).select(['stage', 'n']).where('n', '>', 0).orderBy('stage');
 
+/**
+ * The number of jobs a plan matches, as one row's `n`: its per-stage totals summed when they answer it, else a count.
+ * Either may be cached against the jobs version: the triggers that keep the totals move it too (migrations 006, 010).
+ */
+function countOf(db: Q, p: Plan) {
+  if (p.totals) return totalsWhere(db, p.totals).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
+  return filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
 /** The filtered rows; a count that reads no column of jobs need not join it. */
 function filtered(db: Q, p: Plan, withJobs = p.by === 'jobs' || p.onJobs.length > 0): JobsQuery {
   let q: JobsQuery;
@@ -209,24 +218,14 @@ export async function listJobs(
   const columns = LIST_COLUMNS.map((c) => `jobs.${c}` as const);
   const rowsWith = (extra: ExtraColumn[]) =>
     (p.narrowed ? sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(columns), 'jobs', 'id') : keys.clearSelect().select(columns))
-      .select((eb) => extra.map((x) => x(eb)))
+      .select(extra)
       .execute() as unknown as Promise<JobRow[]>;
-  // The page and its total in one statement (one round trip, one snapshot): the total is a scalar subquery, read
-  // from the per-stage totals when they answer it, else the count cached against the jobs version (countWithRows).
-  if (!p.totals) {
-    const count = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
-    const { rows, total } = await countWithRows(db, keyOf('list', count), count, rowsWith);
-    return { items: rows, total };
-  }
-  const summed = totalsWhere(db, p.totals).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
-  const got = (await rowsWith([() => summed.as(TOTAL)])) as (JobRow & { [TOTAL]?: number })[];
-  // No row (a page past the end): the sum runs alone.
-  const total = got.length ? Number(got[0][TOTAL]) : Number((await summed.execute())[0].n);
-  return { items: got.map(({ [TOTAL]: _t, ...row }) => row), total };
+  // The page and its total in one statement (one round trip, one snapshot): the total (or the version its cached value
+  // is checked against) is a scalar subquery of the page.
+  const count = countOf(db, p);
+  const { rows, total } = await countWithRows(db, keyOf('list', count), count, rowsWith);
+  return { items: rows, total };
 }
-
-/** The column a page of jobs carries its total in (listJobs). */
-const TOTAL = 'list_total';
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */
 export async function stageCounts(db: Q, scope: JobScope, f: JobFilters): Promise<{ stage: number; count: number }[]> {
@@ -250,7 +249,6 @@ export async function tabCounts(db: Q, scope: JobScope, f: JobFilters): Promise<
 
 export async function canceledCount(db: Q, scope: JobScope, f: JobFilters): Promise<number> {
   const p = plan(scope, { ...f, is_canceled: true }, false);
-  if (p.totals) return (await totalsOf(db, p.totals).execute()).reduce((n, r) => n + Number(r.n), 0);
-  const q = filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
+  const q = countOf(db, p);
   return cachedRows(db, keyOf('canceled', q), q, (rows) => Number(rows[0].n));
 }

@@ -3,7 +3,7 @@
  * presented pages (server/db/job-lists.db.ts, server/services/jobs.service.ts).
  */
 
-import type { AliasedExpression, CompiledQuery, ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { AliasedExpression, CompiledQuery, SelectQueryBuilder } from 'kysely';
 import type { DB } from './schema.ts';
 import type { Q } from './portable.ts';
 
@@ -79,7 +79,7 @@ const VERSION = 'jobs_version_v';
 const COUNTED = 'jobs_counted_n';
 
 /** The jobs version as a column of a query's rows (read in the query's own snapshot). */
-const withVersion = (eb: ExpressionBuilder<DB, 'jobs'>) => eb.selectFrom('jobs_version').select('v').where('id', '=', 1).as(VERSION);
+const versionColumn = (db: Q) => db.selectFrom('jobs_version').select('v').where('id', '=', 1).as(VERSION);
 
 /**
  * cachedCount of a query's rows (`map` makes the value). When the cache holds nothing under the key, the query runs
@@ -87,21 +87,21 @@ const withVersion = (eb: ExpressionBuilder<DB, 'jobs'>) => eb.selectFrom('jobs_v
  * was counted at, and one round trip instead of two (on PostgreSQL the first count after every job write paid both).
  * A query answering no rows carries no version, and its value is not stored.
  */
-export async function cachedRows<O, T>(db: Q, key: string, query: SelectQueryBuilder<DB, 'jobs', O>, map: (rows: O[]) => T): Promise<T> {
+export async function cachedRows<TB extends keyof DB, O, T>(db: Q, key: string, query: SelectQueryBuilder<DB, TB, O>, map: (rows: O[]) => T): Promise<T> {
   if (db.isTransaction || cacheOf(db).has(key)) return cachedCount(db, key, async () => map(await query.execute()));
   return countedNow(db, key, query, map);
 }
 
 /** cachedRows' miss: the query with the jobs version, its value stored under that version (not when no row answers). */
-async function countedNow<O, T>(db: Q, key: string, query: SelectQueryBuilder<DB, 'jobs', O>, map: (rows: O[]) => T): Promise<T> {
-  const rows = await query.select(withVersion).execute();
+async function countedNow<TB extends keyof DB, O, T>(db: Q, key: string, query: SelectQueryBuilder<DB, TB, O>, map: (rows: O[]) => T): Promise<T> {
+  const rows = await query.select(versionColumn(db)).execute();
   const value = map(rows);
   if (rows.length) store(cacheOf(db), key, { v: Number(rows[0][VERSION]), value, until: Infinity });
   return value;
 }
 
 /** A column added to a query's rows: the version, or a count as a scalar subquery. */
-export type ExtraColumn = (eb: ExpressionBuilder<DB, 'jobs'>) => AliasedExpression<unknown, string>;
+export type ExtraColumn = AliasedExpression<unknown, string>;
 
 /**
  * A count cached under key (cachedRows), read in the same statement as other rows (the jobs list's page): one round
@@ -110,13 +110,13 @@ export type ExtraColumn = (eb: ExpressionBuilder<DB, 'jobs'>) => AliasedExpressi
  * column, n). When the statement answers no row (a page past the end) or the cached value is older than the version
  * read, the count runs on its own (cachedRows' miss). In a transaction nothing is cached and the two run apart.
  */
-export async function countWithRows<R extends object>(
-  db: Q, key: string, count: SelectQueryBuilder<DB, 'jobs', { n: number }>, rows: (extra: ExtraColumn[]) => Promise<R[]>,
+export async function countWithRows<R extends object, TB extends keyof DB>(
+  db: Q, key: string, count: SelectQueryBuilder<DB, TB, { n: number }>, rows: (extra: ExtraColumn[]) => Promise<R[]>,
 ): Promise<{ rows: R[]; total: number }> {
   const n = (r: { n: number }[]) => Number(r[0].n);
   if (db.isTransaction) return { rows: await rows([]), total: n(await count.execute()) };
   const hit = cacheOf(db).get(key);
-  const got = (await rows(hit ? [withVersion] : [withVersion, () => count.as(COUNTED)])) as (R & Record<string, unknown>)[];
+  const got = (await rows(hit ? [versionColumn(db)] : [versionColumn(db), count.as(COUNTED)])) as (R & Record<string, unknown>)[];
   const v = got.length ? Number(got[0][VERSION]) : undefined;
   let total: number;
   if (hit && v === hit.v) total = hit.value as number;
