@@ -7,7 +7,21 @@ import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 
 const ours = (...dirs) => dirs.flatMap((d) => [`**/${d}/**`, `../${d}/*`, `../../${d}/*`, `../../../${d}/*`]);
-const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'url', 'util', 'http', 'https', 'net', 'stream', 'worker_threads'];
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'url',
+  'util',
+  'http',
+  'https',
+  'net',
+  'stream',
+  'worker_threads',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'web/dist/**', 'data/**', 'artifacts/**', 'tests/e2e/artifacts/**'] },
@@ -17,27 +31,62 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Prettier (.prettierrc.json) breaks code at 120; strings and URLs it cannot break may run longer; comments not.
+      'max-len': [
+        'error',
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
+      ],
     },
   },
   {
     files: ['engine/**/*.ts'],
     ignores: ['engine/**/*.test.ts', 'engine/testing/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'engine/ is isomorphic: no Node built-ins.' })),
-        patterns: [
-          { group: ['node:*'], message: 'engine/ is isomorphic: no Node built-ins.' },
-          { group: ours('server', 'web', 'cli', 'tests', 'bench'), message: 'engine/ imports nothing of ours.' },
-        ],
-      }],
-      'no-restricted-globals': ['error',
-        ...['process', 'window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'navigator', 'require', 'Buffer', '__dirname', 'setTimeout', 'setInterval', 'crypto']
-          .map((name) => ({ name, message: 'engine/ is pure: the caller passes platform facts in.' })),
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({
+            name,
+            message: 'engine/ is isomorphic: no Node built-ins.',
+          })),
+          patterns: [
+            { group: ['node:*'], message: 'engine/ is isomorphic: no Node built-ins.' },
+            { group: ours('server', 'web', 'cli', 'tests', 'bench'), message: 'engine/ imports nothing of ours.' },
+          ],
+        },
       ],
-      'no-restricted-syntax': ['error',
-        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'engine/ never reads the clock: take today from the context.' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'engine/ never reads the clock: take today from the context.' },
-        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'engine/ is deterministic.' },
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'process',
+          'window',
+          'document',
+          'fetch',
+          'localStorage',
+          'sessionStorage',
+          'navigator',
+          'require',
+          'Buffer',
+          '__dirname',
+          'setTimeout',
+          'setInterval',
+          'crypto',
+        ].map((name) => ({ name, message: 'engine/ is pure: the caller passes platform facts in.' })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message: 'engine/ never reads the clock: take today from the context.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'engine/ never reads the clock: take today from the context.',
+        },
+        {
+          selector: "MemberExpression[object.name='Math'][property.name='random']",
+          message: 'engine/ is deterministic.',
+        },
         { selector: "MemberExpression[object.name='console']", message: 'engine/ returns values; it does not log.' },
       ],
     },
@@ -54,32 +103,57 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ours('web', 'cli'), message: 'server/ imports engine only, never web/ or cli/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ours('web', 'cli'), message: 'server/ imports engine only, never web/ or cli/.' }] },
+      ],
+    },
   },
   {
     files: ['cli/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ours('web', 'server'), message: 'cli/ imports engine only, never web/ or server/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ours('web', 'server'), message: 'cli/ imports engine only, never web/ or server/.' }] },
+      ],
+    },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ours('server', 'cli'), message: 'web/ imports engine only, never server/ or cli/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ours('server', 'cli'), message: 'web/ imports engine only, never server/ or cli/.' }] },
+      ],
+    },
   },
   // One block per feature: a feature may import shared code, never another feature.
   ...features().map((name) => ({
     files: [`web/features/${name}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ours('server', 'cli'), message: 'web/ imports engine only, never server/ or cli/.' },
-          { group: [`**/features/!(${name})/**`, `**/features/!(${name})`], message: 'features never import each other: compose them in app/.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ours('server', 'cli'), message: 'web/ imports engine only, never server/ or cli/.' },
+            {
+              group: [`**/features/!(${name})/**`, `**/features/!(${name})`],
+              message: 'features never import each other: compose them in app/.',
+            },
+          ],
+        },
+      ],
     },
   })),
 );
 
 function features() {
   const dir = new URL('./web/features/', import.meta.url);
-  return existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  return existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 }

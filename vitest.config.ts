@@ -5,17 +5,55 @@ import { requestValidators } from './web/build/request-validators.ts';
 // (each server of it in a schema of its own, dropped afterwards); the engine's own tests again in a
 // browser-like DOM (happy-dom) to prove the engine is isomorphic; web components; browser journeys.
 const postgres = process.env.TEST_DATABASE_URL;
-if (!postgres && !process.env.VITEST_WORKER_ID) console.info('PostgreSQL run not asked for: the API suite runs on SQLite only (set TEST_DATABASE_URL=postgres://... to run it on PostgreSQL too)');
+if (!postgres && !process.env.VITEST_WORKER_ID)
+  console.info(
+    'PostgreSQL run not asked for: the API suite runs on SQLite only (set TEST_DATABASE_URL=postgres://... to run it on PostgreSQL too)',
+  );
 
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'artifacts/vitest.json' }]] : ['default'],
     projects: [
-      { test: { name: 'node', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/web/**', 'node_modules/**'] } },
-      ...(postgres ? [{ test: { name: 'api-postgres', environment: 'node', include: ['tests/api/**/*.test.ts'], env: { API_BACKEND: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }] : []),
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          include: [
+            'engine/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'tests/**/*.test.ts',
+            'server/**/*.test.ts',
+            'sim/**/*.test.ts',
+          ],
+          exclude: ['tests/e2e/**', 'tests/web/**', 'node_modules/**'],
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                environment: 'node',
+                include: ['tests/api/**/*.test.ts'],
+                env: { API_BACKEND: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       { test: { name: 'engine-in-browser', environment: 'happy-dom', include: ['engine/**/*.test.ts'] } },
       // Web components in a browser-like DOM.
-      { plugins: [requestValidators()], test: { name: 'web', environment: 'happy-dom', include: ['tests/web/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}'] } },
+      {
+        plugins: [requestValidators()],
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['tests/web/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}'],
+        },
+      },
       // Browser journeys: the real server and Debian's Chromium, one file at a time (2 cores).
       {
         test: {

@@ -19,7 +19,8 @@ export interface Figures {
   load?: LoadShare;
 }
 
-export const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const fmt = (n: number, digits = 2) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 export const ms = (n: number) => `${fmt(n, n < 10 ? 2 : n < 100 ? 1 : 0)} ms`;
 export const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -27,7 +28,8 @@ export const quantile = (xs: number[], q: number) => {
 };
 export const median = (xs: number[]) => quantile(xs, 0.5);
 /** Each combination's own p95, of times taken `runs` per combination, one combination after the other. */
-export const perCombinationP95 = (xs: number[], runs: number) => Array.from({ length: xs.length / runs }, (_, i) => quantile(xs.slice(i * runs, (i + 1) * runs), 0.95));
+export const perCombinationP95 = (xs: number[], runs: number) =>
+  Array.from({ length: xs.length / runs }, (_, i) => quantile(xs.slice(i * runs, (i + 1) * runs), 0.95));
 export function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 }
@@ -36,7 +38,12 @@ export function row(cells: (string | number)[], widths: number[]): string {
  * Part d: each backend's figures in a column (median / p95), with the targets. `runs`: calls per combination;
  * `combinations`: their names, in the order they were timed.
  */
-export function printBothBackends(figures: Record<string, Figures>, size: number, runs: number, combinations: string[]): void {
+export function printBothBackends(
+  figures: Record<string, Figures>,
+  size: number,
+  runs: number,
+  combinations: string[],
+): void {
   const w = [40, 14, 14];
   const names = Object.keys(figures);
   console.log(`\nd. Both backends, ${size.toLocaleString('en-US')} jobs, the same rows and queries (median / p95):`);
@@ -46,22 +53,41 @@ export function printBothBackends(figures: Record<string, Figures>, size: number
   console.log(row(['per-stage counts', ...names.map((n) => pair(figures[n].counts))], w));
   // The target holds for every combination: each one's own p95, the worst of them.
   const worst = (xs: number[]) => Math.max(...perCombinationP95(xs, runs));
-  console.log(row(["  worst combination's p95, list / counts", ...names.map((n) => `${ms(worst(figures[n].list))} / ${ms(worst(figures[n].counts))}`)], w));
+  console.log(
+    row(
+      [
+        "  worst combination's p95, list / counts",
+        ...names.map((n) => `${ms(worst(figures[n].list))} / ${ms(worst(figures[n].counts))}`),
+      ],
+      w,
+    ),
+  );
   for (const n of names) {
     const [list, counts] = [perCombinationP95(figures[n].list, runs), perCombinationP95(figures[n].counts, runs)];
-    const over = combinations.map((c, i) => ({ c, list: list[i], counts: counts[i] })).filter((x) => x.list >= 5 || x.counts >= 5);
+    const over = combinations
+      .map((c, i) => ({ c, list: list[i], counts: counts[i] }))
+      .filter((x) => x.list >= 5 || x.counts >= 5);
     const slowest = (xs: number[]) => combinations[xs.indexOf(Math.max(...xs))];
-    console.log(`   ${n}: slowest list ${slowest(list)}, slowest counts ${slowest(counts)}; ${over.length ? `p95 at 5 ms or more: ${over.map((x) => `${x.c} ${ms(x.list)} / ${ms(x.counts)}`).join('; ')}` : 'every combination under 5 ms'}.`);
+    console.log(
+      `   ${n}: slowest list ${slowest(list)}, slowest counts ${slowest(counts)}; ${over.length ? `p95 at 5 ms or more: ${over.map((x) => `${x.c} ${ms(x.list)} / ${ms(x.counts)}`).join('; ')}` : 'every combination under 5 ms'}.`,
+    );
   }
   console.log(row(['search (top 10)', ...names.map((n) => pair(figures[n].search))], w));
   console.log(row(['  first pass, new pool (single runs)', ...names.map((n) => pair(figures[n].cold))], w));
   console.log(row(['search agreement with fuse.js', ...names.map((n) => `${fmt(100 * figures[n].agreement, 1)}%`)], w));
-  console.log(row(['  the same, on random queries', ...names.map((n) => `${fmt(100 * figures[n].random_agreement, 1)}%`)], w));
-  const load = (pick: (l: LoadShare) => number) => names.map((n) => (figures[n].load === undefined ? '-' : `${fmt(pick(figures[n].load!), 1)}%`));
+  console.log(
+    row(['  the same, on random queries', ...names.map((n) => `${fmt(100 * figures[n].random_agreement, 1)}%`)], w),
+  );
+  const load = (pick: (l: LoadShare) => number) =>
+    names.map((n) => (figures[n].load === undefined ? '-' : `${fmt(pick(figures[n].load!), 1)}%`));
   console.log(row(['GET /api/jobs, % of bare Koa (same bytes)', ...load((l) => l.same_bytes)], w));
   console.log(row(['GET /api/jobs, % of bare Koa {"ok":true}', ...load((l) => l.tiny)], w));
   const [pgLoad, sqliteLoad] = [figures.PostgreSQL.load, figures.SQLite.load];
   const pgShare = pgLoad && sqliteLoad ? (100 * pgLoad.same_bytes) / sqliteLoad.same_bytes : undefined;
-  console.log(`   Targets on both: list + count and per-stage counts p95 under 5 ms; search p95 under 25 ms, agreement at least 93%; GET /api/jobs at least 25% of bare Koa on SQLite and 60% of that on PostgreSQL (here ${pgShare === undefined ? '-' : `${fmt(pgShare, 0)}%`}).`);
-  console.log("   bare Koa answers the jobs page's own bytes (part c says why); the {\"ok\":true} row is the measure of earlier runs.");
+  console.log(
+    `   Targets on both: list + count and per-stage counts p95 under 5 ms; search p95 under 25 ms, agreement at least 93%; GET /api/jobs at least 25% of bare Koa on SQLite and 60% of that on PostgreSQL (here ${pgShare === undefined ? '-' : `${fmt(pgShare, 0)}%`}).`,
+  );
+  console.log(
+    '   bare Koa answers the jobs page\'s own bytes (part c says why); the {"ok":true} row is the measure of earlier runs.',
+  );
 }

@@ -42,7 +42,10 @@ export interface LoadShare {
 
 /** The load generator's process: one per run of part c, given one load at a time. */
 class Loader {
-  readonly #child: ChildProcess = fork(new URL('./load-worker.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  readonly #child: ChildProcess = fork(new URL('./load-worker.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   load(req: LoadRequest): Promise<LoadResult> {
     return new Promise((resolve, reject) => {
       const exited = (code: number | null) => reject(new Error(`load worker exited with ${code}`));
@@ -66,7 +69,10 @@ class Loader {
 /** Starts the server process and waits until it listens. */
 function serve(req: ServeRequest): Promise<{ child: ChildProcess; serving: Serving }> {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('./load-server.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const child = fork(new URL('./load-server.ts', import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
     child.once('message', (m) => resolve({ child, serving: m as Serving }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`load server exited with ${code} before listening`)));
@@ -82,7 +88,11 @@ async function serverCpu(child: ChildProcess): Promise<number> {
 }
 
 /** Starts both apps, loads them one after the other and prints the table. */
-export async function runLoad(_bench: BenchDb, seconds: number, database: { url: string; schema?: string }): Promise<LoadShare | undefined> {
+export async function runLoad(
+  _bench: BenchDb,
+  seconds: number,
+  database: { url: string; schema?: string },
+): Promise<LoadShare | undefined> {
   const { child, serving } = await serve({ ...database, page_path: JOBS_PATH });
   const { token } = serving;
   const probe = await fetch(serving.real + JOBS_PATH, { headers: { authorization: `Bearer ${token}` } });
@@ -91,8 +101,12 @@ export async function runLoad(_bench: BenchDb, seconds: number, database: { url:
     [`bare Koa, the page's ${serving.page_bytes.toLocaleString('en-US')} bytes`, `${serving.bare}/page`, undefined],
     ['GET /api/auth/me (auth only)', `${serving.real}/api/auth/me`, token],
   ];
-  if (probe.status === 404) console.log(`c. NOTE: GET ${JOBS_PATH} answers 404 (not written yet): only the harness check against GET /api/auth/me runs.`);
-  else if (probe.status !== 200) console.log(`c. NOTE: GET ${JOBS_PATH} answers ${probe.status}: ${await probe.text()}`);
+  if (probe.status === 404)
+    console.log(
+      `c. NOTE: GET ${JOBS_PATH} answers 404 (not written yet): only the harness check against GET /api/auth/me runs.`,
+    );
+  else if (probe.status !== 200)
+    console.log(`c. NOTE: GET ${JOBS_PATH} answers ${probe.status}: ${await probe.text()}`);
   else targets.push([`GET ${JOBS_PATH}`, serving.real + JOBS_PATH, token]);
 
   const loader = new Loader();
@@ -100,7 +114,8 @@ export async function runLoad(_bench: BenchDb, seconds: number, database: { url:
   const rounds: LoadResult[][] = [];
   const cpu = targets.map(() => 0);
   try {
-    for (const [, url, t] of targets) await loader.load({ url, token: t, connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+    for (const [, url, t] of targets)
+      await loader.load({ url, token: t, connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
     for (let round = 0; round < ROUNDS; round++) {
       const results: LoadResult[] = [];
       for (const [i, [, url, t]] of targets.entries()) {
@@ -123,20 +138,55 @@ export async function runLoad(_bench: BenchDb, seconds: number, database: { url:
   const results = targets.map(([name], i): [string, LoadResult, number] => {
     const all = rounds.map((r) => r[i]);
     const pick = (f: (r: LoadResult) => number) => med(all.map(f));
-    return [name, { rps: pick((r) => r.rps), p50: pick((r) => r.p50), p99: pick((r) => r.p99), total: pick((r) => r.total), non2xx: all.reduce((n, r) => n + r.non2xx, 0), errors: all.reduce((n, r) => n + r.errors, 0), cpu_ms: all.reduce((n, r) => n + r.cpu_ms, 0) }, cpu[i]];
+    return [
+      name,
+      {
+        rps: pick((r) => r.rps),
+        p50: pick((r) => r.p50),
+        p99: pick((r) => r.p99),
+        total: pick((r) => r.total),
+        non2xx: all.reduce((n, r) => n + r.non2xx, 0),
+        errors: all.reduce((n, r) => n + r.errors, 0),
+        cpu_ms: all.reduce((n, r) => n + r.cpu_ms, 0),
+      },
+      cpu[i],
+    ];
   });
   const w = [46, 9, 8, 8, 8, 8, 8, 11, 9];
-  const pad = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
+  const pad = (cells: (string | number)[]) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
   const share = (ms: number) => `${Math.round(ms / (10 * slice * ROUNDS))}%`;
-  console.log(`c. Under load: autocannon in a second process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${slice} s per target (targets in turn), ops bearer token`);
+  console.log(
+    `c. Under load: autocannon in a second process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${slice} s per target (targets in turn), ops bearer token`,
+  );
   console.log(pad(['', 'req/s', 'p50', 'p99', 'non-2xx', 'server', 'client', 'of bare Koa', 'of {ok}']));
   for (const [i, [name, r, used]] of results.entries()) {
-    console.log(pad([name, Math.round(r.rps).toLocaleString('en-US'), `${r.p50} ms`, `${r.p99} ms`, r.non2xx + r.errors, share(used), share(r.cpu_ms), `${shareOf(i, 1).toFixed(1)}%`, `${shareOf(i, 0).toFixed(1)}%`]));
+    console.log(
+      pad([
+        name,
+        Math.round(r.rps).toLocaleString('en-US'),
+        `${r.p50} ms`,
+        `${r.p99} ms`,
+        r.non2xx + r.errors,
+        share(used),
+        share(r.cpu_ms),
+        `${shareOf(i, 1).toFixed(1)}%`,
+        `${shareOf(i, 0).toFixed(1)}%`,
+      ]),
+    );
   }
-  console.log(`   req/s, p50, p99: medians of the ${ROUNDS} rounds; of bare Koa, of {ok}: the median over rounds of the share in the same round.`);
-  console.log("   of bare Koa: against bare Koa answering the jobs page's own bytes (the same ~20 KB written and read per answer);");
-  console.log('   of {ok}: against bare Koa answering {"ok":true}, the measure of earlier runs, where part of the gap is the answer\'s size.');
-  console.log('   server / client: CPU time each process used, as a share of one core over the run (near 100%: that process is the bottleneck).');
+  console.log(
+    `   req/s, p50, p99: medians of the ${ROUNDS} rounds; of bare Koa, of {ok}: the median over rounds of the share in the same round.`,
+  );
+  console.log(
+    "   of bare Koa: against bare Koa answering the jobs page's own bytes (the same ~20 KB written and read per answer);",
+  );
+  console.log(
+    '   of {ok}: against bare Koa answering {"ok":true}, the measure of earlier runs, where part of the gap is the answer\'s size.',
+  );
+  console.log(
+    '   server / client: CPU time each process used, as a share of one core over the run (near 100%: that process is the bottleneck).',
+  );
   console.log('   Target: GET /api/jobs at least 25% of bare Koa (SQLite).');
   const jobs = results.findIndex(([name]) => name.startsWith('GET /api/jobs'));
   return jobs < 0 ? undefined : { same_bytes: shareOf(jobs, 1), tiny: shareOf(jobs, 0) };

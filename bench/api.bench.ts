@@ -13,7 +13,14 @@
 
 import Fuse from 'fuse.js';
 import { JOB_SEARCH } from '../engine/index.ts';
-import { clearCountCache, listJobs, stageCounts, type JobFilters, type JobScope, type SortBy } from '../server/db/job-lists.db.ts';
+import {
+  clearCountCache,
+  listJobs,
+  stageCounts,
+  type JobFilters,
+  type JobScope,
+  type SortBy,
+} from '../server/db/job-lists.db.ts';
 import { jobSearchTexts } from '../server/db/search-rows.db.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
@@ -49,11 +56,15 @@ const figures: Record<string, Figures> = {};
 
 const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log(s) });
-console.log(`API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor_ids.length} contractors (seed ${bench.seed}), node ${process.version}\n`);
+console.log(
+  `API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor_ids.length} contractors (seed ${bench.seed}), node ${process.version}\n`,
+);
 
 let listSample: (db: Q, runs: number) => Promise<{ list: number[]; counts: number[] }>;
 let combinationNames: string[];
-let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agreement: number; random_agreement: number }>;
+let searchSample: (
+  deps: Deps,
+) => Promise<{ times: number[]; cold: number[]; agreement: number; random_agreement: number }>;
 
 // a. Jobs list and per-stage summary.
 {
@@ -62,7 +73,12 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
   const [fast, naive] = [fastStore.kysely, naiveStore.kysely];
   const c = (i: number) => bench.contractor_ids[i % bench.contractor_ids.length];
   const ops = (i: number) => bench.ops_user_ids[i % bench.ops_user_ids.length];
-  const page = (page_number = 1, sort_by: SortBy = 'created_at', sort_direction: 'asc' | 'desc' = 'asc') => ({ page_number, per_page: 25, sort_by, sort_direction });
+  const page = (page_number = 1, sort_by: SortBy = 'created_at', sort_direction: 'asc' | 'desc' = 'asc') => ({
+    page_number,
+    per_page: 25,
+    sort_by,
+    sort_direction,
+  });
   const combos: [string, JobScope, JobFilters, ReturnType<typeof page>][] = [
     ['ops: all jobs', {}, {}, page()],
     ['ops: stage tab', {}, { stage: [3] }, page()],
@@ -84,7 +100,12 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
     ['ops: eligible', {}, { is_eligible: true }, page()],
     ['ops: contractor exception', {}, { has_contractor_task_exception: true }, page(1, 'created_at', 'desc')],
     ['ops: contractor user', {}, { contractor_user: bench.contractor_user_ids[0] }, page()],
-    ['ops: submitted by + eligible', {}, { contractor_submitted_by: bench.contractor_user_ids[1], is_eligible: true }, page()],
+    [
+      'ops: submitted by + eligible',
+      {},
+      { contractor_submitted_by: bench.contractor_user_ids[1], is_eligible: true },
+      page(),
+    ],
     ['ops: show my jobs', {}, { show_my_jobs: true }, page()],
     ['ops: by stage, page 2', {}, {}, page(2, 'stage', 'asc')],
     ['ops: last updated', {}, {}, page(1, 'updated_at', 'desc')],
@@ -96,7 +117,10 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
   // take turns, one call each per round (after a round of warm-up), so a pause of the host falls on any of them
   // alike, not on the one it met.
   const sample = async (db: Q, runs: number) => {
-    const calls = combos.map(([, scope, f, p]) => [() => listJobs(db, scope, { ...f, me: ops(1) }, p), () => stageCounts(db, scope, { ...f, me: ops(1) })]);
+    const calls = combos.map(([, scope, f, p]) => [
+      () => listJobs(db, scope, { ...f, me: ops(1) }, p),
+      () => stageCounts(db, scope, { ...f, me: ops(1) }),
+    ]);
     const took = calls.map(() => [[] as number[], [] as number[]]);
     for (let round = -1; round < runs; round++) {
       for (const [i, fns] of calls.entries()) {
@@ -117,43 +141,122 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
   combinationNames = combos.map(([name]) => name);
   const b = await sample(naive, NAIVE_RUNS);
   const w = [34, 10, 10, 16, 14, 8];
-  console.log(`a. Jobs list and per-stage summary: ${combos.length} filter combinations (ops, contractor, homeowner scopes), ${LIST_RUNS} runs each (naive: ${NAIVE_RUNS})`);
+  console.log(
+    `a. Jobs list and per-stage summary: ${combos.length} filter combinations (ops, contractor, homeowner scopes), ${LIST_RUNS} runs each (naive: ${NAIVE_RUNS})`,
+  );
   console.log(row(['', 'median', 'p95', 'naive median', 'naive p95', 'ratio'], w));
-  console.log(row(['listJobs (page of 25 + total)', ms(median(a.list)), ms(quantile(a.list, 0.95)), ms(median(b.list)), ms(quantile(b.list, 0.95)), `${fmt(median(b.list) / median(a.list), 0)}x`], w));
-  console.log(row(['stageCounts (GROUP BY stage)', ms(median(a.counts)), ms(quantile(a.counts, 0.95)), ms(median(b.counts)), ms(quantile(b.counts, 0.95)), `${fmt(median(b.counts) / median(a.counts), 0)}x`], w));
-  console.log('   naive = the same queries on a copy of the jobs table without its secondary indexes. Target (issue 13): p95 under 5 ms each, for every combination.');
+  console.log(
+    row(
+      [
+        'listJobs (page of 25 + total)',
+        ms(median(a.list)),
+        ms(quantile(a.list, 0.95)),
+        ms(median(b.list)),
+        ms(quantile(b.list, 0.95)),
+        `${fmt(median(b.list) / median(a.list), 0)}x`,
+      ],
+      w,
+    ),
+  );
+  console.log(
+    row(
+      [
+        'stageCounts (GROUP BY stage)',
+        ms(median(a.counts)),
+        ms(quantile(a.counts, 0.95)),
+        ms(median(b.counts)),
+        ms(quantile(b.counts, 0.95)),
+        `${fmt(median(b.counts) / median(a.counts), 0)}x`,
+      ],
+      w,
+    ),
+  );
+  console.log(
+    '   naive = the same queries on a copy of the jobs table without its secondary indexes. Target (issue 13): p95 under 5 ms each, for every combination.',
+  );
   const [listP95, countsP95] = [perCombinationP95(a.list, LIST_RUNS), perCombinationP95(a.counts, LIST_RUNS)];
-  const slow = combos.map(([name], i) => ({ name, list: listP95[i], counts: countsP95[i] })).sort((x, y) => y.list + y.counts - (x.list + x.counts)).slice(0, 3);
-  console.log(`   slowest combinations by their own p95 (list / summary): ${slow.map((s) => `${s.name} ${ms(s.list)} / ${ms(s.counts)}`).join('; ')}\n`);
+  const slow = combos
+    .map(([name], i) => ({ name, list: listP95[i], counts: countsP95[i] }))
+    .sort((x, y) => y.list + y.counts - (x.list + x.counts))
+    .slice(0, 3);
+  console.log(
+    `   slowest combinations by their own p95 (list / summary): ${slow.map((s) => `${s.name} ${ms(s.list)} / ${ms(s.counts)}`).join('; ')}\n`,
+  );
   await fastStore.close();
   await naiveStore.close();
 }
 
 // b. Fuzzy search.
 {
-  const deps = await buildDeps({ ...loadConfig({}), database_url: `sqlite:${bench.path}` }, { log: () => {}, now: () => BENCH_NOW });
+  const deps = await buildDeps(
+    { ...loadConfig({}), database_url: `sqlite:${bench.path}` },
+    { log: () => {}, now: () => BENCH_NOW },
+  );
   const opsUser: AuthUser = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops', contractor_id: null };
   const at = (f: number) => Math.max(1, Math.round(SIZE * f));
   const one = async (sql: string, ...p: unknown[]) => String(await dbValue(deps, sql, ...p));
   const code = (f: number) => one('SELECT code FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
-  const ext = (f: number) => one('SELECT external_id FROM jobs WHERE id >= ? AND external_id IS NOT NULL ORDER BY id LIMIT 1', at(f));
+  const ext = (f: number) =>
+    one('SELECT external_id FROM jobs WHERE id >= ? AND external_id IS NOT NULL ORDER BY id LIMIT 1', at(f));
   const address = (f: number) => one('SELECT address FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
-  const company = (i: number) => one('SELECT name FROM contractors WHERE id = ?', bench.contractor_ids[i % bench.contractor_ids.length]);
+  const company = (i: number) =>
+    one('SELECT name FROM contractors WHERE id = ?', bench.contractor_ids[i % bench.contractor_ids.length]);
   const typo = (s: string) => s.slice(0, 2) + s.slice(3); // one letter dropped
   const queries = [
-    'johnson', 'jhonson', 'Mary Smith', 'smtih', 'garcia', 'Gonzales', 'nguyen', 'Wlliams', 'patel', 'OBrien', 'Isabella', 'Christopher', 'Priya Patel', 'Lakshmi', 'Rodriguze',
-    await code(0.12345), await code(0.6789), (await code(0.0424)).slice(0, 4), (await code(0.00999)).toLowerCase(), await ext(0.31337), (await ext(0.0515)).slice(-6),
-    '1234 Oak', 'Maple Ave', await address(0.4453), 'Sycamore', 'Shoreline Dr',
-    'Madison', 'Sheboygan', 'San Luis Obispo', 'Watsonvile', 'atlanta', 'Fond du Lac',
-    await company(0), await company(7), typo(await company(42)), (await company(99)).split(' ')[0], 'comfrt systms', 'jo',
+    'johnson',
+    'jhonson',
+    'Mary Smith',
+    'smtih',
+    'garcia',
+    'Gonzales',
+    'nguyen',
+    'Wlliams',
+    'patel',
+    'OBrien',
+    'Isabella',
+    'Christopher',
+    'Priya Patel',
+    'Lakshmi',
+    'Rodriguze',
+    await code(0.12345),
+    await code(0.6789),
+    (await code(0.0424)).slice(0, 4),
+    (await code(0.00999)).toLowerCase(),
+    await ext(0.31337),
+    (await ext(0.0515)).slice(-6),
+    '1234 Oak',
+    'Maple Ave',
+    await address(0.4453),
+    'Sycamore',
+    'Shoreline Dr',
+    'Madison',
+    'Sheboygan',
+    'San Luis Obispo',
+    'Watsonvile',
+    'atlanta',
+    'Fond du Lac',
+    await company(0),
+    await company(7),
+    typo(await company(42)),
+    (await company(99)).split(' ')[0],
+    'comfrt systms',
+    'jo',
   ];
-  const rows = (await jobSearchTexts(deps.db, Array.from({ length: SIZE }, (_, i) => i + 1))).sort((x, y) => x.id - y.id);
+  const rows = (
+    await jobSearchTexts(
+      deps.db,
+      Array.from({ length: SIZE }, (_, i) => i + 1),
+    )
+  ).sort((x, y) => x.id - y.id);
   const fuse = new Fuse(rows, fuseOptions(JOB_SEARCH));
   const fuseTop = new Map<string, number[]>();
   const theirs: number[] = [];
   for (const q of queries) {
     const t = performance.now();
-    fuseTop.set(q, fuse.search(q, { limit: 10 }).map((r) => r.item.id));
+    fuseTop.set(
+      q,
+      fuse.search(q, { limit: 10 }).map((r) => r.item.id),
+    );
     theirs.push(performance.now() - t);
   }
   // Queries nobody chose: a field (or one word of it) of a random job, with up to two typos (a letter dropped,
@@ -174,12 +277,22 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
       for (let t = 0; t < typos && v.length > 4; t++) {
         const at = 1 + Math.floor(rnd() * (v.length - 2));
         const kind = Math.floor(rnd() * 3);
-        v = kind === 0 ? v.slice(0, at) + v.slice(at + 1) : kind === 1 ? v.slice(0, at) + v[at + 1] + v[at] + v.slice(at + 2) : v.slice(0, at) + 'aeiou'[Math.floor(rnd() * 5)] + v.slice(at + 1);
+        v =
+          kind === 0
+            ? v.slice(0, at) + v.slice(at + 1)
+            : kind === 1
+              ? v.slice(0, at) + v[at + 1] + v[at] + v.slice(at + 2)
+              : v.slice(0, at) + 'aeiou'[Math.floor(rnd() * 5)] + v.slice(at + 1);
       }
       if (v.trim().length >= 2) randomQueries.push(v.trim());
     }
   }
-  for (const q of randomQueries) if (!fuseTop.has(q)) fuseTop.set(q, fuse.search(q, { limit: 10 }).map((r) => r.item.id));
+  for (const q of randomQueries)
+    if (!fuseTop.has(q))
+      fuseTop.set(
+        q,
+        fuse.search(q, { limit: 10 }).map((r) => r.item.id),
+      );
   const shareOf = async (on: Deps, qs: string[]) => {
     let agreed = 0;
     for (const q of qs) {
@@ -200,7 +313,8 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
       await searchJobs(on, opsUser, q);
       cold.push(performance.now() - t);
     }
-    // Then RUNS rounds of every query in turn, a query's figure the median of its rounds: the host's speed drifts (other
+    // Then RUNS rounds of every query in turn, a query's figure the median of its rounds: the host's speed drifts
+    // (other
     // tenants), and runs of one query back to back would put a slow stretch into a few queries' figures whole.
     const runs = queries.map((): number[] => []);
     for (let round = 0; round < RUNS; round++) {
@@ -210,7 +324,12 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
         runs[i].push(performance.now() - t);
       }
     }
-    return { times: runs.map(median), cold, agreement: await shareOf(on, queries), random_agreement: await shareOf(on, randomQueries) };
+    return {
+      times: runs.map(median),
+      cold,
+      agreement: await shareOf(on, queries),
+      random_agreement: await shareOf(on, randomQueries),
+    };
   };
   const { times: ours, cold, agreement: share, random_agreement: randomShare } = await searchSample(deps);
   const agreement = share * queries.length;
@@ -219,18 +338,43 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
   figures.SQLite.agreement = share;
   figures.SQLite.random_agreement = randomShare;
   const w = [34, 10, 10, 16, 8, 12];
-  console.log(`b. Fuzzy search: ${queries.length} queries (names, typos, codes, external ids, addresses, cities, companies), top 10, median of ${RUNS} rounds (every query in turn)`);
+  console.log(
+    `b. Fuzzy search: ${queries.length} queries (names, typos, codes, external ids, addresses, cities, companies), top 10, median of ${RUNS} rounds (every query in turn)`,
+  );
   console.log(row(['', 'median', 'p95', 'fuse.js median', 'ratio', 'agreement'], w));
-  console.log(row(['searchJobs (FTS5 trigrams + fuse.js)', ms(median(ours)), ms(quantile(ours, 0.95)), ms(median(theirs)), `${fmt(median(theirs) / median(ours), 0)}x`, `${fmt((100 * agreement) / queries.length, 1)}%`], w));
-  console.log('   fuse.js = one Fuse over every job (index built once), same config. Agreement: share of fuse.js\'s top 10 ids also in ours.');
-  console.log(`   Agreement on ${randomQueries.length} random queries (a field or word of a random job, up to two typos): ${fmt(100 * randomShare, 1)}%.`);
+  console.log(
+    row(
+      [
+        'searchJobs (FTS5 trigrams + fuse.js)',
+        ms(median(ours)),
+        ms(quantile(ours, 0.95)),
+        ms(median(theirs)),
+        `${fmt(median(theirs) / median(ours), 0)}x`,
+        `${fmt((100 * agreement) / queries.length, 1)}%`,
+      ],
+      w,
+    ),
+  );
+  console.log(
+    "   fuse.js = one Fuse over every job (index built once), same config. Agreement: share of fuse.js's top 10 ids also in ours.",
+  );
+  console.log(
+    `   Agreement on ${randomQueries.length} random queries (a field or word of a random job, up to two typos): ${fmt(100 * randomShare, 1)}%.`,
+  );
   console.log('   Target (issue 13): p95 under 25 ms, agreement at least 93% (on the queries above).\n');
 
   // Event-loop delay: what every other request waits while one search ranks (issue 11: an 8,000-character
   // query once held it 14.6 s). Hostile = the longest allowed queries, built to pass every cheap filter.
-  const biggest = Number(await dbValue(deps, 'SELECT contractor_id FROM jobs GROUP BY contractor_id ORDER BY COUNT(*) DESC LIMIT 1'));
+  const biggest = Number(
+    await dbValue(deps, 'SELECT contractor_id FROM jobs GROUP BY contractor_id ORDER BY COUNT(*) DESC LIMIT 1'),
+  );
   const contractorUser: AuthUser = { id: 0, email: '', name: '', role: 'contractor', contractor_id: biggest };
-  const hostile = ['a'.repeat(SEARCH_MAX_CHARS), 'ab '.repeat(SEARCH_MAX_CHARS).slice(0, SEARCH_MAX_CHARS), `${await address(0.5)} ${rows[0].full_name} `.repeat(10).slice(0, SEARCH_MAX_CHARS), Array.from({ length: SEARCH_MAX_CHARS }, (_, i) => 'aeinorst lmu0123456789'[(i * 7) % 22]).join('')];
+  const hostile = [
+    'a'.repeat(SEARCH_MAX_CHARS),
+    'ab '.repeat(SEARCH_MAX_CHARS).slice(0, SEARCH_MAX_CHARS),
+    `${await address(0.5)} ${rows[0].full_name} `.repeat(10).slice(0, SEARCH_MAX_CHARS),
+    Array.from({ length: SEARCH_MAX_CHARS }, (_, i) => 'aeinorst lmu0123456789'[(i * 7) % 22]).join(''),
+  ];
   const loopDelay = async (qs: string[]) => {
     const h = monitorEventLoopDelay({ resolution: 1 });
     h.enable();
@@ -245,7 +389,9 @@ let searchSample: (deps: Deps) => Promise<{ times: number[]; cold: number[]; agr
   };
   const normalDelay = await loopDelay(queries);
   const hostileDelay = await loopDelay(hostile);
-  console.log(`   Worst event-loop delay during searches (ops and the largest company, ${SEARCH_MAX_CHARS}-character limit): normal queries ${ms(normalDelay)}, hostile queries ${ms(hostileDelay)} (target ~50 ms).\n`);
+  console.log(
+    `   Worst event-loop delay during searches (ops and the largest company, ${SEARCH_MAX_CHARS}-character limit): normal queries ${ms(normalDelay)}, hostile queries ${ms(hostileDelay)} (target ~50 ms).\n`,
+  );
   await deps.store.close();
 }
 
@@ -254,16 +400,28 @@ figures.SQLite.load = await runLoad(bench, LOAD_SECONDS, { url: `sqlite:${bench.
 
 // d. Both backends.
 if (!PG_URL) {
-  console.log(`\nd. PostgreSQL not measured (${PG.from}): set BENCH_DATABASE_URL to a postgres:// URL to see both backends side by side.`);
+  console.log(
+    `\nd. PostgreSQL not measured (${PG.from}): set BENCH_DATABASE_URL to a postgres:// URL to see both backends side by side.`,
+  );
 } else {
   console.log(`\nd. PostgreSQL: ${PG_URL.replace(/\/\/[^@/]*@/, '//')} (${PG.from})`);
   const { store, schema } = await postgresBench(bench, PG_URL, (line) => console.log(line));
   try {
     const a = await listSample(store.kysely, LIST_RUNS);
-    const deps = await buildDeps({ ...loadConfig({}), database_url: PG_URL, database_schema: schema }, { log: () => {}, now: () => BENCH_NOW });
+    const deps = await buildDeps(
+      { ...loadConfig({}), database_url: PG_URL, database_schema: schema },
+      { log: () => {}, now: () => BENCH_NOW },
+    );
     try {
       const b = await searchSample(deps);
-      figures.PostgreSQL = { list: a.list, counts: a.counts, search: b.times, cold: b.cold, agreement: b.agreement, random_agreement: b.random_agreement };
+      figures.PostgreSQL = {
+        list: a.list,
+        counts: a.counts,
+        search: b.times,
+        cold: b.cold,
+        agreement: b.agreement,
+        random_agreement: b.random_agreement,
+      };
     } finally {
       await deps.store.close();
     }

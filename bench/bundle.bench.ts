@@ -40,19 +40,33 @@ const routes: [string, string][] = [
   ['job detail (/{jobId})', 'features/job-detail/components/job-detail-page.tsx'],
   ['program explorer', 'features/program-explorer/components/explorer-page.tsx'],
 ];
-console.log('\nJavaScript per route on first load (gzip): entry + static imports + the page chunk and its static imports + the icon table');
+console.log(
+  '\nJavaScript per route on first load (gzip): entry + static imports + the page chunk and its static imports + the icon table',
+);
 console.log(`${'route'.padEnd(28)} ${'chunks'.padStart(6)} ${'gzip'.padStart(10)}`);
 for (const [label, page] of routes) {
   const key = Object.keys(manifest).find((k) => k.endsWith(page));
   // The icon loader's table loads with the first icon drawn: it counts as first load.
   const icons = Object.keys(manifest).find((k) => k.endsWith('lib/icon-paths-16.ts'));
-  const files = [...closure([entry, ...(key ? [key] : []), ...(icons ? [icons] : [])])].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const files = [...closure([entry, ...(key ? [key] : []), ...(icons ? [icons] : [])])]
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js'));
   const total = files.reduce((n, f) => n + gz(f), 0);
-  console.log(`${label.padEnd(28)} ${String(files.length).padStart(6)} ${kb(total).padStart(10)}${label.startsWith('jobs') ? '   (target: under 150 KB)' : ''}`);
+  console.log(
+    `${label.padEnd(28)} ${String(files.length).padStart(6)} ${kb(total).padStart(10)}${label.startsWith('jobs') ? '   (target: under 150 KB)' : ''}`,
+  );
 }
-const all = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'));
-console.log(`${'whole app (every chunk)'.padEnd(28)} ${String(all.length).padStart(6)} ${kb(all.reduce((n, f) => n + gz(f), 0)).padStart(10)}`);
+const all = Object.values(manifest)
+  .map((c) => c.file)
+  .filter((f) => f.endsWith('.js'));
+console.log(
+  `${'whole app (every chunk)'.padEnd(28)} ${String(all.length).padStart(6)} ${kb(all.reduce((n, f) => n + gz(f), 0)).padStart(10)}`,
+);
 const rjsf = Object.keys(manifest).filter((k) => k.includes('@rjsf'));
 const jobsKey = Object.keys(manifest).find((k) => k.endsWith(routes[0][1]));
-const leaks = [...closure([entry, ...(jobsKey ? [jobsKey] : [])])].filter((k) => k.includes('@rjsf') || k.includes('ajv') || k.includes('json-logic'));
-console.log(`RJSF/ajv/json-logic chunks in the jobs list's first load: ${leaks.length ? leaks.join(', ') : 'none'} (RJSF chunks in the app: ${rjsf.length})`);
+const leaks = [...closure([entry, ...(jobsKey ? [jobsKey] : [])])].filter(
+  (k) => k.includes('@rjsf') || k.includes('ajv') || k.includes('json-logic'),
+);
+console.log(
+  `RJSF/ajv/json-logic chunks in the jobs list's first load: ${leaks.length ? leaks.join(', ') : 'none'} (RJSF chunks in the app: ${rjsf.length})`,
+);

@@ -36,7 +36,8 @@ export function seeded(seed: number): () => number {
   };
 }
 
-const FIRST = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah
+const FIRST =
+  `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah
 Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret Donald Ashley Steven Kimberly Andrew Emily Paul Donna
 Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George Deborah Timothy Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey
 Cynthia Ryan Dorothy Jacob Amy Gary Kathleen Nicholas Angela Eric Shirley Jonathan Brenda Stephen Emma Larry Anna Justin Pamela Scott Nicole
@@ -46,9 +47,12 @@ Kelly Kyle Christina Noah Joan Ethan Evelyn Jeremy Judith Walter Andrea Christia
 Martha Sean Madison Gerald Teresa Carl Gloria Harold Sara Dylan Janice Arthur Ann Lawrence Kathryn Jordan Abigail Jesse Sophia Bryan Frances
 Billy Jean Bruce Alice Gabriel Judy Joe Isabella Logan Julia Alan Grace Juan Amber Albert Denise Willie Danielle Elijah Marilyn Wayne Beverly
 Randy Charlotte Vincent Natalie Mason Theresa Roy Diana Ralph Brittany Bobby Doris Russell Kayla Bradley Alexis Philip Lori Eugene Marie
-Mei Wei Hiroshi Yuki Priya Arjun Lakshmi Ravi Mohammed Fatima Ahmed Aisha Carlos Lucia Miguel Sofia Luis Camila Diego Valentina Pedro Ana`.split(/\s+/);
+Mei Wei Hiroshi Yuki Priya Arjun Lakshmi Ravi Mohammed Fatima Ahmed Aisha Carlos Lucia Miguel Sofia Luis Camila Diego Valentina Pedro Ana`.split(
+    /\s+/,
+  );
 
-const LAST = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore
+const LAST =
+  `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore
 Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill
 Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins
 Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson
@@ -58,27 +62,70 @@ Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ell
 Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter
 Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren
 Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kowalski Nowak Schultz Larsen
-Johansson Lindqvist Okafor Adeyemi Tanaka Yamamoto Nakamura Wong Huang Zhang Singh Sharma Gupta Kumar OBrien Fitzgerald Schneider Becker`.split(/\s+/);
+Johansson Lindqvist Okafor Adeyemi Tanaka Yamamoto Nakamura Wong Huang Zhang Singh Sharma Gupta Kumar OBrien Fitzgerald Schneider Becker`.split(
+    /\s+/,
+  );
 
-const STREETS = `Oak Maple Pine Cedar Elm Washington Lake Hill Park Main Walnut Sunset Lincoln Jackson Church Spring Ridge Highland Meadow Forest
+const STREETS =
+  `Oak Maple Pine Cedar Elm Washington Lake Hill Park Main Walnut Sunset Lincoln Jackson Church Spring Ridge Highland Meadow Forest
 Willow Cherry Chestnut Madison Franklin Jefferson Adams Monroe River Valley Mill Center Prospect Orchard Laurel Magnolia Dogwood Birch Aspen
 Sycamore Hickory Juniper Poplar Redwood Sequoia Cypress Mission Vista Canyon Mesa Harbor Bay Ocean Pacific Shoreline Summit Crest Glen Brook
-Creek Fairview Greenwood Lakeview Riverside Woodland Country Industrial College University Academy Heritage Liberty Union Victory Pioneer`.split(/\s+/);
-const STREET_TYPES = ['St', 'Ave', 'Rd', 'Dr', 'Ln', 'Ct', 'Blvd', 'Way', 'Pl', 'Cir', 'Ter', 'Street', 'Avenue', 'Road', 'Drive'];
+Creek Fairview Greenwood Lakeview Riverside Woodland Country Industrial College University Academy Heritage Liberty Union Victory Pioneer`.split(
+    /\s+/,
+  );
+const STREET_TYPES = [
+  'St',
+  'Ave',
+  'Rd',
+  'Dr',
+  'Ln',
+  'Ct',
+  'Blvd',
+  'Way',
+  'Pl',
+  'Cir',
+  'Ter',
+  'Street',
+  'Avenue',
+  'Road',
+  'Drive',
+];
 
 const CITIES: Record<string, string[]> = {
   CA: `San Luis Obispo,Santa Barbara,Ventura,Oxnard,Santa Maria,Paso Robles,Salinas,Monterey,Santa Cruz,Watsonville,San Mateo,Redwood City,Daly City,
 Half Moon Bay,Menlo Park,Fresno,Bakersfield,Visalia,Tulare,Hanford,Madera,Merced,Modesto,Stockton,Sacramento,Oakland,Berkeley,San Jose,Los Angeles,
-Pasadena,Long Beach,Riverside,San Bernardino,San Diego,Chula Vista,Irvine,Anaheim,Santa Rosa,Petaluma,Napa,Eureka,Redding,Chico`.split(/,\s*/),
-  WI: 'Madison,Milwaukee,Green Bay,Kenosha,Racine,Appleton,Waukesha,Eau Claire,Oshkosh,Janesville,La Crosse,Sheboygan,Wausau,Fond du Lac,Stevens Point'.split(','),
-  GA: 'Atlanta,Augusta,Columbus,Macon,Savannah,Athens,Sandy Springs,Roswell,Johns Creek,Albany,Warner Robins,Alpharetta,Marietta,Valdosta,Smyrna'.split(','),
-  NJ: 'Mahwah,Ramsey,Franklin Lakes,Oakland,Wyckoff,Allendale,Upper Saddle River,Saddle River,Montvale,Park Ridge,Woodcliff Lake,Hillsdale'.split(','),
+Pasadena,Long Beach,Riverside,San Bernardino,San Diego,Chula Vista,Irvine,Anaheim,Santa Rosa,Petaluma,Napa,Eureka,Redding,Chico`.split(
+    /,\s*/,
+  ),
+  WI: 'Madison,Milwaukee,Green Bay,Kenosha,Racine,Appleton,Waukesha,Eau Claire,Oshkosh,Janesville,La Crosse,Sheboygan,Wausau,Fond du Lac,Stevens Point'.split(
+    ',',
+  ),
+  GA: 'Atlanta,Augusta,Columbus,Macon,Savannah,Athens,Sandy Springs,Roswell,Johns Creek,Albany,Warner Robins,Alpharetta,Marietta,Valdosta,Smyrna'.split(
+    ',',
+  ),
+  NJ: 'Mahwah,Ramsey,Franklin Lakes,Oakland,Wyckoff,Allendale,Upper Saddle River,Saddle River,Montvale,Park Ridge,Woodcliff Lake,Hillsdale'.split(
+    ',',
+  ),
 };
 
-const COMPANY_WORDS = `Evergreen Summit Badger Peachtree Golden Coastal Sierra Redwood Pioneer Liberty Heritage Keystone Northstar Bluebird Cardinal Horizon
+const COMPANY_WORDS =
+  `Evergreen Summit Badger Peachtree Golden Coastal Sierra Redwood Pioneer Liberty Heritage Keystone Northstar Bluebird Cardinal Horizon
 Precision Reliable Allied Premier Superior Trusted Comfort Green Bright Blue Sky Valley Mountain River Lakeshore Harbor Mission Cornerstone
 Apex Patriot Eagle Falcon Guardian Frontier Capitol Metro Hometown Neighborhood Family`.split(/\s+/);
-const COMPANY_TRADES = ['Heating & Air', 'Heating and Cooling', 'HVAC', 'Electric', 'Mechanical', 'Energy Solutions', 'Home Performance', 'Plumbing & Heating', 'Comfort Systems', 'Heat Pumps', 'Climate Control', 'Electrical Contractors'];
+const COMPANY_TRADES = [
+  'Heating & Air',
+  'Heating and Cooling',
+  'HVAC',
+  'Electric',
+  'Mechanical',
+  'Energy Solutions',
+  'Home Performance',
+  'Plumbing & Heating',
+  'Comfort Systems',
+  'Heat Pumps',
+  'Climate Control',
+  'Electrical Contractors',
+];
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const ACTION_OWNERS = ['contractor', 'ops', 'homeowner', 'finance', 'program'];
@@ -103,7 +150,10 @@ function cacheKey(seed: number, size: number): string {
 }
 
 /** Opens (generating first if not cached) the bench database of `size` jobs. */
-export function benchDatabase(programs: Record<string, Program>, opts: { size: number; seed?: number; dir?: string; log?: (s: string) => void }): BenchDb {
+export function benchDatabase(
+  programs: Record<string, Program>,
+  opts: { size: number; seed?: number; dir?: string; log?: (s: string) => void },
+): BenchDb {
   const seed = opts.seed ?? 20260601;
   const dir = opts.dir ?? join(ROOT, 'data', 'bench');
   const key = cacheKey(seed, opts.size);
@@ -111,24 +161,29 @@ export function benchDatabase(programs: Record<string, Program>, opts: { size: n
   if (!existsSync(path)) {
     // Files of the same seed and size built by an older generator or schema.
     const stale = `jobs-s${seed}-n${opts.size}-`;
-    if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.startsWith(stale) && !f.startsWith(key)) rmSync(join(dir, f), { force: true });
+    if (existsSync(dir))
+      for (const f of readdirSync(dir))
+        if (f.startsWith(stale) && !f.startsWith(key)) rmSync(join(dir, f), { force: true });
     const tmp = `${path}.tmp-${process.pid}`;
     const started = performance.now();
     const db = openSqlite(`sqlite:${tmp}`);
     try {
       fill(db, programs, opts.size, seed);
-      // No ANALYZE here: the portal analyzes a database without planner statistics when it opens it (server/db/database.ts).
+      // No ANALYZE here: the portal analyzes a database without planner statistics when it opens it
+      // (server/db/database.ts).
       db.pragma('wal_checkpoint(TRUNCATE)');
     } finally {
       db.close();
     }
     renameSync(tmp, path);
     for (const ext of ['-wal', '-shm']) rmSync(`${tmp}${ext}`, { force: true });
-    opts.log?.(`generated ${opts.size.toLocaleString('en-US')} jobs in ${((performance.now() - started) / 1000).toFixed(1)} s: ${path}`);
+    opts.log?.(
+      `generated ${opts.size.toLocaleString('en-US')} jobs in ${((performance.now() - started) / 1000).toFixed(1)} s: ${path}`,
+    );
   }
   const db = openSqlite(`sqlite:${path}`);
   try {
-    const ids = (sql: string) => (db.prepare(sql).pluck().all() as number[]);
+    const ids = (sql: string) => db.prepare(sql).pluck().all() as number[];
     return {
       path,
       size: opts.size,
@@ -159,7 +214,10 @@ export function withoutSecondaryIndexes(path: string): string {
   }
   const db = new Database(tmp);
   try {
-    const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'jobs' AND sql IS NOT NULL").pluck().all() as string[];
+    const names = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'jobs' AND sql IS NOT NULL")
+      .pluck()
+      .all() as string[];
     for (const name of names) db.exec(`DROP INDEX "${name}"`);
   } finally {
     db.close();
@@ -179,13 +237,18 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
 
   db.transaction(() => {
     const passwordHash = hashPassword(`bench-${seed}`);
-    // The generator writes with prepared statements of its own (one transaction, 100,000 rows), not the portal's data layer.
-    const insertUser = db.prepare('INSERT INTO users (email, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)');
-    const user = (email: string, name: string, hash: string | null) => Number(insertUser.run(email, name, 'ops', hash, at).lastInsertRowid);
+    // The generator writes with prepared statements of its own (one transaction, 100,000 rows), not the portal's data
+    // layer.
+    const insertUser = db.prepare(
+      'INSERT INTO users (email, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    const user = (email: string, name: string, hash: string | null) =>
+      Number(insertUser.run(email, name, 'ops', hash, at).lastInsertRowid);
     const opsUsers = [user(BENCH_OPS_EMAIL, 'Bench Ops', passwordHash)];
     for (let i = 1; i < 12; i++) opsUsers.push(user(`ops${i}@bench.test`, `${pick(FIRST)} ${pick(LAST)}`, null));
 
-    const insertContractor = db.prepare(`INSERT INTO contractors (name, address, city, phone, email, primary_contact, program_id, created_at)
+    const insertContractor =
+      db.prepare(`INSERT INTO contractors (name, address, city, phone, email, primary_contact, program_id, created_at)
       VALUES (@name, @address, @city, @phone, @email, @primary_contact, @program_id, @created_at)`);
     const contractors: { id: number; state: string; programs: Program[]; users: number[] }[] = [];
     const names = new Set<string>();
@@ -197,25 +260,38 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
       const state = stateOf(home);
       const serves = programList.filter((p) => stateOf(p) === state);
       const contact = `${pick(FIRST)} ${pick(LAST)}`;
-      const id = Number(insertContractor.run({
-        name,
-        address: rand() < 0.08 ? null : `${int(10, 9999)} ${pick(STREETS)} ${pick(STREET_TYPES)}`,
-        city: pick(CITIES[state]),
-        phone: phone(),
-        email: `${contact.split(' ')[0].toLowerCase()}@${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
-        primary_contact: contact,
-        program_id: home.id,
-        created_at: at,
-      }).lastInsertRowid);
+      const id = Number(
+        insertContractor.run({
+          name,
+          address: rand() < 0.08 ? null : `${int(10, 9999)} ${pick(STREETS)} ${pick(STREET_TYPES)}`,
+          city: pick(CITIES[state]),
+          phone: phone(),
+          email: `${contact.split(' ')[0].toLowerCase()}@${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+          primary_contact: contact,
+          program_id: home.id,
+          created_at: at,
+        }).lastInsertRowid,
+      );
       contractors.push({ id, state, programs: serves, users: [] });
     }
     // Two to four contractor users per company, who create and submit its jobs (the creator and submitter filters).
     // From a random stream of their own, so every other column is what it was before they existed.
     const people = seeded(seed + 1);
-    const insertContractorUser = db.prepare("INSERT INTO users (email, name, role, contractor_id, created_at) VALUES (?, ?, 'contractor', ?, ?)");
+    const insertContractorUser = db.prepare(
+      "INSERT INTO users (email, name, role, contractor_id, created_at) VALUES (?, ?, 'contractor', ?, ?)",
+    );
     for (const c of contractors) {
       for (let k = 0, n = 2 + Math.floor(people() * 3); k < n; k++) {
-        c.users.push(Number(insertContractorUser.run(`user${k}@company${c.id}.bench.test`, `${FIRST[Math.floor(people() * FIRST.length)]} ${LAST[Math.floor(people() * LAST.length)]}`, c.id, at).lastInsertRowid));
+        c.users.push(
+          Number(
+            insertContractorUser.run(
+              `user${k}@company${c.id}.bench.test`,
+              `${FIRST[Math.floor(people() * FIRST.length)]} ${LAST[Math.floor(people() * LAST.length)]}`,
+              c.id,
+              at,
+            ).lastInsertRowid,
+          ),
+        );
       }
     }
     // A few large companies and a long tail, as in life.
@@ -227,7 +303,8 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
       return contractors[contractors.length - 1];
     };
 
-    const insertJob = db.prepare(`INSERT INTO jobs (code, external_id, first_name, last_name, full_name, email, phone_number, address, city, state, zip,
+    const insertJob =
+      db.prepare(`INSERT INTO jobs (code, external_id, first_name, last_name, full_name, email, phone_number, address, city, state, zip,
       contractor_id, program_id, stage, stage_key, tab, eligibility, is_eligible, action_owners, has_contractor_task_exception, has_ops_task_exception,
       stage_entered_at, is_canceled, cancel_reason, claimed_by, ops_owner, created_by, submitted_by, created_at, updated_at)
       VALUES (@code, @external_id, @first_name, @last_name, @full_name, @email, @phone_number, @address, @city, @state, @zip,
@@ -251,12 +328,22 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
       const created = BENCH_NOW.getTime() - Math.floor(rand() * span);
       const entered = created + Math.floor(rand() * (BENCH_NOW.getTime() - created));
       const r = rand();
-      const eligibility = r < 0.55 ? 'eligible' : r < 0.8 ? 'pending_more_information' : r < 0.92 ? 'ineligible' : ELIGIBILITY_STATUSES[3];
+      const eligibility =
+        r < 0.55
+          ? 'eligible'
+          : r < 0.8
+            ? 'pending_more_information'
+            : r < 0.92
+              ? 'ineligible'
+              : ELIGIBILITY_STATUSES[3];
       const owners = ACTION_OWNERS.filter(() => rand() < 0.3);
       const creator = c.users[Math.floor(people() * c.users.length)];
       insertJob.run({
         code,
-        external_id: rand() < 0.6 ? `${program.id.replace(/[^a-z0-9]/g, '').toUpperCase()}-${int(2024, 2026)}-${String(int(1, 999999)).padStart(6, '0')}` : null,
+        external_id:
+          rand() < 0.6
+            ? `${program.id.replace(/[^a-z0-9]/g, '').toUpperCase()}-${int(2024, 2026)}-${String(int(1, 999999)).padStart(6, '0')}`
+            : null,
         first_name: first,
         last_name: last,
         full_name: `${first} ${last}`,
@@ -283,7 +370,8 @@ function fill(db: Database.Database, programs: Record<string, Program>, size: nu
         ops_owner: rand() < 0.4 ? pick(opsUsers) : null,
         created_by: creator,
         // A job past its first stage was submitted, mostly by the user who created it.
-        submitted_by: stage.number > 1 ? (people() < 0.8 ? creator : c.users[Math.floor(people() * c.users.length)]) : null,
+        submitted_by:
+          stage.number > 1 ? (people() < 0.8 ? creator : c.users[Math.floor(people() * c.users.length)]) : null,
         created_at: new Date(created).toISOString(),
         updated_at: new Date(entered).toISOString(),
       });

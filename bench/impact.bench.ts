@@ -43,17 +43,26 @@ jobs.forEach((j, i) => {
   if (pool) j.input.tasks = pool[i % pool.length].tasks;
 });
 
-console.log(`impact report over ${fmt(jobs.length)} live jobs of ${fmt(SIZE)} (read from the database in ${secs(readMs)}), one core`);
+console.log(
+  `impact report over ${fmt(jobs.length)} live jobs of ${fmt(SIZE)} (read from the database in ${secs(readMs)}), one core`,
+);
 // Warm the engine up first (the JIT), so neither figure pays for it.
 for (const j of jobs.slice(0, 5000)) evaluateJob(current.programs[j.program_id], j.input, { today: TODAY });
 started = performance.now();
 for (const j of jobs) evaluateJob(current.programs[j.program_id], j.input, { today: TODAY });
 const oneMs = performance.now() - started;
-console.log(`  one evaluation per job:                       ${secs(oneMs).padStart(8)}  (${((oneMs * 1000) / jobs.length).toFixed(1)} µs per job)`);
-for (const [label, proposed] of [[`heat pump cap lowered (${changedPrograms} programs):`, lowered], ['every program changed:', everything]] as const) {
+console.log(
+  `  one evaluation per job:                       ${secs(oneMs).padStart(8)}  (${((oneMs * 1000) / jobs.length).toFixed(1)} µs per job)`,
+);
+for (const [label, proposed] of [
+  [`heat pump cap lowered (${changedPrograms} programs):`, lowered],
+  ['every program changed:', everything],
+] as const) {
   started = performance.now();
   const report = impactReport(current, proposed, jobs, TODAY);
   const ms = performance.now() - started;
-  console.log(`  impact, ${label.padEnd(37)}${secs(ms).padStart(8)}  (${(ms / oneMs).toFixed(1)}x one evaluation per job; ${fmt(report.jobs.length)} jobs change, ${fmt(report.dollars.total_cents / 100)} dollars)`);
+  console.log(
+    `  impact, ${label.padEnd(37)}${secs(ms).padStart(8)}  (${(ms / oneMs).toFixed(1)}x one evaluation per job; ${fmt(report.jobs.length)} jobs change, ${fmt(report.dollars.total_cents / 100)} dollars)`,
+  );
 }
 console.log('  target: the impact report under 5 s');

@@ -46,17 +46,28 @@ export interface CpuUsed {
 
 function listen(app: { listen: Koa['listen'] }): Promise<{ server: Server; url: string }> {
   return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+    const server = app.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    );
   });
 }
 
 process.once('message', async (msg: ServeRequest) => {
-  const deps = await buildDeps({ ...loadConfig({}), database_url: msg.url, database_schema: msg.schema, port: 0, seed_demo: false }, { log: () => {} });
+  const deps = await buildDeps(
+    { ...loadConfig({}), database_url: msg.url, database_schema: msg.schema, port: 0, seed_demo: false },
+    { log: () => {} },
+  );
   const user = await findUserByEmail(deps.db, BENCH_OPS_EMAIL);
   if (!user) throw new Error(`the bench database has no ${BENCH_OPS_EMAIL}`);
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  await insertToken(deps.db, { token_hash: hashToken(token), user_id: user.id, kind: 'session', expires_at: new Date(now.getTime() + 3_600_000).toISOString(), created_at: now.toISOString() });
+  await insertToken(deps.db, {
+    token_hash: hashToken(token),
+    user_id: user.id,
+    kind: 'session',
+    expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+    created_at: now.toISOString(),
+  });
   const real = await listen((await createApp(deps)).app);
   const probe = await fetch(real.url + msg.page_path, { headers: { authorization: `Bearer ${token}` } });
   const page = probe.ok ? await probe.text() : '{"ok":true}';

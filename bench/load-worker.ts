@@ -41,7 +41,12 @@ process.on('message', async (msg: LoadRequest | 'stop') => {
   });
   const used = process.cpuUsage(before);
   const result: LoadResult = {
-    rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
     cpu_ms: (used.user + used.system) / 1000,
   };
   process.send!(result);

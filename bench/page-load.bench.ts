@@ -18,14 +18,25 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 const runs = Number(process.env.BENCH_RUNS ?? 7);
-await build({ configFile: 'web/vite.config.ts', logLevel: 'error', ...(process.env.WEB_DIST ? { build: { outDir: process.env.WEB_DIST } } : {}) });
+await build({
+  configFile: 'web/vite.config.ts',
+  logLevel: 'error',
+  ...(process.env.WEB_DIST ? { build: { outDir: process.env.WEB_DIST } } : {}),
+});
 const p = await startPortal();
 try {
   await setFlag(p.deps.db, 'program-explorer', true);
-  const job = await p.deps.db.selectFrom('jobs').select(['id', 'code']).where('is_canceled', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+  const job = await p.deps.db
+    .selectFrom('jobs')
+    .select(['id', 'code'])
+    .where('is_canceled', '=', 0)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const figures = await measurePageLoads(p, 'ops@demo.rebates.test', acceptancePages(job), runs);
   writePageLoads(join(process.cwd(), 'artifacts/page-loads.json'), figures, runs);
-  console.log(`\nPage loads, cold (a new browser context each), navigation start to content shown, ${runs} loads each, in Chromium at 1280 px`);
+  console.log(
+    `\nPage loads, cold (a new browser context each), navigation start to content shown, ${runs} loads each, in Chromium at 1280 px`,
+  );
   for (const line of pageLoadLines(figures)) console.log(line);
 } finally {
   await p.close();

@@ -17,18 +17,34 @@ import type { DB } from '../server/db/schema.ts';
 import type { BenchDb } from './generate-db.ts';
 
 /** Tables the portal's migrations fill themselves (or the triggers keep). */
-const SKIP = new Set(['schema_migrations', 'jobs_version', 'jobs_search', 'contractors_search', 'job_totals', 'job_facet_totals']);
+const SKIP = new Set([
+  'schema_migrations',
+  'jobs_version',
+  'jobs_search',
+  'contractors_search',
+  'job_totals',
+  'job_facet_totals',
+]);
 const BATCH = 500;
 
 /** Opens (copying first when needed) the PostgreSQL twin of a bench database. */
-export async function postgresBench(bench: BenchDb, url: string, log: (s: string) => void = () => {}): Promise<{ store: Store; schema: string }> {
+export async function postgresBench(
+  bench: BenchDb,
+  url: string,
+  log: (s: string) => void = () => {},
+): Promise<{ store: Store; schema: string }> {
   const schema = `bench_${createHash('sha256').update(basename(bench.path)).digest('hex').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const ready = await admin.query('SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2', [schema, 'bench_ready']);
+    const ready = await admin.query(
+      'SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2',
+      [schema, 'bench_ready'],
+    );
     if (ready.rowCount) return { store: await openStore(url, { schema }), schema };
-    for (const r of (await admin.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'bench\\_%'")).rows as { nspname: string }[]) {
+    for (const r of (await admin.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'bench\\_%'")).rows as {
+      nspname: string;
+    }[]) {
       await admin.query(`DROP SCHEMA "${r.nspname}" CASCADE`);
     }
   } finally {
@@ -37,17 +53,39 @@ export async function postgresBench(bench: BenchDb, url: string, log: (s: string
   const started = performance.now();
   const store = await openStore(url, { schema });
   const db = store.kysely;
-  const tables = (await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_type = 'BASE TABLE'`.execute(db)).rows.map((r) => r.table_name).filter((t) => !SKIP.has(t));
+  const tables = (
+    await sql<{
+      table_name: string;
+    }>`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_type = 'BASE TABLE'`.execute(
+      db,
+    )
+  ).rows
+    .map((r) => r.table_name)
+    .filter((t) => !SKIP.has(t));
   const src = new Database(bench.path, { readonly: true });
   try {
     // Parents first: the order of the SQLite schema's creation.
-    const order = (src.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as { name: string }[]).map((r) => r.name).filter((t) => tables.includes(t));
+    const order = (
+      src.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as { name: string }[]
+    )
+      .map((r) => r.name)
+      .filter((t) => tables.includes(t));
     for (const table of order) {
-      const columns = (await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_schema = ${schema} AND table_name = ${table}`.execute(db)).rows.map((r) => r.column_name);
+      const columns = (
+        await sql<{
+          column_name: string;
+        }>`SELECT column_name FROM information_schema.columns WHERE table_schema = ${schema} AND table_name = ${table}`.execute(
+          db,
+        )
+      ).rows.map((r) => r.column_name);
       const select = src.prepare(`SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${table}"`);
       let batch: Record<string, unknown>[] = [];
       const flush = async () => {
-        if (batch.length) await db.insertInto(table as keyof DB).values(batch as Insertable<DB[keyof DB]>[]).execute();
+        if (batch.length)
+          await db
+            .insertInto(table as keyof DB)
+            .values(batch as Insertable<DB[keyof DB]>[])
+            .execute();
         batch = [];
       };
       for (const row of select.iterate() as Iterable<Record<string, unknown>>) {
@@ -55,17 +93,30 @@ export async function postgresBench(bench: BenchDb, url: string, log: (s: string
         if (batch.length >= BATCH) await flush();
       }
       await flush();
-      if (columns.includes('id')) await sql`SELECT setval(pg_get_serial_sequence(${`"${schema}"."${table}"`}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 1))`.execute(db).catch(() => undefined);
+      if (columns.includes('id'))
+        await sql`SELECT setval(pg_get_serial_sequence(${`"${schema}"."${table}"`}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 1))`
+          .execute(db)
+          .catch(() => undefined);
     }
   } finally {
     src.close();
   }
-  const all = (await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_type = 'BASE TABLE'`.execute(db)).rows;
+  const all = (
+    await sql<{
+      table_name: string;
+    }>`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_type = 'BASE TABLE'`.execute(
+      db,
+    )
+  ).rows;
   for (const t of all) await sql`VACUUM ANALYZE ${sql.table(t.table_name)}`.execute(db);
   // The copy's pages written out now rather than by the checkpointer while the bench times queries (a live
   // database is not bulk loaded between two lists). CHECKPOINT needs a superuser or pg_checkpoint.
-  await sql`CHECKPOINT`.execute(db).catch((e: Error) => log(`no CHECKPOINT after the copy (${e.message}): the first figures may meet its writes`));
+  await sql`CHECKPOINT`
+    .execute(db)
+    .catch((e: Error) => log(`no CHECKPOINT after the copy (${e.message}): the first figures may meet its writes`));
   await sql`CREATE TABLE bench_ready (at TEXT)`.execute(db);
-  log(`copied the bench database to PostgreSQL schema ${schema} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `copied the bench database to PostgreSQL schema ${schema} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { store, schema };
 }

@@ -58,16 +58,31 @@ async function run(label: string, store: Store) {
   for (let after = 0; ;) {
     const rows = await refreshDb.staleJobs(deps.db, all, after, 500);
     if (!rows.length) break;
-    const tasks = await refreshDb.tasksOfJobs(deps.db, rows.map((r) => r.id));
+    const tasks = await refreshDb.tasksOfJobs(
+      deps.db,
+      rows.map((r) => r.id),
+    );
     const e = performance.now();
-    for (const r of rows) evaluateJobWithFacts(currentProgram(deps, r.program_id), jobInput(r, tasks.get(r.id) ?? []), { today: '2026-06-01' });
+    for (const r of rows)
+      evaluateJobWithFacts(currentProgram(deps, r.program_id), jobInput(r, tasks.get(r.id) ?? []), {
+        today: '2026-06-01',
+      });
     engineMs += performance.now() - e;
     evaluated += rows.length;
     after = rows.at(-1)!.id;
   }
   const readEval = performance.now() - t;
 
-  const count = async () => Number((await deps.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('updated_at', '=', clock.toISOString()).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await deps.db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('updated_at', '=', clock.toISOString())
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   /** One run of the worker over what `queue` queued at `at`: its time, work items and jobs written. */
   const timed = async (d: typeof deps, at: number, queue: (d: typeof deps) => Promise<unknown>) => {
     clock = new Date(BENCH_NOW.getTime() + at);
@@ -81,10 +96,13 @@ async function run(label: string, store: Store) {
   const caps = await timed(cappedDeps, 120_000, queueDefinitionsRefresh);
   const every = await timed(renamedDeps, 180_000, queueDefinitionsRefresh);
   const daily = await timed(renamedDeps, 86_400_000, (d) => queueDailyRefresh(d));
-  const line = (name: string, r: typeof first, target = true) => `  ${name.padEnd(40)}${secs(r.ms).padStart(9)} (${r.items} work items; ${fmt(r.written)} jobs written, the rest stamped)${target ? ' (target: under 10 s)' : ''}`;
+  const line = (name: string, r: typeof first, target = true) =>
+    `  ${name.padEnd(40)}${secs(r.ms).padStart(9)} (${r.items} work items; ${fmt(r.written)} jobs written, the rest stamped)${target ? ' (target: under 10 s)' : ''}`;
 
   console.log(`\n${label}: ${fmt(evaluated)} jobs`);
-  console.log(`  ${'one evaluation per job, no writes:'.padEnd(40)}${secs(readEval).padStart(9)} (engine alone ${secs(engineMs)}, reads ${secs(readEval - engineMs)})`);
+  console.log(
+    `  ${'one evaluation per job, no writes:'.padEnd(40)}${secs(readEval).padStart(9)} (engine alone ${secs(engineMs)}, reads ${secs(readEval - engineMs)})`,
+  );
   console.log(line('first evaluation (every job written):', first, false));
   console.log(line(`${lowered.programs} programs' caps lowered:`, caps));
   console.log(line('every program changed:', every));

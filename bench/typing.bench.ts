@@ -20,22 +20,38 @@ if (!existsSync(CHROMIUM)) {
 await build({ configFile: 'web/vite.config.ts', logLevel: 'error' });
 const p = await startPortal();
 try {
-  await insertUser(p.deps.db, { email: 'bench-typing@example.test', name: 'Bench Typing', role: 'ops', created_at: new Date().toISOString() });
-  const ids = (await dbAll(p.deps, 'SELECT id FROM jobs WHERE is_canceled = 0 AND stage = 4') as { id: number }[]).map((r) => r.id);
+  await insertUser(p.deps.db, {
+    email: 'bench-typing@example.test',
+    name: 'Bench Typing',
+    role: 'ops',
+    created_at: new Date().toISOString(),
+  });
+  const ids = (
+    (await dbAll(p.deps, 'SELECT id FROM jobs WHERE is_canceled = 0 AND stage = 4')) as { id: number }[]
+  ).map((r) => r.id);
   let jobId: number | undefined;
-    for (const id of ids) {
-      if ((await evaluateRow(p.deps, (await getJob(p.deps.db, id))!)).tasks.some((t) => t.id === 'confirm_project_final_costs' && t.status !== 'LOCKED')) {
-        jobId = id;
-        break;
-      }
+  for (const id of ids) {
+    if (
+      (await evaluateRow(p.deps, (await getJob(p.deps.db, id))!)).tasks.some(
+        (t) => t.id === 'confirm_project_final_costs' && t.status !== 'LOCKED',
+      )
+    ) {
+      jobId = id;
+      break;
     }
-  const page = await p.signedIn('bench-typing@example.test', `/${jobId}/install-details?task=confirm_project_final_costs`);
+  }
+  const page = await p.signedIn(
+    'bench-typing@example.test',
+    `/${jobId}/install-details?task=confirm_project_final_costs`,
+  );
   await page.locator('.bp6-drawer textarea').first().waitFor();
   const text = 'Checked the invoice against the signed contract and the scope of work.';
   const f = await measureTyping(page, '.bp6-drawer textarea', text);
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   console.log('\nTyping in the largest form (confirm_project_final_costs), input event to the next frame, in Chromium');
-  console.log(`keystrokes ${f.keys}   median ${ms(f.median)}   p95 ${ms(f.p95)}   max ${ms(f.max)}   (target: under 50 ms per keystroke)`);
+  console.log(
+    `keystrokes ${f.keys}   median ${ms(f.median)}   p95 ${ms(f.p95)}   max ${ms(f.max)}   (target: under 50 ms per keystroke)`,
+  );
 } finally {
   await p.close();
 }

@@ -34,16 +34,70 @@ const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
 async function run(count: number) {
   const dir = mkdtempSync(join(tmpdir(), 'rebate-usage-bench-'));
   const sim = await startUtilitySimulator({ now: () => NOW, validation_ms: 0 });
-  const deps = await buildDeps({ ...loadConfig({}), database_url: `sqlite:${join(dir, 'bench.db')}`, upload_dir: join(dir, 'uploads'), seed_demo: false, utility_data_url: sim.url, public_url: 'https://portal.example.test' }, { now: () => NOW, log: () => {} });
+  const deps = await buildDeps(
+    {
+      ...loadConfig({}),
+      database_url: `sqlite:${join(dir, 'bench.db')}`,
+      upload_dir: join(dir, 'uploads'),
+      seed_demo: false,
+      utility_data_url: sim.url,
+      public_url: 'https://portal.example.test',
+    },
+    { now: () => NOW, log: () => {} },
+  );
   try {
     const at = NOW.toISOString();
-    const contractor = await insertContractor(deps.db, { name: 'Bench Heating', address: '1 Bench St', city: 'Mahwah', phone: '201-555-0100', email: 'office@bench.test', primary_contact: 'Ben Bench', program_id: 'reco', created_at: at });
-    const opsId = await insertUser(deps.db, { email: 'ops@bench.test', name: 'Ops', role: 'ops', password_hash: 'x', created_at: at });
+    const contractor = await insertContractor(deps.db, {
+      name: 'Bench Heating',
+      address: '1 Bench St',
+      city: 'Mahwah',
+      phone: '201-555-0100',
+      email: 'office@bench.test',
+      primary_contact: 'Ben Bench',
+      program_id: 'reco',
+      created_at: at,
+    });
+    const opsId = await insertUser(deps.db, {
+      email: 'ops@bench.test',
+      name: 'Ops',
+      role: 'ops',
+      password_hash: 'x',
+      created_at: at,
+    });
     const ops: AuthUser = { id: opsId, email: 'ops@bench.test', name: 'Ops', role: 'ops', contractor_id: null };
     const t0 = performance.now();
     for (let i = 0; i < count; i++) {
-      const job = await createJob(deps, ops, { first_name: 'Rita', last_name: `Bench${i}`, email: `rita${i}@bench.test`, address: `${i + 1} Franklin Tpke`, city: 'Mahwah', county: 'Bergen', state: 'NJ', zip: '07430', lat: 41.0887, lon: -74.1438, electric_utility: 'Rockland Electric Company', gas_utility: 'Public Service Electric and Gas', program_id: 'reco', contractor_id: contractor } as Parameters<typeof createJob>[2]);
-      await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: 'provide_energy_sources_and_utilities', status: 'COMPLETE', data: { has_lived_for_year: true, new_heating_source_within_year: false }, draft: null, owner_override: null, exceptions: null, updated_at: at, updated_by: opsId }, 0);
+      const job = await createJob(deps, ops, {
+        first_name: 'Rita',
+        last_name: `Bench${i}`,
+        email: `rita${i}@bench.test`,
+        address: `${i + 1} Franklin Tpke`,
+        city: 'Mahwah',
+        county: 'Bergen',
+        state: 'NJ',
+        zip: '07430',
+        lat: 41.0887,
+        lon: -74.1438,
+        electric_utility: 'Rockland Electric Company',
+        gas_utility: 'Public Service Electric and Gas',
+        program_id: 'reco',
+        contractor_id: contractor,
+      } as Parameters<typeof createJob>[2]);
+      await tasksDb.writeTask(
+        deps.db,
+        {
+          job_id: job.id,
+          task_id: 'provide_energy_sources_and_utilities',
+          status: 'COMPLETE',
+          data: { has_lived_for_year: true, new_heating_source_within_year: false },
+          draft: null,
+          owner_override: null,
+          exceptions: null,
+          updated_at: at,
+          updated_by: opsId,
+        },
+        0,
+      );
       await refreshJob(deps, job.id);
     }
     const worker = createWorker(deps.db, { handlers: usageHandlers(deps), now: () => NOW });
@@ -51,16 +105,25 @@ async function run(count: number) {
     await worker.drain(); // invites: an authorization each at the service, a mail each
     const t2 = performance.now();
     // The homeowners sign in at the utility's page (as their browsers would), then the portal looks.
-    const collections = await dbAll<{ id: number; authorization_url: string }>(deps, 'SELECT id, authorization_url FROM usage_collections');
+    const collections = await dbAll<{ id: number; authorization_url: string }>(
+      deps,
+      'SELECT id, authorization_url FROM usage_collections',
+    );
     for (const c of collections) {
-      const r = await fetch(c.authorization_url, { method: 'POST', body: new URLSearchParams({ utility: 'We Energies', username: 'homeowner', password: 'secret' }), redirect: 'manual' });
+      const r = await fetch(c.authorization_url, {
+        method: 'POST',
+        body: new URLSearchParams({ utility: 'We Energies', username: 'homeowner', password: 'secret' }),
+        redirect: 'manual',
+      });
       await r.arrayBuffer();
       await queueCheck(deps, c.id);
     }
     const t3 = performance.now();
     await worker.drain(); // checks and collection runs: meters, usage per meter, profile
     const t4 = performance.now();
-    const complete = Number(await dbValue(deps, "SELECT COUNT(*) FROM jobs WHERE usage_facts LIKE '%\"status\":\"complete\"%'"));
+    const complete = Number(
+      await dbValue(deps, 'SELECT COUNT(*) FROM jobs WHERE usage_facts LIKE \'%"status":"complete"%\''),
+    );
     const readings = Number(await dbValue(deps, 'SELECT COUNT(*) FROM usage_readings'));
     return { setup: t1 - t0, invites: t2 - t1, signins: t3 - t2, collect: t4 - t3, total: t4 - t1, complete, readings };
   } finally {
@@ -76,12 +139,22 @@ const ours = await run(COUNT);
 const oursPeak = peak;
 clearInterval(sampler);
 
-console.log(`Usage collection: ${COUNT.toLocaleString('en-US')} RECO jobs through the worker and the simulated utility (13+ months each), node ${process.version}`);
+console.log(
+  `Usage collection: ${COUNT.toLocaleString('en-US')} RECO jobs through the worker and the simulated utility (13+ months each), node ${process.version}`,
+);
 const w = [44, 12, 14];
 const row = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(w[i]) : x.padStart(w[i]))).join('  ');
 console.log(row(['', 'total', 'per job']));
-console.log(row(['invites (authorization + mail)', `${fmt(ours.invites / 1000)} s`, `${fmt(ours.invites / COUNT, 2)} ms`]));
-console.log(row(['homeowners sign in at the utility', `${fmt(ours.signins / 1000)} s`, `${fmt(ours.signins / COUNT, 2)} ms`]));
-console.log(row(['checks + collection runs (steps 3-9)', `${fmt(ours.collect / 1000)} s`, `${fmt(ours.collect / COUNT, 2)} ms`]));
+console.log(
+  row(['invites (authorization + mail)', `${fmt(ours.invites / 1000)} s`, `${fmt(ours.invites / COUNT, 2)} ms`]),
+);
+console.log(
+  row(['homeowners sign in at the utility', `${fmt(ours.signins / 1000)} s`, `${fmt(ours.signins / COUNT, 2)} ms`]),
+);
+console.log(
+  row(['checks + collection runs (steps 3-9)', `${fmt(ours.collect / 1000)} s`, `${fmt(ours.collect / COUNT, 2)} ms`]),
+);
 console.log(row(['workflow total', `${fmt(ours.total / 1000)} s`, `${fmt(ours.total / COUNT, 2)} ms`]));
-console.log(`   ${ours.complete.toLocaleString('en-US')} of ${COUNT.toLocaleString('en-US')} collections Complete, ${ours.readings.toLocaleString('en-US')} readings stored; peak memory (RSS) ${mb(oursPeak)}.`);
+console.log(
+  `   ${ours.complete.toLocaleString('en-US')} of ${COUNT.toLocaleString('en-US')} collections Complete, ${ours.readings.toLocaleString('en-US')} readings stored; peak memory (RSS) ${mb(oursPeak)}.`,
+);

@@ -48,7 +48,9 @@ export function docSummaries(markdown: string): Map<string, string> {
     if (!code) continue;
     const text = body
       .map((l) => l.trim())
-      .filter((l) => l && !/^(\*\*)?severity\b/i.test(l) && !l.startsWith('```') && !l.startsWith('|') && !l.startsWith('#'))
+      .filter(
+        (l) => l && !/^(\*\*)?severity\b/i.test(l) && !l.startsWith('```') && !l.startsWith('|') && !l.startsWith('#'),
+      )
       .join(' ');
     const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
     if (sentence) out.set(code.replace(/<keyword>$|\*$/, ''), sentence.replace(/`/g, ''));
@@ -75,7 +77,10 @@ export interface SarifOptions {
  */
 export function sarif(diagnostics: Diagnostic[], opts: SarifOptions): string {
   const codes = [...new Set(diagnostics.map((d) => d.code))].sort();
-  const summary = (code: string) => opts.summaries.get(code) ?? (code.startsWith('schema-') ? opts.summaries.get('schema-') : undefined) ?? code.replace(/-/g, ' ');
+  const summary = (code: string) =>
+    opts.summaries.get(code) ??
+    (code.startsWith('schema-') ? opts.summaries.get('schema-') : undefined) ??
+    code.replace(/-/g, ' ');
   const rules = codes.map((code) => ({
     id: code,
     name: code.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase()),
@@ -100,7 +105,13 @@ export function sarif(diagnostics: Diagnostic[], opts: SarifOptions): string {
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'rebate', semanticVersion: opts.version, informationUri: opts.help_uri, rules } }, columnKind: 'utf16CodeUnits', results }],
+    runs: [
+      {
+        tool: { driver: { name: 'rebate', semanticVersion: opts.version, informationUri: opts.help_uri, rules } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
   };
   return JSON.stringify(log, null, 2);
 }
@@ -138,11 +149,16 @@ export function junit(diagnostics: Diagnostic[], files: string[]): string {
   let tests = 0;
   let failures = 0;
   for (const [file, list] of byFile) {
-    const cases = list.length === 0 ? [`    <testcase classname="${xml(file)}" name="valid" time="0"/>`] : list.map((d) => testcase(file, d));
+    const cases =
+      list.length === 0
+        ? [`    <testcase classname="${xml(file)}" name="valid" time="0"/>`]
+        : list.map((d) => testcase(file, d));
     const failed = list.filter((d) => d.severity === 'error').length;
     tests += cases.length;
     failures += failed;
-    suites.push(`  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failed}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`);
+    suites.push(
+      `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failed}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`,
+    );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="rebate validate" tests="${tests}" failures="${failures}" errors="0" time="0">\n${suites.join('\n')}\n</testsuites>`;
 }

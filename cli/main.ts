@@ -31,7 +31,10 @@ export interface Io {
 }
 
 /** Runs the CLI; returns the exit code. */
-export async function main(argv: string[], io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s), cwd: process.cwd() }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s), cwd: process.cwd() },
+): Promise<number> {
   try {
     // Its options are its own (the database, a program): the server's script reads them.
     if (argv[0] === 'impact') return runServerScript('impact-cli.ts', argv.slice(1), io);
@@ -51,7 +54,8 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
       io.out(USAGE);
       return 0;
     }
-    if (!FORMATS.includes(values.format as Format)) throw new UsageError(`unknown format '${values.format}' (formats: ${FORMATS.join(', ')})`);
+    if (!FORMATS.includes(values.format as Format))
+      throw new UsageError(`unknown format '${values.format}' (formats: ${FORMATS.join(', ')})`);
     if (command === 'validate') {
       return validate(rest, { cases: values.cases!, format: values.format as Format, cwd: io.cwd, print: io.out });
     }
@@ -91,7 +95,12 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
 function runServerScript(name: string, args: string[], io: Io): number {
   const script = fileURLToPath(new URL(`../server/${name}`, import.meta.url));
   // tsx from this package's own node_modules, whatever the working directory.
-  const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...args], { cwd: io.cwd, env: io.env ?? process.env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...args], {
+    cwd: io.cwd,
+    env: io.env ?? process.env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   if (r.stdout) io.out(r.stdout.trimEnd());
   if (r.stderr) io.err(r.stderr.trimEnd());
   return r.status ?? 1;

@@ -33,15 +33,20 @@ function findShared(from: string): string | undefined {
 
 /** Collects definition files under the given paths (default: program-defs and task-schemas of `cwd`). */
 export function readDefinitionFiles(paths: string[], cwd: string): SourceFile[] {
-  const roots = paths.length ? paths.map((p) => resolve(cwd, p)) : [join(cwd, 'program-defs'), join(cwd, 'task-schemas')].filter(existsSync);
+  const roots = paths.length
+    ? paths.map((p) => resolve(cwd, p))
+    : [join(cwd, 'program-defs'), join(cwd, 'task-schemas')].filter(existsSync);
   const found: string[] = [];
   for (const root of roots) {
-    if (!existsSync(root)) throw new UnreadablePathError(`cannot read '${relative(cwd, root) || root}': no such file or directory`);
+    if (!existsSync(root))
+      throw new UnreadablePathError(`cannot read '${relative(cwd, root) || root}': no such file or directory`);
     if (statSync(root).isDirectory()) walk(root, found);
     else {
       found.push(root);
       // A cases file is checked against its program: the program beside it comes along.
-      if (kindOf(root) === 'cases') for (const name of ['program.yaml', 'program.yml']) if (existsSync(join(dirname(root), name))) found.push(join(dirname(root), name));
+      if (kindOf(root) === 'cases')
+        for (const name of ['program.yaml', 'program.yml'])
+          if (existsSync(join(dirname(root), name))) found.push(join(dirname(root), name));
     }
   }
   if (!found.some((f) => kindOf(f) === 'shared')) {

@@ -16,15 +16,26 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { SchemaCompiler } from '../engine/forms/compile-form.ts';
 import { createFormAjv, FORM_AJV_OPTIONS } from '../engine/forms/form-ajv.ts';
-import { META_AJV_OPTIONS, META_SCHEMAS, metaValidatorsFrom, type MetaValidators } from '../engine/load/meta-validate.ts';
+import {
+  META_AJV_OPTIONS,
+  META_SCHEMAS,
+  metaValidatorsFrom,
+  type MetaValidators,
+} from '../engine/load/meta-validate.ts';
 import { codeVersion } from './cache-file.ts';
 import { metaValidatorsCode } from '../engine/forms/standalone.ts';
 
 type Schema = Record<string, unknown>;
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs?: unknown) => string;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (
+  ajv: Ajv,
+  refs?: unknown,
+) => string;
 const require = createRequire(import.meta.url);
 // What else decides the generated code: ajv and its formats, and how we set them up.
-const AJV_VERSION = codeVersion(['engine/forms/form-ajv.ts', 'engine/load/meta-validate.ts', 'engine/constants.ts'], ['ajv', 'ajv-formats']);
+const AJV_VERSION = codeVersion(
+  ['engine/forms/form-ajv.ts', 'engine/load/meta-validate.ts', 'engine/constants.ts'],
+  ['ajv', 'ajv-formats'],
+);
 
 /** Validators that load from the cache or compile (and are kept at `save`). */
 export interface ValidatorCache {
@@ -35,7 +46,9 @@ export interface ValidatorCache {
 }
 
 function keyOf(kind: string, options: unknown, schema: unknown): string {
-  return createHash('sha1').update(`${AJV_VERSION}\0${kind}\0${JSON.stringify(options)}\0${JSON.stringify(schema)}`).digest('base64url');
+  return createHash('sha1')
+    .update(`${AJV_VERSION}\0${kind}\0${JSON.stringify(options)}\0${JSON.stringify(schema)}`)
+    .digest('base64url');
 }
 
 /** Runs standalone (CommonJS) code and returns its exports; `require` resolves ajv's runtime from this package. */
@@ -58,7 +71,8 @@ function codeStore(dir: string) {
       added.set(key, code);
       used.add(key);
     },
-    /** Writes what this run compiled (each file through a rename, so a concurrent run never reads half of one); prunes when the folder grows far past one run's worth. */
+    /** Writes what this run compiled (each file through a rename, so a concurrent run never reads half of one); prunes
+     * when the folder grows far past one run's worth. */
     save() {
       if (added.size === 0) return;
       try {
@@ -69,7 +83,8 @@ function codeStore(dir: string) {
           renameSync(temp, file(key));
         }
         const kept = readdirSync(dir).filter((f) => f.endsWith('.js'));
-        if (kept.length > 4 * used.size) for (const f of kept) if (!used.has(f.slice(0, -3))) rmSync(join(dir, f), { force: true });
+        if (kept.length > 4 * used.size)
+          for (const f of kept) if (!used.has(f.slice(0, -3))) rmSync(join(dir, f), { force: true });
       } catch {
         // Not writable: every run compiles, as without a cache.
       }
@@ -112,7 +127,10 @@ export function validatorCache(dir: string): ValidatorCache {
       const key = keyOf('form', FORM_AJV_OPTIONS, schema);
       if (store.has(key)) {
         store.use(key);
-        return lazy(() => store.read(key), () => formAjv.compile(schema));
+        return lazy(
+          () => store.read(key),
+          () => formAjv.compile(schema),
+        );
       }
       const fn = formAjv.compile(schema);
       store.add(key, standaloneCode(formAjv, fn));

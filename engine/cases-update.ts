@@ -17,7 +17,8 @@ export interface UpdatedCase {
 
 const isPlain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** One scalar or key as it reads inside a flow collection (quoted only where YAML needs it, or as the old items were). */
+/** One scalar or key as it reads inside a flow collection (quoted only where YAML needs it, or as the old items were).
+ * */
 function flowScalar(v: unknown, quoted: boolean): string {
   if (quoted && typeof v === 'string') return JSON.stringify(v);
   return stringify([v], { collectionStyle: 'flow', flowCollectionPadding: false, lineWidth: 0 }).trim().slice(1, -1);
@@ -56,7 +57,7 @@ function valueEnd(node: Node, text: string): number {
   if (!isCollection(node) || node.flow) return node.range![1];
   let end = node.range![0];
   for (const item of node.items) {
-    const last = (isPair(item) ? (item.value as Node | null) ?? (item.key as Node | null) : item) as Node | null;
+    const last = (isPair(item) ? ((item.value as Node | null) ?? (item.key as Node | null)) : item) as Node | null;
     if (last?.range) end = Math.max(end, valueEnd(last, text));
   }
   while (end > node.range![0] && /\s/.test(text[end - 1])) end--;

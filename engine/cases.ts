@@ -61,10 +61,14 @@ export function mergeJob<T>(base: T, over: unknown): T {
   return out as T;
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+const sameSet = (a: string[], b: string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 const list = (a: string[]) => (a.length ? a.join(', ') : '(none)');
 /** The new list in the order the old one wrote what both hold, then what is new (a smaller diff). */
-const keepOrder = (old: string[], now: string[]) => [...old.filter((v) => now.includes(v)), ...now.filter((v) => !old.includes(v))];
+const keepOrder = (old: string[], now: string[]) => [
+  ...old.filter((v) => now.includes(v)),
+  ...now.filter((v) => !old.includes(v)),
+];
 /** A map with each value recomputed; keys whose value is now undefined are dropped. */
 function remap<V>(map: Record<string, unknown>, now: (key: string) => V | undefined): Record<string, V> {
   const out: Record<string, V> = {};
@@ -77,7 +81,11 @@ function remap<V>(map: Record<string, unknown>, now: (key: string) => V | undefi
 
 /** Evaluates every case of a cases file against a program. */
 export function runCases(program: Program, cases: CasesFile, forms: Record<string, TaskForm> = {}): CaseResult[] {
-  const doc = cases.value as { today: string; base?: JobInput; cases: { name: string; today?: string; job?: JobInput; expect: Expect }[] };
+  const doc = cases.value as {
+    today: string;
+    base?: JobInput;
+    cases: { name: string; today?: string; job?: JobInput; expect: Expect }[];
+  };
   return doc.cases.map((c, i) => {
     const job = mergeJob<JobInput>(doc.base ?? {}, c.job ?? {});
     const ctx = { today: c.today ?? doc.today, explain: true };
@@ -122,13 +130,19 @@ export function runCases(program: Program, cases: CasesFile, forms: Record<strin
       if (t?.status !== 'LOCKED') f.push(`task ${id}: expected LOCKED, got ${t ? t.status : 'not applicable'}`);
     }
     if (x.locked_tasks?.some((id) => !locked(id))) fix(['locked_tasks'], x.locked_tasks.filter(locked));
-    for (const id of x.skipped_tasks ?? []) if (!ev.skipped_tasks.includes(id)) f.push(`task ${id}: expected not to apply, but it does`);
-    if (x.skipped_tasks?.some((id) => !ev.skipped_tasks.includes(id))) fix(['skipped_tasks'], x.skipped_tasks.filter((id) => ev.skipped_tasks.includes(id)));
+    for (const id of x.skipped_tasks ?? [])
+      if (!ev.skipped_tasks.includes(id)) f.push(`task ${id}: expected not to apply, but it does`);
+    if (x.skipped_tasks?.some((id) => !ev.skipped_tasks.includes(id)))
+      fix(
+        ['skipped_tasks'],
+        x.skipped_tasks.filter((id) => ev.skipped_tasks.includes(id)),
+      );
     const ownerOf = (id: string) => ev.tasks.find((t) => t.id === id)?.owner;
     for (const [id, owner] of Object.entries(x.owners ?? {})) {
       if (ownerOf(id) !== owner) f.push(`task ${id}: expected owner ${owner}, got ${ownerOf(id) ?? 'not applicable'}`);
     }
-    if (x.owners && Object.entries(x.owners).some(([id, owner]) => ownerOf(id) !== owner)) fix(['owners'], remap(x.owners, ownerOf));
+    if (x.owners && Object.entries(x.owners).some(([id, owner]) => ownerOf(id) !== owner))
+      fix(['owners'], remap(x.owners, ownerOf));
     const r = x.rebate;
     const inc = ev.incentive;
     const lineWhy = (id: string) => inc.lines.find((l) => l.id === id)?.explanation ?? `no line ${id}`;
@@ -137,7 +151,9 @@ export function runCases(program: Program, cases: CasesFile, forms: Record<strin
       fix(['rebate', 'phase'], inc.phase);
     }
     if (r?.final_cents !== undefined && r.final_cents !== inc.final_cents) {
-      f.push(`rebate: expected final ${r.final_cents}, got ${inc.final_cents} (${inc.lines.map((l) => l.explanation).join('; ')})`);
+      f.push(
+        `rebate: expected final ${r.final_cents}, got ${inc.final_cents} (${inc.lines.map((l) => l.explanation).join('; ')})`,
+      );
       fix(['rebate', 'final_cents'], inc.final_cents);
     }
     if (r?.range_cents && (r.range_cents[0] !== inc.range.min_cents || r.range_cents[1] !== inc.range.max_cents)) {
@@ -147,9 +163,14 @@ export function runCases(program: Program, cases: CasesFile, forms: Record<strin
     const lineOf = (id: string) => inc.lines.find((l) => l.id === id);
     for (const [id, amount] of Object.entries(r?.lines ?? {})) {
       const line = lineOf(id);
-      if (line?.amount_cents !== amount) f.push(`line ${id}: expected ${amount}, got ${line?.amount_cents ?? 'no line'} (${lineWhy(id)})`);
+      if (line?.amount_cents !== amount)
+        f.push(`line ${id}: expected ${amount}, got ${line?.amount_cents ?? 'no line'} (${lineWhy(id)})`);
     }
-    if (r?.lines && Object.entries(r.lines).some(([id, amount]) => lineOf(id)?.amount_cents !== amount)) fix(['rebate', 'lines'], remap(r.lines, (id) => lineOf(id)?.amount_cents));
+    if (r?.lines && Object.entries(r.lines).some(([id, amount]) => lineOf(id)?.amount_cents !== amount))
+      fix(
+        ['rebate', 'lines'],
+        remap(r.lines, (id) => lineOf(id)?.amount_cents),
+      );
     // 'line' or 'line:cap': rewritten to the cap that now applies, dropped when the line is not capped.
     const cappedNow = (spec: string) => {
       const [id, cap] = spec.split(':');
@@ -159,18 +180,29 @@ export function runCases(program: Program, cases: CasesFile, forms: Record<strin
     for (const spec of r?.capped ?? []) {
       const [id, cap] = spec.split(':');
       const line = lineOf(id);
-      if (!line?.capped_by || (cap && line.capped_by.cap !== cap)) f.push(`line ${id}: expected capped by ${cap ?? 'a cap'}, got ${line?.capped_by?.cap ?? 'not capped'}`);
+      if (!line?.capped_by || (cap && line.capped_by.cap !== cap))
+        f.push(`line ${id}: expected capped by ${cap ?? 'a cap'}, got ${line?.capped_by?.cap ?? 'not capped'}`);
     }
-    if (r?.capped?.some((spec) => cappedNow(spec) !== spec)) fix(['rebate', 'capped'], r.capped.map(cappedNow).filter((s) => s !== undefined));
+    if (r?.capped?.some((spec) => cappedNow(spec) !== spec))
+      fix(
+        ['rebate', 'capped'],
+        r.capped.map(cappedNow).filter((s) => s !== undefined),
+      );
     const split = (id: string) => {
       const line = lineOf(id);
-      return line?.material_cents === undefined || line.labor_cents === undefined ? undefined : [line.material_cents, line.labor_cents];
+      return line?.material_cents === undefined || line.labor_cents === undefined
+        ? undefined
+        : [line.material_cents, line.labor_cents];
     };
     for (const [id, [m, l]] of Object.entries(r?.material_labor ?? {})) {
       const line = lineOf(id);
-      if (line?.material_cents !== m || line?.labor_cents !== l) f.push(`line ${id}: expected material/labor ${m}/${l}, got ${line?.material_cents}/${line?.labor_cents}`);
+      if (line?.material_cents !== m || line?.labor_cents !== l)
+        f.push(`line ${id}: expected material/labor ${m}/${l}, got ${line?.material_cents}/${line?.labor_cents}`);
     }
-    if (r?.material_labor && Object.entries(r.material_labor).some(([id, ml]) => JSON.stringify(split(id)) !== JSON.stringify(ml))) {
+    if (
+      r?.material_labor &&
+      Object.entries(r.material_labor).some(([id, ml]) => JSON.stringify(split(id)) !== JSON.stringify(ml))
+    ) {
       fix(['rebate', 'material_labor'], remap(r.material_labor, split));
     }
     if (x.messages || x.no_messages) {
@@ -183,17 +215,33 @@ export function runCases(program: Program, cases: CasesFile, forms: Record<strin
         const data = job.tasks?.[t.id]?.data;
         if (!form || !data) continue;
         const v = validateTask(form, data, facts);
-        for (const m of [...v.errors, ...v.warnings]) fired.push({ rule: `${t.form} form`, task: t.id, path: m.path, message: m.message });
+        for (const m of [...v.errors, ...v.warnings])
+          fired.push({ rule: `${t.form} form`, task: t.id, path: m.path, message: m.message });
       }
       const didFire = (m: string) => fired.some((e) => e.message === m);
-      for (const m of x.messages ?? []) if (!didFire(m)) f.push(`message not fired: "${m}" (fired: ${fired.map((e) => `${e.rule}: ${e.message}`).join('; ') || 'none'})`);
+      for (const m of x.messages ?? [])
+        if (!didFire(m))
+          f.push(
+            `message not fired: "${m}" (fired: ${fired.map((e) => `${e.rule}: ${e.message}`).join('; ') || 'none'})`,
+          );
       for (const m of x.no_messages ?? []) {
         const hit = fired.find((e) => e.message === m);
         if (hit) f.push(`message fired but should not: "${m}" (rule ${hit.rule} on ${hit.task})`);
       }
       if (x.messages?.some((m) => !didFire(m))) fix(['messages'], x.messages.filter(didFire));
-      if (x.no_messages?.some(didFire)) fix(['no_messages'], x.no_messages.filter((m) => !didFire(m)));
+      if (x.no_messages?.some(didFire))
+        fix(
+          ['no_messages'],
+          x.no_messages.filter((m) => !didFire(m)),
+        );
     }
-    return { name: c.name, ok: f.length === 0, failures: f, fixes, range: cases.parsed.locate(['cases', i]), evaluation: ev };
+    return {
+      name: c.name,
+      ok: f.length === 0,
+      failures: f,
+      fixes,
+      range: cases.parsed.locate(['cases', i]),
+      evaluation: ev,
+    };
   });
 }

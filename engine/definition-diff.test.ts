@@ -3,8 +3,23 @@ import { definitionChanges, describeChange } from './definition-diff.ts';
 
 describe('definitionChanges', () => {
   it('reports changed leaves by path, list items with an id by id', () => {
-    const before = { incentives: { caps: { heat_pump: 800000, panel: 400000 } }, tasks: [{ id: 'a', stage: 2 }, { id: 'b', stage: 3 }], accept_submissions: { from: '2025-01-01', until: null } };
-    const after = { incentives: { caps: { heat_pump: 650000, panel: 400000 } }, tasks: [{ id: 'x', stage: 2 }, { id: 'a', stage: 2 }, { id: 'b', stage: 4 }], accept_submissions: { from: '2025-01-01', until: '2026-06-30' } };
+    const before = {
+      incentives: { caps: { heat_pump: 800000, panel: 400000 } },
+      tasks: [
+        { id: 'a', stage: 2 },
+        { id: 'b', stage: 3 },
+      ],
+      accept_submissions: { from: '2025-01-01', until: null },
+    };
+    const after = {
+      incentives: { caps: { heat_pump: 650000, panel: 400000 } },
+      tasks: [
+        { id: 'x', stage: 2 },
+        { id: 'a', stage: 2 },
+        { id: 'b', stage: 4 },
+      ],
+      accept_submissions: { from: '2025-01-01', until: '2026-06-30' },
+    };
     expect(definitionChanges(before, after).map(describeChange)).toEqual([
       'incentives.caps.heat_pump changed 800000 -> 650000',
       'tasks[b].stage changed 3 -> 4',

@@ -13,7 +13,9 @@ export interface DefinitionChange {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const byId = (list: unknown[]) => list.every((x) => isObject(x) && typeof x.id === 'string') && new Set(list.map((x) => (x as { id: string }).id)).size === list.length;
+const byId = (list: unknown[]) =>
+  list.every((x) => isObject(x) && typeof x.id === 'string') &&
+  new Set(list.map((x) => (x as { id: string }).id)).size === list.length;
 
 function walk(before: unknown, after: unknown, path: string, out: DefinitionChange[]) {
   if (isObject(before) && isObject(after)) {
@@ -28,7 +30,10 @@ function walk(before: unknown, after: unknown, path: string, out: DefinitionChan
       for (const id of new Set([...a.keys(), ...b.keys()])) walk(a.get(id), b.get(id), `${path}[${id}]`, out);
       return;
     }
-    if (before.every((x) => !isObject(x) && !Array.isArray(x)) && after.every((x) => !isObject(x) && !Array.isArray(x))) {
+    if (
+      before.every((x) => !isObject(x) && !Array.isArray(x)) &&
+      after.every((x) => !isObject(x) && !Array.isArray(x))
+    ) {
       if (JSON.stringify(before) !== JSON.stringify(after)) out.push({ path, before, after });
       return;
     }

@@ -40,7 +40,11 @@ const run = (rule: RuleBase, facts: object): unknown => {
 };
 
 /** Fills one document for a job (or undefined when its applies_if says the job does not need it). */
-export function prepareDocument(doc: DocumentDef, facts: Record<string, unknown>, parties: Parties): PreparedDocument | undefined {
+export function prepareDocument(
+  doc: DocumentDef,
+  facts: Record<string, unknown>,
+  parties: Parties,
+): PreparedDocument | undefined {
   const f = { ...facts, parties };
   if (doc.applies_if && !truthy(run(doc.applies_if, f))) return undefined;
   const signers = doc.signers
@@ -48,11 +52,16 @@ export function prepareDocument(doc: DocumentDef, facts: Record<string, unknown>
     .map((s) => {
       const name = run(s.name, f);
       const email = run(s.email, f);
-      return { role: s.role, name: typeof name === 'string' && name.trim() ? name.trim() : '', email: typeof email === 'string' && email.trim() ? email.trim() : null };
+      return {
+        role: s.role,
+        name: typeof name === 'string' && name.trim() ? name.trim() : '',
+        email: typeof email === 'string' && email.trim() ? email.trim() : null,
+      };
     });
   // The document's fields read its signers as they were resolved (a property manager named by a task's answer).
   const resolved: Parties = { ...parties };
-  for (const s of signers) resolved[s.role] = { name: s.name || parties[s.role]?.name, email: s.email ?? parties[s.role]?.email };
+  for (const s of signers)
+    resolved[s.role] = { name: s.name || parties[s.role]?.name, email: s.email ?? parties[s.role]?.email };
   const g = { ...facts, parties: resolved };
   const values = new Map(doc.fields.map((x) => [x.key, documentText(run(x.value, g))]));
   const fill = (text: string) => text.replace(/\{([a-z][a-z0-9_]*)\}/g, (m, key: string) => values.get(key) ?? m);
@@ -68,7 +77,12 @@ export function prepareDocument(doc: DocumentDef, facts: Record<string, unknown>
 }
 
 /** The documents of a task (or of the whole job) that the job needs, filled. */
-export function documentsFor(program: Program, facts: Record<string, unknown>, parties: Parties, taskId?: string): PreparedDocument[] {
+export function documentsFor(
+  program: Program,
+  facts: Record<string, unknown>,
+  parties: Parties,
+  taskId?: string,
+): PreparedDocument[] {
   const out: PreparedDocument[] = [];
   for (const d of program.documents) {
     if (taskId !== undefined && d.task !== taskId) continue;
@@ -97,7 +111,10 @@ export function combinedStatus(statuses: readonly SignatureStatus[]): SignatureS
  * signatures: each field the combined status of its role's signatures (absent when the role signs none),
  * `all` of every signature. With no documents yet, every field is not attempted.
  */
-export function signatureFields(form: Pick<TaskForm, 'signatures'>, signatures: readonly { role: SignerRole; status: SignatureStatus }[]): Record<string, SignatureStatus> {
+export function signatureFields(
+  form: Pick<TaskForm, 'signatures'>,
+  signatures: readonly { role: SignerRole; status: SignatureStatus }[],
+): Record<string, SignatureStatus> {
   const out: Record<string, SignatureStatus> = {};
   for (const [field, role] of Object.entries(form.signatures ?? {})) {
     if (role === 'all') out[field] = combinedStatus(signatures.map((s) => s.status));

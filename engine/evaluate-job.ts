@@ -12,13 +12,28 @@ import type { EvalContext, JobEvaluation, JobInput, Program } from './types.ts';
  * Evaluates a job and gives the facts it was evaluated on, so a caller that also validates a form
  * (a submission) validates it against exactly these facts, without building them a second time.
  */
-export function evaluateJobWithFacts(program: Program, job: JobInput, ctx: EvalContext): { facts: Facts; evaluation: JobEvaluation } {
+export function evaluateJobWithFacts(
+  program: Program,
+  job: JobInput,
+  ctx: EvalContext,
+): { facts: Facts; evaluation: JobEvaluation } {
   const facts = buildFacts(program, job, ctx);
   const eligibility = evaluateEligibility(program, facts, ctx);
   const { tasks, skipped } = evaluateTasks(program, job, facts, ctx);
   const stage = deriveStage(program, tasks, ctx);
   const incentive = evaluateIncentive(program, facts, ctx);
-  return { facts, evaluation: { program: program.id, program_hash: program.hash, stage, eligibility, tasks, skipped_tasks: skipped, incentive } };
+  return {
+    facts,
+    evaluation: {
+      program: program.id,
+      program_hash: program.hash,
+      stage,
+      eligibility,
+      tasks,
+      skipped_tasks: skipped,
+      incentive,
+    },
+  };
 }
 
 /** Evaluates a job under a program: stage, eligibility with reasons, tasks, incentive. */

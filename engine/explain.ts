@@ -7,7 +7,9 @@ import type { Explanation, RuleBase } from './types.ts';
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(cents));
-  const dollars = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const dollars = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
@@ -22,7 +24,10 @@ export function explainRule(rule: RuleBase, facts: object, lead: string): Explan
   const read: Record<string, unknown> = {};
   for (const path of rule.reads) read[path] = readFact(facts, path);
   // Whole tables and constant maps are context, not the deciding values: keep them in `read` only.
-  const shown = rule.reads.filter((p) => !((p.startsWith('constants.') || p.startsWith('tables.')) && read[p] !== null && typeof read[p] === 'object'));
+  const shown = rule.reads.filter(
+    (p) =>
+      !((p.startsWith('constants.') || p.startsWith('tables.')) && read[p] !== null && typeof read[p] === 'object'),
+  );
   const because = shown.map((p) => `${p} = ${show(read[p])}`).join(', ');
   return { rule: rule.id, read, text: because ? `${lead}, because ${because}` : lead };
 }

@@ -8,8 +8,22 @@ import type { EvalContext, JobInput, JobSite, Program, TaskState } from './types
 
 /** Job fields rules may read as job.<name>. */
 export const JOB_FACTS = [
-  'id', 'code', 'created_at', 'submitted_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible',
-  'address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility',
+  'id',
+  'code',
+  'created_at',
+  'submitted_at',
+  'is_canceled',
+  'is_deemed',
+  'ops_marked_ineligible',
+  'address',
+  'city',
+  'county',
+  'state',
+  'zip',
+  'lat',
+  'lon',
+  'electric_utility',
+  'gas_utility',
 ] as const;
 
 /** Values the engine derives, read as derived.<name>. */
@@ -30,13 +44,28 @@ export type Facts = Record<string, unknown> & {
 };
 
 /** The site fields of a job (job.address ... job.gas_utility). */
-const SITE_FIELDS = ['address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility'] as const;
+const SITE_FIELDS = [
+  'address',
+  'city',
+  'county',
+  'state',
+  'zip',
+  'lat',
+  'lon',
+  'electric_utility',
+  'gas_utility',
+] as const;
 
 /**
  * A job's own fields as a stored row, an API answer or a client holds them (any may be null or absent;
  * flags may be SQLite's 0/1): what `jobInputOf` reads.
  */
-export type JobRecord = { id?: number | string | null; code?: string | null; created_at?: string | null; submitted_at?: string | null } & {
+export type JobRecord = {
+  id?: number | string | null;
+  code?: string | null;
+  created_at?: string | null;
+  submitted_at?: string | null;
+} & {
   [K in 'is_canceled' | 'is_deemed' | 'ops_marked_ineligible']?: boolean | number | null;
 } & { [K in (typeof SITE_FIELDS)[number]]?: JobSite[K] | null } & {
   /** The usage facts as stored (JSON text) or answered (an object). */
@@ -54,8 +83,11 @@ export function jobInputOf(job: JobRecord, tasks?: Record<string, TaskState>): J
   if (job.submitted_at !== undefined) input.submitted_at = job.submitted_at;
   if (job.is_canceled !== undefined && job.is_canceled !== null) input.is_canceled = !!job.is_canceled;
   if (job.is_deemed !== undefined && job.is_deemed !== null) input.is_deemed = !!job.is_deemed;
-  if (job.ops_marked_ineligible !== undefined && job.ops_marked_ineligible !== null) input.ops_marked_ineligible = !!job.ops_marked_ineligible;
-  if (job.usage_facts) input.usage = typeof job.usage_facts === 'string' ? (JSON.parse(job.usage_facts) as Record<string, unknown>) : job.usage_facts;
+  if (job.ops_marked_ineligible !== undefined && job.ops_marked_ineligible !== null)
+    input.ops_marked_ineligible = !!job.ops_marked_ineligible;
+  if (job.usage_facts)
+    input.usage =
+      typeof job.usage_facts === 'string' ? (JSON.parse(job.usage_facts) as Record<string, unknown>) : job.usage_facts;
   if (tasks) input.tasks = tasks;
   return input;
 }
@@ -119,7 +151,12 @@ export function buildFacts(program: Program | null, job: JobInput, ctx: EvalCont
       ...site,
     }),
     derived: program
-      ? { today: ctx.today, submission_date, in_service_area: inServiceArea(program, site), accepting_submissions: acceptingSubmissions(program, submission_date) }
+      ? {
+          today: ctx.today,
+          submission_date,
+          in_service_area: inServiceArea(program, site),
+          accepting_submissions: acceptingSubmissions(program, submission_date),
+        }
       : { today: ctx.today, submission_date },
     constants: program?.constants ?? {},
     tables: program?.table_values ?? {},

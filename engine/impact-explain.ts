@@ -76,7 +76,12 @@ function linePaths(line: Pick<IncentiveLine, 'id' | 'kind'>, programs: Program[]
 
 const lineKey = (l: IncentiveLine) => `${l.kind}:${l.id}`;
 const sameLine = (a: IncentiveLine | undefined, b: IncentiveLine | undefined) =>
-  !!a && !!b && a.amount_cents === b.amount_cents && a.min_cents === b.min_cents && a.max_cents === b.max_cents && a.not_qualified === b.not_qualified;
+  !!a &&
+  !!b &&
+  a.amount_cents === b.amount_cents &&
+  a.min_cents === b.min_cents &&
+  a.max_cents === b.max_cents &&
+  a.not_qualified === b.not_qualified;
 
 /** A rebate as shown: the final amount, else the top of the range. */
 export function rebateWords(ev: JobEvaluation | undefined): string {
@@ -90,7 +95,8 @@ function changedLines(before: JobEvaluation, after: JobEvaluation): IncentiveLin
   const a = new Map(before.incentive.lines.map((l) => [lineKey(l), l]));
   const b = new Map(after.incentive.lines.map((l) => [lineKey(l), l]));
   const out: IncentiveLine[] = [];
-  for (const k of new Set([...a.keys(), ...b.keys()])) if (!sameLine(a.get(k), b.get(k))) out.push((b.get(k) ?? a.get(k))!);
+  for (const k of new Set([...a.keys(), ...b.keys()]))
+    if (!sameLine(a.get(k), b.get(k))) out.push((b.get(k) ?? a.get(k))!);
   return out;
 }
 
@@ -107,11 +113,14 @@ export interface ChangeContext {
 export function rebateBecause(c: ChangeContext): string {
   const lines = changedLines(c.before, c.after);
   const prefixes = lines.flatMap((l) => linePaths(l, c.programs));
-  if (c.before.incentive.phase !== c.after.incentive.phase || !lines.length) prefixes.push('incentives.final_when', 'incentives.shared_amount', 'incentives.payment');
+  if (c.before.incentive.phase !== c.after.incentive.phase || !lines.length)
+    prefixes.push('incentives.final_when', 'incentives.shared_amount', 'incentives.payment');
   const found = changesOn(c.changes, prefixes);
   const head = `rebate ${rebateWords(c.before)} -> ${rebateWords(c.after)}`;
   if (found.length) return `${head} because ${words(found)}`;
-  const ex = c.explained().after.incentive.lines.filter((l) => lines.some((x) => lineKey(x) === lineKey(l)) && l.explanation);
+  const ex = c
+    .explained()
+    .after.incentive.lines.filter((l) => lines.some((x) => lineKey(x) === lineKey(l)) && l.explanation);
   return ex.length ? `${head}: ${ex.map((l) => l.explanation).join('; ')}` : head;
 }
 
@@ -127,7 +136,10 @@ function decided(ev: JobEvaluation): Decided[] {
 }
 
 /** The eligibility outcomes (ineligible, pending, undetermined by rule) one evaluation has and the other lacks. */
-export function eligibilityDifferences(before: JobEvaluation, after: JobEvaluation): { appeared: Decided[]; disappeared: Decided[] } {
+export function eligibilityDifferences(
+  before: JobEvaluation,
+  after: JobEvaluation,
+): { appeared: Decided[]; disappeared: Decided[] } {
   const key = (d: Decided) => `${d.kind}:${d.rule}:${d.code}`;
   const a = decided(before);
   const b = decided(after);
@@ -154,7 +166,10 @@ export function eligibilityBecause(c: ChangeContext): string[] {
     const found = changesOn(c.changes, rulePaths(d.rule, c.programs));
     const what = d.kind === 'ineligible' ? `${d.code} ${verb}` : `${d.kind} ${d.code} ${verb}`;
     if (found.length) return out.push(`${head}: ${what} because ${words(found)}`);
-    const because = d.kind === 'ineligible' && verb === 'appeared' ? c.explained().after.eligibility.reasons.find((r) => r.rule === d.rule)?.because?.text : undefined;
+    const because =
+      d.kind === 'ineligible' && verb === 'appeared'
+        ? c.explained().after.eligibility.reasons.find((r) => r.rule === d.rule)?.because?.text
+        : undefined;
     out.push(`${head}: ${what}${because ? ` (${because})` : ''}`);
   };
   for (const d of appeared) say(d, 'appeared');
@@ -178,7 +193,8 @@ export function taskDifferences(before: JobEvaluation, after: JobEvaluation): { 
   const b = new Map(after.tasks.map((t) => [t.id, t.status]));
   const out: { id: string; text: string }[] = [];
   for (const id of new Set([...a.keys(), ...b.keys()])) {
-    if (a.get(id) !== b.get(id)) out.push({ id, text: `${id} ${a.get(id) ?? 'not applicable'} -> ${b.get(id) ?? 'not applicable'}` });
+    if (a.get(id) !== b.get(id))
+      out.push({ id, text: `${id} ${a.get(id) ?? 'not applicable'} -> ${b.get(id) ?? 'not applicable'}` });
   }
   return out;
 }
@@ -186,8 +202,14 @@ export function taskDifferences(before: JobEvaluation, after: JobEvaluation): { 
 /** Why the tasks changed: the tasks that differ and the changed values of those tasks. */
 export function tasksBecause(c: ChangeContext): string {
   const diffs = taskDifferences(c.before, c.after);
-  const found = changesOn(c.changes, diffs.flatMap((d) => taskPaths(d.id, c.programs)));
-  const head = `tasks ${diffs.slice(0, 4).map((d) => d.text).join(', ')}${diffs.length > 4 ? ` and ${diffs.length - 4} more` : ''}`;
+  const found = changesOn(
+    c.changes,
+    diffs.flatMap((d) => taskPaths(d.id, c.programs)),
+  );
+  const head = `tasks ${diffs
+    .slice(0, 4)
+    .map((d) => d.text)
+    .join(', ')}${diffs.length > 4 ? ` and ${diffs.length - 4} more` : ''}`;
   return found.length ? `${head} because ${words(found)}` : head;
 }
 

@@ -10,7 +10,16 @@ import type { DefinitionChange } from './definition-diff.ts';
 import { evaluateJobWithFacts } from './evaluate-job.ts';
 import { isOpenTask } from './submission.ts';
 import type { JobEvaluation, JobInput, Program } from './types.ts';
-import { eligibilityBecause, eligibilityDifferences, programChanges, rebateBecause, stageBecause, taskDifferences, tasksBecause, type ChangeContext } from './impact-explain.ts';
+import {
+  eligibilityBecause,
+  eligibilityDifferences,
+  programChanges,
+  rebateBecause,
+  stageBecause,
+  taskDifferences,
+  tasksBecause,
+  type ChangeContext,
+} from './impact-explain.ts';
 
 /** A live job as the impact report reads it: its identity, program, county and engine input. */
 export interface ImpactJob {
@@ -55,20 +64,29 @@ export interface ImpactJobChange {
 export interface ImpactReport {
   /** Live (not canceled) jobs whose program either version has. */
   jobs_evaluated: number;
-  /** How many jobs change each: eligibility (status or a reason; by the reason codes that appeared or disappeared), stage number, tasks (applicable or status), rebate. */
+  /** How many jobs change each: eligibility (status or a reason; by the reason codes that appeared or disappeared),
+   * stage number, tasks (applicable or status), rebate. */
   changed: {
     eligibility: { count: number; by_reason: Record<string, number> };
     stage: number;
     tasks: number;
     rebate: number;
   };
-  /** The rebate change (after - before of the final amount where known, else the top of the range), in cents; a job without a county counts under '(none)'. */
+  /** The rebate change (after - before of the final amount where known, else the top of the range), in cents; a job
+   * without a county counts under '(none)'. */
   dollars: { total_cents: number; by_program: Record<string, number>; by_county: Record<string, number> };
   /** The changed jobs, in the order given. */
   jobs: ImpactJobChange[];
 }
 
-const NO_OUTCOME: ImpactOutcome = { stage: null, eligibility: null, reasons: [], open_tasks: [], rebate_max_cents: null, rebate_final_cents: null };
+const NO_OUTCOME: ImpactOutcome = {
+  stage: null,
+  eligibility: null,
+  reasons: [],
+  open_tasks: [],
+  rebate_max_cents: null,
+  rebate_final_cents: null,
+};
 
 function outcomeOf(ev: JobEvaluation | undefined): ImpactOutcome {
   if (!ev) return NO_OUTCOME;
@@ -96,7 +114,12 @@ interface ProgramPair {
   changes: DefinitionChange[];
 }
 
-function pairOf(pairs: Map<string, ProgramPair>, current: Definitions, proposed: Definitions, job: ImpactJob): ProgramPair {
+function pairOf(
+  pairs: Map<string, ProgramPair>,
+  current: Definitions,
+  proposed: Definitions,
+  job: ImpactJob,
+): ProgramPair {
   const before = job.programs ? job.programs.before : current.programs[job.program_id];
   const after = job.programs ? job.programs.after : proposed.programs[job.program_id];
   const key = `${job.program_id}\n${before?.hash ?? ''}\n${after?.hash ?? ''}`;
@@ -113,34 +136,71 @@ const add = (m: Record<string, number>, k: string, n: number) => {
 };
 
 type Reason = { rule: string; code: string };
-const sameReasons = (a: Reason[], b: Reason[]) => a.length === b.length && a.every((r, i) => r.rule === b[i].rule && r.code === b[i].code);
+const sameReasons = (a: Reason[], b: Reason[]) =>
+  a.length === b.length && a.every((r, i) => r.rule === b[i].rule && r.code === b[i].code);
 
 /** The same eligibility outcome: status, and the same rules ineligible, pending and undetermined. */
 function sameEligibility(a: JobEvaluation, b: JobEvaluation): boolean {
   const x = a.eligibility;
   const y = b.eligibility;
-  return x.status === y.status && sameReasons(x.reasons, y.reasons) && sameReasons(x.pending, y.pending) && sameReasons(x.undetermined, y.undetermined);
+  return (
+    x.status === y.status &&
+    sameReasons(x.reasons, y.reasons) &&
+    sameReasons(x.pending, y.pending) &&
+    sameReasons(x.undetermined, y.undetermined)
+  );
 }
 
 /** The same tasks in the same order with the same statuses (a different order is left to the full diff). */
 function sameTasks(a: JobEvaluation, b: JobEvaluation): boolean {
-  return a.tasks.length === b.tasks.length && a.tasks.every((t, i) => t.id === b.tasks[i].id && t.status === b.tasks[i].status);
+  return (
+    a.tasks.length === b.tasks.length &&
+    a.tasks.every((t, i) => t.id === b.tasks[i].id && t.status === b.tasks[i].status)
+  );
 }
 
 /** One job's comparison: what changed (each aspect) and why, or null when nothing did. */
-function compare(job: ImpactJob, pair: ProgramPair, today: string): { change: ImpactJobChange; aspects: { eligibility: string[] | null; stage: boolean; tasks: boolean; rebate: boolean } } | null {
+function compare(
+  job: ImpactJob,
+  pair: ProgramPair,
+  today: string,
+): {
+  change: ImpactJobChange;
+  aspects: { eligibility: string[] | null; stage: boolean; tasks: boolean; rebate: boolean };
+} | null {
   const ctx = { today };
   const before = pair.before && evaluateJobWithFacts(pair.before, job.input, ctx).evaluation;
   const after = pair.after && evaluateJobWithFacts(pair.after, job.input, ctx).evaluation;
-  const headOf = () => ({ id: job.id, code: job.code, program_id: job.program_id, county: job.county, before: outcomeOf(before), after: outcomeOf(after) });
+  const headOf = () => ({
+    id: job.id,
+    code: job.code,
+    program_id: job.program_id,
+    county: job.county,
+    before: outcomeOf(before),
+    after: outcomeOf(after),
+  });
   if (!before || !after) {
     const head = headOf();
-    const because = [before ? `program ${job.program_id} is not in the proposed definitions` : `program ${job.program_id} is not in the current definitions`];
-    return { change: { ...head, because }, aspects: { eligibility: [], stage: true, tasks: true, rebate: rebateCents(head.before) !== rebateCents(head.after) } };
+    const because = [
+      before
+        ? `program ${job.program_id} is not in the proposed definitions`
+        : `program ${job.program_id} is not in the current definitions`,
+    ];
+    return {
+      change: { ...head, because },
+      aspects: {
+        eligibility: [],
+        stage: true,
+        tasks: true,
+        rebate: rebateCents(head.before) !== rebateCents(head.after),
+      },
+    };
   }
   // Most jobs do not change: equal outcomes are told cheaply, and only the rest are diffed in detail.
   const elig = sameEligibility(before, after) ? undefined : eligibilityDifferences(before, after);
-  const eligibilityChanged = !!elig && (before.eligibility.status !== after.eligibility.status || elig.appeared.length > 0 || elig.disappeared.length > 0);
+  const eligibilityChanged =
+    !!elig &&
+    (before.eligibility.status !== after.eligibility.status || elig.appeared.length > 0 || elig.disappeared.length > 0);
   const stage = before.stage.number !== after.stage.number;
   const tasks = !sameTasks(before, after) && taskDifferences(before, after).length > 0;
   // The rebate as shown: a line that moves under an amount ops shared, or below the final figure, changes nothing paid.
@@ -148,18 +208,24 @@ function compare(job: ImpactJob, pair: ProgramPair, today: string): { change: Im
   if (!eligibilityChanged && !stage && !tasks && !rebate) return null;
   let explained: { before: JobEvaluation; after: JobEvaluation } | undefined;
   const c: ChangeContext = {
-    before, after, programs: [pair.before!, pair.after!], changes: pair.changes,
-    explained: () => (explained ??= {
-      before: evaluateJobWithFacts(pair.before!, job.input, { today, explain: true }).evaluation,
-      after: evaluateJobWithFacts(pair.after!, job.input, { today, explain: true }).evaluation,
-    }),
+    before,
+    after,
+    programs: [pair.before!, pair.after!],
+    changes: pair.changes,
+    explained: () =>
+      (explained ??= {
+        before: evaluateJobWithFacts(pair.before!, job.input, { today, explain: true }).evaluation,
+        after: evaluateJobWithFacts(pair.after!, job.input, { today, explain: true }).evaluation,
+      }),
   };
   const because: string[] = [];
   if (eligibilityChanged) because.push(...eligibilityBecause(c));
   if (stage) because.push(stageBecause(c));
   if (tasks) because.push(tasksBecause(c));
   if (rebate) because.push(rebateBecause(c));
-  const reasons = eligibilityChanged ? [...new Set([...elig!.appeared, ...elig!.disappeared].map((d) => d.code))] : null;
+  const reasons = eligibilityChanged
+    ? [...new Set([...elig!.appeared, ...elig!.disappeared].map((d) => d.code))]
+    : null;
   return { change: { ...headOf(), because }, aspects: { eligibility: reasons, stage, tasks, rebate } };
 }
 
@@ -168,7 +234,12 @@ function compare(job: ImpactJob, pair: ProgramPair, today: string): { change: Im
  * is an ISO date. A job whose program did not change is counted as evaluated without running the engine:
  * the same program, job and day give the same outcome.
  */
-export function impactReport(current: Definitions, proposed: Definitions, jobs: Iterable<ImpactJob>, today: string): ImpactReport {
+export function impactReport(
+  current: Definitions,
+  proposed: Definitions,
+  jobs: Iterable<ImpactJob>,
+  today: string,
+): ImpactReport {
   const report: ImpactReport = {
     jobs_evaluated: 0,
     changed: { eligibility: { count: 0, by_reason: {} }, stage: 0, tasks: 0, rebate: 0 },

@@ -10,7 +10,10 @@ const ctx = { today: '2026-06-01', explain: true };
 const site = { state: 'CA', county: 'Alameda' };
 const incentive = (tasks: Record<string, TaskState>) => evaluateJob(program, { site, tasks }, ctx).incentive;
 const services = { data: { services_being_installed: ['heat_pump'], estimated_total_project_cost: 12000 } };
-const costs = (data: Record<string, unknown>): Record<string, TaskState> => ({ services, costs: { status: 'COMPLETE', data: { savings_kwh: 5000, ...data } } });
+const costs = (data: Record<string, unknown>): Record<string, TaskState> => ({
+  services,
+  costs: { status: 'COMPLETE', data: { savings_kwh: 5000, ...data } },
+});
 
 describe('incentives in integer cents', () => {
   it('shows the initial range before the final amount is known, each end capped', () => {
@@ -24,14 +27,18 @@ describe('incentives in integer cents', () => {
   it('gives the final amount once final_when holds', () => {
     const inc = incentive(costs({ heat_pump_cost: 1000000, total_project_cost: 5000000 }));
     expect(inc).toMatchObject({ phase: 'final', final_cents: 500000, range: { min_cents: 500000, max_cents: 500000 } });
-    expect(inc.lines[0].explanation).toBe('Heat pump line 5,000.00 from heat_pump.amount, because costs.heat_pump_cost = 1000000, constants.cost_share_percent = 50');
+    expect(inc.lines[0].explanation).toBe(
+      'Heat pump line 5,000.00 from heat_pump.amount, because costs.heat_pump_cost = 1000000, constants.cost_share_percent = 50',
+    );
   });
 
   it('caps a line at its measure cap and says which cap', () => {
     const inc = incentive(costs({ heat_pump_cost: 1600004, total_project_cost: 5000000 }));
     expect(inc.final_cents).toBe(800000);
     expect(inc.lines[0].capped_by?.cap).toBe('caps.heat_pump');
-    expect(inc.lines[0].explanation).toBe('Heat pump line capped at 8,000.00 by demo caps.heat_pump (computed 8,000.02)');
+    expect(inc.lines[0].explanation).toBe(
+      'Heat pump line capped at 8,000.00 by demo caps.heat_pump (computed 8,000.02)',
+    );
   });
 
   it('does not cap a line exactly at the cap', () => {
@@ -44,8 +51,13 @@ describe('incentives in integer cents', () => {
     // 50% of 1,000,000 = 500,000; 75% of 600,000 = 450,000.
     const inc = incentive(costs({ heat_pump_cost: 1000000, total_project_cost: 600000 }));
     expect(inc.final_cents).toBe(450000);
-    expect(inc.lines.map((l) => [l.id, l.kind, l.amount_cents])).toEqual([['heat_pump', 'measure', 500000], ['seventy_five_percent', 'percent_cap', -50000]]);
-    expect(inc.lines[1].explanation).toBe('total capped at 4,500.00, 75% of 6,000.00, by demo incentives.percent_cap seventy_five_percent');
+    expect(inc.lines.map((l) => [l.id, l.kind, l.amount_cents])).toEqual([
+      ['heat_pump', 'measure', 500000],
+      ['seventy_five_percent', 'percent_cap', -50000],
+    ]);
+    expect(inc.lines[1].explanation).toBe(
+      'total capped at 4,500.00, 75% of 6,000.00, by demo incentives.percent_cap seventy_five_percent',
+    );
   });
 
   it('does not add a percentage-cap line when the total is exactly at the limit', () => {
@@ -85,7 +97,10 @@ describe('incentives in integer cents', () => {
   });
 
   it('shows payment sent once the payment task is complete', () => {
-    const inc = incentive({ ...costs({ heat_pump_cost: 1000000, total_project_cost: 5000000 }), send_payment: { status: 'COMPLETE', data: { payment_amount: 500000, payment_sent_date: '2026-05-30' } } });
+    const inc = incentive({
+      ...costs({ heat_pump_cost: 1000000, total_project_cost: 5000000 }),
+      send_payment: { status: 'COMPLETE', data: { payment_amount: 500000, payment_sent_date: '2026-05-30' } },
+    });
     expect(inc.phase).toBe('payment_sent');
     expect(inc.payment).toEqual({ amount_cents: 500000, sent_date: '2026-05-30' });
   });
@@ -97,9 +112,14 @@ describe('incentives in integer cents', () => {
         edit: (t) =>
           t
             .replace('  minimum:', `  total_cap: ${cap}\n  minimum:`)
-            .replace('  measures:\n', '  measures:\n    panel: { label: Panel, amount: 400000 }\n    state_rebate: { label: State rebate, amount: 50000 }\n'),
+            .replace(
+              '  measures:\n',
+              '  measures:\n    panel: { label: Panel, amount: 400000 }\n    state_rebate: { label: State rebate, amount: 50000 }\n',
+            ),
       });
-    const capped = withTotalCap('{ id: household_limit, label: Household limit, cap_cents: 1000000, measures: [heat_pump, panel] }').programs.demo;
+    const capped = withTotalCap(
+      '{ id: household_limit, label: Household limit, cap_cents: 1000000, measures: [heat_pump, panel] }',
+    ).programs.demo;
     const run = (tasks: Record<string, TaskState>) => evaluateJob(capped, { site, tasks }, ctx).incentive;
 
     it('brings the counted lines down to the limit with a line naming the cap, leaving the others whole', () => {
@@ -111,7 +131,9 @@ describe('incentives in integer cents', () => {
         ['household_limit', 'total_cap', -200000],
       ]);
       expect(inc.final_cents).toBe(1050000);
-      expect(inc.lines[3].explanation).toBe('Household limit: heat_pump, panel capped at 10,000.00 in total by demo incentives.total_cap household_limit (computed 12,000.00)');
+      expect(inc.lines[3].explanation).toBe(
+        'Household limit: heat_pump, panel capped at 10,000.00 in total by demo incentives.total_cap household_limit (computed 12,000.00)',
+      );
     });
 
     it('adds no line when the counted lines are exactly at the limit', () => {
@@ -129,14 +151,22 @@ describe('incentives in integer cents', () => {
 
     it('counts every measure when none are named', () => {
       const all = withTotalCap('{ id: household_limit, label: Household limit, cap_cents: 1000000 }').programs.demo;
-      const inc = evaluateJob(all, { site, tasks: costs({ heat_pump_cost: 1600000, total_project_cost: 5000000 }) }, ctx).incentive;
+      const inc = evaluateJob(
+        all,
+        { site, tasks: costs({ heat_pump_cost: 1600000, total_project_cost: 5000000 }) },
+        ctx,
+      ).incentive;
       expect(inc.final_cents).toBe(1000000);
       expect(inc.lines.at(-1)?.explanation).toContain('all measures capped at 10,000.00 in total');
     });
 
     it('refuses a measure the program does not have, at its line', () => {
-      const defs = withTotalCap('{ id: household_limit, label: Household limit, cap_cents: 1000000, measures: [heat_pump, insulation] }');
-      expect(defs.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.message])).toEqual([['unknown-measure', "total_cap counts unknown measure 'insulation'"]]);
+      const defs = withTotalCap(
+        '{ id: household_limit, label: Household limit, cap_cents: 1000000, measures: [heat_pump, insulation] }',
+      );
+      expect(defs.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.message])).toEqual([
+        ['unknown-measure', "total_cap counts unknown measure 'insulation'"],
+      ]);
     });
   });
 

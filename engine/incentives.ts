@@ -19,8 +19,31 @@ function cents(rule: RuleBase, facts: Facts): number | null {
 }
 
 /** Builds a line with every field present in one order, so all lines share one shape (V8 keeps them fast). */
-function makeLine(id: string, label: string, kind: IncentiveLine['kind'], amount: number, min: number, max: number, description?: string): IncentiveLine {
-  return { id, label, kind, amount_cents: amount, min_cents: min, max_cents: max, capped_by: undefined, not_qualified: undefined, material_cents: undefined, labor_cents: undefined, description, explanation: undefined, reads: undefined, why: undefined };
+function makeLine(
+  id: string,
+  label: string,
+  kind: IncentiveLine['kind'],
+  amount: number,
+  min: number,
+  max: number,
+  description?: string,
+): IncentiveLine {
+  return {
+    id,
+    label,
+    kind,
+    amount_cents: amount,
+    min_cents: min,
+    max_cents: max,
+    capped_by: undefined,
+    not_qualified: undefined,
+    material_cents: undefined,
+    labor_cents: undefined,
+    description,
+    explanation: undefined,
+    reads: undefined,
+    why: undefined,
+  };
 }
 
 /** Sets a line's explanation and the values its rule read. */
@@ -40,7 +63,10 @@ function split(line: IncentiveLine, s: { material_percent: number; labor_percent
  * The reduction a total cap makes (a negative line), or null when the counted lines stay within it:
  * the counted measures' maximum is brought down to the cap, and their minimum too when it is above it.
  */
-function totalCapLine(tc: NonNullable<Program['incentives']['total_cap']>, lines: IncentiveLine[]): IncentiveLine | null {
+function totalCapLine(
+  tc: NonNullable<Program['incentives']['total_cap']>,
+  lines: IncentiveLine[],
+): IncentiveLine | null {
   let min = 0;
   let max = 0;
   for (const l of lines) {
@@ -98,7 +124,8 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
     if (ctx.explain) {
       const rule = final || !m.estimate ? m.amount : m.estimate.max;
       explainLine(line, rule, facts, `${m.label} line ${formatCents(line.amount_cents)} from ${rule.id}`);
-      if (line.capped_by) line.explanation = `${m.label} line capped at ${formatCents(m.cap_cents!)} by ${program.id} caps.${m.id} (computed ${formatCents(line.capped_by.uncapped_cents)})`;
+      if (line.capped_by)
+        line.explanation = `${m.label} line capped at ${formatCents(m.cap_cents!)} by ${program.id} caps.${m.id} (computed ${formatCents(line.capped_by.uncapped_cents)})`;
     }
     lines.push(line);
   }
@@ -107,7 +134,8 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
   if (tc) {
     const line = totalCapLine(tc, lines);
     if (line) {
-      if (ctx.explain) line.explanation = `${tc.label}: ${tc.measures ? tc.measures.join(', ') : 'all measures'} capped at ${formatCents(tc.cap_cents)} in total by ${program.id} incentives.total_cap ${tc.id} (computed ${formatCents(tc.cap_cents - line.max_cents)})`;
+      if (ctx.explain)
+        line.explanation = `${tc.label}: ${tc.measures ? tc.measures.join(', ') : 'all measures'} capped at ${formatCents(tc.cap_cents)} in total by ${program.id} incentives.total_cap ${tc.id} (computed ${formatCents(tc.cap_cents - line.max_cents)})`;
       lines.push(line);
     }
   }
@@ -134,7 +162,8 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
       if (max > limit) {
         const cut = limit - max;
         const line = makeLine(pc.id, pc.label, 'percent_cap', cut, Math.min(0, limit - min), cut);
-        if (ctx.explain) line.explanation = `total capped at ${formatCents(limit)}, ${pc.percent}% of ${formatCents(of)}, by ${program.id} incentives.percent_cap ${pc.id}`;
+        if (ctx.explain)
+          line.explanation = `total capped at ${formatCents(limit)}, ${pc.percent}% of ${formatCents(of)}, by ${program.id} incentives.percent_cap ${pc.id}`;
         lines.push(line);
         max = limit;
         min = Math.min(min, limit);
@@ -166,7 +195,10 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
     const amount = data[pay.amount_field];
     const date = data[pay.date_field];
     result.phase = 'payment_sent';
-    result.payment = { amount_cents: typeof amount === 'number' ? amount : null, sent_date: typeof date === 'string' ? date : null };
+    result.payment = {
+      amount_cents: typeof amount === 'number' ? amount : null,
+      sent_date: typeof date === 'string' ? date : null,
+    };
   }
   return result;
 }

@@ -24,21 +24,36 @@ export interface IncomeVerificationService {
 
 type Range = { from?: number; to?: number };
 
-const percentOf = (cents: number, percent: number | undefined) => (percent === undefined ? null : Math.floor((cents * percent) / 100 / 100) * 100);
+const percentOf = (cents: number, percent: number | undefined) =>
+  percent === undefined ? null : Math.floor((cents * percent) / 100 / 100) * 100;
 
-/** The area median income by household size ("1".."8") for the county, or null when the program has no figures for it. */
-export function areaMedianIncome(program: Pick<Program, 'table_values'>, county: string | null | undefined): Record<string, number> | null {
+/** The area median income by household size ("1".."8") for the county, or null when the program has no figures for it.
+ * */
+export function areaMedianIncome(
+  program: Pick<Program, 'table_values'>,
+  county: string | null | undefined,
+): Record<string, number> | null {
   const table = program.table_values.income_limits as Record<string, Record<string, number>> | undefined;
   return (county && table && Object.hasOwn(table, county) && table[county]) || null;
 }
 
 /** Each income level's dollar range for every household size the county's figures give, by size. */
-export function incomeBandsBySize(program: Pick<Program, 'table_values' | 'constants'>, county: string | null | undefined): Record<string, IncomeBand[]> {
+export function incomeBandsBySize(
+  program: Pick<Program, 'table_values' | 'constants'>,
+  county: string | null | undefined,
+): Record<string, IncomeBand[]> {
   const ami = areaMedianIncome(program, county);
   const ranges = (program.constants.income_level_ami_percent ?? {}) as Record<string, Range>;
   if (!ami) return {};
   return Object.fromEntries(
-    Object.entries(ami).map(([size, cents]) => [size, Object.entries(ranges).map(([level, r]) => ({ level, min_cents: percentOf(cents, r.from), max_cents: percentOf(cents, r.to) }))]),
+    Object.entries(ami).map(([size, cents]) => [
+      size,
+      Object.entries(ranges).map(([level, r]) => ({
+        level,
+        min_cents: percentOf(cents, r.from),
+        max_cents: percentOf(cents, r.to),
+      })),
+    ]),
   );
 }
 
@@ -68,7 +83,8 @@ export function dollars(cents: number): string {
 export function incomeBandText(band: IncomeBand): string {
   if (band.min_cents === null && band.max_cents !== null) return `Under ${dollars(band.max_cents)} a year`;
   if (band.min_cents !== null && band.max_cents === null) return `More than ${dollars(band.min_cents)} a year`;
-  if (band.min_cents !== null && band.max_cents !== null) return `${dollars(band.min_cents)} to ${dollars(band.max_cents)} a year`;
+  if (band.min_cents !== null && band.max_cents !== null)
+    return `${dollars(band.min_cents)} to ${dollars(band.max_cents)} a year`;
   return 'Any income';
 }
 
@@ -82,8 +98,16 @@ export function incomeGuidance(program: Pick<Program, 'constants'>) {
   const service = apply?.service ?? "the program's income verification service";
   return {
     types: [
-      { value: 'proof_of_income_upload', label: 'Eligibility+Support', help: `Apply with ${service}. They check your income and send you a program approval certificate; upload that certificate here.` },
-      { value: 'proof_of_income_approval_code', label: 'Eligibility Express', help: 'You already have an approval code from the program: enter it here.' },
+      {
+        value: 'proof_of_income_upload',
+        label: 'Eligibility+Support',
+        help: `Apply with ${service}. They check your income and send you a program approval certificate; upload that certificate here.`,
+      },
+      {
+        value: 'proof_of_income_approval_code',
+        label: 'Eligibility Express',
+        help: 'You already have an approval code from the program: enter it here.',
+      },
     ],
     upload_note: 'Upload only the program approval certificate, not tax documents or pay stubs.',
     timing_note: 'Verification can take up to one week.',

@@ -17,6 +17,12 @@ export function initialEligibility(programs: Program[], site: JobSite, today: st
   return programs.map((p) => {
     const in_service_area = inServiceArea(p, site);
     const accepting = acceptingSubmissions(p, today);
-    return { program: p.id, name: p.name, in_service_area, accepting_submissions: accepting, eligible: in_service_area && accepting };
+    return {
+      program: p.id,
+      name: p.name,
+      in_service_area,
+      accepting_submissions: accepting,
+      eligible: in_service_area && accepting,
+    };
   });
 }

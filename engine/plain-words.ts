@@ -15,15 +15,30 @@ type Node = Record<string, unknown>;
 
 /** The job's own fields (job.<name>) as people read them. */
 export const JOB_FACT_LABELS: Record<(typeof JOB_FACTS)[number], string> = {
-  id: 'Job ID', code: 'Job code', created_at: 'Date the job was created', submitted_at: 'Date the rebate was submitted',
-  is_canceled: 'Canceled', is_deemed: 'Set as deemed', ops_marked_ineligible: 'Marked ineligible by the program',
-  address: 'Address', city: 'City', county: 'County', state: 'State', zip: 'Zip code', lat: 'Location', lon: 'Location',
-  electric_utility: 'Electric utility', gas_utility: 'Gas utility',
+  id: 'Job ID',
+  code: 'Job code',
+  created_at: 'Date the job was created',
+  submitted_at: 'Date the rebate was submitted',
+  is_canceled: 'Canceled',
+  is_deemed: 'Set as deemed',
+  ops_marked_ineligible: 'Marked ineligible by the program',
+  address: 'Address',
+  city: 'City',
+  county: 'County',
+  state: 'State',
+  zip: 'Zip code',
+  lat: 'Location',
+  lon: 'Location',
+  electric_utility: 'Electric utility',
+  gas_utility: 'Gas utility',
 };
 
 /** The values the engine derives (derived.<name>) as people read them. */
 export const DERIVED_FACT_LABELS: Record<(typeof DERIVED_FACTS)[number], string> = {
-  today: "Today's date", submission_date: 'Submission date', in_service_area: 'In the program area', accepting_submissions: 'Program accepting submissions',
+  today: "Today's date",
+  submission_date: 'Submission date',
+  in_service_area: 'In the program area',
+  accepting_submissions: 'Program accepting submissions',
 };
 
 /** Where the facts about a job come from, for the group "Job details". */
@@ -61,9 +76,13 @@ function fieldAt(form: TaskForm, path: string[]): { schema: Node; ui: Node } | u
   let ui: Node = form.ui_schema ?? {};
   for (const name of path) {
     const level = deref(node, defs);
-    const s = level && (levelFields(level, []).get(name)?.[0]?.node ?? levelFields(itemsOf(level, defs) ?? {}, []).get(name)?.[0]?.node);
+    const s =
+      level &&
+      (levelFields(level, []).get(name)?.[0]?.node ?? levelFields(itemsOf(level, defs) ?? {}, []).get(name)?.[0]?.node);
     if (!s) return undefined;
-    ui = (isNode(ui[name]) ? ui[name] : isNode(ui.items) && isNode((ui.items as Node)[name]) ? (ui.items as Node)[name] : {}) as Node;
+    ui = (
+      isNode(ui[name]) ? ui[name] : isNode(ui.items) && isNode((ui.items as Node)[name]) ? (ui.items as Node)[name] : {}
+    ) as Node;
     node = s;
   }
   return node ? { schema: node, ui } : undefined;
@@ -74,7 +93,8 @@ function optionLabels(form: TaskForm, schema: Node, ui: Node): Map<unknown, stri
   const defs = (form.schema.definitions ?? {}) as Record<string, unknown>;
   const s = deref(schema, defs);
   const options = (s?.enum ?? deref(itemsOf(s, defs), defs)?.enum) as unknown[] | undefined;
-  const names = (ui['ui:enumNames'] ?? (isNode(ui.items) ? (ui.items as Node)['ui:enumNames'] : undefined)) as string[] | undefined;
+  const names = (ui['ui:enumNames'] ?? (isNode(ui.items) ? (ui.items as Node)['ui:enumNames'] : undefined)) as
+    string[] | undefined;
   const out = new Map<unknown, string>();
   options?.forEach((o, i) => names?.[i] && out.set(o, names[i]));
   return out;
@@ -112,7 +132,8 @@ export interface PlainWords {
   read(read: Record<string, unknown>): string;
 }
 
-/** The words of a program's definitions (lazy: the option labels of all forms are gathered once, when a value needs them). */
+/** The words of a program's definitions (lazy: the option labels of all forms are gathered once, when a value needs
+ * them). */
 export function plainWords(program: Program, forms: Record<string, TaskForm>): PlainWords {
   const tasks = new Map(program.tasks.map((t) => [t.id, t]));
   let anyOption: Map<unknown, string> | undefined;
@@ -123,16 +144,35 @@ export function plainWords(program: Program, forms: Record<string, TaskForm>): P
 
   const fact = (path: string): FactWords => {
     const [root, ...rest] = path.split('.');
-    if (root === 'job') return { task: null, group: JOB_DETAILS, field: JOB_FACT_LABELS[rest[0] as keyof typeof JOB_FACT_LABELS] ?? humanizeKey(rest.join(' ')) };
-    if (root === 'derived') return { task: null, group: JOB_DETAILS, field: DERIVED_FACT_LABELS[rest[0] as keyof typeof DERIVED_FACT_LABELS] ?? humanizeKey(rest.join(' ')) };
+    if (root === 'job')
+      return {
+        task: null,
+        group: JOB_DETAILS,
+        field: JOB_FACT_LABELS[rest[0] as keyof typeof JOB_FACT_LABELS] ?? humanizeKey(rest.join(' ')),
+      };
+    if (root === 'derived')
+      return {
+        task: null,
+        group: JOB_DETAILS,
+        field: DERIVED_FACT_LABELS[rest[0] as keyof typeof DERIVED_FACT_LABELS] ?? humanizeKey(rest.join(' ')),
+      };
     if (root === 'constants') return { task: null, group: program.name, field: humanizeKey(rest.join(' ')) };
-    if (root === 'tables') return { task: null, group: program.name, field: program.tables[rest[0]]?.description ?? humanizeKey(rest.join(' ')) };
-    if (root === 'task_status') return { task: rest[0], group: tasks.get(rest[0])?.title ?? humanizeKey(rest[0]), field: 'Status' };
+    if (root === 'tables')
+      return {
+        task: null,
+        group: program.name,
+        field: program.tables[rest[0]]?.description ?? humanizeKey(rest.join(' ')),
+      };
+    if (root === 'task_status')
+      return { task: rest[0], group: tasks.get(rest[0])?.title ?? humanizeKey(rest[0]), field: 'Status' };
     if (root === 'usage') return { task: null, group: 'Energy usage', field: humanizeKey(rest.join(' ')) };
     const task = tasks.get(root);
     const form = formOf(root);
     const f = form && rest.length ? fieldAt(form, rest) : undefined;
-    const field = (f?.ui['ui:title'] as string | undefined) ?? (f?.schema.title as string | undefined) ?? humanizeKey(rest[rest.length - 1] ?? root);
+    const field =
+      (f?.ui['ui:title'] as string | undefined) ??
+      (f?.schema.title as string | undefined) ??
+      humanizeKey(rest[rest.length - 1] ?? root);
     return { task: task ? root : null, group: task?.title ?? humanizeKey(root), field };
   };
 
@@ -140,7 +180,10 @@ export function plainWords(program: Program, forms: Record<string, TaskForm>): P
     if (v === undefined || v === null || v === '') return 'not answered';
     if (typeof v === 'boolean') return v ? 'Yes' : 'No';
     if (Array.isArray(v)) return v.length ? v.map((x) => value(x, path)).join(', ') : 'none';
-    if (typeof v === 'object') return Object.entries(v as Node).map(([k, x]) => `${value(k)}: ${value(x, path ? `${path}.${k}` : undefined)}`).join('; ');
+    if (typeof v === 'object')
+      return Object.entries(v as Node)
+        .map(([k, x]) => `${value(k)}: ${value(x, path ? `${path}.${k}` : undefined)}`)
+        .join('; ');
     if (path) {
       const [root, ...rest] = path.split('.');
       const form = formOf(root);
@@ -161,7 +204,8 @@ export function plainWords(program: Program, forms: Record<string, TaskForm>): P
   return {
     fact,
     value,
-    logic: (logic) => describeLogic(logic, { fact: named, value: (v) => (typeof v === 'string' ? value(v) : String(v)) }),
+    logic: (logic) =>
+      describeLogic(logic, { fact: named, value: (v) => (typeof v === 'string' ? value(v) : String(v)) }),
     missing(paths) {
       const groups = new Map<string, MissingAnswers>();
       for (const p of paths) {

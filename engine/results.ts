@@ -1,6 +1,13 @@
 /** What the engine answers about a job: eligibility, tasks, stage and incentive results, with their explanations. */
 
-import type { ActionOwnerRole, EligibilityStatus, ExceptionKind, StageModelId, StageTab, TaskStatus } from './constants.ts';
+import type {
+  ActionOwnerRole,
+  EligibilityStatus,
+  ExceptionKind,
+  StageModelId,
+  StageTab,
+  TaskStatus,
+} from './constants.ts';
 
 /** Why an outcome came out as it did. */
 export interface Explanation {

@@ -54,7 +54,9 @@ export const CONTRACTOR_SEARCH: SearchConfig = {
 
 /** Which search a route offers: contractors on routes whose name contains 'Contractor', jobs elsewhere. */
 export function searchFor(routeName: string | undefined): { kind: 'jobs' | 'contractors'; config: SearchConfig } {
-  return routeName?.includes('Contractor') ? { kind: 'contractors', config: CONTRACTOR_SEARCH } : { kind: 'jobs', config: JOB_SEARCH };
+  return routeName?.includes('Contractor')
+    ? { kind: 'contractors', config: CONTRACTOR_SEARCH }
+    : { kind: 'jobs', config: JOB_SEARCH };
 }
 
 /**

@@ -5,7 +5,8 @@ import type { TaskState } from './types.ts';
 
 const ctx = { today: '2026-06-01', explain: true };
 const site = { state: 'CA', county: 'Alameda' };
-const done = (...ids: string[]): Record<string, TaskState> => Object.fromEntries(ids.map((id) => [id, { status: 'COMPLETE' }]));
+const done = (...ids: string[]): Record<string, TaskState> =>
+  Object.fromEntries(ids.map((id) => [id, { status: 'COMPLETE' }]));
 
 describe('stage derivation, reading A (six stages)', () => {
   const program = demoProgram('six_stage');
@@ -15,7 +16,13 @@ describe('stage derivation, reading A (six stages)', () => {
     [['income', 'services'], 3, 'Pending review', 'Review', 'waiting on review'],
     [['income', 'services', 'review'], 4, 'Ready for install', 'Install', 'submit final rebate'],
     [['income', 'services', 'review', 'dates', 'costs', 'panel_photos'], 5, 'Pending enrollment', 'Enroll', 'waiting'],
-    [['income', 'services', 'review', 'dates', 'costs', 'panel_photos', 'send_payment'], 6, 'Complete', 'Pay', 'waiting'],
+    [
+      ['income', 'services', 'review', 'dates', 'costs', 'panel_photos', 'send_payment'],
+      6,
+      'Complete',
+      'Pay',
+      'waiting',
+    ],
   ] as const)('with %j complete: stage %i %s, tab %s', (complete, number, label, tab, action) => {
     const s = stage(done(...complete));
     expect(s).toMatchObject({ model: 'six_stage', number, label, tab, contractor_action: action });
@@ -23,7 +30,12 @@ describe('stage derivation, reading A (six stages)', () => {
   it('shows the progress pairs: done stages by their past form, the rest by their present form', () => {
     const s = stage(done('income', 'services'));
     expect(s.progress.map((p) => [p.progress_label, p.state])).toEqual([
-      ['Created', 'done'], ['Submitted', 'done'], ['Pending review', 'current'], ['Install ready', 'upcoming'], ['Pending enrollment', 'upcoming'], ['Complete', 'upcoming'],
+      ['Created', 'done'],
+      ['Submitted', 'done'],
+      ['Pending review', 'current'],
+      ['Install ready', 'upcoming'],
+      ['Pending enrollment', 'upcoming'],
+      ['Complete', 'upcoming'],
     ]);
     expect(s.explanation).toBe('stage 3 (Pending review), because task review of stage 3 is READY');
   });
@@ -40,19 +52,48 @@ describe('stage derivation, reading B (seven stages)', () => {
     [[], 2, 'Submit the rebate', 'Apply', 'submit rebate'],
     [['income', 'services'], 3, 'Review rebate submission', 'Review', 'waiting on review'],
     [['income', 'services', 'review'], 4, 'Upload final docs', 'Install', 'submit final rebate'],
-    [['income', 'services', 'review', 'dates', 'costs', 'panel_photos'], 5, 'Review final rebate submission', 'Enroll', 'waiting'],
-    [['income', 'services', 'review', 'dates', 'costs', 'panel_photos', 'send_payment'], 7, 'Completed', 'Pay', 'completed'],
+    [
+      ['income', 'services', 'review', 'dates', 'costs', 'panel_photos'],
+      5,
+      'Review final rebate submission',
+      'Enroll',
+      'waiting',
+    ],
+    [
+      ['income', 'services', 'review', 'dates', 'costs', 'panel_photos', 'send_payment'],
+      7,
+      'Completed',
+      'Pay',
+      'completed',
+    ],
   ] as const)('with %j complete: stage %i %s, tab %s', (complete, number, label, tab, action) => {
-    expect(stage(done(...complete))).toMatchObject({ model: 'seven_stage', number, label, tab, contractor_action: action });
+    expect(stage(done(...complete))).toMatchObject({
+      model: 'seven_stage',
+      number,
+      label,
+      tab,
+      contractor_action: action,
+    });
   });
   it('stage 1 is Create Job with the contractor action create job', () => {
-    expect(program.stage_model.stages[0]).toMatchObject({ number: 1, label: 'Create Job', tab: 'Apply', contractor_action: 'create job' });
-    expect(program.stage_model.stages[5]).toMatchObject({ number: 6, label: 'Send payment', tab: 'Pay', contractor_action: 'waiting' });
+    expect(program.stage_model.stages[0]).toMatchObject({
+      number: 1,
+      label: 'Create Job',
+      tab: 'Apply',
+      contractor_action: 'create job',
+    });
+    expect(program.stage_model.stages[5]).toMatchObject({
+      number: 6,
+      label: 'Send payment',
+      tab: 'Pay',
+      contractor_action: 'waiting',
+    });
   });
 });
 
 describe('a task in the last stage', () => {
-  const program = loadDemo({ edit: (t) => t.replace('form: payment_form, stage: 5', 'form: payment_form, stage: 6') }).programs.demo;
+  const program = loadDemo({ edit: (t) => t.replace('form: payment_form, stage: 5', 'form: payment_form, stage: 6') })
+    .programs.demo;
   const all = ['income', 'services', 'review', 'dates', 'costs', 'panel_photos'];
   it('keeps the last stage current, not done, while it is open', () => {
     const s = evaluateJob(program, { site, tasks: done(...all) }, ctx).stage;

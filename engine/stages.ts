@@ -1,4 +1,5 @@
-/** Stage derivation: a job is in the stage of its earliest incomplete applicable task, or the last stage when all are complete. */
+/** Stage derivation: a job is in the stage of its earliest incomplete applicable task, or the last stage when all are
+ * complete. */
 
 import type { EvalContext, Program, StageModel, StageResult, TaskResult } from './types.ts';
 
@@ -19,8 +20,19 @@ export function buildStageResults(model: StageModel): StageResult[] {
       contractor_action: stage.contractor_action,
       progress: Object.freeze(
         stages.map((s) => {
-          const state = s.number < stage.number || (complete && s.number === stage.number) ? 'done' : s.number === stage.number ? 'current' : 'upcoming';
-          return Object.freeze({ number: s.number, key: s.key, label: s.label, progress_label: state === 'done' ? s.progress[1] : s.progress[0], state });
+          const state =
+            s.number < stage.number || (complete && s.number === stage.number)
+              ? 'done'
+              : s.number === stage.number
+                ? 'current'
+                : 'upcoming';
+          return Object.freeze({
+            number: s.number,
+            key: s.key,
+            label: s.label,
+            progress_label: state === 'done' ? s.progress[1] : s.progress[0],
+            state,
+          });
         }),
       ),
     }) as StageResult;
@@ -43,7 +55,12 @@ export function deriveStage(program: Program, tasks: TaskResult[], ctx: EvalCont
   if (!by) by = tasks.find((t) => t.status !== 'COMPLETE');
   let result = program.stage_results[stages.findIndex((s) => s.number === number)];
   if (by && number === last) {
-    result = { ...result, progress: result.progress.map((p) => (p.number === last ? { ...p, state: 'current', progress_label: stages[stages.length - 1].progress[0] } : p)) };
+    result = {
+      ...result,
+      progress: result.progress.map((p) =>
+        p.number === last ? { ...p, state: 'current', progress_label: stages[stages.length - 1].progress[0] } : p,
+      ),
+    };
   }
   if (!ctx.explain) return result;
   const explanation = by

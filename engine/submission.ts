@@ -31,7 +31,12 @@ export function isOpenTask(t: Pick<TaskResult, 'status'>): boolean {
  * message, or null when it may pass. An ineligible job may correct its submit-stage answers, but not
  * move past the submit stage or complete work of a later one; `mayOverrideEligibility` lifts the gate.
  */
-export function submissionRefusal(program: Program, taskStage: number, after: Pick<JobEvaluation, 'stage' | 'eligibility'>, mayOverrideEligibility: boolean): string | null {
+export function submissionRefusal(
+  program: Program,
+  taskStage: number,
+  after: Pick<JobEvaluation, 'stage' | 'eligibility'>,
+  mayOverrideEligibility: boolean,
+): string | null {
   if (mayOverrideEligibility || after.eligibility.status !== 'ineligible') return null;
   const submit = submitStageOf(program);
   return taskStage > submit || after.stage.number > submit ? SUBMISSION_MESSAGES.ineligible : null;

@@ -15,15 +15,28 @@ function known(program: Program, taskId: string): string | undefined {
 }
 
 /** Flags a contractor or ops exception on a task. */
-export function flagException(program: Program, taskId: string, state: TaskState | undefined, kind: ExceptionKind, flag: ExceptionFlag): TaskActionResult {
-  const err = known(program, taskId) ?? (EXCEPTION_KINDS.includes(kind) ? undefined : `Unknown exception kind '${kind}'`);
+export function flagException(
+  program: Program,
+  taskId: string,
+  state: TaskState | undefined,
+  kind: ExceptionKind,
+  flag: ExceptionFlag,
+): TaskActionResult {
+  const err =
+    known(program, taskId) ?? (EXCEPTION_KINDS.includes(kind) ? undefined : `Unknown exception kind '${kind}'`);
   if (err) return { ok: false, error: err };
   return { ok: true, state: { ...state, exceptions: { ...state?.exceptions, [kind]: flag } } };
 }
 
 /** Removes a contractor or ops exception flag. */
-export function clearException(program: Program, taskId: string, state: TaskState | undefined, kind: ExceptionKind): TaskActionResult {
-  const err = known(program, taskId) ?? (EXCEPTION_KINDS.includes(kind) ? undefined : `Unknown exception kind '${kind}'`);
+export function clearException(
+  program: Program,
+  taskId: string,
+  state: TaskState | undefined,
+  kind: ExceptionKind,
+): TaskActionResult {
+  const err =
+    known(program, taskId) ?? (EXCEPTION_KINDS.includes(kind) ? undefined : `Unknown exception kind '${kind}'`);
   if (err) return { ok: false, error: err };
   return { ok: true, state: { ...state, exceptions: { ...state?.exceptions, [kind]: null } } };
 }
@@ -37,9 +50,16 @@ export function transferOwnership(
 ): TaskActionResult {
   const err = known(program, taskId);
   if (err) return { ok: false, error: err };
-  if (!(ACTION_OWNER_ROLES as readonly string[]).includes(to.role)) return { ok: false, error: `Unknown action owner '${to.role}'` };
+  if (!(ACTION_OWNER_ROLES as readonly string[]).includes(to.role))
+    return { ok: false, error: `Unknown action owner '${to.role}'` };
   if (!to.reason?.trim()) return { ok: false, error: MESSAGES.required };
-  return { ok: true, state: { ...state, owner_override: { role: to.role as ActionOwnerRole, reason: to.reason.trim(), comments: to.comments } } };
+  return {
+    ok: true,
+    state: {
+      ...state,
+      owner_override: { role: to.role as ActionOwnerRole, reason: to.reason.trim(), comments: to.comments },
+    },
+  };
 }
 
 /** Resets a task to its default owner; the task returns to READY (its saved data is kept). */

@@ -13,7 +13,11 @@ export interface RuleMessage {
 }
 
 /** Runs the program's rules for one task (or every task with data when `task` is omitted). */
-export function checkTaskRules(program: Program, facts: Facts, task?: string): { errors: RuleMessage[]; warnings: RuleMessage[] } {
+export function checkTaskRules(
+  program: Program,
+  facts: Facts,
+  task?: string,
+): { errors: RuleMessage[]; warnings: RuleMessage[] } {
   const errors: RuleMessage[] = [];
   const warnings: RuleMessage[] = [];
   for (const r of program.rules) {

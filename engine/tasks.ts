@@ -17,7 +17,12 @@ const EXCEPTION_FLAGS = [
 ] as const;
 
 /** Computes every applicable task's status; tasks whose applies_if is false are returned as skipped. */
-export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx: EvalContext): { tasks: TaskResult[]; skipped: string[] } {
+export function evaluateTasks(
+  program: Program,
+  job: JobInput,
+  facts: Facts,
+  ctx: EvalContext,
+): { tasks: TaskResult[]; skipped: string[] } {
   const stored = job.tasks ?? {};
   const defs = program.tasks;
   const skipped: string[] = [];
@@ -44,15 +49,28 @@ export function evaluateTasks(program: Program, job: JobInput, facts: Facts, ctx
         if (stored[dep]?.status !== 'COMPLETE' && !(skipped.length > 0 && skipped.includes(dep))) blocked_by.push(dep);
       }
       if (blocked_by.length === 0 && t.stage > openStage) {
-        openStageTasks ??= defs.filter((o, j) => o.stage === openStage && applies[j] && stored[o.id]?.status !== 'COMPLETE').map((o) => o.id);
+        openStageTasks ??= defs
+          .filter((o, j) => o.stage === openStage && applies[j] && stored[o.id]?.status !== 'COMPLETE')
+          .map((o) => o.id);
         blocked_by = openStageTasks.slice();
-        if (ctx.explain) explanation = `LOCKED, stage ${t.stage} opens when stage ${openStage} is complete; blocked by ${blocked_by.join(', ')}`;
+        if (ctx.explain)
+          explanation = `LOCKED, stage ${t.stage} opens when stage ${openStage} is complete; blocked by ${blocked_by.join(', ')}`;
       } else if (ctx.explain && blocked_by.length) explanation = `LOCKED, blocked by ${blocked_by.join(', ')}`;
     }
-    const status = state.status === 'COMPLETE' ? 'COMPLETE' : blocked_by.length ? 'LOCKED' : state.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'READY';
+    const status =
+      state.status === 'COMPLETE'
+        ? 'COMPLETE'
+        : blocked_by.length
+          ? 'LOCKED'
+          : state.status === 'IN_PROGRESS'
+            ? 'IN_PROGRESS'
+            : 'READY';
     const owner = state.owner_override?.role ?? t.owner;
     if (ctx.explain && !explanation) {
-      explanation = status === 'COMPLETE' ? 'COMPLETE, submitted' : `${status}, owned by ${owner}${state.owner_override ? ` (transferred from ${t.owner}: ${state.owner_override.reason})` : ''}`;
+      explanation =
+        status === 'COMPLETE'
+          ? 'COMPLETE, submitted'
+          : `${status}, owned by ${owner}${state.owner_override ? ` (transferred from ${t.owner}: ${state.owner_override.reason})` : ''}`;
     }
     tasks.push({
       id: t.id,

@@ -22,7 +22,8 @@ export interface DocumentSignerDef {
   email: RuleBase;
 }
 
-/** A document a program generates and has signed (program.yaml `documents:`, its template from _shared/documents.yaml). */
+/** A document a program generates and has signed (program.yaml `documents:`, its template from _shared/documents.yaml).
+ * */
 export interface DocumentDef {
   id: string;
   template: string;

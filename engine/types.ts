@@ -127,7 +127,8 @@ export interface MeasureDef {
 /** A compiled incentive model. */
 export interface IncentiveDef {
   measures: MeasureDef[];
-  /** A limit on the total of some measures' lines (e.g. the HEAR per-household limit); every measure when `measures` is absent. */
+  /** A limit on the total of some measures' lines (e.g. the HEAR per-household limit); every measure when `measures` is
+   * absent. */
   total_cap?: { id: string; label: string; cap_cents: number; measures?: string[]; source?: SourceRange };
   percent_cap?: { id: string; label: string; percent: number; of: RuleBase };
   minimum?: { id: string; label: string; amount_cents: number; when: RuleBase };
@@ -227,7 +228,8 @@ export interface TaskForm {
   schema: Record<string, unknown>;
   ui_schema?: Record<string, unknown>;
   messages?: Record<string, string>;
-  /** Fields shown only while a condition over the job holds (form.yaml `shown_if:`, JSON-Logic over job.* and derived.today). */
+  /** Fields shown only while a condition over the job holds (form.yaml `shown_if:`, JSON-Logic over job.* and
+   * derived.today). */
   shown_if?: Record<string, Logic>;
   file: string;
   /** Top-level field names of the form's schema (including fields of if/then/else branches). */

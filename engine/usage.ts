@@ -23,8 +23,17 @@ export type UsageStepStatus = (typeof USAGE_STEP_STATUSES)[number];
 
 /** Why a step failed: the utility data service's reasons and the workflow's own. */
 export const USAGE_FAILURES = [
-  'wrong_password', 'two_factor_failed', 'two_factor_expired', 'account_locked', 'site_down', 'timeout',
-  'revoked', 'no_meters', 'partial_data', 'unavailable', 'mail_failed',
+  'wrong_password',
+  'two_factor_failed',
+  'two_factor_expired',
+  'account_locked',
+  'site_down',
+  'timeout',
+  'revoked',
+  'no_meters',
+  'partial_data',
+  'unavailable',
+  'mail_failed',
 ] as const;
 export type UsageFailure = (typeof USAGE_FAILURES)[number];
 
@@ -47,7 +56,9 @@ export type UsageSteps = Record<UsageStep, UsageStepState>;
 
 /** Every step not attempted. */
 export function freshSteps(): UsageSteps {
-  return Object.fromEntries(USAGE_STEPS.map((s) => [s, { status: 'not_attempted', at: null, detail: null, failure: null }])) as UsageSteps;
+  return Object.fromEntries(
+    USAGE_STEPS.map((s) => [s, { status: 'not_attempted', at: null, detail: null, failure: null }]),
+  ) as UsageSteps;
 }
 
 /**
@@ -70,10 +81,28 @@ export function energyHistory(steps: UsageSteps): EnergyHistory {
 
 /** The facts rules read as usage.<name> (absent until known). */
 export const USAGE_FACTS = [
-  'status', 'history', 'consent', 'connected', 'accounts', 'authorization_reference', 'connected_on', 'utility', 'account_holder',
-  'months_covered', 'electric_months', 'gas_months', 'first_month', 'last_month',
-  'annual_baseline_kwh', 'annual_heating_kwh', 'annual_cooling_kwh', 'annual_total_kwh',
-  'annual_baseline_therms', 'annual_heating_therms', 'annual_cooling_therms', 'annual_total_therms',
+  'status',
+  'history',
+  'consent',
+  'connected',
+  'accounts',
+  'authorization_reference',
+  'connected_on',
+  'utility',
+  'account_holder',
+  'months_covered',
+  'electric_months',
+  'gas_months',
+  'first_month',
+  'last_month',
+  'annual_baseline_kwh',
+  'annual_heating_kwh',
+  'annual_cooling_kwh',
+  'annual_total_kwh',
+  'annual_baseline_therms',
+  'annual_heating_therms',
+  'annual_cooling_therms',
+  'annual_total_therms',
 ] as const;
 export type UsageFactName = (typeof USAGE_FACTS)[number];
 export type UsageFacts = Partial<Record<UsageFactName, unknown>>;
@@ -81,7 +110,10 @@ export type UsageFacts = Partial<Record<UsageFactName, unknown>>;
 /** The wording of _shared/usage-collection.yaml. */
 export interface UsageWording {
   stages: { key: 'invite' | 'authenticate' | 'collect' | 'process'; label: string; steps: UsageStep[] }[];
-  steps: Record<UsageStep, { label: string; internal: Record<UsageStepStatus, string>; contractor: Record<UsageStepStatus, string> }>;
+  steps: Record<
+    UsageStep,
+    { label: string; internal: Record<UsageStepStatus, string>; contractor: Record<UsageStepStatus, string> }
+  >;
   failures: Record<UsageFailure, { internal: string; homeowner: string }>;
   overall: Record<UsageOverall, string>;
   history: Record<EnergyHistory, string>;
@@ -93,7 +125,9 @@ export type UsageAudience = 'internal' | 'contractor' | 'homeowner';
 
 /** `{name}` placeholders filled from vars (an unknown one is left as written). */
 export function fillWords(text: string, vars: Record<string, string | number | null | undefined>): string {
-  return text.replace(/\{([a-z_]+)\}/g, (m, k: string) => (vars[k] === undefined || vars[k] === null ? m : String(vars[k])));
+  return text.replace(/\{([a-z_]+)\}/g, (m, k: string) =>
+    vars[k] === undefined || vars[k] === null ? m : String(vars[k]),
+  );
 }
 
 /**
@@ -101,7 +135,12 @@ export function fillWords(text: string, vars: Record<string, string | number | n
  * the wording names {detail}), contractors the softer wording; homeowners read only the next step
  * (`homeownerMessage`), never the steps.
  */
-export function stepWords(w: UsageWording, audience: Exclude<UsageAudience, 'homeowner'>, step: UsageStep, state: UsageStepState): string {
+export function stepWords(
+  w: UsageWording,
+  audience: Exclude<UsageAudience, 'homeowner'>,
+  step: UsageStep,
+  state: UsageStepState,
+): string {
   const vars = { detail: state.detail ?? '' };
   if (audience === 'internal' && state.status === 'failure' && state.failure) {
     // The failure's wording names the detail ("did not answer: {detail}"), or the service's own words stand for it.
@@ -112,7 +151,12 @@ export function stepWords(w: UsageWording, audience: Exclude<UsageAudience, 'hom
 }
 
 /** What the homeowner must do next (or that nothing is left to do). */
-export function homeownerMessage(w: UsageWording, steps: UsageSteps, consent: boolean | null, vars: Record<string, string | number> = {}): string {
+export function homeownerMessage(
+  w: UsageWording,
+  steps: UsageSteps,
+  consent: boolean | null,
+  vars: Record<string, string | number> = {},
+): string {
   if (consent === false) return w.homeowner.declined;
   if (steps.set_derived_usage_profile.status === 'success') return w.homeowner.complete;
   const failed = USAGE_STEPS.find((s) => steps[s].status === 'failure');

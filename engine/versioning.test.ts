@@ -15,7 +15,12 @@ const FILES = [
 describe('versionFilesOf and versionHash', () => {
   it('a program’s version is its program.yaml, the _shared files and the forms its tasks name, sorted', () => {
     const files = versionFilesOf({ file: 'program-defs/a/program.yaml', tasks: [{ form: 'used' }] as never }, FILES);
-    expect(files.map((f) => f.path)).toEqual(['program-defs/_shared/rules.yaml', 'program-defs/a/program.yaml', 'task-schemas/_shared/definitions.yaml', 'task-schemas/used/form.yaml']);
+    expect(files.map((f) => f.path)).toEqual([
+      'program-defs/_shared/rules.yaml',
+      'program-defs/a/program.yaml',
+      'task-schemas/_shared/definitions.yaml',
+      'task-schemas/used/form.yaml',
+    ]);
   });
   it('the hash ignores file order and path separators, and changes with any text', () => {
     const files = FILES.slice(0, 3);
@@ -27,15 +32,26 @@ describe('versionFilesOf and versionHash', () => {
 });
 
 describe('overlayProgramText', () => {
-  const pinned = 'id: a\naccept_submissions: { from: "2025-01-01", until: null }\nincentives:\n  caps: { heat_pump: 800000 }\n';
-  const current = { id: 'a', accept_submissions: { from: '2025-01-01', until: '2026-05-31' }, incentives: { caps: { heat_pump: 650000, panel: 1 } } };
+  const pinned =
+    'id: a\naccept_submissions: { from: "2025-01-01", until: null }\nincentives:\n  caps: { heat_pump: 800000 }\n';
+  const current = {
+    id: 'a',
+    accept_submissions: { from: '2025-01-01', until: '2026-05-31' },
+    incentives: { caps: { heat_pump: 650000, panel: 1 } },
+  };
   it('takes the listed paths from the current document and leaves the rest as pinned', () => {
     const doc = parse(overlayProgramText(pinned, current, ['incentives.caps']));
-    expect(doc).toEqual({ id: 'a', accept_submissions: { from: '2025-01-01', until: null }, incentives: { caps: { heat_pump: 650000, panel: 1 } } });
+    expect(doc).toEqual({
+      id: 'a',
+      accept_submissions: { from: '2025-01-01', until: null },
+      incentives: { caps: { heat_pump: 650000, panel: 1 } },
+    });
   });
   it('a path absent from the current document is removed; an unchanged path leaves the text as it is', () => {
     expect(parse(overlayProgramText(pinned, { id: 'a' }, ['incentives.caps'])).incentives).toEqual({});
-    expect(overlayProgramText(pinned, { incentives: { caps: { heat_pump: 800000 } } }, ['incentives.caps'])).toBe(pinned);
+    expect(overlayProgramText(pinned, { incentives: { caps: { heat_pump: 800000 } } }, ['incentives.caps'])).toBe(
+      pinned,
+    );
     expect(overlayProgramText(pinned, current, [])).toBe(pinned);
   });
   it('overlayVersion rewrites only the program file', () => {

@@ -23,7 +23,9 @@ const slash = (p: string) => p.replace(/\\/g, '/');
 
 /** The hash of a set of definition files: order and path separators do not change it. */
 export function versionHash(files: SourceFile[]): string {
-  return hashDefinition(files.map((f) => [slash(f.path), f.text]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  return hashDefinition(
+    files.map((f) => [slash(f.path), f.text]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+  );
 }
 
 /** The files a loaded program is built from, out of all the definition files it was loaded with (sorted by path). */
@@ -98,6 +100,12 @@ export function overlayProgramText(pinnedText: string, current: Record<string, u
 }
 
 /** A version's files with its program.yaml overlaid (see overlayProgramText). */
-export function overlayVersion(version: Pick<DefinitionVersion, 'files'>, current: Record<string, unknown>, paths: string[]): SourceFile[] {
-  return version.files.map((f) => (kindOf(f.path) === 'program' ? { path: f.path, text: overlayProgramText(f.text, current, paths) } : f));
+export function overlayVersion(
+  version: Pick<DefinitionVersion, 'files'>,
+  current: Record<string, unknown>,
+  paths: string[],
+): SourceFile[] {
+  return version.files.map((f) =>
+    kindOf(f.path) === 'program' ? { path: f.path, text: overlayProgramText(f.text, current, paths) } : f,
+  );
 }

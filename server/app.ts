@@ -19,7 +19,9 @@ import { REPO_ROOT } from './deps.ts';
 import { join } from 'node:path';
 
 /** Builds the app over its dependencies. */
-export async function createApp(deps: Deps): Promise<{ app: Koa<AppState, { deps: Deps }>; router: Router<AppState, { deps: Deps }> }> {
+export async function createApp(
+  deps: Deps,
+): Promise<{ app: Koa<AppState, { deps: Deps }>; router: Router<AppState, { deps: Deps }> }> {
   await initFlags(deps);
   const app = new Koa<AppState, { deps: Deps }>({ proxy: false });
   app.context.deps = deps;

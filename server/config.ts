@@ -13,7 +13,8 @@ export interface Config {
   app_env: string;
   /** Enables /api/auth/playwright when set. */
   playwright_auth_secret?: string;
-  /** Single sign-on through an OpenID Connect provider (discovery at its /.well-known/openid-configuration): on when issuer and client id are set. */
+  /** Single sign-on through an OpenID Connect provider (discovery at its /.well-known/openid-configuration): on when
+   * issuer and client id are set. */
   oidc_issuer?: string;
   oidc_client_id?: string;
   oidc_client_secret?: string;
@@ -40,9 +41,11 @@ export interface Config {
   smtp_url?: string;
   /** The From of mail sent over SMTP. */
   mail_from: string;
-  /** The utility data service's base URL (energy usage collection); unset, `npm start` runs the simulated utility beside the portal. */
+  /** The utility data service's base URL (energy usage collection); unset, `npm start` runs the simulated utility
+   * beside the portal. */
   utility_data_url?: string;
-  /** The accounts-payment system's base URL (payables); unset, `npm start` runs the simulated AP system beside the portal. */
+  /** The accounts-payment system's base URL (payables); unset, `npm start` runs the simulated AP system beside the
+   * portal. */
   ap_url?: string;
 }
 
@@ -72,7 +75,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upload_storage: uploadStorage(env.UPLOAD_STORAGE),
     upload_max_bytes: Number(env.UPLOAD_MAX_BYTES ?? 15 * 1024 * 1024),
     public_url: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
-    feature_flags: (env.FEATURE_FLAGS ?? 'program-explorer').split(',').map((s) => s.trim()).filter(Boolean),
+    feature_flags: (env.FEATURE_FLAGS ?? 'program-explorer')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     seed_demo: env.SEED_DEMO !== 'false',
     session_cache_ms: Math.max(0, Number(env.SESSION_CACHE_MS ?? 5000) || 0),
     smtp_url: env.SMTP_URL || undefined,

@@ -25,7 +25,10 @@ export function loadRepoDefinitions(files: SourceFile[], parse?: LoadOptions['pa
   const defs = loadDefinitions(files, { parse });
   const errors = defs.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) {
-    const first = errors.slice(0, 5).map((d) => `${d.file}:${d.range.line}:${d.range.col}: ${d.message}`).join('\n');
+    const first = errors
+      .slice(0, 5)
+      .map((d) => `${d.file}:${d.range.line}:${d.range.col}: ${d.message}`)
+      .join('\n');
     throw new Error(`the definitions have ${errors.length} error(s); run 'npx rebate validate':\n${first}`);
   }
   return withSafeLookups(defs);
@@ -37,6 +40,7 @@ export function loadRepoDefinitions(files: SourceFile[], parse?: LoadOptions['pa
  * `defs.programs[id]` of the server is safe by construction.
  */
 export function withSafeLookups(defs: Definitions): Definitions {
-  const bare = <T>(r: Record<string, T>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, r);
+  const bare = <T>(r: Record<string, T>): Record<string, T> =>
+    Object.assign(Object.create(null) as Record<string, T>, r);
   return { ...defs, programs: bare(defs.programs), forms: bare(defs.forms) };
 }

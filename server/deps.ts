@@ -64,9 +64,19 @@ export function depsOf(store: Store, config: Config, overrides: Partial<Omit<Dep
     store,
     defs: overrides.defs ? withSafeLookups(overrides.defs) : repoDefinitions(),
     config,
-    adapters: overrides.adapters ?? localAdapters(store.kysely, config.upload_dir, now, { smtp: !!config.smtp_url, files: config.upload_storage, utility_data_url: config.utility_data_url, ap_url: config.ap_url, oidc: oidcSettingsOf(config) }),
+    adapters:
+      overrides.adapters ??
+      localAdapters(store.kysely, config.upload_dir, now, {
+        smtp: !!config.smtp_url,
+        files: config.upload_storage,
+        utility_data_url: config.utility_data_url,
+        ap_url: config.ap_url,
+        oidc: oidcSettingsOf(config),
+      }),
     now,
-    log: overrides.log ?? ((line) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`)),
+    log:
+      overrides.log ??
+      ((line) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`)),
   };
 }
 

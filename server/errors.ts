@@ -52,7 +52,8 @@ export const forbidden = (detail = STATUS_TEXT[403], code?: ErrorCode) => new Ap
 /** 404: absent, or someone else's (a denied read answers 404 so ids leak nothing). */
 export const notFound = (detail = STATUS_TEXT[404]) => new ApiError(404, detail);
 /** 409: a stale write; nothing was overwritten. */
-export const conflict = (detail: string, extra?: Record<string, unknown>, code?: ErrorCode) => new ApiError(409, detail, extra, code);
+export const conflict = (detail: string, extra?: Record<string, unknown>, code?: ErrorCode) =>
+  new ApiError(409, detail, extra, code);
 /** 422 with per-field messages. */
 export const validationError = (errors: FieldMessage[], detail?: string, extra?: Record<string, unknown>) =>
   new ApiError(422, detail ?? errors[0]?.message ?? STATUS_TEXT[422], { errors, ...extra });

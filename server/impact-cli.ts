@@ -12,14 +12,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import { formatCents, impactReport, kindOf, loadDefinitions, type ImpactJob, type ImpactReport, type SourceFile } from '../engine/index.ts';
+import {
+  formatCents,
+  impactReport,
+  kindOf,
+  loadDefinitions,
+  type ImpactJob,
+  type ImpactReport,
+  type SourceFile,
+} from '../engine/index.ts';
 import { backendOf, postgresPool, sqlitePath, sqliteStore } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { readDefinitionSources } from './definitions.ts';
 import { REPO_ROOT, repoDefinitions } from './deps.ts';
 import { impactJobs } from './services/impact.service.ts';
 
-const USAGE = 'usage: rebate impact <definitions-dir> --database <url> [--program id] [--format text|json] [--today YYYY-MM-DD]';
+const USAGE =
+  'usage: rebate impact <definitions-dir> --database <url> [--program id] [--format text|json] [--today YYYY-MM-DD]';
 class UsageError extends Error {}
 
 function walk(root: string, dir: string, prefix: string, out: SourceFile[]) {
@@ -43,16 +52,26 @@ export function proposedSources(dir: string): SourceFile[] {
   const own: SourceFile[] = [];
   if (hasDefs) walk(join(abs, 'program-defs'), join(abs, 'program-defs'), 'program-defs', own);
   else walk(abs, abs, 'program-defs', own);
-  if (!own.some((f) => kindOf(f.path) === 'program')) throw new UsageError(`${dir} holds no program definition (program-defs/<id>/program.yaml)`);
+  if (!own.some((f) => kindOf(f.path) === 'program'))
+    throw new UsageError(`${dir} holds no program definition (program-defs/<id>/program.yaml)`);
   return [...own, ...readDefinitionSources(REPO_ROOT).filter((f) => f.path.startsWith('task-schemas'))];
 }
 
 /** The database, opened for reading only. */
-async function openReadOnly(url: string, schema: string | undefined): Promise<{ db: Kysely<DB>; close: () => Promise<void> }> {
+async function openReadOnly(
+  url: string,
+  schema: string | undefined,
+): Promise<{ db: Kysely<DB>; close: () => Promise<void> }> {
   if (backendOf(url) === 'postgres') {
     const pool = postgresPool(url, { schema, max: 2 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, close: async () => { await db.destroy(); if (!pool.ended) await pool.end(); } };
+    return {
+      db,
+      close: async () => {
+        await db.destroy();
+        if (!pool.ended) await pool.end();
+      },
+    };
   }
   const path = sqlitePath(url);
   if (path === ':memory:' || !existsSync(path)) throw new UsageError(`no such database: ${url}`);
@@ -70,11 +89,31 @@ const table = (rows: [string, string][], indent = '  ') => {
 export function impactText(r: ImpactReport, heading: string): string {
   const c = r.changed;
   const lines = [heading, '', `Jobs evaluated: ${r.jobs_evaluated}; changed: ${r.jobs.length}`, '', 'Jobs changing'];
-  lines.push(...table([['eligibility', String(c.eligibility.count)], ...Object.entries(c.eligibility.by_reason).sort().map(([k, n]): [string, string] => [`  ${k}`, String(n)]), ['stage', String(c.stage)], ['tasks', String(c.tasks)], ['rebate', String(c.rebate)]]));
+  lines.push(
+    ...table([
+      ['eligibility', String(c.eligibility.count)],
+      ...Object.entries(c.eligibility.by_reason)
+        .sort()
+        .map(([k, n]): [string, string] => [`  ${k}`, String(n)]),
+      ['stage', String(c.stage)],
+      ['tasks', String(c.tasks)],
+      ['rebate', String(c.rebate)],
+    ]),
+  );
   lines.push('', `Rebate change: ${signed(r.dollars.total_cents)}`);
-  for (const [title, m] of [['by program', r.dollars.by_program], ['by county', r.dollars.by_county]] as const) {
+  for (const [title, m] of [
+    ['by program', r.dollars.by_program],
+    ['by county', r.dollars.by_county],
+  ] as const) {
     const entries = Object.entries(m).sort(([a], [b]) => a.localeCompare(b));
-    if (entries.length) lines.push(`  ${title}`, ...table(entries.map(([k, v]) => [k, signed(v)]), '    '));
+    if (entries.length)
+      lines.push(
+        `  ${title}`,
+        ...table(
+          entries.map(([k, v]) => [k, signed(v)]),
+          '    ',
+        ),
+      );
   }
   if (r.jobs.length) {
     lines.push('', 'Changed jobs');
@@ -87,16 +126,27 @@ export function impactText(r: ImpactReport, heading: string): string {
 }
 
 /** Runs `rebate impact`; returns the exit code. */
-export async function impactCommand(args: string[], env: NodeJS.ProcessEnv, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+export async function impactCommand(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  out: (s: string) => void,
+  err: (s: string) => void,
+): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { database: { type: 'string' }, program: { type: 'string' }, format: { type: 'string', default: 'text' }, today: { type: 'string' } },
+      options: {
+        database: { type: 'string' },
+        program: { type: 'string' },
+        format: { type: 'string', default: 'text' },
+        today: { type: 'string' },
+      },
     });
     if (positionals.length !== 1) throw new UsageError('impact needs one definitions directory');
     if (!values.database) throw new UsageError('impact needs --database <url>');
-    if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`unknown format '${values.format}' (formats: text, json)`);
+    if (values.format !== 'text' && values.format !== 'json')
+      throw new UsageError(`unknown format '${values.format}' (formats: text, json)`);
     const today = values.today ?? new Date().toISOString().slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`);
     const current = repoDefinitions();
@@ -108,7 +158,8 @@ export async function impactCommand(args: string[], env: NodeJS.ProcessEnv, out:
       return 1;
     }
     const program = values.program;
-    if (program && !current.programs[program] && !proposed.programs[program]) throw new UsageError(`unknown program '${program}'`);
+    if (program && !current.programs[program] && !proposed.programs[program])
+      throw new UsageError(`unknown program '${program}'`);
     const store = await openReadOnly(values.database, env.DATABASE_SCHEMA || undefined);
     let jobs: ImpactJob[];
     try {
@@ -117,7 +168,11 @@ export async function impactCommand(args: string[], env: NodeJS.ProcessEnv, out:
       await store.close();
     }
     const report = impactReport(current, proposed, jobs, today);
-    out(values.format === 'json' ? JSON.stringify(report, null, 2) : impactText(report, `Impact of ${positionals[0]}${program ? ` on ${program}` : ''} (today ${today})`));
+    out(
+      values.format === 'json'
+        ? JSON.stringify(report, null, 2)
+        : impactText(report, `Impact of ${positionals[0]}${program ? ` on ${program}` : ''} (today ${today})`),
+    );
     return 0;
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
@@ -131,5 +186,10 @@ export async function impactCommand(args: string[], env: NodeJS.ProcessEnv, out:
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  process.exitCode = await impactCommand(process.argv.slice(2), process.env, (s) => console.log(s), (s) => console.error(s));
+  process.exitCode = await impactCommand(
+    process.argv.slice(2),
+    process.env,
+    (s) => console.log(s),
+    (s) => console.error(s),
+  );
 }

@@ -26,7 +26,8 @@ export function checkBody<T>(schema: BodySchema, body: unknown): T {
     validate = ajv.compile(schema);
     cache.set(schema, validate);
   }
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('A JSON object body is required', 'body_required');
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('A JSON object body is required', 'body_required');
   if (!validate(body)) throw validationError(requestMessages(validate.errors));
   return body as T;
 }
@@ -38,15 +39,25 @@ export const query = {
     if (v === undefined || v === '') return undefined;
     const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
     // No number the database stores is larger (ids, stages, pages).
-    if (opts.max === undefined && n > MAX_ID) throw badRequest(`Query parameter '${name}' must be at most ${MAX_ID}`, 'invalid_query');
-    if (!Number.isSafeInteger(n) || (opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max)) throw badRequest(`Query parameter '${name}' must be a whole number${opts.min !== undefined ? ` from ${opts.min}` : ''}${opts.max !== undefined ? ` to ${opts.max}` : ''}`, 'invalid_query');
+    if (opts.max === undefined && n > MAX_ID)
+      throw badRequest(`Query parameter '${name}' must be at most ${MAX_ID}`, 'invalid_query');
+    if (
+      !Number.isSafeInteger(n) ||
+      (opts.min !== undefined && n < opts.min) ||
+      (opts.max !== undefined && n > opts.max)
+    )
+      throw badRequest(
+        `Query parameter '${name}' must be a whole number${opts.min !== undefined ? ` from ${opts.min}` : ''}${opts.max !== undefined ? ` to ${opts.max}` : ''}`,
+        'invalid_query',
+      );
     return n;
   },
   ints(q: Record<string, unknown>, name: string): number[] | undefined {
     const v = q[name];
     if (v === undefined || v === '') return undefined;
     const list = (Array.isArray(v) ? v : String(v).split(',')).map(String);
-    if (!list.every((s) => /^\d{1,10}$/.test(s) && Number(s) <= MAX_ID)) throw badRequest(`Query parameter '${name}' must be whole numbers`, 'invalid_query');
+    if (!list.every((s) => /^\d{1,10}$/.test(s) && Number(s) <= MAX_ID))
+      throw badRequest(`Query parameter '${name}' must be whole numbers`, 'invalid_query');
     return list.map(Number);
   },
   bool(q: Record<string, unknown>, name: string): boolean | undefined {
@@ -60,7 +71,8 @@ export const query = {
     const v = q[name];
     if (v === undefined || v === '') return undefined;
     if (typeof v !== 'string') throw badRequest(`Query parameter '${name}' must be given once`, 'invalid_query');
-    if (allowed && !allowed.includes(v)) throw badRequest(`Query parameter '${name}' must be one of: ${allowed.join(', ')}`, 'invalid_query');
+    if (allowed && !allowed.includes(v))
+      throw badRequest(`Query parameter '${name}' must be one of: ${allowed.join(', ')}`, 'invalid_query');
     return v;
   },
 };

@@ -56,10 +56,20 @@ export function createWorker(db: Q, o: WorkerOptions): Worker {
     if (!item) return false;
     try {
       const result = await o.handlers[item.kind]({ ...item, data: JSON.parse(item.payload) as unknown }, db);
-      if (!(await finishWork(db, item.id, owner, now(), result))) o.log?.(`work ${item.id} (${item.kind}): lease lost before it finished`);
+      if (!(await finishWork(db, item.id, owner, now(), result)))
+        o.log?.(`work ${item.id} (${item.kind}): lease lost before it finished`);
     } catch (e) {
-      const state = await failWork(db, item.id, owner, now(), e instanceof Error ? e.message : String(e), o.backoff ?? DEFAULT_BACKOFF);
-      o.log?.(`work ${item.id} (${item.kind}) attempt ${item.attempts} failed (${state ?? 'lease lost'}): ${e instanceof Error ? e.message : String(e)}`);
+      const state = await failWork(
+        db,
+        item.id,
+        owner,
+        now(),
+        e instanceof Error ? e.message : String(e),
+        o.backoff ?? DEFAULT_BACKOFF,
+      );
+      o.log?.(
+        `work ${item.id} (${item.kind}) attempt ${item.attempts} failed (${state ?? 'lease lost'}): ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     return true;
   }
@@ -82,13 +92,14 @@ export function createWorker(db: Q, o: WorkerOptions): Worker {
           } catch (e) {
             o.log?.(`worker: ${e instanceof Error ? e.message : String(e)}`);
           }
-          if (!ran && running) await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, idle_ms);
-            wake = () => {
-              clearTimeout(t);
-              resolve();
-            };
-          });
+          if (!ran && running)
+            await new Promise<void>((resolve) => {
+              const t = setTimeout(resolve, idle_ms);
+              wake = () => {
+                clearTimeout(t);
+                resolve();
+              };
+            });
         }
       })();
     },

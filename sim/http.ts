@@ -46,7 +46,11 @@ export function readBody(req: IncomingMessage): Promise<string> {
       if (size <= BODY_LIMIT) chunks.push(chunk);
       else if (size > DRAIN_LIMIT) req.destroy();
     });
-    req.on('end', () => (size > BODY_LIMIT ? reject(new HttpError(413, `request body over ${BODY_LIMIT} bytes`)) : resolve(Buffer.concat(chunks).toString('utf8'))));
+    req.on('end', () =>
+      size > BODY_LIMIT
+        ? reject(new HttpError(413, `request body over ${BODY_LIMIT} bytes`))
+        : resolve(Buffer.concat(chunks).toString('utf8')),
+    );
     req.on('error', reject);
     req.on('close', () => reject(new HttpError(400, 'request body cut off')));
   });
@@ -60,7 +64,8 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   } catch {
     throw new HttpError(400, 'body is not valid JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'body must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new HttpError(400, 'body must be a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -88,7 +93,11 @@ async function route(routes: readonly Route[], req: IncomingMessage): Promise<Re
 }
 
 function send(res: ServerResponse, reply: Reply, extraHeaders: Readonly<Record<string, string>>): void {
-  const headers: Record<string, string> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extraHeaders };
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...extraHeaders,
+  };
   let body = '';
   if (reply.json !== undefined) {
     headers['content-type'] = 'application/json; charset=utf-8';
@@ -98,7 +107,8 @@ function send(res: ServerResponse, reply: Reply, extraHeaders: Readonly<Record<s
     body = reply.text;
   }
   if (headers['content-type']?.startsWith('text/html')) {
-    headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+    headers['content-security-policy'] =
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
   }
   if (reply.location) headers.location = reply.location;
   res.writeHead(reply.status, headers);
@@ -112,7 +122,12 @@ function send(res: ServerResponse, reply: Reply, extraHeaders: Readonly<Record<s
  */
 export async function serve(
   routes: readonly Route[],
-  o: { port?: number; host?: string; headers?: Readonly<Record<string, string>>; errorPage?: (req: IncomingMessage, status: number, message: string) => Reply | undefined },
+  o: {
+    port?: number;
+    host?: string;
+    headers?: Readonly<Record<string, string>>;
+    errorPage?: (req: IncomingMessage, status: number, message: string) => Reply | undefined;
+  },
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     route(routes, req)

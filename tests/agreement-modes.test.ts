@@ -27,7 +27,11 @@ describe.each(PROGRAM_IDS)('interpreted rules agree with compiled ones: %s', (id
   it('on every case, explained, and on every rule', () => {
     const a = compiled.programs[id];
     const b = interpreted.programs[id];
-    const doc = compiled.cases[id].value as { today: string; base?: JobInput; cases: { name: string; today?: string; job?: JobInput }[] };
+    const doc = compiled.cases[id].value as {
+      today: string;
+      base?: JobInput;
+      cases: { name: string; today?: string; job?: JobInput }[];
+    };
     let rules = 0;
     for (const c of doc.cases) {
       const job = mergeJob<JobInput>(doc.base ?? {}, c.job ?? {});
@@ -36,7 +40,10 @@ describe.each(PROGRAM_IDS)('interpreted rules agree with compiled ones: %s', (id
       const facts = buildFacts(a, job, ctx);
       const pairs: [{ fn: (f: object) => unknown }, { fn: (f: object) => unknown }][] = [
         ...a.eligibility.map((r, i) => [r, b.eligibility[i]] as const),
-        ...a.rules.flatMap((r, i) => [[r.valid_if, b.rules[i].valid_if] as const, ...(r.applies_if ? [[r.applies_if, b.rules[i].applies_if!] as const] : [])]),
+        ...a.rules.flatMap((r, i) => [
+          [r.valid_if, b.rules[i].valid_if] as const,
+          ...(r.applies_if ? [[r.applies_if, b.rules[i].applies_if!] as const] : []),
+        ]),
       ].map(([x, y]) => [x, y]);
       for (const [x, y] of pairs) {
         expect(outcome(() => y.fn(facts))).toEqual(outcome(() => x.fn(facts)));

@@ -18,7 +18,8 @@ function rulesOf(id: string): { rule: RuleBase; needs?: string[] }[] {
   for (const r of p.eligibility) out.push({ rule: r, needs: r.needs });
   for (const t of p.tasks) if (t.applies_if) out.push({ rule: t.applies_if });
   for (const m of p.incentives.measures) {
-    for (const r of [m.applies_if, m.qualifies_if, m.amount, m.estimate?.min, m.estimate?.max]) if (r) out.push({ rule: r });
+    for (const r of [m.applies_if, m.qualifies_if, m.amount, m.estimate?.min, m.estimate?.max])
+      if (r) out.push({ rule: r });
   }
   out.push({ rule: p.incentives.final_when });
   if (p.incentives.percent_cap) out.push({ rule: p.incentives.percent_cap.of });

@@ -15,12 +15,20 @@ import { ROOT } from './load-repo.ts';
 const PROGRAM = 'ca-heehra';
 const CASES_FILE = `program-defs/${PROGRAM}/cases.yaml`;
 const read = (path: string): SourceFile => ({ path, text: readFileSync(join(ROOT, path), 'utf8') });
-const folder = (dir: string) => readdirSync(join(ROOT, dir)).sort().map((n) => read(`${dir}/${n}`));
+const folder = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .sort()
+    .map((n) => read(`${dir}/${n}`));
 
 const program = read(`program-defs/${PROGRAM}/program.yaml`);
 const forms = [...new Set([...program.text.matchAll(/\bform: (\w+)/g)].map((m) => m[1]))];
 const DEFS = loadDefinitions(
-  [...folder('program-defs/_shared'), program, ...folder('task-schemas/_shared'), ...forms.map((f) => read(`task-schemas/${f}/form.yaml`))],
+  [
+    ...folder('program-defs/_shared'),
+    program,
+    ...folder('task-schemas/_shared'),
+    ...forms.map((f) => read(`task-schemas/${f}/form.yaml`)),
+  ],
   { unused_forms: false, lazy_forms: true },
 );
 const ORIGINAL = read(CASES_FILE).text;
@@ -28,15 +36,39 @@ const ORIGINAL = read(CASES_FILE).text;
 /** Runs the cases of a cases text and rewrites its failing expectations. */
 function update(text: string) {
   const parsed = parseSource(CASES_FILE, text);
-  const results = runCases(DEFS.programs[PROGRAM], { file: CASES_FILE, parsed, value: parsed.value as Record<string, unknown> }, DEFS.forms);
+  const results = runCases(
+    DEFS.programs[PROGRAM],
+    { file: CASES_FILE, parsed, value: parsed.value as Record<string, unknown> },
+    DEFS.forms,
+  );
   return { failing: results.filter((r) => !r.ok).length, ...updateCasesText(text, results) };
 }
 
 const rows = [
-  { name: 'a block scalar (final_cents)', from: '        final_cents: 1200000\n        lines: { heat_pump: 800000, panel: 400000 }\n        capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]', to: '        final_cents: 1200001\n        lines: { heat_pump: 800000, panel: 400000 }\n        capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]', changed: ['rebate.final_cents'] },
-  { name: 'a flow map entry (lines)', from: 'lines: { heat_pump: 800000, panel: 400000 }\n        capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]', to: 'lines: { heat_pump: 800000, panel: 400001 }\n        capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]', changed: ['rebate.lines'] },
-  { name: 'a quoted list item (capped)', from: 'capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]', to: 'capped: ["heat_pump:caps.heat_pump", "panel:caps.heat_pump"]', changed: ['rebate.capped'] },
-  { name: 'a nested flow list (material_labor)', from: 'material_labor: { heat_pump: [560000, 240000]', to: 'material_labor: { heat_pump: [560000, 240001]', changed: ['rebate.material_labor'] },
+  {
+    name: 'a block scalar (final_cents)',
+    from: '        final_cents: 1200000\n        lines: { heat_pump: 800000, panel: 400000 }\n        capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]',
+    to: '        final_cents: 1200001\n        lines: { heat_pump: 800000, panel: 400000 }\n        capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]',
+    changed: ['rebate.final_cents'],
+  },
+  {
+    name: 'a flow map entry (lines)',
+    from: 'lines: { heat_pump: 800000, panel: 400000 }\n        capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]',
+    to: 'lines: { heat_pump: 800000, panel: 400001 }\n        capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]',
+    changed: ['rebate.lines'],
+  },
+  {
+    name: 'a quoted list item (capped)',
+    from: 'capped: ["heat_pump:caps.heat_pump", "panel:caps.panel"]',
+    to: 'capped: ["heat_pump:caps.heat_pump", "panel:caps.heat_pump"]',
+    changed: ['rebate.capped'],
+  },
+  {
+    name: 'a nested flow list (material_labor)',
+    from: 'material_labor: { heat_pump: [560000, 240000]',
+    to: 'material_labor: { heat_pump: [560000, 240001]',
+    changed: ['rebate.material_labor'],
+  },
   {
     name: 'a block list (messages: one that no longer fires is dropped)',
     from: '        - Final invoice must be signed by the homeowner.\n  - name: a HEEHRA line item',

@@ -29,7 +29,8 @@ function smallCopy(dest: string) {
   cpSync(join(ROOT, 'program-defs/wi-hear'), join(dest, 'program-defs/wi-hear'), { recursive: true });
   cpSync(join(ROOT, 'task-schemas/_shared'), join(dest, 'task-schemas/_shared'), { recursive: true });
   const program = readFileSync(join(ROOT, 'program-defs/wi-hear/program.yaml'), 'utf8');
-  for (const [, form] of program.matchAll(/\bform: ([a-z0-9_]+)/g)) cpSync(join(ROOT, 'task-schemas', form), join(dest, 'task-schemas', form), { recursive: true });
+  for (const [, form] of program.matchAll(/\bform: ([a-z0-9_]+)/g))
+    cpSync(join(ROOT, 'task-schemas', form), join(dest, 'task-schemas', form), { recursive: true });
 }
 
 /** A copy with mistakes the caches must not hide: a keyword typo, a YAML error, a key typo. */
@@ -52,14 +53,20 @@ describe('rebate validate caches', () => {
     const none = run(broken, false);
     expect(none.code).toBe(1);
     const found = (JSON.parse(none.out).results as { code: string; file: string }[]).map((d) => `${d.code} ${d.file}`);
-    expect(found).toEqual(expect.arrayContaining(['yaml-syntax program-defs/wi-hear/cases.yaml', 'schema-additionalProperties program-defs/wi-hear/program.yaml']));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'yaml-syntax program-defs/wi-hear/cases.yaml',
+        'schema-additionalProperties program-defs/wi-hear/program.yaml',
+      ]),
+    );
     expect(found.some((f) => f.endsWith('task-schemas/confirm_install_dates/form.yaml'))).toBe(true);
     expect(run(broken, dir)).toEqual(none);
     expect(readdirSync(dir).sort()).toEqual(['sources.json', 'validators']);
     expect(readdirSync(join(dir, 'validators')).length).toBeGreaterThan(10);
     expect(run(broken, dir)).toEqual(none);
     writeFileSync(join(dir, 'sources.json'), '{"truncated": ');
-    for (const f of readdirSync(join(dir, 'validators'))) writeFileSync(join(dir, 'validators', f), 'module.exports = function validate(data, {');
+    for (const f of readdirSync(join(dir, 'validators')))
+      writeFileSync(join(dir, 'validators', f), 'module.exports = function validate(data, {');
     expect(run(broken, dir)).toEqual(none);
   });
 

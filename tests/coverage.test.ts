@@ -25,7 +25,9 @@ describe.each(PROGRAM_IDS)('cases of %s assert every rule both ways', (id) => {
 
   it.each(program.eligibility.map((r) => [r.id, r] as const))('eligibility rule %s', (_id, rule) => {
     const fires = runs.some(({ c }) => (c.expect.reasons as string[] | undefined)?.includes(rule.reason));
-    const holds = runs.some(({ c, facts }) => c.expect.eligibility === 'eligible' && rule.needs.every((n) => !isMissing(readFact(facts, n))));
+    const holds = runs.some(
+      ({ c, facts }) => c.expect.eligibility === 'eligible' && rule.needs.every((n) => !isMissing(readFact(facts, n))),
+    );
     expect({ fires, holds }).toEqual({ fires: true, holds: true });
   });
 
@@ -41,7 +43,9 @@ describe.each(PROGRAM_IDS)('cases of %s assert every rule both ways', (id) => {
 
   const capped = program.incentives.measures.filter((m) => m.cap_cents !== undefined);
   it.each(capped.map((m) => [m.id, m] as const))('cap of %s', (_id, m) => {
-    const bites = runs.some(({ c }) => ((c.expect.rebate as { capped?: string[] } | undefined)?.capped ?? []).some((x) => x.startsWith(`${m.id}:`)));
+    const bites = runs.some(({ c }) =>
+      ((c.expect.rebate as { capped?: string[] } | undefined)?.capped ?? []).some((x) => x.startsWith(`${m.id}:`)),
+    );
     const under = runs.some(({ c, ev }) => {
       const asserted = (c.expect.rebate as { lines?: Record<string, number> } | undefined)?.lines?.[m.id];
       const line = ev.incentive.lines.find((l) => l.id === m.id);

@@ -8,8 +8,16 @@ const defs = loadRepo();
 
 /** The ten programs of the spec, named as the spec spells them. */
 const SPEC_PROGRAMS = {
-  '3c-ren': '3C-REN', pce: 'PCE', reco: 'RECO', hiasp: 'HIASP', udve: 'UDVE',
-  'ca-heehra': 'CA HEEHRA', 'wi-hear': 'WI HEAR', 'ga-hear': 'GA HEAR', 'ca-tech': 'CA TECH', '3ce': '3CE',
+  '3c-ren': '3C-REN',
+  pce: 'PCE',
+  reco: 'RECO',
+  hiasp: 'HIASP',
+  udve: 'UDVE',
+  'ca-heehra': 'CA HEEHRA',
+  'wi-hear': 'WI HEAR',
+  'ga-hear': 'GA HEAR',
+  'ca-tech': 'CA TECH',
+  '3ce': '3CE',
 };
 
 describe('program definitions', () => {
@@ -20,9 +28,13 @@ describe('program definitions', () => {
   });
 
   it('loads with no errors (warnings only for forms not written yet, or not used yet: tests/task-graph-definitions.test.ts checks those)', () => {
-    const errors = defs.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.range.line}:${d.range.col} ${d.message}`);
+    const errors = defs.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.file}:${d.range.line}:${d.range.col} ${d.message}`);
     expect(errors).toEqual([]);
-    const otherWarnings = defs.diagnostics.filter((d) => d.severity === 'warning' && d.code !== 'unknown-form' && d.code !== 'unused-form');
+    const otherWarnings = defs.diagnostics.filter(
+      (d) => d.severity === 'warning' && d.code !== 'unknown-form' && d.code !== 'unused-form',
+    );
     expect(otherWarnings.map((d) => d.message)).toEqual([]);
   });
 
@@ -32,7 +44,8 @@ describe('program definitions', () => {
   });
 
   it('every program has a cases table with at least 15 cases', () => {
-    for (const id of PROGRAM_IDS) expect((defs.cases[id]?.value.cases as unknown[] | undefined)?.length ?? 0, id).toBeGreaterThanOrEqual(15);
+    for (const id of PROGRAM_IDS)
+      expect((defs.cases[id]?.value.cases as unknown[] | undefined)?.length ?? 0, id).toBeGreaterThanOrEqual(15);
   });
 
   it('every ineligibility reason is worded as spec sect. 8 words it', () => {
@@ -64,25 +77,50 @@ describe('program definitions', () => {
 
   it('encodes the constants of spec sect. 9 once, in _shared/constants.yaml', () => {
     expect(defs.shared.constants).toMatchObject({
-      residence_months_required: 12, change_lookback_months: 12, reinsulation_lookback_years: 10, utility_bill_max_age_months: 3,
-      manual_j_min_load_percent: 51, new_panel_min_amps: 200, co_max_ppm: 9, geotag_limit_miles: 1,
-      invoice_material_percent: 70, invoice_labor_percent: 30,
+      residence_months_required: 12,
+      change_lookback_months: 12,
+      reinsulation_lookback_years: 10,
+      utility_bill_max_age_months: 3,
+      manual_j_min_load_percent: 51,
+      new_panel_min_amps: 200,
+      co_max_ppm: 9,
+      geotag_limit_miles: 1,
+      invoice_material_percent: 70,
+      invoice_labor_percent: 30,
       income_band_by_level: { below_ami_80: 'low', ami_80_to_ami_150: 'moderate', above_ami_150: 'ineligible' },
     });
   });
 
   it('WI HEAR caps are 8,000 / 1,750 / 2,500 / 4,000 (spec sect. 9), with the federal 1,600 insulation cap and 14,000 household limit (assumed)', () => {
     const wi = defs.programs['wi-hear'];
-    const caps = Object.fromEntries(wi.incentives.measures.filter((m) => m.cap_cents !== undefined).map((m) => [m.id, m.cap_cents]));
-    expect(caps).toEqual({ heat_pump: 800000, heat_pump_water_heater: 175000, wiring: 250000, panel: 400000, insulation: 160000 });
-    expect(wi.incentives.total_cap).toMatchObject({ id: 'hear_household_limit', cap_cents: 1400000, measures: ['heat_pump', 'heat_pump_water_heater', 'panel', 'wiring', 'insulation'] });
+    const caps = Object.fromEntries(
+      wi.incentives.measures.filter((m) => m.cap_cents !== undefined).map((m) => [m.id, m.cap_cents]),
+    );
+    expect(caps).toEqual({
+      heat_pump: 800000,
+      heat_pump_water_heater: 175000,
+      wiring: 250000,
+      panel: 400000,
+      insulation: 160000,
+    });
+    expect(wi.incentives.total_cap).toMatchObject({
+      id: 'hear_household_limit',
+      cap_cents: 1400000,
+      measures: ['heat_pump', 'heat_pump_water_heater', 'panel', 'wiring', 'insulation'],
+    });
   });
 
   it('the Focus on Energy tables hold the spec figures', () => {
     const t = defs.programs['wi-hear'].table_values as Record<string, Record<string, unknown>>;
     expect(t.focus_on_energy_heat_pump).toEqual({
-      market_rate: { standard: { 1: 40000, 2: 50000, 3: 60000, 4: 70000 }, propane: { 1: 10000, 2: 10000, 3: 15000, 4: 15000 } },
-      low_income: { standard: { 1: 60000, 2: 70000, 3: 80000, 4: 90000 }, propane: { 1: 30000, 2: 30000, 3: 35000, 4: 35000 } },
+      market_rate: {
+        standard: { 1: 40000, 2: 50000, 3: 60000, 4: 70000 },
+        propane: { 1: 10000, 2: 10000, 3: 15000, 4: 15000 },
+      },
+      low_income: {
+        standard: { 1: 60000, 2: 70000, 3: 80000, 4: 90000 },
+        propane: { 1: 30000, 2: 30000, 3: 35000, 4: 35000 },
+      },
     });
     expect(t.focus_on_energy_furnace).toEqual({ market_rate: 10000, low_income: 40000 });
     expect(t.focus_on_energy_water_heater).toEqual({ indirect: 20000, heat_pump: 30000, tankless: 10000 });
@@ -110,13 +148,16 @@ describe.each(PROGRAM_IDS)('cases of %s', (id) => {
 describe('uploads (task-schemas/_shared uploads:)', () => {
   it('every upload widget a form may name says what it takes, and every upload field of a form names one', async () => {
     const meta = (await import('../engine/schema/task-form.schema.json')).default;
-    const uploadWidgets = (meta.definitions.ui_node.properties['ui:widget'].enum as string[]).filter((w) => w.endsWith('_upload'));
+    const uploadWidgets = (meta.definitions.ui_node.properties['ui:widget'].enum as string[]).filter((w) =>
+      w.endsWith('_upload'),
+    );
     expect(uploadWidgets.length).toBeGreaterThan(0);
     for (const w of uploadWidgets) expect(Object.keys(defs.uploads[w]?.accept ?? {}).length, w).toBeGreaterThan(0);
     for (const form of Object.values(defs.forms)) {
       for (const [field, ui] of Object.entries(form.ui_schema ?? {})) {
         const widget = (ui as Record<string, unknown> | null)?.['ui:widget'];
-        if (typeof widget === 'string' && widget.endsWith('_upload')) expect(defs.uploads, `${form.key}.${field}`).toHaveProperty(widget);
+        if (typeof widget === 'string' && widget.endsWith('_upload'))
+          expect(defs.uploads, `${form.key}.${field}`).toHaveProperty(widget);
       }
     }
   });

@@ -41,8 +41,12 @@ const documented = [...DOC.matchAll(/^### `([^`]+)`/gm)].map((m) => m[1]);
 
 /** The table tests: tests/lint-*.test.ts, this file, and the loader's own tests. */
 const TABLES = [
-  ...readdirSync(join(ROOT, 'tests')).filter((f) => /^lint-.*\.test\.ts$/.test(f) || f === 'diagnostics.test.ts').map((f) => `tests/${f}`),
-  ...readdirSync(join(ROOT, 'engine/load')).filter((f) => f.endsWith('.test.ts')).map((f) => `engine/load/${f}`),
+  ...readdirSync(join(ROOT, 'tests'))
+    .filter((f) => /^lint-.*\.test\.ts$/.test(f) || f === 'diagnostics.test.ts')
+    .map((f) => `tests/${f}`),
+  ...readdirSync(join(ROOT, 'engine/load'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `engine/load/${f}`),
 ].map((f) => readFileSync(join(ROOT, f), 'utf8'));
 
 describe('docs/diagnostics.md', () => {
@@ -54,28 +58,40 @@ describe('docs/diagnostics.md', () => {
 
   it('documents each code once, each with its severity', () => {
     expect(documented.filter((c, i) => documented.indexOf(c) !== i)).toEqual([]);
-    for (const section of DOC.split(/^### /m).slice(1)) expect(section, section.split('\n')[0]).toMatch(/\*\*Severity:\*\* (error|warning)/);
+    for (const section of DOC.split(/^### /m).slice(1))
+      expect(section, section.split('\n')[0]).toMatch(/\*\*Severity:\*\* (error|warning)/);
   });
 
   it('every documented code is expected by a row of a table test', () => {
     const inTable = (code: string) =>
-      code === 'schema-<keyword>' ? TABLES.some((t) => /'schema-[A-Za-z]+'/.test(t)) : TABLES.some((t) => t.includes(`'${code}'`));
+      code === 'schema-<keyword>'
+        ? TABLES.some((t) => /'schema-[A-Za-z]+'/.test(t))
+        : TABLES.some((t) => t.includes(`'${code}'`));
     expect(documented.filter((c) => !inTable(c))).toEqual([]);
   });
 });
 
 const read = (path: string): SourceFile => ({ path, text: readFileSync(join(ROOT, path), 'utf8') });
-const folderFiles = (dir: string) => readdirSync(join(ROOT, dir)).sort().map((n) => read(`${dir}/${n}`));
+const folderFiles = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .sort()
+    .map((n) => read(`${dir}/${n}`));
 
 /** One program, the forms its tasks name and both _shared folders. */
 function programFiles(program: string): SourceFile[] {
   const file = read(`program-defs/${program}/program.yaml`);
   const forms = [...new Set([...file.text.matchAll(/\bform: (\w+)/g)].map((m) => m[1]))].sort();
-  return [...folderFiles('program-defs/_shared'), file, ...folderFiles('task-schemas/_shared'), ...forms.map((f) => read(`task-schemas/${f}/form.yaml`))];
+  return [
+    ...folderFiles('program-defs/_shared'),
+    file,
+    ...folderFiles('task-schemas/_shared'),
+    ...forms.map((f) => read(`task-schemas/${f}/form.yaml`)),
+  ];
 }
 
 const META = createMetaValidators();
-const load = (files: SourceFile[]) => loadDefinitions(files, { unused_forms: false, lazy_forms: true, meta_validators: META });
+const load = (files: SourceFile[]) =>
+  loadDefinitions(files, { unused_forms: false, lazy_forms: true, meta_validators: META });
 
 /**
  * A row: in `program`'s files, replace `from` by `to` in `file` (or drop the file), expect `code` at the
@@ -94,18 +110,113 @@ interface Row {
 
 const P = (id: string) => `program-defs/${id}/program.yaml`;
 const ROWS: Row[] = [
-  { name: 'a misspelt key', program: 'wi-hear', file: P('wi-hear'), from: '\nstage_model: ', to: '\nstage_modle: ', code: 'schema-additionalProperties', at: { text: 'stage_modle' } },
-  { name: 'a task without its owner', program: 'wi-hear', file: P('wi-hear'), from: 'stage: 4, owner: contractor }', to: 'stage: 4 }', code: 'schema-required', at: { text: '{ id: confirm_install_dates,' } },
-  { name: 'an owner not in the list', program: 'wi-hear', file: P('wi-hear'), from: 'form: confirm_install_dates, stage: 4, owner: contractor', to: 'form: confirm_install_dates, stage: 4, owner: contracter', code: 'schema-enum', at: { text: 'contracter' } },
-  { name: 'a stage written in words', program: 'wi-hear', file: P('wi-hear'), from: 'form: confirm_install_dates, stage: 4,', to: 'form: confirm_install_dates, stage: four,', code: 'schema-type', at: { text: 'four' } },
-  { name: 'a misspelt document template', program: 'ca-heehra', file: P('ca-heehra'), from: 'template: final_documents_bundle', to: 'template: final_documents_bundel', code: 'unknown-template', at: { text: 'final_documents_bundel' } },
-  { name: 'a document signed in a task whose form has no signatures', program: 'ca-heehra', file: P('ca-heehra'), from: '    task: collect_document_signatures', to: '    task: provide_site_details', code: 'task-without-signatures', at: { text: 'task: provide_site_details', offset: 6 } },
-  { name: 'a signing task no document names', program: 'ca-heehra', file: P('ca-heehra'), from: '    task: collect_document_signatures', to: '    task: provide_site_details', code: 'task-without-documents', at: { text: 'form: collect_document_signatures', offset: 6 } },
-  { name: 'usage collected in a task whose form has no usage_fields', program: 'reco', file: P('reco'), from: 'usage_collection: { task: provide_utility_credentials', to: 'usage_collection: { task: provide_homeowner_details', code: 'usage-task-without-fields', at: { text: 'task: provide_homeowner_details, months', offset: 6 } },
-  { name: 'a misspelt path applied to pinned jobs', program: 'wi-hear', file: P('wi-hear'), from: 'apply_to_pinned: [incentives.caps]', to: 'apply_to_pinned: [incentives.cap]', code: 'unknown-pinned-path', at: { text: 'incentives.cap]' } },
-  { name: 'the usage wording file gone', program: 'reco', file: 'program-defs/_shared/usage-collection.yaml', drop: true, code: 'usage-wording-missing', at: { file: P('reco'), text: 'usage_collection:' } },
-  { name: 'a cap for a misspelt measure', program: 'ca-heehra', file: P('ca-heehra'), from: '  caps:\n    heat_pump:', to: '  caps:\n    heat_pmup:', code: 'unknown-measure', at: { text: 'heat_pmup' } },
-  { name: 'material and labor not adding up to 100', program: 'wi-hear', file: 'program-defs/_shared/constants.yaml', from: 'invoice_material_percent: 70', to: 'invoice_material_percent: 60', code: 'invoice-split', at: { file: P('wi-hear'), text: 'invoice_split: true', offset: 15 } },
+  {
+    name: 'a misspelt key',
+    program: 'wi-hear',
+    file: P('wi-hear'),
+    from: '\nstage_model: ',
+    to: '\nstage_modle: ',
+    code: 'schema-additionalProperties',
+    at: { text: 'stage_modle' },
+  },
+  {
+    name: 'a task without its owner',
+    program: 'wi-hear',
+    file: P('wi-hear'),
+    from: 'stage: 4, owner: contractor }',
+    to: 'stage: 4 }',
+    code: 'schema-required',
+    at: { text: '{ id: confirm_install_dates,' },
+  },
+  {
+    name: 'an owner not in the list',
+    program: 'wi-hear',
+    file: P('wi-hear'),
+    from: 'form: confirm_install_dates, stage: 4, owner: contractor',
+    to: 'form: confirm_install_dates, stage: 4, owner: contracter',
+    code: 'schema-enum',
+    at: { text: 'contracter' },
+  },
+  {
+    name: 'a stage written in words',
+    program: 'wi-hear',
+    file: P('wi-hear'),
+    from: 'form: confirm_install_dates, stage: 4,',
+    to: 'form: confirm_install_dates, stage: four,',
+    code: 'schema-type',
+    at: { text: 'four' },
+  },
+  {
+    name: 'a misspelt document template',
+    program: 'ca-heehra',
+    file: P('ca-heehra'),
+    from: 'template: final_documents_bundle',
+    to: 'template: final_documents_bundel',
+    code: 'unknown-template',
+    at: { text: 'final_documents_bundel' },
+  },
+  {
+    name: 'a document signed in a task whose form has no signatures',
+    program: 'ca-heehra',
+    file: P('ca-heehra'),
+    from: '    task: collect_document_signatures',
+    to: '    task: provide_site_details',
+    code: 'task-without-signatures',
+    at: { text: 'task: provide_site_details', offset: 6 },
+  },
+  {
+    name: 'a signing task no document names',
+    program: 'ca-heehra',
+    file: P('ca-heehra'),
+    from: '    task: collect_document_signatures',
+    to: '    task: provide_site_details',
+    code: 'task-without-documents',
+    at: { text: 'form: collect_document_signatures', offset: 6 },
+  },
+  {
+    name: 'usage collected in a task whose form has no usage_fields',
+    program: 'reco',
+    file: P('reco'),
+    from: 'usage_collection: { task: provide_utility_credentials',
+    to: 'usage_collection: { task: provide_homeowner_details',
+    code: 'usage-task-without-fields',
+    at: { text: 'task: provide_homeowner_details, months', offset: 6 },
+  },
+  {
+    name: 'a misspelt path applied to pinned jobs',
+    program: 'wi-hear',
+    file: P('wi-hear'),
+    from: 'apply_to_pinned: [incentives.caps]',
+    to: 'apply_to_pinned: [incentives.cap]',
+    code: 'unknown-pinned-path',
+    at: { text: 'incentives.cap]' },
+  },
+  {
+    name: 'the usage wording file gone',
+    program: 'reco',
+    file: 'program-defs/_shared/usage-collection.yaml',
+    drop: true,
+    code: 'usage-wording-missing',
+    at: { file: P('reco'), text: 'usage_collection:' },
+  },
+  {
+    name: 'a cap for a misspelt measure',
+    program: 'ca-heehra',
+    file: P('ca-heehra'),
+    from: '  caps:\n    heat_pump:',
+    to: '  caps:\n    heat_pmup:',
+    code: 'unknown-measure',
+    at: { text: 'heat_pmup' },
+  },
+  {
+    name: 'material and labor not adding up to 100',
+    program: 'wi-hear',
+    file: 'program-defs/_shared/constants.yaml',
+    from: 'invoice_material_percent: 70',
+    to: 'invoice_material_percent: 60',
+    code: 'invoice-split',
+    at: { file: P('wi-hear'), text: 'invoice_split: true', offset: 15 },
+  },
 ];
 
 describe('meta-schema, documents, usage and incentives mistakes', () => {
@@ -127,18 +238,39 @@ describe('meta-schema, documents, usage and incentives mistakes', () => {
   });
 
   it('the unedited programs have none of these diagnostics', () => {
-    for (const program of new Set(ROWS.map((r) => r.program))) expect(load(programFiles(program)).diagnostics).toEqual([]);
+    for (const program of new Set(ROWS.map((r) => r.program)))
+      expect(load(programFiles(program)).diagnostics).toEqual([]);
   });
 });
 
-/** The codes `rebate validate --cases` adds itself, on a copy on disk of one program with its forms and the _shared folders. */
+/** The codes `rebate validate --cases` adds itself, on a copy on disk of one program with its forms and the _shared
+ * folders. */
 describe('rebate validate --cases mistakes', () => {
   const temp = mkdtempSync(join(tmpdir(), 'rebate-diagnostics-'));
   afterAll(() => rmSync(temp, { recursive: true, force: true }));
   const CASES = 'program-defs/wi-hear/cases.yaml';
   const CLI_ROWS = [
-    { name: 'a case whose expectation the engine does not meet', edit: (dir: string) => writeFileSync(join(dir, CASES), readFileSync(join(ROOT, CASES), 'utf8').replace('expect: { eligibility: ineligible, reasons: [income_too_high] }', 'expect: { eligibility: eligible, reasons: [income_too_high] }')), code: 'case-failed', file: CASES, at: 'name: income above 150% AMI is ineligible' },
-    { name: 'a program without cases', edit: (dir: string) => rmSync(join(dir, CASES)), code: 'no-cases', file: P('wi-hear'), at: null },
+    {
+      name: 'a case whose expectation the engine does not meet',
+      edit: (dir: string) =>
+        writeFileSync(
+          join(dir, CASES),
+          readFileSync(join(ROOT, CASES), 'utf8').replace(
+            'expect: { eligibility: ineligible, reasons: [income_too_high] }',
+            'expect: { eligibility: eligible, reasons: [income_too_high] }',
+          ),
+        ),
+      code: 'case-failed',
+      file: CASES,
+      at: 'name: income above 150% AMI is ineligible',
+    },
+    {
+      name: 'a program without cases',
+      edit: (dir: string) => rmSync(join(dir, CASES)),
+      code: 'no-cases',
+      file: P('wi-hear'),
+      at: null,
+    },
   ];
   it.each(CLI_ROWS)('$name: $code', (row) => {
     const dir = join(temp, row.code);
@@ -147,7 +279,9 @@ describe('rebate validate --cases mistakes', () => {
     row.edit(dir);
     const out: string[] = [];
     expect(validate([], { cases: true, format: 'json', cwd: dir, print: (x) => out.push(x) })).toBe(1);
-    const found = (JSON.parse(out.join('\n')).results as { code: string; file: string; range: { line: number; col: number } }[]).filter((d) => d.code === row.code);
+    const found = (
+      JSON.parse(out.join('\n')).results as { code: string; file: string; range: { line: number; col: number } }[]
+    ).filter((d) => d.code === row.code);
     const lines = row.at ? readFileSync(join(dir, row.file), 'utf8').split('\n') : [];
     const line = row.at ? lines.findIndex((l) => l.includes(row.at)) + 1 : 1;
     const col = row.at ? lines[line - 1].indexOf(row.at) + 1 : 1;

@@ -12,7 +12,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateJob, jobInputOf, loadDefinitions, type Definitions, type JobEvaluation, type TaskState } from '../engine/index.ts';
+import {
+  evaluateJob,
+  jobInputOf,
+  loadDefinitions,
+  type Definitions,
+  type JobEvaluation,
+  type TaskState,
+} from '../engine/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { readDefinitionSources } from '../server/definitions.ts';
 import { depsOf, REPO_ROOT, repoDefinitions } from '../server/deps.ts';
@@ -41,12 +48,16 @@ function proposal(name: string, edits: [file: string, from: string, to: string][
 const CAP: [string, string, string] = ['wi-hear/program.yaml', '    heat_pump: 800000', '    heat_pump: 650000'];
 const WINDOW: [string, string, string] = ['ca-tech/program.yaml', 'until: "2026-12-31"', 'until: "2026-03-31"'];
 /** The definition path each edited program's edit changes. */
-const EDITED: Record<string, string> = { 'wi-hear': 'incentives.caps.heat_pump', 'ca-tech': 'accept_submissions.until' };
+const EDITED: Record<string, string> = {
+  'wi-hear': 'incentives.caps.heat_pump',
+  'ca-tech': 'accept_submissions.until',
+};
 
 /** The repository's definitions with the same two edits, loaded here (not by the command). */
 function proposedDefinitions(): Definitions {
   const files = readDefinitionSources(REPO_ROOT).map((f) => {
-    for (const [file, from, to] of [CAP, WINDOW]) if (f.path.replace(/\\/g, '/') === `program-defs/${file}`) return { ...f, text: f.text.replace(from, to) };
+    for (const [file, from, to] of [CAP, WINDOW])
+      if (f.path.replace(/\\/g, '/') === `program-defs/${file}`) return { ...f, text: f.text.replace(from, to) };
     return f;
   });
   const defs = loadDefinitions(files);
@@ -54,21 +65,46 @@ function proposedDefinitions(): Definitions {
   return defs;
 }
 
-type Row = { id: number; code: string; program_id: string; county: string | null; is_canceled: number } & Record<string, unknown>;
-type TaskRowRaw = { job_id: number; task_id: string; status: string | null; data: unknown; owner_override: unknown; exceptions: unknown };
-const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v ?? undefined);
+type Row = { id: number; code: string; program_id: string; county: string | null; is_canceled: number } & Record<
+  string,
+  unknown
+>;
+type TaskRowRaw = {
+  job_id: number;
+  task_id: string;
+  status: string | null;
+  data: unknown;
+  owner_override: unknown;
+  exceptions: unknown;
+};
+const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? undefined));
 const shown = (e: JobEvaluation) => e.incentive.final_cents ?? e.incentive.range.max_cents;
 
 describe.each(BACKENDS)('rebate impact (%s)', (backend) => {
   let db: Fresh;
   let env: NodeJS.ProcessEnv;
-  const expected = { evaluated: 0, eligibility: 0, closed: 0, stage: 0, tasks: 0, rebate: 0, total: 0, by_program: {} as Record<string, number>, by_county: {} as Record<string, number> };
+  const expected = {
+    evaluated: 0,
+    eligibility: 0,
+    closed: 0,
+    stage: 0,
+    tasks: 0,
+    rebate: 0,
+    total: 0,
+    by_program: {} as Record<string, number>,
+    by_county: {} as Record<string, number>,
+  };
   let pinned = 0;
-  const rebate = (...args: string[]) => spawnSync(process.execPath, [BIN, 'impact', ...args], { cwd: dir, env, encoding: 'utf8' });
+  const rebate = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, 'impact', ...args], { cwd: dir, env, encoding: 'utf8' });
 
   beforeAll(async () => {
     db = await freshDatabase(backend);
-    const deps = depsOf(db.store, { ...loadConfig({}), database_url: db.url, database_schema: db.schema, upload_dir: join(dir, 'uploads') }, { now: () => NOW, log: () => undefined });
+    const deps = depsOf(
+      db.store,
+      { ...loadConfig({}), database_url: db.url, database_schema: db.schema, upload_dir: join(dir, 'uploads') },
+      { now: () => NOW, log: () => undefined },
+    );
     expect(await seedIfEmpty(deps)).toBe(true);
     env = { ...process.env, DATABASE_SCHEMA: db.schema ?? '' };
     // Every live job under both versions, from its rows.
@@ -80,21 +116,44 @@ describe.each(BACKENDS)('rebate impact (%s)', (backend) => {
       if (job.is_canceled) continue;
       const tasks: Record<string, TaskState> = {};
       for (const t of taskRows.filter((r) => r.job_id === job.id)) {
-        tasks[t.task_id] = { ...(t.status ? { status: t.status as TaskState['status'] } : {}), ...(json(t.data) ? { data: json(t.data) } : {}), ...(json(t.owner_override) ? { owner_override: json(t.owner_override) } : {}), ...(json(t.exceptions) ? { exceptions: json(t.exceptions) } : {}) };
+        tasks[t.task_id] = {
+          ...(t.status ? { status: t.status as TaskState['status'] } : {}),
+          ...(json(t.data) ? { data: json(t.data) } : {}),
+          ...(json(t.owner_override) ? { owner_override: json(t.owner_override) } : {}),
+          ...(json(t.exceptions) ? { exceptions: json(t.exceptions) } : {}),
+        };
       }
       const input = jobInputOf(job, tasks);
       // The demo jobs were pinned under these very definitions: a pinned job sees an edit only under apply_to_pinned.
       const edit = EDITED[job.program_id];
-      const reaches = !job.pinned_version || (!!edit && current.programs[job.program_id].versioning.apply_to_pinned.some((p) => edit === p || edit.startsWith(`${p}.`)));
+      const reaches =
+        !job.pinned_version ||
+        (!!edit &&
+          current.programs[job.program_id].versioning.apply_to_pinned.some(
+            (p) => edit === p || edit.startsWith(`${p}.`),
+          ));
       if (job.pinned_version) pinned += 1;
       const before = evaluateJob(current.programs[job.program_id], input, { today: TODAY });
       const after = evaluateJob((reaches ? proposed : current).programs[job.program_id], input, { today: TODAY });
       expected.evaluated += 1;
-      const codes = (e: JobEvaluation) => e.eligibility.reasons.map((r) => r.code).sort().join();
-      if (before.eligibility.status !== after.eligibility.status || codes(before) !== codes(after)) expected.eligibility += 1;
-      if (!codes(before).includes('program_not_accepting_submissions') && codes(after).includes('program_not_accepting_submissions')) expected.closed += 1;
+      const codes = (e: JobEvaluation) =>
+        e.eligibility.reasons
+          .map((r) => r.code)
+          .sort()
+          .join();
+      if (before.eligibility.status !== after.eligibility.status || codes(before) !== codes(after))
+        expected.eligibility += 1;
+      if (
+        !codes(before).includes('program_not_accepting_submissions') &&
+        codes(after).includes('program_not_accepting_submissions')
+      )
+        expected.closed += 1;
       if (before.stage.number !== after.stage.number) expected.stage += 1;
-      if (JSON.stringify(before.tasks.map((t) => [t.id, t.status])) !== JSON.stringify(after.tasks.map((t) => [t.id, t.status]))) expected.tasks += 1;
+      if (
+        JSON.stringify(before.tasks.map((t) => [t.id, t.status])) !==
+        JSON.stringify(after.tasks.map((t) => [t.id, t.status]))
+      )
+        expected.tasks += 1;
       const delta = shown(after) - shown(before);
       if (delta !== 0) {
         expected.rebate += 1;
@@ -119,12 +178,35 @@ describe.each(BACKENDS)('rebate impact (%s)', (backend) => {
     // Pinned demo jobs are among them (the closed window passes them by).
     expect(pinned).toBeGreaterThan(0);
     expect(report.jobs_evaluated).toBe(expected.evaluated);
-    expect(report.changed).toEqual({ eligibility: { count: expected.eligibility, by_reason: { program_not_accepting_submissions: expected.closed } }, stage: expected.stage, tasks: expected.tasks, rebate: expected.rebate });
-    expect(report.dollars).toEqual({ total_cents: expected.total, by_program: expected.by_program, by_county: expected.by_county });
+    expect(report.changed).toEqual({
+      eligibility: { count: expected.eligibility, by_reason: { program_not_accepting_submissions: expected.closed } },
+      stage: expected.stage,
+      tasks: expected.tasks,
+      rebate: expected.rebate,
+    });
+    expect(report.dollars).toEqual({
+      total_cents: expected.total,
+      by_program: expected.by_program,
+      by_county: expected.by_county,
+    });
     expect(Object.keys(expected.by_program)).toEqual(['wi-hear']);
-    const reasons = (report.jobs as { program_id: string; because: string[] }[]).flatMap((j) => j.because.map((b) => [j.program_id, b]));
-    expect(reasons.filter(([p]) => p === 'ca-tech').every(([, b]) => b.endsWith('program_not_accepting_submissions appeared because accept_submissions.until changed 2026-12-31 -> 2026-03-31'))).toBe(true);
-    expect(reasons.filter(([p]) => p === 'wi-hear').every(([, b]) => /^rebate .* -> .* because incentives\.caps\.heat_pump changed 800000 -> 650000$/.test(b))).toBe(true);
+    const reasons = (report.jobs as { program_id: string; because: string[] }[]).flatMap((j) =>
+      j.because.map((b) => [j.program_id, b]),
+    );
+    expect(
+      reasons
+        .filter(([p]) => p === 'ca-tech')
+        .every(([, b]) =>
+          b.endsWith(
+            'program_not_accepting_submissions appeared because accept_submissions.until changed 2026-12-31 -> 2026-03-31',
+          ),
+        ),
+    ).toBe(true);
+    expect(
+      reasons
+        .filter(([p]) => p === 'wi-hear')
+        .every(([, b]) => /^rebate .* -> .* because incentives\.caps\.heat_pump changed 800000 -> 650000$/.test(b)),
+    ).toBe(true);
   }, 120_000);
 
   it('prints the summary and each changed job with its reason as text, and keeps to one program when asked', () => {
@@ -133,9 +215,13 @@ describe.each(BACKENDS)('rebate impact (%s)', (backend) => {
     expect(text.status).toBe(0);
     expect(text.stdout).toContain(`Jobs evaluated: ${expected.evaluated}`);
     expect(text.stdout).toMatch(new RegExp(`program_not_accepting_submissions +${expected.closed}\\n`));
-    expect(text.stdout).toContain(`Rebate change: ${(expected.total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(text.stdout).toContain(
+      `Rebate change: ${(expected.total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     expect(text.stdout).toContain('because incentives.caps.heat_pump changed 800000 -> 650000');
-    const one = JSON.parse(rebate(defs, '--database', db.url, '--format', 'json', '--today', TODAY, '--program', 'ca-tech').stdout);
+    const one = JSON.parse(
+      rebate(defs, '--database', db.url, '--format', 'json', '--today', TODAY, '--program', 'ca-tech').stdout,
+    );
     expect(one.changed.eligibility.by_reason).toEqual({ program_not_accepting_submissions: expected.closed });
     expect(one.dollars.total_cents).toBe(0);
     expect(new Set(one.jobs.map((j: { program_id: string }) => j.program_id))).toEqual(new Set(['ca-tech']));

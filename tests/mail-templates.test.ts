@@ -15,8 +15,14 @@ describe('every template', () => {
     const t = MAIL_TEMPLATES[key];
     const inText = new Set([...used(t.subject), ...used(t.body)]);
     const declared = Object.keys(t.placeholders);
-    expect([...declared].filter((p) => !inText.has(p)), 'declared but unused').toEqual([]);
-    expect([...inText].filter((p) => !declared.includes(p)), 'used but not declared').toEqual([]);
+    expect(
+      [...declared].filter((p) => !inText.has(p)),
+      'declared but unused',
+    ).toEqual([]);
+    expect(
+      [...inText].filter((p) => !declared.includes(p)),
+      'used but not declared',
+    ).toEqual([]);
   });
 
   it.each(KEYS)('%s: says who gets it, when, and what each placeholder means', (key) => {
@@ -35,7 +41,9 @@ describe('every template', () => {
 
 describe('renderMail', () => {
   it('throws on a missing value, naming the template and the placeholder', () => {
-    expect(() => renderMail('password_reset', { valid_for: 'an hour' })).toThrow('mail template password_reset: no value for {link}');
+    expect(() => renderMail('password_reset', { valid_for: 'an hour' })).toThrow(
+      'mail template password_reset: no value for {link}',
+    );
   });
   it('fills numbers, and a value containing braces is not filled again', () => {
     const m = renderMail('user_invite', { inviter_name: 'Eve {link}', link_hours: 72, link: 'https://x.test/l' });
@@ -48,16 +56,29 @@ const BEFORE: [MailTemplateKey, Record<string, string | number>, { subject: stri
   [
     'password_reset',
     { valid_for: 'an hour', link: 'https://portal.test/login?reset=tok' },
-    { subject: 'Reset your password', body: 'Open this link within an hour to choose a new password: https://portal.test/login?reset=tok' },
+    {
+      subject: 'Reset your password',
+      body: 'Open this link within an hour to choose a new password: https://portal.test/login?reset=tok',
+    },
   ],
   [
     'user_invite',
     { inviter_name: 'Olivia Ops', link_hours: 72, link: 'https://portal.test/login?token=tok' },
-    { subject: 'You are invited to the rebate portal', body: 'Olivia Ops invited you. Sign in here (the link works once, for 72 hours): https://portal.test/login?token=tok' },
+    {
+      subject: 'You are invited to the rebate portal',
+      body: 'Olivia Ops invited you. Sign in here (the link works once, for 72 hours): https://portal.test/login?token=tok',
+    },
   ],
   [
     'signature_invite',
-    { signer_name: 'Ann Lee', document_title: 'Customer agreement', program_name: 'WI HEAR', job_code: 'AB12CD', link_days: 14, link: 'https://portal.test/sign/tok' },
+    {
+      signer_name: 'Ann Lee',
+      document_title: 'Customer agreement',
+      program_name: 'WI HEAR',
+      job_code: 'AB12CD',
+      link_days: 14,
+      link: 'https://portal.test/sign/tok',
+    },
     {
       subject: 'Please sign: Customer agreement (job AB12CD)',
       body: [

@@ -11,9 +11,14 @@ import { loadRepo, ROOT } from './load-repo.ts';
 
 const defs = loadRepo();
 const files = readDefinitionFiles([], ROOT);
-const withChange = (path: string, change: (text: string) => string): SourceFile[] => files.map((f) => (f.path.endsWith(path) ? { ...f, text: change(f.text) } : f));
+const withChange = (path: string, change: (text: string) => string): SourceFile[] =>
+  files.map((f) => (f.path.endsWith(path) ? { ...f, text: change(f.text) } : f));
 const errors = (fs: SourceFile[]) => loadDefinitions(fs).diagnostics.filter((d) => d.severity === 'error');
-const line = (path: string, needle: string) => files.find((f) => f.path.endsWith(path))!.text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+const line = (path: string, needle: string) =>
+  files
+    .find((f) => f.path.endsWith(path))!
+    .text.split('\n')
+    .findIndex((l) => l.includes(needle)) + 1;
 
 describe('on_behalf in the programs', () => {
   it('is loaded where a program says so, and never on a task whose form collects signatures', () => {
@@ -35,7 +40,14 @@ describe('on_behalf in the programs', () => {
 
 describe('what the loader refuses', () => {
   it('on_behalf on a contractor task, at its line', () => {
-    const e = errors(withChange('wi-hear/program.yaml', (t) => t.replace('{ id: provide_services, form: provide_services, stage: 2, owner: contractor', '{ id: provide_services, form: provide_services, stage: 2, owner: contractor, on_behalf: true')));
+    const e = errors(
+      withChange('wi-hear/program.yaml', (t) =>
+        t.replace(
+          '{ id: provide_services, form: provide_services, stage: 2, owner: contractor',
+          '{ id: provide_services, form: provide_services, stage: 2, owner: contractor, on_behalf: true',
+        ),
+      ),
+    );
     const d = e.find((x) => x.code === 'on-behalf-not-homeowner')!;
     expect(d.message).toBe("task 'provide_services' is owned by contractor: on_behalf is for homeowner tasks");
     expect(d.file).toContain('wi-hear/program.yaml');
@@ -43,8 +55,17 @@ describe('what the loader refuses', () => {
   });
 
   it('on_behalf on a signature task', () => {
-    const e = errors(withChange('wi-hear/program.yaml', (t) => t.replace('  - id: sign_ira_tenant_owner_acknowledgment\n', '  - id: sign_ira_tenant_owner_acknowledgment\n    on_behalf: true\n')));
-    expect(e.find((x) => x.code === 'on-behalf-personal')?.message).toBe("task 'sign_ira_tenant_owner_acknowledgment' cannot be answered on the homeowner's behalf: its form 'sign_ira_tenant_owner_acknowledgment' collects signatures");
+    const e = errors(
+      withChange('wi-hear/program.yaml', (t) =>
+        t.replace(
+          '  - id: sign_ira_tenant_owner_acknowledgment\n',
+          '  - id: sign_ira_tenant_owner_acknowledgment\n    on_behalf: true\n',
+        ),
+      ),
+    );
+    expect(e.find((x) => x.code === 'on-behalf-personal')?.message).toBe(
+      "task 'sign_ira_tenant_owner_acknowledgment' cannot be answered on the homeowner's behalf: its form 'sign_ira_tenant_owner_acknowledgment' collects signatures",
+    );
   });
 
   it('on_behalf on a task whose form is an attestation', () => {
@@ -58,7 +79,16 @@ describe('what the loader refuses', () => {
   });
 
   it('a non-boolean on_behalf or attestation, by the meta-schemas', () => {
-    expect(errors(withChange('wi-hear/program.yaml', (t) => t.replace('owner: homeowner, on_behalf: true', 'owner: homeowner, on_behalf: yes please'))).length).toBeGreaterThan(0);
-    expect(errors(withChange('home_details/form.yaml', (t) => t.replace('\nschema:', '\nattestation: false\nschema:'))).length).toBeGreaterThan(0);
+    expect(
+      errors(
+        withChange('wi-hear/program.yaml', (t) =>
+          t.replace('owner: homeowner, on_behalf: true', 'owner: homeowner, on_behalf: yes please'),
+        ),
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(
+      errors(withChange('home_details/form.yaml', (t) => t.replace('\nschema:', '\nattestation: false\nschema:')))
+        .length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -22,10 +22,29 @@ function sources(dir: string): string[] {
 }
 
 /** Utility types whose first argument carries the answer's shape. */
-const PICKERS = new Set(['Pick', 'Omit', 'Required', 'Partial', 'Readonly', 'NonNullable', 'Array', 'ReadonlyArray', 'Promise']);
+const PICKERS = new Set([
+  'Pick',
+  'Omit',
+  'Required',
+  'Partial',
+  'Readonly',
+  'NonNullable',
+  'Array',
+  'ReadonlyArray',
+  'Promise',
+]);
 
 function checker(files: string[]) {
-  const program = ts.createProgram(files, { allowImportingTsExtensions: true, noEmit: true, jsx: ts.JsxEmit.ReactJSX, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [] });
+  const program = ts.createProgram(files, {
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    jsx: ts.JsxEmit.ReactJSX,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    types: [],
+  });
   return { program, tc: program.getTypeChecker() };
 }
 
@@ -46,7 +65,8 @@ function notDerived(tc: ts.TypeChecker, node: ts.TypeNode, seen = new Set<ts.Nod
   }
   if (ts.isTypeReferenceNode(node)) {
     const name = node.typeName.getText();
-    if (PICKERS.has(name)) return node.typeArguments?.[0] ? notDerived(tc, node.typeArguments[0], seen) : `${name} without an argument`;
+    if (PICKERS.has(name))
+      return node.typeArguments?.[0] ? notDerived(tc, node.typeArguments[0], seen) : `${name} without an argument`;
     let symbol = tc.getSymbolAtLocation(node.typeName);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = tc.getAliasedSymbol(symbol);
     const decl = symbol?.declarations?.[0];
@@ -86,11 +106,28 @@ describe('web answer types', () => {
   it('an answer type written by hand is caught', () => {
     const file = path.join(ROOT, 'web', '__probe__.ts');
     const host = ts.createCompilerHost({});
-    const text = "import { api } from './lib/api-client.ts';\nimport type { JobDetail } from '../engine/api/jobs.ts';\ninterface Mine { id: number }\ntype Alias = Pick<JobDetail, 'id'>;\nexport const a = api<{ id: number }>('GET', '/x');\nexport const b = api<Mine>('GET', '/x');\nexport const c = api<Alias>('GET', '/x');\n";
+    const text =
+      "import { api } from './lib/api-client.ts';\nimport type { JobDetail } from '../engine/api/jobs.ts';\ninterface Mine { id: number }\ntype Alias = Pick<JobDetail, 'id'>;\nexport const a = api<{ id: number }>('GET', '/x');\nexport const b = api<Mine>('GET', '/x');\nexport const c = api<Alias>('GET', '/x');\n";
     const read = host.getSourceFile;
-    host.getSourceFile = (name, lang, ...rest) => (path.resolve(name) === file ? ts.createSourceFile(name, text, lang, true) : read.call(host, name, lang, ...rest));
-    host.fileExists = ((exists) => (name: string) => path.resolve(name) === file || exists(name))(host.fileExists);
-    const program = ts.createProgram([file], { allowImportingTsExtensions: true, noEmit: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [] }, host);
+    host.getSourceFile = (name, lang, ...rest) =>
+      path.resolve(name) === file ? ts.createSourceFile(name, text, lang, true) : read.call(host, name, lang, ...rest);
+    host.fileExists = (
+      (exists) => (name: string) =>
+        path.resolve(name) === file || exists(name)
+    )(host.fileExists);
+    const program = ts.createProgram(
+      [file],
+      {
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        target: ts.ScriptTarget.ES2022,
+        skipLibCheck: true,
+        types: [],
+      },
+      host,
+    );
     const tc = program.getTypeChecker();
     const found: (string | null)[] = [];
     const visit = (n: ts.Node) => {

@@ -7,7 +7,8 @@ import { precompress } from './build/precompress.ts';
 // The web app is built into web/dist and served by the Koa server from the same origin.
 // react-router's package exports resolve to its development build under every condition; its
 // production build is half the size and drops the dev-time checks.
-const routerProd = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+const routerProd = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 export default defineConfig({
   root: 'web',
@@ -18,6 +19,12 @@ export default defineConfig({
       { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 1500, reportCompressedSize: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    reportCompressedSize: false,
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

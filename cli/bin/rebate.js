@@ -42,7 +42,10 @@ async function bundle() {
     name: 'own-import-meta-url',
     setup(build) {
       build.onLoad({ filter: /\.ts$/ }, (args) => ({
-        contents: readFileSync(args.path, 'utf8').replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href)),
+        contents: readFileSync(args.path, 'utf8').replace(
+          /\bimport\.meta\.url\b/g,
+          JSON.stringify(pathToFileURL(args.path).href),
+        ),
         loader: 'ts',
       }));
     },

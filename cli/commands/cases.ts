@@ -33,7 +33,9 @@ export function updateCases(paths: string[], opts: { cwd: string; print: (s: str
     const path = resolve(opts.cwd, file.file);
     const { text, updated } = updateCasesText(readFileSync(path, 'utf8'), results);
     for (const r of results.filter((r) => !r.ok && !updated.some((u) => u.name === r.name))) {
-      opts.print(`${file.file}:${r.range.line}:${r.range.col}: case '${r.name}' still fails (nothing to rewrite): ${r.failures.join('; ')}`);
+      opts.print(
+        `${file.file}:${r.range.line}:${r.range.col}: case '${r.name}' still fails (nothing to rewrite): ${r.failures.join('; ')}`,
+      );
     }
     if (!updated.length) continue;
     writeFileSync(path, text);

@@ -15,7 +15,10 @@ import { validatorCache } from '../validator-cache.ts';
  * then is a form no program of the files names unused (one program on its own uses only its own forms).
  */
 function everyProgram(paths: string[], cwd: string): boolean {
-  return paths.length === 0 || paths.some((p) => existsSync(join(resolve(cwd, p), '_shared')) || existsSync(join(resolve(cwd, p), 'program-defs')));
+  return (
+    paths.length === 0 ||
+    paths.some((p) => existsSync(join(resolve(cwd, p), '_shared')) || existsSync(join(resolve(cwd, p), 'program-defs')))
+  );
 }
 
 /** What `validate` is asked for, and where it writes. */
@@ -24,32 +27,60 @@ export interface ValidateOptions {
   format: Format;
   cwd: string;
   print: (s: string) => void;
-  /** The folder of the caches of earlier runs, or false for none; default: node_modules/.cache/rebate of the package (none when REBATE_NO_CACHE is set). */
+  /** The folder of the caches of earlier runs, or false for none; default: node_modules/.cache/rebate of the package
+   * (none when REBATE_NO_CACHE is set). */
   cache?: string | false;
 }
 
 /** Validates the definitions; returns the exit code (0 clean, 1 errors; warnings such as unused forms do not fail). */
 export function validate(paths: string[], opts: ValidateOptions): number {
   const files = readDefinitionFiles(paths, opts.cwd);
-  // Validators and parsed files of earlier runs (cli/validator-cache.ts, cli/source-cache.ts): the same results, sooner.
-  const cacheDir = opts.cache === false || (opts.cache === undefined && process.env.REBATE_NO_CACHE) ? undefined : (opts.cache ?? CACHE_DIR);
+  // Validators and parsed files of earlier runs (cli/validator-cache.ts, cli/source-cache.ts): the same results,
+  // sooner.
+  const cacheDir =
+    opts.cache === false || (opts.cache === undefined && process.env.REBATE_NO_CACHE)
+      ? undefined
+      : (opts.cache ?? CACHE_DIR);
   const validators = cacheDir === undefined ? undefined : validatorCache(cacheDir);
   const sources = cacheDir === undefined ? undefined : sourceCache(cacheDir);
-  const defs = loadDefinitions(files, { unused_forms: everyProgram(paths, opts.cwd), form_schemas: validators?.form_schemas, meta_validators: validators?.meta_validators(), parse: sources?.parse });
+  const defs = loadDefinitions(files, {
+    unused_forms: everyProgram(paths, opts.cwd),
+    form_schemas: validators?.form_schemas,
+    meta_validators: validators?.meta_validators(),
+    parse: sources?.parse,
+  });
   const diagnostics: Diagnostic[] = [...defs.diagnostics];
   const caseSummary: { program: string; passed: number; failed: number }[] = [];
   if (opts.cases) {
     for (const [id, program] of Object.entries(defs.programs)) {
       const file = defs.cases[id];
       if (!file) {
-        diagnostics.push({ code: 'no-cases', severity: 'error', file: program.file, path: [], range: { file: program.file, line: 1, col: 1, end_line: 1, end_col: 1 }, message: `program '${id}' has no cases.yaml` });
+        diagnostics.push({
+          code: 'no-cases',
+          severity: 'error',
+          file: program.file,
+          path: [],
+          range: { file: program.file, line: 1, col: 1, end_line: 1, end_col: 1 },
+          message: `program '${id}' has no cases.yaml`,
+        });
         continue;
       }
       const results = runCases(program, file, defs.forms);
-      caseSummary.push({ program: id, passed: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length });
+      caseSummary.push({
+        program: id,
+        passed: results.filter((r) => r.ok).length,
+        failed: results.filter((r) => !r.ok).length,
+      });
       for (const r of results.filter((r) => !r.ok)) {
         for (const failure of r.failures) {
-          diagnostics.push({ code: 'case-failed', severity: 'error', file: file.file, path: [], range: r.range, message: `case '${r.name}': ${failure}` });
+          diagnostics.push({
+            code: 'case-failed',
+            severity: 'error',
+            file: file.file,
+            path: [],
+            range: r.range,
+            message: `case '${r.name}': ${failure}`,
+          });
         }
       }
     }
@@ -59,19 +90,40 @@ export function validate(paths: string[], opts: ValidateOptions): number {
   sources?.save();
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  const programs = Object.values(defs.programs).map((p) => p.id).sort();
+  const programs = Object.values(defs.programs)
+    .map((p) => p.id)
+    .sort();
   if (opts.format === 'sarif') {
     opts.print(sarif(diagnostics, sarifOptions()));
   } else if (opts.format === 'junit') {
-    opts.print(junit(diagnostics, files.filter((f) => kindOf(f.path)).map((f) => f.path)));
+    opts.print(
+      junit(
+        diagnostics,
+        files.filter((f) => kindOf(f.path)).map((f) => f.path),
+      ),
+    );
   } else if (opts.format === 'json') {
-    opts.print(JSON.stringify({ programs, forms: Object.keys(defs.forms).sort(), cases: caseSummary, errors, warnings, results: diagnostics.map(jsonResult) }, null, 2));
+    opts.print(
+      JSON.stringify(
+        {
+          programs,
+          forms: Object.keys(defs.forms).sort(),
+          cases: caseSummary,
+          errors,
+          warnings,
+          results: diagnostics.map(jsonResult),
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     for (const d of diagnostics) opts.print(opts.format === 'github' ? github(d) : stylish(d));
     if (opts.format === 'stylish') {
       opts.print(`${programs.length} programs: ${programs.join(', ')}`);
       opts.print(`${Object.keys(defs.forms).length} task forms`);
-      for (const c of caseSummary) opts.print(`cases ${c.program}: ${c.passed} passed${c.failed ? `, ${c.failed} failed` : ''}`);
+      for (const c of caseSummary)
+        opts.print(`cases ${c.program}: ${c.passed} passed${c.failed ? `, ${c.failed} failed` : ''}`);
       opts.print(`${errors} error(s), ${warnings} warning(s)`);
     }
   }
@@ -90,7 +142,10 @@ function sarifOptions() {
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   return {
     version,
-    help_uri: server && repo ? `${server}/${repo}/blob/${sha || 'HEAD'}/docs/diagnostics.md` : new URL('../../docs/diagnostics.md', import.meta.url).href,
+    help_uri:
+      server && repo
+        ? `${server}/${repo}/blob/${sha || 'HEAD'}/docs/diagnostics.md`
+        : new URL('../../docs/diagnostics.md', import.meta.url).href,
     summaries: existsSync(docs) ? docSummaries(readFileSync(docs, 'utf8')) : new Map<string, string>(),
   };
 }

@@ -23,9 +23,18 @@ const CONTRACTOR_FIELDS = {
   equipment_ids: { type: 'array', items: { type: 'integer' }, maxItems: 500 },
 } as const;
 /** POST /api/contractor. */
-export const CONTRACTOR_CREATE = { type: 'object', additionalProperties: false, required: ['name'], properties: CONTRACTOR_FIELDS } as const;
+export const CONTRACTOR_CREATE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: CONTRACTOR_FIELDS,
+} as const;
 /** PUT /api/contractor/{id}. */
-export const CONTRACTOR_UPDATE = { type: 'object', additionalProperties: false, properties: CONTRACTOR_FIELDS } as const;
+export const CONTRACTOR_UPDATE = {
+  type: 'object',
+  additionalProperties: false,
+  properties: CONTRACTOR_FIELDS,
+} as const;
 export type ContractorCreate = FromSchema<typeof CONTRACTOR_CREATE>;
 
 /** POST /api/contractor/invite and /invite-internal. */
@@ -33,7 +42,11 @@ export const USER_INVITE = {
   type: 'object',
   additionalProperties: false,
   required: ['email', 'name'],
-  properties: { email: { type: 'string', format: 'email' }, name: { type: 'string', minLength: 1, maxLength: PRODUCT_CONSTANTS.name_max_chars }, contractor_id: { type: 'integer' } },
+  properties: {
+    email: { type: 'string', format: 'email' },
+    name: { type: 'string', minLength: 1, maxLength: PRODUCT_CONSTANTS.name_max_chars },
+    contractor_id: { type: 'integer' },
+  },
 } as const;
 export type UserInvite = FromSchema<typeof USER_INVITE>;
 
@@ -72,7 +85,10 @@ export const TERMS = {
         type: 'object',
         additionalProperties: false,
         required: ['title', 'items'],
-        properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, items: { type: 'array', maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 5000 } } },
+        properties: {
+          title: { type: 'string', minLength: 1, maxLength: 200 },
+          items: { type: 'array', maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 5000 } },
+        },
       },
     },
   },
@@ -106,17 +122,33 @@ export const EQUIPMENT = {
     manufacturer: { type: 'string', minLength: 1, maxLength: 100 },
     model: { type: 'string', minLength: 1, maxLength: 100 },
     ahri_id: text,
-    seer: num, seer2: num, hspf: num, hspf2: num, cop: num, afue: num, uef: num, capacity: num, capacity_5f: num, tonnage: num, gallons: num,
+    seer: num,
+    seer2: num,
+    hspf: num,
+    hspf2: num,
+    cop: num,
+    afue: num,
+    uef: num,
+    capacity: num,
+    capacity_5f: num,
+    tonnage: num,
+    gallons: num,
     neep: { type: ['boolean', 'null'] },
     energy_star: { type: ['boolean', 'null'] },
-    indoor_unit_manufacturer: text, indoor_unit_model: text, furnace_model: text, zone_type: text, duct_type: text,
+    indoor_unit_manufacturer: text,
+    indoor_unit_model: text,
+    furnace_model: text,
+    zone_type: text,
+    duct_type: text,
   },
 } as const;
 export type EquipmentBody = FromSchema<typeof EQUIPMENT>;
 
 /** SLA days of one stage tab, as the user_preferences form's `sla_days` says (0 to 365). */
 const SLA_DAYS = { type: 'integer', minimum: 0, maximum: 365 } as const;
-const SLA_DAYS_BY_TAB = Object.fromEntries(STAGE_TABS.map((t) => [t, SLA_DAYS])) as { [T in (typeof STAGE_TABS)[number]]: typeof SLA_DAYS };
+const SLA_DAYS_BY_TAB = Object.fromEntries(STAGE_TABS.map((t) => [t, SLA_DAYS])) as {
+  [T in (typeof STAGE_TABS)[number]]: typeof SLA_DAYS;
+};
 
 /** PUT /api/preferences: the remembered client preferences (spec sect. 3). */
 export const PREFERENCES = {
@@ -125,7 +157,11 @@ export const PREFERENCES = {
   properties: {
     sidebar_open: { type: 'boolean' },
     job_filters: { type: 'object' },
-    job_sorting: { type: 'object', additionalProperties: false, properties: { sort_by: { type: 'string' }, sort_direction: { type: 'string', enum: ['asc', 'desc'] } } },
+    job_sorting: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { sort_by: { type: 'string' }, sort_direction: { type: 'string', enum: ['asc', 'desc'] } },
+    },
     jobs_per_page: { type: 'integer', enum: PRODUCT_CONSTANTS.page_sizes },
     contractor_filter: { type: ['integer', 'null'] },
     programs_filter: { type: 'array', items: { type: 'string' } },
@@ -134,7 +170,13 @@ export const PREFERENCES = {
     contractors_per_page: { type: 'integer', enum: PRODUCT_CONSTANTS.page_sizes },
     contractor_filters: { type: 'object' },
     /** The five stage tabs in the user's order (the user_preferences form's rule: each once). */
-    bucket_order: { type: 'array', items: { type: 'string', enum: STAGE_TABS }, minItems: STAGE_TABS.length, maxItems: STAGE_TABS.length, uniqueItems: true },
+    bucket_order: {
+      type: 'array',
+      items: { type: 'string', enum: STAGE_TABS },
+      minItems: STAGE_TABS.length,
+      maxItems: STAGE_TABS.length,
+      uniqueItems: true,
+    },
     /** Days a job may stay in a stage of each tab before it is highlighted; a tab left out has no limit. */
     sla_days_in_stage: { type: 'object', additionalProperties: false, properties: SLA_DAYS_BY_TAB },
   },
@@ -142,5 +184,8 @@ export const PREFERENCES = {
 export type PreferencesBody = FromSchema<typeof PREFERENCES>;
 
 /** GET and PUT /api/preferences answer every preference, defaults filled in. */
-export const PREFERENCES_ANSWER = { ...PREFERENCES, required: Object.keys(PREFERENCES.properties) as (keyof typeof PREFERENCES.properties)[] } as const;
+export const PREFERENCES_ANSWER = {
+  ...PREFERENCES,
+  required: Object.keys(PREFERENCES.properties) as (keyof typeof PREFERENCES.properties)[],
+} as const;
 export type Preferences = FromSchema<typeof PREFERENCES_ANSWER>;

@@ -7,7 +7,6 @@ import { idName, itemsOf, pageOf } from './schema-parts.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ANNOUNCEMENT, CONTRACTOR_CREATE, EQUIPMENT, PROVIDER, TERMS } from './admin-requests.ts';
 
-
 /** An energy provider, with its preferred vendor's name. */
 export const PROVIDER_ANSWER = {
   type: 'object',
@@ -30,7 +29,17 @@ export type ProviderPage = FromSchema<typeof PROVIDER_PAGE>;
 export const TERMS_ANSWER = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'version', 'title', 'description', 'sections', 'is_current', 'restored_from', 'created_by', 'created_at'],
+  required: [
+    'id',
+    'version',
+    'title',
+    'description',
+    'sections',
+    'is_current',
+    'restored_from',
+    'created_by',
+    'created_at',
+  ],
   properties: {
     id: { type: 'integer' },
     version: { type: 'integer', minimum: 1 },
@@ -38,7 +47,17 @@ export const TERMS_ANSWER = {
     is_current: { type: 'boolean' },
     /** The id of the version this one restored, if it is a restore. */
     restored_from: { type: ['integer', 'null'] },
-    created_by: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } }] },
+    created_by: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'name'],
+          properties: { id: { type: 'integer' }, name: { type: 'string' } },
+        },
+      ],
+    },
     created_at: { type: 'string' },
   },
 } as const;
@@ -50,8 +69,28 @@ export type TermsPage = FromSchema<typeof TERMS_PAGE>;
 export const ANNOUNCEMENT_ANSWER = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'title', 'content', 'valid_from', 'valid_until', 'video_url', 'image_url', 'link', 'contractor_ids', 'program_ids', 'created_at', 'updated_at'],
-  properties: { id: { type: 'integer' }, ...ANNOUNCEMENT.properties, title: { type: 'string' }, content: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' } },
+  required: [
+    'id',
+    'title',
+    'content',
+    'valid_from',
+    'valid_until',
+    'video_url',
+    'image_url',
+    'link',
+    'contractor_ids',
+    'program_ids',
+    'created_at',
+    'updated_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    ...ANNOUNCEMENT.properties,
+    title: { type: 'string' },
+    content: { type: 'string' },
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+  },
 } as const;
 export type AnnouncementAnswer = FromSchema<typeof ANNOUNCEMENT_ANSWER>;
 export const ANNOUNCEMENT_PAGE = pageOf(ANNOUNCEMENT_ANSWER);
@@ -65,7 +104,13 @@ export const EQUIPMENT_ANSWER = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'created_at', ...(Object.keys(EQUIPMENT.properties) as (keyof typeof EQUIPMENT.properties)[])],
-  properties: { id: { type: 'integer' }, ...EQUIPMENT.properties, manufacturer: { type: 'string' }, model: { type: 'string' }, created_at: { type: 'string' } },
+  properties: {
+    id: { type: 'integer' },
+    ...EQUIPMENT.properties,
+    manufacturer: { type: 'string' },
+    model: { type: 'string' },
+    created_at: { type: 'string' },
+  },
 } as const;
 export type EquipmentAnswer = FromSchema<typeof EQUIPMENT_ANSWER>;
 export const EQUIPMENT_PAGE = pageOf(EQUIPMENT_ANSWER);
@@ -76,7 +121,19 @@ const { equipment_ids, ...contractorFields } = CONTRACTOR_CREATE.properties;
 export const CONTRACTOR_ANSWER = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'name', 'address', 'city', 'phone', 'email', 'primary_contact', 'program_id', 'created_at', 'program', 'open_jobs'],
+  required: [
+    'id',
+    'name',
+    'address',
+    'city',
+    'phone',
+    'email',
+    'primary_contact',
+    'program_id',
+    'created_at',
+    'program',
+    'open_jobs',
+  ],
   properties: {
     id: { type: 'integer' },
     ...contractorFields,
@@ -86,7 +143,17 @@ export const CONTRACTOR_ANSWER = {
     phone: { type: ['string', 'null'] },
     equipment_ids,
     created_at: { type: 'string' },
-    program: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } }] },
+    program: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'name'],
+          properties: { id: { type: 'string' }, name: { type: 'string' } },
+        },
+      ],
+    },
     open_jobs: { type: 'integer', minimum: 0 },
   },
 } as const;

@@ -13,7 +13,13 @@ export const SESSION_USER = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'email', 'name', 'role', 'contractor_id'],
-  properties: { id: { type: 'integer' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', enum: USER_ROLES }, contractor_id: { type: ['integer', 'null'] } },
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', enum: USER_ROLES },
+    contractor_id: { type: ['integer', 'null'] },
+  },
 } as const;
 export type SessionUser = FromSchema<typeof SESSION_USER>;
 
@@ -52,10 +58,18 @@ export type AppConfig = FromSchema<typeof APP_CONFIG>;
 export const SSO_ERRORS = ['expired', 'denied', 'unverified_email', 'no_account', 'failed'] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 /** The single sign-on calls answer no JSON: a redirect (302), its Location says where the browser goes. */
-export const SSO_REDIRECT = { type: 'string', description: 'A redirect (302): the Location header says where the browser goes.' } as const;
+export const SSO_REDIRECT = {
+  type: 'string',
+  description: 'A redirect (302): the Location header says where the browser goes.',
+} as const;
 
 /** A feature flag and whether it is on. */
-export const FEATURE_FLAG = { type: 'object', additionalProperties: false, required: ['name', 'enabled'], properties: { name: { type: 'string' }, enabled: { type: 'boolean' } } } as const;
+export const FEATURE_FLAG = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'enabled'],
+  properties: { name: { type: 'string' }, enabled: { type: 'boolean' } },
+} as const;
 export const FEATURE_FLAGS_ANSWER = itemsOf(FEATURE_FLAG);
 
 /** POST /api/auth/login-links: a one-time sign-in link minted by ops (mailed too). */
@@ -66,14 +80,25 @@ export const LOGIN_LINK = {
   properties: { token: { type: 'string', minLength: 20 }, url: { type: 'string' }, expires_at: { type: 'string' } },
 } as const;
 /** POST /api/auth/forgot-password: the same sentence whether the email has an account or not. */
-export const NOTICE = { type: 'object', additionalProperties: false, required: ['detail'], properties: { detail: { type: 'string' } } } as const;
+export const NOTICE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['detail'],
+  properties: { detail: { type: 'string' } },
+} as const;
 export type Notice = FromSchema<typeof NOTICE>;
 /** POST /api/contractor/invite(-internal): the new user. */
 export const INVITED_USER = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'email', 'name', 'role', 'contractor_id'],
-  properties: { id: { type: 'integer' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', enum: ['ops', 'contractor'] }, contractor_id: { type: ['integer', 'null'] } },
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', enum: ['ops', 'contractor'] },
+    contractor_id: { type: ['integer', 'null'] },
+  },
 } as const;
 export type InvitedUser = FromSchema<typeof INVITED_USER>;
 
@@ -81,14 +106,44 @@ export type InvitedUser = FromSchema<typeof INVITED_USER>;
  * The sign-in bodies. Credentials are checked by the calls themselves: any malformed body is a failed
  * sign-in (401 invalid_credentials / link_invalid), never a 422 that would say which part was wrong.
  */
-export const LOGIN = { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } } as const;
-export const TOKEN_SIGN_IN = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } as const;
-export const PLAYWRIGHT_SIGN_IN = { type: 'object', required: ['token', 'email'], properties: { token: { type: 'string' }, email: { type: 'string' } } } as const;
+export const LOGIN = {
+  type: 'object',
+  required: ['email', 'password'],
+  properties: { email: { type: 'string' }, password: { type: 'string' } },
+} as const;
+export const TOKEN_SIGN_IN = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string' } },
+} as const;
+export const PLAYWRIGHT_SIGN_IN = {
+  type: 'object',
+  required: ['token', 'email'],
+  properties: { token: { type: 'string' }, email: { type: 'string' } },
+} as const;
 /** POST /api/auth/forgot-password: the same answer whatever the body (no account is revealed). */
-export const FORGOT_PASSWORD = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } as const;
-/** POST /api/auth/reset-password: a reset token and the new password (checked by the call: 400 link_invalid, 422 short password). */
-export const RESET_PASSWORD = { type: 'object', required: ['token', 'password'], properties: { token: { type: 'string' }, password: { type: 'string', minLength: 8 } } } as const;
+export const FORGOT_PASSWORD = {
+  type: 'object',
+  required: ['email'],
+  properties: { email: { type: 'string' } },
+} as const;
+/** POST /api/auth/reset-password: a reset token and the new password (checked by the call: 400 link_invalid, 422 short
+ * password). */
+export const RESET_PASSWORD = {
+  type: 'object',
+  required: ['token', 'password'],
+  properties: { token: { type: 'string' }, password: { type: 'string', minLength: 8 } },
+} as const;
 /** POST /api/auth/login-links: whom to mint a link for (an id of no user answers 400). */
-export const LOGIN_LINK_REQUEST = { type: 'object', required: ['user_id'], properties: { user_id: { type: 'integer' } } } as const;
+export const LOGIN_LINK_REQUEST = {
+  type: 'object',
+  required: ['user_id'],
+  properties: { user_id: { type: 'integer' } },
+} as const;
 /** PUT /api/feature-flags/{name}. */
-export const FEATURE_FLAG_SET = { type: 'object', additionalProperties: false, required: ['enabled'], properties: { enabled: { type: 'boolean' } } } as const;
+export const FEATURE_FLAG_SET = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['enabled'],
+  properties: { enabled: { type: 'boolean' } },
+} as const;

@@ -31,23 +31,54 @@ export type HomeownerInvite = FromSchema<typeof INVITE>;
 export const HOMEOWNER_ACCESS = {
   type: 'object',
   additionalProperties: false,
-  required: ['homeowner', 'suggested_email', 'sendable_tasks', 'homeowner_only_tasks', 'sent_tasks', 'invites', 'can_invite', 'can_send_sign_in_link'],
+  required: [
+    'homeowner',
+    'suggested_email',
+    'sendable_tasks',
+    'homeowner_only_tasks',
+    'sent_tasks',
+    'invites',
+    'can_invite',
+    'can_send_sign_in_link',
+  ],
   properties: {
     /** The homeowner account linked to the job, if any. */
-    homeowner: { oneOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['email', 'name'], properties: { email: { type: 'string' }, name: { type: 'string' } } }] },
+    homeowner: {
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'name'],
+          properties: { email: { type: 'string' }, name: { type: 'string' } },
+        },
+      ],
+    },
     /** The homeowner's email on the job: where an invitation goes unless changed. */
     suggested_email: NULLABLE_STRING,
     /** The job's homeowner tasks an invitation can send (the form's options this job has). */
     sendable_tasks: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['id', 'title', 'status'], properties: { id: { type: 'string' }, title: { type: 'string' }, status: { type: 'string' } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'title', 'status'],
+        properties: { id: { type: 'string' }, title: { type: 'string' }, status: { type: 'string' } },
+      },
     },
-    /** The job's tasks only the homeowner may answer (the program gives them no on_behalf): theirs whatever an invitation sends. */
+    /** The job's tasks only the homeowner may answer (the program gives them no on_behalf): theirs whatever an
+     * invitation sends. */
     homeowner_only_tasks: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['id', 'title', 'status'], properties: { id: { type: 'string' }, title: { type: 'string' }, status: { type: 'string' } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'title', 'status'],
+        properties: { id: { type: 'string' }, title: { type: 'string' }, status: { type: 'string' } },
+      },
     },
-    /** The tasks sent by the invitations the homeowner opened (besides those only they may answer); null: every homeowner task. */
+    /** The tasks sent by the invitations the homeowner opened (besides those only they may answer); null: every
+     * homeowner task. */
     sent_tasks: { oneOf: [{ type: 'null' }, { type: 'array', items: { type: 'string' } }] },
     invites: { type: 'array', items: INVITE },
     can_invite: { type: 'boolean' },

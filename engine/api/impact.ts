@@ -24,7 +24,10 @@ export const IMPACT_REQUEST = {
         type: 'object',
         additionalProperties: false,
         required: ['path', 'text'],
-        properties: { path: { type: 'string', minLength: 1, maxLength: 300 }, text: { type: 'string', maxLength: IMPACT_MAX_FILE_CHARS } },
+        properties: {
+          path: { type: 'string', minLength: 1, maxLength: 300 },
+          text: { type: 'string', maxLength: IMPACT_MAX_FILE_CHARS },
+        },
       },
     },
   },
@@ -58,7 +61,12 @@ export const IMPACT_REPORT = {
       additionalProperties: false,
       required: ['eligibility', 'stage', 'tasks', 'rebate'],
       properties: {
-        eligibility: { type: 'object', additionalProperties: false, required: ['count', 'by_reason'], properties: { count: { type: 'integer' }, by_reason: counts } },
+        eligibility: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['count', 'by_reason'],
+          properties: { count: { type: 'integer' }, by_reason: counts },
+        },
         stage: { type: 'integer' },
         tasks: { type: 'integer' },
         rebate: { type: 'integer' },

@@ -13,7 +13,8 @@ const INCOME_BAND = {
   },
 } as const;
 
-/** GET /api/jobs/{job_id}/income-limits: each income level's dollar range by household size for the job's county, and where to apply. */
+/** GET /api/jobs/{job_id}/income-limits: each income level's dollar range by household size for the job's county, and
+ * where to apply. */
 export const INCOME_LIMITS = {
   type: 'object',
   additionalProperties: false,
@@ -23,7 +24,15 @@ export const INCOME_LIMITS = {
     /** By household size ("1".."8"); empty when the program has no figures for the county. */
     bands_by_size: { type: 'object', additionalProperties: { type: 'array', items: INCOME_BAND } },
     verification: {
-      anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['service', 'url'], properties: { service: { type: 'string' }, url: { type: 'string' } } }],
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['service', 'url'],
+          properties: { service: { type: 'string' }, url: { type: 'string' } },
+        },
+      ],
     },
   },
 } as const;

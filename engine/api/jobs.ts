@@ -6,7 +6,14 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, STAGE_TABS, USER_ROLES, type EligibilityStatus, type ExceptionKind } from '../constants.ts';
+import {
+  ACTION_OWNER_ROLES,
+  ELIGIBILITY_STATUSES,
+  STAGE_TABS,
+  USER_ROLES,
+  type EligibilityStatus,
+  type ExceptionKind,
+} from '../constants.ts';
 import { FIELD_MESSAGES, flags, idName, NULLABLE_INTEGER, NULLABLE_STRING, pageOf } from './schema-parts.ts';
 import type { IncentiveResult, StageResult } from '../types.ts';
 import type { MissingAnswers } from '../plain-words.ts';
@@ -22,9 +29,31 @@ export const JOB_LIST_ITEM = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'contractor', 'program', 'stage', 'is_canceled', 'cancel_reason',
-    'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'is_claimed', 'is_deemed', 'rebate', 'created_at',
-    'stage_entered_at', 'days_in_stage',
+    'id',
+    'code',
+    'external_id',
+    'full_name',
+    'address',
+    'city',
+    'state',
+    'zip',
+    'contractor_id',
+    'contractor',
+    'program',
+    'stage',
+    'is_canceled',
+    'cancel_reason',
+    'eligibility',
+    'is_eligible',
+    'action_owners',
+    'has_contractor_task_exception',
+    'has_ops_task_exception',
+    'is_claimed',
+    'is_deemed',
+    'rebate',
+    'created_at',
+    'stage_entered_at',
+    'days_in_stage',
   ],
   properties: {
     id: { type: 'integer' },
@@ -37,13 +66,23 @@ export const JOB_LIST_ITEM = {
     zip: { type: ['string', 'null'] },
     contractor_id: { type: ['integer', 'null'] },
     contractor: { type: ['string', 'null'] },
-    program: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    program: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    },
     /** key and tab are null for a stage the program's model no longer has. */
     stage: {
       type: 'object',
       additionalProperties: false,
       required: ['number', 'key', 'label', 'tab'],
-      properties: { number: { type: 'integer' }, key: { type: ['string', 'null'] }, label: { type: 'string' }, tab: { anyOf: [{ type: 'null' }, { type: 'string', enum: STAGE_TABS }] } },
+      properties: {
+        number: { type: 'integer' },
+        key: { type: ['string', 'null'] },
+        label: { type: 'string' },
+        tab: { anyOf: [{ type: 'null' }, { type: 'string', enum: STAGE_TABS }] },
+      },
     },
     is_canceled: { type: 'boolean' },
     cancel_reason: { type: ['string', 'null'] },
@@ -59,7 +98,11 @@ export const JOB_LIST_ITEM = {
       type: 'object',
       additionalProperties: false,
       required: ['min_cents', 'max_cents', 'final_cents'],
-      properties: { min_cents: { type: ['integer', 'null'] }, max_cents: { type: ['integer', 'null'] }, final_cents: { type: ['integer', 'null'] } },
+      properties: {
+        min_cents: { type: ['integer', 'null'] },
+        max_cents: { type: ['integer', 'null'] },
+        final_cents: { type: ['integer', 'null'] },
+      },
     },
     created_at: { type: 'string' },
     stage_entered_at: { type: 'string' },
@@ -79,7 +122,8 @@ export type JobListItem = FromSchema<typeof JOB_LIST_ITEM>;
 export const JOB_PAGE = pageOf(JOB_LIST_ITEM);
 export type JobPage = FromSchema<typeof JOB_PAGE>;
 
-/** One reason of an eligibility outcome (ops also get the rule, the facts it misses, and why: as traced and in words). */
+/** One reason of an eligibility outcome (ops also get the rule, the facts it misses, and why: as traced and in words).
+ * */
 export interface EligibilityReasonView {
   code: string;
   text: string;
@@ -106,8 +150,19 @@ export interface EvaluationView {
 
 /** What the signed-in user may do with the job now. */
 export const JOB_ABILITIES = flags([
-  'history', 'cancel', 'restore', 'clone', 'claim', 'set_deemed', 'undo_deemed', 'mark_ineligible', 'undo_ineligible', 'assign_ops_owner', 'regenerate_documents',
-  'delete_any_attachment', 'invite_homeowner',
+  'history',
+  'cancel',
+  'restore',
+  'clone',
+  'claim',
+  'set_deemed',
+  'undo_deemed',
+  'mark_ineligible',
+  'undo_ineligible',
+  'assign_ops_owner',
+  'regenerate_documents',
+  'delete_any_attachment',
+  'invite_homeowner',
 ]);
 export type JobAbilities = FromSchema<typeof JOB_ABILITIES>;
 
@@ -133,8 +188,25 @@ export const JOB_DETAIL = {
   additionalProperties: false,
   required: [
     ...JOB_LIST_ITEM.required,
-    'first_name', 'last_name', 'email', 'phone_number', 'county', 'lat', 'lon', 'electric_utility', 'gas_utility', 'submitted_at', 'submit_terms_id', 'install_terms_id',
-    'cloned_from', 'created_by', 'submitted_by', 'stage_model', 'evaluation', 'tasks', 'abilities',
+    'first_name',
+    'last_name',
+    'email',
+    'phone_number',
+    'county',
+    'lat',
+    'lon',
+    'electric_utility',
+    'gas_utility',
+    'submitted_at',
+    'submit_terms_id',
+    'install_terms_id',
+    'cloned_from',
+    'created_by',
+    'submitted_by',
+    'stage_model',
+    'evaluation',
+    'tasks',
+    'abilities',
   ],
   properties: {
     ...JOB_LIST_ITEM.properties,
@@ -154,18 +226,34 @@ export const JOB_DETAIL = {
     created_by: { anyOf: [{ type: 'null' }, JOB_PERSON] },
     /** Whose submission took the job past the submit stage (null before). */
     submitted_by: { anyOf: [{ type: 'null' }, JOB_PERSON] },
-    stage_model: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id: { type: 'string' }, label: { type: 'string' } } }] },
+    stage_model: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'label'],
+          properties: { id: { type: 'string' }, label: { type: 'string' } },
+        },
+      ],
+    },
     evaluation: {
       type: 'object',
       additionalProperties: false,
       required: ['program_hash', 'stage', 'eligibility', 'incentive'],
-      properties: { program_hash: { type: 'string' }, stage: { type: 'object' }, eligibility: { type: 'object' }, incentive: { type: 'object' } },
+      properties: {
+        program_hash: { type: 'string' },
+        stage: { type: 'object' },
+        eligibility: { type: 'object' },
+        incentive: { type: 'object' },
+      },
     },
     tasks: { type: 'array', items: JOB_TASK },
     abilities: JOB_ABILITIES,
     /** A payable waits in the accounts-payment system: the page reads the job again until it is decided. */
     payment_pending: { type: 'boolean' },
-    /** The definition version the job is evaluated under (null: the current definitions), and the program's current version (issue 19). */
+    /** The definition version the job is evaluated under (null: the current definitions), and the program's current
+     * version (issue 19). */
     pinned_version: { type: ['string', 'null'] },
     current_version: { type: ['string', 'null'] },
   },
@@ -173,12 +261,20 @@ export const JOB_DETAIL = {
 /** The job detail; its evaluation typed by the engine's own result types. */
 export type JobDetail = Omit<FromSchema<typeof JOB_DETAIL>, 'evaluation'> & { evaluation: EvaluationView };
 
-
 /** POST /api/jobs/filters: the values each filter of the jobs list can take, for the role. */
 export const JOB_FILTER_OPTIONS = {
   type: 'object',
   additionalProperties: false,
-  required: ['contractors', 'ops_users', 'contractor_users', 'programs', 'eligibility', 'action_owners', 'exceptions', 'sort_by'],
+  required: [
+    'contractors',
+    'ops_users',
+    'contractor_users',
+    'programs',
+    'eligibility',
+    'action_owners',
+    'exceptions',
+    'sort_by',
+  ],
   properties: {
     contractors: { type: 'array', items: idName({ type: 'integer' }) },
     ops_users: { type: 'array', items: idName({ type: 'integer' }) },
@@ -194,7 +290,16 @@ export const JOB_FILTER_OPTIONS = {
           name: { type: 'string' },
           stages: {
             type: 'array',
-            items: { type: 'object', additionalProperties: false, required: ['number', 'label', 'tab'], properties: { number: { type: 'integer' }, label: { type: 'string' }, tab: { type: 'string', enum: STAGE_TABS } } },
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['number', 'label', 'tab'],
+              properties: {
+                number: { type: 'integer' },
+                label: { type: 'string' },
+                tab: { type: 'string', enum: STAGE_TABS },
+              },
+            },
           },
         },
       },
@@ -208,7 +313,12 @@ export const JOB_FILTER_OPTIONS = {
 export type JobFilterOptions = FromSchema<typeof JOB_FILTER_OPTIONS>;
 
 /** GET /api/jobs/code/{short_code}: the job's id (the page then opens /{id}). */
-export const JOB_REF = { type: 'object', additionalProperties: false, required: ['id', 'code'], properties: { id: { type: 'integer' }, code: { type: 'string' } } } as const;
+export const JOB_REF = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'code'],
+  properties: { id: { type: 'integer' }, code: { type: 'string' } },
+} as const;
 export type JobRef = FromSchema<typeof JOB_REF>;
 
 /** PATCH /api/jobs/{job_id}/regenerate-documents: the envelope sent for signing. */
@@ -216,7 +326,12 @@ export const DOCUMENTS_REGENERATED = {
   type: 'object',
   additionalProperties: false,
   required: ['task_name', 'recreate', 'document_status', 'envelope_id'],
-  properties: { task_name: { type: 'string' }, recreate: { type: 'boolean' }, document_status: { type: 'string' }, envelope_id: { type: 'string' } },
+  properties: {
+    task_name: { type: 'string' },
+    recreate: { type: 'boolean' },
+    document_status: { type: 'string' },
+    envelope_id: { type: 'string' },
+  },
 } as const;
 export type DocumentsRegenerated = FromSchema<typeof DOCUMENTS_REGENERATED>;
 
@@ -257,6 +372,11 @@ export const STALE_COPY = {
   type: 'object',
   additionalProperties: false,
   required: ['data', 'version', 'updated_at', 'updated_by'],
-  properties: { data: { type: ['object', 'null'] }, version: { type: 'integer', minimum: 0 }, updated_at: NULLABLE_STRING, updated_by: NULLABLE_INTEGER },
+  properties: {
+    data: { type: ['object', 'null'] },
+    version: { type: 'integer', minimum: 0 },
+    updated_at: NULLABLE_STRING,
+    updated_by: NULLABLE_INTEGER,
+  },
 } as const;
 export type StaleCopy = FromSchema<typeof STALE_COPY>;

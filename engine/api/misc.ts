@@ -21,7 +21,13 @@ export const OUTBOX = {
     type: 'object',
     additionalProperties: false,
     required: ['id', 'to_address', 'subject', 'body', 'created_at'],
-    properties: { id: { type: 'integer' }, to_address: { type: 'string' }, subject: { type: 'string' }, body: { type: 'string' }, created_at: { type: 'string' } },
+    properties: {
+      id: { type: 'integer' },
+      to_address: { type: 'string' },
+      subject: { type: 'string' },
+      body: { type: 'string' },
+      created_at: { type: 'string' },
+    },
   },
 } as const;
 
@@ -87,7 +93,13 @@ export const PLACE_ELIGIBILITY = {
         type: 'object',
         additionalProperties: false,
         required: ['program', 'name', 'in_service_area', 'accepting_submissions', 'eligible'],
-        properties: { program: { type: 'string' }, name: { type: 'string' }, in_service_area: { type: 'boolean' }, accepting_submissions: { type: 'boolean' }, eligible: { type: 'boolean' } },
+        properties: {
+          program: { type: 'string' },
+          name: { type: 'string' },
+          in_service_area: { type: 'boolean' },
+          accepting_submissions: { type: 'boolean' },
+          eligible: { type: 'boolean' },
+        },
       },
     },
     eligible_programs: { type: 'array', items: { type: 'string' } },
@@ -98,7 +110,20 @@ export const PLACE_ELIGIBILITY = {
 export const HOMEOWNER_VIEW = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'code', 'full_name', 'address', 'city', 'state', 'county', 'program', 'stage', 'evaluation', 'tasks', 'income_guidance'],
+  required: [
+    'id',
+    'code',
+    'full_name',
+    'address',
+    'city',
+    'state',
+    'county',
+    'program',
+    'stage',
+    'evaluation',
+    'tasks',
+    'income_guidance',
+  ],
   properties: {
     id: { type: 'integer' },
     code: { type: 'string' },
@@ -108,8 +133,18 @@ export const HOMEOWNER_VIEW = {
     /** The site's state and county: which questions the forms ask (shown_if) and the income limits shown. */
     state: { type: ['string', 'null'] },
     county: { type: ['string', 'null'] },
-    program: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-    stage: { type: 'object', additionalProperties: false, required: ['number', 'label', 'progress'], properties: { number: { type: 'integer' }, label: { type: 'string' }, progress: { type: 'array' } } },
+    program: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    },
+    stage: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['number', 'label', 'progress'],
+      properties: { number: { type: 'integer' }, label: { type: 'string' }, progress: { type: 'array' } },
+    },
     evaluation: obj,
     tasks: { type: 'array', items: JOB_TASK },
     income_guidance: {
@@ -117,11 +152,29 @@ export const HOMEOWNER_VIEW = {
       additionalProperties: false,
       required: ['types', 'upload_note', 'timing_note', 'apply'],
       properties: {
-        types: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['value', 'label', 'help'], properties: { value: { type: 'string' }, label: { type: 'string' }, help: { type: 'string' } } } },
+        types: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['value', 'label', 'help'],
+            properties: { value: { type: 'string' }, label: { type: 'string' }, help: { type: 'string' } },
+          },
+        },
         upload_note: { type: 'string' },
         timing_note: { type: 'string' },
         /** Where to apply (the program's constant `income_verification`); null when it names none. */
-        apply: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['service', 'url'], properties: { service: { type: 'string' }, url: { type: 'string' } } }] },
+        apply: {
+          anyOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['service', 'url'],
+              properties: { service: { type: 'string' }, url: { type: 'string' } },
+            },
+          ],
+        },
       },
     },
   },
@@ -132,7 +185,8 @@ export type HomeownerView = Omit<FromSchema<typeof HOMEOWNER_VIEW>, 'stage' | 'e
   evaluation: EvaluationView;
 };
 
-/** GET /api/forms/{form}: a task form as data, with its cross-field rules (the browser validates with the same engine). */
+/** GET /api/forms/{form}: a task form as data, with its cross-field rules (the browser validates with the same engine).
+ * */
 export const FORM_DOCUMENT = {
   type: 'object',
   additionalProperties: false,
@@ -151,7 +205,10 @@ export const FORM_DOCUMENT = {
   },
 } as const;
 /** Its rules typed as the engine reads them (the schema says only "objects"). */
-export type FormDocumentAnswer = Omit<FromSchema<typeof FORM_DOCUMENT>, 'rules' | 'shown_if'> & { rules: FormRuleDocument[]; shown_if?: Record<string, Logic> };
+export type FormDocumentAnswer = Omit<FromSchema<typeof FORM_DOCUMENT>, 'rules' | 'shown_if'> & {
+  rules: FormRuleDocument[];
+  shown_if?: Record<string, Logic>;
+};
 export type DefinitionSources = FromSchema<typeof DEFINITION_SOURCES>;
 
 const NUMBERS = { type: 'array', items: { type: 'integer' } } as const;
@@ -175,7 +232,12 @@ export const DEFINITION_SOURCES = {
         properties: {
           path: { type: 'string' },
           text: { type: 'string' },
-          parsed: { type: 'object', additionalProperties: false, required: ['value', 'spans', 'keys'], properties: { value: {}, spans: NUMBERS, keys: NUMBERS } },
+          parsed: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['value', 'spans', 'keys'],
+            properties: { value: {}, spans: NUMBERS, keys: NUMBERS },
+          },
         },
       },
     },
@@ -190,7 +252,8 @@ export const JOB_INPUT = {
   required: ['program_id', 'pinned_version', 'today', 'job'],
   properties: {
     program_id: { type: 'string' },
-    /** The definition version the job is kept on when that is not the loaded one (null: the loaded definitions judge it). */
+    /** The definition version the job is kept on when that is not the loaded one (null: the loaded definitions judge
+     * it). */
     pinned_version: { type: ['string', 'null'] },
     today: { type: 'string' },
     job: obj,
@@ -199,4 +262,8 @@ export const JOB_INPUT = {
 export type JobInputAnswer = FromSchema<typeof JOB_INPUT>;
 
 /** The whole OpenAPI document. */
-export const OPENAPI_DOCUMENT = { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { type: 'string' }, paths: obj } } as const;
+export const OPENAPI_DOCUMENT = {
+  type: 'object',
+  required: ['openapi', 'paths'],
+  properties: { openapi: { type: 'string' }, paths: obj },
+} as const;

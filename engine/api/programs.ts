@@ -10,21 +10,55 @@ const PROGRAM_SUMMARY_PROPERTIES = {
   description: { type: ['string', 'null'] },
   active: { type: 'boolean' },
   /** The period the program takes submissions in (from/until dates). */
-  accept_submissions: { type: 'object', additionalProperties: false, required: ['from', 'until'], properties: { from: { type: ['string', 'null'] }, until: { type: ['string', 'null'] } } },
-  stage_model: { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id: { type: 'string' }, label: { type: 'string' } } },
+  accept_submissions: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['from', 'until'],
+    properties: { from: { type: ['string', 'null'] }, until: { type: ['string', 'null'] } },
+  },
+  stage_model: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'label'],
+    properties: { id: { type: 'string' }, label: { type: 'string' } },
+  },
   task_count: { type: 'integer', minimum: 0 },
   definition_hash: { type: 'string' },
 } as const;
-const SUMMARY_REQUIRED = ['id', 'name', 'description', 'active', 'accept_submissions', 'stage_model', 'task_count', 'definition_hash'] as const;
+const SUMMARY_REQUIRED = [
+  'id',
+  'name',
+  'description',
+  'active',
+  'accept_submissions',
+  'stage_model',
+  'task_count',
+  'definition_hash',
+] as const;
 
 /** A program in the list. */
-export const PROGRAM_SUMMARY = { type: 'object', additionalProperties: false, required: SUMMARY_REQUIRED, properties: PROGRAM_SUMMARY_PROPERTIES } as const;
+export const PROGRAM_SUMMARY = {
+  type: 'object',
+  additionalProperties: false,
+  required: SUMMARY_REQUIRED,
+  properties: PROGRAM_SUMMARY_PROPERTIES,
+} as const;
 export type ProgramSummary = FromSchema<typeof PROGRAM_SUMMARY>;
 export const PROGRAM_PAGE = pageOf(PROGRAM_SUMMARY);
 export type ProgramPage = FromSchema<typeof PROGRAM_PAGE>;
 
 const criterion = <const Extra>(extra: Extra) =>
-  ({ type: 'object', additionalProperties: false, required: ['name', 'description', 'order_index'], properties: { name: { type: 'string' }, description: { type: 'string' }, order_index: { type: 'integer' }, ...extra } }) as const;
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'description', 'order_index'],
+    properties: {
+      name: { type: 'string' },
+      description: { type: 'string' },
+      order_index: { type: 'integer' },
+      ...extra,
+    },
+  }) as const;
 
 /** A program with its stages, criteria and tasks in words (spec sect. 3). */
 export const PROGRAM_DETAIL = {
@@ -40,13 +74,30 @@ export const PROGRAM_DETAIL = {
         type: 'object',
         additionalProperties: false,
         required: ['number', 'key', 'label', 'tab', 'progress'],
-        properties: { number: { type: 'integer' }, key: { type: 'string' }, label: { type: 'string' }, tab: { type: 'string', enum: STAGE_TABS }, progress: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 } },
+        properties: {
+          number: { type: 'integer' },
+          key: { type: 'string' },
+          label: { type: 'string' },
+          tab: { type: 'string', enum: STAGE_TABS },
+          progress: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+        },
       },
     },
     eligibility_criteria: {
       type: 'array',
       /** `values`: the program constants the rule reads, labelled and in words. */
-      items: criterion({ reason: { type: 'string' }, values: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['label', 'value'], properties: { label: { type: 'string' }, value: { type: 'string' } } } } }),
+      items: criterion({
+        reason: { type: 'string' },
+        values: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['label', 'value'],
+            properties: { label: { type: 'string' }, value: { type: 'string' } },
+          },
+        },
+      }),
     },
     incentive_criteria: { type: 'array', items: criterion({ cap_cents: { type: ['integer', 'null'] } }) },
     tasks: {
@@ -75,5 +126,10 @@ export const PROGRAM_DEFINITION = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'hash', 'file', 'definition'],
-  properties: { id: { type: 'string' }, hash: { type: 'string' }, file: { type: 'string' }, definition: { type: 'object' } },
+  properties: {
+    id: { type: 'string' },
+    hash: { type: 'string' },
+    file: { type: 'string' },
+    definition: { type: 'object' },
+  },
 } as const;

@@ -18,7 +18,12 @@ const ATTACHMENT_REFERENCE_PROPERTIES = {
 } as const;
 
 /** An upload field's value in a task's data: the reference the form keeps (only the id is required). */
-export const ATTACHMENT_REFERENCE = { type: 'object', additionalProperties: false, required: ['id'], properties: ATTACHMENT_REFERENCE_PROPERTIES } as const;
+export const ATTACHMENT_REFERENCE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: ATTACHMENT_REFERENCE_PROPERTIES,
+} as const;
 export type AttachmentReference = FromSchema<typeof ATTACHMENT_REFERENCE>;
 
 /** POST /api/jobs/{job_id}/attachments: the reference the form keeps, and the upload's warnings (a far geotag). */
@@ -38,7 +43,18 @@ export type Uploaded = FromSchema<typeof UPLOADED>;
 export const ATTACHMENT = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'name', 'content_type', 'size_bytes', 'job_id', 'task_id', 'field', 'created_at', 'created_by', 'created_by_name'],
+  required: [
+    'id',
+    'name',
+    'content_type',
+    'size_bytes',
+    'job_id',
+    'task_id',
+    'field',
+    'created_at',
+    'created_by',
+    'created_by_name',
+  ],
   properties: {
     ...ATTACHMENT_REFERENCE_PROPERTIES,
     job_id: { type: 'integer' },
@@ -79,4 +95,8 @@ export const HISTORY = {
 export type History = FromSchema<typeof HISTORY>;
 
 /** POST /api/jobs/{job_id}/attachments: a multipart form (the call reads it as it streams, with a size limit). */
-export const UPLOAD_FORM = { type: 'object', required: ['file', 'task_id', 'field'], properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } } } as const;
+export const UPLOAD_FORM = {
+  type: 'object',
+  required: ['file', 'task_id', 'field'],
+  properties: { file: { type: 'string', format: 'binary' }, task_id: { type: 'string' }, field: { type: 'string' } },
+} as const;

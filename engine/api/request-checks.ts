@@ -5,13 +5,27 @@
  * ajv options, one mapping from ajv's errors to the spec's messages at field paths.
  */
 
-import { ANNOUNCEMENT, CONTRACTOR_CREATE, CONTRACTOR_UPDATE, EQUIPMENT, PROVIDER, TERMS, USER_INVITE } from './admin-requests.ts';
+import {
+  ANNOUNCEMENT,
+  CONTRACTOR_CREATE,
+  CONTRACTOR_UPDATE,
+  EQUIPMENT,
+  PROVIDER,
+  TERMS,
+  USER_INVITE,
+} from './admin-requests.ts';
 import { NEW_JOB } from './requests.ts';
 import { defaultMessage, errorPath } from '../forms/messages.ts';
 import type { FieldMessage } from '../forms/validate-task.ts';
 
 /** The ajv options request bodies are checked with (both sides). */
-export const REQUEST_AJV_OPTIONS = { allErrors: true, strict: false, removeAdditional: false, useDefaults: true, coerceTypes: false } as const;
+export const REQUEST_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  removeAdditional: false,
+  useDefaults: true,
+  coerceTypes: false,
+} as const;
 
 /** The bodies a page's form sends, by name: each form checks its body with its call's schema. */
 export const FORM_REQUESTS = {
@@ -39,5 +53,8 @@ export interface RequestError {
 
 /** ajv's errors as the spec's messages at field paths ("name", "sections.0.title"). */
 export function requestMessages(errors: readonly RequestError[] | null | undefined): FieldMessage[] {
-  return (errors ?? []).map((e) => ({ path: errorPath(e, API_BODY), message: defaultMessage(e.keyword, e.params, e.schema, API_BODY) }));
+  return (errors ?? []).map((e) => ({
+    path: errorPath(e, API_BODY),
+    message: defaultMessage(e.keyword, e.params, e.schema, API_BODY),
+  }));
 }

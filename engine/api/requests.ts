@@ -45,7 +45,11 @@ export const TASK_SAVE = {
 export type TaskSave = FromSchema<typeof TASK_SAVE>;
 
 /** POST .../exceptions/{kind}: the note (required for an ops exception: the service says so per field). */
-export const EXCEPTION_FLAG = { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 2000 } } } as const;
+export const EXCEPTION_FLAG = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { note: { type: 'string', maxLength: 2000 } },
+} as const;
 export type ExceptionFlag = FromSchema<typeof EXCEPTION_FLAG>;
 
 /** POST .../transfer: the new owner role, why, and optional comments. */
@@ -53,7 +57,11 @@ export const TASK_TRANSFER = {
   type: 'object',
   additionalProperties: false,
   required: ['role', 'reason'],
-  properties: { role: { type: 'string' }, reason: { type: 'string', minLength: 1, maxLength: 500 }, comments: { type: 'string', maxLength: 2000 } },
+  properties: {
+    role: { type: 'string' },
+    reason: { type: 'string', minLength: 1, maxLength: 500 },
+    comments: { type: 'string', maxLength: 2000 },
+  },
 } as const;
 export type TaskTransfer = FromSchema<typeof TASK_TRANSFER>;
 
@@ -69,7 +77,11 @@ export const JOB_CANCEL = {
 export type JobCancel = FromSchema<typeof JOB_CANCEL>;
 
 /** POST /api/jobs/{job_id}/clone: the program to clone to (an empty or unknown one is refused by the call, 422). */
-export const JOB_CLONE = { type: 'object', required: ['program_id'], properties: { program_id: { type: 'string' } } } as const;
+export const JOB_CLONE = {
+  type: 'object',
+  required: ['program_id'],
+  properties: { program_id: { type: 'string' } },
+} as const;
 export type JobClone = FromSchema<typeof JOB_CLONE>;
 
 /** PATCH /api/jobs/{job_id}/mark-ineligible: why (required; a blank one is refused by the call, 422). */

@@ -12,22 +12,49 @@ export function pageOf<const Item>(item: Item) {
     type: 'object',
     additionalProperties: false,
     required: ['items', 'total', 'page_number', 'per_page'],
-    properties: { items: { type: 'array', items: item }, total: { type: 'integer', minimum: 0 }, page_number: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1 } },
+    properties: {
+      items: { type: 'array', items: item },
+      total: { type: 'integer', minimum: 0 },
+      page_number: { type: 'integer', minimum: 1 },
+      per_page: { type: 'integer', minimum: 1 },
+    },
   } as const;
 }
 
 /** A whole list as `{ items }` (no paging). */
-export const itemsOf = <const Item>(item: Item) => ({ type: 'object', additionalProperties: false, required: ['items'], properties: { items: { type: 'array', items: item } } }) as const;
+export const itemsOf = <const Item>(item: Item) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['items'],
+    properties: { items: { type: 'array', items: item } },
+  }) as const;
 
 /** An id (of the given schema) with its name. */
-export const idName = <const Id>(id: Id) => ({ type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id, name: { type: 'string' } } }) as const;
+export const idName = <const Id>(id: Id) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name'],
+    properties: { id, name: { type: 'string' } },
+  }) as const;
 
 /** A set of yes/no flags, every one present. */
 export const flags = <const K extends string>(keys: readonly K[]) =>
-  ({ type: 'object', additionalProperties: false, required: keys, properties: Object.fromEntries(keys.map((k) => [k, { type: 'boolean' }])) as { [P in K]: { type: 'boolean' } } }) as const;
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: keys,
+    properties: Object.fromEntries(keys.map((k) => [k, { type: 'boolean' }])) as { [P in K]: { type: 'boolean' } },
+  }) as const;
 
 /** Messages at field paths (a 422's errors, a submission's or an upload's warnings). */
 export const FIELD_MESSAGES = {
   type: 'array',
-  items: { type: 'object', additionalProperties: false, required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['path', 'message'],
+    properties: { path: { type: 'string' }, message: { type: 'string' } },
+  },
 } as const;

@@ -41,7 +41,8 @@ export const SIGNING_LIMITS = {
 
 /** The signer's messages (ours: the spec gives none). */
 export const SIGNING_MESSAGES = {
-  link_invalid: 'This signing link is not valid. It may have been replaced by a newer invite: please use the link in your latest email.',
+  link_invalid:
+    'This signing link is not valid. It may have been replaced by a newer invite: please use the link in your latest email.',
   already_signed: 'This document has already been signed with this link.',
   declined: 'You declined to sign this document.',
   no_longer_needed: 'This document no longer needs your signature.',
@@ -59,7 +60,12 @@ const SECTION = {
   properties: { heading: NULLABLE_STRING, paragraphs: { type: 'array', items: { type: 'string' } } },
 } as const;
 
-const FIELD = { type: 'object', additionalProperties: false, required: ['label', 'value'], properties: { label: { type: 'string' }, value: { type: 'string' } } } as const;
+const FIELD = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['label', 'value'],
+  properties: { label: { type: 'string' }, value: { type: 'string' } },
+} as const;
 
 /** GET /api/signing/{token}: what the signer reads before signing (the whole document) and who signs it. */
 export const SIGNING_VIEW = {
@@ -133,7 +139,10 @@ export const SIGN_REQUEST = {
           type: 'object',
           additionalProperties: false,
           required: ['kind', 'text'],
-          properties: { kind: { const: 'typed' }, text: { type: 'string', minLength: 1, maxLength: SIGNING_LIMITS.typed_max_chars } },
+          properties: {
+            kind: { const: 'typed' },
+            text: { type: 'string', minLength: 1, maxLength: SIGNING_LIMITS.typed_max_chars },
+          },
         },
         {
           type: 'object',
@@ -142,7 +151,11 @@ export const SIGN_REQUEST = {
           properties: {
             kind: { const: 'drawn' },
             /** data:image/png;base64,... */
-            image: { type: 'string', pattern: '^data:image/png;base64,[A-Za-z0-9+/=]+$', maxLength: SIGNING_LIMITS.drawn_max_chars },
+            image: {
+              type: 'string',
+              pattern: '^data:image/png;base64,[A-Za-z0-9+/=]+$',
+              maxLength: SIGNING_LIMITS.drawn_max_chars,
+            },
           },
         },
       ],
@@ -193,7 +206,19 @@ export type DocumentSigner = FromSchema<typeof DOCUMENT_SIGNER>;
 export const JOB_DOCUMENT = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'task_id', 'key', 'title', 'generation', 'status', 'created_at', 'sha256', 'download_url', 'signed_download_url', 'signers'],
+  required: [
+    'id',
+    'task_id',
+    'key',
+    'title',
+    'generation',
+    'status',
+    'created_at',
+    'sha256',
+    'download_url',
+    'signed_download_url',
+    'signers',
+  ],
   properties: {
     id: { type: 'integer' },
     task_id: { type: 'string' },

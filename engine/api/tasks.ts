@@ -4,7 +4,14 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUSES, EXCEPTION_KINDS, JOB_SECTIONS, TASK_STATUSES, type EligibilityStatus } from '../constants.ts';
+import {
+  ACTION_OWNER_ROLES,
+  ELIGIBILITY_STATUSES,
+  EXCEPTION_KINDS,
+  JOB_SECTIONS,
+  TASK_STATUSES,
+  type EligibilityStatus,
+} from '../constants.ts';
 import { FIELD_MESSAGES, flags, itemsOf } from './schema-parts.ts';
 import type { StageResult } from '../types.ts';
 
@@ -13,13 +20,42 @@ export const TASK_ABILITIES = flags(['flag_contractor_exception', 'flag_ops_exce
 export type TaskAbilities = FromSchema<typeof TASK_ABILITIES>;
 
 const ownerRole = { type: 'string', enum: ACTION_OWNER_ROLES } as const;
-const note = { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, properties: { note: { type: 'string' }, by: { type: 'string' }, at: { type: 'string' } } }] } as const;
+const note = {
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: { note: { type: 'string' }, by: { type: 'string' }, at: { type: 'string' } },
+    },
+  ],
+} as const;
 
 /** A task of a job as the API answers it. */
 export const JOB_TASK = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'title', 'form', 'form_version', 'section', 'produces_documents', 'stage', 'status', 'owner', 'default_owner', 'blocked_by', 'exceptions', 'owner_override', 'can_edit', 'abilities', 'data', 'has_unsubmitted_changes', 'version', 'updated_at'],
+  required: [
+    'id',
+    'title',
+    'form',
+    'form_version',
+    'section',
+    'produces_documents',
+    'stage',
+    'status',
+    'owner',
+    'default_owner',
+    'blocked_by',
+    'exceptions',
+    'owner_override',
+    'can_edit',
+    'abilities',
+    'data',
+    'has_unsubmitted_changes',
+    'version',
+    'updated_at',
+  ],
   properties: {
     id: { type: 'string' },
     title: { type: 'string' },
@@ -40,9 +76,22 @@ export const JOB_TASK = {
     blocked_by: { type: 'array', items: { type: 'string' } },
     exceptions: flags(EXCEPTION_KINDS),
     /** Ops only: who flagged, when, with which note. */
-    exception_notes: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, properties: { contractor: note, ops: note } }] },
+    exception_notes: {
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', additionalProperties: false, properties: { contractor: note, ops: note } },
+      ],
+    },
     owner_override: {
-      anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['role', 'reason'], properties: { role: ownerRole, reason: { type: 'string' }, comments: { type: 'string' } } }],
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['role', 'reason'],
+          properties: { role: ownerRole, reason: { type: 'string' }, comments: { type: 'string' } },
+        },
+      ],
     },
     can_edit: { type: 'boolean' },
     abilities: TASK_ABILITIES,
@@ -61,10 +110,17 @@ export const TASK_SUBMITTED = {
   properties: {
     task: JOB_TASK,
     warnings: FIELD_MESSAGES,
-    job: { type: 'object', additionalProperties: false, required: ['stage', 'eligibility'], properties: { stage: { type: 'object' }, eligibility: { type: 'string', enum: ELIGIBILITY_STATUSES } } },
+    job: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['stage', 'eligibility'],
+      properties: { stage: { type: 'object' }, eligibility: { type: 'string', enum: ELIGIBILITY_STATUSES } },
+    },
   },
 } as const;
 /** A submit's answer; where the job stands is the engine's own stage type. */
-export type TaskSubmitted = Omit<FromSchema<typeof TASK_SUBMITTED>, 'job'> & { job: { stage: StageResult; eligibility: EligibilityStatus } };
+export type TaskSubmitted = Omit<FromSchema<typeof TASK_SUBMITTED>, 'job'> & {
+  job: { stage: StageResult; eligibility: EligibilityStatus };
+};
 /** GET /api/jobs/{job_id}/tasks. */
 export const JOB_TASKS = itemsOf(JOB_TASK);

@@ -10,7 +10,12 @@ import { NULLABLE_STRING } from './schema-parts.ts';
 import { ENERGY_HISTORY, USAGE_OVERALL, USAGE_STEP_STATUSES, USAGE_STEPS } from '../usage.ts';
 
 const LABELLED = <const E extends readonly string[]>(values: E) =>
-  ({ type: 'object', additionalProperties: false, required: ['status', 'label'], properties: { status: { enum: values }, label: { type: 'string' } } }) as const;
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['status', 'label'],
+    properties: { status: { enum: values }, label: { type: 'string' } },
+  }) as const;
 
 const STEP = {
   type: 'object',
@@ -42,14 +47,32 @@ const METER = {
 } as const;
 
 /** The staff actions of spec sect. 4, and a new invite. */
-export const USAGE_ACTIONS = ['select_meters', 'process_historical', 'subscribe_meters', 'process_ongoing', 'resend_invite'] as const;
+export const USAGE_ACTIONS = [
+  'select_meters',
+  'process_historical',
+  'subscribe_meters',
+  'process_ongoing',
+  'resend_invite',
+] as const;
 export type UsageAction = (typeof USAGE_ACTIONS)[number];
 
 /** GET /api/jobs/{id}/usage. */
 export const JOB_USAGE = {
   type: 'object',
   additionalProperties: false,
-  required: ['collects', 'overall', 'history', 'stages', 'consent', 'homeowner_next_step', 'months_required', 'profile', 'meters', 'actions', 'in_progress'],
+  required: [
+    'collects',
+    'overall',
+    'history',
+    'stages',
+    'consent',
+    'homeowner_next_step',
+    'months_required',
+    'profile',
+    'meters',
+    'actions',
+    'in_progress',
+  ],
   properties: {
     /** The program collects usage (false: nothing else here means anything). */
     collects: { type: 'boolean' },
@@ -57,7 +80,12 @@ export const JOB_USAGE = {
     history: LABELLED(ENERGY_HISTORY),
     stages: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['key', 'label', 'steps'], properties: { key: { type: 'string' }, label: { type: 'string' }, steps: { type: 'array', items: STEP } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'label', 'steps'],
+        properties: { key: { type: 'string' }, label: { type: 'string' }, steps: { type: 'array', items: STEP } },
+      },
     },
     consent: { type: ['boolean', 'null'] },
     /** What the homeowner must do next, in their words (what their collection page says); null before an invite. */
@@ -83,7 +111,12 @@ export const USAGE_ACTION_REQUEST = {
   properties: {
     action: { enum: USAGE_ACTIONS },
     /** select_meters: the meters to use (ids from GET .../usage). */
-    meter_ids: { type: 'array', maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 } },
+    meter_ids: {
+      type: 'array',
+      maxItems: 50,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+    },
   },
 } as const;
 export type UsageActionRequest = FromSchema<typeof USAGE_ACTION_REQUEST>;
@@ -127,7 +160,8 @@ export type ConnectStart = FromSchema<typeof CONNECT_START>;
 
 /** The messages of the collection page and the staff actions (ours: the spec gives none). */
 export const USAGE_MESSAGES = {
-  link_invalid: 'This link is not valid. It may have been replaced by a newer invite: please use the link in your latest email.',
+  link_invalid:
+    'This link is not valid. It may have been replaced by a newer invite: please use the link in your latest email.',
   link_expired: 'This link has expired. Please ask your contractor for a new invite.',
   not_collecting: 'This job’s program does not collect energy usage.',
   not_connected: 'The homeowner has not connected a utility account yet.',

@@ -101,7 +101,8 @@ export function resolveSchema(schema: Schema, shared: Record<string, unknown>): 
 /** The top-level if/then/else groups of a schema (a bare if/then/else, or each entry of allOf). */
 export function conditionalsOf(schema: Schema): { if: Schema; then?: Schema; else?: Schema; index: number | null }[] {
   const out: { if: Schema; then?: Schema; else?: Schema; index: number | null }[] = [];
-  if (schema.if) out.push({ if: schema.if as Schema, then: schema.then as Schema, else: schema.else as Schema, index: null });
+  if (schema.if)
+    out.push({ if: schema.if as Schema, then: schema.then as Schema, else: schema.else as Schema, index: null });
   (Array.isArray(schema.allOf) ? schema.allOf : []).forEach((s: Schema, index: number) => {
     if (s && s.if) out.push({ if: s.if as Schema, then: s.then as Schema, else: s.else as Schema, index });
   });
@@ -135,7 +136,12 @@ function withDefinitions(fragment: Schema, definitions: Record<string, Schema> |
       for (const [k, v] of Object.entries(node)) {
         if (k === '$ref' && typeof v === 'string') {
           const name = /^#\/definitions\/(.+)$/.exec(v)?.[1];
-          if (name !== undefined && definitions && Object.prototype.hasOwnProperty.call(definitions, name) && !(name in used)) {
+          if (
+            name !== undefined &&
+            definitions &&
+            Object.prototype.hasOwnProperty.call(definitions, name) &&
+            !(name in used)
+          ) {
             used[name] = definitions[name];
             visit(definitions[name]);
           }
@@ -151,7 +157,15 @@ function withDefinitions(fragment: Schema, definitions: Record<string, Schema> |
 /** Builds the runtime of a form; validators compile lazily, once. */
 export function buildFormRuntime(
   schema: Schema,
-  rules: { id: string; field?: string; applies_if?: Logic; valid_if: Logic; message: string; severity?: 'error' | 'warning'; params?: Record<string, string> }[],
+  rules: {
+    id: string;
+    field?: string;
+    applies_if?: Logic;
+    valid_if: Logic;
+    message: string;
+    severity?: 'error' | 'warning';
+    params?: Record<string, string>;
+  }[],
   ajv: SchemaCompiler,
   compile: (logic: Logic) => CompiledRule,
   pick: PickBuilder = generatePick,
@@ -178,12 +192,14 @@ export function buildFormRuntime(
     else_fields: propertiesOf(c.else),
   }));
   // Order: a group testing a field shown by another group is evaluated after it.
-  const shownBy = (f: string) => raw.map((c, i) => (c.then_fields.includes(f) || c.else_fields.includes(f) ? i : -1)).filter((i) => i >= 0);
+  const shownBy = (f: string) =>
+    raw.map((c, i) => (c.then_fields.includes(f) || c.else_fields.includes(f) ? i : -1)).filter((i) => i >= 0);
   const ordered: typeof raw = [];
   const placed = new Set<number>();
   const place = (i: number, depth: number) => {
     if (placed.has(i) || depth > raw.length) return;
-    for (const f of raw[i].tests) if (!base_fields.includes(f)) for (const j of shownBy(f)) if (j !== i) place(j, depth + 1);
+    for (const f of raw[i].tests)
+      if (!base_fields.includes(f)) for (const j of shownBy(f)) if (j !== i) place(j, depth + 1);
     placed.add(i);
     ordered.push(raw[i]);
   };
@@ -191,7 +207,10 @@ export function buildFormRuntime(
   const owners = new Map<string, [number, 'then' | 'else'][] | null>();
   for (const f of base_fields) owners.set(f, null);
   ordered.forEach((c, i) => {
-    for (const [branch, fields] of [['then', c.then_fields], ['else', c.else_fields]] as const) {
+    for (const [branch, fields] of [
+      ['then', c.then_fields],
+      ['else', c.else_fields],
+    ] as const) {
       for (const f of fields) {
         if (owners.get(f) === null) continue;
         owners.set(f, [...(owners.get(f) ?? []), [i, branch]]);
@@ -211,11 +230,13 @@ export function buildFormRuntime(
       return name === 'attachment' || isAttachment(definitions?.[name], depth + 1);
     }
     if (x.type === 'array') return isAttachment(x.items, depth + 1);
-    if (x.type === 'object' && x.properties) return Object.values(x.properties as object).some((p) => isAttachment(p, depth + 1));
+    if (x.type === 'object' && x.properties)
+      return Object.values(x.properties as object).some((p) => isAttachment(p, depth + 1));
     return false;
   };
   const allProps: Record<string, unknown> = { ...((schema.properties as object) ?? {}) };
-  for (const c of conditionalsOf(schema)) Object.assign(allProps, (c.then?.properties as object) ?? {}, (c.else?.properties as object) ?? {});
+  for (const c of conditionalsOf(schema))
+    Object.assign(allProps, (c.then?.properties as object) ?? {}, (c.else?.properties as object) ?? {});
   return {
     base_fields,
     conditionals: ordered,
@@ -260,4 +281,3 @@ export function formFields(schema: unknown): string[] {
   visit(schema);
   return [...found];
 }
-

@@ -24,7 +24,8 @@ export function draftSizeErrors(data: Record<string, unknown>): FieldMessage[] {
   const stack: [unknown, string][] = Object.entries(data).map(([k, v]) => [v, k]);
   while (stack.length && errors.length < 20) {
     const [v, path] = stack.pop()!;
-    if (typeof v === 'string' && v.length > DRAFT_LIMITS.string_chars) errors.push({ path, message: tooLong(DRAFT_LIMITS.string_chars) });
+    if (typeof v === 'string' && v.length > DRAFT_LIMITS.string_chars)
+      errors.push({ path, message: tooLong(DRAFT_LIMITS.string_chars) });
     else if (Array.isArray(v)) {
       if (v.length > DRAFT_LIMITS.array_items) errors.push({ path, message: tooMany(DRAFT_LIMITS.array_items) });
       else v.forEach((x, i) => stack.push([x, `${path}.${i}`]));

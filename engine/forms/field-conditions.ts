@@ -19,8 +19,12 @@ export interface FieldCondition {
 /** What a `shown_if` condition may read: the facts the browser has too. */
 export const SHOWN_IF_FACTS = /^job\.[a-z_]+$|^derived\.today$/;
 
-/** Compiles a form's `shown_if` (field -> condition); a condition with an unknown operation is skipped (the linter reports it). */
-export function compileFieldConditions(shownIf: Record<string, Logic> | undefined, compile: (logic: Logic) => CompiledRule): FieldCondition[] {
+/** Compiles a form's `shown_if` (field -> condition); a condition with an unknown operation is skipped (the linter
+ * reports it). */
+export function compileFieldConditions(
+  shownIf: Record<string, Logic> | undefined,
+  compile: (logic: Logic) => CompiledRule,
+): FieldCondition[] {
   return Object.entries(shownIf ?? {})
     .filter(([, logic]) => unknownOperations(logic).length === 0)
     .map(([field, logic]) => ({ field, test: compile(logic), logic }));

@@ -8,7 +8,15 @@ import { PHONE_PATTERN } from '../constants.ts';
 export { PHONE_PATTERN };
 
 /** The form compiler's options (the standalone generator adds `code.source` to the same). */
-export const FORM_AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true, verbose: true } as const;
+export const FORM_AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  strictTuples: false,
+  strictRequired: false,
+  allowUnionTypes: true,
+  verbose: true,
+} as const;
 
 /**
  * Creates the form compiler's ajv (one per loaded set of definitions). `standalone`: keep each

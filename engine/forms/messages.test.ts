@@ -24,13 +24,18 @@ describe('one mapping of schema errors to messages (task forms and API bodies)',
 
   it('an unknown key: named under itself in an API body, the generic message under its value in a form', () => {
     const e = { keyword: 'additionalProperties', instancePath: '/rows/0', params: { additionalProperty: 'nickname' } };
-    expect([errorPath(e, { name_unknown_fields: true }), defaultMessage(e.keyword, e.params, undefined, { name_unknown_fields: true })]).toEqual(['rows.0.nickname', "Unknown field 'nickname'"]);
+    expect([
+      errorPath(e, { name_unknown_fields: true }),
+      defaultMessage(e.keyword, e.params, undefined, { name_unknown_fields: true }),
+    ]).toEqual(['rows.0.nickname', "Unknown field 'nickname'"]);
     expect([errorPath(e), defaultMessage(e.keyword, e.params, undefined)]).toEqual(['rows.0', OUR_MESSAGES.value]);
   });
 
   it('puts a missing property under its own name, anything else under the value', () => {
     expect(errorPath({ keyword: 'required', instancePath: '', params: { missingProperty: 'email' } })).toBe('email');
-    expect(errorPath({ keyword: 'required', instancePath: '/owner', params: { missingProperty: 'name' } })).toBe('owner.name');
+    expect(errorPath({ keyword: 'required', instancePath: '/owner', params: { missingProperty: 'name' } })).toBe(
+      'owner.name',
+    );
     expect(errorPath({ keyword: 'type', instancePath: '/photos/1/id', params: {} })).toBe('photos.1.id');
   });
 });

@@ -38,15 +38,28 @@ export interface MessageOptions {
  * Where an ajv error belongs, as a dotted field path: a missing property (and, naming unknown fields,
  * an unknown one) is named so its message shows under it, anything else the value it is about.
  */
-export function errorPath(e: { keyword: string; instancePath: string; params: unknown }, opts: MessageOptions = {}): string {
+export function errorPath(
+  e: { keyword: string; instancePath: string; params: unknown },
+  opts: MessageOptions = {},
+): string {
   const base = e.instancePath ? e.instancePath.slice(1).split('/').join('.') : '';
   const p = e.params as { missingProperty?: string; additionalProperty?: string };
-  const leaf = e.keyword === 'required' ? p.missingProperty : e.keyword === 'additionalProperties' && opts.name_unknown_fields ? p.additionalProperty : undefined;
+  const leaf =
+    e.keyword === 'required'
+      ? p.missingProperty
+      : e.keyword === 'additionalProperties' && opts.name_unknown_fields
+        ? p.additionalProperty
+        : undefined;
   return leaf === undefined ? base : base ? `${base}.${leaf}` : leaf;
 }
 
 /** The message for an ajv error keyword and its params, before form overrides (forms and API bodies alike). */
-export function defaultMessage(keyword: string, params: Record<string, unknown>, schema: unknown, opts: MessageOptions = {}): string {
+export function defaultMessage(
+  keyword: string,
+  params: Record<string, unknown>,
+  schema: unknown,
+  opts: MessageOptions = {},
+): string {
   switch (keyword) {
     case 'required':
     case 'minLength':

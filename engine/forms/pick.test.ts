@@ -4,7 +4,15 @@ import { closurePick, generatePick } from './pick.ts';
 // The closure picker (no eval: the browser under its CSP) copies exactly what the generated one copies.
 describe('closurePick agrees with generatePick', () => {
   const fields = ['always', 'then_0', 'else_0', 'either', 'never', 'odd "name"', 'constructor'];
-  const owners = [null, Int32Array.from([0, 1]), Int32Array.from([0, 2]), Int32Array.from([0, 1, 1, 2]), new Int32Array(0), null, Int32Array.from([1, 1])];
+  const owners = [
+    null,
+    Int32Array.from([0, 1]),
+    Int32Array.from([0, 2]),
+    Int32Array.from([0, 1, 1, 2]),
+    new Int32Array(0),
+    null,
+    Int32Array.from([1, 1]),
+  ];
   const generated = generatePick(fields, owners);
   const closure = closurePick(fields, owners);
   const values = [undefined, null, '', 0, false, 'x', [], {}];

@@ -11,10 +11,36 @@ const SCHEMAS: Record<string, unknown>[] = [
   { properties: { x: { contains: { const: 'other' } } }, required: ['x'] },
   { properties: { x: { exclusiveMinimum: 0 } }, required: ['x'] },
   { properties: { x: { minimum: 200, maximum: 400 } }, required: ['x'] },
-  { properties: { x: { required: ['heat_pump'], properties: { heat_pump: { exclusiveMinimum: 0 } } } }, required: ['x'] },
+  {
+    properties: { x: { required: ['heat_pump'], properties: { heat_pump: { exclusiveMinimum: 0 } } } },
+    required: ['x'],
+  },
   { properties: { x: { const: false }, y: { enum: ['a', 'b'] } }, required: ['x', 'y'] },
 ];
-const VALUES = [undefined, null, true, false, 0, 1, -1, 250, 200, 401, 'other', 'passed', 'failed', 'a', '', [], ['other'], ['x', 'other'], {}, { heat_pump: 0 }, { heat_pump: 5 }, { panel: 5 }];
+const VALUES = [
+  undefined,
+  null,
+  true,
+  false,
+  0,
+  1,
+  -1,
+  250,
+  200,
+  401,
+  'other',
+  'passed',
+  'failed',
+  'a',
+  '',
+  [],
+  ['other'],
+  ['x', 'other'],
+  {},
+  { heat_pump: 0 },
+  { heat_pump: 5 },
+  { panel: 5 },
+];
 
 describe('condition predicates agree with ajv', () => {
   const ajv = new Ajv({ strict: false });

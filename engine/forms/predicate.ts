@@ -16,7 +16,20 @@ const TYPES: Record<string, Predicate> = {
   object: (v) => v !== null && typeof v === 'object' && !Array.isArray(v),
   null: (v) => v === null,
 };
-const SUPPORTED = new Set(['const', 'enum', 'type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'contains', 'properties', 'required', 'description', 'title']);
+const SUPPORTED = new Set([
+  'const',
+  'enum',
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'contains',
+  'properties',
+  'required',
+  'description',
+  'title',
+]);
 const primitive = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 /** Shortcuts for the shapes forms use most: one required field tested by const or enum. */
@@ -31,26 +44,49 @@ function special(s: Schema): Predicate | null {
     return (v) => allowed.includes(v);
   }
   const contains = s.contains as Schema | undefined;
-  if (keys.length === 1 && contains && typeof contains === 'object' && Object.keys(contains).length === 1 && 'const' in contains && primitive(contains.const)) {
+  if (
+    keys.length === 1 &&
+    contains &&
+    typeof contains === 'object' &&
+    Object.keys(contains).length === 1 &&
+    'const' in contains &&
+    primitive(contains.const)
+  ) {
     const c = contains.const;
     // `contains` only constrains arrays: any other value passes.
     return (v) => !Array.isArray(v) || v.includes(c);
   }
   const props = s.properties as Schema | undefined;
   const req = s.required as string[] | undefined;
-  if (keys.length === 2 && props && Array.isArray(req) && req.length === 1 && Object.keys(props).length === 1 && props[req[0]]) {
+  if (
+    keys.length === 2 &&
+    props &&
+    Array.isArray(req) &&
+    req.length === 1 &&
+    Object.keys(props).length === 1 &&
+    props[req[0]]
+  ) {
     const k = req[0];
     const inner = compilePredicate(props[k]);
     if (!inner) return null;
     // `required` and `properties` only constrain objects: any other value passes.
-    return (v) => v === null || typeof v !== 'object' || Array.isArray(v) || ((v as Schema)[k] !== undefined && inner((v as Schema)[k]));
+    return (v) =>
+      v === null ||
+      typeof v !== 'object' ||
+      Array.isArray(v) ||
+      ((v as Schema)[k] !== undefined && inner((v as Schema)[k]));
   }
   return null;
 }
 
 /** A predicate equivalent to the schema, or null when the schema uses something else. */
 export function compilePredicate(schema: unknown): Predicate | null {
-  if (schema && typeof schema === 'object' && !Array.isArray(schema) && Object.keys(schema).every((k) => SUPPORTED.has(k))) {
+  if (
+    schema &&
+    typeof schema === 'object' &&
+    !Array.isArray(schema) &&
+    Object.keys(schema).every((k) => SUPPORTED.has(k))
+  ) {
     const fast = special(schema as Schema);
     if (fast) return fast;
   }
@@ -73,7 +109,10 @@ export function compilePredicate(schema: unknown): Predicate | null {
     if (!t) return null;
     checks.push(t);
   }
-  const num = (f: (n: number) => boolean): Predicate => (v) => typeof v !== 'number' || f(v);
+  const num =
+    (f: (n: number) => boolean): Predicate =>
+    (v) =>
+      typeof v !== 'number' || f(v);
   if (typeof s.minimum === 'number') checks.push(num((n) => n >= (s.minimum as number)));
   if (typeof s.maximum === 'number') checks.push(num((n) => n <= (s.maximum as number)));
   if (typeof s.exclusiveMinimum === 'number') checks.push(num((n) => n > (s.exclusiveMinimum as number)));
@@ -95,7 +134,9 @@ export function compilePredicate(schema: unknown): Predicate | null {
       if (!p) return null;
       props.push([k, p]);
     }
-    checks.push((v) => !TYPES.object(v) || props.every(([k, p]) => (v as Schema)[k] === undefined || p((v as Schema)[k])));
+    checks.push(
+      (v) => !TYPES.object(v) || props.every(([k, p]) => (v as Schema)[k] === undefined || p((v as Schema)[k])),
+    );
   }
   return (v) => {
     for (let i = 0; i < checks.length; i++) if (!checks[i](v)) return false;

@@ -18,7 +18,10 @@ import { META_AJV_OPTIONS, META_SCHEMAS, type FileKind } from '../load/meta-vali
 import { FORM_REQUESTS, REQUEST_AJV_OPTIONS } from '../api/request-checks.ts';
 
 type Schema = Record<string, unknown>;
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs?: Record<string, string>) => string;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (
+  ajv: Ajv,
+  refs?: Record<string, string>,
+) => string;
 
 /**
  * Every schema the engine compiles to validate a form's data, by schemaKey (what validateTask asks the

@@ -51,8 +51,19 @@ const defs = loadDefinitions([
   { path: 'task-schemas/cas_testing_post/form.yaml', text: casTestingPost },
 ]);
 const form = defs.forms.sample;
-const good = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(415) 555-0100', count: 2, amount_cents: 1500, has_panel: false };
-const site = { job: { lat: 37.7749, lon: -122.4194 }, constants: defs.shared.constants, derived: {} } as unknown as Facts;
+const good = {
+  name: 'Ana Ruiz',
+  email: 'ana@example.com',
+  phone: '(415) 555-0100',
+  count: 2,
+  amount_cents: 1500,
+  has_panel: false,
+};
+const site = {
+  job: { lat: 37.7749, lon: -122.4194 },
+  constants: defs.shared.constants,
+  derived: {},
+} as unknown as Facts;
 
 describe('validateTask', () => {
   it('loads the form without diagnostics', () => {
@@ -79,7 +90,8 @@ describe('validateTask', () => {
 
   it('accepts a 50-character name and common phone formats', () => {
     expect(validateTask(form, { ...good, name: 'x'.repeat(50) }).ok).toBe(true);
-    for (const phone of ['4155550100', '415-555-0100', '+1 415 555 0100', '(415)555-0100']) expect(validateTask(form, { ...good, phone }).ok, phone).toBe(true);
+    for (const phone of ['4155550100', '415-555-0100', '+1 415 555 0100', '(415)555-0100'])
+      expect(validateTask(form, { ...good, phone }).ok, phone).toBe(true);
   });
 
   it('hides and drops conditional fields, including a field shown by a field that is itself hidden', () => {
@@ -88,8 +100,12 @@ describe('validateTask', () => {
     const shown = validateTask(form, { ...typed, has_panel: true });
     expect(shown.ok).toBe(true);
     expect(shown.data).toMatchObject({ panel_amps: 'other', panel_amps_other: 150 });
-    expect(validateTask(form, { ...good, has_panel: true, panel_amps: 'other' }).errors).toEqual([{ path: 'panel_amps_other', message: 'This field is required' }]);
-    expect(validateTask(form, { ...good, has_panel: true }).errors).toEqual([{ path: 'panel_amps', message: 'This field is required' }]);
+    expect(validateTask(form, { ...good, has_panel: true, panel_amps: 'other' }).errors).toEqual([
+      { path: 'panel_amps_other', message: 'This field is required' },
+    ]);
+    expect(validateTask(form, { ...good, has_panel: true }).errors).toEqual([
+      { path: 'panel_amps', message: 'This field is required' },
+    ]);
   });
 
   it('drops unknown fields and empty answers', () => {
@@ -97,7 +113,13 @@ describe('validateTask', () => {
   });
 
   it('uses form messages by path with array indices, and the rule with its {equipment} filled in', () => {
-    const r = validateTask(form, { ...good, units: [{ manufacturer: 'Mitsubishi', model: 'MXZ' }, { manufacturer: 'Daikin', model: '' }] });
+    const r = validateTask(form, {
+      ...good,
+      units: [
+        { manufacturer: 'Mitsubishi', model: 'MXZ' },
+        { manufacturer: 'Daikin', model: '' },
+      ],
+    });
     expect(r.errors).toEqual([
       { path: 'units.1.model', message: 'Please provide both manufacturer and model for each unit' },
       { path: 'units', message: 'Cannot submit partial equipment details. Please complete all heat pump fields.' },
@@ -107,25 +129,51 @@ describe('validateTask', () => {
   it('shows an error inside an upload reference under the upload field, and refuses embedded file contents', () => {
     const r = validateTask(form, { ...good, photos: [{ id: 'ok-1' }, { id: 'x', data: 'iVBORw0KGgo=' }] });
     expect(r.errors).toEqual([{ path: 'photos', message: 'Please upload photos' }]);
-    expect(validateTask(form, { ...good, photos: [] }).errors).toEqual([{ path: 'photos', message: 'Please upload photos' }]);
+    expect(validateTask(form, { ...good, photos: [] }).errors).toEqual([
+      { path: 'photos', message: 'Please upload photos' },
+    ]);
   });
 
   it('warns (without blocking) when a photo was taken more than a mile from the job site', () => {
     const near = validateTask(form, { ...good, photos: [{ id: 'p1', lat: 37.7749, lon: -122.4194 }] }, site);
     expect(near.warnings).toEqual([]);
-    const far = validateTask(form, { ...good, photos: [{ id: 'p1', lat: 37.7749, lon: -122.4194 }, { id: 'p2', lat: 37.80, lon: -122.4194 }] }, site);
+    const far = validateTask(
+      form,
+      {
+        ...good,
+        photos: [
+          { id: 'p1', lat: 37.7749, lon: -122.4194 },
+          { id: 'p2', lat: 37.8, lon: -122.4194 },
+        ],
+      },
+      site,
+    );
     expect(far.ok).toBe(true);
-    expect(far.warnings).toEqual([{ path: 'photos.1', message: 'This photo was taken more than one mile from the job site.' }]);
+    expect(far.warnings).toEqual([
+      { path: 'photos.1', message: 'This photo was taken more than one mile from the job site.' },
+    ]);
   });
 
   it('runs a program rule on submission beside the form', () => {
-    const program = loadDefinitions([...SHARED_FILES, ...DEMO_FORMS, { path: 'program-defs/demo/program.yaml', text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage') }]);
+    const program = loadDefinitions([
+      ...SHARED_FILES,
+      ...DEMO_FORMS,
+      { path: 'program-defs/demo/program.yaml', text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage') },
+    ]);
     const p = program.programs.demo;
     const costs = program.forms.costs_form;
     const facts = { job: {}, derived: {}, constants: p.constants, tables: {}, task_status: {} } as unknown as Facts;
     const bad = validateTaskSubmission(p, costs, 'costs', { heat_pump_cost: 0, signed_by_homeowner: true }, facts);
     expect(bad.errors).toEqual([{ path: 'heat_pump_cost', message: 'Please enter a valid number' }]);
-    const unsigned = validateTaskSubmission(p, costs, 'costs', { heat_pump_cost: 10, signed_by_homeowner: false }, facts);
-    expect(unsigned.errors).toEqual([{ path: 'signed_by_homeowner', message: 'Final invoice must be signed by the homeowner.' }]);
+    const unsigned = validateTaskSubmission(
+      p,
+      costs,
+      'costs',
+      { heat_pump_cost: 10, signed_by_homeowner: false },
+      facts,
+    );
+    expect(unsigned.errors).toEqual([
+      { path: 'signed_by_homeowner', message: 'Final invoice must be signed by the homeowner.' },
+    ]);
   });
 });

@@ -77,7 +77,6 @@ export function pruneTaskData(form: TaskForm, data: unknown, facts?: Facts): Rec
   return prune(form, hidden.length ? withoutFields(data, hidden) : data).data;
 }
 
-
 /**
  * The form's own message for an error, by `path.keyword` then `path` (array indices as `*`), looked up
  * on the path and then its ancestors: an error inside an upload's reference shows under the upload field.
@@ -95,7 +94,10 @@ function messageFor(form: TaskForm, e: ErrorObject): FieldMessage {
     found = formMessage(form.messages ?? {}, path, e.keyword) ?? { path, message: null };
     cache.set(key, found);
   }
-  return { path: found.path, message: found.message ?? defaultMessage(e.keyword, e.params as Record<string, unknown>, e.schema) };
+  return {
+    path: found.path,
+    message: found.message ?? defaultMessage(e.keyword, e.params as Record<string, unknown>, e.schema),
+  };
 }
 
 function formMessage(messages: Record<string, string>, path: string, keyword: string): FieldMessage | null {
@@ -111,7 +113,13 @@ function formMessage(messages: Record<string, string>, path: string, keyword: st
 }
 
 /** Attachments with a location farther than the limit from the job site; paths are built only for a hit. */
-function geotagWarnings(data: unknown, site: { lat: number; lon: number }, limit: number, at: () => string, out: FieldMessage[]) {
+function geotagWarnings(
+  data: unknown,
+  site: { lat: number; lon: number },
+  limit: number,
+  at: () => string,
+  out: FieldMessage[],
+) {
   if (!data || typeof data !== 'object') return;
   if (Array.isArray(data)) {
     for (let i = 0; i < data.length; i++) geotagWarnings(data[i], site, limit, () => `${at()}.${i}`, out);
@@ -127,7 +135,12 @@ function geotagWarnings(data: unknown, site: { lat: number; lon: number }, limit
 }
 
 /** Runs one validator and maps its errors to messages. */
-function collectErrors(form: TaskForm, validate: ValidateFunction, data: Record<string, unknown>, errors: FieldMessage[]): void {
+function collectErrors(
+  form: TaskForm,
+  validate: ValidateFunction,
+  data: Record<string, unknown>,
+  errors: FieldMessage[],
+): void {
   if (validate(data)) return;
   for (const e of validate.errors ?? []) {
     if (e.keyword === 'if' || e.keyword === 'allOf' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
@@ -139,7 +152,8 @@ function dedupe(list: FieldMessage[]): FieldMessage[] {
   // Lists are short (a form's errors): comparing pairs beats building a Set of joined strings.
   const out: FieldMessage[] = [];
   outer: for (let i = 0; i < list.length; i++) {
-    for (let j = 0; j < out.length; j++) if (out[j].path === list[i].path && out[j].message === list[i].message) continue outer;
+    for (let j = 0; j < out.length; j++)
+      if (out[j].path === list[i].path && out[j].message === list[i].message) continue outer;
     out.push(list[i]);
   }
   return out;
@@ -175,22 +189,37 @@ export function validateTask(form: TaskForm, data: unknown, facts?: Facts): Task
   const site = facts?.job;
   if (form.runtime.attachment_fields.length && site && typeof site.lat === 'number' && typeof site.lon === 'number') {
     const limit = Number(facts?.constants?.geotag_limit_miles ?? PRODUCT_CONSTANTS.geotag_limit_miles);
-    for (const f of form.runtime.attachment_fields) geotagWarnings(pruned[f], site as { lat: number; lon: number }, limit, () => f, warnings);
+    for (const f of form.runtime.attachment_fields)
+      geotagWarnings(pruned[f], site as { lat: number; lon: number }, limit, () => f, warnings);
   }
   const asked = hidden.length ? errors.filter((e) => !hidden.includes(e.path.split('.')[0])) : errors;
   const errs = asked.length > 1 ? dedupe(asked) : asked;
-  return { ok: errs.length === 0, errors: errs, warnings: warnings.length > 1 ? dedupe(warnings) : warnings, data: pruned };
+  return {
+    ok: errs.length === 0,
+    errors: errs,
+    warnings: warnings.length > 1 ? dedupe(warnings) : warnings,
+    data: pruned,
+  };
 }
 
 /**
  * Validates a submission of one task of a program: the form, then the program's own rules on that
  * task with the new data in place.
  */
-export function validateTaskSubmission(program: Program, form: TaskForm, taskId: string, data: unknown, facts: Facts): TaskValidation {
+export function validateTaskSubmission(
+  program: Program,
+  form: TaskForm,
+  taskId: string,
+  data: unknown,
+  facts: Facts,
+): TaskValidation {
   const result = validateTask(form, data, facts);
   const withData = { ...facts, [taskId]: result.data } as Facts;
   const program_rules = checkTaskRules(program, withData, taskId);
   const errors = dedupe([...result.errors, ...program_rules.errors.map((m) => ({ path: m.path, message: m.message }))]);
-  const warnings = dedupe([...result.warnings, ...program_rules.warnings.map((m) => ({ path: m.path, message: m.message }))]);
+  const warnings = dedupe([
+    ...result.warnings,
+    ...program_rules.warnings.map((m) => ({ path: m.path, message: m.message })),
+  ]);
   return { ok: errors.length === 0, errors, warnings, data: result.data };
 }

@@ -16,7 +16,14 @@ type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 /** What buildDocuments borrows from buildProgram: its diagnostics, rule compiler and fact check. */
 export interface DocumentTools {
-  diag: (code: string, message: string, path: Path, severity?: 'error' | 'warning', key?: boolean, file?: ParsedFile) => void;
+  diag: (
+    code: string,
+    message: string,
+    path: Path,
+    severity?: 'error' | 'warning',
+    key?: boolean,
+    file?: ParsedFile,
+  ) => void;
   rule: (id: string, logic: Logic, path: Path, file: ParsedFile, what: string) => RuleBase;
   compile: (logic: Logic) => CompiledRule;
 }
@@ -30,7 +37,14 @@ const PARTY_FIELDS = ['name', 'email'];
  * Template fields and signer addresses are rules over the job's facts and parties.<role>.name / .email,
  * compiled per program so that a field reading a task's answer is checked against this program's tasks.
  */
-export function buildDocuments(raw: Raw, parsed: ParsedFile, shared: SharedDefs, forms: Map<string, TaskForm>, taskIds: Set<string>, t: DocumentTools): DocumentDef[] {
+export function buildDocuments(
+  raw: Raw,
+  parsed: ParsedFile,
+  shared: SharedDefs,
+  forms: Map<string, TaskForm>,
+  taskIds: Set<string>,
+  t: DocumentTools,
+): DocumentDef[] {
   const ids = new Set<string>();
   const docs: DocumentDef[] = [];
   /** A rule that may also read parties.<role>.<name|email>. */
@@ -39,7 +53,14 @@ export function buildDocuments(raw: Raw, parsed: ParsedFile, shared: SharedDefs,
     for (const f of parties) {
       const [, role, field] = f.split('.');
       if (!(SIGNER_ROLES as readonly string[]).includes(role) || !PARTY_FIELDS.includes(field)) {
-        t.diag('unknown-fact', `${what} reads '${f}', but parties offer ${SIGNER_ROLES.map((r) => `parties.${r}.name|email`).join(', ')}`, path, 'error', false, file);
+        t.diag(
+          'unknown-fact',
+          `${what} reads '${f}', but parties offer ${SIGNER_ROLES.map((r) => `parties.${r}.name|email`).join(', ')}`,
+          path,
+          'error',
+          false,
+          file,
+        );
       }
     }
     const stripped = mapVarPaths(logic, (p) => (p.split('.')[0] === 'parties' ? 'job.id' : p));
@@ -57,7 +78,12 @@ export function buildDocuments(raw: Raw, parsed: ParsedFile, shared: SharedDefs,
   // A task whose form collects signatures needs documents to sign, or it can only ever be signed on paper.
   (raw.tasks as Raw[]).forEach((task, i) => {
     if (forms.get(task.form)?.signatures && !((raw.documents ?? []) as Raw[]).some((d) => d.task === task.id)) {
-      t.diag('task-without-documents', `task '${task.id}' collects signatures (form '${task.form}'), but no document of the program names it: add one to documents:`, ['tasks', i, 'form'], 'warning');
+      t.diag(
+        'task-without-documents',
+        `task '${task.id}' collects signatures (form '${task.form}'), but no document of the program names it: add one to documents:`,
+        ['tasks', i, 'form'],
+        'warning',
+      );
     }
   });
   ((raw.documents ?? []) as Raw[]).forEach((d, i) => {
@@ -67,28 +93,57 @@ export function buildDocuments(raw: Raw, parsed: ParsedFile, shared: SharedDefs,
     const template = shared.document_templates[d.template];
     if (!template) {
       const hint = closest(d.template, Object.keys(shared.document_templates));
-      t.diag('unknown-template', `document '${d.id}' names unknown template '${d.template}'` + (hint ? ` (did you mean '${hint}'?)` : ''), [...at, 'template']);
+      t.diag(
+        'unknown-template',
+        `document '${d.id}' names unknown template '${d.template}'` + (hint ? ` (did you mean '${hint}'?)` : ''),
+        [...at, 'template'],
+      );
       return;
     }
     if (!taskIds.has(d.task)) {
       const hint = closest(d.task, [...taskIds]);
-      t.diag('unknown-task', `document '${d.id}' names unknown task '${d.task}'` + (hint ? ` (did you mean '${hint}'?)` : ''), [...at, 'task']);
+      t.diag(
+        'unknown-task',
+        `document '${d.id}' names unknown task '${d.task}'` + (hint ? ` (did you mean '${hint}'?)` : ''),
+        [...at, 'task'],
+      );
       return;
     }
     const task = (raw.tasks as Raw[]).find((x) => x.id === d.task)!;
     const form = forms.get(task.form);
-    if (form && !form.signatures) t.diag('task-without-signatures', `document '${d.id}' is signed in task '${d.task}', whose form '${task.form}' declares no signatures`, [...at, 'task']);
+    if (form && !form.signatures)
+      t.diag(
+        'task-without-signatures',
+        `document '${d.id}' is signed in task '${d.task}', whose form '${task.form}' declares no signatures`,
+        [...at, 'task'],
+      );
     const roles = new Set<string>();
     const signers = (d.signers as Raw[]).map((s, j) => {
-      if (roles.has(s.role)) t.diag('duplicate-id', `signer '${s.role}' is listed twice`, [...at, 'signers', j, 'role']);
+      if (roles.has(s.role))
+        t.diag('duplicate-id', `signer '${s.role}' is listed twice`, [...at, 'signers', j, 'role']);
       roles.add(s.role);
       const sp: Path = [...at, 'signers', j];
       const what = `document '${d.id}' signer '${s.role}'`;
       return {
         role: s.role,
-        applies_if: s.applies_if === undefined ? undefined : docRule(`${d.id}.${s.role}.applies_if`, s.applies_if, [...sp, 'applies_if'], parsed, what),
-        name: docRule(`${d.id}.${s.role}.name`, s.name ?? { var: `parties.${s.role}.name` }, [...sp, s.name === undefined ? 'role' : 'name'], parsed, what),
-        email: docRule(`${d.id}.${s.role}.email`, s.email ?? { var: `parties.${s.role}.email` }, [...sp, s.email === undefined ? 'role' : 'email'], parsed, what),
+        applies_if:
+          s.applies_if === undefined
+            ? undefined
+            : docRule(`${d.id}.${s.role}.applies_if`, s.applies_if, [...sp, 'applies_if'], parsed, what),
+        name: docRule(
+          `${d.id}.${s.role}.name`,
+          s.name ?? { var: `parties.${s.role}.name` },
+          [...sp, s.name === undefined ? 'role' : 'name'],
+          parsed,
+          what,
+        ),
+        email: docRule(
+          `${d.id}.${s.role}.email`,
+          s.email ?? { var: `parties.${s.role}.email` },
+          [...sp, s.email === undefined ? 'role' : 'email'],
+          parsed,
+          what,
+        ),
       };
     });
     // The template's fields, compiled against this program's facts; its text names only its fields.
@@ -96,22 +151,40 @@ export function buildDocuments(raw: Raw, parsed: ParsedFile, shared: SharedDefs,
     const fields = fieldDefs.map(([key, f]) => ({
       key,
       label: f.label,
-      value: docRule(`${d.template}.${key}`, f.value, ['document_templates', template.key, 'fields', key, 'value'], template.file, `template '${d.template}' field '${key}' (in document '${d.id}')`),
+      value: docRule(
+        `${d.template}.${key}`,
+        f.value,
+        ['document_templates', template.key, 'fields', key, 'value'],
+        template.file,
+        `template '${d.template}' field '${key}' (in document '${d.id}')`,
+      ),
     }));
-    template.sections.forEach((sec, k) => sec.paragraphs.forEach((text, n) => {
-      for (const m of text.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) {
-        if (!template.fields?.[m[1]]) {
-          t.diag('unknown-field', `template '${d.template}' text names unknown field '{${m[1]}}'`, ['document_templates', template.key, 'sections', k, 'paragraphs', n], 'error', false, template.file);
+    template.sections.forEach((sec, k) =>
+      sec.paragraphs.forEach((text, n) => {
+        for (const m of text.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) {
+          if (!template.fields?.[m[1]]) {
+            t.diag(
+              'unknown-field',
+              `template '${d.template}' text names unknown field '{${m[1]}}'`,
+              ['document_templates', template.key, 'sections', k, 'paragraphs', n],
+              'error',
+              false,
+              template.file,
+            );
+          }
         }
-      }
-    }));
+      }),
+    );
     docs.push({
       id: d.id,
       template: d.template,
       title: template.title,
       task: d.task,
       terms: d.terms,
-      applies_if: d.applies_if === undefined ? undefined : docRule(`${d.id}.applies_if`, d.applies_if, [...at, 'applies_if'], parsed, `document '${d.id}' applies_if`),
+      applies_if:
+        d.applies_if === undefined
+          ? undefined
+          : docRule(`${d.id}.applies_if`, d.applies_if, [...at, 'applies_if'], parsed, `document '${d.id}' applies_if`),
       signers,
       fields,
       sections: template.sections.map((sec) => ({ heading: sec.heading ?? null, paragraphs: sec.paragraphs })),

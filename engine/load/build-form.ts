@@ -1,7 +1,13 @@
 /** Builds a task form: self-contained schema, runtime, and the checks a meta-schema cannot make. */
 
 import { USAGE_FACTS } from '../usage.ts';
-import { buildFormRuntime, conditionalsOf, formFields, resolveSchema, type SchemaCompiler } from '../forms/compile-form.ts';
+import {
+  buildFormRuntime,
+  conditionalsOf,
+  formFields,
+  resolveSchema,
+  type SchemaCompiler,
+} from '../forms/compile-form.ts';
 import { unreadableFacts } from '../forms/field-conditions.ts';
 import type { PickBuilder } from '../forms/pick.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
@@ -39,8 +45,13 @@ export function buildForm(
 ): TaskForm | undefined {
   const raw = parsed.value as Raw;
   const start = out.length;
-  const diag = (code: string, message: string, path: (string | number)[], severity: 'error' | 'warning' = 'error', key = false) =>
-    out.push({ code, message, severity, file: parsed.file, path, range: parsed.locate(path, key) });
+  const diag = (
+    code: string,
+    message: string,
+    path: (string | number)[],
+    severity: 'error' | 'warning' = 'error',
+    key = false,
+  ) => out.push({ code, message, severity, file: parsed.file, path, range: parsed.locate(path, key) });
 
   const schema = resolveSchema(raw.schema, shared.definitions);
   const defs = Object.keys(schema.definitions as object);
@@ -57,16 +68,35 @@ export function buildForm(
     const tested = Object.keys((c.if.properties as object | undefined) ?? {});
     const required = (c.if.required as string[] | undefined) ?? [];
     const untested = tested.filter((f) => !required.includes(f));
-    if (untested.length) diag('if-without-required', `this 'if' tests ${untested.join(', ')} without listing them in required, so it holds while they are unanswered`, base);
+    if (untested.length)
+      diag(
+        'if-without-required',
+        `this 'if' tests ${untested.join(', ')} without listing them in required, so it holds while they are unanswered`,
+        base,
+      );
   }
-  lintForm(raw, schema.definitions as Record<string, unknown>, ajv, (code, message, path, key) => diag(code, message, path, 'error', key));
-  lintEnumLabels(raw.schema as Raw | undefined, raw.ui_schema, ['schema'], schema.definitions as Record<string, unknown>, (code, message, path, key) => diag(code, message, path, 'warning', key));
+  lintForm(raw, schema.definitions as Record<string, unknown>, ajv, (code, message, path, key) =>
+    diag(code, message, path, 'error', key),
+  );
+  lintEnumLabels(
+    raw.schema as Raw | undefined,
+    raw.ui_schema,
+    ['schema'],
+    schema.definitions as Record<string, unknown>,
+    (code, message, path, key) => diag(code, message, path, 'warning', key),
+  );
 
   const fields = formFields(raw.schema);
   const fieldCheck = (name: string, path: (string | number)[], what: string) => {
     if (fields.includes(name)) return;
     const hint = closest(name, fields);
-    diag('unknown-field', `${what} names unknown field '${name}'` + (hint ? ` (did you mean '${hint}'?)` : ''), path, 'error', true);
+    diag(
+      'unknown-field',
+      `${what} names unknown field '${name}'` + (hint ? ` (did you mean '${hint}'?)` : ''),
+      path,
+      'error',
+      true,
+    );
   };
   for (const key of Object.keys(raw.ui_schema ?? {})) {
     if (!key.startsWith('ui:')) fieldCheck(key, ['ui_schema', key], 'ui_schema');
@@ -76,31 +106,61 @@ export function buildForm(
   const splitText = (node: unknown, at: (string | number)[]) => {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return;
     for (const [k, v] of Object.entries(node)) {
-      if (!k.startsWith('ui:') && v === null) diag('split-text', `'${k}' has no value: quote the text before it if it contains a comma`, [...at, k], 'error', true);
+      if (!k.startsWith('ui:') && v === null)
+        diag(
+          'split-text',
+          `'${k}' has no value: quote the text before it if it contains a comma`,
+          [...at, k],
+          'error',
+          true,
+        );
       else splitText(v, [...at, k]);
     }
   };
   splitText(raw.ui_schema, ['ui_schema']);
   const order = raw.ui_schema?.['ui:order'];
-  if (Array.isArray(order)) order.forEach((f: string, i: number) => f !== '*' && fieldCheck(String(f), ['ui_schema', 'ui:order', i], 'ui:order'));
+  if (Array.isArray(order))
+    order.forEach(
+      (f: string, i: number) => f !== '*' && fieldCheck(String(f), ['ui_schema', 'ui:order', i], 'ui:order'),
+    );
   for (const key of Object.keys(raw.messages ?? {})) fieldCheck(key.split('.')[0], ['messages', key], 'messages');
-  // Signature statuses are filled by the server from the documents it generated: only a form that produces them has any.
+  // Signature statuses are filled by the server from the documents it generated: only a form that produces them has
+  // any.
   for (const key of Object.keys(raw.signatures ?? {})) fieldCheck(key, ['signatures', key], 'signatures');
-  for (const key of Object.keys(raw.esigned_answers ?? {})) fieldCheck(key, ['esigned_answers', key], 'esigned_answers');
+  for (const key of Object.keys(raw.esigned_answers ?? {}))
+    fieldCheck(key, ['esigned_answers', key], 'esigned_answers');
   for (const key of Object.keys(raw.terms_fields ?? {})) fieldCheck(key, ['terms_fields', key], 'terms_fields');
-  if (raw.signatures && !raw.produces_documents) diag('signatures-without-documents', 'a form with signatures must produce documents (produces_documents: true)', ['signatures'], 'error', true);
+  if (raw.signatures && !raw.produces_documents)
+    diag(
+      'signatures-without-documents',
+      'a form with signatures must produce documents (produces_documents: true)',
+      ['signatures'],
+      'error',
+      true,
+    );
   // Fields the server fills from energy usage collection (always, or as a suggestion while empty).
   for (const part of ['usage_fields', 'usage_prefill'] as const) {
     for (const [key, fact] of Object.entries((raw[part] ?? {}) as Record<string, string>)) {
       fieldCheck(key, [part, key], part);
-      if (!(USAGE_FACTS as readonly string[]).includes(fact)) diag('unknown-fact', `${part} '${key}' reads usage fact '${fact}', but usage collection sets no such fact (usage facts: ${USAGE_FACTS.join(', ')})`, [part, key]);
+      if (!(USAGE_FACTS as readonly string[]).includes(fact))
+        diag(
+          'unknown-fact',
+          `${part} '${key}' reads usage fact '${fact}', but usage collection sets no such fact (usage facts: ${USAGE_FACTS.join(', ')})`,
+          [part, key],
+        );
     }
   }
 
   (raw.rules ?? []).forEach((r: Raw, i: number) => {
     for (const part of ['applies_if', 'valid_if'] as const) {
       if (r[part] === undefined) continue;
-      checkFormRule(r[part], ['rules', i, part], { schema, fields, constants: shared.constants }, `rule '${r.id}'`, diag);
+      checkFormRule(
+        r[part],
+        ['rules', i, part],
+        { schema, fields, constants: shared.constants },
+        `rule '${r.id}'`,
+        diag,
+      );
     }
     if (r.field !== undefined) fieldCheck(String(r.field).split('.')[0], ['rules', i, 'field'], `rule '${r.id}'`);
   });
@@ -108,8 +168,19 @@ export function buildForm(
   // Questions that follow the job: each names a field and reads only what the browser has too.
   for (const [field, logic] of Object.entries((raw.shown_if ?? {}) as Record<string, Logic>)) {
     fieldCheck(field, ['shown_if', field], 'shown_if');
-    checkFormRule(logic, ['shown_if', field], { schema, fields, constants: shared.constants }, `shown_if of '${field}'`, diag);
-    for (const fact of unreadableFacts(logic)) diag('unknown-fact', `shown_if of '${field}' reads '${fact}', but a field's condition reads only job.* and derived.today (what the browser has too)`, ['shown_if', field]);
+    checkFormRule(
+      logic,
+      ['shown_if', field],
+      { schema, fields, constants: shared.constants },
+      `shown_if of '${field}'`,
+      diag,
+    );
+    for (const fact of unreadableFacts(logic))
+      diag(
+        'unknown-fact',
+        `shown_if of '${field}' reads '${fact}', but a field's condition reads only job.* and derived.today (what the browser has too)`,
+        ['shown_if', field],
+      );
   }
 
   const runtime = buildFormRuntime(schema, raw.rules ?? [], ajv, compile, pick, raw.shown_if);
@@ -123,12 +194,38 @@ export function buildForm(
         c.else_validator?.();
       });
     } catch (e) {
-      const located = locateSchemaFailure(raw, schema, ajv, (code, message, path, key) => diag(code, message, path, 'error', key), (e as Error).message);
+      const located = locateSchemaFailure(
+        raw,
+        schema,
+        ajv,
+        (code, message, path, key) => diag(code, message, path, 'error', key),
+        (e as Error).message,
+      );
       if (!located) diag('schema-compile', `form schema does not compile: ${(e as Error).message}`, ['schema']);
     }
   }
   if (out.slice(start).some((d) => d.severity === 'error')) return undefined;
-  return { key: raw.key, title: raw.title, description: raw.description, section: raw.section, produces_documents: raw.produces_documents, signatures: raw.signatures, esigned_answers: raw.esigned_answers, attestation: raw.attestation, portal_screen: raw.portal_screen, terms_fields: raw.terms_fields, usage_fields: raw.usage_fields, usage_prefill: raw.usage_prefill, schema, ui_schema: raw.ui_schema, messages: raw.messages, shown_if: raw.shown_if, file: parsed.file, fields, runtime };
+  return {
+    key: raw.key,
+    title: raw.title,
+    description: raw.description,
+    section: raw.section,
+    produces_documents: raw.produces_documents,
+    signatures: raw.signatures,
+    esigned_answers: raw.esigned_answers,
+    attestation: raw.attestation,
+    portal_screen: raw.portal_screen,
+    terms_fields: raw.terms_fields,
+    usage_fields: raw.usage_fields,
+    usage_prefill: raw.usage_prefill,
+    schema,
+    ui_schema: raw.ui_schema,
+    messages: raw.messages,
+    shown_if: raw.shown_if,
+    file: parsed.file,
+    fields,
+    runtime,
+  };
 }
 
 /** A form rule as written in a form document (`rules:` of form.yaml). */
@@ -146,7 +243,25 @@ export interface FormRuleDocument {
  * A form as data, already checked: its schema self-contained (shared definitions merged into its
  * `definitions`), as `GET /api/forms/{form}` serves it.
  */
-export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'section' | 'produces_documents' | 'signatures' | 'esigned_answers' | 'attestation' | 'portal_screen' | 'terms_fields' | 'usage_fields' | 'usage_prefill' | 'schema' | 'ui_schema' | 'messages' | 'shown_if'> & { rules?: FormRuleDocument[] };
+export type FormDocument = Pick<
+  TaskForm,
+  | 'key'
+  | 'title'
+  | 'description'
+  | 'section'
+  | 'produces_documents'
+  | 'signatures'
+  | 'esigned_answers'
+  | 'attestation'
+  | 'portal_screen'
+  | 'terms_fields'
+  | 'usage_fields'
+  | 'usage_prefill'
+  | 'schema'
+  | 'ui_schema'
+  | 'messages'
+  | 'shown_if'
+> & { rules?: FormRuleDocument[] };
 
 /**
  * Builds a runnable TaskForm from a form document, so that a client (the browser) validates with the
@@ -154,7 +269,12 @@ export type FormDocument = Pick<TaskForm, 'key' | 'title' | 'description' | 'sec
  * validators compile on first use. Pass one `ajv` and one `compile` to share them across forms; in a
  * page without eval, pass precompiled validators, an interpreted `compile` and `closurePick`.
  */
-export function taskFormFromDocument(doc: FormDocument, ajv: SchemaCompiler, compile: (logic: Logic) => CompiledRule, pick?: PickBuilder): TaskForm {
+export function taskFormFromDocument(
+  doc: FormDocument,
+  ajv: SchemaCompiler,
+  compile: (logic: Logic) => CompiledRule,
+  pick?: PickBuilder,
+): TaskForm {
   const schema = doc.schema.definitions ? doc.schema : { ...doc.schema, definitions: {} };
   return {
     key: doc.key,

@@ -13,14 +13,23 @@ type Path = (string | number)[];
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** What buildIncentives borrows from buildProgram: its diagnostics, rule compiler and fact check. */
-export type IncentiveTools = DocumentTools & { checkFact: (fact: string, path: Path, file: ParsedFile, what: string) => void };
+export type IncentiveTools = DocumentTools & {
+  checkFact: (fact: string, path: Path, file: ParsedFile, what: string) => void;
+};
 
-export function buildIncentives(raw: Raw, parsed: ParsedFile, taskIds: Set<string>, constants: Record<string, unknown>, t: IncentiveTools): Program['incentives'] {
+export function buildIncentives(
+  raw: Raw,
+  parsed: ParsedFile,
+  taskIds: Set<string>,
+  constants: Record<string, unknown>,
+  t: IncentiveTools,
+): Program['incentives'] {
   const { diag, rule, checkFact } = t;
   const inc = raw.incentives as Raw;
   const caps = (inc.caps ?? {}) as Record<string, number>;
   for (const k of Object.keys(caps)) {
-    if (!(k in inc.measures)) diag('unknown-measure', `cap for unknown measure '${k}'`, ['incentives', 'caps', k], 'error', true);
+    if (!(k in inc.measures))
+      diag('unknown-measure', `cap for unknown measure '${k}'`, ['incentives', 'caps', k], 'error', true);
   }
   const measures: MeasureDef[] = Object.entries(inc.measures as Record<string, Raw>).map(([id, m]) => {
     const p: Path = ['incentives', 'measures', id];
@@ -29,8 +38,14 @@ export function buildIncentives(raw: Raw, parsed: ParsedFile, taskIds: Set<strin
       id,
       label: m.label,
       description: m.description,
-      applies_if: m.applies_if === undefined ? undefined : rule(`${id}.applies_if`, m.applies_if, [...p, 'applies_if'], parsed, what),
-      qualifies_if: m.qualifies_if === undefined ? undefined : rule(`${id}.qualifies_if`, m.qualifies_if, [...p, 'qualifies_if'], parsed, what),
+      applies_if:
+        m.applies_if === undefined
+          ? undefined
+          : rule(`${id}.applies_if`, m.applies_if, [...p, 'applies_if'], parsed, what),
+      qualifies_if:
+        m.qualifies_if === undefined
+          ? undefined
+          : rule(`${id}.qualifies_if`, m.qualifies_if, [...p, 'qualifies_if'], parsed, what),
       not_qualified_message: m.not_qualified_message,
       amount: rule(`${id}.amount`, m.amount, [...p, 'amount'], parsed, what),
       estimate: m.estimate && {
@@ -44,7 +59,8 @@ export function buildIncentives(raw: Raw, parsed: ParsedFile, taskIds: Set<strin
   // The total cap counts measures of this program only.
   const tc = inc.total_cap as Raw | undefined;
   for (const [i, k] of ((tc?.measures ?? []) as string[]).entries()) {
-    if (!(k in inc.measures)) diag('unknown-measure', `total_cap counts unknown measure '${k}'`, ['incentives', 'total_cap', 'measures', i]);
+    if (!(k in inc.measures))
+      diag('unknown-measure', `total_cap counts unknown measure '${k}'`, ['incentives', 'total_cap', 'measures', i]);
   }
   // Sections naming a task and fields of it: the task exists, each field is one its form has.
   for (const section of ['payment', 'shared_amount'] as const) {
@@ -55,30 +71,67 @@ export function buildIncentives(raw: Raw, parsed: ParsedFile, taskIds: Set<strin
       continue;
     }
     for (const [key, field] of Object.entries(sec)) {
-      if (key.endsWith('_field')) checkFact(`${sec.task}.${field}`, ['incentives', section, key], parsed, `${section} ${key}`);
+      if (key.endsWith('_field'))
+        checkFact(`${sec.task}.${field}`, ['incentives', section, key], parsed, `${section} ${key}`);
     }
   }
   const payable = inc.payment?.payable;
   let invoice_split: { material_percent: number; labor_percent: number } | undefined;
   if (inc.invoice_split) {
-    invoice_split = { material_percent: Number(constants.invoice_material_percent), labor_percent: Number(constants.invoice_labor_percent) };
+    invoice_split = {
+      material_percent: Number(constants.invoice_material_percent),
+      labor_percent: Number(constants.invoice_labor_percent),
+    };
     if (invoice_split.material_percent + invoice_split.labor_percent !== 100) {
-      diag('invoice-split', 'constants invoice_material_percent + invoice_labor_percent must be 100', ['incentives', 'invoice_split']);
+      diag('invoice-split', 'constants invoice_material_percent + invoice_labor_percent must be 100', [
+        'incentives',
+        'invoice_split',
+      ]);
     }
   }
   return {
     measures,
     final_when: rule('final_when', inc.final_when, ['incentives', 'final_when'], parsed, 'final_when'),
-    total_cap: tc && { id: tc.id, label: tc.label, cap_cents: tc.cap_cents, measures: tc.measures, source: parsed.locate(['incentives', 'total_cap', 'cap_cents']) },
-    percent_cap: inc.percent_cap && { ...inc.percent_cap, of: rule(inc.percent_cap.id, inc.percent_cap.of, ['incentives', 'percent_cap', 'of'], parsed, 'percent_cap') },
-    minimum: inc.minimum && { ...inc.minimum, when: rule(inc.minimum.id, inc.minimum.when, ['incentives', 'minimum', 'when'], parsed, 'minimum') },
+    total_cap: tc && {
+      id: tc.id,
+      label: tc.label,
+      cap_cents: tc.cap_cents,
+      measures: tc.measures,
+      source: parsed.locate(['incentives', 'total_cap', 'cap_cents']),
+    },
+    percent_cap: inc.percent_cap && {
+      ...inc.percent_cap,
+      of: rule(inc.percent_cap.id, inc.percent_cap.of, ['incentives', 'percent_cap', 'of'], parsed, 'percent_cap'),
+    },
+    minimum: inc.minimum && {
+      ...inc.minimum,
+      when: rule(inc.minimum.id, inc.minimum.when, ['incentives', 'minimum', 'when'], parsed, 'minimum'),
+    },
     shared_amount: inc.shared_amount,
     payment: inc.payment && {
       ...inc.payment,
       payable: payable && {
-        when: rule('payment.payable.when', payable.when, ['incentives', 'payment', 'payable', 'when'], parsed, 'payable when'),
-        amount: rule('payment.payable.amount', payable.amount, ['incentives', 'payment', 'payable', 'amount'], parsed, 'payable amount'),
-        invoiced_at: rule('payment.payable.invoiced_at', payable.invoiced_at, ['incentives', 'payment', 'payable', 'invoiced_at'], parsed, 'payable invoiced_at'),
+        when: rule(
+          'payment.payable.when',
+          payable.when,
+          ['incentives', 'payment', 'payable', 'when'],
+          parsed,
+          'payable when',
+        ),
+        amount: rule(
+          'payment.payable.amount',
+          payable.amount,
+          ['incentives', 'payment', 'payable', 'amount'],
+          parsed,
+          'payable amount',
+        ),
+        invoiced_at: rule(
+          'payment.payable.invoiced_at',
+          payable.invoiced_at,
+          ['incentives', 'payment', 'payable', 'invoiced_at'],
+          parsed,
+          'payable invoiced_at',
+        ),
       },
     },
     invoice_split,

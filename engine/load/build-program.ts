@@ -36,10 +36,33 @@ import type { ParsedFile } from './yaml-source.ts';
 export interface SharedDefs {
   stage_models: Record<string, Omit<StageModel, 'id'>>;
   ineligibility_reasons: Record<string, string>;
-  eligibility_rules: Record<string, { reason: string; description?: string; ineligible_if: Logic; needs?: string[]; file: ParsedFile; key: string }>;
-  rules: Record<string, { field?: string; applies_if?: Logic; valid_if: Logic; message: string; severity?: 'error' | 'warning'; file: ParsedFile; key: string }>;
+  eligibility_rules: Record<
+    string,
+    { reason: string; description?: string; ineligible_if: Logic; needs?: string[]; file: ParsedFile; key: string }
+  >;
+  rules: Record<
+    string,
+    {
+      field?: string;
+      applies_if?: Logic;
+      valid_if: Logic;
+      message: string;
+      severity?: 'error' | 'warning';
+      file: ParsedFile;
+      key: string;
+    }
+  >;
   constants: Record<string, unknown>;
-  document_templates: Record<string, { title: string; fields?: Record<string, { label: string; value: Logic }>; sections: { heading?: string; paragraphs: string[] }[]; file: ParsedFile; key: string }>;
+  document_templates: Record<
+    string,
+    {
+      title: string;
+      fields?: Record<string, { label: string; value: Logic }>;
+      sections: { heading?: string; paragraphs: string[] }[];
+      file: ParsedFile;
+      key: string;
+    }
+  >;
   /** The usage collection workflow's wording (_shared/usage-collection.yaml); empty until that file is loaded. */
   usage_collection: Partial<UsageWording>;
 }
@@ -60,14 +83,30 @@ export function buildProgram(
   // A mistake in a shared file (a shared rule, a template) is reported once, however many programs use it;
   // when it depends on the program (its forms, constants, tables), the message names the programs.
   let sharedErrors = false;
-  const diag = (code: string, message: string, path: Path, severity: 'error' | 'warning' = 'error', key = false, file = parsed, per_program = false) => {
+  const diag = (
+    code: string,
+    message: string,
+    path: Path,
+    severity: 'error' | 'warning' = 'error',
+    key = false,
+    file = parsed,
+    per_program = false,
+  ) => {
     const range = file.locate(path, key);
     if (file !== parsed) {
-      const same = out.find((d) => d.file === file.file && d.code === code && d.range.line === range.line && d.range.col === range.col && (d.message === message || d.message.startsWith(`${message} (in program`)));
+      const same = out.find(
+        (d) =>
+          d.file === file.file &&
+          d.code === code &&
+          d.range.line === range.line &&
+          d.range.col === range.col &&
+          (d.message === message || d.message.startsWith(`${message} (in program`)),
+      );
       if (same) {
         sharedErrors ||= severity === 'error';
         const m = /\(in programs? ([^)]*)\)$/.exec(same.message);
-        if (per_program && m && !m[1].split(', ').includes(raw.id)) same.message = `${message} (in programs ${m[1]}, ${raw.id})`;
+        if (per_program && m && !m[1].split(', ').includes(raw.id))
+          same.message = `${message} (in programs ${m[1]}, ${raw.id})`;
         return;
       }
       if (per_program) message = `${message} (in program ${raw.id})`;
@@ -76,14 +115,24 @@ export function buildProgram(
   };
 
   const folder = parsed.file.split('/').slice(-2, -1)[0];
-  if (folder && raw.id !== folder) diag('id-mismatch', `program id '${raw.id}' must equal its folder name '${folder}'`, ['id']);
+  if (folder && raw.id !== folder)
+    diag('id-mismatch', `program id '${raw.id}' must equal its folder name '${folder}'`, ['id']);
 
-  const stage_model = resolveStageModel(raw.stage_model, shared.stage_models, (code, message) => diag(code, message, ['stage_model']));
+  const stage_model = resolveStageModel(raw.stage_model, shared.stage_models, (code, message) =>
+    diag(code, message, ['stage_model']),
+  );
   const lastStage = stage_model.stages.length;
 
   const constants: Record<string, unknown> = { ...shared.constants };
   for (const [k, v] of Object.entries(raw.constants ?? {})) {
-    if (k in shared.constants) diag('constant-redefined', `constant '${k}' is defined in _shared/constants.yaml and may not be redefined`, ['constants', k], 'error', true);
+    if (k in shared.constants)
+      diag(
+        'constant-redefined',
+        `constant '${k}' is defined in _shared/constants.yaml and may not be redefined`,
+        ['constants', k],
+        'error',
+        true,
+      );
     constants[k] = v;
   }
   const tables = (raw.tables ?? {}) as Program['tables'];
@@ -97,7 +146,12 @@ export function buildProgram(
   });
 
   const { checkLogic, checkFact, awaitedFields } = programLogicChecks({ raw, taskIds, forms, constants, tables, diag });
-  for (const f of checkDates({ accept_submissions: raw.accept_submissions, constants: raw.constants, tables: raw.tables })) diag(f.code, f.message, f.path);
+  for (const f of checkDates({
+    accept_submissions: raw.accept_submissions,
+    constants: raw.constants,
+    tables: raw.tables,
+  }))
+    diag(f.code, f.message, f.path);
 
   const rule = (id: string, logic: Logic, path: Path, file: ParsedFile, what: string): RuleBase => {
     const before = out.length;
@@ -117,17 +171,39 @@ export function buildProgram(
     (t.after ?? []).forEach((dep: string, j: number) => {
       if (!taskIds.has(dep)) {
         const hint = closest(dep, [...taskIds]);
-        diag('unknown-task', `task '${t.id}' waits for unknown task '${dep}'` + (hint ? ` (did you mean '${hint}'?)` : ''), ['tasks', i, 'after', j]);
+        diag(
+          'unknown-task',
+          `task '${t.id}' waits for unknown task '${dep}'` + (hint ? ` (did you mean '${hint}'?)` : ''),
+          ['tasks', i, 'after', j],
+        );
       }
     });
-    if (t.stage > lastStage && lastStage > 0) diag('unknown-stage', `task '${t.id}' is in stage ${t.stage}, but ${raw.stage_model} has ${lastStage} stages`, ['tasks', i, 'stage']);
-    else for (const f of checkTaskPlacement({ id: t.id, stage: t.stage }, stage_model)) diag(f.code, f.message, ['tasks', i, 'stage']);
+    if (t.stage > lastStage && lastStage > 0)
+      diag('unknown-stage', `task '${t.id}' is in stage ${t.stage}, but ${raw.stage_model} has ${lastStage} stages`, [
+        'tasks',
+        i,
+        'stage',
+      ]);
+    else
+      for (const f of checkTaskPlacement({ id: t.id, stage: t.stage }, stage_model))
+        diag(f.code, f.message, ['tasks', i, 'stage']);
     const form = forms.get(t.form);
-    if (!(ACTION_OWNER_ROLES as readonly string[]).includes(t.owner)) diag('unknown-owner', `unknown owner '${t.owner}'`, ['tasks', i, 'owner']);
+    if (!(ACTION_OWNER_ROLES as readonly string[]).includes(t.owner))
+      diag('unknown-owner', `unknown owner '${t.owner}'`, ['tasks', i, 'owner']);
     if (t.on_behalf === true) {
       // Only a homeowner task has a homeowner to answer for; a signature or an attestation is theirs alone.
-      if (t.owner !== 'homeowner') diag('on-behalf-not-homeowner', `task '${t.id}' is owned by ${t.owner}: on_behalf is for homeowner tasks`, ['tasks', i, 'on_behalf']);
-      else if (form?.signatures || form?.attestation) diag('on-behalf-personal', `task '${t.id}' cannot be answered on the homeowner's behalf: its form '${t.form}' ${form.signatures ? 'collects signatures' : 'is an attestation'}`, ['tasks', i, 'on_behalf']);
+      if (t.owner !== 'homeowner')
+        diag('on-behalf-not-homeowner', `task '${t.id}' is owned by ${t.owner}: on_behalf is for homeowner tasks`, [
+          'tasks',
+          i,
+          'on_behalf',
+        ]);
+      else if (form?.signatures || form?.attestation)
+        diag(
+          'on-behalf-personal',
+          `task '${t.id}' cannot be answered on the homeowner's behalf: its form '${t.form}' ${form.signatures ? 'collects signatures' : 'is an attestation'}`,
+          ['tasks', i, 'on_behalf'],
+        );
     }
     return {
       id: t.id,
@@ -136,7 +212,10 @@ export function buildProgram(
       stage: t.stage,
       owner: t.owner,
       after: t.after ?? [],
-      applies_if: t.applies_if === undefined ? undefined : rule(`${t.id}.applies_if`, t.applies_if, ['tasks', i, 'applies_if'], parsed, `task '${t.id}' applies_if`),
+      applies_if:
+        t.applies_if === undefined
+          ? undefined
+          : rule(`${t.id}.applies_if`, t.applies_if, ['tasks', i, 'applies_if'], parsed, `task '${t.id}' applies_if`),
       description: t.description,
       on_behalf: t.on_behalf === true && t.owner === 'homeowner' && !form?.signatures && !form?.attestation,
       source: parsed.locate(['tasks', i]),
@@ -159,7 +238,11 @@ export function buildProgram(
       const s = shared.eligibility_rules[item.use];
       if (!s) {
         const hint = closest(item.use, Object.keys(shared.eligibility_rules));
-        diag('unknown-rule', `unknown shared eligibility rule '${item.use}'` + (hint ? ` (did you mean '${hint}'?)` : ''), ['eligibility', i, 'use']);
+        diag(
+          'unknown-rule',
+          `unknown shared eligibility rule '${item.use}'` + (hint ? ` (did you mean '${hint}'?)` : ''),
+          ['eligibility', i, 'use'],
+        );
         return;
       }
       def = { id: item.use, ...s, ...(item.needs !== undefined ? { needs: item.needs } : {}) };
@@ -171,27 +254,54 @@ export function buildProgram(
     const reason_text = shared.ineligibility_reasons[def.reason];
     if (reason_text === undefined) {
       const hint = closest(def.reason, Object.keys(shared.ineligibility_reasons));
-      diag('unknown-reason', `unknown ineligibility reason '${def.reason}'` + (hint ? ` (did you mean '${hint}'?)` : ''), [...base, 'reason'], 'error', false, file);
+      diag(
+        'unknown-reason',
+        `unknown ineligibility reason '${def.reason}'` + (hint ? ` (did you mean '${hint}'?)` : ''),
+        [...base, 'reason'],
+        'error',
+        false,
+        file,
+      );
     }
     const r = rule(def.id, def.ineligible_if, [...base, 'ineligible_if'], file, `eligibility rule '${def.id}'`);
     const needs = def.needs ?? r.reads;
-    (def.needs ?? []).forEach((n, j) => checkFact(n, [...base, 'needs', j], file, `eligibility rule '${def.id}' needs`));
-    eligibility.push({ ...r, reason: def.reason, reason_text: reason_text ?? def.reason, description: def.description, needs, needs_paths: needs.map((n) => n.split('.')) });
+    (def.needs ?? []).forEach((n, j) =>
+      checkFact(n, [...base, 'needs', j], file, `eligibility rule '${def.id}' needs`),
+    );
+    eligibility.push({
+      ...r,
+      reason: def.reason,
+      reason_text: reason_text ?? def.reason,
+      description: def.description,
+      needs,
+      needs_paths: needs.map((n) => n.split('.')),
+    });
   });
 
   // Cross-field task rules.
   const ruleIds = new Set<string>();
   const rules: TaskRule[] = [];
-  (raw.rules as Raw[] | undefined ?? []).forEach((item, i) => {
+  ((raw.rules as Raw[] | undefined) ?? []).forEach((item, i) => {
     if (!taskIds.has(item.task)) diag('unknown-task', `rule names unknown task '${item.task}'`, ['rules', i, 'task']);
-    let def: { id: string; field?: string; applies_if?: Logic; valid_if: Logic; message: string; severity?: 'error' | 'warning' };
+    let def: {
+      id: string;
+      field?: string;
+      applies_if?: Logic;
+      valid_if: Logic;
+      message: string;
+      severity?: 'error' | 'warning';
+    };
     let file = parsed;
     let base: Path = ['rules', i];
     if (item.use !== undefined) {
       const s = shared.rules[item.use];
       if (!s) {
         const hint = closest(item.use, Object.keys(shared.rules));
-        diag('unknown-rule', `unknown shared rule '${item.use}'` + (hint ? ` (did you mean '${hint}'?)` : ''), ['rules', i, 'use']);
+        diag('unknown-rule', `unknown shared rule '${item.use}'` + (hint ? ` (did you mean '${hint}'?)` : ''), [
+          'rules',
+          i,
+          'use',
+        ]);
         return;
       }
       const bind = (p: string) => (p.startsWith('$task.') ? item.task + p.slice(5) : p);
@@ -214,7 +324,10 @@ export function buildProgram(
       id: def.id,
       task: item.task,
       field: def.field,
-      applies_if: def.applies_if === undefined ? undefined : rule(`${def.id}.applies_if`, def.applies_if, [...base, 'applies_if'], file, `rule '${def.id}'`),
+      applies_if:
+        def.applies_if === undefined
+          ? undefined
+          : rule(`${def.id}.applies_if`, def.applies_if, [...base, 'applies_if'], file, `rule '${def.id}'`),
       valid_if: rule(def.id, def.valid_if, [...base, 'valid_if'], file, `rule '${def.id}'`),
       message: def.message,
       severity: def.severity ?? 'error',
@@ -232,16 +345,38 @@ export function buildProgram(
     const task = (raw.tasks as Raw[]).find((t) => t.id === taskId);
     if (!task) {
       const hint = closest(taskId, [...taskIds]);
-      diag('unknown-task', `usage_collection names task '${taskId}', which the program does not have` + (hint ? ` (did you mean '${hint}'?)` : ''), ['usage_collection', 'task']);
+      diag(
+        'unknown-task',
+        `usage_collection names task '${taskId}', which the program does not have` +
+          (hint ? ` (did you mean '${hint}'?)` : ''),
+        ['usage_collection', 'task'],
+      );
     } else if (forms.has(task.form) && !forms.get(task.form)!.usage_fields) {
-      diag('usage-task-without-fields', `usage_collection's task '${taskId}' has form '${task.form}', which declares no usage_fields: nothing would record the connection`, ['usage_collection', 'task']);
+      diag(
+        'usage-task-without-fields',
+        `usage_collection's task '${taskId}' has form '${task.form}', which declares no usage_fields: nothing would record the connection`,
+        ['usage_collection', 'task'],
+      );
     }
-    if (!shared.usage_collection.steps) diag('usage-wording-missing', 'usage_collection needs the workflow\'s wording in _shared/usage-collection.yaml', ['usage_collection'], 'error', true);
+    if (!shared.usage_collection.steps)
+      diag(
+        'usage-wording-missing',
+        "usage_collection needs the workflow's wording in _shared/usage-collection.yaml",
+        ['usage_collection'],
+        'error',
+        true,
+      );
   }
 
   // A path that is not in the document reaches no pinned job: most likely a misspelling.
   ((raw.versioning?.apply_to_pinned ?? []) as string[]).forEach((p, i) => {
-    if (!hasDocumentPath(raw, p)) diag('unknown-pinned-path', `versioning.apply_to_pinned names '${p}', which this program does not have: no value of it would reach pinned jobs`, ['versioning', 'apply_to_pinned', i], 'warning');
+    if (!hasDocumentPath(raw, p))
+      diag(
+        'unknown-pinned-path',
+        `versioning.apply_to_pinned names '${p}', which this program does not have: no value of it would reach pinned jobs`,
+        ['versioning', 'apply_to_pinned', i],
+        'warning',
+      );
   });
 
   (raw.tasks as Raw[]).forEach((t, i) => {
@@ -252,11 +387,22 @@ export function buildProgram(
     if (out.some((d) => new RegExp(`(^|/)task-schemas/${t.form}/form\\.(ya?ml|json)$`).test(d.file))) return;
     const read = fields.length ? ` (rules read its fields: ${fields.join(', ')})` : '';
     if (t.draft === true) {
-      diag('unknown-form', `task '${t.id}' names form '${t.form}', which does not exist yet in task-schemas/ (the task is a draft)` + read, ['tasks', i, 'form'], 'warning');
+      diag(
+        'unknown-form',
+        `task '${t.id}' names form '${t.form}', which does not exist yet in task-schemas/ (the task is a draft)` + read,
+        ['tasks', i, 'form'],
+        'warning',
+      );
       return;
     }
     const hint = closest(t.form, [...forms.keys()]);
-    diag('unknown-form', `task '${t.id}' names form '${t.form}', which is not in task-schemas/` + (hint ? ` (did you mean '${hint}'?)` : ' (mark the task draft: true while its form is being written)') + read, ['tasks', i, 'form']);
+    diag(
+      'unknown-form',
+      `task '${t.id}' names form '${t.form}', which is not in task-schemas/` +
+        (hint ? ` (did you mean '${hint}'?)` : ' (mark the task draft: true while its form is being written)') +
+        read,
+      ['tasks', i, 'form'],
+    );
   });
 
   if (sharedErrors || out.slice(start).some((d) => d.severity === 'error')) return undefined;
@@ -279,8 +425,20 @@ export function buildProgram(
     rules,
     documents,
     usage_collection: raw.usage_collection,
-    versioning: { pin_at: raw.versioning?.pin_at ?? 'submission', apply_to_pinned: raw.versioning?.apply_to_pinned ?? [] },
-    hash: hashDefinition({ program: raw, shared_rules: eligibility.map((e) => e.logic), rules: rules.map((r) => r.valid_if.logic), constants, stage_model, templates: documents.map((d) => shared.document_templates[d.template] && { ...shared.document_templates[d.template], file: undefined }) }),
+    versioning: {
+      pin_at: raw.versioning?.pin_at ?? 'submission',
+      apply_to_pinned: raw.versioning?.apply_to_pinned ?? [],
+    },
+    hash: hashDefinition({
+      program: raw,
+      shared_rules: eligibility.map((e) => e.logic),
+      rules: rules.map((r) => r.valid_if.logic),
+      constants,
+      stage_model,
+      templates: documents.map(
+        (d) => shared.document_templates[d.template] && { ...shared.document_templates[d.template], file: undefined },
+      ),
+    }),
     file: parsed.file,
     raw,
   };

@@ -19,7 +19,8 @@ function daysIn(year: number, month: number): number {
  */
 export function dateProblem(text: string, mustBeDate = false): string | undefined {
   const m = ISO_DATE.exec(text);
-  if (!m) return mustBeDate && !/^\d{4}-\d{2}-\d{2}/.test(text) ? `'${text}' is not a date (write YYYY-MM-DD)` : undefined;
+  if (!m)
+    return mustBeDate && !/^\d{4}-\d{2}-\d{2}/.test(text) ? `'${text}' is not a date (write YYYY-MM-DD)` : undefined;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (mo < 1 || mo > 12) return `'${text}' is not a date: there is no month ${m[2]} (months are 01 to 12)`;
   if (d < 1 || d > daysIn(y, mo)) return `'${text}' is not a date: month ${m[2]} of ${y} has ${daysIn(y, mo)} days`;
@@ -33,11 +34,14 @@ export interface DateFinding {
   path: Path;
 }
 
-/** The key that ends the period a key starts (`from` -> `until`, `install_period_start` -> `install_period_end`), if any. */
+/** The key that ends the period a key starts (`from` -> `until`, `install_period_start` -> `install_period_end`), if
+ * any. */
 function endKeys(key: string): string[] {
   const parts = key.split('_');
   const ends: Record<string, string[]> = { from: ['until', 'to'], start: ['end'], begin: ['end'], first: ['last'] };
-  return parts.flatMap((p, i) => (ends[p] ?? []).map((e) => [...parts.slice(0, i), e, ...parts.slice(i + 1)].join('_')));
+  return parts.flatMap((p, i) =>
+    (ends[p] ?? []).map((e) => [...parts.slice(0, i), e, ...parts.slice(i + 1)].join('_')),
+  );
 }
 
 /** Every date of a definition that does not exist, and every period that ends before it starts. */
@@ -61,7 +65,12 @@ export function checkDates(value: unknown, base: Path = []): DateFinding[] {
       for (const end of endKeys(k)) {
         const e = obj[end];
         if (typeof e !== 'string' || !ISO_DATE.test(e) || dateProblem(e)) continue;
-        if (e.slice(0, 10) < v.slice(0, 10)) out.push({ code: 'date-order', message: `'${end}' (${e}) is before '${k}' (${v}): the period ends before it starts`, path: [...at, end] });
+        if (e.slice(0, 10) < v.slice(0, 10))
+          out.push({
+            code: 'date-order',
+            message: `'${end}' (${e}) is before '${k}' (${v}): the period ends before it starts`,
+            path: [...at, end],
+          });
       }
     }
   };

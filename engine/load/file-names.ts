@@ -10,7 +10,11 @@ import { closest } from './suggest.ts';
 
 /** The files a definition folder holds, by the folder above it. */
 const FOLDER_FILES: Record<string, { names: string[]; required: string; what: string }> = {
-  'program-defs': { names: ['program', 'cases'], required: 'program', what: 'a program folder holds program.yaml and cases.yaml' },
+  'program-defs': {
+    names: ['program', 'cases'],
+    required: 'program',
+    what: 'a program folder holds program.yaml and cases.yaml',
+  },
   'task-schemas': { names: ['form'], required: 'form', what: 'a form folder holds form.yaml (and examples/)' },
 };
 const SHARED = '_shared';
@@ -38,7 +42,11 @@ function nearMiss(place: Place): string | undefined {
   const letters = (w: string) => [...w].sort().join('');
   const singular = place.stem.replace(/s$/, '');
   // Swapped letters (froms, porgram) are two edits apart: compare the letters too.
-  return names.find((n) => place.stem.startsWith(n) || letters(singular) === letters(n) || letters(place.stem) === letters(n)) ?? closest(place.stem, names);
+  return (
+    names.find(
+      (n) => place.stem.startsWith(n) || letters(singular) === letters(n) || letters(place.stem) === letters(n),
+    ) ?? closest(place.stem, names)
+  );
 }
 
 /** Whether a file that is not a definition by name should still be handed to the loader (to be reported). */
@@ -69,7 +77,13 @@ export function misnamedFiles(paths: string[], kindOf: (path: string) => string 
     const name = folder.split('/').pop()!;
     if (name === SHARED) continue;
     if (closest(name, [SHARED]) === SHARED) {
-      for (const f of files) at(f.path, 'misnamed-file', 'error', `folder '${name}' is not read: shared definitions go in a folder called ${SHARED}`);
+      for (const f of files)
+        at(
+          f.path,
+          'misnamed-file',
+          'error',
+          `folder '${name}' is not read: shared definitions go in a folder called ${SHARED}`,
+        );
       continue;
     }
     const spec = FOLDER_FILES[files[0].place.root];
@@ -79,18 +93,29 @@ export function misnamedFiles(paths: string[], kindOf: (path: string) => string 
     for (const f of files) {
       if (f.kind !== undefined) continue;
       // In a folder without its definition, its only other YAML file is taken for it, whatever its name.
-      const meant = nearMiss(f.place) ?? (DEFINITION_EXT.test(f.place.name) && !has(spec.required) ? spec.required : undefined);
+      const meant =
+        nearMiss(f.place) ?? (DEFINITION_EXT.test(f.place.name) && !has(spec.required) ? spec.required : undefined);
       if (!meant) {
-        if (DEFINITION_EXT.test(f.place.name)) at(f.path, 'unknown-file', 'warning', `'${f.place.name}' is not read: ${spec.what}`);
+        if (DEFINITION_EXT.test(f.place.name))
+          at(f.path, 'unknown-file', 'warning', `'${f.place.name}' is not read: ${spec.what}`);
         continue;
       }
       const proper = `${meant}.yaml`;
       if (has(meant)) {
         // The real file is there: a stray copy (a backup is fine, a second YAML is a warning).
-        if (DEFINITION_EXT.test(f.place.name)) at(f.path, 'misnamed-file', 'warning', `'${f.place.name}' is not read (${proper} beside it is): delete it or merge it into ${proper}`);
+        if (DEFINITION_EXT.test(f.place.name))
+          at(
+            f.path,
+            'misnamed-file',
+            'warning',
+            `'${f.place.name}' is not read (${proper} beside it is): delete it or merge it into ${proper}`,
+          );
         continue;
       }
-      const lost = meant === 'cases' ? `these cases never run` : `the ${meant === 'form' ? 'form' : 'program'} '${name}' does not exist`;
+      const lost =
+        meant === 'cases'
+          ? `these cases never run`
+          : `the ${meant === 'form' ? 'form' : 'program'} '${name}' does not exist`;
       at(f.path, 'misnamed-file', 'error', `'${f.place.name}' is not read: it must be called ${proper}, so ${lost}`);
       if (meant === spec.required) explained = true;
     }
@@ -98,7 +123,13 @@ export function misnamedFiles(paths: string[], kindOf: (path: string) => string 
     const required = spec.required;
     if (!has(required) && !explained) {
       const first = files.find((f) => f.kind !== undefined);
-      if (first) at(first.path, 'missing-file', 'error', `folder '${name}' has no ${required}.yaml: ${required === 'program' ? `program '${name}' does not exist and its cases never run` : `form '${name}' does not exist`}`);
+      if (first)
+        at(
+          first.path,
+          'missing-file',
+          'error',
+          `folder '${name}' has no ${required}.yaml: ${required === 'program' ? `program '${name}' does not exist and its cases never run` : `form '${name}' does not exist`}`,
+        );
     }
   }
   return out;

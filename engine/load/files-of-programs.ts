@@ -11,5 +11,8 @@ export function filesOfPrograms(files: SourceFile[], ids: string[]): SourceFile[
   const own = (f: SourceFile) => ids.some((id) => f.path.startsWith(`program-defs/${id}/`));
   const programs = files.filter((f) => own(f) && f.path.endsWith('/program.yaml')).map((f) => f.text);
   const named = (key: string) => programs.some((text) => new RegExp(`\\b${key}\\b`).test(text));
-  return files.filter((f) => f.path.includes('/_shared/') || own(f) || (f.path.startsWith('task-schemas/') && named(f.path.split('/')[1])));
+  return files.filter(
+    (f) =>
+      f.path.includes('/_shared/') || own(f) || (f.path.startsWith('task-schemas/') && named(f.path.split('/')[1])),
+  );
 }

@@ -20,9 +20,11 @@ const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array
  */
 export function levelParts(node: Node, at: Path): Placed[] {
   const out: Placed[] = [{ node, at }];
-  for (const k of ['if', 'then', 'else', 'not']) if (isNode(node[k])) out.push(...levelParts(node[k] as Node, [...at, k]));
+  for (const k of ['if', 'then', 'else', 'not'])
+    if (isNode(node[k])) out.push(...levelParts(node[k] as Node, [...at, k]));
   for (const k of ['allOf', 'anyOf', 'oneOf']) {
-    if (Array.isArray(node[k])) (node[k] as unknown[]).forEach((s, i) => isNode(s) && out.push(...levelParts(s, [...at, k, i])));
+    if (Array.isArray(node[k]))
+      (node[k] as unknown[]).forEach((s, i) => isNode(s) && out.push(...levelParts(s, [...at, k, i])));
   }
   return out;
 }
@@ -49,7 +51,8 @@ export function deref(node: Node | undefined, definitions: Record<string, unknow
   let cur = node;
   for (let depth = 0; cur && typeof cur.$ref === 'string' && depth < 20; depth++) {
     const name = /^#\/definitions\/(.+)$/.exec(cur.$ref as string)?.[1];
-    const next = name !== undefined && Object.prototype.hasOwnProperty.call(definitions, name) ? definitions[name] : undefined;
+    const next =
+      name !== undefined && Object.prototype.hasOwnProperty.call(definitions, name) ? definitions[name] : undefined;
     if (!isNode(next)) return undefined;
     // Keywords beside a $ref (a title) describe the same value: the referenced schema says what it holds.
     cur = next;
@@ -65,7 +68,8 @@ export function optionsOf(node: Node | undefined, definitions: Record<string, un
   if ('const' in s) return [s.const];
   for (const k of ['oneOf', 'anyOf'] as const) {
     const list = s[k];
-    if (Array.isArray(list) && list.length && list.every((b) => isNode(b) && 'const' in b)) return list.map((b) => (b as Node).const);
+    if (Array.isArray(list) && list.length && list.every((b) => isNode(b) && 'const' in b))
+      return list.map((b) => (b as Node).const);
   }
   if (s.type === 'boolean') return [true, false];
   return undefined;

@@ -23,7 +23,13 @@ export interface FormRuleContext {
 }
 
 /** How a finding is reported (build-form's diag). */
-export type FormDiag = (code: string, message: string, path: Path, severity?: 'error' | 'warning', key?: boolean) => void;
+export type FormDiag = (
+  code: string,
+  message: string,
+  path: Path,
+  severity?: 'error' | 'warning',
+  key?: boolean,
+) => void;
 
 const hintOf = (word: string, names: readonly string[]) => {
   const hint = closest(word, [...names]);
@@ -33,7 +39,8 @@ const hintOf = (word: string, names: readonly string[]) => {
 /** Checks one rule of a form (`applies_if` or `valid_if` at `at`); `what` names it in messages. */
 export function checkFormRule(logic: Logic, at: Path, ctx: FormRuleContext, what: string, diag: FormDiag): void {
   const definitions = (ctx.schema.definitions ?? {}) as Schema;
-  for (const u of unknownOperations(logic)) diag('unknown-operation', `unknown operation '${u.op}' in ${what}`, [...at, ...u.path], 'error', true);
+  for (const u of unknownOperations(logic))
+    diag('unknown-operation', `unknown operation '${u.op}' in ${what}`, [...at, ...u.path], 'error', true);
   for (const { fact, path } of factsReadAt(logic)) {
     const [root, name, ...rest] = fact.split('.');
     const bad = (message: string) => diag('unknown-fact', `${what} reads '${fact}', ${message}`, [...at, ...path]);
@@ -41,23 +48,41 @@ export function checkFormRule(logic: Logic, at: Path, ctx: FormRuleContext, what
       if (!ctx.fields.includes(name)) bad(`but this form has no field '${name}'` + hintOf(name, ctx.fields));
       else if (rest.length) {
         const step = followSchema([ctx.schema], [name, ...rest], definitions);
-        if (step.kind === 'missing' && step.index > 0) bad(`but 'form.${[name, ...rest].slice(0, step.index).join('.')}' has no part '${[name, ...rest][step.index]}'` + hintOf([name, ...rest][step.index], step.names));
-        if (step.kind === 'scalar' && step.index > 0) bad(`but 'form.${[name, ...rest].slice(0, step.index).join('.')}' is ${/^[aeiou]/.test(step.type) ? 'an' : 'a'} ${step.type} with no part '${[name, ...rest][step.index]}'`);
+        if (step.kind === 'missing' && step.index > 0)
+          bad(
+            `but 'form.${[name, ...rest].slice(0, step.index).join('.')}' has no part '${[name, ...rest][step.index]}'` +
+              hintOf([name, ...rest][step.index], step.names),
+          );
+        if (step.kind === 'scalar' && step.index > 0)
+          bad(
+            `but 'form.${[name, ...rest].slice(0, step.index).join('.')}' is ${/^[aeiou]/.test(step.type) ? 'an' : 'a'} ${step.type} with no part '${[name, ...rest][step.index]}'`,
+          );
       }
     } else if (root === 'job') {
-      if (!(JOB_FACTS as readonly string[]).includes(name)) bad(`but jobs have no field '${name}'` + hintOf(name, JOB_FACTS));
+      if (!(JOB_FACTS as readonly string[]).includes(name))
+        bad(`but jobs have no field '${name}'` + hintOf(name, JOB_FACTS));
     } else if (root === 'derived') {
-      if (!(DERIVED_FACTS as readonly string[]).includes(name)) bad(`but the engine derives no '${name}'` + hintOf(name, DERIVED_FACTS));
+      if (!(DERIVED_FACTS as readonly string[]).includes(name))
+        bad(`but the engine derives no '${name}'` + hintOf(name, DERIVED_FACTS));
     } else if (root === 'usage') {
-      if (!(USAGE_FACTS as readonly string[]).includes(name)) bad(`but usage collection sets no '${name}'` + hintOf(name, USAGE_FACTS));
+      if (!(USAGE_FACTS as readonly string[]).includes(name))
+        bad(`but usage collection sets no '${name}'` + hintOf(name, USAGE_FACTS));
     } else if (root === 'constants') {
-      if (!Object.hasOwn(ctx.constants, name)) bad(`but no shared constant '${name}' is defined` + hintOf(name, Object.keys(ctx.constants)));
+      if (!Object.hasOwn(ctx.constants, name))
+        bad(`but no shared constant '${name}' is defined` + hintOf(name, Object.keys(ctx.constants)));
       else {
         const step = followValue(ctx.constants[name], rest);
-        if (step) bad(`but 'constants.${[name, ...rest.slice(0, step.index)].join('.')}' has no part '${rest[step.index]}'` + ('names' in step ? hintOf(rest[step.index], step.names) : ''));
+        if (step)
+          bad(
+            `but 'constants.${[name, ...rest.slice(0, step.index)].join('.')}' has no part '${rest[step.index]}'` +
+              ('names' in step ? hintOf(rest[step.index], step.names) : ''),
+          );
       }
     } else {
-      bad(`which this form does not provide (form rules read form.<field>, job.*, derived.*, usage.* or shared constants.*)` + hintOf(root, ['form', 'job', 'derived', 'usage', 'constants']));
+      bad(
+        `which this form does not provide (form rules read form.<field>, job.*, derived.*, usage.* or shared constants.*)` +
+          hintOf(root, ['form', 'job', 'derived', 'usage', 'constants']),
+      );
     }
   }
   const scope: LogicScope = {
@@ -70,10 +95,14 @@ export function checkFormRule(logic: Logic, at: Path, ctx: FormRuleContext, what
     },
     table(fact) {
       const [root, name, ...rest] = fact.split('.');
-      return root === 'constants' && rest.length === 0 && Object.hasOwn(ctx.constants, name) ? { value: ctx.constants[name], what: `constant '${name}'` } : undefined;
+      return root === 'constants' && rest.length === 0 && Object.hasOwn(ctx.constants, name)
+        ? { value: ctx.constants[name], what: `constant '${name}'` }
+        : undefined;
     },
   };
   // `valid_if: false` is the rule that fails whenever it applies (its applies_if says when).
-  const condition = at[0] === 'shown_if' || at[at.length - 1] === 'applies_if' || (at[at.length - 1] === 'valid_if' && logic !== false);
-  for (const f of lintLogic(logic, scope, condition)) diag(f.code, `${what}: ${f.message}`, [...at, ...f.path], 'error', f.key ?? false);
+  const condition =
+    at[0] === 'shown_if' || at[at.length - 1] === 'applies_if' || (at[at.length - 1] === 'valid_if' && logic !== false);
+  for (const f of lintLogic(logic, scope, condition))
+    diag(f.code, `${what}: ${f.message}`, [...at, ...f.path], 'error', f.key ?? false);
 }

@@ -25,7 +25,8 @@ function deref(schema: unknown, definitions: Record<string, Schema>, depth = 0):
   const ref = schema.$ref;
   if (typeof ref !== 'string' || depth > 20) return schema;
   const name = /^#\/definitions\/(.+)$/.exec(ref)?.[1];
-  const target = name !== undefined && Object.prototype.hasOwnProperty.call(definitions, name) ? definitions[name] : undefined;
+  const target =
+    name !== undefined && Object.prototype.hasOwnProperty.call(definitions, name) ? definitions[name] : undefined;
   // Keywords beside a $ref (title, description) do not constrain; the definition does.
   return target ? { ...deref(target, definitions, depth + 1), ...withoutRef(schema) } : schema;
 }
@@ -38,38 +39,63 @@ function withoutRef(s: Schema): Schema {
 /** The parts that must all hold: the schema and its `allOf` entries (then/else only declare fields). */
 function conjuncts(schema: Schema, definitions: Record<string, Schema>): Schema[] {
   const out = [schema];
-  if (Array.isArray(schema.allOf)) for (const s of schema.allOf) out.push(...conjuncts(deref(s, definitions), definitions));
+  if (Array.isArray(schema.allOf))
+    for (const s of schema.allOf) out.push(...conjuncts(deref(s, definitions), definitions));
   return out;
 }
 
-/** Every field declared anywhere in an object schema (properties, allOf, then, else, anyOf, oneOf, dependencies), with each declaration. */
-function declaredFields(schema: Schema, definitions: Record<string, Schema>, out = new Map<string, Schema[]>(), depth = 0): Map<string, Schema[]> {
+/** Every field declared anywhere in an object schema (properties, allOf, then, else, anyOf, oneOf, dependencies), with
+ * each declaration. */
+function declaredFields(
+  schema: Schema,
+  definitions: Record<string, Schema>,
+  out = new Map<string, Schema[]>(),
+  depth = 0,
+): Map<string, Schema[]> {
   if (depth > 10) return out;
   if (isPlain(schema.properties)) {
     for (const [k, v] of Object.entries(schema.properties)) out.set(k, [...(out.get(k) ?? []), v as Schema]);
   }
-  for (const key of ['then', 'else']) if (isPlain(schema[key])) declaredFields(deref(schema[key], definitions), definitions, out, depth + 1);
+  for (const key of ['then', 'else'])
+    if (isPlain(schema[key])) declaredFields(deref(schema[key], definitions), definitions, out, depth + 1);
   for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    if (Array.isArray(schema[key])) for (const s of schema[key] as unknown[]) declaredFields(deref(s, definitions), definitions, out, depth + 1);
+    if (Array.isArray(schema[key]))
+      for (const s of schema[key] as unknown[]) declaredFields(deref(s, definitions), definitions, out, depth + 1);
   }
-  if (isPlain(schema.dependencies)) for (const s of Object.values(schema.dependencies)) if (isPlain(s)) declaredFields(deref(s, definitions), definitions, out, depth + 1);
+  if (isPlain(schema.dependencies))
+    for (const s of Object.values(schema.dependencies))
+      if (isPlain(s)) declaredFields(deref(s, definitions), definitions, out, depth + 1);
   return out;
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list', object: 'a map of fields', null: 'null',
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a map of fields',
+  null: 'null',
 };
 
 function hasType(value: unknown, type: string): boolean {
   switch (type) {
-    case 'string': return typeof value === 'string';
-    case 'number': return typeof value === 'number';
-    case 'integer': return Number.isInteger(value);
-    case 'boolean': return typeof value === 'boolean';
-    case 'array': return Array.isArray(value);
-    case 'object': return isPlain(value);
-    case 'null': return value === null;
-    default: return true;
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isPlain(value);
+    case 'null':
+      return value === null;
+    default:
+      return true;
   }
 }
 
@@ -77,7 +103,14 @@ const shown = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /** The problems of one value against one declaration of it. */
-function checkValue(schema: unknown, value: unknown, path: (string | number)[], name: string, definitions: Record<string, Schema>, depth: number): DataProblem[] {
+function checkValue(
+  schema: unknown,
+  value: unknown,
+  path: (string | number)[],
+  name: string,
+  definitions: Record<string, Schema>,
+  depth: number,
+): DataProblem[] {
   // null reads as "no answer" (a case clears a base answer with it).
   if (value === null || depth > 20) return [];
   const parts = conjuncts(deref(schema, definitions), definitions);
@@ -86,8 +119,17 @@ function checkValue(schema: unknown, value: unknown, path: (string | number)[], 
     if (Array.isArray(s.enum)) {
       if (!s.enum.some((e) => same(e, value))) {
         const options = s.enum.map(String);
-        const hint = typeof value === 'string' ? (options.find((o) => o.toLowerCase() === value.toLowerCase()) ?? closest(value, options)) : undefined;
-        out.push({ kind: 'invalid-value', path, message: `${shown(value)} is not an option of ${name} (options: ${options.join(', ')})` + (hint ? `; did you mean '${hint}'?` : '') });
+        const hint =
+          typeof value === 'string'
+            ? (options.find((o) => o.toLowerCase() === value.toLowerCase()) ?? closest(value, options))
+            : undefined;
+        out.push({
+          kind: 'invalid-value',
+          path,
+          message:
+            `${shown(value)} is not an option of ${name} (options: ${options.join(', ')})` +
+            (hint ? `; did you mean '${hint}'?` : ''),
+        });
         return out;
       }
     } else if (s.const !== undefined && !same(s.const, value)) {
@@ -96,7 +138,11 @@ function checkValue(schema: unknown, value: unknown, path: (string | number)[], 
     }
     const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? (s.type as string[]) : [];
     if (types.length && !types.some((t) => hasType(value, t))) {
-      out.push({ kind: 'invalid-value', path, message: `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}, not ${shown(value)}` });
+      out.push({
+        kind: 'invalid-value',
+        path,
+        message: `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}, not ${shown(value)}`,
+      });
       return out;
     }
     for (const key of ['anyOf', 'oneOf']) {
@@ -107,7 +153,10 @@ function checkValue(schema: unknown, value: unknown, path: (string | number)[], 
   }
   if (Array.isArray(value)) {
     const items = parts.map((s) => s.items).find((i) => isPlain(i));
-    if (items) value.forEach((v, i) => out.push(...checkValue(items, v, [...path, i], `an item of ${name}`, definitions, depth + 1)));
+    if (items)
+      value.forEach((v, i) =>
+        out.push(...checkValue(items, v, [...path, i], `an item of ${name}`, definitions, depth + 1)),
+      );
   } else if (isPlain(value)) {
     out.push(...checkObject(parts, value, path, definitions, depth + 1));
   }
@@ -115,18 +164,36 @@ function checkValue(schema: unknown, value: unknown, path: (string | number)[], 
 }
 
 /** The problems of an object's keys and values against an object schema (its parts). */
-function checkObject(parts: Schema[], value: Record<string, unknown>, path: (string | number)[], definitions: Record<string, Schema>, depth: number, form = ''): DataProblem[] {
+function checkObject(
+  parts: Schema[],
+  value: Record<string, unknown>,
+  path: (string | number)[],
+  definitions: Record<string, Schema>,
+  depth: number,
+  form = '',
+): DataProblem[] {
   const fields = new Map<string, Schema[]>();
   for (const s of parts) declaredFields(s, definitions, fields);
   // A schema that declares no field, or lets other keys in, has no unknown keys.
-  const open = fields.size === 0 || parts.some((s) => s.patternProperties !== undefined || (s.additionalProperties !== undefined && s.additionalProperties !== false));
+  const open =
+    fields.size === 0 ||
+    parts.some(
+      (s) =>
+        s.patternProperties !== undefined || (s.additionalProperties !== undefined && s.additionalProperties !== false),
+    );
   const out: DataProblem[] = [];
   for (const [key, v] of Object.entries(value)) {
     const decls = fields.get(key);
     if (!decls) {
       if (open) continue;
       const hint = closest(key, [...fields.keys()]);
-      out.push({ kind: 'unknown-field', path: [...path, key], message: `'${key}' is not a field of ${path.length ? `'${path.join('.')}'` : `form '${form}'`}` + (hint ? ` (did you mean '${hint}'?)` : '') });
+      out.push({
+        kind: 'unknown-field',
+        path: [...path, key],
+        message:
+          `'${key}' is not a field of ${path.length ? `'${path.join('.')}'` : `form '${form}'`}` +
+          (hint ? ` (did you mean '${hint}'?)` : ''),
+      });
       continue;
     }
     // A field declared in several branches: its value need only fit one of them.

@@ -14,8 +14,16 @@ type Path = (string | number)[];
 const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
 const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
 
-/** Checks the object schema `node` at `at` (the form's schema, or an object nested in it), then every object inside it. */
-export function lintFormSchema(node: unknown, at: Path, definitions: Record<string, unknown>, report: Report, root = true, seen = new Set<unknown>()): void {
+/** Checks the object schema `node` at `at` (the form's schema, or an object nested in it), then every object inside it.
+ * */
+export function lintFormSchema(
+  node: unknown,
+  at: Path,
+  definitions: Record<string, unknown>,
+  report: Report,
+  root = true,
+  seen = new Set<unknown>(),
+): void {
   if (!isNode(node) || seen.has(node)) return;
   seen.add(node);
   const fields = levelFields(node, at);
@@ -30,7 +38,12 @@ export function lintFormSchema(node: unknown, at: Path, definitions: Record<stri
         if (typeof f !== 'string' || fields.has(f)) return;
         const hint = closest(f, names);
         const where = root ? 'the form has no field' : 'this object has no field';
-        report('unknown-required-field', `required names '${f}', but ${where} '${f}' (so it could never be filled in)` + (hint ? ` (did you mean '${hint}'?)` : ''), [...p.at, 'required', i]);
+        report(
+          'unknown-required-field',
+          `required names '${f}', but ${where} '${f}' (so it could never be filled in)` +
+            (hint ? ` (did you mean '${hint}'?)` : ''),
+          [...p.at, 'required', i],
+        );
       });
     }
   }
@@ -39,25 +52,40 @@ export function lintFormSchema(node: unknown, at: Path, definitions: Record<stri
   // Objects nested in this level: each field's own schema, list items, and the form's own definitions.
   for (const decls of fields.values()) for (const d of decls) lintNested(d, definitions, report, seen);
   if (root && isNode(node.definitions)) {
-    for (const [name, s] of Object.entries(node.definitions as Node)) lintFormSchema(s, [...at, 'definitions', name], definitions, report, false, seen);
+    for (const [name, s] of Object.entries(node.definitions as Node))
+      lintFormSchema(s, [...at, 'definitions', name], definitions, report, false, seen);
   }
 }
 
 function lintNested(d: Placed, definitions: Record<string, unknown>, report: Report, seen: Set<unknown>) {
   // A $ref'd schema is checked where it is defined.
   if (d.node.$ref !== undefined) return;
-  if (isNode(d.node.properties) || Array.isArray(d.node.required) || d.node.allOf || d.node.if) lintFormSchema(d.node, d.at, definitions, report, false, seen);
-  if (isNode(d.node.items)) lintNested({ node: d.node.items as Node, at: [...d.at, 'items'] }, definitions, report, seen);
+  if (isNode(d.node.properties) || Array.isArray(d.node.required) || d.node.allOf || d.node.if)
+    lintFormSchema(d.node, d.at, definitions, report, false, seen);
+  if (isNode(d.node.items))
+    lintNested({ node: d.node.items as Node, at: [...d.at, 'items'] }, definitions, report, seen);
 }
 
 /** An `if` compares fields with values: each value must be one the field can take. */
-function lintIf(cond: Node, at: Path, fields: Map<string, Placed[]>, definitions: Record<string, unknown>, report: Report, parent?: string) {
+function lintIf(
+  cond: Node,
+  at: Path,
+  fields: Map<string, Placed[]>,
+  definitions: Record<string, unknown>,
+  report: Report,
+  parent?: string,
+) {
   const props = cond.properties;
   if (parent !== undefined && Array.isArray(cond.required)) {
     (cond.required as unknown[]).forEach((f, i) => {
       if (typeof f !== 'string' || fields.has(f)) return;
       const hint = closest(f, [...fields.keys()]);
-      report('unknown-required-field', `required names '${f}', but '${parent}' has no field '${f}', so this 'if' never holds` + (hint ? ` (did you mean '${hint}'?)` : ''), [...at, 'required', i]);
+      report(
+        'unknown-required-field',
+        `required names '${f}', but '${parent}' has no field '${f}', so this 'if' never holds` +
+          (hint ? ` (did you mean '${hint}'?)` : ''),
+        [...at, 'required', i],
+      );
     });
   }
   if (!isNode(props)) return;
@@ -67,18 +95,27 @@ function lintIf(cond: Node, at: Path, fields: Map<string, Placed[]>, definitions
     if (!decls) {
       const hint = closest(field, [...fields.keys()]);
       const of = parent === undefined ? 'the form' : `'${parent}'`;
-      report('unknown-field', `this 'if' tests '${field}', which is not a field of ${of}, so it never holds` + (hint ? ` (did you mean '${hint}'?)` : ''), [...at, 'properties', field], true);
+      report(
+        'unknown-field',
+        `this 'if' tests '${field}', which is not a field of ${of}, so it never holds` +
+          (hint ? ` (did you mean '${hint}'?)` : ''),
+        [...at, 'properties', field],
+        true,
+      );
       continue;
     }
     const options = decls.map((d) => optionsOf(d.node, definitions));
     const items = decls.map((d) => optionsOf(itemsOf(d.node, definitions), definitions));
     checkValues(test, [...at, 'properties', field], field, options, report);
-    if (isNode(test.contains)) checkValues(test.contains as Node, [...at, 'properties', field, 'contains'], field, items, report);
-    if (isNode(test.items)) checkValues(test.items as Node, [...at, 'properties', field, 'items'], field, items, report);
+    if (isNode(test.contains))
+      checkValues(test.contains as Node, [...at, 'properties', field, 'contains'], field, items, report);
+    if (isNode(test.items))
+      checkValues(test.items as Node, [...at, 'properties', field, 'items'], field, items, report);
     if (isNode(test.not)) checkValues(test.not as Node, [...at, 'properties', field, 'not'], field, options, report);
     // A test of an object field's own fields (`{ customer_rates: { properties: { oil: ... } } }`).
     const object = deref(decls[0].node, definitions);
-    if (isNode(test.properties) && object) lintIf(test, [...at, 'properties', field], levelFields(object, []), definitions, report, field);
+    if (isNode(test.properties) && object)
+      lintIf(test, [...at, 'properties', field], levelFields(object, []), definitions, report, field);
   }
 }
 
@@ -88,8 +125,19 @@ function checkValues(test: Node, at: Path, field: string, declared: (unknown[] |
   const all = declared.flat();
   const one = (value: unknown, path: Path) => {
     if (isOption(value, all)) return;
-    const hint = typeof value === 'string' ? closest(value, all.filter((o): o is string => typeof o === 'string')) : undefined;
-    report('if-value-not-option', `this 'if' compares '${field}' with ${show(value)}, which is not one of its options (${all.map(show).join(', ')}), so it never holds` + (hint ? ` (did you mean '${hint}'?)` : ''), path);
+    const hint =
+      typeof value === 'string'
+        ? closest(
+            value,
+            all.filter((o): o is string => typeof o === 'string'),
+          )
+        : undefined;
+    report(
+      'if-value-not-option',
+      `this 'if' compares '${field}' with ${show(value)}, which is not one of its options (${all.map(show).join(', ')}), so it never holds` +
+        (hint ? ` (did you mean '${hint}'?)` : ''),
+      path,
+    );
   };
   if ('const' in test) one(test.const, [...at, 'const']);
   if (Array.isArray(test.enum)) test.enum.forEach((v, i) => one(v, [...at, 'enum', i]));

@@ -39,7 +39,8 @@ const LOOSE = new Set(['==', '!=']);
 const DATE_OPERATIONS = new Set(['days_between', 'months_between']);
 
 type Literal = string | number | boolean;
-const isLiteral = (v: unknown): v is Literal => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isLiteral = (v: unknown): v is Literal =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
 const showAll = (vs: unknown[]) => vs.map(show).join(', ');
 
@@ -62,15 +63,31 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
   const out: LogicFinding[] = [];
 
   /** A literal that must be one of a field's values. */
-  const checkValue = (fact: string, lit: Literal, at: Path, loose: boolean, asItem: boolean, outcome = 'this comparison never matches', listedIn?: string) => {
+  const checkValue = (
+    fact: string,
+    lit: Literal,
+    at: Path,
+    loose: boolean,
+    asItem: boolean,
+    outcome = 'this comparison never matches',
+    listedIn?: string,
+  ) => {
     const allowed = scope.values(fact);
     if (!allowed || allowed.list !== asItem) return;
     const ok = allowed.values.some((v) => v === lit || (loose && String(v) === String(lit)));
     if (ok) return;
-    const hint = typeof lit === 'string' ? closest(lit, allowed.values.filter((v): v is string => typeof v === 'string')) : undefined;
+    const hint =
+      typeof lit === 'string'
+        ? closest(
+            lit,
+            allowed.values.filter((v): v is string => typeof v === 'string'),
+          )
+        : undefined;
     out.push({
       code: 'unknown-value',
-      message: `${listedIn ? `${listedIn} lists ` : ''}${show(lit)}${listedIn ? ', which' : ''} is not a value ${allowed.what} can take, so ${outcome} (values: ${showAll(allowed.values)})` + (hint ? ` (did you mean '${hint}'?)` : ''),
+      message:
+        `${listedIn ? `${listedIn} lists ` : ''}${show(lit)}${listedIn ? ', which' : ''} is not a value ${allowed.what} can take, so ${outcome} (values: ${showAll(allowed.values)})` +
+        (hint ? ` (did you mean '${hint}'?)` : ''),
       path: at,
       per_program: true,
       ...(listedIn ? { in_definition: true } : {}),
@@ -105,10 +122,17 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
     checkTableKeys(table, args[1]);
     let nodes: unknown[] = [table.value];
     for (let k = 1; k < args.length; k++) {
-      const maps = nodes.filter((n): n is Record<string, unknown> => n !== null && typeof n === 'object' && !Array.isArray(n));
+      const maps = nodes.filter(
+        (n): n is Record<string, unknown> => n !== null && typeof n === 'object' && !Array.isArray(n),
+      );
       if (maps.length === 0) {
         const levels = table.levels ? ` (${table.levels.join(', ')})` : '';
-        out.push({ code: 'unknown-lookup-key', message: `${table.what} has ${k - 1} key level${k === 2 ? '' : 's'}${levels}, but this lookup gives ${args.length - 1} keys`, path: [...at, k], per_program: true });
+        out.push({
+          code: 'unknown-lookup-key',
+          message: `${table.what} has ${k - 1} key level${k === 2 ? '' : 's'}${levels}, but this lookup gives ${args.length - 1} keys`,
+          path: [...at, k],
+          per_program: true,
+        });
         return;
       }
       const literals = literalsOf(args[k], [...at, k]);
@@ -122,7 +146,11 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
         const hint = closest(String(lit.value), names);
         out.push({
           code: 'unknown-lookup-key',
-          message: `${table.what} has no key ${show(lit.value)}` + (table.levels?.[k - 1] ? ` for ${table.levels[k - 1]}` : '') + `, so this lookup is always empty (keys: ${names.join(', ')})` + (hint ? ` (did you mean '${hint}'?)` : ''),
+          message:
+            `${table.what} has no key ${show(lit.value)}` +
+            (table.levels?.[k - 1] ? ` for ${table.levels[k - 1]}` : '') +
+            `, so this lookup is always empty (keys: ${names.join(', ')})` +
+            (hint ? ` (did you mean '${hint}'?)` : ''),
           path: lit.path,
           per_program: true,
         });
@@ -145,7 +173,15 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
     for (const key of Object.keys(map)) {
       if (values.includes(key)) continue;
       const hint = closest(key, missing);
-      if (hint) out.push({ code: 'unknown-lookup-key', message: `${table.what} has key '${key}', a value ${allowed.what} never takes, so '${hint}' looks up nothing (did you mean '${hint}'?)`, path: [...table.at, key], key: true, in_definition: true, per_program: true });
+      if (hint)
+        out.push({
+          code: 'unknown-lookup-key',
+          message: `${table.what} has key '${key}', a value ${allowed.what} never takes, so '${hint}' looks up nothing (did you mean '${hint}'?)`,
+          path: [...table.at, key],
+          key: true,
+          in_definition: true,
+          per_program: true,
+        });
     }
   };
 
@@ -153,7 +189,11 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
     if (node !== null && !isLiteral(node) && !Array.isArray(node)) return;
     const what = Array.isArray(node) ? 'a list' : node === null ? 'null' : `the plain value ${show(node)}`;
     const always = Array.isArray(node) ? 'always true' : node ? 'always true' : 'always false';
-    out.push({ code: 'literal-condition', message: `${where} is ${what}, not a rule, so it is ${always}: write a comparison such as { "==": [{ var: <fact> }, <value>] }`, path: at });
+    out.push({
+      code: 'literal-condition',
+      message: `${where} is ${what}, not a rule, so it is ${always}: write a comparison such as { "==": [{ var: <fact> }, <value>] }`,
+      path: at,
+    });
   };
 
   const visit = (node: unknown, at: Path, scoped: boolean) => {
@@ -174,39 +214,55 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
     const argPath = (i: number): Path => (Array.isArray(raw) ? [...here, i] : here);
     const arity = Object.hasOwn(OPERATION_ARITY, op) ? OPERATION_ARITY[op as keyof typeof OPERATION_ARITY] : undefined;
     if (arity && (args.length < arity[0] || (arity[1] !== null && args.length > arity[1]))) {
-      out.push({ code: 'logic-arity', message: `'${op}' takes ${countText(arity[0], arity[1])}, but is given ${args.length}`, path: here, key: true });
+      out.push({
+        code: 'logic-arity',
+        message: `'${op}' takes ${countText(arity[0], arity[1])}, but is given ${args.length}`,
+        path: here,
+        key: true,
+      });
     }
     const fact = (i: number) => (scoped ? undefined : staticVar(args[i]));
     if (COMPARISONS.has(op) && args.length === 2) {
-      for (const [v, l] of [[0, 1], [1, 0]]) {
+      for (const [v, l] of [
+        [0, 1],
+        [1, 0],
+      ]) {
         const f = fact(v);
         if (f !== undefined && isLiteral(args[l])) checkValue(f, args[l] as Literal, argPath(l), LOOSE.has(op), false);
       }
     }
     if ((op === 'in' || op === 'any_in' || op === 'all_in') && args.length === 2) {
       const [a, b] = [fact(0), fact(1)];
-      if (op === 'in' && b !== undefined && isLiteral(args[0])) checkValue(b, args[0] as Literal, argPath(0), false, true);
+      if (op === 'in' && b !== undefined && isLiteral(args[0]))
+        checkValue(b, args[0] as Literal, argPath(0), false, true);
       if (a !== undefined && Array.isArray(args[1])) {
         const asItem = op !== 'in';
-        (args[1] as unknown[]).forEach((x, i) => isLiteral(x) && checkValue(a, x, [...argPath(1), i], false, asItem && scope.values(a)?.list === true));
+        (args[1] as unknown[]).forEach(
+          (x, i) =>
+            isLiteral(x) && checkValue(a, x, [...argPath(1), i], false, asItem && scope.values(a)?.list === true),
+        );
       }
       // The allowed values kept in a constant list of the program: each must be a value the field can take.
       const list = a !== undefined && b !== undefined ? scope.table(b) : undefined;
       if (list?.at && Array.isArray(list.value)) {
         const asItem = op !== 'in' && scope.values(a!)?.list === true;
-        list.value.forEach((x, i) => isLiteral(x) && checkValue(a!, x, [...list.at!, i], false, asItem, 'it never matches', list.what));
+        list.value.forEach(
+          (x, i) => isLiteral(x) && checkValue(a!, x, [...list.at!, i], false, asItem, 'it never matches', list.what),
+        );
       }
     }
     if (op === 'var' && Array.isArray(raw) && raw.length >= 2 && isLiteral(raw[1]) && !scoped) {
       const f = staticVar(node);
-      if (f !== undefined) checkValue(f, raw[1], [...here, 1], false, false, 'this default stands for an answer no one can give');
+      if (f !== undefined)
+        checkValue(f, raw[1], [...here, 1], false, false, 'this default stands for an answer no one can give');
     }
     if (op === 'lookup' && !scoped) checkLookup(args, here);
     if (DATE_OPERATIONS.has(op)) {
       args.forEach((x, i) => {
         // Strings shaped like a date are checked where they are visited as literals.
         const problem = typeof x === 'string' && !/^\d{4}-\d{2}-\d{2}/.test(x) ? dateProblem(x, true) : undefined;
-        if (problem) out.push({ code: 'invalid-date', message: `argument ${i + 1} of '${op}': ${problem}`, path: argPath(i) });
+        if (problem)
+          out.push({ code: 'invalid-date', message: `argument ${i + 1} of '${op}': ${problem}`, path: argPath(i) });
       });
     }
     if ((op === 'and' || op === 'or') && Array.isArray(raw)) {

@@ -9,7 +9,14 @@ import type { Diagnostic } from '../types.ts';
 import type { SchemaCompiler } from '../forms/compile-form.ts';
 import { closest } from './suggest.ts';
 import { lintFormSchema } from './lint-form-schema.ts';
-import { eachSubschema, keywordPlace, lintSchemaKeywords, locateMetaErrors, type Report, type SchemaKnowledge } from './schema-keywords.ts';
+import {
+  eachSubschema,
+  keywordPlace,
+  lintSchemaKeywords,
+  locateMetaErrors,
+  type Report,
+  type SchemaKnowledge,
+} from './schema-keywords.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
 type Node = Record<string, unknown>;
@@ -18,7 +25,8 @@ type Node = Record<string, unknown>;
 function refsOf(schema: unknown): { name: string | undefined; ref: string; at: (string | number)[] }[] {
   const out: { name: string | undefined; ref: string; at: (string | number)[] }[] = [];
   eachSubschema(schema, [], (node, at) => {
-    if (typeof node.$ref === 'string') out.push({ name: /^#\/definitions\/([a-z0-9_]+)$/.exec(node.$ref)?.[1], ref: node.$ref, at: [...at, '$ref'] });
+    if (typeof node.$ref === 'string')
+      out.push({ name: /^#\/definitions\/([a-z0-9_]+)$/.exec(node.$ref)?.[1], ref: node.$ref, at: [...at, '$ref'] });
   });
   return out;
 }
@@ -26,7 +34,7 @@ function refsOf(schema: unknown): { name: string | undefined; ref: string; at: (
 /** The chain of definitions that are nothing but a `$ref`, when it comes back to `name`. */
 function refLoop(name: string, all: Record<string, unknown>): string[] | undefined {
   const chain = [name];
-  for (let cur = all[name] as Node | undefined; cur && typeof cur.$ref === 'string'; ) {
+  for (let cur = all[name] as Node | undefined; cur && typeof cur.$ref === 'string';) {
     const next = /^#\/definitions\/([a-z0-9_]+)$/.exec(cur.$ref)?.[1];
     if (next === undefined) return undefined;
     if (next === name) return [...chain, next];
@@ -41,7 +49,12 @@ function refLoop(name: string, all: Record<string, unknown>): string[] | undefin
  * Checks the shared definitions files; returns the definitions for the forms (a broken one, and one
  * that references a broken one, as `{}`). `compiler`: the forms' compiler; `eager`: also compile them.
  */
-export function checkSharedDefinitions(files: ParsedFile[], compiler: SchemaCompiler, eager: boolean, out: Diagnostic[]): Record<string, unknown> {
+export function checkSharedDefinitions(
+  files: ParsedFile[],
+  compiler: SchemaCompiler,
+  eager: boolean,
+  out: Diagnostic[],
+): Record<string, unknown> {
   const all: Record<string, unknown> = {};
   const fileOf: Record<string, ParsedFile> = {};
   for (const parsed of files) {
@@ -63,10 +76,21 @@ export function checkSharedDefinitions(files: ParsedFile[], compiler: SchemaComp
     for (const r of refsOf(all[name])) {
       if (r.name !== undefined && r.name in all) continue;
       const hint = r.name === undefined ? undefined : closest(r.name, names);
-      report('bad-ref', r.name === undefined ? `$ref '${r.ref}' must be '#/definitions/<name>'` : `$ref to unknown definition '${r.name}'` + (hint ? ` (did you mean '${hint}'?)` : ''), [...at, ...r.at]);
+      report(
+        'bad-ref',
+        r.name === undefined
+          ? `$ref '${r.ref}' must be '#/definitions/<name>'`
+          : `$ref to unknown definition '${r.name}'` + (hint ? ` (did you mean '${hint}'?)` : ''),
+        [...at, ...r.at],
+      );
     }
     const loop = refLoop(name, all);
-    if (loop) report('bad-ref', `'${name}' is only a $ref that leads back to itself (${loop.join(' -> ')}): it defines nothing`, [...at, '$ref']);
+    if (loop)
+      report(
+        'bad-ref',
+        `'${name}' is only a $ref that leads back to itself (${loop.join(' -> ')}): it defines nothing`,
+        [...at, '$ref'],
+      );
     lintSchemaKeywords(all[name], at, knows, report);
     lintFormSchema(all[name], at, all, report, false);
     if (!broken.has(name)) locateMetaErrors(all[name] as object, at, knows, report);
@@ -74,7 +98,7 @@ export function checkSharedDefinitions(files: ParsedFile[], compiler: SchemaComp
   if (eager) compileEach(all, names, broken, compiler, fileOf, out);
 
   // A definition built on a broken one cannot be trusted either (it is not reported again).
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const name of names) {
       if (broken.has(name) || !refsOf(all[name]).some((r) => r.name !== undefined && broken.has(r.name))) continue;
@@ -86,7 +110,14 @@ export function checkSharedDefinitions(files: ParsedFile[], compiler: SchemaComp
 }
 
 /** Compiles the definitions together (one compile), and one by one only when that fails, to name the culprit. */
-function compileEach(all: Record<string, unknown>, names: string[], broken: Set<string>, compiler: SchemaCompiler, fileOf: Record<string, ParsedFile>, out: Diagnostic[]) {
+function compileEach(
+  all: Record<string, unknown>,
+  names: string[],
+  broken: Set<string>,
+  compiler: SchemaCompiler,
+  fileOf: Record<string, ParsedFile>,
+  out: Diagnostic[],
+) {
   const sound = names.filter((n) => !broken.has(n));
   const definitions = Object.fromEntries(names.map((n) => [n, broken.has(n) ? {} : all[n]]));
   try {
@@ -102,7 +133,14 @@ function compileEach(all: Record<string, unknown>, names: string[], broken: Set<
       broken.add(name);
       const parsed = fileOf[name];
       const path = keywordPlace(all[name], ['definitions', name], (e as Error).message) ?? ['definitions', name];
-      out.push({ code: 'schema-compile', message: `definition '${name}' does not compile: ${(e as Error).message}`, severity: 'error', file: parsed.file, path, range: parsed.locate(path, true) });
+      out.push({
+        code: 'schema-compile',
+        message: `definition '${name}' does not compile: ${(e as Error).message}`,
+        severity: 'error',
+        file: parsed.file,
+        path,
+        range: parsed.locate(path, true),
+      });
     }
   }
 }

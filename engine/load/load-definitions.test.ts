@@ -14,8 +14,21 @@ describe('loadDefinitions', () => {
     const defs = loadDemo();
     expect(errors(defs)).toEqual([]);
     const p = defs.programs.demo;
-    expect(p.tasks.map((t) => t.id)).toEqual(['income', 'services', 'review', 'dates', 'panel_photos', 'costs', 'send_payment']);
-    expect(p.eligibility.map((r) => r.id)).toEqual(['ops_override', 'outside_eligible_area', 'income_check', 'broken_date']);
+    expect(p.tasks.map((t) => t.id)).toEqual([
+      'income',
+      'services',
+      'review',
+      'dates',
+      'panel_photos',
+      'costs',
+      'send_payment',
+    ]);
+    expect(p.eligibility.map((r) => r.id)).toEqual([
+      'ops_override',
+      'outside_eligible_area',
+      'income_check',
+      'broken_date',
+    ]);
     expect(p.eligibility[2].reason_text).toBe('income too high');
     expect(p.stage_model.stages).toHaveLength(6);
     expect(p.hash).toMatch(/^[0-9a-f]{16}$/);
@@ -31,7 +44,10 @@ describe('loadDefinitions', () => {
   });
 
   it('reports a typo in a nested key (a task) at its position', () => {
-    const text = DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage').replace('owner: ops, after: [income]', 'ownr: ops, after: [income]');
+    const text = DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage').replace(
+      'owner: ops, after: [income]',
+      'ownr: ops, after: [income]',
+    );
     const defs = loadDefinitions([...SHARED_FILES, ...DEMO_FORMS, { path: 'program-defs/demo/program.yaml', text }]);
     const typo = errors(defs).find((d) => d.code === 'schema-additionalProperties')!;
     expect(typo.message).toBe("unknown key 'ownr' (did you mean 'owner'?)");
@@ -39,7 +55,11 @@ describe('loadDefinitions', () => {
   });
 
   it('reports a dependency cycle at the dependency that closes it', () => {
-    const edit = (t: string) => t.replace('{ id: income, form: income_form, stage: 2, owner: homeowner }', '{ id: income, form: income_form, stage: 2, owner: homeowner, after: [review] }');
+    const edit = (t: string) =>
+      t.replace(
+        '{ id: income, form: income_form, stage: 2, owner: homeowner }',
+        '{ id: income, form: income_form, stage: 2, owner: homeowner, after: [review] }',
+      );
     const defs = loadDemo({ edit });
     const cycle = errors(defs).find((d) => d.code === 'dependency-cycle')!;
     expect(cycle.message).toMatch(/dependency cycle: (income -> review -> income|review -> income -> review)/);
@@ -63,42 +83,73 @@ describe('loadDefinitions', () => {
 
   it('refuses rules reading facts no form or job provides', () => {
     const defs = loadDemo({ edit: (t) => t.replace('{ var: income.income_level }', '{ var: income.incom_level }') });
-    expect(errors(defs).map((d) => d.message)).toContain("eligibility rule 'income_check' reads 'income.incom_level', but form 'income_form' has no field 'incom_level' (did you mean 'income_level'?)");
+    expect(errors(defs).map((d) => d.message)).toContain(
+      "eligibility rule 'income_check' reads 'income.incom_level', but form 'income_form' has no field 'incom_level' (did you mean 'income_level'?)",
+    );
     const job = loadDemo({ edit: (t) => t.replace('{ var: income.income_level }', '{ var: job.income_level }') });
     expect(errors(job)[0].message).toMatch(/reads 'job.income_level', but jobs have no field 'income_level'/);
-    const unknownTask = loadDemo({ edit: (t) => t.replace('{ var: income.income_level }', '{ var: incomes.income_level }') });
-    expect(errors(unknownTask)[0].message).toBe("eligibility rule 'income_check' reads 'incomes.income_level', which no form or job provides (did you mean 'income'?)");
+    const unknownTask = loadDemo({
+      edit: (t) => t.replace('{ var: income.income_level }', '{ var: incomes.income_level }'),
+    });
+    expect(errors(unknownTask)[0].message).toBe(
+      "eligibility rule 'income_check' reads 'incomes.income_level', which no form or job provides (did you mean 'income'?)",
+    );
     const constant = loadDemo({ edit: (t) => t.replace('constants.cost_share_percent', 'constants.cost_share') });
-    expect(errors(constant)[0].message).toMatch(/reads 'constants.cost_share', but no constant 'cost_share' is defined/);
+    expect(errors(constant)[0].message).toMatch(
+      /reads 'constants.cost_share', but no constant 'cost_share' is defined/,
+    );
   });
 
   it('refuses a task whose form does not exist, listing the fields rules read from it; a draft task only warns', () => {
     const defs = loadDemo({ forms: false });
     const e = errors(defs).find((d) => d.code === 'unknown-form' && d.message.includes("'income_form'"))!;
-    expect(e.message).toBe("task 'income' names form 'income_form', which is not in task-schemas/ (mark the task draft: true while its form is being written) (rules read its fields: income_level)");
+    expect(e.message).toBe(
+      "task 'income' names form 'income_form', which is not in task-schemas/ (mark the task draft: true while its form is being written) (rules read its fields: income_level)",
+    );
     expect(defs.programs.demo).toBeUndefined();
-    const draft = loadDemo({ forms: false, edit: (t) => t.replace(/(form: \w+_form),/g, '$1, draft: true,').replace(/form: (\w+)\n/g, 'form: $1\n    draft: true\n') });
+    const draft = loadDemo({
+      forms: false,
+      edit: (t) =>
+        t.replace(/(form: \w+_form),/g, '$1, draft: true,').replace(/form: (\w+)\n/g, 'form: $1\n    draft: true\n'),
+    });
     expect(errors(draft)).toEqual([]);
     const w = draft.diagnostics.find((d) => d.code === 'unknown-form' && d.message.includes("'income_form'"))!;
     expect(w.severity).toBe('warning');
-    expect(w.message).toBe("task 'income' names form 'income_form', which does not exist yet in task-schemas/ (the task is a draft) (rules read its fields: income_level)");
+    expect(w.message).toBe(
+      "task 'income' names form 'income_form', which does not exist yet in task-schemas/ (the task is a draft) (rules read its fields: income_level)",
+    );
     expect(draft.programs.demo).toBeDefined();
   });
 
   it('refuses unknown reasons, shared rules, duplicate ids, stages beyond the model and redefined shared constants', () => {
     const cases: [(t: string) => string, string][] = [
-      [(t) => t.replace('reason: income_too_high', 'reason: income_to_high'), "unknown ineligibility reason 'income_to_high' (did you mean 'income_too_high'?)"],
-      [(t) => t.replace('- use: ops_override', '- use: ops_overide'), "unknown shared eligibility rule 'ops_overide' (did you mean 'ops_override'?)"],
+      [
+        (t) => t.replace('reason: income_too_high', 'reason: income_to_high'),
+        "unknown ineligibility reason 'income_to_high' (did you mean 'income_too_high'?)",
+      ],
+      [
+        (t) => t.replace('- use: ops_override', '- use: ops_overide'),
+        "unknown shared eligibility rule 'ops_overide' (did you mean 'ops_override'?)",
+      ],
       [(t) => t.replace('{ id: services, form', '{ id: income, form'), "duplicate task id 'income'"],
-      [(t) => t.replace('form: payment_form, stage: 5', 'form: payment_form, stage: 7'), "task 'send_payment' is in stage 7, but six_stage has 6 stages"],
-      [(t) => t.replace('cost_share_percent: 50', 'cost_share_percent: 50\n  co_max_ppm: 12'), "constant 'co_max_ppm' is defined in _shared/constants.yaml and may not be redefined"],
+      [
+        (t) => t.replace('form: payment_form, stage: 5', 'form: payment_form, stage: 7'),
+        "task 'send_payment' is in stage 7, but six_stage has 6 stages",
+      ],
+      [
+        (t) => t.replace('cost_share_percent: 50', 'cost_share_percent: 50\n  co_max_ppm: 12'),
+        "constant 'co_max_ppm' is defined in _shared/constants.yaml and may not be redefined",
+      ],
       [(t) => t.replace('id: demo', 'id: other'), "program id 'other' must equal its folder name 'demo'"],
     ];
     for (const [edit, message] of cases) expect(errors(loadDemo({ edit })).map((d) => d.message)).toContain(message);
   });
 
   it('reports YAML syntax errors with their position', () => {
-    const defs = loadDefinitions([...SHARED_FILES, { path: 'program-defs/demo/program.yaml', text: 'id: demo\nname: [unclosed\n' }]);
+    const defs = loadDefinitions([
+      ...SHARED_FILES,
+      { path: 'program-defs/demo/program.yaml', text: 'id: demo\nname: [unclosed\n' },
+    ]);
     const e = errors(defs)[0];
     expect(e.code).toBe('yaml-syntax');
     expect(e.range.line).toBeGreaterThanOrEqual(2);
@@ -107,7 +158,8 @@ describe('loadDefinitions', () => {
   it('gives the same hash for the same definition however it is formatted, and a new one when a rule changes', () => {
     const a = loadDemo().programs.demo.hash;
     const b = loadDemo({ edit: (t) => t.replace('name: DEMO\n', 'name:   DEMO   # same\n') }).programs.demo.hash;
-    const c = loadDemo({ edit: (t) => t.replace('caps: { heat_pump: 800000 }', 'caps: { heat_pump: 700000 }') }).programs.demo.hash;
+    const c = loadDemo({ edit: (t) => t.replace('caps: { heat_pump: 800000 }', 'caps: { heat_pump: 700000 }') })
+      .programs.demo.hash;
     expect(b).toBe(a);
     expect(c).not.toBe(a);
   });

@@ -66,7 +66,8 @@ export interface LoadOptions {
    * json-logic-js on every call.
    */
   evaluator?: 'compiled' | 'interpreted' | 'reference';
-  /** Compile each form's validator on first use instead of at load (the browser's choice; the CLI compiles all to check them). */
+  /** Compile each form's validator on first use instead of at load (the browser's choice; the CLI compiles all to check
+   * them). */
   lazy_forms?: boolean;
   /**
    * The compilers a page without eval passes (defaults: ajv and generated pickers): the meta-schemas'
@@ -90,13 +91,35 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   const diagnostics: Diagnostic[] = [];
   // Compiled only when a file needs the check (compiling needs eval, which a page under a strict CSP lacks).
   let validators = options.meta_validators;
-  const compile = options.evaluator === 'reference' ? createReferenceCompiler() : createCompiler(options.evaluator === 'interpreted' ? 'interpreted' : 'compiled');
-  const shared: SharedDefs = { stage_models: {}, ineligibility_reasons: {}, eligibility_rules: {}, rules: {}, constants: {}, document_templates: {}, usage_collection: {} };
-  const byKind: Record<FileKind, ParsedFile[]> = { program: [], 'task-form': [], cases: [], shared: [], 'form-shared': [] };
+  const compile =
+    options.evaluator === 'reference'
+      ? createReferenceCompiler()
+      : createCompiler(options.evaluator === 'interpreted' ? 'interpreted' : 'compiled');
+  const shared: SharedDefs = {
+    stage_models: {},
+    ineligibility_reasons: {},
+    eligibility_rules: {},
+    rules: {},
+    constants: {},
+    document_templates: {},
+    usage_collection: {},
+  };
+  const byKind: Record<FileKind, ParsedFile[]> = {
+    program: [],
+    'task-form': [],
+    cases: [],
+    shared: [],
+    'form-shared': [],
+  };
   // Every program document that parses, valid or not: what its tasks name is used, whatever else is wrong.
   const programDocs: unknown[] = [];
 
-  diagnostics.push(...misnamedFiles(files.map((f) => f.path), kindOf));
+  diagnostics.push(
+    ...misnamedFiles(
+      files.map((f) => f.path),
+      kindOf,
+    ),
+  );
   for (const f of files) {
     const kind = kindOf(f.path);
     if (!kind) continue;
@@ -117,21 +140,29 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
         const sig = `${section}.${key}`;
         if (seenShared.has(sig)) {
           diagnostics.push({
-            code: 'duplicate-id', severity: 'error', file: parsed.file, path: [section, key], range: parsed.locate([section, key], true),
+            code: 'duplicate-id',
+            severity: 'error',
+            file: parsed.file,
+            path: [section, key],
+            range: parsed.locate([section, key], true),
             message: `'${key}' is already defined in ${seenShared.get(sig)}`,
           });
           continue;
         }
         seenShared.set(sig, parsed.file);
         const target = shared[section as keyof SharedDefs] as Record<string, unknown>;
-        target[key] = section === 'eligibility_rules' || section === 'rules' || section === 'document_templates' ? { ...(value as object), file: parsed, key } : value;
+        target[key] =
+          section === 'eligibility_rules' || section === 'rules' || section === 'document_templates'
+            ? { ...(value as object), file: parsed, key }
+            : value;
       }
     }
   }
 
   const formAjv = options.form_schemas ?? createFormAjv();
   const uploads: Record<string, UploadKind> = Object.create(null);
-  for (const parsed of byKind['form-shared']) Object.assign(uploads, (parsed.value as { uploads?: Record<string, UploadKind> }).uploads);
+  for (const parsed of byKind['form-shared'])
+    Object.assign(uploads, (parsed.value as { uploads?: Record<string, UploadKind> }).uploads);
   // Checked once here, so a broken one is reported in its file and not again by every form using it.
   const formDefinitions = checkSharedDefinitions(byKind['form-shared'], formAjv, !options.lazy_forms, diagnostics);
   const forms: Record<string, TaskForm> = {};
@@ -139,13 +170,35 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     const v = parsed.value as { key: string };
     const folder = parsed.file.replace(/\\/g, '/').split('/').slice(-2, -1)[0];
     if (folder && folder !== v.key) {
-      diagnostics.push({ code: 'id-mismatch', severity: 'error', file: parsed.file, path: ['key'], range: parsed.locate(['key']), message: `form key '${v.key}' must equal its folder name '${folder}'` });
+      diagnostics.push({
+        code: 'id-mismatch',
+        severity: 'error',
+        file: parsed.file,
+        path: ['key'],
+        range: parsed.locate(['key']),
+        message: `form key '${v.key}' must equal its folder name '${folder}'`,
+      });
     }
     if (forms[v.key]) {
-      diagnostics.push({ code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['key'], range: parsed.locate(['key']), message: `duplicate form key '${v.key}'` });
+      diagnostics.push({
+        code: 'duplicate-id',
+        severity: 'error',
+        file: parsed.file,
+        path: ['key'],
+        range: parsed.locate(['key']),
+        message: `duplicate form key '${v.key}'`,
+      });
       continue;
     }
-    const form = buildForm(parsed, { definitions: formDefinitions, constants: shared.constants }, formAjv, compile, diagnostics, !options.lazy_forms, options.pick);
+    const form = buildForm(
+      parsed,
+      { definitions: formDefinitions, constants: shared.constants },
+      formAjv,
+      compile,
+      diagnostics,
+      !options.lazy_forms,
+      options.pick,
+    );
     if (form) forms[v.key] = form;
   }
 
@@ -154,7 +207,14 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   for (const parsed of byKind.program) {
     const id = (parsed.value as { id: string }).id;
     if (programs[id]) {
-      diagnostics.push({ code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['id'], range: parsed.locate(['id']), message: `duplicate program id '${id}' (also in ${programs[id].file})` });
+      diagnostics.push({
+        code: 'duplicate-id',
+        severity: 'error',
+        file: parsed.file,
+        path: ['id'],
+        range: parsed.locate(['id']),
+        message: `duplicate program id '${id}' (also in ${programs[id].file})`,
+      });
       continue;
     }
     const program = buildProgram(parsed, shared, formMap, compile, diagnostics);
@@ -167,7 +227,14 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     for (const parsed of byKind['task-form']) {
       const key = (parsed.value as { key: string }).key;
       if (!unused.has(key) || forms[key]?.file !== parsed.file) continue;
-      diagnostics.push({ code: 'unused-form', severity: 'warning', file: parsed.file, path: ['key'], range: parsed.locate(['key'], true), message: `form '${key}' is used by no program: no task names it, so no one is ever asked to fill it in` });
+      diagnostics.push({
+        code: 'unused-form',
+        severity: 'warning',
+        file: parsed.file,
+        path: ['key'],
+        range: parsed.locate(['key'], true),
+        message: `form '${key}' is used by no program: no task names it, so no one is ever asked to fill it in`,
+      });
     }
   }
 

@@ -44,7 +44,8 @@ export type MetaValidators = Record<FileKind, ValidateFunction>;
 /** The meta-schemas' ajv options (the standalone generator uses the same). */
 export const META_AJV_OPTIONS = { allErrors: true, strict: false, verbose: true } as const;
 
-/** The hash of the meta-schemas: the version of their generated validators (GET /api/definitions/meta-validators.js?v=). */
+/** The hash of the meta-schemas: the version of their generated validators (GET
+ * /api/definitions/meta-validators.js?v=). */
 export function metaSchemasHash(): string {
   return hashDefinition(META_SCHEMAS);
 }
@@ -63,7 +64,8 @@ export function createMetaValidators(): MetaValidators {
 export function metaValidatorsFrom(exports: Record<string, ValidateFunction>): MetaValidators {
   const out = {} as MetaValidators;
   for (const kind of Object.keys(META_SCHEMAS) as FileKind[]) {
-    if (typeof exports[kind] !== 'function') throw new Error(`The generated meta validators have no '${kind}': reload the page`);
+    if (typeof exports[kind] !== 'function')
+      throw new Error(`The generated meta validators have no '${kind}': reload the page`);
     out[kind] = exports[kind];
   }
   return out;
@@ -91,8 +93,14 @@ function prune(errors: ErrorObject[]): ErrorObject[] {
     // "must match the then schema" only restates the error inside it (the UI schema's entries).
     if (e.keyword === 'if') return false;
     // For a oneOf item (rule or `use:`), errors about `use` are only noise when other errors exist.
-    if (oneOfPaths.has(e.instancePath) && e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty === 'use') return false;
-    if (oneOfPaths.has(e.instancePath) && e.keyword === 'additionalProperties' && e.schemaPath.includes('/oneOf/1/')) return false;
+    if (
+      oneOfPaths.has(e.instancePath) &&
+      e.keyword === 'required' &&
+      (e.params as { missingProperty?: string }).missingProperty === 'use'
+    )
+      return false;
+    if (oneOfPaths.has(e.instancePath) && e.keyword === 'additionalProperties' && e.schemaPath.includes('/oneOf/1/'))
+      return false;
     return true;
   });
 }
@@ -119,7 +127,9 @@ export function validateMeta(validators: MetaValidators, kind: FileKind, parsed:
     } else if (e.keyword === 'enum') {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);
       const suggestion = typeof e.data === 'string' ? closest(e.data, allowed) : undefined;
-      message = `${e.instancePath || 'value'} must be one of: ${allowed.join(', ')}` + (suggestion ? ` (did you mean '${suggestion}'?)` : '');
+      message =
+        `${e.instancePath || 'value'} must be one of: ${allowed.join(', ')}` +
+        (suggestion ? ` (did you mean '${suggestion}'?)` : '');
     } else {
       message = `${e.instancePath || 'document'} ${e.message ?? 'is invalid'}`;
     }

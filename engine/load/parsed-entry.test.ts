@@ -49,24 +49,50 @@ describe('parsed entries', () => {
     expect(toParsedEntry(parseSource('f.yaml', 'a: 1\na: 2'))).toBeUndefined();
     expect(toParsedEntry(parseSource('f.yaml', 'a: .inf'))).toBeUndefined();
     expect(toParsedEntry(parseSource('f.yaml', 'a: -0'))).toBeUndefined();
-    expect(toParsedEntry(parseSource('f.yaml', 'a: 1'))).toEqual({ value: { a: 1 }, spans: expect.any(Array), keys: expect.any(Array) });
+    expect(toParsedEntry(parseSource('f.yaml', 'a: 1'))).toEqual({
+      value: { a: 1 },
+      spans: expect.any(Array),
+      keys: expect.any(Array),
+    });
   });
 });
 
 describe('a file whose meta-schema check passed where it was parsed', () => {
-  const program = { path: 'program-defs/demo/program.yaml', text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage').replace('stage_model:', 'stage_modle:') };
+  const program = {
+    path: 'program-defs/demo/program.yaml',
+    text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage').replace('stage_model:', 'stage_modle:'),
+  };
   const files = [...SHARED_FILES, ...DEMO_FORMS, program];
 
   it('is not checked again (a file that is not marked is)', () => {
-    const marked = (file: string, text: string): ParsedFile => ({ ...parseSource(file, text), ...(file === program.path ? { meta_checked: true as const } : {}) });
+    const marked = (file: string, text: string): ParsedFile => ({
+      ...parseSource(file, text),
+      ...(file === program.path ? { meta_checked: true as const } : {}),
+    });
     expect(loadDefinitions(files).diagnostics.map((d) => d.code)).toContain('schema-additionalProperties');
-    expect(loadDefinitions(files, { parse: marked }).diagnostics.map((d) => d.code)).not.toContain('schema-additionalProperties');
+    expect(loadDefinitions(files, { parse: marked }).diagnostics.map((d) => d.code)).not.toContain(
+      'schema-additionalProperties',
+    );
   });
 
   it('needs no meta-schema validators when every file is marked', () => {
-    const valid = [...SHARED_FILES, ...DEMO_FORMS, { path: program.path, text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage') }];
-    const throwing = new Proxy({}, { get: () => { throw new Error('a meta-schema validator was used'); } });
-    const defs = loadDefinitions(valid, { meta_validators: throwing as never, parse: (file, text) => ({ ...parseSource(file, text), meta_checked: true }) });
+    const valid = [
+      ...SHARED_FILES,
+      ...DEMO_FORMS,
+      { path: program.path, text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage') },
+    ];
+    const throwing = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('a meta-schema validator was used');
+        },
+      },
+    );
+    const defs = loadDefinitions(valid, {
+      meta_validators: throwing as never,
+      parse: (file, text) => ({ ...parseSource(file, text), meta_checked: true }),
+    });
     expect(defs.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(Object.keys(defs.programs)).toEqual(['demo']);
   });

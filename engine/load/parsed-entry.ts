@@ -12,9 +12,11 @@ import type { ParsedFile } from './yaml-source.ts';
 /** A cleanly parsed file, as JSON. */
 export interface ParsedEntry {
   value: unknown;
-  /** For each path of the value in depth-first order (arrays by index, objects in key order): line, col, end line, end col of its value. */
+  /** For each path of the value in depth-first order (arrays by index, objects in key order): line, col, end line, end
+   * col of its value. */
   spans: number[];
-  /** The paths whose key is not where their value is: the path's number (in `spans` order), then the key's four numbers. */
+  /** The paths whose key is not where their value is: the path's number (in `spans` order), then the key's four
+   * numbers. */
   keys: number[];
 }
 
@@ -24,7 +26,8 @@ const SEP = '\u0000';
 function eachPath(value: unknown, visit: (path: (string | number)[]) => void, path: (string | number)[] = []): void {
   visit(path);
   if (Array.isArray(value)) value.forEach((x, i) => eachPath(x, visit, [...path, i]));
-  else if (value && typeof value === 'object') for (const [k, x] of Object.entries(value)) eachPath(x, visit, [...path, k]);
+  else if (value && typeof value === 'object')
+    for (const [k, x] of Object.entries(value)) eachPath(x, visit, [...path, k]);
 }
 
 /** Whether a value survives JSON unchanged (finite numbers, plain objects and arrays, no __proto__ key). */
@@ -40,7 +43,8 @@ function jsonSafe(v: unknown): boolean {
 
 const four = (r: SourceRange) => [r.line, r.col, r.end_line, r.end_col];
 
-/** The entry of a parsed file; none for a file with YAML errors or warnings, or a value JSON cannot hold (such as .inf). */
+/** The entry of a parsed file; none for a file with YAML errors or warnings, or a value JSON cannot hold (such as
+ * .inf). */
 export function toParsedEntry(parsed: ParsedFile): ParsedEntry | undefined {
   if (parsed.diagnostics.length > 0 || !jsonSafe(parsed.value)) return undefined;
   const spans: number[] = [];
@@ -65,7 +69,13 @@ export function fromParsedEntry(file: string, entry: ParsedEntry): ParsedFile {
   eachPath(entry.value, (path) => at.set(path.join(SEP), n++));
   const keyAt = new Map<number, number>();
   for (let i = 0; i + 4 < entry.keys.length; i += 5) keyAt.set(entry.keys[i], i + 1);
-  const range = (from: number[], i: number): SourceRange => ({ file, line: from[i], col: from[i + 1], end_line: from[i + 2], end_col: from[i + 3] });
+  const range = (from: number[], i: number): SourceRange => ({
+    file,
+    line: from[i],
+    col: from[i + 1],
+    end_line: from[i + 2],
+    end_col: from[i + 3],
+  });
   const locate = (path: (string | number)[], key = false): SourceRange => {
     for (let len = path.length; len >= 0; len--) {
       const i = at.get(path.slice(0, len).map(String).join(SEP));

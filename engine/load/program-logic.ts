@@ -27,7 +27,15 @@ export const TASK_STATUS_FACT_VALUES = [...STORED_TASK_STATUSES, 'NOT_STARTED'] 
 const CONDITION_KEYS = new Set(['applies_if', 'qualifies_if', 'ineligible_if', 'valid_if', 'final_when', 'when']);
 
 /** How a program check reports: like buildProgram's diag, plus whether the message depends on the program. */
-export type ProgramDiag = (code: string, message: string, path: Path, severity?: 'error' | 'warning', key?: boolean, file?: ParsedFile, per_program?: boolean) => void;
+export type ProgramDiag = (
+  code: string,
+  message: string,
+  path: Path,
+  severity?: 'error' | 'warning',
+  key?: boolean,
+  file?: ParsedFile,
+  per_program?: boolean,
+) => void;
 
 /** What the checks know of the program. */
 export interface ProgramFacts {
@@ -49,11 +57,15 @@ export function programLogicChecks(p: ProgramFacts) {
 
   const valuesOf: LogicScope['values'] = (fact) => {
     const [root, name, ...rest] = fact.split('.');
-    if (root === 'task_status' && taskIds.has(name) && rest.length === 0) return { values: [...TASK_STATUS_FACT_VALUES], list: false, what: `the status of task '${name}'` };
+    if (root === 'task_status' && taskIds.has(name) && rest.length === 0)
+      return { values: [...TASK_STATUS_FACT_VALUES], list: false, what: `the status of task '${name}'` };
     const form = taskIds.has(root) && name ? formOf(root) : undefined;
     if (!form) return undefined;
     const step = followSchema([form.schema], [name, ...rest], form.schema.definitions as Record<string, unknown>);
-    const allowed = step.kind === 'found' ? allowedValues(step.schemas, form.schema.definitions as Record<string, unknown>) : undefined;
+    const allowed =
+      step.kind === 'found'
+        ? allowedValues(step.schemas, form.schema.definitions as Record<string, unknown>)
+        : undefined;
     return allowed && { ...allowed, what: `'${fact}' (form '${form.key}')` };
   };
   // Many rules compare the same few facts: what each can take is worked out once per program.
@@ -66,24 +78,46 @@ export function programLogicChecks(p: ProgramFacts) {
     table(fact) {
       const [root, name, ...rest] = fact.split('.');
       if (rest.length) return undefined;
-      if (root === 'tables' && Object.hasOwn(tables, name)) return { value: tables[name].values, what: `table '${name}'`, levels: tables[name].keys, at: ['tables', name, 'values'] };
-      if (root === 'constants' && Object.hasOwn(constants, name)) return { value: constants[name], what: `constant '${name}'`, at: Object.hasOwn(raw.constants ?? {}, name) ? ['constants', name] : undefined };
+      if (root === 'tables' && Object.hasOwn(tables, name))
+        return {
+          value: tables[name].values,
+          what: `table '${name}'`,
+          levels: tables[name].keys,
+          at: ['tables', name, 'values'],
+        };
+      if (root === 'constants' && Object.hasOwn(constants, name))
+        return {
+          value: constants[name],
+          what: `constant '${name}'`,
+          at: Object.hasOwn(raw.constants ?? {}, name) ? ['constants', name] : undefined,
+        };
       return undefined;
     },
   };
 
   /** A part below a field, constant or table that does not exist. */
-  const checkDeeper = (fact: string, rest: string[], step: { index: number; names?: string[]; type?: string } | undefined, bad: (m: string) => void, what: string) => {
+  const checkDeeper = (
+    fact: string,
+    rest: string[],
+    step: { index: number; names?: string[]; type?: string } | undefined,
+    bad: (m: string) => void,
+    what: string,
+  ) => {
     if (!step) return;
     const parts = fact.split('.');
     const owner = parts.slice(0, parts.length - rest.length + step.index).join('.');
     const seg = rest[step.index];
     if (step.names === undefined) {
-      bad(`${what} reads '${fact}', but '${owner}' is ${/^[aeiou]/.test(step.type ?? '') ? 'an' : 'a'} ${step.type ?? 'single value'} with no part '${seg}'`);
+      bad(
+        `${what} reads '${fact}', but '${owner}' is ${/^[aeiou]/.test(step.type ?? '') ? 'an' : 'a'} ${step.type ?? 'single value'} with no part '${seg}'`,
+      );
       return;
     }
     const hint = closest(seg, step.names);
-    bad(`${what} reads '${fact}', but '${owner}' has no part '${seg}'` + (hint ? ` (did you mean '${hint}'?)` : ` (parts: ${step.names.join(', ')})`));
+    bad(
+      `${what} reads '${fact}', but '${owner}' has no part '${seg}'` +
+        (hint ? ` (did you mean '${hint}'?)` : ` (parts: ${step.names.join(', ')})`),
+    );
   };
 
   const checkFact = (fact: string, path: Path, file: ParsedFile, what: string) => {
@@ -94,19 +128,34 @@ export function programLogicChecks(p: ProgramFacts) {
       checkDeeper(fact, rest, step && ('scalar' in step ? { index: step.index } : step), bad, what);
     };
     if (root === 'job') {
-      if (!(JOB_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but jobs have no field '${name}' (job fields: ${JOB_FACTS.join(', ')})` + hintOf(name, JOB_FACTS));
+      if (!(JOB_FACTS as readonly string[]).includes(name))
+        bad(
+          `${what} reads '${fact}', but jobs have no field '${name}' (job fields: ${JOB_FACTS.join(', ')})` +
+            hintOf(name, JOB_FACTS),
+        );
     } else if (root === 'derived') {
-      if (!(DERIVED_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but the engine derives no '${name}' (derived: ${DERIVED_FACTS.join(', ')})` + hintOf(name, DERIVED_FACTS));
+      if (!(DERIVED_FACTS as readonly string[]).includes(name))
+        bad(
+          `${what} reads '${fact}', but the engine derives no '${name}' (derived: ${DERIVED_FACTS.join(', ')})` +
+            hintOf(name, DERIVED_FACTS),
+        );
     } else if (root === 'usage') {
-      if (!(USAGE_FACTS as readonly string[]).includes(name)) bad(`${what} reads '${fact}', but usage collection sets no '${name}' (usage facts: ${USAGE_FACTS.join(', ')})` + hintOf(name, USAGE_FACTS));
+      if (!(USAGE_FACTS as readonly string[]).includes(name))
+        bad(
+          `${what} reads '${fact}', but usage collection sets no '${name}' (usage facts: ${USAGE_FACTS.join(', ')})` +
+            hintOf(name, USAGE_FACTS),
+        );
     } else if (root === 'constants') {
-      if (!Object.hasOwn(constants, name)) bad(`${what} reads '${fact}', but no constant '${name}' is defined` + hintOf(name, Object.keys(constants)));
+      if (!Object.hasOwn(constants, name))
+        bad(`${what} reads '${fact}', but no constant '${name}' is defined` + hintOf(name, Object.keys(constants)));
       else fromValue(constants[name]);
     } else if (root === 'tables') {
-      if (!Object.hasOwn(tables, name)) bad(`${what} reads '${fact}', but no table '${name}' is defined` + hintOf(name, Object.keys(tables)));
+      if (!Object.hasOwn(tables, name))
+        bad(`${what} reads '${fact}', but no table '${name}' is defined` + hintOf(name, Object.keys(tables)));
       else fromValue(tables[name].values);
     } else if (root === 'task_status') {
-      if (!taskIds.has(name)) bad(`${what} reads '${fact}', but the program has no task '${name}'` + hintOf(name, [...taskIds]));
+      if (!taskIds.has(name))
+        bad(`${what} reads '${fact}', but the program has no task '${name}'` + hintOf(name, [...taskIds]));
     } else if (taskIds.has(root)) {
       const task = (raw.tasks as Raw[]).find((t) => t.id === root)!;
       const form = forms.get(task.form);
@@ -120,11 +169,19 @@ export function programLogicChecks(p: ProgramFacts) {
         const step = followSchema([form.schema], [name, ...rest], form.schema.definitions as Record<string, unknown>);
         if ((step.kind === 'missing' || step.kind === 'scalar') && step.index > 0) {
           const index = step.index - 1;
-          checkDeeper(fact, rest, step.kind === 'missing' ? { index, names: step.names } : { index, type: step.type }, bad, what);
+          checkDeeper(
+            fact,
+            rest,
+            step.kind === 'missing' ? { index, names: step.names } : { index, type: step.type },
+            bad,
+            what,
+          );
         }
       }
     } else {
-      bad(`${what} reads '${fact}', which no form or job provides` + hintOf(root, [...taskIds, ...RESERVED_FACT_ROOTS]));
+      bad(
+        `${what} reads '${fact}', which no form or job provides` + hintOf(root, [...taskIds, ...RESERVED_FACT_ROOTS]),
+      );
     }
   };
 
@@ -138,7 +195,16 @@ export function programLogicChecks(p: ProgramFacts) {
     // `valid_if: false` is the rule that fails whenever it applies (its applies_if says when).
     const condition = CONDITION_KEYS.has(key) && !(key === 'valid_if' && logic === false);
     for (const f of lintLogic(logic, scope, condition)) {
-      if (!f.in_definition) diag(f.code, `${what}: ${f.message}`, [...path, ...f.path], 'error', f.key ?? false, file, f.per_program ?? false);
+      if (!f.in_definition)
+        diag(
+          f.code,
+          `${what}: ${f.message}`,
+          [...path, ...f.path],
+          'error',
+          f.key ?? false,
+          file,
+          f.per_program ?? false,
+        );
       else if (!reportedKeys.has(f.path.join('\u0000'))) {
         // A misspelt key of the program's own table, found by every rule that reads it: reported once, at the key.
         reportedKeys.add(f.path.join('\u0000'));

@@ -11,7 +11,13 @@ import { closest } from './suggest.ts';
  * What is wrong with a task rule's `field:` (undefined: nothing, or nothing to compare with: no field,
  * an unknown task, a form not written yet). `task`: the rule's task id; `tasks`: the program's tasks.
  */
-export function ruleFieldProblem(field: unknown, task: unknown, tasks: { id?: unknown; form?: unknown }[], forms: Map<string, TaskForm>, rule: string): string | undefined {
+export function ruleFieldProblem(
+  field: unknown,
+  task: unknown,
+  tasks: { id?: unknown; form?: unknown }[],
+  forms: Map<string, TaskForm>,
+  rule: string,
+): string | undefined {
   if (typeof field !== 'string') return undefined;
   const formKey = tasks.find((t) => t.id === task)?.form;
   const form = typeof formKey === 'string' ? forms.get(formKey) : undefined;
@@ -20,5 +26,8 @@ export function ruleFieldProblem(field: unknown, task: unknown, tasks: { id?: un
   const name = field.split('.')[0];
   if (form.fields.includes(name)) return undefined;
   const hint = closest(name, form.fields);
-  return `rule '${rule}' shows its message under '${field}', but form '${form.key}' (task '${String(task)}') has no field '${name}'` + (hint ? ` (did you mean '${hint}'?)` : '');
+  return (
+    `rule '${rule}' shows its message under '${field}', but form '${form.key}' (task '${String(task)}') has no field '${name}'` +
+    (hint ? ` (did you mean '${hint}'?)` : '')
+  );
 }

@@ -18,7 +18,17 @@ export type Report = (code: string, message: string, path: Path, key?: boolean) 
 export type SchemaKnowledge = Pick<SchemaCompiler, 'RULES' | 'formats' | 'validateSchema' | 'errors'>;
 
 const JSON_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
-const ONE_SCHEMA = ['additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'items'];
+const ONE_SCHEMA = [
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'items',
+];
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', 'dependencies'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items'];
 
@@ -27,8 +37,10 @@ export function eachSubschema(schema: unknown, at: Path, visit: (node: Node, at:
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
   const node = schema as Node;
   visit(node, at);
-  for (const k of ONE_SCHEMA) if (node[k] && typeof node[k] === 'object' && !Array.isArray(node[k])) eachSubschema(node[k], [...at, k], visit);
-  for (const k of SCHEMA_LISTS) if (Array.isArray(node[k])) (node[k] as unknown[]).forEach((s, i) => eachSubschema(s, [...at, k, i], visit));
+  for (const k of ONE_SCHEMA)
+    if (node[k] && typeof node[k] === 'object' && !Array.isArray(node[k])) eachSubschema(node[k], [...at, k], visit);
+  for (const k of SCHEMA_LISTS)
+    if (Array.isArray(node[k])) (node[k] as unknown[]).forEach((s, i) => eachSubschema(s, [...at, k, i], visit));
   for (const k of SCHEMA_MAPS) {
     const map = node[k];
     if (!map || typeof map !== 'object' || Array.isArray(map)) continue;
@@ -49,13 +61,23 @@ export function lintSchemaKeywords(schema: unknown, at: Path, knows: SchemaKnowl
     for (const [k, v] of Object.entries(node)) {
       if (keywords && !keywords.includes(k)) {
         const hint = closest(k, keywords);
-        bad('form-schema-keyword', `'${k}' is not a JSON Schema keyword, so it would check nothing` + (hint ? ` (did you mean '${hint}'?)` : ''), [...path, k], true);
+        bad(
+          'form-schema-keyword',
+          `'${k}' is not a JSON Schema keyword, so it would check nothing` + (hint ? ` (did you mean '${hint}'?)` : ''),
+          [...path, k],
+          true,
+        );
       }
       if (k === 'type') {
         (Array.isArray(v) ? v : [v]).forEach((t, i) => {
           if (typeof t === 'string' && JSON_TYPES.includes(t)) return;
           const hint = typeof t === 'string' ? closest(t, JSON_TYPES) : undefined;
-          bad('form-schema-invalid', `type '${String(t)}' is not a JSON Schema type (types: ${JSON_TYPES.join(', ')})` + (hint ? ` (did you mean '${hint}'?)` : ''), Array.isArray(v) ? [...path, k, i] : [...path, k]);
+          bad(
+            'form-schema-invalid',
+            `type '${String(t)}' is not a JSON Schema type (types: ${JSON_TYPES.join(', ')})` +
+              (hint ? ` (did you mean '${hint}'?)` : ''),
+            Array.isArray(v) ? [...path, k, i] : [...path, k],
+          );
         });
       }
       if (k === 'format' && typeof v === 'string' && formats && !formats.includes(v)) {
@@ -66,7 +88,10 @@ export function lintSchemaKeywords(schema: unknown, at: Path, knows: SchemaKnowl
         try {
           new RegExp(v, 'u');
         } catch (e) {
-          bad('form-schema-invalid', `pattern is not a valid regular expression: ${(e as Error).message}`, [...path, k]);
+          bad('form-schema-invalid', `pattern is not a valid regular expression: ${(e as Error).message}`, [
+            ...path,
+            k,
+          ]);
         }
       }
     }
@@ -79,11 +104,23 @@ export function lintSchemaKeywords(schema: unknown, at: Path, knows: SchemaKnowl
  * one diagnostic per place, at that place. `owns(path)` says whether a place is written in this file
  * (a form's schema holds the shared definitions too, which are reported in their own file).
  */
-export function locateMetaErrors(schema: object, at: Path, knows: SchemaKnowledge, report: Report, owns: (path: Path) => boolean = () => true): boolean {
+export function locateMetaErrors(
+  schema: object,
+  at: Path,
+  knows: SchemaKnowledge,
+  report: Report,
+  owns: (path: Path) => boolean = () => true,
+): boolean {
   if (!knows.validateSchema || knows.validateSchema(schema) === true) return false;
   const byPlace = new Map<string, { path: Path; messages: string[]; keyword: string }>();
   for (const e of knows.errors ?? []) {
-    const path = e.instancePath ? e.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [];
+    const path = e.instancePath
+      ? e.instancePath
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+          .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+      : [];
     if (!owns(path)) continue;
     const sig = path.join('/');
     const entry = byPlace.get(sig) ?? { path, messages: [], keyword: e.keyword };
@@ -92,15 +129,24 @@ export function locateMetaErrors(schema: object, at: Path, knows: SchemaKnowledg
     byPlace.set(sig, entry);
   }
   // Errors about a place and about its parent: the deepest tells where the mistake is.
-  const places = [...byPlace.values()].filter((p) => ![...byPlace.values()].some((q) => q !== p && q.path.length > p.path.length && p.path.every((s, i) => q.path[i] === s)));
+  const places = [...byPlace.values()].filter(
+    (p) =>
+      ![...byPlace.values()].some(
+        (q) => q !== p && q.path.length > p.path.length && p.path.every((s, i) => q.path[i] === s),
+      ),
+  );
   for (const p of places) {
     const name = p.path.length ? String(p.path[p.path.length - 1]) : 'schema';
-    report('form-schema-invalid', `'${name}' is not valid JSON Schema: it ${p.messages[0] ?? 'is invalid'}`, [...at, ...p.path]);
+    report('form-schema-invalid', `'${name}' is not valid JSON Schema: it ${p.messages[0] ?? 'is invalid'}`, [
+      ...at,
+      ...p.path,
+    ]);
   }
   return places.length > 0;
 }
 
-/** The one place of the keyword a compiler's message quotes (`strict mode: "additionalItems" is ignored ...`), if it is one. */
+/** The one place of the keyword a compiler's message quotes (`strict mode: "additionalItems" is ignored ...`), if it is
+ * one. */
 export function keywordPlace(schema: unknown, at: (string | number)[], error: string): (string | number)[] | undefined {
   const keyword = /"([$\w]+)"/.exec(error)?.[1];
   if (keyword === undefined) return undefined;

@@ -11,7 +11,13 @@ const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object
  * A schema with everything it is made of: its `$ref` target, allOf/anyOf/oneOf members, then/else
  * branches (and the `if` tests, with `withIf`), recursively. `definitions` resolves `#/definitions/<name>`.
  */
-function flatten(node: unknown, definitions: Schema, withIf: boolean, out: Schema[] = [], seen = new Set<unknown>()): Schema[] {
+function flatten(
+  node: unknown,
+  definitions: Schema,
+  withIf: boolean,
+  out: Schema[] = [],
+  seen = new Set<unknown>(),
+): Schema[] {
   if (!isSchema(node) || seen.has(node)) return out;
   seen.add(node);
   out.push(node);
@@ -20,8 +26,10 @@ function flatten(node: unknown, definitions: Schema, withIf: boolean, out: Schem
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((n) => flatten(n, definitions, withIf, out, seen));
   }
-  for (const key of withIf ? ['then', 'else', 'if'] : ['then', 'else']) flatten(node[key], definitions, withIf, out, seen);
-  if (isSchema(node.dependencies)) Object.values(node.dependencies).forEach((n) => flatten(n, definitions, withIf, out, seen));
+  for (const key of withIf ? ['then', 'else', 'if'] : ['then', 'else'])
+    flatten(node[key], definitions, withIf, out, seen);
+  if (isSchema(node.dependencies))
+    Object.values(node.dependencies).forEach((n) => flatten(n, definitions, withIf, out, seen));
   return out;
 }
 
@@ -48,7 +56,10 @@ export function followSchema(field: Schema[], segments: string[], definitions: S
     const seg = segments[i];
     // What an `if` tests names a part only as a test: its schema counts where nothing else defines the part.
     const defining = current.flatMap((s) => flatten(s, definitions, false));
-    const parts = [...defining, ...current.flatMap((s) => flatten(s, definitions, true)).filter((p) => !defining.includes(p))];
+    const parts = [
+      ...defining,
+      ...current.flatMap((s) => flatten(s, definitions, true)).filter((p) => !defining.includes(p)),
+    ];
     const next: Schema[] = [];
     const tested: Schema[] = [];
     const names = new Set<string>();
@@ -68,8 +79,10 @@ export function followSchema(field: Schema[], segments: string[], definitions: S
       current = next.length ? next : tested;
       continue;
     }
-    const type = declaredType(parts) ?? (parts.some((p) => Array.isArray(p.enum) || 'const' in p) ? 'single value' : undefined);
-    if (names.size === 0 && type !== undefined && type !== 'object' && type !== 'array') return { kind: 'scalar', index: i, type };
+    const type =
+      declaredType(parts) ?? (parts.some((p) => Array.isArray(p.enum) || 'const' in p) ? 'single value' : undefined);
+    if (names.size === 0 && type !== undefined && type !== 'object' && type !== 'array')
+      return { kind: 'scalar', index: i, type };
     if (names.size === 0 || open) return { kind: 'open' };
     return { kind: 'missing', index: i, names: [...names] };
   }
@@ -119,7 +132,10 @@ export function allowedValues(schemas: Schema[], definitions: Schema): AllowedVa
 }
 
 /** Follows `segments` through a plain value (a constant or a table): the first part that does not exist, if any. */
-export function followValue(value: unknown, segments: string[]): { index: number; names: string[] } | { index: number; scalar: true } | undefined {
+export function followValue(
+  value: unknown,
+  segments: string[],
+): { index: number; names: string[] } | { index: number; scalar: true } | undefined {
   let node = value;
   for (let i = 0; i < segments.length; i++) {
     if (node === null || typeof node !== 'object') return { index: i, scalar: true };

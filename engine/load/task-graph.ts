@@ -35,14 +35,22 @@ const listOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is 
 
 /** The fields a form requires, each with the condition it is required under (none: always). */
 function requiredFields(schema: Schema): { field: string; when?: string[]; at: string }[] {
-  const out: { field: string; when?: string[]; at: string }[] = listOf(schema.required).map((field) => ({ field, at: 'required' }));
+  const out: { field: string; when?: string[]; at: string }[] = listOf(schema.required).map((field) => ({
+    field,
+    at: 'required',
+  }));
   (Array.isArray(schema.allOf) ? (schema.allOf as Schema[]) : []).forEach((s, i) => {
     if (s && !s.if) for (const field of listOf(s.required)) out.push({ field, at: `allOf[${i}]` });
   });
   for (const c of conditionalsOf(schema)) {
-    const when = [...new Set([...Object.keys((c.if.properties as Schema | undefined) ?? {}), ...listOf(c.if.required)])];
+    const when = [
+      ...new Set([...Object.keys((c.if.properties as Schema | undefined) ?? {}), ...listOf(c.if.required)]),
+    ];
     const base = c.index === null ? '' : `allOf[${c.index}].`;
-    for (const [branch, s] of [['then', c.then], ['else', c.else]] as const) {
+    for (const [branch, s] of [
+      ['then', c.then],
+      ['else', c.else],
+    ] as const) {
       for (const field of listOf(s?.required)) out.push({ field, when, at: `${base}${branch}` });
     }
   }
@@ -54,13 +62,22 @@ function internalRequired(form: GraphForm): { field: string; when?: string[]; at
   const ui = (form.ui_schema ?? {}) as Record<string, { 'ui:internal'?: unknown } | undefined>;
   const internal = (f: string) => ui[f]?.['ui:internal'] === true;
   // Signature statuses, usage fields and terms versions are filled by the server, not by whoever answers.
-  const filled = new Set([...Object.keys(form.signatures ?? {}), ...Object.keys(form.usage_fields ?? {}), ...Object.keys(form.terms_fields ?? {})]);
+  const filled = new Set([
+    ...Object.keys(form.signatures ?? {}),
+    ...Object.keys(form.usage_fields ?? {}),
+    ...Object.keys(form.terms_fields ?? {}),
+  ]);
   // A branch chosen only by internal fields is chosen by ops, who can fill what it requires too.
-  return requiredFields(form.schema).filter((r) => internal(r.field) && !filled.has(r.field) && !(r.when?.length && r.when.every(internal)));
+  return requiredFields(form.schema).filter(
+    (r) => internal(r.field) && !filled.has(r.field) && !(r.when?.length && r.when.every(internal)),
+  );
 }
 
 /** The findings on a program's tasks (in the order of `tasks`, which is the document's order). */
-export function checkTaskGraph(tasks: Pick<TaskDef, 'id' | 'stage' | 'owner' | 'form' | 'after'>[], forms: ReadonlyMap<string, GraphForm>): GraphFinding[] {
+export function checkTaskGraph(
+  tasks: Pick<TaskDef, 'id' | 'stage' | 'owner' | 'form' | 'after'>[],
+  forms: ReadonlyMap<string, GraphForm>,
+): GraphFinding[] {
   const findings: GraphFinding[] = [];
   const byId = new Map(tasks.map((t) => [t.id, t]));
   const internalByForm = new Map<string, ReturnType<typeof internalRequired>>();
@@ -97,7 +114,11 @@ export function unusedForms(forms: Record<string, Pick<TaskForm, 'portal_screen'
   const used = new Set<string>();
   for (const doc of programDocs) {
     const tasks = (doc as { tasks?: unknown } | null)?.tasks;
-    if (Array.isArray(tasks)) for (const t of tasks) if (typeof (t as { form?: unknown })?.form === 'string') used.add((t as { form: string }).form);
+    if (Array.isArray(tasks))
+      for (const t of tasks)
+        if (typeof (t as { form?: unknown })?.form === 'string') used.add((t as { form: string }).form);
   }
-  return Object.keys(forms).filter((k) => !used.has(k) && !forms[k].portal_screen).sort();
+  return Object.keys(forms)
+    .filter((k) => !used.has(k) && !forms[k].portal_screen)
+    .sort();
 }

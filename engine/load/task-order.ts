@@ -3,7 +3,10 @@
 import type { TaskDef } from '../types.ts';
 
 /** Orders tasks so each comes after the tasks it waits for; reports each cycle once. */
-export function orderTasks(tasks: TaskDef[], onCycle: (cycle: string[], taskIndex: number, afterIndex: number) => void): TaskDef[] {
+export function orderTasks(
+  tasks: TaskDef[],
+  onCycle: (cycle: string[], taskIndex: number, afterIndex: number) => void,
+): TaskDef[] {
   const byId = new Map(tasks.map((t, i) => [t.id, { t, i }]));
   const state = new Map<string, 'visiting' | 'done'>();
   const order: TaskDef[] = [];

@@ -21,11 +21,21 @@ export function checkTaskPlacement(task: { id: string; stage: number }, model: S
   const first = stages[0];
   const last = stages[stages.length - 1];
   if (task.stage === first.number) {
-    return [{ code: 'unworkable-stage', message: `task '${task.id}' is in stage ${first.number} (${first.label}), the stage a job is created into, where no task is ever worked: move it to stage ${stages[1].number} (${stages[1].label}) or later` }];
+    return [
+      {
+        code: 'unworkable-stage',
+        message: `task '${task.id}' is in stage ${first.number} (${first.label}), the stage a job is created into, where no task is ever worked: move it to stage ${stages[1].number} (${stages[1].label}) or later`,
+      },
+    ];
   }
   if (task.stage === last.number && last.progress[0] === last.progress[1]) {
     const before = stages[stages.length - 2];
-    return [{ code: 'unworkable-stage', message: `task '${task.id}' is in stage ${last.number} (${last.label}), the stage of a finished job, where no task is ever worked: move it to stage ${before.number} (${before.label}) or earlier` }];
+    return [
+      {
+        code: 'unworkable-stage',
+        message: `task '${task.id}' is in stage ${last.number} (${last.label}), the stage of a finished job, where no task is ever worked: move it to stage ${before.number} (${before.label}) or earlier`,
+      },
+    ];
   }
   return [];
 }

@@ -7,7 +7,8 @@ import type { Diagnostic, SourceRange } from '../types.ts';
 export interface ParsedFile {
   file: string;
   value: unknown;
-  /** Range of the value at a JSON path; with `key`, the range of the key naming it. Falls back to the nearest ancestor. */
+  /** Range of the value at a JSON path; with `key`, the range of the key naming it. Falls back to the nearest ancestor.
+   * */
   locate(path: (string | number)[], key?: boolean): SourceRange;
   diagnostics: Diagnostic[];
   /**

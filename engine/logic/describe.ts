@@ -6,7 +6,16 @@
 
 import type { Logic } from './walk.ts';
 
-const CMP: Record<string, string> = { '==': 'is', '===': 'is', '!=': 'is not', '!==': 'is not', '>': 'is more than', '>=': 'is at least', '<': 'is less than', '<=': 'is at most' };
+const CMP: Record<string, string> = {
+  '==': 'is',
+  '===': 'is',
+  '!=': 'is not',
+  '!==': 'is not',
+  '>': 'is more than',
+  '>=': 'is at least',
+  '<': 'is less than',
+  '<=': 'is at most',
+};
 const ARITH: Record<string, string> = { '+': '+', '-': '-', '*': '×', '/': '÷', '%': 'mod' };
 
 /** A fact path as words: the task (if any) and the field. */
@@ -14,7 +23,8 @@ export function describeVar(path: string): string {
   const parts = path.split('.');
   const words = (s: string) => s.replace(/_/g, ' ');
   if (parts[0] === 'job' || parts[0] === 'derived') return words(parts.slice(1).join(' '));
-  if (parts[0] === 'constants' || parts[0] === 'tables') return `${parts[0].slice(0, -1)} ${words(parts.slice(1).join('.'))}`;
+  if (parts[0] === 'constants' || parts[0] === 'tables')
+    return `${parts[0].slice(0, -1)} ${words(parts.slice(1).join('.'))}`;
   if (parts.length === 1) return words(parts[0]);
   return `${words(parts[0])}: ${words(parts.slice(1).join(' '))}`;
 }
@@ -32,7 +42,10 @@ const PATH_NAMES: LogicNames = { fact: describeVar };
 
 function value(v: unknown, names: LogicNames): string {
   if (v === null) return 'nothing';
-  if (Array.isArray(v)) return v.every((x) => typeof x !== 'object' || x === null) ? `[${v.map((x) => value(x, names)).join(', ')}]` : `[${v.map((x) => describeLogic(x as Logic, names)).join(', ')}]`;
+  if (Array.isArray(v))
+    return v.every((x) => typeof x !== 'object' || x === null)
+      ? `[${v.map((x) => value(x, names)).join(', ')}]`
+      : `[${v.map((x) => describeLogic(x as Logic, names)).join(', ')}]`;
   if (names.value && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) return names.value(v);
   // An operand that is itself logic (a var's default `{ var: ... }`) is described, never "[object Object]".
   if (typeof v === 'object') return describeLogic(v as Logic, names);
@@ -52,7 +65,9 @@ export function describeLogic(logic: Logic, names: LogicNames = PATH_NAMES): str
   switch (op) {
     case 'var': {
       const path = Array.isArray(raw) ? String(raw[0]) : String(raw);
-      return Array.isArray(raw) && raw.length > 1 ? `${names.fact(path)} (or ${value(raw[1], names)})` : names.fact(path);
+      return Array.isArray(raw) && raw.length > 1
+        ? `${names.fact(path)} (or ${value(raw[1], names)})`
+        : names.fact(path);
     }
     case 'and':
       return args.map((a) => wrap(a)).join(' and ');
@@ -65,12 +80,15 @@ export function describeLogic(logic: Logic, names: LogicNames = PATH_NAMES): str
     case 'if':
     case '?:': {
       const out: string[] = [];
-      for (let i = 0; i + 1 < args.length; i += 2) out.push(`${i === 0 ? 'if' : 'else if'} ${d(args[i])} then ${d(args[i + 1])}`);
+      for (let i = 0; i + 1 < args.length; i += 2)
+        out.push(`${i === 0 ? 'if' : 'else if'} ${d(args[i])} then ${d(args[i + 1])}`);
       if (args.length % 2 === 1) out.push(`else ${d(args[args.length - 1])}`);
       return out.join(', ');
     }
     case 'in':
-      return typeof args[1] === 'object' && args[1] !== null && !Array.isArray(args[1]) ? `${d(args[1])} includes ${d(args[0])}` : `${d(args[0])} is one of ${d(args[1])}`;
+      return typeof args[1] === 'object' && args[1] !== null && !Array.isArray(args[1])
+        ? `${d(args[1])} includes ${d(args[0])}`
+        : `${d(args[0])} is one of ${d(args[1])}`;
     case 'missing':
       return `${args.map(d).join(', ')} missing`;
     case 'min':

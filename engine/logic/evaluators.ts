@@ -23,41 +23,76 @@ type BuildState = { compile: (strings: TemplateStringsArray, ...values: unknown[
  * other, `missing + 1` is 1 in one and NaN in the other. These overrides give the compiled evaluator
  * json-logic-js's exact semantics, inlined where the operation has two arguments.
  */
-const REFERENCE_SEMANTICS: Record<string, { method: (args: unknown[]) => unknown; compile: (data: unknown, b: BuildState) => string | false }> = {
-  '==': { method: ([a, b]) => a == b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} == ${d[1]})` : false) },
-  '!=': { method: ([a, b]) => a != b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} != ${d[1]})` : false) },
-  '===': { method: ([a, b]) => a === b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} === ${d[1]})` : false) },
-  '!==': { method: ([a, b]) => a !== b, compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} !== ${d[1]})` : false) },
-  '>': { method: ([a, b]) => (a as number) > (b as number), compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} > ${d[1]})` : false) },
-  '>=': { method: ([a, b]) => (a as number) >= (b as number), compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} >= ${d[1]})` : false) },
+const REFERENCE_SEMANTICS: Record<
+  string,
+  { method: (args: unknown[]) => unknown; compile: (data: unknown, b: BuildState) => string | false }
+> = {
+  '==': {
+    method: ([a, b]) => a == b,
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} == ${d[1]})` : false),
+  },
+  '!=': {
+    method: ([a, b]) => a != b,
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} != ${d[1]})` : false),
+  },
+  '===': {
+    method: ([a, b]) => a === b,
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} === ${d[1]})` : false),
+  },
+  '!==': {
+    method: ([a, b]) => a !== b,
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} !== ${d[1]})` : false),
+  },
+  '>': {
+    method: ([a, b]) => (a as number) > (b as number),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} > ${d[1]})` : false),
+  },
+  '>=': {
+    method: ([a, b]) => (a as number) >= (b as number),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} >= ${d[1]})` : false),
+  },
   '<': {
-    method: ([a, b, c]) => (c === undefined ? (a as number) < (b as number) : (a as number) < (b as number) && (b as number) < (c as number)),
+    method: ([a, b, c]) =>
+      c === undefined ? (a as number) < (b as number) : (a as number) < (b as number) && (b as number) < (c as number),
     compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} < ${d[1]})` : false),
   },
   '<=': {
-    method: ([a, b, c]) => (c === undefined ? (a as number) <= (b as number) : (a as number) <= (b as number) && (b as number) <= (c as number)),
+    method: ([a, b, c]) =>
+      c === undefined
+        ? (a as number) <= (b as number)
+        : (a as number) <= (b as number) && (b as number) <= (c as number),
     compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} <= ${d[1]})` : false),
   },
   in: {
-    method: ([a, b]) => (!b || typeof (b as { indexOf?: unknown }).indexOf === 'undefined' ? false : (b as unknown[]).indexOf(a) !== -1),
+    method: ([a, b]) =>
+      !b || typeof (b as { indexOf?: unknown }).indexOf === 'undefined' ? false : (b as unknown[]).indexOf(a) !== -1,
     compile: () => false,
   },
   // Arithmetic as json-logic-js does it: parseFloat for + and *, plain operators otherwise, so a
   // missing operand gives NaN (never a silent 0, never a throw).
   '+': {
     method: (args) => args.reduce((a: unknown, b) => parseFloat(a as string) + parseFloat(b as string), 0),
-    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(parseFloat(${d[0]}) + parseFloat(${d[1]}))` : false),
+    compile: (d, b) =>
+      Array.isArray(d) && d.length === 2 ? b.compile`(parseFloat(${d[0]}) + parseFloat(${d[1]}))` : false,
   },
   '*': {
-    method: (args) => (args.length ? args.reduce((a: unknown, b) => parseFloat(a as string) * parseFloat(b as string)) : undefined),
-    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(parseFloat(${d[0]}) * parseFloat(${d[1]}))` : false),
+    method: (args) =>
+      args.length ? args.reduce((a: unknown, b) => parseFloat(a as string) * parseFloat(b as string)) : undefined,
+    compile: (d, b) =>
+      Array.isArray(d) && d.length === 2 ? b.compile`(parseFloat(${d[0]}) * parseFloat(${d[1]}))` : false,
   },
   '-': {
     method: ([a, b]) => (b === undefined ? -(a as number) : (a as number) - (b as number)),
     compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} - ${d[1]})` : false),
   },
-  '/': { method: ([a, b]) => (a as number) / (b as number), compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} / ${d[1]})` : false) },
-  '%': { method: ([a, b]) => (a as number) % (b as number), compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} % ${d[1]})` : false) },
+  '/': {
+    method: ([a, b]) => (a as number) / (b as number),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} / ${d[1]})` : false),
+  },
+  '%': {
+    method: ([a, b]) => (a as number) % (b as number),
+    compile: (d, b) => (Array.isArray(d) && d.length === 2 ? b.compile`(${d[0]} % ${d[1]})` : false),
+  },
   min: { method: (args) => Math.min(...(args as number[])), compile: () => false },
   max: { method: (args) => Math.max(...(args as number[])), compile: () => false },
   cat: { method: (args) => args.join(''), compile: () => false },
@@ -89,12 +124,24 @@ export type RuleCompiler = (logic: Logic) => CompiledRule;
 export function createCompiler(mode: LogicMode = 'compiled'): RuleCompiler {
   const engine = new LogicEngine();
   for (const [name, m] of Object.entries(REFERENCE_SEMANTICS)) {
-    engine.addMethod(name, { lazy: false, method: (args: unknown) => m.method(Array.isArray(args) ? args : [args]), compile: m.compile } as never, { deterministic: true });
+    engine.addMethod(
+      name,
+      {
+        lazy: false,
+        method: (args: unknown) => m.method(Array.isArray(args) ? args : [args]),
+        compile: m.compile,
+      } as never,
+      { deterministic: true },
+    );
   }
   for (const [name, fn] of Object.entries(CUSTOM_OPERATIONS)) {
-    engine.addMethod(name, (args: unknown) => (fn as (...a: unknown[]) => unknown)(...(Array.isArray(args) ? args : [args])), {
-      deterministic: true,
-    });
+    engine.addMethod(
+      name,
+      (args: unknown) => (fn as (...a: unknown[]) => unknown)(...(Array.isArray(args) ? args : [args])),
+      {
+        deterministic: true,
+      },
+    );
   }
   if (mode === 'interpreted') {
     return (logic) => {
@@ -109,7 +156,8 @@ export function createCompiler(mode: LogicMode = 'compiled'): RuleCompiler {
   };
 }
 
-/** Wraps json-logic-js as a "compiler" that interprets on every call: the naive way, for the bench and the agreement test. */
+/** Wraps json-logic-js as a "compiler" that interprets on every call: the naive way, for the bench and the agreement
+ * test. */
 export function createReferenceCompiler(): (logic: Logic) => CompiledRule {
   return (logic) => (facts) => applyReference(logic, facts);
 }

@@ -5,7 +5,32 @@ import { applyReference, createCompiler } from './evaluators.ts';
 // json-logic-js, the reference semantics: every operation over every pair of kinds of value, and the
 // DSL's own operations. (tests/agreement-modes.test.ts compares them on every program's cases.)
 const VALUES: unknown[] = [undefined, null, false, true, 0, 1, '', '0', 'a', [], [0], '2026-01-01'];
-const OPS = ['==', '!=', '===', '!==', '<', '<=', '>', '>=', 'in', 'and', 'or', '!', '!!', 'if', '+', '-', '*', '/', '%', 'min', 'max', 'cat', 'substr', 'merge'];
+const OPS = [
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'in',
+  'and',
+  'or',
+  '!',
+  '!!',
+  'if',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'min',
+  'max',
+  'cat',
+  'substr',
+  'merge',
+];
 const CUSTOM = [
   { days_between: [{ var: 'a' }, '2026-06-01'] },
   { percent_of: [{ var: 'n' }, 50] },
@@ -16,7 +41,12 @@ const CUSTOM = [
   { map: [{ var: 'list' }, { cat: [{ var: '' }, '!'] }] },
   { if: [{ missing: ['a', 'n'] }, 'missing', { '+': [{ var: 'n' }, 1] }] },
 ];
-const FACTS = [{}, { a: '2026-05-01', n: 10, list: ['panel', 'wiring'] }, { a: 'not a date', n: '3', list: [] }, { list: ['heat_pump'] }];
+const FACTS = [
+  {},
+  { a: '2026-05-01', n: 10, list: ['panel', 'wiring'] },
+  { a: 'not a date', n: '3', list: [] },
+  { list: ['heat_pump'] },
+];
 
 const outcome = (f: () => unknown) => {
   try {
@@ -36,9 +66,17 @@ describe('interpreted evaluator agrees with the compiled one and json-logic-js',
         if (a !== undefined) data.a = a;
         if (b !== undefined) data.b = b;
         const lit = (v: unknown) => (v === undefined ? null : v);
-        for (const rule of [{ [op]: [{ var: 'a' }, { var: 'b' }] }, { [op]: [{ var: 'a' }, lit(b)] }, { [op]: [lit(a), { var: 'b' }] }, { [op]: [{ var: 'a' }, { var: 'b' }, 5] }, { [op]: [{ var: 'a' }] }]) {
+        for (const rule of [
+          { [op]: [{ var: 'a' }, { var: 'b' }] },
+          { [op]: [{ var: 'a' }, lit(b)] },
+          { [op]: [lit(a), { var: 'b' }] },
+          { [op]: [{ var: 'a' }, { var: 'b' }, 5] },
+          { [op]: [{ var: 'a' }] },
+        ]) {
           const got = outcome(() => interpreted(rule)(data));
-          expect(got, `${JSON.stringify(rule)} on ${JSON.stringify(data)}`).toBe(outcome(() => applyReference(rule, data)));
+          expect(got, `${JSON.stringify(rule)} on ${JSON.stringify(data)}`).toBe(
+            outcome(() => applyReference(rule, data)),
+          );
           expect(got).toBe(outcome(() => compiled(rule)(data)));
         }
       }

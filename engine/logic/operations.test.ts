@@ -19,8 +19,18 @@ const TABLE: [unknown, object, unknown, string][] = [
   [{ percent_of: [1600001, 50] }, {}, 800000, '50% of an odd amount rounds down'],
   [{ percent_of: [800000, 100] }, {}, 800000, '100% is the amount itself'],
   [{ percent_of: [{ var: 'x' }, 50] }, {}, null, 'missing amount gives null'],
-  [{ '<': [{ miles_between: [37.7749, -122.4194, 37.7895, -122.4194] }, 1.1] }, {}, true, 'one mile north is about 1.01 miles: under 1.1'],
-  [{ '>': [{ miles_between: [37.7749, -122.4194, 37.7895, -122.4194] }, 1] }, {}, true, '0.0146 degrees of latitude is over one mile'],
+  [
+    { '<': [{ miles_between: [37.7749, -122.4194, 37.7895, -122.4194] }, 1.1] },
+    {},
+    true,
+    'one mile north is about 1.01 miles: under 1.1',
+  ],
+  [
+    { '>': [{ miles_between: [37.7749, -122.4194, 37.7895, -122.4194] }, 1] },
+    {},
+    true,
+    '0.0146 degrees of latitude is over one mile',
+  ],
   [{ miles_between: [37.7749, -122.4194, 37.7749, -122.4194] }, {}, 0, 'same point is zero miles'],
   [{ miles_between: [37.7749, null, 1, 2] }, {}, null, 'a missing coordinate gives null'],
   [{ lookup: [{ var: 't' }, 'low', 2] }, { t: { low: { '2': 500 } } }, 500, 'nested lookup'],
@@ -28,10 +38,25 @@ const TABLE: [unknown, object, unknown, string][] = [
   [{ any_in: [['gas_furnace', 'heat_pump'], ['heat_pump']] }, {}, true, 'any_in finds a shared element'],
   [{ any_in: [['gas_furnace'], ['heat_pump']] }, {}, false, 'any_in with none shared'],
   [{ any_in: [null, ['heat_pump']] }, {}, false, 'any_in of a missing list'],
-  [{ all_in: [['panel', 'wiring'], ['panel', 'wiring', 'heat_pump']] }, {}, true, 'all_in when every element is allowed'],
+  [
+    {
+      all_in: [
+        ['panel', 'wiring'],
+        ['panel', 'wiring', 'heat_pump'],
+      ],
+    },
+    {},
+    true,
+    'all_in when every element is allowed',
+  ],
   [{ all_in: [[], ['panel']] }, {}, false, 'all_in of an empty list is false'],
   [{ count: [[1, 2, 3]] }, {}, 3, 'count'],
-  [{ '==': [{ var: 'income.income_level' }, 'above_ami_150'] }, { income: { income_level: 'above_ami_150' } }, true, 'built-in operations still work'],
+  [
+    { '==': [{ var: 'income.income_level' }, 'above_ami_150'] },
+    { income: { income_level: 'above_ami_150' } },
+    true,
+    'built-in operations still work',
+  ],
 ];
 
 describe('custom operations', () => {
@@ -44,7 +69,9 @@ describe('custom operations', () => {
 
 describe('static analysis of rules', () => {
   it('finds operations no evaluator knows, with their path', () => {
-    expect(unknownOperations({ and: [{ '==': [1, 1] }, { days_betwen: ['a', 'b'] }] })).toEqual([{ op: 'days_betwen', path: ['and', 1, 'days_betwen'] }]);
+    expect(unknownOperations({ and: [{ '==': [1, 1] }, { days_betwen: ['a', 'b'] }] })).toEqual([
+      { op: 'days_betwen', path: ['and', 1, 'days_betwen'] },
+    ]);
     expect(unknownOperations({ percent_of: [{ var: 'a' }, 50] })).toEqual([]);
   });
   it('lists the facts a rule reads, including var defaults, but not element vars inside map/some', () => {
@@ -52,7 +79,11 @@ describe('static analysis of rules', () => {
     expect(factsRead(rule).sort()).toEqual(['a.b', 'c', 'list']);
   });
   it('rewrites var paths (binding $task in shared rules)', () => {
-    expect(mapVarPaths({ '==': [{ var: '$task.x' }, { var: ['$task.y', 1] }] }, (p) => p.replace('$task', 'upload_final_invoice'))).toEqual({
+    expect(
+      mapVarPaths({ '==': [{ var: '$task.x' }, { var: ['$task.y', 1] }] }, (p) =>
+        p.replace('$task', 'upload_final_invoice'),
+      ),
+    ).toEqual({
       '==': [{ var: 'upload_final_invoice.x' }, { var: ['upload_final_invoice.y', 1] }],
     });
   });
@@ -72,8 +103,16 @@ describe('date arithmetic', () => {
     }
     expect(mismatches).toEqual([]);
   });
-  it.each(['2026-02-29', '2024-02-29', '2026-02-30', '2026-13-01', '2026-00-10', 'abcd-ef-gh', '2026-1-01x', '2024-02-29T10:00'])(
-    'agrees with Date.parse on %s',
-    (s) => expect(CUSTOM_OPERATIONS.days_between('1970-01-01', s)).toBe(byDateParse(s)),
+  it.each([
+    '2026-02-29',
+    '2024-02-29',
+    '2026-02-30',
+    '2026-13-01',
+    '2026-00-10',
+    'abcd-ef-gh',
+    '2026-1-01x',
+    '2024-02-29T10:00',
+  ])('agrees with Date.parse on %s', (s) =>
+    expect(CUSTOM_OPERATIONS.days_between('1970-01-01', s)).toBe(byDateParse(s)),
   );
 });

@@ -19,8 +19,14 @@ const digit = (s: string, i: number) => {
  */
 function fastDayNumber(s: string): number | null {
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return null;
-  const y0 = digit(s, 0), y1 = digit(s, 1), y2 = digit(s, 2), y3 = digit(s, 3);
-  const m0 = digit(s, 5), m1 = digit(s, 6), d0 = digit(s, 8), d1 = digit(s, 9);
+  const y0 = digit(s, 0),
+    y1 = digit(s, 1),
+    y2 = digit(s, 2),
+    y3 = digit(s, 3);
+  const m0 = digit(s, 5),
+    m1 = digit(s, 6),
+    d0 = digit(s, 8),
+    d1 = digit(s, 9);
   if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0) return null;
   let y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
   const m = m0 * 10 + m1;
@@ -48,16 +54,19 @@ function toNumber(value: unknown): number | null {
   return null;
 }
 
-/** Whole days from the first ISO date to the second (negative when the second is earlier); null if either is missing. */
+/** Whole days from the first ISO date to the second (negative when the second is earlier); null if either is missing.
+ * */
 function days_between(from: unknown, to: unknown): number | null {
   const a = toDayNumber(from);
   const b = toDayNumber(to);
   return a === null || b === null ? null : b - a;
 }
 
-/** Whole months from the first ISO date to the second (calendar months, day-of-month aware); null if either is missing. */
+/** Whole months from the first ISO date to the second (calendar months, day-of-month aware); null if either is missing.
+ * */
 function months_between(from: unknown, to: unknown): number | null {
-  if (typeof from !== 'string' || typeof to !== 'string' || toDayNumber(from) === null || toDayNumber(to) === null) return null;
+  if (typeof from !== 'string' || typeof to !== 'string' || toDayNumber(from) === null || toDayNumber(to) === null)
+    return null;
   const [fy, fm, fd] = from.slice(0, 10).split('-').map(Number);
   const [ty, tm, td] = to.slice(0, 10).split('-').map(Number);
   let months = (ty - fy) * 12 + (tm - fm);
@@ -89,7 +98,8 @@ function miles_between(lat1: unknown, lon1: unknown, lat2: unknown, lon2: unknow
   const d = toNumber(lon2);
   if (a === null || b === null || c === null || d === null) return null;
   const rad = Math.PI / 180;
-  const h = Math.sin(((c - a) * rad) / 2) ** 2 + Math.cos(a * rad) * Math.cos(c * rad) * Math.sin(((d - b) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((c - a) * rad) / 2) ** 2 + Math.cos(a * rad) * Math.cos(c * rad) * Math.sin(((d - b) * rad) / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -150,9 +160,42 @@ export const CUSTOM_OPERATION_DOCS: Record<CustomOperationName, string> = {
 
 /** The operations json-logic-js provides (the reference semantics); anything else must be custom. */
 export const BUILTIN_OPERATIONS = [
-  '==', '===', '!=', '!==', '>', '>=', '<', '<=', '!!', '!', '%', 'log', 'in', 'cat', 'substr',
-  '+', '*', '-', '/', 'min', 'max', 'merge', 'var', 'missing', 'missing_some', 'method',
-  'if', '?:', 'and', 'or', 'map', 'reduce', 'filter', 'all', 'none', 'some',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  '!!',
+  '!',
+  '%',
+  'log',
+  'in',
+  'cat',
+  'substr',
+  '+',
+  '*',
+  '-',
+  '/',
+  'min',
+  'max',
+  'merge',
+  'var',
+  'missing',
+  'missing_some',
+  'method',
+  'if',
+  '?:',
+  'and',
+  'or',
+  'map',
+  'reduce',
+  'filter',
+  'all',
+  'none',
+  'some',
 ] as const;
 
 /** Name of an operation json-logic-js provides. */
@@ -164,13 +207,49 @@ export type BuiltinOperationName = (typeof BUILTIN_OPERATIONS)[number];
  * Written beside the operations so that a new operation cannot be added without its arity (the type requires it).
  */
 export const OPERATION_ARITY: Record<BuiltinOperationName | CustomOperationName, readonly [number, number | null]> = {
-  '==': [2, 2], '===': [2, 2], '!=': [2, 2], '!==': [2, 2],
-  '>': [2, 2], '>=': [2, 2], '<': [2, 3], '<=': [2, 3],
-  '!!': [1, 1], '!': [1, 1], '%': [2, 2], log: [1, 1], in: [2, 2], cat: [1, null], substr: [2, 3],
-  '+': [1, null], '*': [1, null], '-': [1, 2], '/': [2, 2], min: [1, null], max: [1, null], merge: [1, null],
-  var: [0, 2], missing: [1, null], missing_some: [2, 2], method: [2, 3],
-  if: [2, null], '?:': [3, 3], and: [1, null], or: [1, null],
-  map: [2, 2], reduce: [2, 3], filter: [2, 2], all: [2, 2], none: [2, 2], some: [2, 2],
-  days_between: [2, 2], months_between: [2, 2], cents: [1, 1], percent_of: [2, 2], miles_between: [4, 4],
-  lookup: [2, null], any_in: [2, 2], all_in: [2, 2], count: [1, 1],
+  '==': [2, 2],
+  '===': [2, 2],
+  '!=': [2, 2],
+  '!==': [2, 2],
+  '>': [2, 2],
+  '>=': [2, 2],
+  '<': [2, 3],
+  '<=': [2, 3],
+  '!!': [1, 1],
+  '!': [1, 1],
+  '%': [2, 2],
+  log: [1, 1],
+  in: [2, 2],
+  cat: [1, null],
+  substr: [2, 3],
+  '+': [1, null],
+  '*': [1, null],
+  '-': [1, 2],
+  '/': [2, 2],
+  min: [1, null],
+  max: [1, null],
+  merge: [1, null],
+  var: [0, 2],
+  missing: [1, null],
+  missing_some: [2, 2],
+  method: [2, 3],
+  if: [2, null],
+  '?:': [3, 3],
+  and: [1, null],
+  or: [1, null],
+  map: [2, 2],
+  reduce: [2, 3],
+  filter: [2, 2],
+  all: [2, 2],
+  none: [2, 2],
+  some: [2, 2],
+  days_between: [2, 2],
+  months_between: [2, 2],
+  cents: [1, 1],
+  percent_of: [2, 2],
+  miles_between: [4, 4],
+  lookup: [2, null],
+  any_in: [2, 2],
+  all_in: [2, 2],
+  count: [1, 1],
 };

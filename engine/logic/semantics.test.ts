@@ -4,10 +4,45 @@ import { applyReference, createCompiler } from './evaluators.ts';
 // json-logic-js is the reference semantics: the compiled evaluator must answer every comparison of
 // every kind of value (missing, null, booleans, numbers, strings, arrays) exactly as it does.
 const VALUES: [string, unknown][] = [
-  ['missing', undefined], ['null', null], ['false', false], ['true', true], ['0', 0], ['1', 1], ['""', ''],
-  ['"0"', '0'], ['"a"', 'a'], ['[]', []], ['[0]', [0]], ['"2026-01-01"', '2026-01-01'],
+  ['missing', undefined],
+  ['null', null],
+  ['false', false],
+  ['true', true],
+  ['0', 0],
+  ['1', 1],
+  ['""', ''],
+  ['"0"', '0'],
+  ['"a"', 'a'],
+  ['[]', []],
+  ['[0]', [0]],
+  ['"2026-01-01"', '2026-01-01'],
 ];
-const OPS = ['==', '!=', '===', '!==', '<', '<=', '>', '>=', 'in', 'and', 'or', '!', '!!', 'if', '+', '-', '*', '/', '%', 'min', 'max', 'cat', 'substr', 'merge'];
+const OPS = [
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'in',
+  'and',
+  'or',
+  '!',
+  '!!',
+  'if',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'min',
+  'max',
+  'cat',
+  'substr',
+  'merge',
+];
 
 describe('compiled evaluator agrees with json-logic-js', () => {
   const compile = createCompiler();
@@ -26,9 +61,18 @@ describe('compiled evaluator agrees with json-logic-js', () => {
         if (a !== undefined) data.a = a;
         if (b !== undefined) data.b = b;
         const lit = (v: unknown) => (v === undefined ? null : v);
-        const rules = [{ [op]: [{ var: 'a' }, { var: 'b' }] }, { [op]: [{ var: 'a' }, lit(b)] }, { [op]: [lit(a), { var: 'b' }] }, { [op]: [{ var: 'a' }, { var: 'b' }, 5] }, { [op]: [{ var: 'a' }] }];
+        const rules = [
+          { [op]: [{ var: 'a' }, { var: 'b' }] },
+          { [op]: [{ var: 'a' }, lit(b)] },
+          { [op]: [lit(a), { var: 'b' }] },
+          { [op]: [{ var: 'a' }, { var: 'b' }, 5] },
+          { [op]: [{ var: 'a' }] },
+        ];
         for (const rule of rules) {
-          expect(outcome(() => compile(rule)(data)), `${JSON.stringify(rule)} on ${JSON.stringify(data)}`).toBe(outcome(() => applyReference(rule, data)));
+          expect(
+            outcome(() => compile(rule)(data)),
+            `${JSON.stringify(rule)} on ${JSON.stringify(data)}`,
+          ).toBe(outcome(() => applyReference(rule, data)));
           compared++;
         }
       }

@@ -15,7 +15,10 @@ export function isOperation(node: unknown): node is Record<string, unknown> {
 }
 
 /** Every operation name used in a rule, with the JSON path (inside the rule) where it appears. */
-export function operationsUsed(logic: Logic, path: (string | number)[] = []): { op: string; path: (string | number)[] }[] {
+export function operationsUsed(
+  logic: Logic,
+  path: (string | number)[] = [],
+): { op: string; path: (string | number)[] }[] {
   const out: { op: string; path: (string | number)[] }[] = [];
   const visit = (node: unknown, at: (string | number)[]) => {
     if (Array.isArray(node)) node.forEach((child, i) => visit(child, [...at, i]));
@@ -54,14 +57,16 @@ export function factsReadAt(logic: Logic, path: (string | number)[] = []): FactR
       const here = [...at, op];
       if (op === 'var') {
         const first = Array.isArray(args) ? args[0] : args;
-        if (typeof first === 'string' && first !== '') found.push({ fact: first, path: Array.isArray(args) ? [...here, 0] : here });
+        if (typeof first === 'string' && first !== '')
+          found.push({ fact: first, path: Array.isArray(args) ? [...here, 0] : here });
         if (Array.isArray(args)) args.slice(1).forEach((a, i) => visit(a, [...here, i + 1]));
         return;
       }
       if (op === 'missing' || op === 'missing_some') {
         const list = op === 'missing' ? args : Array.isArray(args) ? args[1] : undefined;
         const base = op === 'missing' ? here : [...here, 1];
-        if (Array.isArray(list)) list.forEach((p, i) => typeof p === 'string' && found.push({ fact: p, path: [...base, i] }));
+        if (Array.isArray(list))
+          list.forEach((p, i) => typeof p === 'string' && found.push({ fact: p, path: [...base, i] }));
         else if (typeof list === 'string') found.push({ fact: list, path: base });
         return;
       }
@@ -90,9 +95,11 @@ export function mapVarPaths(logic: Logic, map: (path: string) => string): Logic 
     const args = logic[op];
     if (op === 'var') {
       if (typeof args === 'string') return { var: map(args) };
-      if (Array.isArray(args) && typeof args[0] === 'string') return { var: [map(args[0]), ...args.slice(1).map((a) => mapVarPaths(a, map))] };
+      if (Array.isArray(args) && typeof args[0] === 'string')
+        return { var: [map(args[0]), ...args.slice(1).map((a) => mapVarPaths(a, map))] };
     }
-    if ((op === 'missing') && Array.isArray(args)) return { [op]: args.map((a) => (typeof a === 'string' ? map(a) : mapVarPaths(a, map))) };
+    if (op === 'missing' && Array.isArray(args))
+      return { [op]: args.map((a) => (typeof a === 'string' ? map(a) : mapVarPaths(a, map))) };
     return { [op]: mapVarPaths(args, map) };
   }
   return logic;

@@ -1,4 +1,5 @@
-/** Test fixtures: a small program over the real shared definitions (imported as text, so tests run the same in a browser). */
+/** Test fixtures: a small program over the real shared definitions (imported as text, so tests run the same in a
+ * browser). */
 
 import stageModels from '../../program-defs/_shared/stage-models.yaml?raw';
 import reasons from '../../program-defs/_shared/ineligibility-reasons.yaml?raw';
@@ -85,9 +86,15 @@ export const DEMO_FORMS: SourceFile[] = [
 }));
 
 /** Loads the demo program (with a stage model of choice and optional text edits). */
-export function loadDemo(opts: { stageModel?: 'six_stage' | 'seven_stage'; edit?: (text: string) => string; forms?: boolean } = {}) {
+export function loadDemo(
+  opts: { stageModel?: 'six_stage' | 'seven_stage'; edit?: (text: string) => string; forms?: boolean } = {},
+) {
   const text = (opts.edit ?? ((t) => t))(DEMO_PROGRAM.replace('STAGE_MODEL', opts.stageModel ?? 'six_stage'));
-  return loadDefinitions([...SHARED_FILES, ...(opts.forms === false ? [] : DEMO_FORMS), { path: 'program-defs/demo/program.yaml', text }]);
+  return loadDefinitions([
+    ...SHARED_FILES,
+    ...(opts.forms === false ? [] : DEMO_FORMS),
+    { path: 'program-defs/demo/program.yaml', text },
+  ]);
 }
 
 /** The demo program, loaded without errors. */
@@ -100,6 +107,12 @@ export function demoProgram(stageModel: 'six_stage' | 'seven_stage' = 'six_stage
 
 /** The demo program over the shared files, with the stage-models text edited. */
 export function loadDefinitionsWith(editStageModels: (text: string) => string) {
-  const shared = SHARED_FILES.map((f) => (f.path.endsWith('stage-models.yaml') ? { ...f, text: editStageModels(f.text) } : f));
-  return loadDefinitions([...shared, ...DEMO_FORMS, { path: 'program-defs/demo/program.yaml', text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage') }]);
+  const shared = SHARED_FILES.map((f) =>
+    f.path.endsWith('stage-models.yaml') ? { ...f, text: editStageModels(f.text) } : f,
+  );
+  return loadDefinitions([
+    ...shared,
+    ...DEMO_FORMS,
+    { path: 'program-defs/demo/program.yaml', text: DEMO_PROGRAM.replace('STAGE_MODEL', 'six_stage') },
+  ]);
 }

@@ -9,13 +9,15 @@
 export class Malformed extends Error {}
 
 export function record(value: unknown, where: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Malformed(`${where} is not an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Malformed(`${where} is not an object`);
   return value as Record<string, unknown>;
 }
 
 export function text(o: Record<string, unknown>, key: string, where: string, nonEmpty = false): string {
   const v = o[key];
-  if (typeof v !== 'string' || (nonEmpty && !v)) throw new Malformed(`${where}.${key} is not a${nonEmpty ? ' non-empty' : ''} string`);
+  if (typeof v !== 'string' || (nonEmpty && !v))
+    throw new Malformed(`${where}.${key} is not a${nonEmpty ? ' non-empty' : ''} string`);
   return v;
 }
 
@@ -29,7 +31,12 @@ export function nullableTime(o: Record<string, unknown>, key: string, where: str
   return v;
 }
 
-export function oneOf<T extends string>(o: Record<string, unknown>, key: string, allowed: readonly T[], where: string): T {
+export function oneOf<T extends string>(
+  o: Record<string, unknown>,
+  key: string,
+  allowed: readonly T[],
+  where: string,
+): T {
   const v = o[key];
   if (!allowed.includes(v as T)) throw new Malformed(`${where}.${key} is not one of ${allowed.join(', ')}`);
   return v as T;
@@ -89,14 +96,24 @@ export interface HttpClientOptions {
 export function httpClient<Code extends string>(
   baseUrl: string,
   o: HttpClientOptions,
-  service: { name: string; max_answer_bytes: number; error: new (code: Code | CommonCode, message: string) => Error; statuses?: Readonly<Partial<Record<number, Code>>> },
+  service: {
+    name: string;
+    max_answer_bytes: number;
+    error: new (code: Code | CommonCode, message: string) => Error;
+    statuses?: Readonly<Partial<Record<number, Code>>>;
+  },
 ) {
   const base = baseUrl.replace(/\/+$/, '');
   const timeoutMs = o.timeout_ms ?? 10_000;
   const send = o.fetch ?? ((input, init) => fetch(input, init));
 
   /** The 2xx answer's body as text, or the adapter's error its status or failure means. */
-  async function call(method: 'GET' | 'POST', target: string, json?: unknown, accept = 'application/json'): Promise<string> {
+  async function call(
+    method: 'GET' | 'POST',
+    target: string,
+    json?: unknown,
+    accept = 'application/json',
+  ): Promise<string> {
     const what = `${method} ${target.split('?')[0]}`;
     const signal = AbortSignal.timeout(timeoutMs);
     let res: Response;
@@ -110,8 +127,11 @@ export function httpClient<Code extends string>(
       });
       body = await readAnswer(res, service.max_answer_bytes);
     } catch (error) {
-      if (error instanceof Malformed) throw new service.error('unavailable', `${service.name}: ${what}: ${error.message}`);
-      const reason = signal.aborted ? `no answer within ${timeoutMs} ms` : `unreachable (${error instanceof Error ? error.message : String(error)})`;
+      if (error instanceof Malformed)
+        throw new service.error('unavailable', `${service.name}: ${what}: ${error.message}`);
+      const reason = signal.aborted
+        ? `no answer within ${timeoutMs} ms`
+        : `unreachable (${error instanceof Error ? error.message : String(error)})`;
       throw new service.error('unavailable', `${service.name}: ${what}: ${reason}`);
     }
     if (res.status >= 200 && res.status < 300) return body;
@@ -124,13 +144,22 @@ export function httpClient<Code extends string>(
   }
 
   /** The answer read by `read`; a body of the wrong shape (Malformed) is `unavailable`. */
-  async function answer<T>(method: 'GET' | 'POST', target: string, read: (body: string) => T, json?: unknown, accept?: string): Promise<T> {
+  async function answer<T>(
+    method: 'GET' | 'POST',
+    target: string,
+    read: (body: string) => T,
+    json?: unknown,
+    accept?: string,
+  ): Promise<T> {
     const body = await call(method, target, json, accept);
     try {
       return read(body);
     } catch (error) {
       if (!(error instanceof Malformed)) throw error;
-      throw new service.error('unavailable', `${service.name}: ${method} ${target.split('?')[0]} answered malformed data: ${error.message}`);
+      throw new service.error(
+        'unavailable',
+        `${service.name}: ${method} ${target.split('?')[0]} answered malformed data: ${error.message}`,
+      );
     }
   }
 

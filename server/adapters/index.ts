@@ -2,7 +2,8 @@
  * External services behind adapters, each with a local implementation that works with no network:
  * mail (an outbox table ops can read), geocoding (a seeded places table), utility data, accounts payment
  * and file storage. E-signature is the portal's own (server/services/documents.service.ts): documents,
- * invites by mail, the signing page and the signed PDFs need no outside party. Single sign-on (OpenID Connect) is off unless configured.
+ * invites by mail, the signing page and the signed PDFs need no outside party. Single sign-on (OpenID Connect) is off
+ * unless configured.
  */
 
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -59,7 +60,8 @@ export function outboxMail(db: Q, now: () => Date, deliver = false): MailAdapter
     send: async (m, q = db) => {
       const at = now();
       const id = await queueMail(q, { ...m, at: at.toISOString() });
-      if (deliver) await enqueueWork(q, { kind: MAIL_WORK, key: `mail:outbox:${id}`, payload: { outbox_id: id }, now: at });
+      if (deliver)
+        await enqueueWork(q, { kind: MAIL_WORK, key: `mail:outbox:${id}`, payload: { outbox_id: id }, now: at });
     },
   };
 }
@@ -122,13 +124,33 @@ export function databaseFiles(db: Q, now: () => Date): FileStorageAdapter {
 
 /** No accounts-payment system configured: every call says so (the worker retries; finance records payments by hand). */
 export function unconfiguredPayments(): PaymentsAdapter {
-  const none = () => Promise.reject(new PaymentsError('unavailable', 'no accounts-payment system is configured (AP_URL is not set)'));
+  const none = () =>
+    Promise.reject(new PaymentsError('unavailable', 'no accounts-payment system is configured (AP_URL is not set)'));
   return { createPayable: none, getPayable: none };
 }
 
-/** The local adapters (mail also over SMTP, through the worker, when `smtp` is set; files on disk or in the database; single sign-on when `oidc` is given). */
-export function localAdapters(db: Q, uploadDir: string, now: () => Date, o: { smtp?: boolean; files?: 'disk' | 'database'; utility_data_url?: string; ap_url?: string; oidc?: OidcSettings } = {}): Adapters {
+/** The local adapters (mail also over SMTP, through the worker, when `smtp` is set; files on disk or in the database;
+ * single sign-on when `oidc` is given). */
+export function localAdapters(
+  db: Q,
+  uploadDir: string,
+  now: () => Date,
+  o: {
+    smtp?: boolean;
+    files?: 'disk' | 'database';
+    utility_data_url?: string;
+    ap_url?: string;
+    oidc?: OidcSettings;
+  } = {},
+): Adapters {
   const files = o.files === 'database' ? databaseFiles(db, now) : diskFiles(uploadDir);
   const usage = o.utility_data_url ? httpUtilityData(o.utility_data_url) : undefined;
-  return { mail: outboxMail(db, now, o.smtp), geocoding: tableGeocoding(db), files, payments: o.ap_url ? httpPayments(o.ap_url) : unconfiguredPayments(), ...(usage ? { usage } : {}), ...(o.oidc ? { oidc: openIdConnect(o.oidc) } : {}) };
+  return {
+    mail: outboxMail(db, now, o.smtp),
+    geocoding: tableGeocoding(db),
+    files,
+    payments: o.ap_url ? httpPayments(o.ap_url) : unconfiguredPayments(),
+    ...(usage ? { usage } : {}),
+    ...(o.oidc ? { oidc: openIdConnect(o.oidc) } : {}),
+  };
 }

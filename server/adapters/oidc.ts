@@ -24,7 +24,11 @@ export interface OidcIdentity {
 
 /** The provider refused or the exchange failed: `denied` when the user said no at the provider. */
 export class OidcError extends Error {
-  constructor(readonly code: 'denied' | 'failed', message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: 'denied' | 'failed',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -32,7 +36,8 @@ export class OidcError extends Error {
 /** Sign-in at the configured provider. */
 export interface OidcAdapter {
   start(redirect_uri: string): Promise<OidcStart>;
-  /** Exchanges the code of the provider's answer (the callback URL as the browser called it) and validates the id token. */
+  /** Exchanges the code of the provider's answer (the callback URL as the browser called it) and validates the id
+   * token. */
   finish(callback: URL, checks: Omit<OidcStart, 'url'>): Promise<OidcIdentity>;
 }
 
@@ -44,8 +49,14 @@ export interface OidcSettings {
 }
 
 /** The settings from the configuration, when single sign-on is on (an issuer and a client id). */
-export function oidcSettingsOf(c: { oidc_issuer?: string; oidc_client_id?: string; oidc_client_secret?: string }): OidcSettings | undefined {
-  return c.oidc_issuer && c.oidc_client_id ? { issuer: c.oidc_issuer, client_id: c.oidc_client_id, client_secret: c.oidc_client_secret } : undefined;
+export function oidcSettingsOf(c: {
+  oidc_issuer?: string;
+  oidc_client_id?: string;
+  oidc_client_secret?: string;
+}): OidcSettings | undefined {
+  return c.oidc_issuer && c.oidc_client_id
+    ? { issuer: c.oidc_issuer, client_id: c.oidc_client_id, client_secret: c.oidc_client_secret }
+    : undefined;
 }
 
 const SCOPE = 'openid email profile';
@@ -62,9 +73,15 @@ export function openIdConnect(settings: OidcSettings): OidcAdapter {
   let discovered: Promise<client.Configuration> | undefined;
   const configuration = () => {
     discovered ??= client
-      .discovery(issuer, settings.client_id, undefined, settings.client_secret ? client.ClientSecretBasic(settings.client_secret) : client.None(), {
-        ...(issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
-      })
+      .discovery(
+        issuer,
+        settings.client_id,
+        undefined,
+        settings.client_secret ? client.ClientSecretBasic(settings.client_secret) : client.None(),
+        {
+          ...(issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+        },
+      )
       .catch((e: unknown) => {
         discovered = undefined;
         throw new OidcError('failed', `OpenID Connect discovery at ${issuer.href} failed`, { cause: e });
@@ -93,17 +110,30 @@ export function openIdConnect(settings: OidcSettings): OidcAdapter {
       const config = await configuration();
       let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
       try {
-        tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: checks.code_verifier, expectedState: checks.state, expectedNonce: checks.nonce, idTokenExpected: true });
+        tokens = await client.authorizationCodeGrant(config, callback, {
+          pkceCodeVerifier: checks.code_verifier,
+          expectedState: checks.state,
+          expectedNonce: checks.nonce,
+          idTokenExpected: true,
+        });
       } catch (e) {
-        if (e instanceof client.AuthorizationResponseError) throw new OidcError(e.error === 'access_denied' ? 'denied' : 'failed', `the provider answered ${e.error}`, { cause: e });
+        if (e instanceof client.AuthorizationResponseError)
+          throw new OidcError(e.error === 'access_denied' ? 'denied' : 'failed', `the provider answered ${e.error}`, {
+            cause: e,
+          });
         throw new OidcError('failed', 'the code exchange or the id token check failed', { cause: e });
       }
       const claims = tokens.claims();
       if (!claims) throw new OidcError('failed', 'the provider sent no id token');
-      if (typeof claims.email === 'string') return { email: claims.email, email_verified: verified(claims.email_verified), subject: claims.sub };
+      if (typeof claims.email === 'string')
+        return { email: claims.email, email_verified: verified(claims.email_verified), subject: claims.sub };
       try {
         const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
-        return { email: typeof info.email === 'string' ? info.email : undefined, email_verified: verified(info.email_verified), subject: claims.sub };
+        return {
+          email: typeof info.email === 'string' ? info.email : undefined,
+          email_verified: verified(info.email_verified),
+          subject: claims.sub,
+        };
       } catch (e) {
         throw new OidcError('failed', 'the userinfo request failed', { cause: e });
       }

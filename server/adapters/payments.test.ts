@@ -22,41 +22,76 @@ const PAYABLE: Payable = {
   payment_reference: 'ACH-12345678',
   rejection_reason: null,
 };
-const INPUT = { idempotency_key: 'job-7:payment', job_code: 'HR-2026-0007', payee: 'Bright Home Energy LLC', amount_cents: 125_000, invoiced_at: '2026-03-10' };
+const INPUT = {
+  idempotency_key: 'job-7:payment',
+  job_code: 'HR-2026-0007',
+  payee: 'Bright Home Energy LLC',
+  amount_cents: 125_000,
+  invoiced_at: '2026-03-10',
+};
 
 /** Answers by payable id, beyond `eNNN` (that status with an {error}). */
 const ANSWERS: Record<string, unknown> = {
   ok: PAYABLE,
   pending: { ...PAYABLE, id: 'pending', status: 'pending', decided_at: null, paid_at: null, payment_reference: null },
-  rejected: { ...PAYABLE, id: 'rejected', status: 'rejected', paid_at: null, payment_reference: null, rejection_reason: 'W-9 missing' },
+  rejected: {
+    ...PAYABLE,
+    id: 'rejected',
+    status: 'rejected',
+    paid_at: null,
+    payment_reference: null,
+    rejection_reason: 'W-9 missing',
+  },
   'wrong-status': { ...PAYABLE, id: 'wrong-status', status: 'sleeping' },
   'float-amount': { ...PAYABLE, id: 'float-amount', amount_cents: 12.5 },
   'string-amount': { ...PAYABLE, id: 'string-amount', amount_cents: '125000' },
   'bad-date': { ...PAYABLE, id: 'bad-date', invoiced_at: '2026-02-30' },
   'bad-time': { ...PAYABLE, id: 'bad-time', paid_at: 'soon' },
   'no-reference': { ...PAYABLE, id: 'no-reference', payment_reference: null },
-  'undecided-approval': { ...PAYABLE, id: 'undecided-approval', status: 'approved', decided_at: null, paid_at: null, payment_reference: null },
+  'undecided-approval': {
+    ...PAYABLE,
+    id: 'undecided-approval',
+    status: 'approved',
+    decided_at: null,
+    paid_at: null,
+    payment_reference: null,
+  },
   'missing-field': { ...PAYABLE, id: 'missing-field', rejection_reason: undefined },
   'other-id': PAYABLE,
   'a list': [PAYABLE],
 };
 
 const hanging: ServerResponse[] = [];
-const requests: { method: string; url: string; body: string; type: string | undefined; accept: string | undefined }[] = [];
+const requests: { method: string; url: string; body: string; type: string | undefined; accept: string | undefined }[] =
+  [];
 let base = '';
 let closed = '';
 const server = createServer((req, res) => {
   let body = '';
   req.on('data', (c: Buffer) => (body += c.toString()));
   req.on('end', () => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', body, type: req.headers['content-type'], accept: req.headers.accept });
-    const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      body,
+      type: req.headers['content-type'],
+      accept: req.headers.accept,
+    });
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (req.url === '/api/payables') {
       const { idempotency_key } = JSON.parse(body) as { idempotency_key: string };
       const status = /^e(\d{3})$/.exec(idempotency_key)?.[1];
       if (status) return json(Number(status), { error: `AP says ${status}` });
       if (idempotency_key === 'other-key') return json(200, PAYABLE);
-      return json(201, { ...PAYABLE, idempotency_key, status: 'pending', decided_at: null, paid_at: null, payment_reference: null });
+      return json(201, {
+        ...PAYABLE,
+        idempotency_key,
+        status: 'pending',
+        decided_at: null,
+        paid_at: null,
+        payment_reference: null,
+      });
     }
     const id = decodeURIComponent((req.url ?? '').split('/')[3] ?? '');
     const status = /^e(\d{3})$/.exec(id)?.[1];
@@ -67,7 +102,9 @@ const server = createServer((req, res) => {
       case 'html-error':
         return res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
       case 'huge':
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...PAYABLE, id: 'huge', payee: 'x'.repeat(2 * 1024 * 1024) }));
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ...PAYABLE, id: 'huge', payee: 'x'.repeat(2 * 1024 * 1024) }));
       case 'hang':
         return void hanging.push(res);
       case 'slow-body':
@@ -98,7 +135,10 @@ afterAll(async () => {
 
 /** The PaymentsError a call rejects with. */
 async function failure(call: Promise<unknown>): Promise<{ code: PaymentsErrorCode; message: string }> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PaymentsError);
   const { code, message } = error as PaymentsError;
   return { code, message };
@@ -107,9 +147,20 @@ async function failure(call: Promise<unknown>): Promise<{ code: PaymentsErrorCod
 describe('httpPayments: answers the contract promises', () => {
   it('creates a payable, posting exactly the contract input as JSON', async () => {
     const adapter = httpPayments(`${base}/`);
-    expect(await adapter.createPayable({ ...INPUT, extra: 'not sent' } as typeof INPUT)).toEqual({ ...PAYABLE, status: 'pending', decided_at: null, paid_at: null, payment_reference: null });
+    expect(await adapter.createPayable({ ...INPUT, extra: 'not sent' } as typeof INPUT)).toEqual({
+      ...PAYABLE,
+      status: 'pending',
+      decided_at: null,
+      paid_at: null,
+      payment_reference: null,
+    });
     const sent = requests.at(-1);
-    expect(sent).toMatchObject({ method: 'POST', url: '/api/payables', type: 'application/json', accept: 'application/json' });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      url: '/api/payables',
+      type: 'application/json',
+      accept: 'application/json',
+    });
     expect(JSON.parse(sent?.body ?? '')).toEqual(INPUT);
   });
 
@@ -147,13 +198,19 @@ describe('httpPayments: errors', () => {
     ['e400', 'rejected'],
     ['e409', 'rejected'],
     ['e422', 'rejected'],
-  ] as const)('status of %s means %s, with the AP system\'s words', async (id, code) => {
-    expect(await failure(httpPayments(base).getPayable(id))).toEqual({ code, message: `AP system: GET /api/payables/${id} answered ${id.slice(1)}: AP says ${id.slice(1)}` });
+  ] as const)("status of %s means %s, with the AP system's words", async (id, code) => {
+    expect(await failure(httpPayments(base).getPayable(id))).toEqual({
+      code,
+      message: `AP system: GET /api/payables/${id} answered ${id.slice(1)}: AP says ${id.slice(1)}`,
+    });
     expect((await failure(httpPayments(base).createPayable({ ...INPUT, idempotency_key: id }))).code).toBe(code);
   });
 
   it('an error page that is not JSON keeps its status', async () => {
-    expect(await failure(httpPayments(base).getPayable('html-error'))).toEqual({ code: 'unavailable', message: 'AP system: GET /api/payables/html-error answered 502' });
+    expect(await failure(httpPayments(base).getPayable('html-error'))).toEqual({
+      code: 'unavailable',
+      message: 'AP system: GET /api/payables/html-error answered 502',
+    });
   });
 
   it.each([
@@ -176,17 +233,24 @@ describe('httpPayments: errors', () => {
     expect(message).toContain(words);
   });
 
-  it('a creation answered with another key\'s payable is unavailable', async () => {
+  it("a creation answered with another key's payable is unavailable", async () => {
     expect(await failure(httpPayments(base).createPayable({ ...INPUT, idempotency_key: 'other-key' }))).toEqual({
       code: 'unavailable',
-      message: 'AP system: POST /api/payables answered malformed data: the answer is the payable of key job-7:payment, not other-key',
+      message:
+        'AP system: POST /api/payables answered malformed data: the answer is the payable of key job-7:payment, not other-key',
     });
   });
 
   it('an AP system that does not answer in time is unavailable', async () => {
     const adapter = httpPayments(base, { timeout_ms: 100 });
-    expect(await failure(adapter.getPayable('hang'))).toEqual({ code: 'unavailable', message: 'AP system: GET /api/payables/hang: no answer within 100 ms' });
-    expect(await failure(adapter.getPayable('slow-body'))).toEqual({ code: 'unavailable', message: 'AP system: GET /api/payables/slow-body: no answer within 100 ms' });
+    expect(await failure(adapter.getPayable('hang'))).toEqual({
+      code: 'unavailable',
+      message: 'AP system: GET /api/payables/hang: no answer within 100 ms',
+    });
+    expect(await failure(adapter.getPayable('slow-body'))).toEqual({
+      code: 'unavailable',
+      message: 'AP system: GET /api/payables/slow-body: no answer within 100 ms',
+    });
   });
 
   it('an AP system nobody listens for is unavailable', async () => {
@@ -197,6 +261,9 @@ describe('httpPayments: errors', () => {
 
   it('a fetch that throws something odd is unavailable, not a crash', async () => {
     const adapter = httpPayments('https://ap.invalid', { fetch: () => Promise.reject('boom') });
-    expect(await failure(adapter.getPayable('x'))).toEqual({ code: 'unavailable', message: 'AP system: GET /api/payables/x: unreachable (boom)' });
+    expect(await failure(adapter.getPayable('x'))).toEqual({
+      code: 'unavailable',
+      message: 'AP system: GET /api/payables/x: unreachable (boom)',
+    });
   });
 });

@@ -13,7 +13,17 @@
  *   worth retrying), `not_found` (404), `rejected` (any other 4xx: not worth retrying).
  */
 
-import { httpClient, Malformed, nullableText, nullableTime, oneOf, parseJson, record, text, type HttpClientOptions } from './http-client.ts';
+import {
+  httpClient,
+  Malformed,
+  nullableText,
+  nullableTime,
+  oneOf,
+  parseJson,
+  record,
+  text,
+  type HttpClientOptions,
+} from './http-client.ts';
 
 export type PayableStatus = 'pending' | 'approved' | 'rejected' | 'paid';
 
@@ -36,7 +46,13 @@ export interface Payable {
 }
 
 export interface PaymentsAdapter {
-  createPayable(input: { idempotency_key: string; job_code: string; payee: string; amount_cents: number; invoiced_at: string }): Promise<Payable>;
+  createPayable(input: {
+    idempotency_key: string;
+    job_code: string;
+    payee: string;
+    amount_cents: number;
+    invoiced_at: string;
+  }): Promise<Payable>;
   getPayable(id: string): Promise<Payable>;
 }
 
@@ -63,14 +79,17 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 
 const STATUSES: readonly PayableStatus[] = ['pending', 'approved', 'rejected', 'paid'];
 
-/** A Payable as the contract promises it: fields of the right types, and times and reference present once they happened. */
+/** A Payable as the contract promises it: fields of the right types, and times and reference present once they
+ * happened. */
 function payable(value: unknown): Payable {
   const o = record(value, 'payable');
   const amount = o.amount_cents;
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) throw new Malformed('payable.amount_cents is not a positive whole number');
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0)
+    throw new Malformed('payable.amount_cents is not a positive whole number');
   const invoiced = text(o, 'invoiced_at', 'payable');
   const day = /^\d{4}-\d{2}-\d{2}$/.test(invoiced) ? new Date(`${invoiced}T00:00:00Z`) : new Date(NaN);
-  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== invoiced) throw new Malformed('payable.invoiced_at is not a date YYYY-MM-DD');
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== invoiced)
+    throw new Malformed('payable.invoiced_at is not a date YYYY-MM-DD');
   const status = oneOf(o, 'status', STATUSES, 'payable');
   const found: Payable = {
     id: text(o, 'id', 'payable', true),
@@ -85,8 +104,10 @@ function payable(value: unknown): Payable {
     payment_reference: nullableText(o, 'payment_reference', 'payable'),
     rejection_reason: nullableText(o, 'rejection_reason', 'payable'),
   };
-  if (found.status !== 'pending' && found.decided_at === null) throw new Malformed(`payable is ${found.status} without decided_at`);
-  if (found.status === 'paid' && (found.paid_at === null || !found.payment_reference)) throw new Malformed('payable is paid without paid_at and payment_reference');
+  if (found.status !== 'pending' && found.decided_at === null)
+    throw new Malformed(`payable is ${found.status} without decided_at`);
+  if (found.status === 'paid' && (found.paid_at === null || !found.payment_reference))
+    throw new Malformed('payable is paid without paid_at and payment_reference');
   return found;
 }
 
@@ -95,21 +116,41 @@ function payable(value: unknown): Payable {
  * (default 10 s); `fetch` replaces the global one.
  */
 export function httpPayments(baseUrl: string, o: HttpClientOptions = {}): PaymentsAdapter {
-  const { answer } = httpClient(baseUrl, o, { name: 'AP system', max_answer_bytes: MAX_ANSWER_BYTES, error: PaymentsError });
+  const { answer } = httpClient(baseUrl, o, {
+    name: 'AP system',
+    max_answer_bytes: MAX_ANSWER_BYTES,
+    error: PaymentsError,
+  });
 
   /** The 2xx answer as a Payable (checked by `check` too), or the PaymentsError its status or failure means. */
-  const call = (method: 'GET' | 'POST', target: string, check: (found: Payable) => void, json?: unknown): Promise<Payable> =>
-    answer(method, target, (body) => {
-      const found = payable(parseJson(body));
-      check(found);
-      return found;
-    }, json);
+  const call = (
+    method: 'GET' | 'POST',
+    target: string,
+    check: (found: Payable) => void,
+    json?: unknown,
+  ): Promise<Payable> =>
+    answer(
+      method,
+      target,
+      (body) => {
+        const found = payable(parseJson(body));
+        check(found);
+        return found;
+      },
+      json,
+    );
 
   return {
     createPayable: ({ idempotency_key, job_code, payee, amount_cents, invoiced_at }) =>
-      call('POST', '/api/payables', (found) => {
-        if (found.idempotency_key !== idempotency_key) throw new Malformed(`the answer is the payable of key ${found.idempotency_key}, not ${idempotency_key}`);
-      }, { idempotency_key, job_code, payee, amount_cents, invoiced_at }),
+      call(
+        'POST',
+        '/api/payables',
+        (found) => {
+          if (found.idempotency_key !== idempotency_key)
+            throw new Malformed(`the answer is the payable of key ${found.idempotency_key}, not ${idempotency_key}`);
+        },
+        { idempotency_key, job_code, payee, amount_cents, invoiced_at },
+      ),
     getPayable: (id) =>
       call('GET', `/api/payables/${encodeURIComponent(id)}`, (found) => {
         if (found.id !== id) throw new Malformed(`the answer is payable ${found.id}, not ${id}`);

@@ -7,7 +7,12 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpUtilityData, UtilityDataError, type UtilityAuthorization, type UtilityDataErrorCode } from './utility-data.ts';
+import {
+  httpUtilityData,
+  UtilityDataError,
+  type UtilityAuthorization,
+  type UtilityDataErrorCode,
+} from './utility-data.ts';
 
 const AUTHORIZATION: UtilityAuthorization = {
   id: 'ok',
@@ -22,11 +27,29 @@ const AUTHORIZATION: UtilityAuthorization = {
   utility: 'We Energies',
   account_holder: 'Avery Chen',
 };
-const METER = { id: 'm1', service: 'electric', service_point: 'SP1', meter_number: '123', said: '456', address: '1 Main St' };
+const METER = {
+  id: 'm1',
+  service: 'electric',
+  service_point: 'SP1',
+  meter_number: '123',
+  said: '456',
+  address: '1 Main St',
+};
 
-/** A Green Button feed: one UsagePoint of `kind`, one ReadingType, the readings as [start (unix s), duration, value]. */
-function feed(kind: string, uom: string, multiplier: string | null, readings: [number, number, number | string][]): string {
-  const intervals = readings.map(([start, duration, value]) => `<espi:IntervalReading><espi:timePeriod><espi:duration>${duration}</espi:duration><espi:start>${start}</espi:start></espi:timePeriod><espi:value>${value}</espi:value></espi:IntervalReading>`).join('');
+/** A Green Button feed: one UsagePoint of `kind`, one ReadingType, the readings as [start (unix s), duration, value].
+ * */
+function feed(
+  kind: string,
+  uom: string,
+  multiplier: string | null,
+  readings: [number, number, number | string][],
+): string {
+  const intervals = readings
+    .map(
+      ([start, duration, value]) =>
+        `<espi:IntervalReading><espi:timePeriod><espi:duration>${duration}</espi:duration><espi:start>${start}</espi:start></espi:timePeriod><espi:value>${value}</espi:value></espi:IntervalReading>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:espi="http://naesb.org/espi">
   <id>urn:test</id><title>t</title>
@@ -42,7 +65,11 @@ const MAR = Date.UTC(2025, 2, 1) / 1000;
 
 /** Usage answers by meter id. */
 const FEEDS: Record<string, string> = {
-  'electric-wh': feed('0', '72', '0', [[MAR, 2_678_400, 650_250], [JAN, 2_678_400, 812_345], [FEB, 2_419_200, 700_000]]),
+  'electric-wh': feed('0', '72', '0', [
+    [MAR, 2_678_400, 650_250],
+    [JAN, 2_678_400, 812_345],
+    [FEB, 2_419_200, 700_000],
+  ]),
   'electric-kwh': feed('0', '72', '3', [[JAN, 2_678_400, 812]]),
   'gas-milli': feed('1', '169', '-3', [[JAN, 2_678_400, 95_123]]),
   'gas-default-multiplier': feed('1', '169', null, [[FEB, 2_419_200, 88]]),
@@ -57,24 +84,36 @@ const FEEDS: Record<string, string> = {
 };
 
 const hanging: ServerResponse[] = [];
-const requests: { method: string; url: string; body: string; type: string | undefined; accept: string | undefined }[] = [];
+const requests: { method: string; url: string; body: string; type: string | undefined; accept: string | undefined }[] =
+  [];
 let base = '';
 let closed = '';
 const server = createServer((req, res) => {
   let body = '';
   req.on('data', (c: Buffer) => (body += c.toString()));
   req.on('end', () => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', body, type: req.headers['content-type'], accept: req.headers.accept });
+    requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      body,
+      type: req.headers['content-type'],
+      accept: req.headers.accept,
+    });
     const url = new URL(req.url ?? '/', 'http://x');
     const [, , , id, , meterId] = url.pathname.split('/');
-    const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (url.pathname === '/api/authorizations') {
       const { reference } = JSON.parse(body) as { reference: string };
-      return reference === 'bad-url' ? json(201, { id: 'a1', url: 'javascript:alert(1)' }) : json(201, { id: 'a1', url: `${base}/authorize/a1` });
+      return reference === 'bad-url'
+        ? json(201, { id: 'a1', url: 'javascript:alert(1)' })
+        : json(201, { id: 'a1', url: `${base}/authorize/a1` });
     }
     if (url.pathname.endsWith('/usage')) {
       const xml = FEEDS[decodeURIComponent(meterId)];
-      return xml ? res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(xml) : json(404, { error: 'unknown meter' });
+      return xml
+        ? res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(xml)
+        : json(404, { error: 'unknown meter' });
     }
     if (url.pathname.endsWith('/meters')) {
       if (id === 'ok') return json(200, { meters: [METER] });
@@ -126,7 +165,10 @@ afterAll(async () => {
 
 /** The UtilityDataError a call rejects with. */
 async function failure(call: Promise<unknown>): Promise<{ code: UtilityDataErrorCode; message: string }> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(UtilityDataError);
   const { code, message } = error as UtilityDataError;
   return { code, message };
@@ -135,10 +177,20 @@ async function failure(call: Promise<unknown>): Promise<{ code: UtilityDataError
 describe('httpUtilityData: answers the contract promises', () => {
   it('creates an authorization, posting JSON', async () => {
     const adapter = httpUtilityData(`${base}/`);
-    expect(await adapter.createAuthorization({ reference: 'Job 7', return_url: 'https://portal.test/back', email: 'h@home.test' })).toEqual({ id: 'a1', url: `${base}/authorize/a1` });
+    expect(
+      await adapter.createAuthorization({
+        reference: 'Job 7',
+        return_url: 'https://portal.test/back',
+        email: 'h@home.test',
+      }),
+    ).toEqual({ id: 'a1', url: `${base}/authorize/a1` });
     const sent = requests.at(-1);
     expect(sent).toMatchObject({ method: 'POST', url: '/api/authorizations', type: 'application/json' });
-    expect(JSON.parse(sent?.body ?? '')).toEqual({ reference: 'Job 7', return_url: 'https://portal.test/back', email: 'h@home.test' });
+    expect(JSON.parse(sent?.body ?? '')).toEqual({
+      reference: 'Job 7',
+      return_url: 'https://portal.test/back',
+      email: 'h@home.test',
+    });
   });
 
   it('reads an authorization and a meter list, field by field', async () => {
@@ -155,7 +207,11 @@ describe('httpUtilityData: answers the contract promises', () => {
   it('posts subscriptions and revocations', async () => {
     const adapter = httpUtilityData(base);
     await adapter.subscribe('ok', ['m1']);
-    expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/authorizations/ok/subscriptions', body: '{"meter_ids":["m1"]}' });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/authorizations/ok/subscriptions',
+      body: '{"meter_ids":["m1"]}',
+    });
     await adapter.revoke('ok');
     expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/authorizations/ok/revoke' });
   });
@@ -174,7 +230,8 @@ describe('httpUtilityData: answers the contract promises', () => {
 });
 
 describe('httpUtilityData: Green Button usage', () => {
-  const usage = (meter: string, from = '2025-01-01', to = '2025-04-01') => httpUtilityData(base).fetchUsage('ok', meter, { from, to });
+  const usage = (meter: string, from = '2025-01-01', to = '2025-04-01') =>
+    httpUtilityData(base).fetchUsage('ok', meter, { from, to });
 
   it('reads Wh into kWh, oldest first, asking for Atom XML over the date range', async () => {
     expect(await usage('electric-wh')).toEqual([
@@ -182,19 +239,33 @@ describe('httpUtilityData: Green Button usage', () => {
       { start: '2025-02-01T00:00:00.000Z', seconds: 2_419_200, value: 700, unit: 'kWh' },
       { start: '2025-03-01T00:00:00.000Z', seconds: 2_678_400, value: 650.25, unit: 'kWh' },
     ]);
-    expect(requests.at(-1)).toMatchObject({ url: '/api/authorizations/ok/meters/electric-wh/usage?from=2025-01-01&to=2025-04-01', accept: 'application/atom+xml' });
+    expect(requests.at(-1)).toMatchObject({
+      url: '/api/authorizations/ok/meters/electric-wh/usage?from=2025-01-01&to=2025-04-01',
+      accept: 'application/atom+xml',
+    });
   });
 
   it('keeps only readings starting inside the range (from inclusive, to exclusive)', async () => {
-    expect((await usage('electric-wh', '2025-02-01', '2025-03-01')).map((r) => r.start)).toEqual(['2025-02-01T00:00:00.000Z']);
-    expect((await usage('electric-wh', '2025-01-15T00:00:00Z', '2025-03-01T00:00:01Z')).map((r) => r.start)).toEqual(['2025-02-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z']);
+    expect((await usage('electric-wh', '2025-02-01', '2025-03-01')).map((r) => r.start)).toEqual([
+      '2025-02-01T00:00:00.000Z',
+    ]);
+    expect((await usage('electric-wh', '2025-01-15T00:00:00Z', '2025-03-01T00:00:01Z')).map((r) => r.start)).toEqual([
+      '2025-02-01T00:00:00.000Z',
+      '2025-03-01T00:00:00.000Z',
+    ]);
     expect(requests.at(-1)?.url).toContain('from=2025-01-15&to=2025-03-02');
   });
 
   it('honours the power-of-ten multiplier and the therm unit', async () => {
-    expect(await usage('electric-kwh')).toEqual([{ start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 812, unit: 'kWh' }]);
-    expect(await usage('gas-milli')).toEqual([{ start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 95.123, unit: 'therm' }]);
-    expect(await usage('gas-default-multiplier')).toEqual([{ start: '2025-02-01T00:00:00.000Z', seconds: 2_419_200, value: 88, unit: 'therm' }]);
+    expect(await usage('electric-kwh')).toEqual([
+      { start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 812, unit: 'kWh' },
+    ]);
+    expect(await usage('gas-milli')).toEqual([
+      { start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 95.123, unit: 'therm' },
+    ]);
+    expect(await usage('gas-default-multiplier')).toEqual([
+      { start: '2025-02-01T00:00:00.000Z', seconds: 2_419_200, value: 88, unit: 'therm' },
+    ]);
   });
 
   it.each([
@@ -229,14 +300,18 @@ describe('httpUtilityData: errors', () => {
     ['e400', 'rejected'],
     ['e409', 'rejected'],
     ['e422', 'rejected'],
-  ] as const)('status of %s means %s, with the provider\'s words', async (id, code) => {
+  ] as const)("status of %s means %s, with the provider's words", async (id, code) => {
     const error = await failure(httpUtilityData(base).getAuthorization(id));
     expect(error.code).toBe(code);
-    expect(error.message).toBe(`utility data provider: GET /api/authorizations/${id} answered ${id.slice(1)}: provider says ${id.slice(1)}`);
+    expect(error.message).toBe(
+      `utility data provider: GET /api/authorizations/${id} answered ${id.slice(1)}: provider says ${id.slice(1)}`,
+    );
   });
 
   it('a usage request for an unknown meter is not_found', async () => {
-    expect((await failure(httpUtilityData(base).fetchUsage('ok', 'nope', { from: '2025-01-01', to: '2025-02-01' }))).code).toBe('not_found');
+    expect(
+      (await failure(httpUtilityData(base).fetchUsage('ok', 'nope', { from: '2025-01-01', to: '2025-02-01' }))).code,
+    ).toBe('not_found');
   });
 
   it.each([
@@ -253,15 +328,29 @@ describe('httpUtilityData: errors', () => {
 
   it('malformed meter lists and sign-in URLs are unavailable', async () => {
     const adapter = httpUtilityData(base);
-    expect(await failure(adapter.listMeters('bad-meter'))).toMatchObject({ code: 'unavailable', message: expect.stringContaining('meters[0].service is not one of electric, gas') });
-    expect(await failure(adapter.listMeters('no-list'))).toMatchObject({ code: 'unavailable', message: expect.stringContaining('meters is not a list') });
-    expect(await failure(adapter.createAuthorization({ reference: 'bad-url', return_url: 'https://portal.test/back' }))).toMatchObject({ code: 'unavailable', message: expect.stringContaining('not an http(s) URL') });
+    expect(await failure(adapter.listMeters('bad-meter'))).toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('meters[0].service is not one of electric, gas'),
+    });
+    expect(await failure(adapter.listMeters('no-list'))).toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('meters is not a list'),
+    });
+    expect(
+      await failure(adapter.createAuthorization({ reference: 'bad-url', return_url: 'https://portal.test/back' })),
+    ).toMatchObject({ code: 'unavailable', message: expect.stringContaining('not an http(s) URL') });
   });
 
   it('a provider that does not answer in time is unavailable', async () => {
     const adapter = httpUtilityData(base, { timeout_ms: 100 });
-    expect(await failure(adapter.getAuthorization('hang'))).toEqual({ code: 'unavailable', message: 'utility data provider: GET /api/authorizations/hang: no answer within 100 ms' });
-    expect(await failure(adapter.getAuthorization('slow-body'))).toEqual({ code: 'unavailable', message: 'utility data provider: GET /api/authorizations/slow-body: no answer within 100 ms' });
+    expect(await failure(adapter.getAuthorization('hang'))).toEqual({
+      code: 'unavailable',
+      message: 'utility data provider: GET /api/authorizations/hang: no answer within 100 ms',
+    });
+    expect(await failure(adapter.getAuthorization('slow-body'))).toEqual({
+      code: 'unavailable',
+      message: 'utility data provider: GET /api/authorizations/slow-body: no answer within 100 ms',
+    });
   });
 
   it('a provider nobody listens for is unavailable', async () => {

@@ -20,16 +20,21 @@
  */
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { httpClient, Malformed, nullableText, nullableTime, oneOf, parseJson, record, text, type HttpClientOptions } from './http-client.ts';
+import {
+  httpClient,
+  Malformed,
+  nullableText,
+  nullableTime,
+  oneOf,
+  parseJson,
+  record,
+  text,
+  type HttpClientOptions,
+} from './http-client.ts';
 
 /** Why the provider could not validate a homeowner's sign-in (or later lost access). */
 export type UtilityFailure =
-  | 'wrong_password'
-  | 'two_factor_failed'
-  | 'two_factor_expired'
-  | 'account_locked'
-  | 'site_down'
-  | 'timeout';
+  'wrong_password' | 'two_factor_failed' | 'two_factor_expired' | 'account_locked' | 'site_down' | 'timeout';
 
 export type AuthorizationStatus = 'pending' | 'visited' | 'verifying' | 'authorized' | 'failed' | 'revoked';
 
@@ -73,7 +78,11 @@ export interface UsageReading {
 }
 
 export interface UtilityDataAdapter {
-  createAuthorization(input: { reference: string; return_url: string; email?: string }): Promise<{ id: string; url: string }>;
+  createAuthorization(input: {
+    reference: string;
+    return_url: string;
+    email?: string;
+  }): Promise<{ id: string; url: string }>;
   getAuthorization(id: string): Promise<UtilityAuthorization>;
   listMeters(authorizationId: string): Promise<UtilityMeter[]>;
   /** Readings of one meter between two ISO dates (from inclusive, to exclusive), oldest first. */
@@ -104,11 +113,21 @@ export class UtilityDataError extends Error {
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 
 const STATUSES: readonly AuthorizationStatus[] = ['pending', 'visited', 'verifying', 'authorized', 'failed', 'revoked'];
-const FAILURES: readonly UtilityFailure[] = ['wrong_password', 'two_factor_failed', 'two_factor_expired', 'account_locked', 'site_down', 'timeout'];
+const FAILURES: readonly UtilityFailure[] = [
+  'wrong_password',
+  'two_factor_failed',
+  'two_factor_expired',
+  'account_locked',
+  'site_down',
+  'timeout',
+];
 const SERVICES: readonly UtilityService[] = ['electric', 'gas'];
 
 /** ESPI codes: ServiceCategory kind and the unit of measure each service must use. */
-const ESPI_SERVICE = new Map<string, { service: UtilityService; uom: number; unit: UsageReading['unit']; exponent: number }>([
+const ESPI_SERVICE = new Map<
+  string,
+  { service: UtilityService; uom: number; unit: UsageReading['unit']; exponent: number }
+>([
   // Wh: the kWh figure is the value x 10^(multiplier - 3).
   ['0', { service: 'electric', uom: 72, unit: 'kWh', exponent: -3 }],
   // therm: the value x 10^multiplier.
@@ -118,7 +137,8 @@ const ESPI_SERVICE = new Map<string, { service: UtilityService; uom: number; uni
 function authorization(value: unknown): UtilityAuthorization {
   const o = record(value, 'authorization');
   const attempts = o.attempts;
-  if (typeof attempts !== 'number' || !Number.isInteger(attempts) || attempts < 0) throw new Malformed('authorization.attempts is not a count');
+  if (typeof attempts !== 'number' || !Number.isInteger(attempts) || attempts < 0)
+    throw new Malformed('authorization.attempts is not a count');
   return {
     id: text(o, 'id', 'authorization', true),
     status: oneOf(o, 'status', STATUSES, 'authorization'),
@@ -154,11 +174,17 @@ function list(value: unknown): unknown[] {
 
 /** An integer XML element text. */
 function integer(value: unknown, where: string): number {
-  if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value.trim())) throw new Malformed(`${where} is not an integer`);
+  if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value.trim()))
+    throw new Malformed(`${where} is not an integer`);
   return Number(value);
 }
 
-const xml = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, processEntities: false });
+const xml = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  processEntities: false,
+});
 
 /** The readings of a Green Button ESPI Atom feed of one usage point, in kWh or therms, oldest first. */
 function espiReadings(body: string): UsageReading[] {
@@ -166,8 +192,11 @@ function espiReadings(body: string): UsageReading[] {
   const valid = XMLValidator.validate(body);
   if (valid !== true) throw new Malformed(`the feed is not well-formed XML (${valid.err.msg}, line ${valid.err.line})`);
   const feed = record(record(xml.parse(body), 'the document').feed, 'the Atom feed');
-  const contents = list(feed.entry).map((e) => (typeof e === 'object' && e !== null ? (e as Record<string, unknown>).content : undefined));
-  const pick = (name: string) => contents.flatMap((c) => (typeof c === 'object' && c !== null ? list((c as Record<string, unknown>)[name]) : []));
+  const contents = list(feed.entry).map((e) =>
+    typeof e === 'object' && e !== null ? (e as Record<string, unknown>).content : undefined,
+  );
+  const pick = (name: string) =>
+    contents.flatMap((c) => (typeof c === 'object' && c !== null ? list((c as Record<string, unknown>)[name]) : []));
   const usagePoints = pick('UsagePoint');
   const readingTypes = pick('ReadingType');
   if (usagePoints.length !== 1) throw new Malformed(`the feed has ${usagePoints.length} UsagePoints, not 1`);
@@ -177,8 +206,12 @@ function espiReadings(body: string): UsageReading[] {
   if (!service) throw new Malformed(`ServiceCategory kind ${String(kind)} is neither electricity (0) nor gas (1)`);
   const readingType = record(readingTypes[0], 'ReadingType');
   const uom = integer(readingType.uom, 'ReadingType.uom');
-  if (uom !== service.uom) throw new Malformed(`ReadingType uom ${uom} is not the ${service.service} unit ${service.uom}`);
-  const multiplier = readingType.powerOfTenMultiplier === undefined ? 0 : integer(readingType.powerOfTenMultiplier, 'ReadingType.powerOfTenMultiplier');
+  if (uom !== service.uom)
+    throw new Malformed(`ReadingType uom ${uom} is not the ${service.service} unit ${service.uom}`);
+  const multiplier =
+    readingType.powerOfTenMultiplier === undefined
+      ? 0
+      : integer(readingType.powerOfTenMultiplier, 'ReadingType.powerOfTenMultiplier');
   if (Math.abs(multiplier) > 12) throw new Malformed(`ReadingType powerOfTenMultiplier ${multiplier} is out of range`);
   const exponent = multiplier + service.exponent;
   // Dividing by a power of ten rounds once, where multiplying by 10^-n would round twice.
@@ -193,7 +226,12 @@ function espiReadings(body: string): UsageReading[] {
       if (seconds <= 0) throw new Malformed(`IntervalReading ${i} has a duration of ${seconds} s`);
       const at = new Date(start * 1000);
       if (Number.isNaN(at.getTime())) throw new Malformed(`IntervalReading ${i} starts at an impossible time`);
-      return { start: at.toISOString(), seconds, value: scale(integer(reading.value, `IntervalReading ${i}.value`)), unit: service.unit };
+      return {
+        start: at.toISOString(),
+        seconds,
+        value: scale(integer(reading.value, `IntervalReading ${i}.value`)),
+        unit: service.unit,
+      };
     })
     .sort((a, b) => a.start.localeCompare(b.start));
 }
@@ -209,17 +247,29 @@ function day(time: number, up: boolean): string {
  * `timeout_ms` bounds each request, body included (default 10 s); `fetch` replaces the global one.
  */
 export function httpUtilityData(baseUrl: string, o: HttpClientOptions = {}): UtilityDataAdapter {
-  const { call, answer } = httpClient(baseUrl, o, { name: 'utility data provider', max_answer_bytes: MAX_ANSWER_BYTES, error: UtilityDataError, statuses: { 410: 'revoked' } });
-  const path = (id: string, ...rest: string[]) => ['/api/authorizations', id, ...rest].map((p, i) => (i === 0 ? p : encodeURIComponent(p))).join('/');
+  const { call, answer } = httpClient(baseUrl, o, {
+    name: 'utility data provider',
+    max_answer_bytes: MAX_ANSWER_BYTES,
+    error: UtilityDataError,
+    statuses: { 410: 'revoked' },
+  });
+  const path = (id: string, ...rest: string[]) =>
+    ['/api/authorizations', id, ...rest].map((p, i) => (i === 0 ? p : encodeURIComponent(p))).join('/');
 
   return {
     createAuthorization: (input) =>
-      answer('POST', '/api/authorizations', (body) => {
-        const o = record(parseJson(body), 'the answer');
-        const url = text(o, 'url', 'the answer', true);
-        if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new Malformed('the answer.url is not an http(s) URL');
-        return { id: text(o, 'id', 'the answer', true), url };
-      }, input),
+      answer(
+        'POST',
+        '/api/authorizations',
+        (body) => {
+          const o = record(parseJson(body), 'the answer');
+          const url = text(o, 'url', 'the answer', true);
+          if (!/^https?:\/\//i.test(url) || !URL.canParse(url))
+            throw new Malformed('the answer.url is not an http(s) URL');
+          return { id: text(o, 'id', 'the answer', true), url };
+        },
+        input,
+      ),
     getAuthorization: (id) =>
       answer('GET', path(id), (body) => {
         const found = authorization(parseJson(body));
@@ -235,9 +285,16 @@ export function httpUtilityData(baseUrl: string, o: HttpClientOptions = {}): Uti
     fetchUsage: async (id, meterId, range) => {
       const from = Date.parse(range.from);
       const to = Date.parse(range.to);
-      if (Number.isNaN(from) || Number.isNaN(to)) throw new UtilityDataError('rejected', `usage range ${range.from} to ${range.to} is not two dates`);
+      if (Number.isNaN(from) || Number.isNaN(to))
+        throw new UtilityDataError('rejected', `usage range ${range.from} to ${range.to} is not two dates`);
       const query = new URLSearchParams({ from: day(from, false), to: day(to, true) });
-      const readings = await answer('GET', `${path(id, 'meters', meterId, 'usage')}?${query}`, espiReadings, undefined, 'application/atom+xml');
+      const readings = await answer(
+        'GET',
+        `${path(id, 'meters', meterId, 'usage')}?${query}`,
+        espiReadings,
+        undefined,
+        'application/atom+xml',
+      );
       return readings.filter((r) => Date.parse(r.start) >= from && Date.parse(r.start) < to);
     },
     subscribe: async (id, meterIds) => {

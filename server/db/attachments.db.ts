@@ -35,8 +35,39 @@ const withUploader = (db: Q) =>
 
 /** Records an uploaded file. */
 export async function insertAttachment(db: Q, a: NewAttachment): Promise<void> {
-  const { id, job_id, task_id, field, name, content_type, size_bytes, stored_name, lat, lon, taken_at, created_by, created_at } = a;
-  await db.insertInto('attachments').values({ id, job_id, task_id, field, name, content_type, size_bytes, stored_name, lat, lon, taken_at, created_by, created_at }).execute();
+  const {
+    id,
+    job_id,
+    task_id,
+    field,
+    name,
+    content_type,
+    size_bytes,
+    stored_name,
+    lat,
+    lon,
+    taken_at,
+    created_by,
+    created_at,
+  } = a;
+  await db
+    .insertInto('attachments')
+    .values({
+      id,
+      job_id,
+      task_id,
+      field,
+      name,
+      content_type,
+      size_bytes,
+      stored_name,
+      lat,
+      lon,
+      taken_at,
+      created_by,
+      created_at,
+    })
+    .execute();
 }
 
 /** One attachment by id, deleted or not (the caller tells "gone" from "missing"). */
@@ -46,11 +77,21 @@ export async function getAttachment(db: Q, id: string): Promise<AttachmentRow | 
 
 /** The attachments of a job that are not deleted, newest first. */
 export async function attachmentsOfJob(db: Q, jobId: number): Promise<AttachmentRow[]> {
-  return withUploader(db).where('a.job_id', '=', jobId).where('a.deleted_at', 'is', null).orderBy('a.created_at', 'desc').orderBy('a.id', byBytes(db)).execute();
+  return withUploader(db)
+    .where('a.job_id', '=', jobId)
+    .where('a.deleted_at', 'is', null)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', byBytes(db))
+    .execute();
 }
 
 /** Soft-deletes an attachment; false when it was already deleted. */
 export async function markAttachmentDeleted(db: Q, id: string, at: string): Promise<boolean> {
-  const r = await db.updateTable('attachments').set({ deleted_at: at }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('attachments')
+    .set({ deleted_at: at })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }

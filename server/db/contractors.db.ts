@@ -27,7 +27,17 @@ export interface ContractorFilters {
   ids?: number[];
 }
 
-const COLUMNS = ['id', 'name', 'address', 'city', 'phone', 'email', 'primary_contact', 'program_id', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'address',
+  'city',
+  'phone',
+  'email',
+  'primary_contact',
+  'program_id',
+  'created_at',
+] as const;
 /** The fields an update may change. */
 const EDITABLE = ['name', 'address', 'city', 'phone', 'email', 'primary_contact', 'program_id'] as const;
 
@@ -35,8 +45,14 @@ export async function insertContractor(db: Q, c: ContractorFields & { created_at
   const r = await db
     .insertInto('contractors')
     .values({
-      name: c.name, address: c.address ?? null, city: c.city ?? null, phone: c.phone ?? null, email: c.email ?? null,
-      primary_contact: c.primary_contact ?? null, program_id: c.program_id ?? null, created_at: c.created_at,
+      name: c.name,
+      address: c.address ?? null,
+      city: c.city ?? null,
+      phone: c.phone ?? null,
+      email: c.email ?? null,
+      primary_contact: c.primary_contact ?? null,
+      program_id: c.program_id ?? null,
+      created_at: c.created_at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -44,7 +60,12 @@ export async function insertContractor(db: Q, c: ContractorFields & { created_at
 }
 
 export async function getContractor(db: Q, id: number): Promise<ContractorRow | undefined> {
-  return db.selectFrom('contractors').select(COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('contractors')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function updateContractor(db: Q, id: number, c: Partial<ContractorFields>): Promise<void> {
@@ -55,7 +76,12 @@ export async function updateContractor(db: Q, id: number, c: Partial<ContractorF
 }
 
 export async function deleteContractor(db: Q, id: number, at: string): Promise<boolean> {
-  const r = await db.updateTable('contractors').set({ deleted_at: at }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('contractors')
+    .set({ deleted_at: at })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }
 
@@ -65,34 +91,72 @@ function filters(f: ContractorFilters) {
     if (f.program_id !== undefined) parts.push(eb('program_id', '=', f.program_id));
     // An empty id list matches nothing (`in ()` is not SQL).
     if (f.ids) parts.push(f.ids.length ? eb('id', 'in', f.ids) : sql<SqlBool>`1 = 0`);
-    if (f.q) parts.push(anyContains(eb, (['name', 'address', 'city', 'primary_contact', 'email', 'phone'] as const).map((c) => eb.ref(c)), f.q));
+    if (f.q)
+      parts.push(
+        anyContains(
+          eb,
+          (['name', 'address', 'city', 'primary_contact', 'email', 'phone'] as const).map((c) => eb.ref(c)),
+          f.q,
+        ),
+      );
     return eb.and(parts);
   };
 }
 
 /** A page of contractors by name (bytes), then id, and the total. */
-export async function listContractors(db: Q, f: ContractorFilters, page: { page_number: number; per_page: number }): Promise<{ items: ContractorRow[]; total: number }> {
+export async function listContractors(
+  db: Q,
+  f: ContractorFilters,
+  page: { page_number: number; per_page: number },
+): Promise<{ items: ContractorRow[]; total: number }> {
   const { limit, offset } = pageOf(page);
-  const items = await db.selectFrom('contractors').select(COLUMNS).where(filters(f)).orderBy('name', byBytes(db)).orderBy('id').limit(limit).offset(offset).execute();
-  const { n } = await db.selectFrom('contractors').select((eb) => eb.fn.countAll<number>().as('n')).where(filters(f)).executeTakeFirstOrThrow();
+  const items = await db
+    .selectFrom('contractors')
+    .select(COLUMNS)
+    .where(filters(f))
+    .orderBy('name', byBytes(db))
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const { n } = await db
+    .selectFrom('contractors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(filters(f))
+    .executeTakeFirstOrThrow();
   return { items, total: Number(n) };
 }
 
 /** Every contractor, for pickers and search. */
 export async function allContractors(db: Q): Promise<ContractorRow[]> {
-  return db.selectFrom('contractors').select(COLUMNS).where('deleted_at', 'is', null).orderBy('name', byBytes(db)).orderBy('id').execute();
+  return db
+    .selectFrom('contractors')
+    .select(COLUMNS)
+    .where('deleted_at', 'is', null)
+    .orderBy('name', byBytes(db))
+    .orderBy('id')
+    .execute();
 }
 
 /** Names of contractors by id. */
 export async function contractorNames(db: Q, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('contractors').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('contractors')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Equipment ids a contractor installs. */
 export async function equipmentOfContractor(db: Q, contractorId: number): Promise<number[]> {
-  const rows = await db.selectFrom('contractor_equipment').select('equipment_id').where('contractor_id', '=', contractorId).orderBy('equipment_id').execute();
+  const rows = await db
+    .selectFrom('contractor_equipment')
+    .select('equipment_id')
+    .where('contractor_id', '=', contractorId)
+    .orderBy('equipment_id')
+    .execute();
   return rows.map((r) => r.equipment_id);
 }
 
@@ -112,6 +176,11 @@ export async function setContractorEquipment(db: Q, contractorId: number, equipm
 
 /** Number of jobs a contractor has (not canceled). */
 export async function jobCountOfContractor(db: Q, contractorId: number): Promise<number> {
-  const r = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('contractor_id', '=', contractorId).where('is_canceled', '=', 0).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('contractor_id', '=', contractorId)
+    .where('is_canceled', '=', 0)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

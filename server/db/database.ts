@@ -40,7 +40,8 @@ export function sqlitePath(url: string): string {
   if (url === ':memory:') return url;
   const m = /^(?:sqlite|file):(?:\/\/)?(.*)$/.exec(url);
   if (m) return m[1];
-  if (/^[a-z]+:\/\//i.test(url)) throw new Error(`DATABASE_URL '${url.replace(/\/\/[^@/]*@/, '//…@')}' is not a SQLite path (sqlite:path)`);
+  if (/^[a-z]+:\/\//i.test(url))
+    throw new Error(`DATABASE_URL '${url.replace(/\/\/[^@/]*@/, '//…@')}' is not a SQLite path (sqlite:path)`);
   return url;
 }
 
@@ -53,18 +54,25 @@ export function migrationFiles(backend: Backend): { version: number; name: strin
     .map((name) => ({ version: Number(name.split('-')[0]), name, sql: readFileSync(join(dir, name), 'utf8') }));
 }
 
-const MIGRATIONS_TABLE = 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)';
+const MIGRATIONS_TABLE =
+  'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)';
 
 /** Applies the SQLite migrations not yet applied, each in its own transaction. */
 export function migrateSqlite(db: Database.Database): number[] {
   db.exec(MIGRATIONS_TABLE);
-  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
   const ran: number[] = [];
   for (const m of migrationFiles('sqlite')) {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
     })();
     ran.push(m.version);
   }
@@ -80,7 +88,9 @@ export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(MIGRATIONS_TABLE);
-    const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const applied = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
     const ran: number[] = [];
     for (const m of migrationFiles('postgres')) {
       if (applied.has(m.version)) continue;
@@ -88,7 +98,11 @@ export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
       try {
         // No parameters: the simple protocol, so one file holds many statements.
         await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+          m.version,
+          m.name,
+          new Date().toISOString(),
+        ]);
         await client.query('COMMIT');
       } catch (e) {
         await client.query('ROLLBACK');
@@ -106,7 +120,9 @@ export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
 /** PostgreSQL's 64-bit integers (count(*), sums) and numerics read as numbers, as SQLite returns them. */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** Options of a PostgreSQL store: a schema of its own (tests), the pool size. */
@@ -124,8 +140,15 @@ const IDLE_MS = 5 * 60_000;
 
 /** A PostgreSQL pool on a URL (and a schema as its search path). */
 export function postgresPool(url: string, opts: PostgresOptions = {}): pg.Pool {
-  if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error(`not a schema name: ${opts.schema}`);
-  return new pg.Pool({ connectionString: url, max: opts.max ?? 10, idleTimeoutMillis: IDLE_MS, types: pgTypes, ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}) });
+  if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(opts.schema))
+    throw new Error(`not a schema name: ${opts.schema}`);
+  return new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    idleTimeoutMillis: IDLE_MS,
+    types: pgTypes,
+    ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}),
+  });
 }
 
 /** Opens (creating if needed) and migrates the SQLite database of a URL: WAL, foreign keys on. */
@@ -150,7 +173,8 @@ function openSqliteMigrated(url: string): { db: Database.Database; migrated: num
 }
 
 /**
- * SQLite's planner statistics (sqlite_stat1), as PostgreSQL's autovacuum keeps them. Without them SQLite takes an equality
+ * SQLite's planner statistics (sqlite_stat1), as PostgreSQL's autovacuum keeps them. Without them SQLite takes an
+ * equality
  * on any index column as selective, so a list filtered by two columns (a submitter and eligible-ness) counted through a
  * wide index on is_canceled, every job (12 ms at 100,000 jobs), rather than the submitter's few hundred. A database
  * holding jobs never analyzed with them is analyzed at open (0.5 s at 100,000 jobs, once); after that SQLite's own
@@ -158,10 +182,18 @@ function openSqliteMigrated(url: string): { db: Database.Database; migrated: num
  * by its rule).
  */
 function plannerStatistics(db: Database.Database): void {
-  // The jobs counted when last analyzed (a stat row starts with the rows it saw): none, while jobs holds some, is never.
-  const seen = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get() === undefined
-    ? 0
-    : Number((db.prepare("SELECT max(CAST(stat AS INTEGER)) AS n FROM sqlite_stat1 WHERE tbl = 'jobs'").get() as { n: number | null }).n ?? 0);
+  // The jobs counted when last analyzed (a stat row starts with the rows it saw): none, while jobs holds some, is
+  // never.
+  const seen =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get() === undefined
+      ? 0
+      : Number(
+          (
+            db.prepare("SELECT max(CAST(stat AS INTEGER)) AS n FROM sqlite_stat1 WHERE tbl = 'jobs'").get() as {
+              n: number | null;
+            }
+          ).n ?? 0,
+        );
   if (seen === 0 && db.prepare('SELECT 1 FROM jobs LIMIT 1').get() !== undefined) db.exec('ANALYZE');
   else db.pragma('optimize = 0x10002');
 }

@@ -30,19 +30,40 @@ export function currentDocuments(db: Q, jobId: number, taskId?: string): Promise
 }
 
 /** A task's documents of one generation (superseded or not). */
-export function documentsOfGeneration(db: Q, jobId: number, taskId: string, generation: number): Promise<DocumentRow[]> {
-  return db.selectFrom('documents').selectAll().where('job_id', '=', jobId).where('task_id', '=', taskId).where('generation', '=', generation).execute();
+export function documentsOfGeneration(
+  db: Q,
+  jobId: number,
+  taskId: string,
+  generation: number,
+): Promise<DocumentRow[]> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .where('task_id', '=', taskId)
+    .where('generation', '=', generation)
+    .execute();
 }
 
 /** The latest generation of a task's documents (0 when none was made). */
 export async function lastGeneration(db: Q, jobId: number, taskId: string): Promise<number> {
-  const r = await db.selectFrom('documents').select((eb) => eb.fn.max('generation').as('g')).where('job_id', '=', jobId).where('task_id', '=', taskId).executeTakeFirst();
+  const r = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.max('generation').as('g'))
+    .where('job_id', '=', jobId)
+    .where('task_id', '=', taskId)
+    .executeTakeFirst();
   return Number(r?.g ?? 0);
 }
 
 /** How many documents a task has had (superseded ones included). */
 export async function documentCount(db: Q, jobId: number, taskId: string): Promise<number> {
-  const r = await db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', jobId).where('task_id', '=', taskId).executeTakeFirst();
+  const r = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('job_id', '=', jobId)
+    .where('task_id', '=', taskId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -53,7 +74,13 @@ export function documentById(db: Q, id: number): Promise<DocumentRow | undefined
 /** The signatures of some documents, in signing order. */
 export async function signaturesOf(db: Q, documentIds: number[]): Promise<SignatureRow[]> {
   if (!documentIds.length) return [];
-  return db.selectFrom('document_signatures').selectAll().where('document_id', 'in', documentIds).orderBy('document_id').orderBy('order_index').execute();
+  return db
+    .selectFrom('document_signatures')
+    .selectAll()
+    .where('document_id', 'in', documentIds)
+    .orderBy('document_id')
+    .orderBy('order_index')
+    .execute();
 }
 
 export function signatureById(db: Q, id: number): Promise<SignatureRow | undefined> {
@@ -65,7 +92,12 @@ export function signatureByTokenHash(db: Q, tokenHash: string): Promise<Signatur
 }
 
 /** Changes a signature; `unless` guards the change (e.g. an invite already sent). Whether a row changed. */
-export async function updateSignature(db: Q, id: number, patch: Updateable<DocumentSignaturesTable>, only?: { status?: string; invites_sent_below?: number }): Promise<boolean> {
+export async function updateSignature(
+  db: Q,
+  id: number,
+  patch: Updateable<DocumentSignaturesTable>,
+  only?: { status?: string; invites_sent_below?: number },
+): Promise<boolean> {
   let q = db.updateTable('document_signatures').set(patch).where('id', '=', id);
   if (only?.status !== undefined) q = q.where('status', '=', only.status);
   if (only?.invites_sent_below !== undefined) q = q.where('invites_sent', '<', only.invites_sent_below);
@@ -75,7 +107,11 @@ export async function updateSignature(db: Q, id: number, patch: Updateable<Docum
 
 /** Supersedes a task's current documents: their links die with them. */
 export async function supersedeDocuments(db: Q, jobId: number, taskId: string, at: string): Promise<void> {
-  await supersedeDocumentIds(db, (await currentDocuments(db, jobId, taskId)).map((d) => d.id), at);
+  await supersedeDocumentIds(
+    db,
+    (await currentDocuments(db, jobId, taskId)).map((d) => d.id),
+    at,
+  );
 }
 
 /** Supersedes some documents: their links die with them. */
@@ -87,6 +123,11 @@ export async function supersedeDocumentIds(db: Q, ids: number[], at: string): Pr
 
 /** Records a document's signed PDF unless another worker already did; whether this one did. */
 export async function setSignedFile(db: Q, id: number, name: string): Promise<boolean> {
-  const r = await db.updateTable('documents').set({ signed_file_name: name }).where('id', '=', id).where('signed_file_name', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('documents')
+    .set({ signed_file_name: name })
+    .where('id', '=', id)
+    .where('signed_file_name', 'is', null)
+    .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }

@@ -13,12 +13,28 @@ export interface HistoryRow {
   detail: Record<string, unknown> | null;
 }
 
-export async function addHistory(db: Q, h: { job_id: number; type: string; user_id: number | null; at: string; detail?: Record<string, unknown> }): Promise<void> {
-  await db.insertInto('history').values({ job_id: h.job_id, type: h.type, user_id: h.user_id, at: h.at, detail: h.detail ? JSON.stringify(h.detail) : null }).execute();
+export async function addHistory(
+  db: Q,
+  h: { job_id: number; type: string; user_id: number | null; at: string; detail?: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .insertInto('history')
+    .values({
+      job_id: h.job_id,
+      type: h.type,
+      user_id: h.user_id,
+      at: h.at,
+      detail: h.detail ? JSON.stringify(h.detail) : null,
+    })
+    .execute();
 }
 
 /** History of a job, newest first, optionally filtered by record type and user. */
-export async function historyOfJob(db: Q, jobId: number, f: { type?: string[]; user_id?: number }): Promise<HistoryRow[]> {
+export async function historyOfJob(
+  db: Q,
+  jobId: number,
+  f: { type?: string[]; user_id?: number },
+): Promise<HistoryRow[]> {
   let q = db
     .selectFrom('history as h')
     .leftJoin('users as u', 'u.id', 'h.user_id')

@@ -17,7 +17,12 @@ export function inviteByTokenHash(db: Q, tokenHash: string): Promise<HomeownerIn
 
 /** Spends an invitation: true only for the first caller (a link opened twice at once links once). */
 export async function spendInvite(db: Q, id: number, userId: number, at: string): Promise<boolean> {
-  const r = await db.updateTable('homeowner_invites').set({ used_at: at, user_id: userId }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('homeowner_invites')
+    .set({ used_at: at, user_id: userId })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -5,7 +5,14 @@
  * totals kept by triggers (job_totals, migration 010; job_facet_totals, 021 and 023).
  */
 
-import { sql, type Compilable, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { DB, JobFacet } from './schema.ts';
 import type { JobRow } from './jobs.db.ts';
 import { byBytes, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
@@ -45,7 +52,11 @@ export interface JobFilters {
  * holds its jobs in creation order (each sort walks an index in this order, migration 023).
  */
 export const SORT_COLUMNS = {
-  created_at: ['created_at'], full_name: ['full_name'], days_in_stage: ['stage_entered_at'], stage: ['stage', 'created_at'], updated_at: ['updated_at'],
+  created_at: ['created_at'],
+  full_name: ['full_name'],
+  days_in_stage: ['stage_entered_at'],
+  stage: ['stage', 'created_at'],
+  updated_at: ['updated_at'],
 } as const;
 export type SortBy = keyof typeof SORT_COLUMNS;
 
@@ -72,8 +83,17 @@ interface Totals {
   facet?: { facet: JobFacet; value: string };
 }
 /** Job columns a filter compares for equality. */
-type EqColumn = 'contractor_id' | 'homeowner_user_id' | 'program_id' | 'eligibility' | 'is_eligible' | 'ops_owner' | 'created_by' | 'submitted_by'
-  | 'has_contractor_task_exception' | 'has_ops_task_exception';
+type EqColumn =
+  | 'contractor_id'
+  | 'homeowner_user_id'
+  | 'program_id'
+  | 'eligibility'
+  | 'is_eligible'
+  | 'ops_owner'
+  | 'created_by'
+  | 'submitted_by'
+  | 'has_contractor_task_exception'
+  | 'has_ops_task_exception';
 /** A query builder over jobs (typed so): FROM jobs, or FROM job_action_owners o [JOIN jobs]. */
 type JobsQuery = SelectQueryBuilder<DB, 'jobs', object>;
 
@@ -125,15 +145,23 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   eq('has_contractor_task_exception', bit(f.has_contractor_task_exception), 'contractor_exception');
   eq('has_ops_task_exception', bit(f.has_ops_task_exception), 'ops_exception');
   const me = f.me;
-  if (f.show_my_jobs && me !== undefined) onJobs.push((eb) => eb.or([eb('jobs.claimed_by', '=', me), eb('jobs.ops_owner', '=', me), eb('jobs.created_by', '=', me)]));
+  if (f.show_my_jobs && me !== undefined)
+    onJobs.push((eb) =>
+      eb.or([eb('jobs.claimed_by', '=', me), eb('jobs.ops_owner', '=', me), eb('jobs.created_by', '=', me)]),
+    );
   if (f.show_my_jobs) facet('mine', me);
   const q = f.q;
   if (q) {
     const p = containsPattern(q);
-    onJobs.push((eb) => eb.or([
-      likeCaseless(eb.ref('jobs.full_name'), p), likeCaseless(eb.ref('jobs.address'), p), likeCaseless(eb.ref('jobs.code'), p),
-      eb(eb.cast('jobs.id', 'text'), '=', q), eb('jobs.external_id', '=', q),
-    ]));
+    onJobs.push((eb) =>
+      eb.or([
+        likeCaseless(eb.ref('jobs.full_name'), p),
+        likeCaseless(eb.ref('jobs.address'), p),
+        likeCaseless(eb.ref('jobs.code'), p),
+        eb(eb.cast('jobs.id', 'text'), '=', q),
+        eb('jobs.external_id', '=', q),
+      ]),
+    );
   }
   // Every condition on the job is a facet's (the owner's is on the driving rows), and there is at most one.
   const onlyFacets = onJobs.length === facets.filter((x) => x.facet !== 'owner').length && facets.length <= 1;
@@ -148,7 +176,9 @@ function totalsWhere(db: Q, t: Totals) {
     ? db.selectFrom('job_facet_totals').where('facet', '=', facet.facet).where('value', '=', facet.value)
     : // job_totals has every column read below: typed as the facet table so both take one chain.
       (db.selectFrom('job_totals') as unknown as SelectQueryBuilder<DB, 'job_facet_totals', object>);
-  return q.where('is_canceled', '=', t.is_canceled).$if(t.stages !== undefined, (b) => b.where('stage', 'in', t.stages!));
+  return q
+    .where('is_canceled', '=', t.is_canceled)
+    .$if(t.stages !== undefined, (b) => b.where('stage', 'in', t.stages!));
 }
 
 /** The per-stage totals of such a plan (a few rows, by stage). */
@@ -159,7 +189,8 @@ const totalsOf = (db: Q, t: Totals) => totalsWhere(db, t).select(['stage', 'n'])
  * Either may be cached against the jobs version: the triggers that keep the totals move it too (migrations 006, 010).
  */
 function countOf(db: Q, p: Plan) {
-  if (p.totals) return totalsWhere(db, p.totals).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
+  if (p.totals)
+    return totalsWhere(db, p.totals).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
   return filtered(db, p).select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
@@ -182,9 +213,37 @@ const keyOf = (kind: string, q: Compilable) => {
 
 /** The columns a list shows (a list never reads the whole row). */
 const LIST_COLUMNS = [
-  'id', 'code', 'external_id', 'full_name', 'address', 'city', 'state', 'zip', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab',
-  'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
-  'rebate_final_cents', 'stage_entered_at', 'is_canceled', 'cancel_reason', 'is_deemed', 'claimed_by', 'ops_owner', 'exception_notes', 'ops_ineligible_reason', 'created_at',
+  'id',
+  'code',
+  'external_id',
+  'full_name',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'contractor_id',
+  'homeowner_user_id',
+  'program_id',
+  'stage',
+  'stage_key',
+  'tab',
+  'eligibility',
+  'is_eligible',
+  'action_owners',
+  'has_contractor_task_exception',
+  'has_ops_task_exception',
+  'rebate_min_cents',
+  'rebate_max_cents',
+  'rebate_final_cents',
+  'stage_entered_at',
+  'is_canceled',
+  'cancel_reason',
+  'is_deemed',
+  'claimed_by',
+  'ops_owner',
+  'exception_notes',
+  'ops_ineligible_reason',
+  'created_at',
   'pinned_version',
 ] as const;
 
@@ -198,7 +257,10 @@ const CARRIED = new Set<string>(['created_at', 'stage']);
  * are never read from the table; only the page's own rows are.
  */
 export async function listJobs(
-  db: Q, scope: JobScope, f: JobFilters, page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' },
+  db: Q,
+  scope: JobScope,
+  f: JobFilters,
+  page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' },
 ): Promise<{ items: JobRow[]; total: number }> {
   const p = plan(scope, f);
   const dir = page.sort_direction === 'desc' ? 'desc' : 'asc';
@@ -206,7 +268,15 @@ export async function listJobs(
   const { limit, offset } = pageOf(page);
   // Sorted by the columns of `table`, then its job id (text in byte order on both backends).
   const sorted = <O>(q: SelectQueryBuilder<DB, 'jobs', O>, table: By, id: string) =>
-    cols.reduce((b, c) => b.orderBy(sql.ref(`${table === 'o' && CARRIED.has(c) ? 'o' : 'jobs'}.${c}`), c === 'stage' ? dir : byBytes(db, dir)), q)
+    cols
+      .reduce(
+        (b, c) =>
+          b.orderBy(
+            sql.ref(`${table === 'o' && CARRIED.has(c) ? 'o' : 'jobs'}.${c}`),
+            c === 'stage' ? dir : byBytes(db, dir),
+          ),
+        q,
+      )
       .orderBy(sql.ref(`${table}.${id}`), dir);
   const id = p.by === 'o' ? 'job_id' : 'id';
   const keys = sorted(filtered(db, p, true).select(sql.ref<number>(`${p.by}.${id}`).as('id')), p.by, id)
@@ -217,7 +287,10 @@ export async function listJobs(
   // them, the walk's index holds just those and the rows are read as it goes (a second step costs more than it saves).
   const columns = LIST_COLUMNS.map((c) => `jobs.${c}` as const);
   const rowsWith = (extra: ExtraColumn[]) =>
-    (p.narrowed ? sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(columns), 'jobs', 'id') : keys.clearSelect().select(columns))
+    (p.narrowed
+      ? sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(columns), 'jobs', 'id')
+      : keys.clearSelect().select(columns)
+    )
       .select(extra)
       .execute() as unknown as Promise<JobRow[]>;
   // The page and its total in one statement (one round trip, one snapshot): the total (or the version its cached value
@@ -232,12 +305,19 @@ export async function stageCounts(db: Q, scope: JobScope, f: JobFilters): Promis
   const p = plan(scope, { ...f, is_canceled: false }, false);
   if (p.totals) return (await totalsOf(db, p.totals).execute()).map((r) => ({ stage: r.stage, count: Number(r.n) }));
   const stage = driven<number>(p.by, 'stage');
-  const q = filtered(db, p).select((eb) => [stage.as('stage'), eb.fn.countAll<number>().as('count')]).groupBy(stage).orderBy(stage);
+  const q = filtered(db, p)
+    .select((eb) => [stage.as('stage'), eb.fn.countAll<number>().as('count')])
+    .groupBy(stage)
+    .orderBy(stage);
   return cachedRows(db, keyOf('stages', q), q, (rows) => rows.map((r) => ({ stage: r.stage, count: Number(r.count) })));
 }
 
 /** Jobs per stage tab (not canceled), filters applied but not the stage filter; by tab, no tab first. */
-export async function tabCounts(db: Q, scope: JobScope, f: JobFilters): Promise<{ tab: string | null; count: number }[]> {
+export async function tabCounts(
+  db: Q,
+  scope: JobScope,
+  f: JobFilters,
+): Promise<{ tab: string | null; count: number }[]> {
   const p = plan(scope, { ...f, is_canceled: false }, false);
   const bytes = byBytes(db);
   const q = filtered(db, p, true)

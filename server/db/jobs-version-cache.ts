@@ -87,13 +87,23 @@ const versionColumn = (db: Q) => db.selectFrom('jobs_version').select('v').where
  * was counted at, and one round trip instead of two (on PostgreSQL the first count after every job write paid both).
  * A query answering no rows carries no version, and its value is not stored.
  */
-export async function cachedRows<TB extends keyof DB, O, T>(db: Q, key: string, query: SelectQueryBuilder<DB, TB, O>, map: (rows: O[]) => T): Promise<T> {
+export async function cachedRows<TB extends keyof DB, O, T>(
+  db: Q,
+  key: string,
+  query: SelectQueryBuilder<DB, TB, O>,
+  map: (rows: O[]) => T,
+): Promise<T> {
   if (db.isTransaction || cacheOf(db).has(key)) return cachedCount(db, key, async () => map(await query.execute()));
   return countedNow(db, key, query, map);
 }
 
 /** cachedRows' miss: the query with the jobs version, its value stored under that version (not when no row answers). */
-async function countedNow<TB extends keyof DB, O, T>(db: Q, key: string, query: SelectQueryBuilder<DB, TB, O>, map: (rows: O[]) => T): Promise<T> {
+async function countedNow<TB extends keyof DB, O, T>(
+  db: Q,
+  key: string,
+  query: SelectQueryBuilder<DB, TB, O>,
+  map: (rows: O[]) => T,
+): Promise<T> {
   const rows = await query.select(versionColumn(db)).execute();
   const value = map(rows);
   if (rows.length) store(cacheOf(db), key, { v: Number(rows[0][VERSION]), value, until: Infinity });
@@ -111,12 +121,16 @@ export type ExtraColumn = AliasedExpression<unknown, string>;
  * read, the count runs on its own (cachedRows' miss). In a transaction nothing is cached and the two run apart.
  */
 export async function countWithRows<R extends object, TB extends keyof DB>(
-  db: Q, key: string, count: SelectQueryBuilder<DB, TB, { n: number }>, rows: (extra: ExtraColumn[]) => Promise<R[]>,
+  db: Q,
+  key: string,
+  count: SelectQueryBuilder<DB, TB, { n: number }>,
+  rows: (extra: ExtraColumn[]) => Promise<R[]>,
 ): Promise<{ rows: R[]; total: number }> {
   const n = (r: { n: number }[]) => Number(r[0].n);
   if (db.isTransaction) return { rows: await rows([]), total: n(await count.execute()) };
   const hit = cacheOf(db).get(key);
-  const got = (await rows(hit ? [versionColumn(db)] : [versionColumn(db), count.as(COUNTED)])) as (R & Record<string, unknown>)[];
+  const got = (await rows(hit ? [versionColumn(db)] : [versionColumn(db), count.as(COUNTED)])) as (R &
+    Record<string, unknown>)[];
   const v = got.length ? Number(got[0][VERSION]) : undefined;
   let total: number;
   if (hit && v === hit.v) total = hit.value as number;
@@ -136,7 +150,12 @@ export function cachedCount<T>(db: Q, key: string, compute: () => T | Promise<T>
  * cachedCount for a value that also goes stale with time (a page's days in stage): `compute` answers it
  * with the instant (ms) from which it is stale, and `now` is the caller's clock.
  */
-export async function cachedUntil<T>(db: Q, key: string, now: number, compute: () => Promise<{ value: T; until: number }>): Promise<T> {
+export async function cachedUntil<T>(
+  db: Q,
+  key: string,
+  now: number,
+  compute: () => Promise<{ value: T; until: number }>,
+): Promise<T> {
   if (db.isTransaction) return (await compute()).value;
   const v = await jobsVersion(db);
   const cache = cacheOf(db);

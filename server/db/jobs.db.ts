@@ -1,4 +1,5 @@
-/** Jobs: rows (create, read, change), the action-owner rows they carry, duplicates. Lists and counts: job-lists.db.ts. */
+/** Jobs: rows (create, read, change), the action-owner rows they carry, duplicates. Lists and counts: job-lists.db.ts.
+ * */
 
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { JobsTable } from './schema.ts';
@@ -50,7 +51,8 @@ export interface JobRow {
   ops_marked_ineligible: number;
   /** Why ops marked the job ineligible (null when not marked). */
   ops_ineligible_reason: string | null;
-  /** The definition version the job is evaluated under (null: the current definitions; server/services/versions.service.ts). */
+  /** The definition version the job is evaluated under (null: the current definitions;
+   * server/services/versions.service.ts). */
   pinned_version?: string | null;
   claimed_by: number | null;
   created_by: number | null;
@@ -70,15 +72,68 @@ export interface JobRow {
 }
 
 /** Fields given when a job is created. */
-export type NewJob = Pick<JobRow, 'code' | 'first_name' | 'last_name' | 'full_name' | 'address' | 'program_id' | 'created_at' | 'updated_at' | 'stage_entered_at'> &
+export type NewJob = Pick<
+  JobRow,
+  | 'code'
+  | 'first_name'
+  | 'last_name'
+  | 'full_name'
+  | 'address'
+  | 'program_id'
+  | 'created_at'
+  | 'updated_at'
+  | 'stage_entered_at'
+> &
   Partial<Omit<JobRow, 'id'>>;
 
 const INSERTABLE = [
-  'code', 'external_id', 'first_name', 'last_name', 'full_name', 'email', 'phone_number', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon',
-  'electric_utility', 'gas_utility', 'place_id', 'contractor_id', 'homeowner_user_id', 'program_id', 'stage', 'stage_key', 'tab', 'eligibility',
-  'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception', 'rebate_min_cents', 'rebate_max_cents',
-  'rebate_final_cents', 'definition_hash', 'evaluated_on', 'stage_entered_at', 'is_canceled', 'is_deemed', 'ops_marked_ineligible', 'ops_ineligible_reason', 'created_by', 'submitted_by', 'submitted_at',
-  'ops_owner', 'claimed_by', 'exception_notes', 'cloned_from', 'created_at', 'updated_at',
+  'code',
+  'external_id',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone_number',
+  'address',
+  'city',
+  'county',
+  'state',
+  'zip',
+  'lat',
+  'lon',
+  'electric_utility',
+  'gas_utility',
+  'place_id',
+  'contractor_id',
+  'homeowner_user_id',
+  'program_id',
+  'stage',
+  'stage_key',
+  'tab',
+  'eligibility',
+  'is_eligible',
+  'action_owners',
+  'has_contractor_task_exception',
+  'has_ops_task_exception',
+  'rebate_min_cents',
+  'rebate_max_cents',
+  'rebate_final_cents',
+  'definition_hash',
+  'evaluated_on',
+  'stage_entered_at',
+  'is_canceled',
+  'is_deemed',
+  'ops_marked_ineligible',
+  'ops_ineligible_reason',
+  'created_by',
+  'submitted_by',
+  'submitted_at',
+  'ops_owner',
+  'claimed_by',
+  'exception_notes',
+  'cloned_from',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** Creates a job and its action-owner rows (in one transaction: the caller's or its own); returns its id. */
@@ -87,22 +142,56 @@ export async function insertJob(db: Q, job: NewJob): Promise<number> {
   for (const k of INSERTABLE) row[k] = (job as Record<string, unknown>)[k] ?? null;
   row.stage ??= 1;
   row.eligibility ??= 'pending_more_information';
-  for (const k of ['is_eligible', 'has_contractor_task_exception', 'has_ops_task_exception', 'is_canceled', 'is_deemed', 'ops_marked_ineligible'] as const) row[k] ??= 0;
+  for (const k of [
+    'is_eligible',
+    'has_contractor_task_exception',
+    'has_ops_task_exception',
+    'is_canceled',
+    'is_deemed',
+    'ops_marked_ineligible',
+  ] as const)
+    row[k] ??= 0;
   row.action_owners ??= '';
   return atomic(db, async (trx) => {
-    const { id } = await trx.insertInto('jobs').values(row as Insertable<JobsTable>).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('jobs')
+      .values(row as Insertable<JobsTable>)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await writeActionOwners(trx, id);
     return id;
   });
 }
 
-/** The job's rows of job_action_owners (migration 007): its open roles with the columns the filter sorts and counts by. */
-async function writeActionOwners(db: Q, jobId: number, known?: Pick<JobRow, 'action_owners' | 'is_canceled' | 'stage' | 'created_at'>): Promise<void> {
+/** The job's rows of job_action_owners (migration 007): its open roles with the columns the filter sorts and counts by.
+ * */
+async function writeActionOwners(
+  db: Q,
+  jobId: number,
+  known?: Pick<JobRow, 'action_owners' | 'is_canceled' | 'stage' | 'created_at'>,
+): Promise<void> {
   await db.deleteFrom('job_action_owners').where('job_id', '=', jobId).execute();
-  const j = known ?? (await db.selectFrom('jobs').select(['action_owners', 'is_canceled', 'stage', 'created_at']).where('id', '=', jobId).executeTakeFirstOrThrow());
+  const j =
+    known ??
+    (await db
+      .selectFrom('jobs')
+      .select(['action_owners', 'is_canceled', 'stage', 'created_at'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow());
   const roles = j.action_owners.split(',').filter(Boolean);
   if (!roles.length) return;
-  await db.insertInto('job_action_owners').values(roles.map((role) => ({ role, job_id: jobId, is_canceled: j.is_canceled, stage: j.stage, created_at: j.created_at }))).execute();
+  await db
+    .insertInto('job_action_owners')
+    .values(
+      roles.map((role) => ({
+        role,
+        job_id: jobId,
+        is_canceled: j.is_canceled,
+        stage: j.stage,
+        created_at: j.created_at,
+      })),
+    )
+    .execute();
 }
 
 export async function getJob(db: Q, id: number): Promise<JobRow | undefined> {
@@ -114,11 +203,21 @@ export async function getJobByCode(db: Q, code: string): Promise<JobRow | undefi
 }
 
 export async function codeExists(db: Q, code: string): Promise<boolean> {
-  return (await db.selectFrom('jobs').select(sql.lit(1).as('one')).where('code', '=', code).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('jobs').select(sql.lit(1).as('one')).where('code', '=', code).executeTakeFirst()) !== undefined
+  );
 }
 
 /** Columns a service may change on a job (never id or code). */
-const UPDATABLE = new Set<string>([...INSERTABLE.filter((k) => k !== 'code'), 'cancel_reason', 'cancel_note', 'submit_terms_id', 'install_terms_id', 'usage_facts', 'homeowner_tasks']);
+const UPDATABLE = new Set<string>([
+  ...INSERTABLE.filter((k) => k !== 'code'),
+  'cancel_reason',
+  'cancel_note',
+  'submit_terms_id',
+  'install_terms_id',
+  'usage_facts',
+  'homeowner_tasks',
+]);
 
 /** The columns the action-owner rows carry (or derive from). */
 const CARRIED_BY_OWNERS = ['action_owners', 'is_canceled', 'stage', 'created_at'];
@@ -133,16 +232,25 @@ export async function updateJob(db: Q, id: number, changes: Partial<JobRow>, rea
   const set: Record<string, unknown> = {};
   for (const k of keys) set[k] = (changes as Record<string, unknown>)[k] ?? null;
   return atomic(db, async (trx) => {
-    let q = trx.updateTable('jobs').set(set as Updateable<JobsTable>).where('id', '=', id);
+    let q = trx
+      .updateTable('jobs')
+      .set(set as Updateable<JobsTable>)
+      .where('id', '=', id);
     if (read) q = q.where('updated_at', '=', read.updated_at);
     if (Number((await q.executeTakeFirst()).numUpdatedRows) === 0) return false;
-    if (CARRIED_BY_OWNERS.some((k) => (changes as Record<string, unknown>)[k] !== undefined)) await writeActionOwners(trx, id, read && { ...read, ...changes });
+    if (CARRIED_BY_OWNERS.some((k) => (changes as Record<string, unknown>)[k] !== undefined))
+      await writeActionOwners(trx, id, read && { ...read, ...changes });
     return true;
   });
 }
 
-/** A possible duplicate: same homeowner (last name, first name) at the same address, whatever the case, not canceled. */
-export async function findDuplicate(db: Q, j: { first_name: string; last_name: string; address: string }, scope: JobScope): Promise<JobRow | undefined> {
+/** A possible duplicate: same homeowner (last name, first name) at the same address, whatever the case, not canceled.
+ * */
+export async function findDuplicate(
+  db: Q,
+  j: { first_name: string; last_name: string; address: string },
+  scope: JobScope,
+): Promise<JobRow | undefined> {
   let q = db
     .selectFrom('jobs')
     .selectAll()
@@ -150,7 +258,8 @@ export async function findDuplicate(db: Q, j: { first_name: string; last_name: s
     .where(equalsCaseless(sql.ref('first_name'), j.first_name))
     .where(equalsCaseless(sql.ref('address'), j.address))
     .where('is_canceled', '=', 0);
-  if (scope.contractor_id !== undefined && scope.contractor_id !== null) q = q.where('contractor_id', '=', scope.contractor_id);
+  if (scope.contractor_id !== undefined && scope.contractor_id !== null)
+    q = q.where('contractor_id', '=', scope.contractor_id);
   return q.orderBy('id').limit(1).executeTakeFirst();
 }
 

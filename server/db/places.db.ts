@@ -19,10 +19,17 @@ export interface PlaceRow {
 /** Adds a place (the demo seed fills the table). */
 export async function insertPlace(db: Q, p: PlaceRow): Promise<void> {
   const { place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility } = p;
-  await db.insertInto('places').values({ place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility }).execute();
+  await db
+    .insertInto('places')
+    .values({ place_id, address, city, county, state, zip, lat, lon, electric_utility, gas_utility })
+    .execute();
 }
 
 /** A place by id (the local geocoding adapter). */
 export async function getPlace(db: Q, placeId: string): Promise<PlaceRow | undefined> {
-  return db.selectFrom('places').select(['place_id', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility']).where('place_id', '=', placeId).executeTakeFirst();
+  return db
+    .selectFrom('places')
+    .select(['place_id', 'address', 'city', 'county', 'state', 'zip', 'lat', 'lon', 'electric_utility', 'gas_utility'])
+    .where('place_id', '=', placeId)
+    .executeTakeFirst();
 }

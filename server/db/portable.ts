@@ -5,14 +5,23 @@
  * and pages.
  */
 
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type OrderByModifiersCallbackExpression, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type OrderByModifiersCallbackExpression,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { DB } from './schema.ts';
 
 /** The largest id (and whole number) a column holds: PostgreSQL's integer; SQLite has no row past it either. */
 export const MAX_ID = 2_147_483_647;
 
 /** Whether a path segment is an id a row can have. */
-export const isId = (v: unknown): v is string => typeof v === 'string' && /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_ID;
+export const isId = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_ID;
 
 /** A query target: the store's Kysely or a transaction of it. */
 export type Q = Kysely<DB>;
@@ -56,11 +65,16 @@ export function anyContains<T extends keyof DB>(eb: ExpressionBuilder<DB, T>, co
 
 /** Text ordered by its bytes on both backends (SQLite's BINARY; PostgreSQL's database collation may not be). */
 export function byBytes(db: Q, dir: 'asc' | 'desc' = 'asc'): OrderByModifiersCallbackExpression {
-  return isPostgres(db) ? (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).collate('C') : (ob) => (dir === 'asc' ? ob.asc() : ob.desc());
+  return isPostgres(db)
+    ? (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).collate('C')
+    : (ob) => (dir === 'asc' ? ob.asc() : ob.desc());
 }
 
 /** Limit and offset of a 1-based page. */
-export const pageOf = (page: { page_number: number; per_page: number }) => ({ limit: page.per_page, offset: (page.page_number - 1) * page.per_page });
+export const pageOf = (page: { page_number: number; per_page: number }) => ({
+  limit: page.per_page,
+  offset: (page.page_number - 1) * page.per_page,
+});
 
 /**
  * Whether a JSON array held as text has a string element: SQLite's json_each, PostgreSQL's jsonb

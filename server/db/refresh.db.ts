@@ -22,14 +22,19 @@ export async function staleJobs(db: Q, f: StaleFilter, after: number, limit: num
   let q = db.selectFrom('jobs').selectAll().where('id', '>', after);
   if (f.by === 'definitions') {
     const hashes = f.hashes;
-    q = q.where((eb) => (hashes.length ? eb.or([eb('definition_hash', 'is', null), eb('definition_hash', 'not in', hashes)]) : eb('definition_hash', 'is', null)));
+    q = q.where((eb) =>
+      hashes.length
+        ? eb.or([eb('definition_hash', 'is', null), eb('definition_hash', 'not in', hashes)])
+        : eb('definition_hash', 'is', null),
+    );
   } else {
     q = q.where((eb) => eb.or([eb('evaluated_on', 'is', null), eb('evaluated_on', '<', f.today)]));
   }
   return (await q.orderBy('id').limit(limit).execute()) as JobRow[];
 }
 
-/** Up to `limit` live (not canceled) jobs after id `after` (by id), of one program when given: the impact report's read. */
+/** Up to `limit` live (not canceled) jobs after id `after` (by id), of one program when given: the impact report's
+ * read. */
 export async function liveJobs(db: Q, after: number, limit: number, programId?: string): Promise<JobRow[]> {
   let q = db.selectFrom('jobs').selectAll().where('id', '>', after).where('is_canceled', '=', 0);
   if (programId) q = q.where('program_id', '=', programId);
@@ -47,9 +52,19 @@ const parse = (s: unknown) => (typeof s === 'string' ? JSON.parse(s) : null);
 export async function tasksOfJobs(db: Q, jobIds: number[]): Promise<Map<number, TaskRow[]>> {
   const out = new Map<number, TaskRow[]>(jobIds.map((id) => [id, []]));
   if (!jobIds.length) return out;
-  const rows: Selectable<JobTasksTable>[] = await db.selectFrom('job_tasks').selectAll().where('job_id', 'in', jobIds).execute();
+  const rows: Selectable<JobTasksTable>[] = await db
+    .selectFrom('job_tasks')
+    .selectAll()
+    .where('job_id', 'in', jobIds)
+    .execute();
   for (const r of rows) {
-    out.get(r.job_id)?.push({ ...r, data: parse(r.data), draft: parse(r.draft), owner_override: parse(r.owner_override), exceptions: parse(r.exceptions) });
+    out.get(r.job_id)?.push({
+      ...r,
+      data: parse(r.data),
+      draft: parse(r.draft),
+      owner_override: parse(r.owner_override),
+      exceptions: parse(r.exceptions),
+    });
   }
   return out;
 }
@@ -59,7 +74,12 @@ export async function tasksOfJobs(db: Q, jobIds: number[]): Promise<Map<number, 
  * columns are unchanged, so updated_at stays). A job written since it was read (updated_at moved) is left
  * alone: its write re-evaluated it. Returns how many were stamped.
  */
-export async function stampEvaluated(db: Q, jobs: Pick<JobRow, 'id' | 'updated_at'>[], hash: string, today: string): Promise<number> {
+export async function stampEvaluated(
+  db: Q,
+  jobs: Pick<JobRow, 'id' | 'updated_at'>[],
+  hash: string,
+  today: string,
+): Promise<number> {
   let n = 0;
   for (let i = 0; i < jobs.length; i += 100) {
     const chunk = jobs.slice(i, i + 100);

@@ -46,7 +46,8 @@ export interface JobTotalsTable {
   n: number;
 }
 
-/** Jobs per (facet, value, is_canceled, stage): one action owner, program, company, ops owner or claimed-ness; kept by triggers (migration 021). */
+/** Jobs per (facet, value, is_canceled, stage): one action owner, program, company, ops owner or claimed-ness; kept by
+ * triggers (migration 021). */
 export interface JobFacetTotalsTable {
   facet: JobFacet;
   value: string;
@@ -56,4 +57,16 @@ export interface JobFacetTotalsTable {
 }
 
 /** The filters whose totals job_facet_totals keeps. */
-export type JobFacet = 'owner' | 'program' | 'contractor' | 'ops_owner' | 'claimed' | 'eligibility' | 'eligible' | 'ops_exception' | 'contractor_exception' | 'creator' | 'submitter' | 'mine';
+export type JobFacet =
+  | 'owner'
+  | 'program'
+  | 'contractor'
+  | 'ops_owner'
+  | 'claimed'
+  | 'eligibility'
+  | 'eligible'
+  | 'ops_exception'
+  | 'contractor_exception'
+  | 'creator'
+  | 'submitter'
+  | 'mine';

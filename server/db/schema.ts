@@ -6,17 +6,43 @@
  */
 
 import type { Generated } from 'kysely';
-import type { JobFacetTotalsTable, JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable } from './schema-background.ts';
+import type {
+  JobFacetTotalsTable,
+  JobTotalsTable,
+  JobsVersionTable,
+  StoredFilesTable,
+  WorkItemsTable,
+} from './schema-background.ts';
 import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents.ts';
 import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.ts';
 import type { PaymentsTable } from './schema-payments.ts';
 import type { OidcLoginsTable } from './schema-oidc.ts';
 import type { HomeownerInvitesTable } from './schema-homeowners.ts';
 import type { DefinitionVersionsTable } from './schema-versions.ts';
-import type { AnnouncementsTable, TermsVersionsTable, ProvidersTable, EquipmentTable, ContractorEquipmentTable } from './schema-admin.ts';
+import type {
+  AnnouncementsTable,
+  TermsVersionsTable,
+  ProvidersTable,
+  EquipmentTable,
+  ContractorEquipmentTable,
+} from './schema-admin.ts';
 
-export type { JobFacet, JobFacetTotalsTable, JobTotalsTable, JobsVersionTable, StoredFilesTable, WorkItemsTable, WorkState } from './schema-background.ts';
-export type { AnnouncementsTable, TermsVersionsTable, ProvidersTable, EquipmentTable, ContractorEquipmentTable } from './schema-admin.ts';
+export type {
+  JobFacet,
+  JobFacetTotalsTable,
+  JobTotalsTable,
+  JobsVersionTable,
+  StoredFilesTable,
+  WorkItemsTable,
+  WorkState,
+} from './schema-background.ts';
+export type {
+  AnnouncementsTable,
+  TermsVersionsTable,
+  ProvidersTable,
+  EquipmentTable,
+  ContractorEquipmentTable,
+} from './schema-admin.ts';
 
 type Id = Generated<number>;
 type Text = string | null;

@@ -59,17 +59,32 @@ export async function idsInScope(db: Q, index: SearchIndex, scope: SearchScope, 
   return all.length > max ? null : all;
 }
 
-/** `col` is one of `ids`, bound as one value whatever their number (SQLite: a JSON array; PostgreSQL: an integer array). */
+/** `col` is one of `ids`, bound as one value whatever their number (SQLite: a JSON array; PostgreSQL: an integer
+ * array). */
 function idIn(db: Q, col: Expression<unknown>, ids: number[]): RawBuilder<SqlBool> {
-  return isPostgres(db) ? sql<SqlBool>`${col} = any(cast(${ids} as integer[]))` : sql<SqlBool>`${col} in (select value from json_each(${JSON.stringify(ids)}))`;
+  return isPostgres(db)
+    ? sql<SqlBool>`${col} = any(cast(${ids} as integer[]))`
+    : sql<SqlBool>`${col} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
 /** The columns of a job's searchable text (JobSearchText), and those a result adds (JobSearchRow). */
-const TEXT_COLUMNS = ['j.id', 'j.full_name', 'j.address', 'j.city', 'c.name as contractor', 'j.code', 'j.external_id'] as const;
+const TEXT_COLUMNS = [
+  'j.id',
+  'j.full_name',
+  'j.address',
+  'j.city',
+  'c.name as contractor',
+  'j.code',
+  'j.external_id',
+] as const;
 const RESULT_COLUMNS = [...TEXT_COLUMNS, 'j.is_canceled', 'j.stage', 'j.program_id', 'j.eligibility'] as const;
 
 /** Jobs by id (any order), with their contractor's name. */
-const jobsById = (db: Q, ids: number[]) => db.selectFrom('jobs as j').leftJoin('contractors as c', 'c.id', 'j.contractor_id').where((eb) => idIn(db, eb.ref('j.id'), ids));
+const jobsById = (db: Q, ids: number[]) =>
+  db
+    .selectFrom('jobs as j')
+    .leftJoin('contractors as c', 'c.id', 'j.contractor_id')
+    .where((eb) => idIn(db, eb.ref('j.id'), ids));
 
 /** The searchable text of jobs by id (any order). */
 export async function jobSearchTexts(db: Q, ids: number[]): Promise<JobSearchText[]> {

@@ -7,13 +7,16 @@
  * FIELD_START ... FIELD_END, case folded), queried through a MATCH expression bound as one value.
  *
  * PostgreSQL: the same layout (migration 009): tables jobs_search / contractors_search of (key, text), the
- * field folded to lower case (not wrapped), under one pg_trgm GIN index each (and one over the fields holding a space, for
+ * field folded to lower case (not wrapped), under one pg_trgm GIN index each (and one over the fields holding a space,
+ * for
  * patterns holding one: pgLike). A term is a substring of
  * the wrapped field text, so each term is a `text LIKE pattern` (bound, wildcards escaped): `%abc%`
  * inside the field, `ab%` after FIELD_START (the field starts with it), `%ab` before FIELD_END. pg_trgm
  * answers such a LIKE from the index (the trigram `abc`, or the padded word trigrams `' ab'`/`'ab '` of an
- * anchored one) and rechecks it, so the keys are exactly the ones FTS5 finds (but for containingKeys and wholeQueryKeys,
- * below, which ask PostgreSQL for the fields containing a text and FTS5 for those holding its trigrams). Under a limit both return
+ * anchored one) and rechecks it, so the keys are exactly the ones FTS5 finds (but for containingKeys and
+ * wholeQueryKeys,
+ * below, which ask PostgreSQL for the fields containing a text and FTS5 for those holding its trigrams). Under a limit
+ * both return
  * the first matches in table order without sorting them (key order on SQLite; on PostgreSQL the order
  * rows were written, which is key order but for rows rewritten since): sorting every match of a
  * common trigram to keep the lowest keys cost more than all the rest of a search. The similarity
@@ -90,13 +93,16 @@ function likePattern(trigram: string): string {
   return `${start ? '' : '%'}${escapeLike(chars.join(''))}${end ? '' : '%'}`;
 }
 
-/** What PostgreSQL's partial indexes of migration 022 read a field's spaces as (the expression there, letter for letter). */
+/** What PostgreSQL's partial indexes of migration 022 read a field's spaces as (the expression there, letter for
+ * letter). */
 const SPACE_MARK = '\u01c2';
 
 /**
- * `col LIKE pattern` (PostgreSQL). A pattern holding a space is looked up in migration 022's index, which reads a field's
+ * `col LIKE pattern` (PostgreSQL). A pattern holding a space is looked up in migration 022's index, which reads a
+ * field's
  * spaces as SPACE_MARK (a letter to pg_trgm, so a trigram across a space is a key there, not a word break): the
- * fields holding a space whose marked text matches the marked pattern. A field holding the mark itself is rechecked with
+ * fields holding a space whose marked text matches the marked pattern. A field holding the mark itself is rechecked
+ * with
  * the plain LIKE, so the rows are exactly those of `col LIKE pattern` (translate maps character to character: a match
  * of the plain pattern is a match of the marked one, and without the mark in field and pattern the converse holds).
  * The recheck's OR keeps the planner off the plain index. A pattern holding the mark takes the plain LIKE.
@@ -115,23 +121,33 @@ function pgLike(col: Expression<unknown>, pattern: string): RawBuilder<SqlBool> 
 function pgHolds(col: Expression<unknown>, groups: string[][]): RawBuilder<SqlBool> {
   const like = (t: string) => pgLike(col, likePattern(t));
   if (groups.length === 1) return sql<SqlBool>`(${sql.join(groups[0].map(like), sql` and `)})`;
-  if (groups.every((g) => g.length === 1)) return sql<SqlBool>`${col} like any (cast(${groups.map((g) => likePattern(g[0]))} as text[]))`;
-  return sql<SqlBool>`(${sql.join(groups.map((g) => sql`(${sql.join(g.map(like), sql` and `)})`), sql` or `)})`;
+  if (groups.every((g) => g.length === 1))
+    return sql<SqlBool>`${col} like any (cast(${groups.map((g) => likePattern(g[0]))} as text[]))`;
+  return sql<SqlBool>`(${sql.join(
+    groups.map((g) => sql`(${sql.join(g.map(like), sql` and `)})`),
+    sql` or `,
+  )})`;
 }
 
 /** The scope as SQL over the FTS5 owner id `(rowid >> 3)`; the statement text is fixed per scope kind. */
 function sqliteScope(index: SearchIndex, scope: SearchScope): RawBuilder<unknown> {
-  if (index === 'contractors') return scope.contractor_id === undefined ? sql`` : sql`and (rowid >> 3) = ${scope.contractor_id}`;
-  if (scope.contractor_id !== undefined) return sql`and (rowid >> 3) in (select id from jobs where contractor_id = ${scope.contractor_id})`;
-  if (scope.homeowner_user_id !== undefined) return sql`and (rowid >> 3) in (select id from jobs where homeowner_user_id = ${scope.homeowner_user_id})`;
+  if (index === 'contractors')
+    return scope.contractor_id === undefined ? sql`` : sql`and (rowid >> 3) = ${scope.contractor_id}`;
+  if (scope.contractor_id !== undefined)
+    return sql`and (rowid >> 3) in (select id from jobs where contractor_id = ${scope.contractor_id})`;
+  if (scope.homeowner_user_id !== undefined)
+    return sql`and (rowid >> 3) in (select id from jobs where homeowner_user_id = ${scope.homeowner_user_id})`;
   return sql``;
 }
 
 /** The scope over the index key (PostgreSQL); the statement text is fixed per scope kind. */
 function pgScope(index: SearchIndex, scope: SearchScope): RawBuilder<unknown> {
-  if (index === 'contractors') return scope.contractor_id === undefined ? sql`` : sql`and s.key / ${sql.lit(KEY_SPAN)} = ${scope.contractor_id}`;
-  if (scope.contractor_id !== undefined) return sql`and s.key / ${sql.lit(KEY_SPAN)} in (select id from jobs where contractor_id = ${scope.contractor_id})`;
-  if (scope.homeowner_user_id !== undefined) return sql`and s.key / ${sql.lit(KEY_SPAN)} in (select id from jobs where homeowner_user_id = ${scope.homeowner_user_id})`;
+  if (index === 'contractors')
+    return scope.contractor_id === undefined ? sql`` : sql`and s.key / ${sql.lit(KEY_SPAN)} = ${scope.contractor_id}`;
+  if (scope.contractor_id !== undefined)
+    return sql`and s.key / ${sql.lit(KEY_SPAN)} in (select id from jobs where contractor_id = ${scope.contractor_id})`;
+  if (scope.homeowner_user_id !== undefined)
+    return sql`and s.key / ${sql.lit(KEY_SPAN)} in (select id from jobs where homeowner_user_id = ${scope.homeowner_user_id})`;
   return sql``;
 }
 
@@ -139,15 +155,30 @@ function pgScope(index: SearchIndex, scope: SearchScope): RawBuilder<unknown> {
  * Keys (in table order, at most `limit`) of the fields containing every one of `terms` (trigrams), or any
  * of them with `any`. With the trigram tokenizer a term of three characters is exactly one trigram.
  */
-export async function matchingKeys(db: Q, index: SearchIndex, terms: string[], scope: SearchScope, limit: number, any = false): Promise<number[]> {
+export async function matchingKeys(
+  db: Q,
+  index: SearchIndex,
+  terms: string[],
+  scope: SearchScope,
+  limit: number,
+  any = false,
+): Promise<number[]> {
   const groups = trigramGroups(terms, any);
   if (!groups || limit <= 0) return [];
   const table = sql.table(TABLES[index]);
   if (isPostgres(db)) {
-    const r = await sql<{ key: number }>`select key from ${table} s where ${pgHolds(sql.ref('s.text'), groups)} ${pgScope(index, scope)} limit ${limit}`.execute(db);
+    const r = await sql<{
+      key: number;
+    }>`select key from ${table} s where ${pgHolds(sql.ref('s.text'), groups)} ${pgScope(index, scope)} limit ${limit}`.execute(
+      db,
+    );
     return r.rows.map((row) => Number(row.key));
   }
-  const r = await sql<{ rowid: number }>`select rowid from ${table} where ${table} match ${matchExpression(groups)} ${sqliteScope(index, scope)} limit ${limit}`.execute(db);
+  const r = await sql<{
+    rowid: number;
+  }>`select rowid from ${table} where ${table} match ${matchExpression(groups)} ${sqliteScope(index, scope)} limit ${limit}`.execute(
+    db,
+  );
   return r.rows.map((row) => row.rowid);
 }
 
@@ -164,7 +195,9 @@ function pgContains(col: Expression<unknown>, text: string, equal: boolean): Raw
   const chars = Array.from(folded);
   const head = escapeLike(chars.slice(0, LIKE_SPAN).join(''));
   if (chars.length <= LIKE_SPAN) return pgLike(col, equal ? head : `%${head}%`);
-  return equal ? sql<SqlBool>`(${pgLike(col, `${head}%`)} and ${col} = ${folded})` : sql<SqlBool>`(${pgLike(col, `%${head}%`)} and strpos(${col}, ${folded}) > 0)`;
+  return equal
+    ? sql<SqlBool>`(${pgLike(col, `${head}%`)} and ${col} = ${folded})`
+    : sql<SqlBool>`(${pgLike(col, `%${head}%`)} and strpos(${col}, ${folded}) > 0)`;
 }
 
 /**
@@ -175,14 +208,34 @@ function pgContains(col: Expression<unknown>, text: string, equal: boolean): Raw
  * no phrase queries), and with `equal` the text's first two characters after FIELD_START and its last two
  * before FIELD_END: the fields containing the text and a few holding its trigrams elsewhere.
  * PostgreSQL: one `LIKE` of the text itself (`%text%`, or `text` for an equal field; bound, wildcards
- * escaped; past LIKE_SPAN characters see pgContains): pg_trgm narrows the rows by every trigram of it and rechecks one pattern per row, where the
+ * escaped; past LIKE_SPAN characters see pgContains): pg_trgm narrows the rows by every trigram of it and rechecks one
+ * pattern per row, where the
  * trigrams' patterns one by one cost a recheck each (a common half such as 'heating & air' holds thousands
  * of rows: 21 ms for 5,000 rows against 8 ms), so the keys are exactly the fields containing the text.
  */
-export async function containingKeys(db: Q, index: SearchIndex, text: string, grams: string[], scope: SearchScope, limit: number, equal = false): Promise<number[]> {
+export async function containingKeys(
+  db: Q,
+  index: SearchIndex,
+  text: string,
+  grams: string[],
+  scope: SearchScope,
+  limit: number,
+  equal = false,
+): Promise<number[]> {
   if (Array.from(text).length < 3 || limit <= 0) return [];
-  if (!isPostgres(db)) return matchingKeys(db, index, equal ? [FIELD_START + text.slice(0, 2), text.slice(-2) + FIELD_END, ...grams] : grams, scope, limit);
-  const r = await sql<{ key: number }>`select key from ${sql.table(TABLES[index])} s where ${pgContains(sql.ref('s.text'), text, equal)} ${pgScope(index, scope)} limit ${limit}`.execute(db);
+  if (!isPostgres(db))
+    return matchingKeys(
+      db,
+      index,
+      equal ? [FIELD_START + text.slice(0, 2), text.slice(-2) + FIELD_END, ...grams] : grams,
+      scope,
+      limit,
+    );
+  const r = await sql<{
+    key: number;
+  }>`select key from ${sql.table(TABLES[index])} s where ${pgContains(sql.ref('s.text'), text, equal)} ${pgScope(index, scope)} limit ${limit}`.execute(
+    db,
+  );
   return r.rows.map((row) => Number(row.key));
 }
 
@@ -193,14 +246,32 @@ export async function containingKeys(db: Q, index: SearchIndex, text: string, gr
  * equal to the text contains it), so equal fields past the first `limit` containing ones are not looked for:
  * the limit keeps the first fields in table order, where fuse.js's ties go too.
  */
-export async function wholeQueryKeys(db: Q, index: SearchIndex, text: string, grams: string[], scope: SearchScope, limit: number): Promise<{ containing: number[]; equal: number[] }> {
+export async function wholeQueryKeys(
+  db: Q,
+  index: SearchIndex,
+  text: string,
+  grams: string[],
+  scope: SearchScope,
+  limit: number,
+): Promise<{ containing: number[]; equal: number[] }> {
   if (!isPostgres(db) || Array.from(text).length < 3 || limit <= 0) {
-    const [containing, equal] = await Promise.all([containingKeys(db, index, text, grams, scope, limit), containingKeys(db, index, text, grams, scope, limit, true)]);
+    const [containing, equal] = await Promise.all([
+      containingKeys(db, index, text, grams, scope, limit),
+      containingKeys(db, index, text, grams, scope, limit, true),
+    ]);
     return { containing, equal };
   }
   const folded = text.toLowerCase();
-  const r = await sql<{ key: number; equal: boolean }>`select key, s.text = ${folded} as equal from ${sql.table(TABLES[index])} s where ${pgContains(sql.ref('s.text'), folded, false)} ${pgScope(index, scope)} limit ${limit}`.execute(db);
-  return { containing: r.rows.map((row) => Number(row.key)), equal: r.rows.filter((row) => row.equal).map((row) => Number(row.key)) };
+  const r = await sql<{
+    key: number;
+    equal: boolean;
+  }>`select key, s.text = ${folded} as equal from ${sql.table(TABLES[index])} s where ${pgContains(sql.ref('s.text'), folded, false)} ${pgScope(index, scope)} limit ${limit}`.execute(
+    db,
+  );
+  return {
+    containing: r.rows.map((row) => Number(row.key)),
+    equal: r.rows.filter((row) => row.equal).map((row) => Number(row.key)),
+  };
 }
 
 /**
@@ -238,6 +309,8 @@ export async function termsStartingWith(db: Q, index: SearchIndex, prefix: strin
     return FOLLOWERS.map((c) => prefix + c).slice(0, limit);
   }
   const end = chars.slice(0, -1).join('') + String.fromCodePoint(chars[chars.length - 1].codePointAt(0)! + 1);
-  const r = await sql<{ term: string }>`select term from ${sql.table(VOCAB[index])} where term >= ${prefix} and term < ${end} limit ${limit}`.execute(db);
+  const r = await sql<{
+    term: string;
+  }>`select term from ${sql.table(VOCAB[index])} where term >= ${prefix} and term < ${end} limit ${limit}`.execute(db);
   return r.rows.map((row) => row.term);
 }

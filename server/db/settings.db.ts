@@ -2,8 +2,16 @@
 
 import { byBytes, type Q } from './portable.ts';
 
-export async function readOutbox(db: Q, limit: number): Promise<{ id: number; to_address: string; subject: string; body: string; created_at: string }[]> {
-  return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'body', 'created_at']).orderBy('id', 'desc').limit(limit).execute();
+export async function readOutbox(
+  db: Q,
+  limit: number,
+): Promise<{ id: number; to_address: string; subject: string; body: string; created_at: string }[]> {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'to_address', 'subject', 'body', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function getPreferences(db: Q, userId: number): Promise<Record<string, unknown> | undefined> {
@@ -34,11 +42,19 @@ export async function setFlag(db: Q, name: string, enabled: boolean): Promise<vo
 
 /** Puts a message in the outbox (the local mail adapter); returns its id. */
 export async function queueMail(db: Q, m: { to: string; subject: string; body: string; at: string }): Promise<number> {
-  const r = await db.insertInto('outbox').values({ to_address: m.to, subject: m.subject, body: m.body, created_at: m.at }).returning('id').executeTakeFirstOrThrow();
+  const r = await db
+    .insertInto('outbox')
+    .values({ to_address: m.to, subject: m.subject, body: m.body, created_at: m.at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
 /** One outbox message by id. */
 export async function outboxMessage(db: Q, id: number) {
-  return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'body', 'created_at']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'to_address', 'subject', 'body', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

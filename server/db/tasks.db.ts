@@ -22,7 +22,13 @@ const parse = (s: unknown) => (typeof s === 'string' ? JSON.parse(s) : null);
 const json = (v: unknown) => (v ? JSON.stringify(v) : null);
 
 function fromDb(r: Selectable<JobTasksTable>): TaskRow {
-  return { ...r, data: parse(r.data), draft: parse(r.draft), owner_override: parse(r.owner_override), exceptions: parse(r.exceptions) };
+  return {
+    ...r,
+    data: parse(r.data),
+    draft: parse(r.draft),
+    owner_override: parse(r.owner_override),
+    exceptions: parse(r.exceptions),
+  };
 }
 
 export async function tasksOfJob(db: Q, jobId: number): Promise<TaskRow[]> {
@@ -30,7 +36,12 @@ export async function tasksOfJob(db: Q, jobId: number): Promise<TaskRow[]> {
 }
 
 export async function getTask(db: Q, jobId: number, taskId: string): Promise<TaskRow | undefined> {
-  const r = await db.selectFrom('job_tasks').selectAll().where('job_id', '=', jobId).where('task_id', '=', taskId).executeTakeFirst();
+  const r = await db
+    .selectFrom('job_tasks')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .where('task_id', '=', taskId)
+    .executeTakeFirst();
   return r && fromDb(r);
 }
 
@@ -40,7 +51,10 @@ export async function getTask(db: Q, jobId: number, taskId: string): Promise<Tas
  */
 export async function writeTask(
   db: Q,
-  t: Pick<TaskRow, 'job_id' | 'task_id' | 'status' | 'data' | 'draft' | 'owner_override' | 'exceptions' | 'updated_at' | 'updated_by'>,
+  t: Pick<
+    TaskRow,
+    'job_id' | 'task_id' | 'status' | 'data' | 'draft' | 'owner_override' | 'exceptions' | 'updated_at' | 'updated_by'
+  >,
   expected: number,
 ): Promise<boolean> {
   const state = {
@@ -71,12 +85,23 @@ export async function writeTask(
   return r.numUpdatedRows > 0n;
 }
 
-/** Copies the task states of a job to another (clone): status, data and who saved them; no draft, owner override or exceptions. */
+/** Copies the task states of a job to another (clone): status, data and who saved them; no draft, owner override or
+ * exceptions. */
 export async function copyTasks(db: Q, fromJob: number, toJob: number, taskIds: string[]): Promise<void> {
   if (!taskIds.length) return;
   await db
     .insertInto('job_tasks')
-    .columns(['job_id', 'task_id', 'status', 'data', 'owner_override', 'exceptions', 'version', 'updated_at', 'updated_by'])
+    .columns([
+      'job_id',
+      'task_id',
+      'status',
+      'data',
+      'owner_override',
+      'exceptions',
+      'version',
+      'updated_at',
+      'updated_by',
+    ])
     .expression((eb) =>
       eb
         .selectFrom('job_tasks')

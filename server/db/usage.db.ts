@@ -12,7 +12,11 @@ export type UsageReadingRow = Selectable<UsageReadingsTable>;
 
 /** Creates a job's collection unless it has one; the job's collection either way. */
 export async function ensureCollection(db: Q, c: Insertable<UsageCollectionsTable>): Promise<UsageCollectionRow> {
-  await db.insertInto('usage_collections').values(c).onConflict((oc) => oc.column('job_id').doNothing()).execute();
+  await db
+    .insertInto('usage_collections')
+    .values(c)
+    .onConflict((oc) => oc.column('job_id').doNothing())
+    .execute();
   return (await collectionOfJob(db, c.job_id))!;
 }
 
@@ -34,7 +38,12 @@ export async function updateCollection(db: Q, id: number, u: Updateable<UsageCol
 
 /** Adds one to a counter and answers its new value (the number of the check or run it keys). */
 export async function bump(db: Q, id: number, counter: 'checks' | 'runs'): Promise<number> {
-  const r = await db.updateTable('usage_collections').set((eb) => ({ [counter]: eb(counter, '+', 1) })).where('id', '=', id).returning(counter).executeTakeFirstOrThrow();
+  const r = await db
+    .updateTable('usage_collections')
+    .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
+    .where('id', '=', id)
+    .returning(counter)
+    .executeTakeFirstOrThrow();
   return Number((r as Record<string, number>)[counter]);
 }
 
@@ -44,17 +53,35 @@ export async function upsertReadings(db: Q, rows: Insertable<UsageReadingsTable>
     await db
       .insertInto('usage_readings')
       .values(rows.slice(i, i + 200))
-      .onConflict((oc) => oc.columns(['collection_id', 'meter_id', 'start']).doUpdateSet((eb) => ({ seconds: eb.ref('excluded.seconds'), value: eb.ref('excluded.value'), unit: eb.ref('excluded.unit'), service: eb.ref('excluded.service') })))
+      .onConflict((oc) =>
+        oc.columns(['collection_id', 'meter_id', 'start']).doUpdateSet((eb) => ({
+          seconds: eb.ref('excluded.seconds'),
+          value: eb.ref('excluded.value'),
+          unit: eb.ref('excluded.unit'),
+          service: eb.ref('excluded.service'),
+        })),
+      )
       .execute();
   }
 }
 
 export function readingsOf(db: Q, collectionId: number): Promise<UsageReadingRow[]> {
-  return db.selectFrom('usage_readings').selectAll().where('collection_id', '=', collectionId).orderBy('meter_id').orderBy('start').execute();
+  return db
+    .selectFrom('usage_readings')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .orderBy('meter_id')
+    .orderBy('start')
+    .execute();
 }
 
 /** Readings per meter (for the staff view). */
 export async function readingCounts(db: Q, collectionId: number): Promise<Map<string, number>> {
-  const r = await db.selectFrom('usage_readings').select(['meter_id', (eb) => eb.fn.countAll<number>().as('n')]).where('collection_id', '=', collectionId).groupBy('meter_id').execute();
+  const r = await db
+    .selectFrom('usage_readings')
+    .select(['meter_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('collection_id', '=', collectionId)
+    .groupBy('meter_id')
+    .execute();
   return new Map(r.map((x) => [x.meter_id, Number(x.n)]));
 }

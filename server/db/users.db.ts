@@ -13,17 +13,39 @@ const USER_COLUMNS = ['id', 'email', 'name', 'role', 'contractor_id', 'password_
 
 /** The user of an email, whatever its case (SQLite: COLLATE NOCASE; PostgreSQL: unique on lower(email)). */
 export async function findUserByEmail(db: Q, email: string): Promise<UserRow | undefined> {
-  return (await db.selectFrom('users').select(USER_COLUMNS).where(equalsCaseless(sql.ref('email'), email)).executeTakeFirst()) as UserRow | undefined;
+  return (await db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where(equalsCaseless(sql.ref('email'), email))
+    .executeTakeFirst()) as UserRow | undefined;
 }
 
 export async function findUserById(db: Q, id: number): Promise<UserRow | undefined> {
-  return (await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
+  return (await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst()) as
+    UserRow | undefined;
 }
 
-export async function insertUser(db: Q, u: { email: string; name: string; role: Role; contractor_id?: number | null; password_hash?: string | null; created_at: string }): Promise<number> {
+export async function insertUser(
+  db: Q,
+  u: {
+    email: string;
+    name: string;
+    role: Role;
+    contractor_id?: number | null;
+    password_hash?: string | null;
+    created_at: string;
+  },
+): Promise<number> {
   const r = await db
     .insertInto('users')
-    .values({ email: u.email, name: u.name, role: u.role, contractor_id: u.contractor_id ?? null, password_hash: u.password_hash ?? null, created_at: u.created_at })
+    .values({
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      contractor_id: u.contractor_id ?? null,
+      password_hash: u.password_hash ?? null,
+      created_at: u.created_at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
@@ -41,8 +63,26 @@ export async function listUsers(db: Q, filter: { role?: Role; contractor_id?: nu
   return (await q.orderBy('name', byBytes(db)).orderBy('id').execute()) as AuthUser[];
 }
 
-export async function insertToken(db: Q, t: { token_hash: string; user_id: number; kind: 'session' | 'login' | 'reset'; expires_at: string; created_at: string }): Promise<void> {
-  await db.insertInto('tokens').values({ token_hash: t.token_hash, user_id: t.user_id, kind: t.kind, expires_at: t.expires_at, created_at: t.created_at }).execute();
+export async function insertToken(
+  db: Q,
+  t: {
+    token_hash: string;
+    user_id: number;
+    kind: 'session' | 'login' | 'reset';
+    expires_at: string;
+    created_at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('tokens')
+    .values({
+      token_hash: t.token_hash,
+      user_id: t.user_id,
+      kind: t.kind,
+      expires_at: t.expires_at,
+      created_at: t.created_at,
+    })
+    .execute();
 }
 
 /** The user of a live token of the kind (not expired, not used). */
@@ -60,23 +100,41 @@ export async function userOfToken(db: Q, token_hash: string, kind: string, now: 
 
 /** Marks a token used (sign-out revokes a session; a one-time token is spent). Returns whether it was live. */
 export async function spendToken(db: Q, token_hash: string, now: string): Promise<boolean> {
-  const r = await db.updateTable('tokens').set({ used_at: now }).where('token_hash', '=', token_hash).where('used_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', token_hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }
 
 /** Ends every live token of a user (sessions, sign-in and reset links); returns how many. */
 export async function spendTokensOfUser(db: Q, userId: number, now: string): Promise<number> {
-  const r = await db.updateTable('tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export async function recordLoginFailure(db: Q, keys: string[], at: string): Promise<void> {
   if (!keys.length) return;
-  await db.insertInto('login_failures').values(keys.map((key) => ({ key, at }))).execute();
+  await db
+    .insertInto('login_failures')
+    .values(keys.map((key) => ({ key, at })))
+    .execute();
 }
 
 export async function countLoginFailures(db: Q, key: string, since: string): Promise<number> {
-  const r = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', key).where('at', '>', since).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('key', '=', key)
+    .where('at', '>', since)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

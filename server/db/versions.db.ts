@@ -12,7 +12,10 @@ export interface VersionRow {
 }
 
 /** Stores a version unless it is stored already (two instances starting together both succeed). */
-export async function insertVersionIfAbsent(db: Q, v: { hash: string; program_id: string; files: SourceFile[]; at: string }): Promise<void> {
+export async function insertVersionIfAbsent(
+  db: Q,
+  v: { hash: string; program_id: string; files: SourceFile[]; at: string },
+): Promise<void> {
   await db
     .insertInto('definition_versions')
     .values({ hash: v.hash, program_id: v.program_id, first_loaded_at: v.at, files: JSON.stringify(v.files) })
@@ -27,8 +30,17 @@ export async function getVersion(db: Q, hash: string): Promise<VersionRow | unde
 }
 
 /** A program's versions (without files), newest first, with how many jobs each pins. */
-export async function versionsOfProgram(db: Q, programId: string): Promise<{ hash: string; first_loaded_at: string; pinned_jobs: number }[]> {
-  const rows = await db.selectFrom('definition_versions').select(['hash', 'first_loaded_at']).where('program_id', '=', programId).orderBy('first_loaded_at', 'desc').orderBy('hash').execute();
+export async function versionsOfProgram(
+  db: Q,
+  programId: string,
+): Promise<{ hash: string; first_loaded_at: string; pinned_jobs: number }[]> {
+  const rows = await db
+    .selectFrom('definition_versions')
+    .select(['hash', 'first_loaded_at'])
+    .where('program_id', '=', programId)
+    .orderBy('first_loaded_at', 'desc')
+    .orderBy('hash')
+    .execute();
   const counts = await db
     .selectFrom('jobs')
     .select(['pinned_version', (eb) => eb.fn.countAll<number>().as('n')])

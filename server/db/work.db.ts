@@ -50,14 +50,23 @@ export async function enqueueWork(
   const inserted = await db
     .insertInto('work_items')
     .values({
-      kind: w.kind, idempotency_key: w.key, payload: JSON.stringify(w.payload ?? null), max_attempts: w.max_attempts ?? DEFAULT_MAX_ATTEMPTS,
-      run_at: iso(w.run_at ?? w.now), created_at: at, updated_at: at,
+      kind: w.kind,
+      idempotency_key: w.key,
+      payload: JSON.stringify(w.payload ?? null),
+      max_attempts: w.max_attempts ?? DEFAULT_MAX_ATTEMPTS,
+      run_at: iso(w.run_at ?? w.now),
+      created_at: at,
+      updated_at: at,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
     .executeTakeFirst();
   if (inserted) return { id: inserted.id, created: true };
-  const existing = await db.selectFrom('work_items').select('id').where('idempotency_key', '=', w.key).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('work_items')
+    .select('id')
+    .where('idempotency_key', '=', w.key)
+    .executeTakeFirstOrThrow();
   return { id: existing.id, created: false };
 }
 
@@ -66,32 +75,58 @@ export async function enqueueWork(
  * `owner` until now + lease_ms; each lease counts as an attempt. Kinds narrow it to the work this worker
  * knows.
  */
-export async function leaseWork(db: Q, o: { owner: string; now: Date; lease_ms: number; limit?: number; kinds?: string[] }): Promise<WorkItem[]> {
+export async function leaseWork(
+  db: Q,
+  o: { owner: string; now: Date; lease_ms: number; limit?: number; kinds?: string[] },
+): Promise<WorkItem[]> {
   const now = iso(o.now);
   if (o.kinds && !o.kinds.length) return [];
   let due = db
     .selectFrom('work_items')
     .select('id')
-    .where((eb) => eb.or([eb.and([eb('state', '=', 'ready'), eb('run_at', '<=', now)]), eb.and([eb('state', '=', 'leased'), eb('lease_until', '<=', now)])]));
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'ready'), eb('run_at', '<=', now)]),
+        eb.and([eb('state', '=', 'leased'), eb('lease_until', '<=', now)]),
+      ]),
+    );
   if (o.kinds) due = due.where('kind', 'in', o.kinds);
-  due = due.orderBy('run_at').orderBy('id').limit(o.limit ?? 1);
+  due = due
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(o.limit ?? 1);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
   const rows = await db
     .updateTable('work_items')
-    .set((eb) => ({ state: 'leased', lease_owner: o.owner, lease_until: later(o.now, o.lease_ms), attempts: eb('attempts', '+', 1), updated_at: now }))
+    .set((eb) => ({
+      state: 'leased',
+      lease_owner: o.owner,
+      lease_until: later(o.now, o.lease_ms),
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
     .where('id', 'in', due)
     .returningAll()
     .execute();
   return rows.sort((a, b) => (a.run_at < b.run_at ? -1 : a.run_at > b.run_at ? 1 : a.id - b.id));
 }
 
-/** The lease still held: the item is leased to this owner (whatever the clock says: a late finish is still the holder's). */
-const held = (db: Q, id: number, owner: string) => db.updateTable('work_items').where('id', '=', id).where('state', '=', 'leased').where('lease_owner', '=', owner);
+/** The lease still held: the item is leased to this owner (whatever the clock says: a late finish is still the
+ * holder's). */
+const held = (db: Q, id: number, owner: string) =>
+  db.updateTable('work_items').where('id', '=', id).where('state', '=', 'leased').where('lease_owner', '=', owner);
 
 /** Records the item done with its result; false when the lease was lost (another worker holds it now). */
 export async function finishWork(db: Q, id: number, owner: string, now: Date, result?: unknown): Promise<boolean> {
   const r = await held(db, id, owner)
-    .set({ state: 'done', result: result === undefined ? null : JSON.stringify(result), lease_owner: null, lease_until: null, last_error: null, updated_at: iso(now) })
+    .set({
+      state: 'done',
+      result: result === undefined ? null : JSON.stringify(result),
+      lease_owner: null,
+      lease_until: null,
+      last_error: null,
+      updated_at: iso(now),
+    })
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
@@ -100,20 +135,45 @@ export async function finishWork(db: Q, id: number, owner: string, now: Date, re
  * Records a failed attempt: ready again after the backoff, or dead when it was the last attempt.
  * Returns the new state, or null when the lease was lost.
  */
-export async function failWork(db: Q, id: number, owner: string, now: Date, error: string, backoff: Backoff = DEFAULT_BACKOFF): Promise<WorkState | null> {
-  const item = await db.selectFrom('work_items').select(['attempts', 'max_attempts']).where('id', '=', id).executeTakeFirst();
+export async function failWork(
+  db: Q,
+  id: number,
+  owner: string,
+  now: Date,
+  error: string,
+  backoff: Backoff = DEFAULT_BACKOFF,
+): Promise<WorkState | null> {
+  const item = await db
+    .selectFrom('work_items')
+    .select(['attempts', 'max_attempts'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!item) return null;
   const dead = item.attempts >= item.max_attempts;
   const state: WorkState = dead ? 'dead' : 'ready';
   const r = await held(db, id, owner)
-    .set({ state, run_at: dead ? iso(now) : later(now, backoffMs(item.attempts, backoff)), lease_owner: null, lease_until: null, last_error: error.slice(0, 2000), updated_at: iso(now) })
+    .set({
+      state,
+      run_at: dead ? iso(now) : later(now, backoffMs(item.attempts, backoff)),
+      lease_owner: null,
+      lease_until: null,
+      last_error: error.slice(0, 2000),
+      updated_at: iso(now),
+    })
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1 ? state : null;
 }
 
 /** Dead items, newest first (what ops see). */
 export async function deadWork(db: Q, limit = 100): Promise<WorkItem[]> {
-  return db.selectFrom('work_items').selectAll().where('state', '=', 'dead').orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('work_items')
+    .selectAll()
+    .where('state', '=', 'dead')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Ops retry a dead item: ready now, with its attempts counted afresh. False when it is not dead. */

@@ -1,4 +1,5 @@
-/** Who the parties of a job are, as its documents name them: the homeowner (the job's contact) and the contractor company. */
+/** Who the parties of a job are, as its documents name them: the homeowner (the job's contact) and the contractor
+ * company. */
 
 import type { Parties } from '../../engine/index.ts';
 import type { Deps } from '../context.ts';

@@ -15,12 +15,28 @@ export const GREY = rgb(0.35, 0.35, 0.35);
 export const BLACK = rgb(0, 0, 0);
 export const PRODUCER = 'Rebate portal';
 
-export interface Fonts { regular: PDFFont; bold: PDFFont; script: PDFFont }
+export interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  script: PDFFont;
+}
 
 /** WinAnsi's characters beyond ASCII and Latin-1. */
 export const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 /** Close forms of characters that NFKD does not reduce. */
-export const CLOSE: Record<string, string> = { '\u00a0': ' ', '\u2010': '-', '\u2011': '-', '\u2212': '-', '\u2032': "'", '\u2033': '"', 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ı': 'i' };
+export const CLOSE: Record<string, string> = {
+  '\u00a0': ' ',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2212': '-',
+  '\u2032': "'",
+  '\u2033': '"',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ı: 'i',
+};
 
 export const encodable = (ch: string): boolean => {
   const c = ch.codePointAt(0) ?? 0;
@@ -50,7 +66,11 @@ export function breakWord(word: string, font: PDFFont, size: number, width: numb
   let w = 0;
   for (const ch of word) {
     const cw = font.widthOfTextAtSize(ch, size);
-    if (piece && w + cw > width) { pieces.push(piece); piece = ''; w = 0; }
+    if (piece && w + cw > width) {
+      pieces.push(piece);
+      piece = '';
+      w = 0;
+    }
     piece += ch;
     w += cw;
   }
@@ -65,7 +85,10 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
     let line = '';
     for (const word of winAnsi(hard).split(' ').filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) { line = candidate; continue; }
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
       if (line) lines.push(line);
       const pieces = font.widthOfTextAtSize(word, size) <= width ? [word] : breakWord(word, font, size, width);
       lines.push(...pieces.slice(0, -1));
@@ -80,9 +103,16 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
 export class Flow {
   page!: PDFPage;
   y = 0;
-  constructor(private readonly doc: PDFDocument, readonly fonts: Fonts) { this.newPage(); }
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly fonts: Fonts,
+  ) {
+    this.newPage();
+  }
 
-  get pageIndex(): number { return this.doc.getPageCount() - 1; }
+  get pageIndex(): number {
+    return this.doc.getPageCount() - 1;
+  }
 
   newPage(): void {
     this.page = this.doc.addPage(PAGE);
@@ -94,7 +124,9 @@ export class Flow {
     if (this.y - height < MARGIN && this.y < PAGE[1] - MARGIN) this.newPage();
   }
 
-  gap(height: number): void { this.y -= height; }
+  gap(height: number): void {
+    this.y -= height;
+  }
 
   /** Draws the text wrapped to the page, one line at a time. */
   text(text: string, font: PDFFont, size: number, color: Color = BLACK, x = MARGIN, width = WIDTH): void {
@@ -133,7 +165,12 @@ export class Flow {
 
   rule(): void {
     this.gap(6);
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + WIDTH, y: this.y }, thickness: 0.5, color: GREY });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: MARGIN + WIDTH, y: this.y },
+      thickness: 0.5,
+      color: GREY,
+    });
     this.gap(8);
   }
 }

@@ -7,7 +7,21 @@
 
 import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { BOX, Flow, GREY, MARGIN, PRODUCER, WIDTH, dateOf, embedFonts, footer, when, winAnsi, wrap, type Fonts } from './pdf-layout.ts';
+import {
+  BOX,
+  Flow,
+  GREY,
+  MARGIN,
+  PRODUCER,
+  WIDTH,
+  dateOf,
+  embedFonts,
+  footer,
+  when,
+  winAnsi,
+  wrap,
+  type Fonts,
+} from './pdf-layout.ts';
 import type { SignerRole } from '../../engine/api/signing.ts';
 
 export interface DocumentContent {
@@ -24,18 +38,40 @@ export interface DocumentContent {
 }
 
 /** Where a signer signs: page is 0-based, x/y the box's bottom-left corner in PDF points. */
-export interface SignatureBox { role: SignerRole; page: number; x: number; y: number; width: number; height: number }
+export interface SignatureBox {
+  role: SignerRole;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export interface AppliedSignature {
-  role: SignerRole; label: string; name: string; email: string;
+  role: SignerRole;
+  label: string;
+  name: string;
+  email: string;
   /** typed: `text` drawn in a script-like font; drawn: `image_png` scaled into the box. */
-  kind: 'typed' | 'drawn'; text?: string; image_png?: Uint8Array;
-  signed_at: string; ip: string; user_agent: string; consent_at: string;
+  kind: 'typed' | 'drawn';
+  text?: string;
+  image_png?: Uint8Array;
+  signed_at: string;
+  ip: string;
+  user_agent: string;
+  consent_at: string;
   /** The SHA-256 (hex) of the document the signer saw. */
   document_sha256: string;
 }
 
-export interface CertificateInfo { document_title: string; document_ref: string; job_code: string; original_sha256: string; generated_at: string; completed_at: string }
+export interface CertificateInfo {
+  document_title: string;
+  document_ref: string;
+  job_code: string;
+  original_sha256: string;
+  generated_at: string;
+  completed_at: string;
+}
 
 /** The SHA-256 of some bytes, in hex. */
 export function sha256Hex(bytes: Uint8Array): string {
@@ -43,7 +79,9 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 /** A real, multi-page (flowing text, page breaks, page numbers "Page n of m") letter-size PDF. */
-export async function renderDocument(c: DocumentContent): Promise<{ bytes: Uint8Array; sha256: string; boxes: SignatureBox[] }> {
+export async function renderDocument(
+  c: DocumentContent,
+): Promise<{ bytes: Uint8Array; sha256: string; boxes: SignatureBox[] }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const at = dateOf(c.generated_at);
   doc.setTitle(winAnsi(c.title));
@@ -73,8 +111,22 @@ export async function renderDocument(c: DocumentContent): Promise<{ bytes: Uint8
     flow.gap(4);
     flow.text(`Signature of ${s.label}`, fonts.bold, 10);
     flow.gap(2);
-    const box = { role: s.role, page: flow.pageIndex, x: MARGIN, y: flow.y - BOX.height, width: BOX.width, height: BOX.height };
-    flow.page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: box.height, borderColor: GREY, borderWidth: 0.75 });
+    const box = {
+      role: s.role,
+      page: flow.pageIndex,
+      x: MARGIN,
+      y: flow.y - BOX.height,
+      width: BOX.width,
+      height: BOX.height,
+    };
+    flow.page.drawRectangle({
+      x: box.x,
+      y: box.y,
+      width: box.width,
+      height: box.height,
+      borderColor: GREY,
+      borderWidth: 0.75,
+    });
     boxes.push(box);
     flow.gap(BOX.height);
     flow.text(s.name, fonts.regular, 10);
@@ -94,21 +146,42 @@ async function stamp(doc: PDFDocument, fonts: Fonts, box: SignatureBox, s: Appli
   let lines = wrap(`Signed electronically by ${s.name} on ${when(s.signed_at)}`, fonts.regular, size, inner);
   if (lines.length > 3) lines = [...lines.slice(0, 2), `${wrap(lines[2], fonts.regular, size, inner - 12)[0]}...`];
   lines.forEach((line, i) => {
-    page.drawText(line, { x: box.x + BOX.pad, y: box.y + BOX.pad + (lines.length - 1 - i) * lh + 1, size, font: fonts.regular, color: GREY });
+    page.drawText(line, {
+      x: box.x + BOX.pad,
+      y: box.y + BOX.pad + (lines.length - 1 - i) * lh + 1,
+      size,
+      font: fonts.regular,
+      color: GREY,
+    });
   });
-  const area = { x: box.x + BOX.pad, y: box.y + BOX.pad + lines.length * lh + 2, width: inner, height: box.height - 2 * BOX.pad - lines.length * lh - 2 };
+  const area = {
+    x: box.x + BOX.pad,
+    y: box.y + BOX.pad + lines.length * lh + 2,
+    width: inner,
+    height: box.height - 2 * BOX.pad - lines.length * lh - 2,
+  };
   if (area.height <= 4) return;
   if (s.kind === 'drawn' && s.image_png) {
     const image = await doc.embedPng(s.image_png);
     const scale = Math.min(area.width / image.width, area.height / image.height);
-    page.drawImage(image, { x: area.x, y: area.y + (area.height - image.height * scale) / 2, width: image.width * scale, height: image.height * scale });
+    page.drawImage(image, {
+      x: area.x,
+      y: area.y + (area.height - image.height * scale) / 2,
+      width: image.width * scale,
+      height: image.height * scale,
+    });
     return;
   }
   const text = winAnsi(s.text ?? s.name).trim() || '?';
   const fit = (24 * area.width) / Math.max(1, fonts.script.widthOfTextAtSize(text, 24));
   const fontSize = Math.max(8, Math.min(24, area.height * 0.8, fit));
   const line = wrap(text, fonts.script, fontSize, area.width)[0];
-  page.drawText(line, { x: area.x, y: area.y + (area.height - fontSize) / 2 + fontSize * 0.2, size: fontSize, font: fonts.script });
+  page.drawText(line, {
+    x: area.x,
+    y: area.y + (area.height - fontSize) / 2 + fontSize * 0.2,
+    size: fontSize,
+    font: fonts.script,
+  });
 }
 
 /** Appends the audit certificate: the document, then each signer's evidence. */
@@ -141,7 +214,12 @@ function certificate(doc: PDFDocument, fonts: Fonts, signatures: AppliedSignatur
 }
 
 /** The signed PDF: each signature stamped in its signer's box, then the appended audit certificate pages. */
-export async function signDocument(original: Uint8Array, boxes: SignatureBox[], signatures: AppliedSignature[], cert: CertificateInfo): Promise<Uint8Array> {
+export async function signDocument(
+  original: Uint8Array,
+  boxes: SignatureBox[],
+  signatures: AppliedSignature[],
+  cert: CertificateInfo,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.load(original, { updateMetadata: false });
   doc.setProducer(PRODUCER);
   doc.setModificationDate(dateOf(cert.completed_at));

@@ -16,17 +16,31 @@ import { partiesOf } from './parties.ts';
 import { DOCUMENT_WORK } from './work-kinds.ts';
 
 /** `program`: the one the job was evaluated under (its pinned version or the current one). */
-export async function queueOpenSigning(deps: Deps, program: Program, row: jobsDb.JobRow, ev: JobEvaluation, facts: Facts) {
+export async function queueOpenSigning(
+  deps: Deps,
+  program: Program,
+  row: jobsDb.JobRow,
+  ev: JobEvaluation,
+  facts: Facts,
+) {
   if (row.is_canceled || !program.documents.length) return;
   for (const t of ev.tasks) {
-    if ((t.status !== 'READY' && t.status !== 'IN_PROGRESS') || !program.documents.some((d) => d.task === t.id)) continue;
-    const wanted = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, row), t.id).map((d) => d.id).sort();
+    if ((t.status !== 'READY' && t.status !== 'IN_PROGRESS') || !program.documents.some((d) => d.task === t.id))
+      continue;
+    const wanted = documentsFor(program, facts as unknown as Record<string, unknown>, await partiesOf(deps, row), t.id)
+      .map((d) => d.id)
+      .sort();
     const current = await docsDb.currentDocuments(deps.db, row.id, t.id);
     const have = current.map((d) => d.doc_key).sort();
     if (wanted.join('+') === have.join('+')) continue;
     // Once per state of the task's documents: every generation or withdrawal changes the key.
     const made = await docsDb.documentCount(deps.db, row.id, t.id);
     const key = `documents:auto:${row.id}:${t.id}:${made}:${have.join('+')}>${wanted.join('+')}`;
-    await enqueueWork(deps.db, { kind: DOCUMENT_WORK.generate, key, payload: { job_id: row.id, task_id: t.id, generation: 'current', by: null }, now: deps.now() });
+    await enqueueWork(deps.db, {
+      kind: DOCUMENT_WORK.generate,
+      key,
+      payload: { job_id: row.id, task_id: t.id, generation: 'current', by: null },
+      now: deps.now(),
+    });
   }
 }

@@ -123,7 +123,7 @@ export const MAIL_TEMPLATES = {
   homeowner_sign_in_link: {
     title: 'Homeowner sign-in link',
     audience: 'Homeowner',
-    when: "Ops send a homeowner a new sign-in link from the job (Homeowner access).",
+    when: 'Ops send a homeowner a new sign-in link from the job (Homeowner access).',
     subject: 'Your sign-in link for your home energy rebate ({job_code})',
     body: [
       'Hello {homeowner_name},',
@@ -149,12 +149,16 @@ export const MAIL_TEMPLATES = {
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;
 
 /** Fills a template's placeholders; a placeholder with no value is an error (a mail never goes out half-filled). */
-export function renderMail(key: MailTemplateKey, values: Record<string, string | number>): { subject: string; body: string } {
+export function renderMail(
+  key: MailTemplateKey,
+  values: Record<string, string | number>,
+): { subject: string; body: string } {
   const t: MailTemplate = MAIL_TEMPLATES[key];
-  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const v = values[name];
-    if (v === undefined) throw new Error(`mail template ${key}: no value for {${name}}`);
-    return String(v);
-  });
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const v = values[name];
+      if (v === undefined) throw new Error(`mail template ${key}: no value for {${name}}`);
+      return String(v);
+    });
   return { subject: fill(t.subject), body: fill(t.body) };
 }

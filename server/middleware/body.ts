@@ -27,7 +27,8 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
     const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
     if (depth >= max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -66,7 +67,8 @@ export function bodyMiddleware() {
     if (nestedDeeperThan(ctx.request.body, BODY_MAX_DEPTH)) throw badRequest(BODY_MESSAGES.too_deep, 'body_too_deep');
     // NUL is no character of any name, address or answer, and PostgreSQL text cannot hold it: refused
     // on every backend alike, wherever it comes (path, query, JSON body).
-    if (/%00/.test(ctx.path) || /%00/.test(ctx.querystring) || hasNul(ctx.request.body)) throw badRequest(BODY_MESSAGES.nul, 'invalid_value');
+    if (/%00/.test(ctx.path) || /%00/.test(ctx.querystring) || hasNul(ctx.request.body))
+      throw badRequest(BODY_MESSAGES.nul, 'invalid_value');
     await next();
   };
 }

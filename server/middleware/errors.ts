@@ -30,7 +30,9 @@ export function errorMiddleware() {
       if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
         ctx.status = e.status;
         const badJson = e.status === 400 && ((err as Error).name === 'SyntaxError' || e.type === 'entity.parse.failed');
-        ctx.body = badJson ? { code: ERROR_CODES.invalid_json, detail: 'Invalid JSON body' } : { code: codeOfStatus(e.status), detail: STATUS_TEXT[e.status] ?? 'Generic Error' };
+        ctx.body = badJson
+          ? { code: ERROR_CODES.invalid_json, detail: 'Invalid JSON body' }
+          : { code: codeOfStatus(e.status), detail: STATUS_TEXT[e.status] ?? 'Generic Error' };
         return;
       }
       // A value the database refuses as data (PostgreSQL's class 22: a number out of range, a NUL in
@@ -41,7 +43,14 @@ export function errorMiddleware() {
         ctx.body = { code: ERROR_CODES.invalid_value, detail: INVALID_VALUE };
         return;
       }
-      ctx.deps.log({ level: 'error', request_id: ctx.state.request_id, method: ctx.method, path: ctx.path, error: e.message, stack: (err as Error).stack });
+      ctx.deps.log({
+        level: 'error',
+        request_id: ctx.state.request_id,
+        method: ctx.method,
+        path: ctx.path,
+        error: e.message,
+        stack: (err as Error).stack,
+      });
       ctx.status = 500;
       ctx.body = { code: ERROR_CODES.internal, detail: STATUS_TEXT[500] };
     }

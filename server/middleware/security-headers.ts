@@ -36,7 +36,10 @@ export const CSP_DIRECTIVES = {
 
 /** helmet's options: our CSP, frames denied, no referrer across origins. */
 export const HELMET_OPTIONS = {
-  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES as unknown as Record<string, string[] | null> },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: CSP_DIRECTIVES as unknown as Record<string, string[] | null>,
+  },
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   // The API is same-origin only; the announcement image may come from another https site.

@@ -16,7 +16,10 @@ export function webMiddleware(dist: string) {
     // Built assets have brotli and gzip copies beside them (web/build/precompress.ts), which koa-send answers
     // to a request that accepts them: caches must key on the encoding.
     setHeaders: (res, path) => {
-      res.setHeader('Cache-Control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });

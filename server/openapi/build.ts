@@ -28,7 +28,8 @@ export function routeAbilities(router: AppRouter): Record<string, Ability> {
 export function routeDocs(router: AppRouter): Record<string, RouteDoc> {
   const out: Record<string, RouteDoc> = {};
   for (const layer of router.stack) {
-    const guard = layer.stack.find((mw) => (mw as Partial<DeclaredGuard>).doc !== undefined) as DeclaredGuard | undefined;
+    const guard = layer.stack.find((mw) => (mw as Partial<DeclaredGuard>).doc !== undefined) as
+      DeclaredGuard | undefined;
     if (!guard) continue;
     for (const m of layer.methods) if (m !== 'HEAD') out[routeKey(m, String(layer.path))] = guard.doc;
   }
@@ -38,22 +39,40 @@ export function routeDocs(router: AppRouter): Record<string, RouteDoc> {
 /** The routes the router has, as keys. */
 export function registeredRoutes(router: AppRouter): string[] {
   const out: string[] = [];
-  for (const layer of router.stack) for (const m of layer.methods) if (m !== 'HEAD') out.push(routeKey(m, String(layer.path)));
+  for (const layer of router.stack)
+    for (const m of layer.methods) if (m !== 'HEAD') out.push(routeKey(m, String(layer.path)));
   return [...new Set(out)].sort();
 }
 
 const errorResponse = (status: number) => ({
   description: STATUS_TEXT[status] ?? 'Generic Error',
-  content: { 'application/json': { schema: { $ref: status === 422 ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' } } },
+  content: {
+    'application/json': {
+      schema: { $ref: status === 422 ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' },
+    },
+  },
 });
 
 function operation(key: string, doc: RouteDoc, ability: Ability | undefined) {
   const [, path] = key.split(' ');
   const roles = ability ? rolesOf(ability) : [];
   const isPublic = roles === null;
-  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-  const query = Object.entries(doc.query ?? {}).map(([name, q]) => ({ name, in: 'query', required: false, description: q.description, schema: q.schema }));
-  const errors = [...new Set([...(isPublic ? [] : [401]), ...(roles && roles.length < 3 ? [403] : []), ...(doc.errors ?? [])])];
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const query = Object.entries(doc.query ?? {}).map(([name, q]) => ({
+    name,
+    in: 'query',
+    required: false,
+    description: q.description,
+    schema: q.schema,
+  }));
+  const errors = [
+    ...new Set([...(isPublic ? [] : [401]), ...(roles && roles.length < 3 ? [403] : []), ...(doc.errors ?? [])]),
+  ];
   return {
     summary: doc.summary,
     tags: [doc.tag],
@@ -61,11 +80,24 @@ function operation(key: string, doc: RouteDoc, ability: Ability | undefined) {
     'x-ability': ability,
     'x-roles': isPublic ? ['anonymous'] : roles,
     parameters: [...params, ...query],
-    ...(doc.body ? { requestBody: { required: true, content: { [doc.multipart ? 'multipart/form-data' : 'application/json']: { schema: doc.body } } } } : {}),
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [doc.multipart ? 'multipart/form-data' : 'application/json']: { schema: doc.body } },
+          },
+        }
+      : {}),
     responses: {
       [String(doc.status ?? 200)]: {
         description: doc.returns ?? 'OK',
-        ...(doc.status === 204 ? {} : { content: doc.produces ? { [doc.produces]: { schema: { type: 'string', format: 'binary' } } } : { 'application/json': { schema: doc.response ?? { type: 'object' } } } }),
+        ...(doc.status === 204
+          ? {}
+          : {
+              content: doc.produces
+                ? { [doc.produces]: { schema: { type: 'string', format: 'binary' } } }
+                : { 'application/json': { schema: doc.response ?? { type: 'object' } } },
+            }),
       },
       ...Object.fromEntries(errors.sort().map((s) => [String(s), errorResponse(s)])),
     },
@@ -85,16 +117,32 @@ export function buildOpenApi(router: AppRouter) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Rebate portal API', version: '0.1.0', description: 'Jobs, tasks and programs of the rebate portal. Errors are { code, detail }: code is stable (switch on it), detail is for people; 422 adds errors [{ path, message }].' },
+    info: {
+      title: 'Rebate portal API',
+      version: '0.1.0',
+      description:
+        'Jobs, tasks and programs of the rebate portal. Errors are { code, detail }: code is stable (switch on it), detail is for people; 422 adds errors [{ path, message }].',
+    },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        Error: { type: 'object', required: ['code', 'detail'], properties: { code: { type: 'string', enum: Object.values(ERROR_CODES) }, detail: { type: 'string' } } },
+        Error: {
+          type: 'object',
+          required: ['code', 'detail'],
+          properties: { code: { type: 'string', enum: Object.values(ERROR_CODES) }, detail: { type: 'string' } },
+        },
         ValidationError: {
           type: 'object',
           required: ['code', 'detail', 'errors'],
-          properties: { code: { type: 'string', enum: Object.values(ERROR_CODES) }, detail: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } } },
+          properties: {
+            code: { type: 'string', enum: Object.values(ERROR_CODES) },
+            detail: { type: 'string' },
+            errors: {
+              type: 'array',
+              items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+            },
+          },
         },
       },
     },

@@ -3,9 +3,18 @@
 import { ELIGIBILITY_STATUSES } from '../../engine/index.ts';
 import type { QueryDoc } from '../routes/declare.ts';
 
-export const int = (description: string, def?: number): QueryDoc => ({ description, schema: { type: 'integer', ...(def !== undefined ? { default: def } : {}) } });
-export const bool = (description: string, def?: boolean): QueryDoc => ({ description, schema: { type: 'boolean', ...(def !== undefined ? { default: def } : {}) } });
-export const str = (description: string, extra: Record<string, unknown> = {}): QueryDoc => ({ description, schema: { type: 'string', ...extra } });
+export const int = (description: string, def?: number): QueryDoc => ({
+  description,
+  schema: { type: 'integer', ...(def !== undefined ? { default: def } : {}) },
+});
+export const bool = (description: string, def?: boolean): QueryDoc => ({
+  description,
+  schema: { type: 'boolean', ...(def !== undefined ? { default: def } : {}) },
+});
+export const str = (description: string, extra: Record<string, unknown> = {}): QueryDoc => ({
+  description,
+  schema: { type: 'string', ...extra },
+});
 
 /** The jobs list query of spec sect. 7. */
 export const JOB_QUERY = {
@@ -26,7 +35,10 @@ export const JOB_QUERY = {
   q: str('Omni search: customer name, address, code or job id'),
   page_number: int('Page', 1),
   per_page: int('Page size (at most 200)', 25),
-  sort_by: str('Sort column', { enum: ['created_at', 'full_name', 'days_in_stage', 'stage', 'updated_at'], default: 'created_at' }),
+  sort_by: str('Sort column', {
+    enum: ['created_at', 'full_name', 'days_in_stage', 'stage', 'updated_at'],
+    default: 'created_at',
+  }),
   sort_direction: str('Sort direction', { enum: ['asc', 'desc'], default: 'asc' }),
 };
 

@@ -29,10 +29,17 @@ export function payableOf(program: Program, facts: Facts): { amount_cents: numbe
 }
 
 /**
- * After a job's evaluation (under `program`, the job's): a payment task that is open with payment approved gets its payable created,
+ * After a job's evaluation (under `program`, the job's): a payment task that is open with payment approved gets its
+ * payable created,
  * once per approval (a rejected payable is followed by a new one only when payment is approved again).
  */
-export async function queueApprovedPayment(deps: Deps, program: Program, row: jobsDb.JobRow, ev: JobEvaluation, facts: Facts) {
+export async function queueApprovedPayment(
+  deps: Deps,
+  program: Program,
+  row: jobsDb.JobRow,
+  ev: JobEvaluation,
+  facts: Facts,
+) {
   const pay = program.incentives.payment;
   if (!pay?.payable || row.is_canceled) return;
   const t = ev.tasks.find((x) => x.id === pay.task);
@@ -43,12 +50,26 @@ export async function queueApprovedPayment(deps: Deps, program: Program, row: jo
   if (latest && latest.status !== 'rejected') return;
   if (latest) {
     // Rejected: only an approval given after the rejection starts a new payable.
-    const approvals = (await tasksDb.tasksOfJob(deps.db, row.id)).filter((x) => x.status === 'COMPLETE' && x.task_id !== pay.task);
+    const approvals = (await tasksDb.tasksOfJob(deps.db, row.id)).filter(
+      (x) => x.status === 'COMPLETE' && x.task_id !== pay.task,
+    );
     if (!approvals.some((x) => (x.updated_at ?? '') > (latest.decided_at ?? latest.updated_at))) return;
   }
   const attempt = (latest?.attempt ?? 0) + 1;
   const at = deps.now().toISOString();
-  const p = await paymentsDb.ensurePayment(deps.db, { job_id: row.id, attempt, idempotency_key: `rebate-${row.code}-${attempt}`, amount_cents: payable.amount_cents, invoiced_at: payable.invoiced_at, created_at: at, updated_at: at });
-  await enqueueWork(deps.db, { kind: PAYMENT_WORK.create, key: `payments:create:${p.id}`, payload: { payment_id: p.id }, now: deps.now() });
+  const p = await paymentsDb.ensurePayment(deps.db, {
+    job_id: row.id,
+    attempt,
+    idempotency_key: `rebate-${row.code}-${attempt}`,
+    amount_cents: payable.amount_cents,
+    invoiced_at: payable.invoiced_at,
+    created_at: at,
+    updated_at: at,
+  });
+  await enqueueWork(deps.db, {
+    kind: PAYMENT_WORK.create,
+    key: `payments:create:${p.id}`,
+    payload: { payment_id: p.id },
+    now: deps.now(),
+  });
 }
-

@@ -10,14 +10,17 @@ import * as svc from '../services/announcements.service.ts';
 import { query } from '../validation.ts';
 import { idParam, pageOf } from './params.ts';
 
-
 export function announcementsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/announcements', ability: 'announcement.manage',
-      tag: 'announcements', summary: 'Announcements, newest first',
-      query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE }, response: ANNOUNCEMENT_PAGE,
+      method: 'get',
+      path: '/api/announcements',
+      ability: 'announcement.manage',
+      tag: 'announcements',
+      summary: 'Announcements, newest first',
+      query: { active: { description: 'Only those valid today', schema: { type: 'boolean' } }, ...PAGE },
+      response: ANNOUNCEMENT_PAGE,
     },
     async (ctx: AppContext) => {
       ctx.body = await svc.listAnnouncements(ctx.deps, userOf(ctx), query.bool(ctx.query, 'active'), pageOf(ctx));
@@ -26,8 +29,11 @@ export function announcementsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/announcements/current', ability: 'announcement.read',
-      tag: 'announcements', summary: 'Announcements valid today for the signed-in contractor (audience by company and program)',
+      method: 'get',
+      path: '/api/announcements/current',
+      ability: 'announcement.read',
+      tag: 'announcements',
+      summary: 'Announcements valid today for the signed-in contractor (audience by company and program)',
       response: CURRENT_ANNOUNCEMENTS,
     },
     async (ctx: AppContext) => {
@@ -37,9 +43,13 @@ export function announcementsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/announcements/:id', ability: 'announcement.read',
-      tag: 'announcements', summary: 'An announcement',
-      errors: [404], response: ANNOUNCEMENT_ANSWER,
+      method: 'get',
+      path: '/api/announcements/:id',
+      ability: 'announcement.read',
+      tag: 'announcements',
+      summary: 'An announcement',
+      errors: [404],
+      response: ANNOUNCEMENT_ANSWER,
     },
     async (ctx: AppContext) => {
       ctx.body = await svc.readAnnouncement(ctx.deps, userOf(ctx), idParam(ctx));
@@ -48,9 +58,15 @@ export function announcementsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/announcements', ability: 'announcement.manage',
-      tag: 'announcements', summary: 'Create an announcement',
-      body: ANNOUNCEMENT, status: 201, errors: [422], response: ANNOUNCEMENT_ANSWER,
+      method: 'post',
+      path: '/api/announcements',
+      ability: 'announcement.manage',
+      tag: 'announcements',
+      summary: 'Create an announcement',
+      body: ANNOUNCEMENT,
+      status: 201,
+      errors: [422],
+      response: ANNOUNCEMENT_ANSWER,
     },
     async (ctx, body) => {
       const user = userOf(ctx);
@@ -61,9 +77,15 @@ export function announcementsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'put', path: '/api/announcements/:id', ability: 'announcement.manage',
-      tag: 'announcements', summary: 'Update an announcement',
-      body: ANNOUNCEMENT, errors: [404, 422], response: ANNOUNCEMENT_ANSWER, load: idParam,
+      method: 'put',
+      path: '/api/announcements/:id',
+      ability: 'announcement.manage',
+      tag: 'announcements',
+      summary: 'Update an announcement',
+      body: ANNOUNCEMENT,
+      errors: [404, 422],
+      response: ANNOUNCEMENT_ANSWER,
+      load: idParam,
     },
     async (ctx, body, id) => {
       ctx.body = await svc.updateAnnouncement(ctx.deps, id, fill(body));
@@ -72,9 +94,13 @@ export function announcementsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'delete', path: '/api/announcements/:id', ability: 'announcement.manage',
-      tag: 'announcements', summary: 'Delete an announcement',
-      status: 204, errors: [404],
+      method: 'delete',
+      path: '/api/announcements/:id',
+      ability: 'announcement.manage',
+      tag: 'announcements',
+      summary: 'Delete an announcement',
+      status: 204,
+      errors: [404],
     },
     async (ctx: AppContext) => {
       await svc.deleteAnnouncement(ctx.deps, idParam(ctx));
@@ -86,8 +112,14 @@ export function announcementsRoutes(router: AppRouter): void {
 /** Absent optional fields are null. */
 function fill(b: Record<string, unknown>) {
   return {
-    title: b.title as string, content: (b.content as string) ?? '', valid_from: (b.valid_from as string) ?? null, valid_until: (b.valid_until as string) ?? null,
-    video_url: (b.video_url as string) ?? null, image_url: (b.image_url as string) ?? null, link: (b.link as string) ?? null,
-    contractor_ids: (b.contractor_ids as number[]) ?? null, program_ids: (b.program_ids as string[]) ?? null,
+    title: b.title as string,
+    content: (b.content as string) ?? '',
+    valid_from: (b.valid_from as string) ?? null,
+    valid_until: (b.valid_until as string) ?? null,
+    video_url: (b.video_url as string) ?? null,
+    image_url: (b.image_url as string) ?? null,
+    link: (b.link as string) ?? null,
+    contractor_ids: (b.contractor_ids as number[]) ?? null,
+    program_ids: (b.program_ids as string[]) ?? null,
   };
 }

@@ -22,7 +22,8 @@ const FIELD_MAX_BYTES = 1024;
  * refused (413) once past `limit`; the rest of the body is drained so the client reads the answer.
  */
 function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
-  if (!ctx.is('multipart/form-data')) return Promise.reject(badRequest('Expected a multipart/form-data upload', 'malformed_multipart'));
+  if (!ctx.is('multipart/form-data'))
+    return Promise.reject(badRequest('Expected a multipart/form-data upload', 'malformed_multipart'));
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: { filename: string; bytes: Buffer } | undefined;
@@ -39,7 +40,11 @@ function readMultipart(ctx: AppContext, limit: number): Promise<svc.Upload> {
       // Browsers send file names as raw UTF-8 (busboy would read them as latin1).
       // busboy stops a file at `fileSize` bytes and says 'limit' then: one byte more lets a file of
       // exactly `limit` bytes through, and the count above refuses anything longer.
-      bb = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { fileSize: limit + 1, files: 1, fields: 10, fieldSize: FIELD_MAX_BYTES } });
+      bb = busboy({
+        headers: ctx.req.headers,
+        defParamCharset: 'utf8',
+        limits: { fileSize: limit + 1, files: 1, fields: 10, fieldSize: FIELD_MAX_BYTES },
+      });
     } catch {
       reject(badRequest(MALFORMED, 'malformed_multipart'));
       return;
@@ -87,9 +92,16 @@ export function attachmentsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/:job_id/attachments', ability: 'attachment.upload',
-      tag: 'attachments', summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location',
-      multipart: true, body: UPLOAD_FORM, status: 201, errors: [400, 404, 413, 422], response: UPLOADED,
+      method: 'post',
+      path: '/api/jobs/:job_id/attachments',
+      ability: 'attachment.upload',
+      tag: 'attachments',
+      summary: 'Upload a file for a task form field (multipart: file, task_id, field); photos give their EXIF location',
+      multipart: true,
+      body: UPLOAD_FORM,
+      status: 201,
+      errors: [400, 404, 413, 422],
+      response: UPLOADED,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -104,9 +116,13 @@ export function attachmentsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/:job_id/attachments', ability: 'attachment.read',
-      tag: 'attachments', summary: 'Attachments of a job with metadata, time and location',
-      errors: [404], response: ATTACHMENTS,
+      method: 'get',
+      path: '/api/jobs/:job_id/attachments',
+      ability: 'attachment.read',
+      tag: 'attachments',
+      summary: 'Attachments of a job with metadata, time and location',
+      errors: [404],
+      response: ATTACHMENTS,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -117,9 +133,13 @@ export function attachmentsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/attachments/:id', ability: 'attachment.read',
-      tag: 'attachments', summary: 'An attachment’s metadata',
-      errors: [404], response: ATTACHMENT,
+      method: 'get',
+      path: '/api/attachments/:id',
+      ability: 'attachment.read',
+      tag: 'attachments',
+      summary: 'An attachment’s metadata',
+      errors: [404],
+      response: ATTACHMENT,
     },
     async (ctx: AppContext) => {
       ctx.body = await svc.readAttachment(ctx.deps, userOf(ctx), ctx.params.id);
@@ -129,9 +149,14 @@ export function attachmentsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/attachments/:id/download', ability: 'attachment.read',
-      tag: 'attachments', summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)',
-      returns: 'The file', errors: [404], produces: 'application/octet-stream',
+      method: 'get',
+      path: '/api/attachments/:id/download',
+      ability: 'attachment.read',
+      tag: 'attachments',
+      summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)',
+      returns: 'The file',
+      errors: [404],
+      produces: 'application/octet-stream',
     },
     async (ctx: AppContext) => {
       const file = await svc.download(ctx.deps, userOf(ctx), ctx.params.id);
@@ -147,9 +172,13 @@ export function attachmentsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'delete', path: '/api/attachments/:id', ability: 'attachment.delete',
-      tag: 'attachments', summary: 'Delete an attachment (ops, the uploader or the uploader’s company)',
-      status: 204, errors: [404],
+      method: 'delete',
+      path: '/api/attachments/:id',
+      ability: 'attachment.delete',
+      tag: 'attachments',
+      summary: 'Delete an attachment (ops, the uploader or the uploader’s company)',
+      status: 204,
+      errors: [404],
     },
     async (ctx: AppContext) => {
       await svc.remove(ctx.deps, userOf(ctx), ctx.params.id);

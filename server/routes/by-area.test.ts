@@ -22,12 +22,16 @@ function stubRouter(): AppRouter {
   for (const register of ROUTE_MODULES) register(real);
   const stub: AppRouter = new Router();
   for (const layer of real.stack) {
-    stub.register(layer.path, layer.methods.filter((m) => m !== 'HEAD'), async (ctx: AppContext, next) => {
-      const ran = ((ctx.state as { ran?: string[] }).ran ??= []);
-      ran.push(`${layer.methods.join(',')} ${String(layer.path)} ${JSON.stringify(ctx.params)}`);
-      ctx.body = ran;
-      await next();
-    });
+    stub.register(
+      layer.path,
+      layer.methods.filter((m) => m !== 'HEAD'),
+      async (ctx: AppContext, next) => {
+        const ran = ((ctx.state as { ran?: string[] }).ran ??= []);
+        ran.push(`${layer.methods.join(',')} ${String(layer.path)} ${JSON.stringify(ctx.params)}`);
+        ctx.body = ran;
+        await next();
+      },
+    );
   }
   return stub;
 }
@@ -37,7 +41,8 @@ function serve(use: (app: Koa) => void): Promise<{ server: http.Server; port: nu
   use(app);
   // What answers after the routes when none did, as the web app does: a GET outside /api.
   app.use((ctx) => {
-    if (ctx.method === 'GET' && !ctx.path.startsWith('/api/') && ctx.path !== '/api' && ctx.body === undefined) ctx.body = 'fallback';
+    if (ctx.method === 'GET' && !ctx.path.startsWith('/api/') && ctx.path !== '/api' && ctx.body === undefined)
+      ctx.body = 'fallback';
   });
   return new Promise((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port }));
@@ -69,10 +74,23 @@ beforeAll(async () => {
   });
   byArea = await serve((app) => app.use(routesByArea(router)));
   const declared = router.stack.map((l) => String(l.path).replace(/:(\w+)/g, (_, name: string) => `${name}7`));
-  paths = [...new Set([
-    ...declared, ...declared.map((p) => `${p}/`),
-    '/', '/jobs/12', '/assets/app.js', '/api', '/api/', '/api/unknown', '/api/unknown/1', '/API/JOBS', '/api/JOBS', '/api/jobs/search', '/api/jobs/12/tasks/x/y/z',
-  ])];
+  paths = [
+    ...new Set([
+      ...declared,
+      ...declared.map((p) => `${p}/`),
+      '/',
+      '/jobs/12',
+      '/assets/app.js',
+      '/api',
+      '/api/',
+      '/api/unknown',
+      '/api/unknown/1',
+      '/API/JOBS',
+      '/api/JOBS',
+      '/api/jobs/search',
+      '/api/jobs/12/tasks/x/y/z',
+    ]),
+  ];
 });
 afterAll(() => {
   whole.server.close();
@@ -83,7 +101,9 @@ describe('routesByArea', () => {
   it('splits the route table into areas (a request is matched against a few routes, not all)', () => {
     const router = stubRouter();
     expect(router.stack.length).toBeGreaterThan(100);
-    expect(router.stack.filter((l) => String(l.path).startsWith('/api/jobs/') || l.path === '/api/jobs').length).toBeLessThan(router.stack.length / 2);
+    expect(
+      router.stack.filter((l) => String(l.path).startsWith('/api/jobs/') || l.path === '/api/jobs').length,
+    ).toBeLessThan(router.stack.length / 2);
   });
 
   it('answers every path under every method as the whole router does', async () => {

@@ -27,7 +27,12 @@ export function routesByArea(router: AppRouter): (ctx: AppContext, next: Next) =
       const own = areaOf(layer.path);
       if (own !== undefined && own !== name) continue;
       // Without the HEAD that @koa/router adds to a GET route: the new layer adds it again.
-      area.register(layer.path, layer.methods.filter((m) => m !== 'HEAD'), layer.stack, layer.opts);
+      area.register(
+        layer.path,
+        layer.methods.filter((m) => m !== 'HEAD'),
+        layer.stack,
+        layer.opts,
+      );
     }
     areas.set(name, routesThenMethods(area));
   }

@@ -6,7 +6,11 @@ import { CONTRACTOR_ANSWER, CONTRACTOR_NAMES, CONTRACTOR_PAGE } from '../../engi
 import { INVITED_USER } from '../../engine/api/auth.ts';
 import { CONTRACTOR_FILTER_OPTIONS } from '../../engine/api/jobs.ts';
 import { PAGE, bool, str } from '../openapi/query-docs.ts';
-import { CONTRACTOR_CREATE as CREATE, CONTRACTOR_UPDATE as UPDATE, USER_INVITE as INVITE } from '../../engine/api/admin-requests.ts';
+import {
+  CONTRACTOR_CREATE as CREATE,
+  CONTRACTOR_UPDATE as UPDATE,
+  USER_INVITE as INVITE,
+} from '../../engine/api/admin-requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import * as contractors from '../services/contractors.service.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -23,8 +27,11 @@ export function contractorsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/contractor/simple-list', ability: 'contractor.list',
-      tag: 'contractors', summary: 'Contractor ids and names',
+      method: 'get',
+      path: '/api/contractor/simple-list',
+      ability: 'contractor.list',
+      tag: 'contractors',
+      summary: 'Contractor ids and names',
       response: CONTRACTOR_NAMES,
     },
     async (ctx: AppContext) => {
@@ -34,8 +41,11 @@ export function contractorsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/contractor/current/contractor', ability: 'contractor.read_own',
-      tag: 'contractors', summary: "The signed-in contractor's company",
+      method: 'get',
+      path: '/api/contractor/current/contractor',
+      ability: 'contractor.read_own',
+      tag: 'contractors',
+      summary: "The signed-in contractor's company",
       response: CONTRACTOR_ANSWER,
     },
     async (ctx: AppContext) => {
@@ -45,9 +55,13 @@ export function contractorsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/contractor/filters', ability: 'contractor.list',
-      tag: 'contractors', summary: 'The values the contractor filters can take',
-      response: CONTRACTOR_FILTER_OPTIONS, noBody: true,
+      method: 'post',
+      path: '/api/contractor/filters',
+      ability: 'contractor.list',
+      tag: 'contractors',
+      summary: 'The values the contractor filters can take',
+      response: CONTRACTOR_FILTER_OPTIONS,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       ctx.body = contractors.contractorFilterOptions(ctx.deps);
@@ -56,9 +70,15 @@ export function contractorsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/contractor/invite-internal', ability: 'user.invite_ops',
-      tag: 'contractors', summary: 'Invite an ops user',
-      body: INVITE, status: 201, errors: [409, 422], response: INVITED_USER,
+      method: 'post',
+      path: '/api/contractor/invite-internal',
+      ability: 'user.invite_ops',
+      tag: 'contractors',
+      summary: 'Invite an ops user',
+      body: INVITE,
+      status: 201,
+      errors: [409, 422],
+      response: INVITED_USER,
     },
     async (ctx, body) => {
       const user = userOf(ctx);
@@ -69,9 +89,15 @@ export function contractorsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/contractor/invite', ability: 'user.invite_contractor',
-      tag: 'contractors', summary: 'Invite a contractor user to a company',
-      body: INVITE, status: 201, errors: [409, 422], response: INVITED_USER,
+      method: 'post',
+      path: '/api/contractor/invite',
+      ability: 'user.invite_contractor',
+      tag: 'contractors',
+      summary: 'Invite a contractor user to a company',
+      body: INVITE,
+      status: 201,
+      errors: [409, 422],
+      response: INVITED_USER,
     },
     async (ctx, body) => {
       const user = userOf(ctx);
@@ -82,22 +108,40 @@ export function contractorsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/contractor', ability: 'contractor.list',
-      tag: 'contractors', summary: 'Contractors, paged',
-      query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE }, response: CONTRACTOR_PAGE,
+      method: 'get',
+      path: '/api/contractor',
+      ability: 'contractor.list',
+      tag: 'contractors',
+      summary: 'Contractors, paged',
+      query: { program_id: str('Contractors of a program'), q: str('Name, address or contact'), ...PAGE },
+      response: CONTRACTOR_PAGE,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      const page = { page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1, per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25 };
-      ctx.body = await contractors.listContractors(ctx.deps, user, { program_id: query.str(ctx.query, 'program_id'), q: query.str(ctx.query, 'q') }, page);
+      const page = {
+        page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1,
+        per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25,
+      };
+      ctx.body = await contractors.listContractors(
+        ctx.deps,
+        user,
+        { program_id: query.str(ctx.query, 'program_id'), q: query.str(ctx.query, 'q') },
+        page,
+      );
     },
   );
   route(
     router,
     {
-      method: 'post', path: '/api/contractor', ability: 'contractor.manage',
-      tag: 'contractors', summary: 'Create a contractor',
-      body: CREATE, status: 201, errors: [422], response: CONTRACTOR_ANSWER,
+      method: 'post',
+      path: '/api/contractor',
+      ability: 'contractor.manage',
+      tag: 'contractors',
+      summary: 'Create a contractor',
+      body: CREATE,
+      status: 201,
+      errors: [422],
+      response: CONTRACTOR_ANSWER,
     },
     async (ctx, body) => {
       const user = userOf(ctx);
@@ -108,21 +152,37 @@ export function contractorsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/contractor/:id', ability: 'contractor.read',
-      tag: 'contractors', summary: 'A contractor',
-      query: { include_equipment: bool('Include the equipment it installs', false) }, errors: [404], response: CONTRACTOR_ANSWER,
+      method: 'get',
+      path: '/api/contractor/:id',
+      ability: 'contractor.read',
+      tag: 'contractors',
+      summary: 'A contractor',
+      query: { include_equipment: bool('Include the equipment it installs', false) },
+      errors: [404],
+      response: CONTRACTOR_ANSWER,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = await contractors.readContractor(ctx.deps, user, idOf(ctx), query.bool(ctx.query, 'include_equipment') ?? false);
+      ctx.body = await contractors.readContractor(
+        ctx.deps,
+        user,
+        idOf(ctx),
+        query.bool(ctx.query, 'include_equipment') ?? false,
+      );
     },
   );
   route(
     router,
     {
-      method: 'put', path: '/api/contractor/:id', ability: 'contractor.manage',
-      tag: 'contractors', summary: 'Update a contractor',
-      body: UPDATE, errors: [404, 422], response: CONTRACTOR_ANSWER, load: idOf,
+      method: 'put',
+      path: '/api/contractor/:id',
+      ability: 'contractor.manage',
+      tag: 'contractors',
+      summary: 'Update a contractor',
+      body: UPDATE,
+      errors: [404, 422],
+      response: CONTRACTOR_ANSWER,
+      load: idOf,
     },
     async (ctx, body, id) => {
       const user = userOf(ctx);
@@ -132,9 +192,13 @@ export function contractorsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'delete', path: '/api/contractor/:id', ability: 'contractor.manage',
-      tag: 'contractors', summary: 'Delete a contractor',
-      status: 204, errors: [404],
+      method: 'delete',
+      path: '/api/contractor/:id',
+      ability: 'contractor.manage',
+      tag: 'contractors',
+      summary: 'Delete a contractor',
+      status: 204,
+      errors: [404],
     },
     async (ctx: AppContext) => {
       await contractors.deleteContractor(ctx.deps, idOf(ctx));

@@ -32,7 +32,8 @@ export interface RouteDoc {
   /** The success status (200 unless given). */
   status?: number;
   returns?: string;
-  /** The JSON Schema of the 2xx answer (engine/api): openapi.json carries it, the API tests check answers against it. */
+  /** The JSON Schema of the 2xx answer (engine/api): openapi.json carries it, the API tests check answers against it.
+   * */
   response?: Record<string, unknown>;
   /** A write that takes no body (its path says all). */
   noBody?: true;
@@ -69,7 +70,11 @@ export type Handler<B, L = undefined> = (ctx: AppContext, body: BodyOf<B>, loade
 export type DeclaredGuard = Guard & { doc: RouteDoc };
 
 /** Registers a route on the router from its declaration. */
-export function route<const B extends JSONSchema | undefined = undefined, L = undefined>(router: AppRouter, spec: RouteSpec<B, L>, handler: Handler<B, L>): void {
+export function route<const B extends JSONSchema | undefined = undefined, L = undefined>(
+  router: AppRouter,
+  spec: RouteSpec<B, L>,
+  handler: Handler<B, L>,
+): void {
   const { method, path, ability, load, ...doc } = spec;
   const guard = can(ability) as DeclaredGuard;
   guard.doc = doc as RouteDoc;

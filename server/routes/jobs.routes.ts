@@ -2,12 +2,25 @@
 
 import { userOf } from '../abilities.ts';
 import { route } from './declare.ts';
-import { DOCUMENTS_REGENERATED, JOB_DETAIL, JOB_FILTER_OPTIONS, JOB_PAGE, JOB_REF, TASKS_CONFIRMED } from '../../engine/api/jobs.ts';
+import {
+  DOCUMENTS_REGENERATED,
+  JOB_DETAIL,
+  JOB_FILTER_OPTIONS,
+  JOB_PAGE,
+  JOB_REF,
+  TASKS_CONFIRMED,
+} from '../../engine/api/jobs.ts';
 import { HOMEOWNER_VIEW, PLACE_ELIGIBILITY } from '../../engine/api/misc.ts';
 import { HISTORY } from '../../engine/api/records.ts';
 import { JOB_SUMMARY } from '../../engine/api/search.ts';
 import { JOB_QUERY, bool, int, str } from '../openapi/query-docs.ts';
-import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, MESSAGES, SEARCH_MAX_CHARS, SEARCH_MESSAGES } from '../../engine/index.ts';
+import {
+  ELIGIBILITY_STATUSES,
+  ACTION_OWNER_ROLES,
+  MESSAGES,
+  SEARCH_MAX_CHARS,
+  SEARCH_MESSAGES,
+} from '../../engine/index.ts';
 import { badRequest, validationError } from '../errors.ts';
 import { JOB_CANCEL, JOB_CLONE, NEW_JOB } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
@@ -20,7 +33,8 @@ import { query } from '../validation.ts';
 
 /** The omni search of the list: the search's own length limit (a LIKE over every row per character). */
 function listQuery(q: string | undefined): string | undefined {
-  if (q !== undefined && Array.from(q).length > SEARCH_MAX_CHARS) throw badRequest(SEARCH_MESSAGES.too_long, 'search_too_long');
+  if (q !== undefined && Array.from(q).length > SEARCH_MAX_CHARS)
+    throw badRequest(SEARCH_MESSAGES.too_long, 'search_too_long');
   return q;
 }
 
@@ -73,42 +87,70 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs', ability: 'job.list',
-      tag: 'jobs', summary: 'Jobs the user may see, filtered, sorted and paged',
-      query: JOB_QUERY, errors: [400], response: JOB_PAGE,
+      method: 'get',
+      path: '/api/jobs',
+      ability: 'job.list',
+      tag: 'jobs',
+      summary: 'Jobs the user may see, filtered, sorted and paged',
+      query: JOB_QUERY,
+      errors: [400],
+      response: JOB_PAGE,
     },
-    list);
+    list,
+  );
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/internal', ability: 'job.list_internal',
-      tag: 'jobs', summary: 'All jobs with internal fields',
-      query: JOB_QUERY, errors: [400], response: JOB_PAGE,
+      method: 'get',
+      path: '/api/jobs/internal',
+      ability: 'job.list_internal',
+      tag: 'jobs',
+      summary: 'All jobs with internal fields',
+      query: JOB_QUERY,
+      errors: [400],
+      response: JOB_PAGE,
     },
-    list);
+    list,
+  );
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/summary', ability: 'job.list',
-      tag: 'jobs', summary: 'Jobs per stage and per tab, and the canceled count',
-      query: JOB_QUERY, response: JOB_SUMMARY,
+      method: 'get',
+      path: '/api/jobs/summary',
+      ability: 'job.list',
+      tag: 'jobs',
+      summary: 'Jobs per stage and per tab, and the canceled count',
+      query: JOB_QUERY,
+      response: JOB_SUMMARY,
     },
-    summary);
+    summary,
+  );
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/summary-internal', ability: 'job.list_internal',
-      tag: 'jobs', summary: 'Per-stage summary over all jobs',
-      query: JOB_QUERY, response: JOB_SUMMARY,
+      method: 'get',
+      path: '/api/jobs/summary-internal',
+      ability: 'job.list_internal',
+      tag: 'jobs',
+      summary: 'Per-stage summary over all jobs',
+      query: JOB_QUERY,
+      response: JOB_SUMMARY,
     },
-    summary);
+    summary,
+  );
 
   route(
     router,
     {
-      method: 'post', path: '/api/jobs', ability: 'job.create',
-      tag: 'jobs', summary: 'Add a new job (409: duplicate or which program first)',
-      body: NEW_JOB, status: 201, errors: [409, 422], response: JOB_DETAIL,
+      method: 'post',
+      path: '/api/jobs',
+      ability: 'job.create',
+      tag: 'jobs',
+      summary: 'Add a new job (409: duplicate or which program first)',
+      body: NEW_JOB,
+      status: 201,
+      errors: [409, 422],
+      response: JOB_DETAIL,
     },
     async (ctx, body) => {
       const user = userOf(ctx);
@@ -119,9 +161,13 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/filters', ability: 'job.create',
-      tag: 'jobs', summary: 'The values each jobs-list filter can take',
-      response: JOB_FILTER_OPTIONS, noBody: true,
+      method: 'post',
+      path: '/api/jobs/filters',
+      ability: 'job.create',
+      tag: 'jobs',
+      summary: 'The values each jobs-list filter can take',
+      response: JOB_FILTER_OPTIONS,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -131,9 +177,13 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/initial-eligibility/:google_place_id', ability: 'job.create',
-      tag: 'jobs', summary: 'Programs serving a place (Unable to determine eligibility when unknown)',
-      errors: [404], response: PLACE_ELIGIBILITY,
+      method: 'get',
+      path: '/api/jobs/initial-eligibility/:google_place_id',
+      ability: 'job.create',
+      tag: 'jobs',
+      summary: 'Programs serving a place (Unable to determine eligibility when unknown)',
+      errors: [404],
+      response: PLACE_ELIGIBILITY,
     },
     async (ctx: AppContext) => {
       ctx.body = await jobs.placeEligibility(ctx.deps, ctx.params.google_place_id);
@@ -142,9 +192,13 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/code/:short_code', ability: 'job.read',
-      tag: 'jobs', summary: 'The job of a short code',
-      errors: [404], response: JOB_REF,
+      method: 'get',
+      path: '/api/jobs/code/:short_code',
+      ability: 'job.read',
+      tag: 'jobs',
+      summary: 'The job of a short code',
+      errors: [404],
+      response: JOB_REF,
     },
     async (ctx: AppContext) => {
       ctx.body = await jobs.jobByCode(ctx.deps, userOf(ctx), ctx.params.short_code);
@@ -153,9 +207,13 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/homeowner/:id', ability: 'job.read',
-      tag: 'homeowner', summary: "The homeowner's view of a job",
-      errors: [404], response: HOMEOWNER_VIEW,
+      method: 'get',
+      path: '/api/jobs/homeowner/:id',
+      ability: 'job.read',
+      tag: 'homeowner',
+      summary: "The homeowner's view of a job",
+      errors: [404],
+      response: HOMEOWNER_VIEW,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -165,9 +223,14 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/homeowner/confirm-tasks-done/:job_id', ability: 'job.confirm_homeowner_tasks',
-      tag: 'homeowner', summary: 'The homeowner confirms their tasks are done',
-      errors: [404], response: TASKS_CONFIRMED, noBody: true,
+      method: 'post',
+      path: '/api/jobs/homeowner/confirm-tasks-done/:job_id',
+      ability: 'job.confirm_homeowner_tasks',
+      tag: 'homeowner',
+      summary: 'The homeowner confirms their tasks are done',
+      errors: [404],
+      response: TASKS_CONFIRMED,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -177,9 +240,13 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/:job_id', ability: 'job.read_detail',
-      tag: 'jobs', summary: 'Job detail with the engine’s evaluation and tasks',
-      errors: [404], response: JOB_DETAIL,
+      method: 'get',
+      path: '/api/jobs/:job_id',
+      ability: 'job.read_detail',
+      tag: 'jobs',
+      summary: 'Job detail with the engine’s evaluation and tasks',
+      errors: [404],
+      response: JOB_DETAIL,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -189,22 +256,36 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/:job_id/history', ability: 'job.history',
-      tag: 'jobs', summary: 'Job history, filtered by record type and user',
-      query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') }, errors: [404], response: HISTORY,
+      method: 'get',
+      path: '/api/jobs/:job_id/history',
+      ability: 'job.history',
+      tag: 'jobs',
+      summary: 'Job history, filtered by record type and user',
+      query: { type: str('Record types, comma-separated'), user_id: int('Records by this user') },
+      errors: [404],
+      response: HISTORY,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
       const type = query.str(ctx.query, 'type');
-      ctx.body = await actions.jobHistory(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id), { type: type?.split(','), user_id: query.int(ctx.query, 'user_id', { min: 1 }) });
+      ctx.body = await actions.jobHistory(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id), {
+        type: type?.split(','),
+        user_id: query.int(ctx.query, 'user_id', { min: 1 }),
+      });
     },
   );
   route(
     router,
     {
-      method: 'patch', path: '/api/jobs/:job_id/cancel', ability: 'job.cancel',
-      tag: 'jobs', summary: 'Cancel a job with a reason',
-      body: JOB_CANCEL, errors: [400, 404, 422], response: JOB_DETAIL, load: jobOf,
+      method: 'patch',
+      path: '/api/jobs/:job_id/cancel',
+      ability: 'job.cancel',
+      tag: 'jobs',
+      summary: 'Cancel a job with a reason',
+      body: JOB_CANCEL,
+      errors: [400, 404, 422],
+      response: JOB_DETAIL,
+      load: jobOf,
     },
     async (ctx, body, job) => {
       ctx.body = await actions.cancelJob(ctx.deps, userOf(ctx), job, body);
@@ -213,9 +294,14 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'patch', path: '/api/jobs/:job_id/restore', ability: 'job.restore',
-      tag: 'jobs', summary: 'Restore a canceled job',
-      errors: [400, 404], response: JOB_DETAIL, noBody: true,
+      method: 'patch',
+      path: '/api/jobs/:job_id/restore',
+      ability: 'job.restore',
+      tag: 'jobs',
+      summary: 'Restore a canceled job',
+      errors: [400, 404],
+      response: JOB_DETAIL,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -225,9 +311,14 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'put', path: '/api/jobs/:id/claim-job', ability: 'job.claim',
-      tag: 'jobs', summary: 'Claim a job',
-      errors: [404], response: JOB_DETAIL, noBody: true,
+      method: 'put',
+      path: '/api/jobs/:id/claim-job',
+      ability: 'job.claim',
+      tag: 'jobs',
+      summary: 'Claim a job',
+      errors: [404],
+      response: JOB_DETAIL,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -237,9 +328,14 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'put', path: '/api/jobs/:id/set-job-as-deemed', ability: 'job.set_deemed',
-      tag: 'jobs', summary: 'Set a job as deemed',
-      errors: [404], response: JOB_DETAIL, noBody: true,
+      method: 'put',
+      path: '/api/jobs/:id/set-job-as-deemed',
+      ability: 'job.set_deemed',
+      tag: 'jobs',
+      summary: 'Set a job as deemed',
+      errors: [404],
+      response: JOB_DETAIL,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -249,9 +345,19 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'patch', path: '/api/jobs/:job_id/regenerate-documents', ability: 'job.regenerate_documents',
-      tag: 'jobs', summary: 'Regenerate the documents of a task: recreate=false generates what is missing, recreate=true a new set (the old links stop working)',
-      query: { task_name: str('The task whose documents to regenerate'), recreate: bool('Recreate from scratch', false) }, errors: [400, 404, 422], response: DOCUMENTS_REGENERATED, noBody: true,
+      method: 'patch',
+      path: '/api/jobs/:job_id/regenerate-documents',
+      ability: 'job.regenerate_documents',
+      tag: 'jobs',
+      summary:
+        'Regenerate the documents of a task: recreate=false generates what is missing, recreate=true a new set (the old links stop working)',
+      query: {
+        task_name: str('The task whose documents to regenerate'),
+        recreate: bool('Recreate from scratch', false),
+      },
+      errors: [400, 404, 422],
+      response: DOCUMENTS_REGENERATED,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -264,9 +370,16 @@ export function jobsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/:job_id/clone', ability: 'job.clone',
-      tag: 'jobs', summary: 'Clone a job to another program',
-      body: JOB_CLONE, status: 201, errors: [404, 422], response: JOB_DETAIL, load: jobOf,
+      method: 'post',
+      path: '/api/jobs/:job_id/clone',
+      ability: 'job.clone',
+      tag: 'jobs',
+      summary: 'Clone a job to another program',
+      body: JOB_CLONE,
+      status: 201,
+      errors: [404, 422],
+      response: JOB_DETAIL,
+      load: jobOf,
     },
     async (ctx, body, job) => {
       ctx.body = await actions.cloneJob(ctx.deps, userOf(ctx), job, body);

@@ -9,10 +9,22 @@ export function mailRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/mail/templates', ability: 'mail.read_templates',
-      tag: 'mail', summary: 'Every mail template: who gets it, when, its subject and body with placeholders and their meaning',
+      method: 'get',
+      path: '/api/mail/templates',
+      ability: 'mail.read_templates',
+      tag: 'mail',
+      summary: 'Every mail template: who gets it, when, its subject and body with placeholders and their meaning',
       response: MAIL_TEMPLATE_LIST,
     },
-    () => Object.entries(MAIL_TEMPLATES).map(([key, t]) => ({ key, title: t.title, audience: t.audience, when: t.when, subject: t.subject, body: t.body, placeholders: { ...t.placeholders } })),
+    () =>
+      Object.entries(MAIL_TEMPLATES).map(([key, t]) => ({
+        key,
+        title: t.title,
+        audience: t.audience,
+        when: t.when,
+        subject: t.subject,
+        body: t.body,
+        placeholders: { ...t.placeholders },
+      })),
   );
 }

@@ -10,8 +10,11 @@ export function openApiRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/openapi.json', ability: 'public',
-      tag: 'meta', summary: 'This document',
+      method: 'get',
+      path: '/api/openapi.json',
+      ability: 'public',
+      tag: 'meta',
+      summary: 'This document',
       response: OPENAPI_DOCUMENT,
     },
     async (ctx: AppContext) => {

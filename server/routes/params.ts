@@ -14,10 +14,14 @@ export function idParam(ctx: AppContext, name = 'id'): number {
 
 /** page_number (default 1) and per_page (default 25, at most 200). */
 export function pageOf(ctx: AppContext) {
-  return { page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1, per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25 };
+  return {
+    page_number: query.int(ctx.query, 'page_number', { min: 1 }) ?? 1,
+    per_page: query.int(ctx.query, 'per_page', { min: 1, max: 200 }) ?? 25,
+  };
 }
 
-/** `attachment` (or `inline`) with an ASCII fallback name and the exact name in RFC 5987 form (never a raw quote or newline). */
+/** `attachment` (or `inline`) with an ASCII fallback name and the exact name in RFC 5987 form (never a raw quote or
+ * newline). */
 export function contentDisposition(name: string, kind: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

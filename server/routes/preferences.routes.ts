@@ -20,8 +20,11 @@ export function preferencesRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/preferences', ability: 'preferences.own',
-      tag: 'preferences', summary: 'The signed-in user’s preferences, defaults filled in',
+      method: 'get',
+      path: '/api/preferences',
+      ability: 'preferences.own',
+      tag: 'preferences',
+      summary: 'The signed-in user’s preferences, defaults filled in',
       response: PREFERENCES_ANSWER,
     },
     async (ctx: AppContext) => {
@@ -31,9 +34,14 @@ export function preferencesRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'put', path: '/api/preferences', ability: 'preferences.own',
-      tag: 'preferences', summary: 'Save some of the signed-in user’s preferences',
-      body: PREFERENCES, errors: [422], response: PREFERENCES_ANSWER,
+      method: 'put',
+      path: '/api/preferences',
+      ability: 'preferences.own',
+      tag: 'preferences',
+      summary: 'Save some of the signed-in user’s preferences',
+      body: PREFERENCES,
+      errors: [422],
+      response: PREFERENCES_ANSWER,
       // The user_preferences form checks its fields first, so its messages (not the contract's) answer.
       bodyCheckedBy: 'call',
     },
@@ -44,8 +52,11 @@ export function preferencesRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/feature-flags', ability: 'feature_flag.read',
-      tag: 'preferences', summary: 'Feature flags',
+      method: 'get',
+      path: '/api/feature-flags',
+      ability: 'feature_flag.read',
+      tag: 'preferences',
+      summary: 'Feature flags',
       response: FEATURE_FLAGS_ANSWER,
     },
     async (ctx: AppContext) => {
@@ -55,9 +66,15 @@ export function preferencesRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'put', path: '/api/feature-flags/:name', ability: 'feature_flag.manage',
-      tag: 'preferences', summary: 'Turn a feature flag on or off',
-      body: FEATURE_FLAG_SET, errors: [404, 422], response: FEATURE_FLAG, load: flagOf,
+      method: 'put',
+      path: '/api/feature-flags/:name',
+      ability: 'feature_flag.manage',
+      tag: 'preferences',
+      summary: 'Turn a feature flag on or off',
+      body: FEATURE_FLAG_SET,
+      errors: [404, 422],
+      response: FEATURE_FLAG,
+      load: flagOf,
     },
     async (ctx, body, name) => {
       await setFlag(ctx.deps.db, name, body.enabled);

@@ -9,8 +9,11 @@ export function programsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/programs', ability: 'program.read',
-      tag: 'programs', summary: 'Programs as loaded from program-defs/',
+      method: 'get',
+      path: '/api/programs',
+      ability: 'program.read',
+      tag: 'programs',
+      summary: 'Programs as loaded from program-defs/',
       response: PROGRAM_PAGE,
     },
     async (ctx: AppContext) => {
@@ -20,9 +23,13 @@ export function programsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/programs/:id', ability: 'program.read',
-      tag: 'programs', summary: 'A program: eligibility and incentive criteria in words, stages, tasks',
-      errors: [404], response: PROGRAM_DETAIL,
+      method: 'get',
+      path: '/api/programs/:id',
+      ability: 'program.read',
+      tag: 'programs',
+      summary: 'A program: eligibility and incentive criteria in words, stages, tasks',
+      errors: [404],
+      response: PROGRAM_DETAIL,
     },
     async (ctx: AppContext) => {
       ctx.body = svc.readProgram(ctx.deps, ctx.params.id);
@@ -31,9 +38,13 @@ export function programsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/programs/:id/definition', ability: 'definitions.explore',
-      tag: 'programs', summary: 'The loaded definition, its hash and file',
-      errors: [404], response: PROGRAM_DEFINITION,
+      method: 'get',
+      path: '/api/programs/:id/definition',
+      ability: 'definitions.explore',
+      tag: 'programs',
+      summary: 'The loaded definition, its hash and file',
+      errors: [404],
+      response: PROGRAM_DEFINITION,
     },
     async (ctx: AppContext) => {
       ctx.body = svc.programDefinition(ctx.deps, ctx.params.id);

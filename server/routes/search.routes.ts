@@ -13,26 +13,50 @@ export function searchRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/search', ability: 'job.search',
-      tag: 'search', summary: 'Fuzzy job search (spec sect. 2) within what the user may see',
-      query: Q, errors: [400], response: JOB_HITS,
+      method: 'get',
+      path: '/api/jobs/search',
+      ability: 'job.search',
+      tag: 'search',
+      summary: 'Fuzzy job search (spec sect. 2) within what the user may see',
+      query: Q,
+      errors: [400],
+      response: JOB_HITS,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = { items: await searchJobs(ctx.deps, user, query.str(ctx.query, 'q'), query.int(ctx.query, 'limit', { min: 1, max: SEARCH_MAX_LIMIT })) };
+      ctx.body = {
+        items: await searchJobs(
+          ctx.deps,
+          user,
+          query.str(ctx.query, 'q'),
+          query.int(ctx.query, 'limit', { min: 1, max: SEARCH_MAX_LIMIT }),
+        ),
+      };
     },
   );
 
   route(
     router,
     {
-      method: 'get', path: '/api/contractor/search', ability: 'contractor.list',
-      tag: 'search', summary: 'Fuzzy contractor search (spec sect. 2)',
-      query: Q, errors: [400], response: CONTRACTOR_HITS,
+      method: 'get',
+      path: '/api/contractor/search',
+      ability: 'contractor.list',
+      tag: 'search',
+      summary: 'Fuzzy contractor search (spec sect. 2)',
+      query: Q,
+      errors: [400],
+      response: CONTRACTOR_HITS,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = { items: await searchContractors(ctx.deps, user, query.str(ctx.query, 'q'), query.int(ctx.query, 'limit', { min: 1, max: SEARCH_MAX_LIMIT })) };
+      ctx.body = {
+        items: await searchContractors(
+          ctx.deps,
+          user,
+          query.str(ctx.query, 'q'),
+          query.int(ctx.query, 'limit', { min: 1, max: SEARCH_MAX_LIMIT }),
+        ),
+      };
     },
   );
 }

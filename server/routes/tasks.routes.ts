@@ -26,9 +26,13 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/:job_id/tasks', ability: 'task.read',
-      tag: 'tasks', summary: 'Tasks of a job with the engine’s status (a homeowner sees the homeowner tasks)',
-      errors: [404], response: JOB_TASKS,
+      method: 'get',
+      path: '/api/jobs/:job_id/tasks',
+      ability: 'task.read',
+      tag: 'tasks',
+      summary: 'Tasks of a job with the engine’s status (a homeowner sees the homeowner tasks)',
+      errors: [404],
+      response: JOB_TASKS,
     },
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);
@@ -39,9 +43,13 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/:job_id/tasks/:task_id', ability: 'task.read',
-      tag: 'tasks', summary: 'One task with its saved data and version',
-      errors: [400, 404], response: JOB_TASK,
+      method: 'get',
+      path: '/api/jobs/:job_id/tasks/:task_id',
+      ability: 'task.read',
+      tag: 'tasks',
+      summary: 'One task with its saved data and version',
+      errors: [400, 404],
+      response: JOB_TASK,
     },
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);
@@ -51,9 +59,15 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'put', path: '/api/jobs/:job_id/tasks/:task_id/draft', ability: 'task.work',
-      tag: 'tasks', summary: 'Save partial work (409 when the version is stale)',
-      body: TASK_SAVE, errors: [400, 404, 409, 422], response: JOB_TASK, load: job,
+      method: 'put',
+      path: '/api/jobs/:job_id/tasks/:task_id/draft',
+      ability: 'task.work',
+      tag: 'tasks',
+      summary: 'Save partial work (409 when the version is stale)',
+      body: TASK_SAVE,
+      errors: [400, 404, 409, 422],
+      response: JOB_TASK,
+      load: job,
     },
     async (ctx, body, { user, job: j }) => {
       ctx.body = await tasks.saveDraft(ctx.deps, user, j, ctx.params.task_id, body);
@@ -62,9 +76,15 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/submit', ability: 'task.work',
-      tag: 'tasks', summary: 'Submit a task: validated, saved, the job re-evaluated',
-      body: TASK_SAVE, errors: [400, 404, 409, 422], response: TASK_SUBMITTED, load: job,
+      method: 'post',
+      path: '/api/jobs/:job_id/tasks/:task_id/submit',
+      ability: 'task.work',
+      tag: 'tasks',
+      summary: 'Submit a task: validated, saved, the job re-evaluated',
+      body: TASK_SAVE,
+      errors: [400, 404, 409, 422],
+      response: TASK_SUBMITTED,
+      load: job,
     },
     async (ctx, body, { user, job: j }) => {
       ctx.body = await tasks.submitTask(ctx.deps, user, j, ctx.params.task_id, body);
@@ -73,20 +93,37 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', ability: 'task.flag_exception',
-      tag: 'tasks', summary: 'Flag a contractor or ops exception',
-      body: EXCEPTION_FLAG, errors: [404], response: JOB_TASK, load: job,
+      method: 'post',
+      path: '/api/jobs/:job_id/tasks/:task_id/exceptions/:kind',
+      ability: 'task.flag_exception',
+      tag: 'tasks',
+      summary: 'Flag a contractor or ops exception',
+      body: EXCEPTION_FLAG,
+      errors: [404],
+      response: JOB_TASK,
+      load: job,
     },
     async (ctx, body, { user, job: j }) => {
-      ctx.body = await tasks.flagTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind), body.note);
+      ctx.body = await tasks.flagTaskException(
+        ctx.deps,
+        user,
+        j,
+        ctx.params.task_id,
+        kindOf(ctx.params.kind),
+        body.note,
+      );
     },
   );
   route(
     router,
     {
-      method: 'delete', path: '/api/jobs/:job_id/tasks/:task_id/exceptions/:kind', ability: 'task.clear_exception',
-      tag: 'tasks', summary: 'Clear a contractor or ops exception',
-      errors: [404], response: JOB_TASK,
+      method: 'delete',
+      path: '/api/jobs/:job_id/tasks/:task_id/exceptions/:kind',
+      ability: 'task.clear_exception',
+      tag: 'tasks',
+      summary: 'Clear a contractor or ops exception',
+      errors: [404],
+      response: JOB_TASK,
     },
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);
@@ -96,9 +133,15 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/transfer', ability: 'task.transfer',
-      tag: 'tasks', summary: 'Transfer a task to another action owner',
-      body: TASK_TRANSFER, errors: [404, 422], response: JOB_TASK, load: job,
+      method: 'post',
+      path: '/api/jobs/:job_id/tasks/:task_id/transfer',
+      ability: 'task.transfer',
+      tag: 'tasks',
+      summary: 'Transfer a task to another action owner',
+      body: TASK_TRANSFER,
+      errors: [404, 422],
+      response: JOB_TASK,
+      load: job,
     },
     async (ctx, body, { user, job: j }) => {
       ctx.body = await tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, body);
@@ -107,9 +150,14 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/:job_id/tasks/:task_id/reset', ability: 'task.reset',
-      tag: 'tasks', summary: 'Reset a task to its default owner (READY)',
-      errors: [404], response: JOB_TASK, noBody: true,
+      method: 'post',
+      path: '/api/jobs/:job_id/tasks/:task_id/reset',
+      ability: 'task.reset',
+      tag: 'tasks',
+      summary: 'Reset a task to its default owner (READY)',
+      errors: [404],
+      response: JOB_TASK,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);
@@ -119,9 +167,13 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/forms/:form', ability: 'task.read',
-      tag: 'tasks', summary: 'A task form: JSON Schema, UI schema, messages',
-      errors: [404], response: FORM_DOCUMENT,
+      method: 'get',
+      path: '/api/forms/:form',
+      ability: 'task.read',
+      tag: 'tasks',
+      summary: 'A task form: JSON Schema, UI schema, messages',
+      errors: [404],
+      response: FORM_DOCUMENT,
     },
     async (ctx: AppContext) => {
       const form = ctx.deps.defs.forms[ctx.params.form];
@@ -133,9 +185,14 @@ export function tasksRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/jobs/:job_id/tasks/:task_id/form', ability: 'task.read',
-      tag: 'tasks', summary: "A task's form as the job's definition version has it (a job pinned to an earlier version keeps that version's forms; its tasks' form_version says when they differ from GET /api/forms/{form})",
-      errors: [400, 404], response: FORM_DOCUMENT,
+      method: 'get',
+      path: '/api/jobs/:job_id/tasks/:task_id/form',
+      ability: 'task.read',
+      tag: 'tasks',
+      summary:
+        "A task's form as the job's definition version has it (a job pinned to an earlier version keeps that version's forms; its tasks' form_version says when they differ from GET /api/forms/{form})",
+      errors: [400, 404],
+      response: FORM_DOCUMENT,
     },
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);

@@ -9,14 +9,17 @@ import { TERMS } from '../../engine/api/admin-requests.ts';
 import * as svc from '../services/terms.service.ts';
 import { idParam, pageOf } from './params.ts';
 
-
 export function termsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/terms_and_conditions', ability: 'terms.read',
-      tag: 'terms', summary: 'Versions of the terms and conditions, newest first',
-      query: PAGE, response: TERMS_PAGE,
+      method: 'get',
+      path: '/api/terms_and_conditions',
+      ability: 'terms.read',
+      tag: 'terms',
+      summary: 'Versions of the terms and conditions, newest first',
+      query: PAGE,
+      response: TERMS_PAGE,
     },
     async (ctx: AppContext) => {
       ctx.body = await svc.listTerms(ctx.deps, pageOf(ctx));
@@ -25,9 +28,13 @@ export function termsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/terms_and_conditions/current', ability: 'terms.read_current',
-      tag: 'terms', summary: 'The current version',
-      errors: [404], response: TERMS_ANSWER,
+      method: 'get',
+      path: '/api/terms_and_conditions/current',
+      ability: 'terms.read_current',
+      tag: 'terms',
+      summary: 'The current version',
+      errors: [404],
+      response: TERMS_ANSWER,
     },
     async (ctx: AppContext) => {
       ctx.body = await svc.currentTerms(ctx.deps);
@@ -36,9 +43,13 @@ export function termsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/terms_and_conditions/:id', ability: 'terms.read',
-      tag: 'terms', summary: 'One version',
-      errors: [404], response: TERMS_ANSWER,
+      method: 'get',
+      path: '/api/terms_and_conditions/:id',
+      ability: 'terms.read',
+      tag: 'terms',
+      summary: 'One version',
+      errors: [404],
+      response: TERMS_ANSWER,
     },
     async (ctx: AppContext) => {
       ctx.body = await svc.readTerms(ctx.deps, idParam(ctx));
@@ -47,23 +58,39 @@ export function termsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/terms_and_conditions', ability: 'terms.manage',
-      tag: 'terms', summary: 'Save: a new current version',
-      body: TERMS, status: 201, errors: [422], response: TERMS_ANSWER,
+      method: 'post',
+      path: '/api/terms_and_conditions',
+      ability: 'terms.manage',
+      tag: 'terms',
+      summary: 'Save: a new current version',
+      body: TERMS,
+      status: 201,
+      errors: [422],
+      response: TERMS_ANSWER,
     },
     async (ctx, body) => {
       const user = userOf(ctx);
       const b = body;
-      ctx.body = await svc.saveTerms(ctx.deps, user, { title: b.title, description: b.description ?? '', sections: b.sections });
+      ctx.body = await svc.saveTerms(ctx.deps, user, {
+        title: b.title,
+        description: b.description ?? '',
+        sections: b.sections,
+      });
       ctx.status = 201;
     },
   );
   route(
     router,
     {
-      method: 'post', path: '/api/terms_and_conditions/:id/restore', ability: 'terms.manage',
-      tag: 'terms', summary: 'Restore: a copy of an old version becomes the new current version',
-      status: 201, errors: [404], response: TERMS_ANSWER, noBody: true,
+      method: 'post',
+      path: '/api/terms_and_conditions/:id/restore',
+      ability: 'terms.manage',
+      tag: 'terms',
+      summary: 'Restore: a copy of an old version becomes the new current version',
+      status: 201,
+      errors: [404],
+      response: TERMS_ANSWER,
+      noBody: true,
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);

@@ -39,25 +39,47 @@ async function formOfModule(ctx: AppContext): Promise<TaskForm | undefined> {
 }
 
 export function validatorsRoutes(router: AppRouter): void {
-  route(router, { method: 'get', path: '/api/forms/:form/validator.js', ability: 'public', tag: 'tasks',
-    summary: "A task form's validators (engine and RJSF) as a JavaScript module of ajv standalone code, for pages without eval; the URL is versioned by the schema's hash and is the capability (no sign-in: import() sends no token)",
-    query: {
-      v: str("The form schema's hash (as the engine's schemaKey computes it); any other value is a 404"),
-      job: str("A job's id: the form as that job's definition version has it (a task's form_version is set), not the loaded one"),
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/forms/:form/validator.js',
+      ability: 'public',
+      tag: 'tasks',
+      summary:
+        "A task form's validators (engine and RJSF) as a JavaScript module of ajv standalone code, for pages without eval; the URL is versioned by the schema's hash and is the capability (no sign-in: import() sends no token)",
+      query: {
+        v: str("The form schema's hash (as the engine's schemaKey computes it); any other value is a 404"),
+        job: str(
+          "A job's id: the form as that job's definition version has it (a task's form_version is set), not the loaded one",
+        ),
+      },
+      returns: 'A JavaScript module',
+      produces: 'text/javascript',
+      errors: [404],
     },
-    returns: 'A JavaScript module',
-    produces: 'text/javascript',
-    errors: [404] }, async (ctx: AppContext) => {
-    const form = await formOfModule(ctx);
-    if (!form) throw notFound('Form not found');
-    sendModule(ctx, formValidatorModule(form));
-  });
-  route(router, { method: 'get', path: '/api/definitions/meta-validators.js', ability: 'public', tag: 'programs',
-    summary: "The definition files' meta-schema validators as a JavaScript module of ajv standalone code (program explorer, without eval)",
-    query: { v: str("The meta-schemas' hash; any other value is a 404") },
-    returns: 'A JavaScript module',
-    produces: 'text/javascript',
-    errors: [404] }, async (ctx: AppContext) => {
-    sendModule(ctx, metaValidatorModule());
-  });
+    async (ctx: AppContext) => {
+      const form = await formOfModule(ctx);
+      if (!form) throw notFound('Form not found');
+      sendModule(ctx, formValidatorModule(form));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/definitions/meta-validators.js',
+      ability: 'public',
+      tag: 'programs',
+      summary:
+        "The definition files' meta-schema validators as a JavaScript module of ajv standalone code (program explorer, without eval)",
+      query: { v: str("The meta-schemas' hash; any other value is a 404") },
+      returns: 'A JavaScript module',
+      produces: 'text/javascript',
+      errors: [404],
+    },
+    async (ctx: AppContext) => {
+      sendModule(ctx, metaValidatorModule());
+    },
+  );
 }

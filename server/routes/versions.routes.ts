@@ -1,8 +1,16 @@
-/** Definition versions (ops): a program's stored versions, their files and diffs, and moving pinned jobs to the current version. */
+/** Definition versions (ops): a program's stored versions, their files and diffs, and moving pinned jobs to the current
+ * version. */
 
 import { route } from './declare.ts';
 import { idParam } from './params.ts';
-import { JOB_MIGRATED, JOBS_MIGRATED, MIGRATE_JOBS_REQUEST, VERSION_DETAIL, VERSION_DIFF, VERSION_LIST } from '../../engine/api/versions.ts';
+import {
+  JOB_MIGRATED,
+  JOBS_MIGRATED,
+  MIGRATE_JOBS_REQUEST,
+  VERSION_DETAIL,
+  VERSION_DIFF,
+  VERSION_LIST,
+} from '../../engine/api/versions.ts';
 import { userOf } from '../abilities.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { badRequest } from '../errors.ts';
@@ -12,7 +20,8 @@ import * as svc from '../services/versions.service.ts';
 function againstOf(ctx: AppContext): string {
   const v = ctx.query.against;
   if (v === undefined || v === '' || v === 'current') return 'current';
-  if (typeof v !== 'string' || !/^[0-9a-f]{16}$/.test(v)) throw badRequest("Query parameter 'against' must be 'current' or a version hash", 'invalid_query');
+  if (typeof v !== 'string' || !/^[0-9a-f]{16}$/.test(v))
+    throw badRequest("Query parameter 'against' must be 'current' or a version hash", 'invalid_query');
   return v;
 }
 
@@ -20,46 +29,71 @@ export function versionsRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/programs/:id/versions', ability: 'definitions.versions',
-      tag: 'programs', summary: 'The program’s stored definition versions, newest first, with the current one marked and the jobs pinned to each',
-      errors: [404], response: VERSION_LIST,
+      method: 'get',
+      path: '/api/programs/:id/versions',
+      ability: 'definitions.versions',
+      tag: 'programs',
+      summary:
+        'The program’s stored definition versions, newest first, with the current one marked and the jobs pinned to each',
+      errors: [404],
+      response: VERSION_LIST,
     },
     (ctx) => svc.listVersions(ctx.deps, ctx.params.id),
   );
   route(
     router,
     {
-      method: 'get', path: '/api/programs/:id/versions/:hash', ability: 'definitions.versions',
-      tag: 'programs', summary: 'One stored definition version: the files it was built from',
-      errors: [404], response: VERSION_DETAIL,
+      method: 'get',
+      path: '/api/programs/:id/versions/:hash',
+      ability: 'definitions.versions',
+      tag: 'programs',
+      summary: 'One stored definition version: the files it was built from',
+      errors: [404],
+      response: VERSION_DETAIL,
     },
     (ctx) => svc.readVersion(ctx.deps, ctx.params.id, ctx.params.hash),
   );
   route(
     router,
     {
-      method: 'get', path: '/api/programs/:id/versions/:hash/diff', ability: 'definitions.versions',
-      tag: 'programs', summary: 'What changed from a stored version to the current one (or another version), value by value, in words',
+      method: 'get',
+      path: '/api/programs/:id/versions/:hash/diff',
+      ability: 'definitions.versions',
+      tag: 'programs',
+      summary: 'What changed from a stored version to the current one (or another version), value by value, in words',
       query: { against: { description: "'current' (default) or a version hash", schema: { type: 'string' } } },
-      errors: [400, 404], response: VERSION_DIFF,
+      errors: [400, 404],
+      response: VERSION_DIFF,
     },
     (ctx) => svc.diffVersion(ctx.deps, ctx.params.id, ctx.params.hash, againstOf(ctx)),
   );
   route(
     router,
     {
-      method: 'post', path: '/api/jobs/:job_id/migrate-version', ability: 'job.migrate_version',
-      tag: 'jobs', summary: 'Move a job to its program’s current definition version (history: definition_migrated, with the outcome before and after)',
-      errors: [404], response: JOB_MIGRATED, noBody: true,
+      method: 'post',
+      path: '/api/jobs/:job_id/migrate-version',
+      ability: 'job.migrate_version',
+      tag: 'jobs',
+      summary:
+        'Move a job to its program’s current definition version (history: definition_migrated, with the outcome before and after)',
+      errors: [404],
+      response: JOB_MIGRATED,
+      noBody: true,
     },
     (ctx) => svc.migrateJob(ctx.deps, userOf(ctx), idParam(ctx, 'job_id')),
   );
   route(
     router,
     {
-      method: 'post', path: '/api/programs/:id/migrate-jobs', ability: 'job.migrate_version',
-      tag: 'programs', summary: 'Move every job of the program pinned to a version (optionally only at some stages) to the current version',
-      body: MIGRATE_JOBS_REQUEST, errors: [404, 422], response: JOBS_MIGRATED,
+      method: 'post',
+      path: '/api/programs/:id/migrate-jobs',
+      ability: 'job.migrate_version',
+      tag: 'programs',
+      summary:
+        'Move every job of the program pinned to a version (optionally only at some stages) to the current version',
+      body: MIGRATE_JOBS_REQUEST,
+      errors: [404, 422],
+      response: JOBS_MIGRATED,
     },
     (ctx, body) => svc.migrateJobs(ctx.deps, userOf(ctx), ctx.params.id, body),
   );

@@ -8,15 +8,27 @@ import { deadWork, retryDeadWork, workItem, type WorkItem } from '../db/work.db.
 import { idParam } from './params.ts';
 
 /** An item without its payload (internal to the worker). */
-const shown = ({ id, kind, state, attempts, max_attempts, run_at, last_error, created_at, updated_at }: WorkItem) =>
-  ({ id, kind, state, attempts, max_attempts, run_at, last_error, created_at, updated_at });
+const shown = ({ id, kind, state, attempts, max_attempts, run_at, last_error, created_at, updated_at }: WorkItem) => ({
+  id,
+  kind,
+  state,
+  attempts,
+  max_attempts,
+  run_at,
+  last_error,
+  created_at,
+  updated_at,
+});
 
 export function workRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'get', path: '/api/work/dead', ability: 'work.manage',
-      tag: 'work', summary: 'Background work out of attempts (newest first), with its last error',
+      method: 'get',
+      path: '/api/work/dead',
+      ability: 'work.manage',
+      tag: 'work',
+      summary: 'Background work out of attempts (newest first), with its last error',
       response: DEAD_WORK,
     },
     async (ctx) => {
@@ -26,15 +38,21 @@ export function workRoutes(router: AppRouter): void {
   route(
     router,
     {
-      method: 'post', path: '/api/work/:id/retry', ability: 'work.manage',
-      tag: 'work', summary: 'Retry a dead item now, its attempts counted afresh',
-      errors: [404, 409], response: WORK_ITEM, noBody: true,
+      method: 'post',
+      path: '/api/work/:id/retry',
+      ability: 'work.manage',
+      tag: 'work',
+      summary: 'Retry a dead item now, its attempts counted afresh',
+      errors: [404, 409],
+      response: WORK_ITEM,
+      noBody: true,
     },
     async (ctx) => {
       const id = idParam(ctx);
       const item = await workItem(ctx.deps.db, id);
       if (!item) throw notFound('No such work item');
-      if (!(await retryDeadWork(ctx.deps.db, id, ctx.deps.now()))) throw conflict(`This work item is ${item.state}, not dead: only dead work can be retried.`);
+      if (!(await retryDeadWork(ctx.deps.db, id, ctx.deps.now())))
+        throw conflict(`This work item is ${item.state}, not dead: only dead work can be retried.`);
       ctx.body = shown((await workItem(ctx.deps.db, id))!);
     },
   );

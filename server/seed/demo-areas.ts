@@ -35,7 +35,17 @@ const SDGE = 'San Diego Gas & Electric';
 const CCCE = 'Central Coast Community Energy';
 const PCE = 'Peninsula Clean Energy';
 
-type Row = [city: string, county: string, state: string, zip: string, lat: number, lon: number, electric: string, gas: string | null, area_code: string];
+type Row = [
+  city: string,
+  county: string,
+  state: string,
+  zip: string,
+  lat: number,
+  lon: number,
+  electric: string,
+  gas: string | null,
+  area_code: string,
+];
 
 const ROWS: Row[] = [
   // Wisconsin
@@ -94,8 +104,28 @@ const ROWS: Row[] = [
   ['Half Moon Bay', 'San Mateo', 'CA', '94019', 37.4636, -122.4286, PCE, PGE, '650'],
   ['South San Francisco', 'San Mateo', 'CA', '94080', 37.6547, -122.4077, PCE, PGE, '650'],
   // California: Los Angeles, Riverside, San Bernardino
-  ['Los Angeles', 'Los Angeles', 'CA', '90011', 34.0076, -118.2587, 'Los Angeles Department of Water and Power', SCG, '323'],
-  ['Los Angeles', 'Los Angeles', 'CA', '90044', 33.953, -118.2917, 'Los Angeles Department of Water and Power', SCG, '323'],
+  [
+    'Los Angeles',
+    'Los Angeles',
+    'CA',
+    '90011',
+    34.0076,
+    -118.2587,
+    'Los Angeles Department of Water and Power',
+    SCG,
+    '323',
+  ],
+  [
+    'Los Angeles',
+    'Los Angeles',
+    'CA',
+    '90044',
+    33.953,
+    -118.2917,
+    'Los Angeles Department of Water and Power',
+    SCG,
+    '323',
+  ],
   ['Pomona', 'Los Angeles', 'CA', '91766', 34.0417, -117.7567, SCE, SCG, '909'],
   ['Long Beach', 'Los Angeles', 'CA', '90805', 33.8644, -118.1806, SCE, 'Long Beach Utilities', '562'],
   ['Riverside', 'Riverside', 'CA', '92503', 33.92, -117.46, 'Riverside Public Utilities', SCG, '951'],
@@ -127,14 +157,32 @@ const ROWS: Row[] = [
 
 /** Places no program serves (initial eligibility answers 'no program' for them). */
 const UNSERVED: Row[] = [
-  ['Morristown', 'Morris', 'NJ', '07960', 40.7968, -74.4815, 'Jersey Central Power & Light', 'New Jersey Natural Gas', '973'],
+  [
+    'Morristown',
+    'Morris',
+    'NJ',
+    '07960',
+    40.7968,
+    -74.4815,
+    'Jersey Central Power & Light',
+    'New Jersey Natural Gas',
+    '973',
+  ],
   ['Hackensack', 'Bergen', 'NJ', '07601', 40.8859, -74.0435, PSEG, PSEG, '201'],
   ['Reno', 'Washoe', 'NV', '89501', 39.5296, -119.8138, 'NV Energy', 'NV Energy', '775'],
   ['Minneapolis', 'Hennepin', 'MN', '55408', 44.9469, -93.2863, XCEL, 'CenterPoint Energy', '612'],
 ];
 
 const toLocale = ([city, county, state, zip, lat, lon, electric_utility, gas_utility, area_code]: Row): Locale => ({
-  city, county, state, zip, lat, lon, electric_utility, gas_utility, area_code,
+  city,
+  county,
+  state,
+  zip,
+  lat,
+  lon,
+  electric_utility,
+  gas_utility,
+  area_code,
 });
 
 /** Every demo town. */
@@ -142,7 +190,15 @@ export const LOCALES: readonly Locale[] = ROWS.map(toLocale);
 
 /** The engine's site of a locale (and a street address in it). */
 export function siteOf(l: Locale, address?: string): JobSite {
-  const site: JobSite = { city: l.city, county: l.county, state: l.state, zip: l.zip, lat: l.lat, lon: l.lon, electric_utility: l.electric_utility };
+  const site: JobSite = {
+    city: l.city,
+    county: l.county,
+    state: l.state,
+    zip: l.zip,
+    lat: l.lat,
+    lon: l.lon,
+    electric_utility: l.electric_utility,
+  };
   if (address) site.address = address;
   if (l.gas_utility) site.gas_utility = l.gas_utility;
   return site;

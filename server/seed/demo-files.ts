@@ -36,7 +36,15 @@ export function demoPng(hue: number): Buffer {
       const inRoof = y >= 60 && y < 110 && Math.abs(x - 160) <= (y - 60) * 1.8;
       const inWalls = y >= 110 && y < 200 && x >= 80 && x < 240;
       const inDoor = y >= 150 && y < 200 && x >= 145 && x < 175;
-      const c = inDoor ? [90, 60, 40] : inWalls ? walls : inRoof ? [120, 50, 45] : y >= 200 ? [95, 150, 80] : [150 + y / 3, 190 + y / 6, 235];
+      const c = inDoor
+        ? [90, 60, 40]
+        : inWalls
+          ? walls
+          : inRoof
+            ? [120, 50, 45]
+            : y >= 200
+              ? [95, 150, 80]
+              : [150 + y / 3, 190 + y / 6, 235];
       row.set(c.map(Math.round), 1 + x * 3);
     }
     rows.push(row);
@@ -45,7 +53,12 @@ export function demoPng(hue: number): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function hsl(hDeg: number, s: number, l: number): number[] {
@@ -79,7 +92,8 @@ function uploadFields(form: TaskForm, uploads: Deps['defs']['uploads']): Map<str
   return out;
 }
 
-const isRef = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'string';
+const isRef = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'string';
 const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** The stored files of the demo, one per upload field, and how a seeded task's references come to point at them. */
@@ -96,13 +110,18 @@ export async function demoFiles(deps: Deps) {
     for (const [field, kind] of uploadFields(form, deps.defs.uploads)) {
       const key = `${kind}:${field}`;
       if (stored.has(key)) continue;
-      const content = kind === 'png' ? demoPng(createHash('sha256').update(field).digest()[0] * 1.4) : await demoPdf(label(field));
+      const content =
+        kind === 'png' ? demoPng(createHash('sha256').update(field).digest()[0] * 1.4) : await demoPdf(label(field));
       stored.set(key, { stored_name: await deps.adapters.files.put(content), size_bytes: content.length });
     }
   }
 
   /** The task's data with every upload reference pointing at an attachment of the job (written with `tx`). */
-  return async function storeUploads(tx: Deps, job: { id: number }, task: { id: string; form: TaskForm; data: Record<string, unknown>; by: number | null; at: string }): Promise<Record<string, unknown>> {
+  return async function storeUploads(
+    tx: Deps,
+    job: { id: number },
+    task: { id: string; form: TaskForm; data: Record<string, unknown>; by: number | null; at: string },
+  ): Promise<Record<string, unknown>> {
     const out = { ...task.data };
     for (const [field, kind] of uploadFields(task.form, deps.defs.uploads)) {
       const value = out[field];
@@ -117,9 +136,24 @@ export async function demoFiles(deps: Deps) {
         }
         const name = `${field.replace(/_/g, '-')}${list.length > 1 ? `-${i + 1}` : ''}.${kind}`;
         const id = `att_${createHash('sha256').update(`${job.id}/${task.id}/${field}/${i}`).digest('hex').slice(0, 24)}`;
-        const place = { lat: typeof ref.lat === 'number' ? ref.lat : null, lon: typeof ref.lon === 'number' ? ref.lon : null, taken_at: typeof ref.taken_at === 'string' ? ref.taken_at : null };
+        const place = {
+          lat: typeof ref.lat === 'number' ? ref.lat : null,
+          lon: typeof ref.lon === 'number' ? ref.lon : null,
+          taken_at: typeof ref.taken_at === 'string' ? ref.taken_at : null,
+        };
         const content_type = kind === 'png' ? 'image/png' : 'application/pdf';
-        await insertAttachment(tx.db, { id, job_id: job.id, task_id: task.id, field, name, content_type, ...file, ...place, created_by: task.by, created_at: task.at });
+        await insertAttachment(tx.db, {
+          id,
+          job_id: job.id,
+          task_id: task.id,
+          field,
+          name,
+          content_type,
+          ...file,
+          ...place,
+          created_by: task.by,
+          created_at: task.at,
+        });
         refs.push({ ...ref, id, name, content_type, size_bytes: file.size_bytes });
       }
       out[field] = Array.isArray(value) ? refs : refs[0];

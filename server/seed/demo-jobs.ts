@@ -5,7 +5,16 @@
  * and eligibility.
  */
 
-import { evaluateJob, hiddenFields, jobOnlyFacts, type JobEvaluation, type JobInput, type JobSite, type TaskDef, type TaskForm } from '../../engine/index.ts';
+import {
+  evaluateJob,
+  hiddenFields,
+  jobOnlyFacts,
+  type JobEvaluation,
+  type JobInput,
+  type JobSite,
+  type TaskDef,
+  type TaskForm,
+} from '../../engine/index.ts';
 import { siteOf, type Locale } from './demo-areas.ts';
 import { changedSite, type ProgramSeed, type TaskOverlay, type Variant } from './demo-variants.ts';
 import { STREETS } from './names.ts';
@@ -51,7 +60,8 @@ export interface BuildContext {
   now: number;
   /** The first filled example of a form (tests/fixtures/forms). */
   fixture: (form: string) => Record<string, unknown>;
-  /** The forms: a question the home is not asked (form.yaml shown_if, e.g. California's rates in Wisconsin) is not answered. */
+  /** The forms: a question the home is not asked (form.yaml shown_if, e.g. California's rates in Wisconsin) is not
+   * answered. */
   forms?: Record<string, TaskForm>;
 }
 
@@ -76,7 +86,12 @@ export function planJobs(seed: ProgramSeed, count: number, rnd: Random): JobPlan
       continue;
     }
     const r = rnd.next();
-    const variant = r < 0.22 && problems.length ? problems[p++ % problems.length] : r < 0.3 && pending.length ? pending[q++ % pending.length] : undefined;
+    const variant =
+      r < 0.22 && problems.length
+        ? problems[p++ % problems.length]
+        : r < 0.3 && pending.length
+          ? pending[q++ % pending.length]
+          : undefined;
     if (variant) {
       const stage = variant.stage ?? (afterSubmit.length ? rnd.pick(afterSubmit) : stages[0]);
       plans.push({ stage, variant, fresh: false, coverage: false });
@@ -84,7 +99,12 @@ export function planJobs(seed: ProgramSeed, count: number, rnd: Random): JobPlan
     }
     const stage = stages[rnd.weighted(weights)];
     const fresh = stage === stages[0] && rnd.chance(0.35);
-    plans.push({ stage, variant: !fresh && profiles.length && rnd.chance(0.5) ? rnd.pick(profiles) : undefined, fresh, coverage: false });
+    plans.push({
+      stage,
+      variant: !fresh && profiles.length && rnd.chance(0.5) ? rnd.pick(profiles) : undefined,
+      fresh,
+      coverage: false,
+    });
   }
   return plans;
 }
@@ -98,7 +118,12 @@ export function buildJob(seed: ProgramSeed, plan: JobPlan, ctx: BuildContext): B
   const overlay: Record<string, TaskOverlay> = plan.variant?.tasks ?? {};
   const locale = rnd.pick(plan.variant?.locales ?? seed.locales);
   const site = changedSite(
-    { ...siteOf(locale), address: `${100 + rnd.int(9800)} ${rnd.pick(STREETS)}`, lat: round(locale.lat + rnd.between(-0.03, 0.03)), lon: round(locale.lon + rnd.between(-0.03, 0.03)) },
+    {
+      ...siteOf(locale),
+      address: `${100 + rnd.int(9800)} ${rnd.pick(STREETS)}`,
+      lat: round(locale.lat + rnd.between(-0.03, 0.03)),
+      lon: round(locale.lon + rnd.between(-0.03, 0.03)),
+    },
     plan.variant?.site ?? {},
   );
   const time = timeline(seed, plan, rnd, now);
@@ -108,21 +133,28 @@ export function buildJob(seed: ProgramSeed, plan: JobPlan, ctx: BuildContext): B
 
   const status = new Map<string, BuiltTask['status']>();
   for (const t of program.task_order) if (t.stage < T) status.set(t.id, 'COMPLETE');
-  for (const id of Object.keys(seed.base_tasks)) if (!status.has(id) && !(plan.fresh && rnd.chance(0.5))) status.set(id, 'IN_PROGRESS');
+  for (const id of Object.keys(seed.base_tasks))
+    if (!status.has(id) && !(plan.fresh && rnd.chance(0.5))) status.set(id, 'IN_PROGRESS');
   for (const [id, o] of Object.entries(overlay)) status.set(id, o.status ?? status.get(id) ?? 'IN_PROGRESS');
 
   const defs = new Map(program.task_order.map((t) => [t.id, t]));
   const compose = (t: TaskDef, st: BuiltTask['status']): BuiltTask => {
     const at = time.taskAt(t);
     let data: Record<string, unknown> = {};
-    // The forms' examples, like the cases, are written as of the cases' day: that day becomes the day the task was done.
-    if (st === 'COMPLETE') data = atSite(shiftDates(ctx.fixture(t.form), daysBetween(seed.cases_today, dayOf(at))), site) as Record<string, unknown>;
+    // The forms' examples, like the cases, are written as of the cases' day: that day becomes the day the task was
+    // done.
+    if (st === 'COMPLETE')
+      data = atSite(shiftDates(ctx.fixture(t.form), daysBetween(seed.cases_today, dayOf(at))), site) as Record<
+        string,
+        unknown
+      >;
     const base = seed.base_tasks[t.id]?.data;
     if (base) Object.assign(data, shiftDates(base, caseShift));
     sameUtilities(data, site);
     const change = overlay[t.id]?.data;
     if (change) data = merge(data, shiftDates(change, caseShift)) as Record<string, unknown>;
-    for (const f of hiddenFields(ctx.forms?.[t.form]?.runtime.field_conditions ?? [], jobOnlyFacts(site, dayOf(now)))) delete data[f];
+    for (const f of hiddenFields(ctx.forms?.[t.form]?.runtime.field_conditions ?? [], jobOnlyFacts(site, dayOf(now))))
+      delete data[f];
     return { def: t, status: st, data: withoutNulls(data), at };
   };
   const evaluate = () => {
@@ -175,8 +207,12 @@ function timeline(seed: ProgramSeed, plan: JobPlan, rnd: Random, now: number) {
   // A program that stopped taking submissions had its jobs before it stopped.
   const end = until ? Math.min(now, Date.parse(until) + DAY - 1) : now;
   const oldest = Math.max(1, Math.min(300, from ? (end - Date.parse(from)) / DAY - 1 : 300));
-  const age = plan.fresh ? rnd.between(0.1, 14) : rnd.between(Math.min(oldest, 3 + 12 * before.length), before.length ? oldest : Math.min(oldest, 150));
-  const sitting = !before.length ? age : age * (plan.stage === stages[stages.length - 1] ? rnd.between(0.2, 0.6) : rnd.between(0.05, 0.4));
+  const age = plan.fresh
+    ? rnd.between(0.1, 14)
+    : rnd.between(Math.min(oldest, 3 + 12 * before.length), before.length ? oldest : Math.min(oldest, 150));
+  const sitting = !before.length
+    ? age
+    : age * (plan.stage === stages[stages.length - 1] ? rnd.between(0.2, 0.6) : rnd.between(0.05, 0.4));
   const weights = before.map((s) => (s === stages[0] ? rnd.between(0.3, 1) : rnd.between(0.6, 1.6)));
   const sum = weights.reduce((a, w) => a + w, 0);
   const created = end - age * DAY;

@@ -24,7 +24,8 @@ export interface Variant {
   site: Partial<JobSite>;
   /** Towns where the changed site is still inside the program's service area. */
   locales: Locale[];
-  /** The stage the job waits in: that of the last task the case touches (null: ops marked it, any stage after submission). */
+  /** The stage the job waits in: that of the last task the case touches (null: ops marked it, any stage after
+   * submission). */
   stage: number | null;
 }
 
@@ -55,7 +56,9 @@ export function programSeed(program: Program, casesValue: unknown): ProgramSeed 
   const base_tasks = doc.base?.tasks ?? {};
   const locales = localesOf(program);
   const model = program.stage_model.stages;
-  const stages = [...new Set([...program.tasks.map((t) => t.stage), model[model.length - 1].number])].sort((a, b) => a - b);
+  const stages = [...new Set([...program.tasks.map((t) => t.stage), model[model.length - 1].number])].sort(
+    (a, b) => a - b,
+  );
   const stageOf = new Map(program.tasks.map((t) => [t.id, t.stage]));
   const variants: Variant[] = [];
   const seen = new Set<string>();
@@ -67,8 +70,16 @@ export function programSeed(program: Program, casesValue: unknown): ProgramSeed 
     if (Object.keys(tasks).some((id) => !stageOf.has(id))) continue;
     const ops_marked_ineligible = job.ops_marked_ineligible === true;
     const expected = c.expect?.eligibility;
-    const onlyAnswers = !ops_marked_ineligible && Object.entries(tasks).every(([id, t]) => id in base_tasks && t.status === undefined);
-    const kind = expected === 'ineligible' ? 'problem' : expected === 'pending_more_information' ? 'pending' : expected !== 'unable_to_determine' && onlyAnswers ? 'profile' : null;
+    const onlyAnswers =
+      !ops_marked_ineligible && Object.entries(tasks).every(([id, t]) => id in base_tasks && t.status === undefined);
+    const kind =
+      expected === 'ineligible'
+        ? 'problem'
+        : expected === 'pending_more_information'
+          ? 'pending'
+          : expected !== 'unable_to_determine' && onlyAnswers
+            ? 'profile'
+            : null;
     if (!kind) continue;
     const key = JSON.stringify(job);
     if (key === '{}' || seen.has(key)) continue;
@@ -76,7 +87,8 @@ export function programSeed(program: Program, casesValue: unknown): ProgramSeed 
     const siteChange = (job.site ?? {}) as Record<string, unknown>;
     const town = TOWN_KEYS.filter((k) => k in siteChange);
     const rest: Partial<JobSite> = {};
-    for (const [k, v] of Object.entries(siteChange)) if (!(TOWN_KEYS as readonly string[]).includes(k)) (rest as Record<string, unknown>)[k] = v;
+    for (const [k, v] of Object.entries(siteChange))
+      if (!(TOWN_KEYS as readonly string[]).includes(k)) (rest as Record<string, unknown>)[k] = v;
     const candidates = town.length ? LOCALES.filter((l) => town.every((k) => l[k] === siteChange[k])) : locales;
     const fits = candidates.filter((l) => serves(program, changedSite(siteOf(l), rest)));
     // Addresses stay inside the program's area: a case that moves the home out of it is not a demo job.

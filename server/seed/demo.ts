@@ -28,7 +28,15 @@ import { demoPlaces } from './demo-areas.ts';
 import { demoFiles, type DemoFiles } from './demo-files.ts';
 import { buildJob, planJobs, type BuildContext, type BuiltJob, type JobPlan } from './demo-jobs.ts';
 import { programSeed, type ProgramSeed } from './demo-variants.ts';
-import { CANCEL_NOTES, COMPANIES, FIRST_NAMES, LAST_NAMES, OPS_INELIGIBLE_REASONS, STREETS, TASK_EXCEPTION_NOTES } from './names.ts';
+import {
+  CANCEL_NOTES,
+  COMPANIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  OPS_INELIGIBLE_REASONS,
+  STREETS,
+  TASK_EXCEPTION_NOTES,
+} from './names.ts';
 import { seededRandom, type Random } from './seeded-random.ts';
 
 /** The password of every demo sign-in. */
@@ -39,7 +47,12 @@ export const DEMO_USERS = [
   { email: 'ops@demo.rebates.test', name: 'Olivia Ops', role: 'ops' as const },
   { email: 'oscar@demo.rebates.test', name: 'Oscar Operations', role: 'ops' as const },
   { email: 'alex@northwind-hvac.test', name: 'Alex Northwind', role: 'contractor' as const, company: 'Northwind HVAC' },
-  { email: 'casey@sunrise-electric.test', name: 'Casey Sunrise', role: 'contractor' as const, company: 'Sunrise Electric' },
+  {
+    email: 'casey@sunrise-electric.test',
+    name: 'Casey Sunrise',
+    role: 'contractor' as const,
+    company: 'Sunrise Electric',
+  },
   { email: 'homeowner@demo.rebates.test', name: 'Hana Homeowner', role: 'homeowner' as const },
 ];
 
@@ -80,7 +93,11 @@ async function seed(deps: Deps, storeUploads: DemoFiles): Promise<void> {
       address: i % 9 === 8 ? null : `${100 + i * 37} ${STREETS[(i * 5) % STREETS.length]}`,
       city,
       phone: `(${area}) 555-01${String(i).padStart(2, '0')}`,
-      email: `office@${name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.test`,
+      email: `office@${name
+        .toLowerCase()
+        .replace(/&/g, 'and')
+        .replace(/[^a-z]+/g, '-')
+        .replace(/^-|-$/g, '')}.test`,
       primary_contact: contact,
       program_id,
       created_at: daysAgo(420 - i * 3),
@@ -92,7 +109,14 @@ async function seed(deps: Deps, storeUploads: DemoFiles): Promise<void> {
   const password_hash = hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
     const company = 'company' in u ? companies[COMPANIES.findIndex((c) => c[0] === u.company)].id : null;
-    const id = await insertUser(deps.db, { email: u.email, name: u.name, role: u.role, contractor_id: company, password_hash, created_at: daysAgo(400) });
+    const id = await insertUser(deps.db, {
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      contractor_id: company,
+      password_hash,
+      created_at: daysAgo(400),
+    });
     if (u.role === 'ops') people.ops.push({ id, name: u.name });
     if (u.role === 'homeowner') people.homeowner = id;
     if (company !== null) people.companyUser.set(company, { id, name: u.name });
@@ -100,7 +124,8 @@ async function seed(deps: Deps, storeUploads: DemoFiles): Promise<void> {
   await seedAdminDemo(deps, { contractorIds: companies.map((c) => c.id), opsUserId: people.ops[0].id });
 
   const programs = Object.values(deps.defs.programs).sort((a, b) => a.id.localeCompare(b.id));
-  for (const place of demoPlaces(programs, (i) => `${200 + ((i * 53) % 800)} ${STREETS[i % STREETS.length]}`)) await insertPlace(deps.db, place);
+  for (const place of demoPlaces(programs, (i) => `${200 + ((i * 53) % 800)} ${STREETS[i % STREETS.length]}`))
+    await insertPlace(deps.db, place);
 
   const fixtures = new Map<string, Record<string, unknown>>();
   const fixture = (form: string) => {
@@ -117,15 +142,27 @@ async function seed(deps: Deps, storeUploads: DemoFiles): Promise<void> {
       const built = buildUntilFit(seeds[k], plan, { rnd, now, fixture, forms: deps.defs.forms });
       // The homeowner's own two jobs: one waiting on their answers, one being installed.
       const homeowners = seeds[k].program.id === 'wi-hear' && plan.coverage && (j === 0 || j === 2);
-      await storeJob(deps, people, { i, plan, built, program_id: seeds[k].program.id, code: newCode(rnd, codes), homeowners, rnd, now, storeUploads });
+      await storeJob(deps, people, {
+        i,
+        plan,
+        built,
+        program_id: seeds[k].program.id,
+        code: newCode(rnd, codes),
+        homeowners,
+        rnd,
+        now,
+        storeUploads,
+      });
     }
   }
 }
 
-/** An ordinary job is rebuilt (another town, another draw) when it came out ineligible: problems are planned, not accidental. */
+/** An ordinary job is rebuilt (another town, another draw) when it came out ineligible: problems are planned, not
+ * accidental. */
 function buildUntilFit(seed: ProgramSeed, plan: JobPlan, ctx: BuildContext): BuiltJob {
   let built = buildJob(seed, plan, ctx);
-  for (let tries = 0; tries < 3 && !plan.variant && built.evaluation.eligibility.status === 'ineligible'; tries++) built = buildJob(seed, plan, ctx);
+  for (let tries = 0; tries < 3 && !plan.variant && built.evaluation.eligibility.status === 'ineligible'; tries++)
+    built = buildJob(seed, plan, ctx);
   return built;
 }
 
@@ -140,14 +177,27 @@ function newCode(rnd: Random, codes: Set<string>): string {
 function firstExample(form: string): Record<string, unknown> {
   const file = join(REPO_ROOT, 'tests/fixtures/forms', `${form}.yaml`);
   if (!existsSync(file)) return {};
-  const doc = parse(readFileSync(file, 'utf8')) as { valid?: { data?: Record<string, unknown>; saved?: Record<string, unknown> }[] };
+  const doc = parse(readFileSync(file, 'utf8')) as {
+    valid?: { data?: Record<string, unknown>; saved?: Record<string, unknown> }[];
+  };
   const first = doc.valid?.[0];
   return first?.saved ?? first?.data ?? {};
 }
 
-type StoreArgs = { i: number; plan: JobPlan; built: BuiltJob; program_id: string; code: string; homeowners: boolean; rnd: Random; now: number; storeUploads: DemoFiles };
+type StoreArgs = {
+  i: number;
+  plan: JobPlan;
+  built: BuiltJob;
+  program_id: string;
+  code: string;
+  homeowners: boolean;
+  rnd: Random;
+  now: number;
+  storeUploads: DemoFiles;
+};
 
-/** Writes a built job, its tasks and history, the ops side (owner, claim, flags, cancel), then lets the engine fill in the rest. */
+/** Writes a built job, its tasks and history, the ops side (owner, claim, flags, cancel), then lets the engine fill in
+ * the rest. */
 async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void> {
   const { built, plan, rnd, i } = a;
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -163,14 +213,18 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
   const opsOwner = claimer ?? (submitted && rnd.chance(0.35) ? ops() : null);
   const canceled = extra && i % 19 === 13;
   const cancelReason = CANCEL_REASONS[Math.floor(i / 19) % CANCEL_REASONS.length];
-  const ineligibleReason = built.ops_marked_ineligible ? OPS_INELIGIBLE_REASONS[i % OPS_INELIGIBLE_REASONS.length] : null;
+  const ineligibleReason = built.ops_marked_ineligible
+    ? OPS_INELIGIBLE_REASONS[i % OPS_INELIGIBLE_REASONS.length]
+    : null;
   const canceledAt = built.updated_at + (a.now - built.updated_at) * rnd.between(0.2, 0.9);
   const jobId = await insertJob(deps.db, {
     code: a.code,
     first_name: first,
     last_name: last,
     full_name: `${first} ${last}`,
-    email: a.homeowners ? 'homeowner@demo.rebates.test' : `${first}.${last}${i % 7 ? '' : i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+    email: a.homeowners
+      ? 'homeowner@demo.rebates.test'
+      : `${first}.${last}${i % 7 ? '' : i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
     phone_number: `(${built.locale.area_code}) 555-${String(1000 + ((i * 37) % 9000)).padStart(4, '0')}`,
     address: built.site.address,
     city: built.site.city ?? null,
@@ -196,19 +250,55 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
     updated_at: iso(built.updated_at),
     stage_entered_at: iso(built.stage_entered_at),
   });
-  await addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user?.id ?? null, at: iso(built.created_at), detail: { program_id: a.program_id } });
+  await addHistory(deps.db, {
+    job_id: jobId,
+    type: 'job_created',
+    user_id: user?.id ?? null,
+    at: iso(built.created_at),
+    detail: { program_id: a.program_id },
+  });
 
   const flag = extra && !canceled ? flaggedTask(built, i, rnd) : null;
   const flagBy = flag?.kind === 'contractor' ? (user?.name ?? company.contact) : ops().name;
   const written = new Set<string>();
   for (const t of built.tasks) {
-    const by = t.def.owner === 'contractor' ? user?.id ?? null : t.def.owner === 'homeowner' ? (a.homeowners ? people.homeowner : null) : ops().id;
+    const by =
+      t.def.owner === 'contractor'
+        ? (user?.id ?? null)
+        : t.def.owner === 'homeowner'
+          ? a.homeowners
+            ? people.homeowner
+            : null
+          : ops().id;
     const exceptions = flag?.task === t.def.id ? { [flag.kind]: { note: flag.note, by: flagBy, at: iso(t.at) } } : null;
     const form = formOf(deps, deps.defs.programs[a.program_id], t.def.form);
-    const data = form ? await a.storeUploads(deps, { id: jobId }, { id: t.def.id, form, data: t.data, by, at: iso(t.at) }) : t.data;
-    await writeTask(deps.db, { job_id: jobId, task_id: t.def.id, status: t.status, data, draft: null, owner_override: null, exceptions, updated_at: iso(t.at), updated_by: by }, 0);
+    const data = form
+      ? await a.storeUploads(deps, { id: jobId }, { id: t.def.id, form, data: t.data, by, at: iso(t.at) })
+      : t.data;
+    await writeTask(
+      deps.db,
+      {
+        job_id: jobId,
+        task_id: t.def.id,
+        status: t.status,
+        data,
+        draft: null,
+        owner_override: null,
+        exceptions,
+        updated_at: iso(t.at),
+        updated_by: by,
+      },
+      0,
+    );
     written.add(t.def.id);
-    if (t.status === 'COMPLETE') await addHistory(deps.db, { job_id: jobId, type: 'task_submitted', user_id: by, at: iso(t.at), detail: { task_id: t.def.id } });
+    if (t.status === 'COMPLETE')
+      await addHistory(deps.db, {
+        job_id: jobId,
+        type: 'task_submitted',
+        user_id: by,
+        at: iso(t.at),
+        detail: { task_id: t.def.id },
+      });
   }
   // Signed documents that carry the terms recorded the version in force when they were signed.
   const terms = await deps.db.selectFrom('terms_versions').select(['id', 'created_at']).orderBy('created_at').execute();
@@ -216,28 +306,82 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
     const done = d.terms && built.tasks.find((t) => t.def.id === d.task && t.status === 'COMPLETE');
     if (!done || !terms.length) continue;
     const version = [...terms].reverse().find((v) => v.created_at <= iso(done.at)) ?? terms[0];
-    await updateJob(deps.db, jobId, d.terms === 'install' ? { install_terms_id: version.id } : { submit_terms_id: version.id });
+    await updateJob(
+      deps.db,
+      jobId,
+      d.terms === 'install' ? { install_terms_id: version.id } : { submit_terms_id: version.id },
+    );
   }
   if (flag && !written.has(flag.task)) {
     const at = iso(built.updated_at);
-    await writeTask(deps.db, { job_id: jobId, task_id: flag.task, status: null, data: null, draft: null, owner_override: null, exceptions: { [flag.kind]: { note: flag.note, by: flagBy, at } }, updated_at: at, updated_by: null }, 0);
+    await writeTask(
+      deps.db,
+      {
+        job_id: jobId,
+        task_id: flag.task,
+        status: null,
+        data: null,
+        draft: null,
+        owner_override: null,
+        exceptions: { [flag.kind]: { note: flag.note, by: flagBy, at } },
+        updated_at: at,
+        updated_by: null,
+      },
+      0,
+    );
   }
-  if (flag) await addHistory(deps.db, { job_id: jobId, type: 'task_exception_flagged', user_id: null, at: iso(built.updated_at), detail: { task_id: flag.task, kind: flag.kind, note: flag.note } });
-  if (submitted) await addHistory(deps.db, { job_id: jobId, type: 'job_submitted', user_id: user?.id ?? null, at: iso(built.submitted_at!) });
-  if (claimer) await addHistory(deps.db, { job_id: jobId, type: 'job_claimed', user_id: claimer.id, at: iso(built.stage_entered_at) });
-  if (ineligibleReason) await addHistory(deps.db, { job_id: jobId, type: 'job_marked_ineligible', user_id: people.ops[0].id, at: iso(built.updated_at), detail: { reason: ineligibleReason } });
+  if (flag)
+    await addHistory(deps.db, {
+      job_id: jobId,
+      type: 'task_exception_flagged',
+      user_id: null,
+      at: iso(built.updated_at),
+      detail: { task_id: flag.task, kind: flag.kind, note: flag.note },
+    });
+  if (submitted)
+    await addHistory(deps.db, {
+      job_id: jobId,
+      type: 'job_submitted',
+      user_id: user?.id ?? null,
+      at: iso(built.submitted_at!),
+    });
+  if (claimer)
+    await addHistory(deps.db, {
+      job_id: jobId,
+      type: 'job_claimed',
+      user_id: claimer.id,
+      at: iso(built.stage_entered_at),
+    });
+  if (ineligibleReason)
+    await addHistory(deps.db, {
+      job_id: jobId,
+      type: 'job_marked_ineligible',
+      user_id: people.ops[0].id,
+      at: iso(built.updated_at),
+      detail: { reason: ineligibleReason },
+    });
   if (canceled) {
     const note = cancelReason === 'other' ? rnd.pick(CANCEL_NOTES) : null;
     await updateJob(deps.db, jobId, { cancel_reason: cancelReason, cancel_note: note });
-    await addHistory(deps.db, { job_id: jobId, type: 'job_canceled', user_id: ops().id, at: iso(canceledAt), detail: { reason: cancelReason, note: note ?? undefined } });
+    await addHistory(deps.db, {
+      job_id: jobId,
+      type: 'job_canceled',
+      user_id: ops().id,
+      at: iso(canceledAt),
+      detail: { reason: cancelReason, note: note ?? undefined },
+    });
   }
 
   await refreshJob(deps, jobId);
   // refreshJob dates what it changes today; the demo's jobs changed along their own timelines.
-  await updateJob(deps.db, jobId, { stage_entered_at: iso(built.stage_entered_at), updated_at: iso(canceled ? canceledAt : built.updated_at) });
+  await updateJob(deps.db, jobId, {
+    stage_entered_at: iso(built.stage_entered_at),
+    updated_at: iso(canceled ? canceledAt : built.updated_at),
+  });
 }
 
-/** A company that works the program (now and then another one of the same state); the homeowner's jobs are Northwind's. */
+/** A company that works the program (now and then another one of the same state); the homeowner's jobs are Northwind's.
+ * */
 function pickCompany(people: People, program_id: string, state: string, rnd: Random, homeowners: boolean) {
   if (homeowners) return people.companies[0];
   const own = people.companies.filter((c) => c.program_id === program_id);
@@ -246,7 +390,11 @@ function pickCompany(people: People, program_id: string, state: string, rnd: Ran
 }
 
 /** About one job in twenty has an open task flagged by the contractor or by ops. */
-function flaggedTask(built: BuiltJob, i: number, rnd: Random): { task: string; kind: ExceptionKind; note: string } | null {
+function flaggedTask(
+  built: BuiltJob,
+  i: number,
+  rnd: Random,
+): { task: string; kind: ExceptionKind; note: string } | null {
   const kind: ExceptionKind | null = i % 40 === 7 ? 'contractor' : i % 40 === 27 ? 'ops' : null;
   if (!kind) return null;
   const open = built.evaluation.tasks.filter(isOpenTask);

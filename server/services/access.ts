@@ -35,7 +35,8 @@ export function canSeeJob(user: AuthUser, row: Pick<jobsDb.JobRow, 'contractor_i
   return row.homeowner_user_id === user.id;
 }
 
-/** Whether the user may see a task owned by `owner` on a job they can see (a homeowner sees only the homeowner's tasks). */
+/** Whether the user may see a task owned by `owner` on a job they can see (a homeowner sees only the homeowner's
+ * tasks). */
 export function canSeeTask(user: AuthUser, owner: string): boolean {
   return user.role !== 'homeowner' || owner === 'homeowner';
 }
@@ -45,7 +46,11 @@ export function canSeeTask(user: AuthUser, owner: string): boolean {
  * (jobs.homeowner_tasks), one of those sent or one only the homeowner may answer (no one else can: its
  * program gives it no `on_behalf`). Everyone else as canSeeTask.
  */
-export function canSeeJobTask(user: AuthUser, job: Pick<jobsDb.JobRow, 'homeowner_tasks'>, task: TaskActor & { id: string }): boolean {
+export function canSeeJobTask(
+  user: AuthUser,
+  job: Pick<jobsDb.JobRow, 'homeowner_tasks'>,
+  task: TaskActor & { id: string },
+): boolean {
   if (!canSeeTask(user, task.owner)) return false;
   if (user.role !== 'homeowner' || !job.homeowner_tasks) return true;
   return task.on_behalf !== true || (JSON.parse(job.homeowner_tasks) as string[]).includes(task.id);
@@ -59,7 +64,8 @@ export function canSeeField(user: AuthUser, owner: string, internal: boolean): b
   return canSeeTask(user, owner) && (!internal || seesInternal(user));
 }
 
-/** What decides who answers a task: its owner now, and whether its program lets the contractor answer a homeowner task (program.yaml `on_behalf`). */
+/** What decides who answers a task: its owner now, and whether its program lets the contractor answer a homeowner task
+ * (program.yaml `on_behalf`). */
 export interface TaskActor {
   owner: string;
   on_behalf?: boolean;
@@ -72,7 +78,8 @@ export interface TaskActor {
  */
 export function canWorkTask(user: AuthUser, task: TaskActor): boolean {
   if (user.role === 'ops') return true;
-  if (user.role === 'contractor') return task.owner === 'contractor' || (task.owner === 'homeowner' && task.on_behalf === true);
+  if (user.role === 'contractor')
+    return task.owner === 'contractor' || (task.owner === 'homeowner' && task.on_behalf === true);
   return task.owner === 'homeowner';
 }
 
@@ -85,16 +92,19 @@ export function actorOf(program: Program | undefined, t: { id: string; owner: st
 }
 
 /** Whether an answer by this user is given on the homeowner's behalf (recorded so in history). */
-export const answersOnBehalf = (user: AuthUser, task: TaskActor) => user.role !== 'homeowner' && task.owner === 'homeowner';
+export const answersOnBehalf = (user: AuthUser, task: TaskActor) =>
+  user.role !== 'homeowner' && task.owner === 'homeowner';
 
 /** Throws 403 unless the user may answer the task. */
 export function assertCanWorkTask(user: AuthUser, task: TaskActor): void {
   if (canWorkTask(user, task)) return;
-  if (user.role === 'contractor' && task.owner === 'homeowner') throw forbidden(ACCESS_MESSAGES.homeowner_only, 'homeowner_only');
+  if (user.role === 'contractor' && task.owner === 'homeowner')
+    throw forbidden(ACCESS_MESSAGES.homeowner_only, 'homeowner_only');
   throw forbidden(`This task belongs to ${task.owner === 'ops' ? 'the operations team' : `the ${task.owner}`}.`);
 }
 
-/** Whether the user may look after a task's documents and signers (resend an invite): ops, and the contractor for its own and the homeowner's tasks. */
+/** Whether the user may look after a task's documents and signers (resend an invite): ops, and the contractor for its
+ * own and the homeowner's tasks. */
 export function mayHandleDocuments(user: AuthUser, owner: string): boolean {
   if (user.role === 'ops') return true;
   if (user.role === 'contractor') return owner === 'contractor' || owner === 'homeowner';
@@ -111,14 +121,18 @@ export function mayFlagKind(user: AuthUser, kind: 'contractor' | 'ops'): boolean
   return user.role === 'ops' || (user.role === 'contractor' && kind === 'contractor');
 }
 
-/** Whether the user may work a job past the submission gate although it is ineligible (ops: they can override eligibility). */
+/** Whether the user may work a job past the submission gate although it is ineligible (ops: they can override
+ * eligibility). */
 export const mayOverrideEligibility = (user: AuthUser) => user.role === 'ops';
 
 /**
  * What the user may do with this job now, as the job detail answers it (the web app shows actions from
  * this, never from the role): the abilities of server/abilities.ts met with the job's state.
  */
-export function jobAbilities(user: AuthUser, job: Pick<jobsDb.JobRow, 'is_canceled' | 'is_deemed' | 'ops_marked_ineligible' | 'claimed_by'>): JobAbilities {
+export function jobAbilities(
+  user: AuthUser,
+  job: Pick<jobsDb.JobRow, 'is_canceled' | 'is_deemed' | 'ops_marked_ineligible' | 'claimed_by'>,
+): JobAbilities {
   const open = !job.is_canceled;
   return {
     history: may(user, 'job.history'),
@@ -155,7 +169,10 @@ export const seesInternal = (user: AuthUser) => user.role === 'ops';
 export const INTERNAL_FILTERS = ['ops_user'] as const;
 
 /** Throws 403 when a user who does not see internal data filters by it (the filter itself would tell). */
-export function assertFiltersAllowed(user: AuthUser, filters: Partial<Record<(typeof INTERNAL_FILTERS)[number], unknown>>): void {
+export function assertFiltersAllowed(
+  user: AuthUser,
+  filters: Partial<Record<(typeof INTERNAL_FILTERS)[number], unknown>>,
+): void {
   if (seesInternal(user)) return;
   const used = INTERNAL_FILTERS.filter((f) => filters[f] !== undefined);
   if (used.length) throw forbidden(`The filter '${used[0]}' is for operations staff only.`);
@@ -187,6 +204,13 @@ export function ownCompany(user: AuthUser): number {
 }
 
 /** Who may delete an attachment: ops, its uploader, or a contractor of the uploader's company. */
-export function mayDeleteAttachment(user: AuthUser, a: { created_by: number | null; created_by_contractor: number | null }): boolean {
-  return user.role === 'ops' || a.created_by === user.id || (user.role === 'contractor' && user.contractor_id !== null && a.created_by_contractor === user.contractor_id);
+export function mayDeleteAttachment(
+  user: AuthUser,
+  a: { created_by: number | null; created_by_contractor: number | null },
+): boolean {
+  return (
+    user.role === 'ops' ||
+    a.created_by === user.id ||
+    (user.role === 'contractor' && user.contractor_id !== null && a.created_by_contractor === user.contractor_id)
+  );
 }

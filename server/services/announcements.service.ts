@@ -12,10 +12,14 @@ const YOUTUBE = /^https:\/\/(www\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/)|
 /** Checks what the schema cannot: YouTube links, https-only links and images, the window's order, known programs. */
 async function check(deps: Deps, a: db.AnnouncementFields) {
   const errors = [];
-  if (a.video_url && !YOUTUBE.test(a.video_url)) errors.push({ path: 'video_url', message: 'Please enter a YouTube video link' });
-  for (const key of ['image_url', 'link'] as const) if (a[key] && !SAFE_LINK_PATTERN.test(a[key])) errors.push({ path: key, message: SAFE_LINK_MESSAGE });
-  if (a.valid_from && a.valid_until && a.valid_until < a.valid_from) errors.push({ path: 'valid_until', message: 'The end of the window must be after its start' });
-  for (const p of a.program_ids ?? []) if (!deps.defs.programs[p]) errors.push({ path: 'program_ids', message: 'Please select one of the options' });
+  if (a.video_url && !YOUTUBE.test(a.video_url))
+    errors.push({ path: 'video_url', message: 'Please enter a YouTube video link' });
+  for (const key of ['image_url', 'link'] as const)
+    if (a[key] && !SAFE_LINK_PATTERN.test(a[key])) errors.push({ path: key, message: SAFE_LINK_MESSAGE });
+  if (a.valid_from && a.valid_until && a.valid_until < a.valid_from)
+    errors.push({ path: 'valid_until', message: 'The end of the window must be after its start' });
+  for (const p of a.program_ids ?? [])
+    if (!deps.defs.programs[p]) errors.push({ path: 'program_ids', message: 'Please select one of the options' });
   if (errors.length) throw validationError(errors);
 }
 
@@ -31,7 +35,12 @@ function safeLinks<T extends { image_url: string | null; link: string | null }>(
   return { ...a, image_url: safe(a.image_url), link: safe(a.link) };
 }
 
-export async function listAnnouncements(deps: Deps, user: AuthUser, active: boolean | undefined, page: { page_number: number; per_page: number }) {
+export async function listAnnouncements(
+  deps: Deps,
+  user: AuthUser,
+  active: boolean | undefined,
+  page: { page_number: number; per_page: number },
+) {
   assertMay(user, 'announcement.manage');
   const today = deps.now().toISOString().slice(0, 10);
   return { ...(await db.listAnnouncements(deps.db, { active_on: active ? today : undefined }, page)), ...page };
@@ -45,7 +54,13 @@ export async function currentAnnouncements(deps: Deps, user: AuthUser) {
   if (user.role === 'ops') return { items: all.map(safeLinks) };
   const company = user.contractor_id === null ? undefined : await getContractor(deps.db, user.contractor_id);
   return {
-    items: all.map(safeLinks).filter((a) => (!a.contractor_ids || (company && a.contractor_ids.includes(company.id))) && (!a.program_ids || (company?.program_id && a.program_ids.includes(company.program_id)))),
+    items: all
+      .map(safeLinks)
+      .filter(
+        (a) =>
+          (!a.contractor_ids || (company && a.contractor_ids.includes(company.id))) &&
+          (!a.program_ids || (company?.program_id && a.program_ids.includes(company.program_id))),
+      ),
   };
 }
 
@@ -53,7 +68,8 @@ export async function readAnnouncement(deps: Deps, user: AuthUser, id: number) {
   assertMay(user, 'announcement.read');
   const a = await db.getAnnouncement(deps.db, id);
   if (!a) throw notFound('Announcement not found');
-  if (user.role === 'contractor' && !(await currentAnnouncements(deps, user)).items.some((x) => x.id === id)) throw notFound('Announcement not found');
+  if (user.role === 'contractor' && !(await currentAnnouncements(deps, user)).items.some((x) => x.id === id))
+    throw notFound('Announcement not found');
   return a;
 }
 
@@ -67,7 +83,8 @@ export async function createAnnouncement(deps: Deps, user: AuthUser, a: db.Annou
 export async function updateAnnouncement(deps: Deps, id: number, a: db.AnnouncementFields) {
   const fields = normalise(a);
   await check(deps, fields);
-  if (!(await db.updateAnnouncement(deps.db, id, fields, deps.now().toISOString()))) throw notFound('Announcement not found');
+  if (!(await db.updateAnnouncement(deps.db, id, fields, deps.now().toISOString())))
+    throw notFound('Announcement not found');
   return (await db.getAnnouncement(deps.db, id))!;
 }
 

@@ -11,7 +11,13 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
-import { CUSTOM_OPERATIONS, OUR_MESSAGES, PRODUCT_CONSTANTS, type FieldMessage, type Program } from '../../engine/index.ts';
+import {
+  CUSTOM_OPERATIONS,
+  OUR_MESSAGES,
+  PRODUCT_CONSTANTS,
+  type FieldMessage,
+  type Program,
+} from '../../engine/index.ts';
 import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { getJob, type JobRow } from '../db/jobs.db.ts';
@@ -31,7 +37,8 @@ export const ATTACHMENT_MESSAGES = {
   no_task: 'This job has no such task.',
   not_upload: 'This field does not take uploads.',
   may_not_delete: 'Only ops, the uploader or the uploader’s company may delete this attachment.',
-  extension: (allowed: readonly string[]) => `File extension is not allowed. Allowed extensions are: ${allowed.join(', ')}`,
+  extension: (allowed: readonly string[]) =>
+    `File extension is not allowed. Allowed extensions are: ${allowed.join(', ')}`,
   mismatch: (ext: string) => `The file’s content is not a .${ext} file.`,
   too_large: (bytes: number) => `File is too large. The limit is ${Math.round((bytes / MB) * 100) / 100} MB.`,
 } as const;
@@ -72,10 +79,22 @@ const NO_PLACE: PhotoPlace = { lat: null, lon: null, taken_at: null };
 const EXIFR = createRequire(import.meta.url).resolve('exifr');
 /** Only the tags we read; raw values (no Date revival, which would read the camera's clock in the server's zone). */
 const EXIF_OPTIONS = {
-  tiff: true, ifd0: false, ifd1: false, interop: false, xmp: false, icc: false, iptc: false, jfif: false, ihdr: false, makerNote: false, userComment: false,
+  tiff: true,
+  ifd0: false,
+  ifd1: false,
+  interop: false,
+  xmp: false,
+  icc: false,
+  iptc: false,
+  jfif: false,
+  ihdr: false,
+  makerNote: false,
+  userComment: false,
   exif: ['DateTimeOriginal', 'OffsetTimeOriginal'],
   gps: ['GPSLatitudeRef', 'GPSLatitude', 'GPSLongitudeRef', 'GPSLongitude', 'GPSDateStamp', 'GPSTimeStamp'],
-  reviveValues: false, translateValues: false, mergeOutput: true,
+  reviveValues: false,
+  translateValues: false,
+  mergeOutput: true,
 };
 /**
  * exifr runs in a worker that is stopped after EXIF_TIMEOUT_MS: it loops forever on a HEIC whose box
@@ -90,7 +109,12 @@ function readExif(bytes: Buffer): Promise<Record<string, unknown> | null> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      worker = new Worker(EXIF_WORKER, { eval: true, execArgv: [], workerData: { exifr: EXIFR, bytes, options: EXIF_OPTIONS }, resourceLimits: { maxOldGenerationSizeMb: 128 } });
+      worker = new Worker(EXIF_WORKER, {
+        eval: true,
+        execArgv: [],
+        workerData: { exifr: EXIFR, bytes, options: EXIF_OPTIONS },
+        resourceLimits: { maxOldGenerationSizeMb: 128 },
+      });
     } catch {
       resolve(null);
       return;
@@ -120,8 +144,14 @@ function takenAt(e: Record<string, unknown>): string | null {
   const offset = /^[+-]\d{2}:\d{2}$/.exec(String(e.OffsetTimeOriginal ?? '').trim())?.[0];
   if (wall && offset) return isoOrNull(new Date(`${wall}${offset}`));
   const day = /^(\d{4}):(\d{2}):(\d{2})$/.exec(String(e.GPSDateStamp ?? '').trim());
-  const time = Array.isArray(e.GPSTimeStamp) && e.GPSTimeStamp.length === 3 && e.GPSTimeStamp.every((n) => typeof n === 'number' && Number.isFinite(n)) ? (e.GPSTimeStamp as number[]) : null;
-  if (day && time) return isoOrNull(new Date(Date.UTC(+day[1], +day[2] - 1, +day[3], time[0], time[1], Math.floor(time[2]))));
+  const time =
+    Array.isArray(e.GPSTimeStamp) &&
+    e.GPSTimeStamp.length === 3 &&
+    e.GPSTimeStamp.every((n) => typeof n === 'number' && Number.isFinite(n))
+      ? (e.GPSTimeStamp as number[])
+      : null;
+  if (day && time)
+    return isoOrNull(new Date(Date.UTC(+day[1], +day[2] - 1, +day[3], time[0], time[1], Math.floor(time[2]))));
   return wall ? isoOrNull(new Date(`${wall}Z`)) : null;
 }
 
@@ -130,7 +160,12 @@ export async function readPhotoPlace(bytes: Buffer): Promise<PhotoPlace> {
   const e = await readExif(bytes);
   if (!e) return NO_PLACE;
   const { latitude: lat, longitude: lon } = e;
-  const located = typeof lat === 'number' && typeof lon === 'number' && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0);
+  const located =
+    typeof lat === 'number' &&
+    typeof lon === 'number' &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lon) <= 180 &&
+    !(lat === 0 && lon === 0);
   return { lat: located ? lat : null, lon: located ? lon : null, taken_at: takenAt(e) };
 }
 
@@ -150,14 +185,16 @@ async function fieldAccess(deps: Deps, user: AuthUser, job: JobRow) {
   };
 }
 
-/** The extensions a task's field takes: its widget (form UI schema), then what that widget takes (task-schemas/_shared `uploads:`). */
+/** The extensions a task's field takes: its widget (form UI schema), then what that widget takes (task-schemas/_shared
+ * `uploads:`). */
 function allowedFor(deps: Deps, program: Program, taskId: string, field: string): Record<string, readonly string[]> {
   const task = program.tasks.find((t) => t.id === taskId);
   if (!task) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
   const ui = formOf(deps, program, task.form)?.ui_schema;
   const spec = ui && Object.hasOwn(ui, field) ? (ui[field] as Record<string, unknown> | undefined) : undefined;
   const widget = spec?.['ui:widget'];
-  const kind = typeof widget === 'string' && Object.hasOwn(deps.defs.uploads, widget) ? deps.defs.uploads[widget] : undefined;
+  const kind =
+    typeof widget === 'string' && Object.hasOwn(deps.defs.uploads, widget) ? deps.defs.uploads[widget] : undefined;
   if (!kind) throw validationError([{ path: 'field', message: ATTACHMENT_MESSAGES.not_upload }]);
   return kind.accept;
 }
@@ -169,25 +206,37 @@ function allowedFor(deps: Deps, program: Program, taskId: string, field: string)
 export function safeFileName(filename: string): string {
   const base = filename.normalize('NFC').split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
-  const stem = (dot > 0 ? base.slice(0, dot) : '').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').replace(/\s+/g, ' ').replace(/^[. ]+/, '').trim();
+  const stem = (dot > 0 ? base.slice(0, dot) : '')
+    .replace(/[^\p{L}\p{N} ._()-]+/gu, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/^[. ]+/, '')
+    .trim();
   return `${stem.slice(0, 200) || 'file'}${base.slice(dot).replace(/[^A-Za-z0-9.]/g, '')}`;
 }
 
 /** Checks and stores an upload; answers the attachment reference and its warnings (far geotag). */
-export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload): Promise<AttachmentReference & { warnings: FieldMessage[] }> {
+export async function upload(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  u: Upload,
+): Promise<AttachmentReference & { warnings: FieldMessage[] }> {
   // Upload: ops, the job's company, the job's homeowner, i.e. whoever may see the job.
   if (!canSeeJob(user, job)) throw notFound('Job not found');
   const access = await fieldAccess(deps, user, job);
   const kind = allowedFor(deps, access.program, u.task_id, u.field);
   // An upload is an answer to the task: who may not see the field gets 404, who may not work the task 403.
-  if (!access.canSee(u.task_id, u.field)) throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
+  if (!access.canSee(u.task_id, u.field))
+    throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
   assertCanWorkTask(user, actorOf(access.program, { id: u.task_id, owner: access.ownerOf(u.task_id) }));
   const allowed = Object.keys(kind);
   const dot = u.filename.lastIndexOf('.');
   const ext = dot > 0 ? u.filename.slice(dot + 1).toLowerCase() : '';
-  if (!allowed.includes(ext)) throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.extension(allowed) }]);
+  if (!allowed.includes(ext))
+    throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.extension(allowed) }]);
   const type = await fileTypeFromBuffer(u.bytes);
-  if (!type || !kind[ext].includes(type.mime)) throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.mismatch(ext) }]);
+  if (!type || !kind[ext].includes(type.mime))
+    throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.mismatch(ext) }]);
   const place: PhotoPlace = type.mime.startsWith('image/') ? await readPhotoPlace(u.bytes) : NO_PLACE;
 
   const row: db.NewAttachment = {
@@ -206,7 +255,13 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
   try {
     await inTransaction(deps, async (deps) => {
       await db.insertAttachment(deps.db, row);
-      await addHistory(deps.db, { job_id: job.id, type: 'attachment_uploaded', user_id: user.id, at: row.created_at, detail: { attachment_id: row.id, task_id: row.task_id, field: row.field, name: row.name } });
+      await addHistory(deps.db, {
+        job_id: job.id,
+        type: 'attachment_uploaded',
+        user_id: user.id,
+        at: row.created_at,
+        detail: { attachment_id: row.id, task_id: row.task_id, field: row.field, name: row.name },
+      });
     });
   } catch (e) {
     // No record, no file: an unreferenced file would never be cleaned up.
@@ -220,7 +275,9 @@ export async function upload(deps: Deps, user: AuthUser, job: JobRow, u: Upload)
 function geotagWarnings(job: JobRow, a: db.NewAttachment): FieldMessage[] {
   if (a.lat === null || a.lon === null || job.lat === null || job.lon === null) return [];
   const miles = CUSTOM_OPERATIONS.miles_between(a.lat, a.lon, job.lat, job.lon);
-  return miles !== null && miles > PRODUCT_CONSTANTS.geotag_limit_miles ? [{ path: a.field, message: OUR_MESSAGES.geotag }] : [];
+  return miles !== null && miles > PRODUCT_CONSTANTS.geotag_limit_miles
+    ? [{ path: a.field, message: OUR_MESSAGES.geotag }]
+    : [];
 }
 
 function reference(a: db.NewAttachment): AttachmentReference {
@@ -235,20 +292,37 @@ function reference(a: db.NewAttachment): AttachmentReference {
 }
 
 function present(a: db.AttachmentRow): AttachmentView {
-  return { ...reference(a), job_id: a.job_id, task_id: a.task_id, field: a.field, created_at: a.created_at, created_by: a.created_by, created_by_name: a.created_by_name };
+  return {
+    ...reference(a),
+    job_id: a.job_id,
+    task_id: a.task_id,
+    field: a.field,
+    created_at: a.created_at,
+    created_by: a.created_by,
+    created_by_name: a.created_by_name,
+  };
 }
 
 /** The attachments of a job the caller may see (the route checked the job). */
 export async function listOfJob(deps: Deps, user: AuthUser, job: JobRow): Promise<{ items: AttachmentView[] }> {
   const access = await fieldAccess(deps, user, job);
-  return { items: (await db.attachmentsOfJob(deps.db, job.id)).filter((a) => access.canSee(a.task_id, a.field)).map(present) };
+  return {
+    items: (await db.attachmentsOfJob(deps.db, job.id)).filter((a) => access.canSee(a.task_id, a.field)).map(present),
+  };
 }
 
 /** An attachment the user may see: someone else's answers 404 like a missing or deleted one. */
 async function visible(deps: Deps, user: AuthUser, id: string): Promise<db.AttachmentRow> {
   const a = await db.getAttachment(deps.db, id);
-  const job = a && await getJob(deps.db, a.job_id);
-  if (!a || !job || !canSeeJob(user, job) || a.deleted_at || !(await fieldAccess(deps, user, job)).canSee(a.task_id, a.field)) throw notFound(ATTACHMENT_MESSAGES.gone);
+  const job = a && (await getJob(deps.db, a.job_id));
+  if (
+    !a ||
+    !job ||
+    !canSeeJob(user, job) ||
+    a.deleted_at ||
+    !(await fieldAccess(deps, user, job)).canSee(a.task_id, a.field)
+  )
+    throw notFound(ATTACHMENT_MESSAGES.gone);
   return a;
 }
 
@@ -258,7 +332,11 @@ export async function readAttachment(deps: Deps, user: AuthUser, id: string): Pr
 }
 
 /** An attachment's bytes, or 404 'Attachment is no longer available.' when the stored file is gone. */
-export async function download(deps: Deps, user: AuthUser, id: string): Promise<{ name: string; content_type: string; bytes: Buffer }> {
+export async function download(
+  deps: Deps,
+  user: AuthUser,
+  id: string,
+): Promise<{ name: string; content_type: string; bytes: Buffer }> {
   const a = await visible(deps, user, id);
   const bytes = await deps.adapters.files.get(a.stored_name);
   if (!bytes) throw notFound(ATTACHMENT_MESSAGES.gone);
@@ -275,6 +353,12 @@ export async function remove(deps: Deps, user: AuthUser, id: string): Promise<vo
   const at = deps.now().toISOString();
   await inTransaction(deps, async (deps) => {
     if (!(await db.markAttachmentDeleted(deps.db, id, at))) throw notFound(ATTACHMENT_MESSAGES.gone);
-    await addHistory(deps.db, { job_id: a.job_id, type: 'attachment_deleted', user_id: user.id, at, detail: { attachment_id: id, task_id: a.task_id, field: a.field, name: a.name } });
+    await addHistory(deps.db, {
+      job_id: a.job_id,
+      type: 'attachment_deleted',
+      user_id: user.id,
+      at,
+      detail: { attachment_id: id, task_id: a.task_id, field: a.field, name: a.name },
+    });
   });
 }

@@ -53,11 +53,23 @@ const plus = (d: Date, hours: number) => new Date(d.getTime() + hours * 3_600_00
 async function mint(deps: Deps, userId: number, kind: 'session' | 'login' | 'reset', hours: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
-  await users.insertToken(deps.db, { token_hash: hashToken(token), user_id: userId, kind, expires_at: plus(now, hours), created_at: now.toISOString() });
+  await users.insertToken(deps.db, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    kind,
+    expires_at: plus(now, hours),
+    created_at: now.toISOString(),
+  });
   return token;
 }
 
-const publicUser = (u: users.UserRow): AuthUser => ({ id: u.id, email: u.email, name: u.name, role: u.role, contractor_id: u.contractor_id });
+const publicUser = (u: users.UserRow): AuthUser => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  contractor_id: u.contractor_id,
+});
 
 /** A signed-in session. */
 /** A new session: the answer contract's type (engine/api/auth.ts). */
@@ -71,10 +83,14 @@ export async function openSession(deps: Deps, u: users.UserRow): Promise<Session
 
 /** Email + password sign-in, rate-limited per email and per client address. */
 export async function signIn(deps: Deps, email: unknown, password: unknown, address: string): Promise<Session> {
-  if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
+  if (typeof email !== 'string' || typeof password !== 'string' || !email || !password)
+    throw unauthorized(AUTH_MESSAGES.invalid, 'invalid_credentials');
   const keys = [`email:${email.toLowerCase()}`, `ip:${address}`];
   const since = new Date(deps.now().getTime() - FAILURE_WINDOW_MIN * 60_000).toISOString();
-  if (await users.countLoginFailures(deps.db, keys[0], since) >= LOGIN_FAILURE_LIMIT || await users.countLoginFailures(deps.db, keys[1], since) >= ADDRESS_FAILURE_LIMIT) {
+  if (
+    (await users.countLoginFailures(deps.db, keys[0], since)) >= LOGIN_FAILURE_LIMIT ||
+    (await users.countLoginFailures(deps.db, keys[1], since)) >= ADDRESS_FAILURE_LIMIT
+  ) {
     throw new ApiError(429, AUTH_MESSAGES.too_many);
   }
   const u = await users.findUserByEmail(deps.db, email);
@@ -116,7 +132,10 @@ export async function signOut(deps: Deps, token: string): Promise<void> {
 }
 
 /** Ops mints a one-time sign-in link for a user (e.g. a homeowner). */
-export async function mintLoginLink(deps: Deps, userId: number): Promise<{ token: string; url: string; expires_at: string }> {
+export async function mintLoginLink(
+  deps: Deps,
+  userId: number,
+): Promise<{ token: string; url: string; expires_at: string }> {
   const u = await users.findUserById(deps.db, userId);
   if (!u) throw badRequest('Unknown user');
   const token = await mint(deps, u.id, 'login', LINK_HOURS);
@@ -136,7 +155,8 @@ export async function signInWithToken(deps: Deps, token: unknown): Promise<Sessi
   if (typeof token !== 'string' || !token) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
   const now = deps.now().toISOString();
   const u = await users.userOfToken(deps.db, hashToken(token), 'login', now);
-  if (!u || !(await users.spendToken(deps.db, hashToken(token), now))) throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
+  if (!u || !(await users.spendToken(deps.db, hashToken(token), now)))
+    throw unauthorized(AUTH_MESSAGES.link_invalid, 'link_invalid');
   return openSession(deps, u);
 }
 
@@ -155,13 +175,17 @@ export async function requestPasswordReset(deps: Deps, email: unknown): Promise<
 
 /** Sets a new password with a reset token. */
 export async function resetPassword(deps: Deps, token: unknown, password: unknown): Promise<void> {
-  if (typeof password !== 'string' || password.length < 8) throw new ApiError(422, 'Please choose a password of at least 8 characters', { errors: [{ path: 'password', message: 'Please choose a password of at least 8 characters' }] });
+  if (typeof password !== 'string' || password.length < 8)
+    throw new ApiError(422, 'Please choose a password of at least 8 characters', {
+      errors: [{ path: 'password', message: 'Please choose a password of at least 8 characters' }],
+    });
   const now = deps.now().toISOString();
   const u = typeof token === 'string' ? await users.userOfToken(deps.db, hashToken(token), 'reset', now) : undefined;
   if (!u) throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
   const hash = hashPassword(password);
   await inTransaction(deps, async (deps) => {
-    if (!(await users.spendToken(deps.db, hashToken(token as string), now))) throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
+    if (!(await users.spendToken(deps.db, hashToken(token as string), now)))
+      throw badRequest(AUTH_MESSAGES.link_invalid, 'link_invalid');
     await users.setPasswordHash(deps.db, u.id, hash);
     await endSessionsOf(deps, u.id, now);
   });
@@ -181,7 +205,8 @@ export async function endSessionsOf(deps: Deps, userId: number, now: string): Pr
 export async function signInForTesting(deps: Deps, secret: unknown, email: unknown): Promise<Session> {
   if (typeof secret !== 'string' || !secret) throw unauthorized(AUTH_MESSAGES.missing_playwright_token);
   const configured = deps.config.playwright_auth_secret;
-  const ok = configured && secret.length === configured.length && timingSafeEqual(Buffer.from(secret), Buffer.from(configured));
+  const ok =
+    configured && secret.length === configured.length && timingSafeEqual(Buffer.from(secret), Buffer.from(configured));
   const u = ok && typeof email === 'string' ? await users.findUserByEmail(deps.db, email) : undefined;
   if (!u) throw unauthorized(AUTH_MESSAGES.playwright_error);
   return openSession(deps, u);

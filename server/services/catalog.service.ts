@@ -5,7 +5,11 @@ import { notFound, validationError } from '../errors.ts';
 import * as db from '../db/admin.db.ts';
 import { getContractor } from '../db/contractors.db.ts';
 
-export async function listProviders(deps: Deps, f: { q?: string; state?: string }, page: { page_number: number; per_page: number }) {
+export async function listProviders(
+  deps: Deps,
+  f: { q?: string; state?: string },
+  page: { page_number: number; per_page: number },
+) {
   return { ...(await db.listProviders(deps.db, f, page)), ...page };
 }
 export async function readProvider(deps: Deps, id: number) {
@@ -14,7 +18,8 @@ export async function readProvider(deps: Deps, id: number) {
   return p;
 }
 async function checkVendor(deps: Deps, id: number | null) {
-  if (id !== null && !(await getContractor(deps.db, id))) throw validationError([{ path: 'preferred_vendor_id', message: 'Please select one of the options' }]);
+  if (id !== null && !(await getContractor(deps.db, id)))
+    throw validationError([{ path: 'preferred_vendor_id', message: 'Please select one of the options' }]);
 }
 export async function createProvider(deps: Deps, p: db.ProviderFields) {
   await checkVendor(deps, p.preferred_vendor_id);
@@ -29,7 +34,11 @@ export async function deleteProvider(deps: Deps, id: number) {
   if (!(await db.deleteProvider(deps.db, id, deps.now().toISOString()))) throw notFound('Energy provider not found');
 }
 
-export async function listEquipment(deps: Deps, f: { type?: string; q?: string }, page: { page_number: number; per_page: number }) {
+export async function listEquipment(
+  deps: Deps,
+  f: { type?: string; q?: string },
+  page: { page_number: number; per_page: number },
+) {
   return { ...(await db.listEquipment(deps.db, f, page)), ...page };
 }
 export async function readEquipment(deps: Deps, id: number) {

@@ -23,7 +23,12 @@ async function present(deps: Deps, c: db.ContractorRow, includeEquipment = false
 /** Who may see which contractors (access.ts). */
 const visibleIds = contractorScope;
 
-export async function listContractors(deps: Deps, user: AuthUser, f: { program_id?: string; q?: string }, page: { page_number: number; per_page: number }) {
+export async function listContractors(
+  deps: Deps,
+  user: AuthUser,
+  f: { program_id?: string; q?: string },
+  page: { page_number: number; per_page: number },
+) {
   const r = await db.listContractors(deps.db, { ...f, ids: visibleIds(user) }, page);
   const items = [];
   for (const c of r.items) items.push(await present(deps, c));
@@ -32,7 +37,9 @@ export async function listContractors(deps: Deps, user: AuthUser, f: { program_i
 
 export async function simpleList(deps: Deps, user: AuthUser) {
   const ids = visibleIds(user);
-  return (await db.allContractors(deps.db)).filter((c) => !ids || ids.includes(c.id)).map((c) => ({ id: c.id, name: c.name }));
+  return (await db.allContractors(deps.db))
+    .filter((c) => !ids || ids.includes(c.id))
+    .map((c) => ({ id: c.id, name: c.name }));
 }
 
 export async function readContractor(deps: Deps, user: AuthUser, id: number, includeEquipment: boolean) {
@@ -48,14 +55,24 @@ export interface ContractorBody extends Partial<db.ContractorFields> {
 }
 
 function checkProgram(deps: Deps, program_id: string | null | undefined) {
-  if (program_id && !deps.defs.programs[program_id]) throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
+  if (program_id && !deps.defs.programs[program_id])
+    throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
 }
 
 export async function createContractor(deps: Deps, user: AuthUser, body: ContractorBody & { name: string }) {
   checkProgram(deps, body.program_id);
   const id = await inTransaction(deps, async (deps) => {
     const { equipment_ids, ...fields } = body;
-    const newId = await db.insertContractor(deps.db, { address: null, city: null, phone: null, email: null, primary_contact: null, program_id: null, ...fields, created_at: deps.now().toISOString() });
+    const newId = await db.insertContractor(deps.db, {
+      address: null,
+      city: null,
+      phone: null,
+      email: null,
+      primary_contact: null,
+      program_id: null,
+      ...fields,
+      created_at: deps.now().toISOString(),
+    });
     if (equipment_ids) await db.setContractorEquipment(deps.db, newId, equipment_ids);
     return newId;
   });
@@ -88,17 +105,32 @@ export function contractorFilterOptions(deps: Deps) {
 }
 
 /** Invites a person: creates their account and mails a one-time sign-in link. */
-export async function invite(deps: Deps, user: AuthUser, body: { email: string; name: string; contractor_id?: number }, internal: boolean) {
+export async function invite(
+  deps: Deps,
+  user: AuthUser,
+  body: { email: string; name: string; contractor_id?: number },
+  internal: boolean,
+) {
   let contractor_id: number | null = null;
   if (!internal) {
     contractor_id = companyFor(user, body.contractor_id);
     if (contractor_id === null) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
     if (!(await db.getContractor(deps.db, contractor_id))) throw badRequest('Unknown contractor', 'unknown_contractor');
   }
-  if (await findUserByEmail(deps.db, body.email)) throw conflict('A user with this email already exists.', undefined, 'email_taken');
-  const userId = await insertUser(deps.db, { email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id, created_at: deps.now().toISOString() });
+  if (await findUserByEmail(deps.db, body.email))
+    throw conflict('A user with this email already exists.', undefined, 'email_taken');
+  const userId = await insertUser(deps.db, {
+    email: body.email,
+    name: body.name,
+    role: internal ? 'ops' : 'contractor',
+    contractor_id,
+    created_at: deps.now().toISOString(),
+  });
   const link = await mintLoginLink(deps, userId);
   const link_hours = Math.round((Date.parse(link.expires_at) - deps.now().getTime()) / 3_600_000);
-  await deps.adapters.mail.send({ to: body.email, ...renderMail('user_invite', { inviter_name: user.name, link_hours, link: link.url }) });
+  await deps.adapters.mail.send({
+    to: body.email,
+    ...renderMail('user_invite', { inviter_name: user.name, link_hours, link: link.url }),
+  });
   return { id: userId, email: body.email, name: body.name, role: internal ? 'ops' : 'contractor', contractor_id };
 }

@@ -27,20 +27,36 @@ import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
 import { iso, pdfName, queueGeneration, requestInvite } from './document-work.ts';
 
 /** The statuses of a task's current signatures (what a form's `signatures:` fields are filled from). */
-export async function signaturesOfTask(deps: Pick<Deps, 'db'>, jobId: number, taskId: string): Promise<{ role: SignerRole; status: SignatureStatus }[]> {
+export async function signaturesOfTask(
+  deps: Pick<Deps, 'db'>,
+  jobId: number,
+  taskId: string,
+): Promise<{ role: SignerRole; status: SignatureStatus }[]> {
   const docs = await docsDb.currentDocuments(deps.db, jobId, taskId);
-  return (await docsDb.signaturesOf(deps.db, docs.map((d) => d.id))).map((s) => ({ role: s.role as SignerRole, status: s.status as SignatureStatus }));
+  return (
+    await docsDb.signaturesOf(
+      deps.db,
+      docs.map((d) => d.id),
+    )
+  ).map((s) => ({ role: s.role as SignerRole, status: s.status as SignatureStatus }));
 }
 
 /** The statuses of each signing task's current signatures, by task (undefined when the program has no documents). */
 export type LiveSignatures = Map<string, { role: SignerRole; status: SignatureStatus }[]>;
-export async function liveSignatures(deps: Deps, job: jobsDb.JobRow, taskId?: string): Promise<LiveSignatures | undefined> {
+export async function liveSignatures(
+  deps: Deps,
+  job: jobsDb.JobRow,
+  taskId?: string,
+): Promise<LiveSignatures | undefined> {
   const program = await programOfJob(deps, job);
   if (!program.documents.some((d) => taskId === undefined || d.task === taskId)) return undefined;
   const docs = await docsDb.currentDocuments(deps.db, job.id, taskId);
   const byDoc = new Map(docs.map((d) => [d.id, d.task_id]));
   const out: LiveSignatures = new Map();
-  for (const s of await docsDb.signaturesOf(deps.db, docs.map((d) => d.id))) {
+  for (const s of await docsDb.signaturesOf(
+    deps.db,
+    docs.map((d) => d.id),
+  )) {
     const t = byDoc.get(s.document_id)!;
     if (!out.has(t)) out.set(t, []);
     out.get(t)!.push({ role: s.role as SignerRole, status: s.status as SignatureStatus });
@@ -49,14 +65,24 @@ export async function liveSignatures(deps: Deps, job: jobsDb.JobRow, taskId?: st
 }
 
 /** A task's answers with its signature fields as the signatures stand (what the task shows, live). */
-export function withLiveSignatures(form: { signatures?: Record<string, SignerRole | 'all'> }, data: Record<string, unknown> | null, live: { role: SignerRole; status: SignatureStatus }[]) {
+export function withLiveSignatures(
+  form: { signatures?: Record<string, SignerRole | 'all'> },
+  data: Record<string, unknown> | null,
+  live: { role: SignerRole; status: SignatureStatus }[],
+) {
   const out: Record<string, unknown> = { ...(data ?? {}) };
   for (const f of Object.keys(form.signatures ?? {})) delete out[f];
   return { ...out, ...signatureFields(form, live) };
 }
 
 /** A form's signature fields as the server has them: what a save of the task stores, whatever was sent. */
-export async function serverSignatureFields(deps: Deps, form: { signatures?: Record<string, SignerRole | 'all'> } | undefined, jobId: number, taskId: string, data: Record<string, unknown>) {
+export async function serverSignatureFields(
+  deps: Deps,
+  form: { signatures?: Record<string, SignerRole | 'all'> } | undefined,
+  jobId: number,
+  taskId: string,
+  data: Record<string, unknown>,
+) {
   if (!form?.signatures) return data;
   return withLiveSignatures(form, data, await signaturesOfTask(deps, jobId, taskId));
 }
@@ -65,16 +91,35 @@ export async function serverSignatureFields(deps: Deps, form: { signatures?: Rec
 export async function regenerate(deps: Deps, user: AuthUser, job: jobsDb.JobRow, taskName: string, recreate: boolean) {
   assertMay(user, 'job.regenerate_documents');
   const { evaluation, program } = await jobState(deps, job);
-  if (!documentTasks(program).has(taskName)) throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
-  if (job.is_canceled) throw new ApiError(400, 'This job is canceled. Restore it to work on its tasks.', undefined, 'job_canceled');
+  if (!documentTasks(program).has(taskName))
+    throw validationError([{ path: 'task_name', message: 'Please select one of the options' }]);
+  if (job.is_canceled)
+    throw new ApiError(400, 'This job is canceled. Restore it to work on its tasks.', undefined, 'job_canceled');
   // A task the job does not have (a renter's acknowledgment on an owner's job) has nothing to sign.
-  if (!evaluation.tasks.some((t) => t.id === taskName)) throw new ApiError(400, 'This task does not apply to this job.', undefined, 'task_not_applicable');
+  if (!evaluation.tasks.some((t) => t.id === taskName))
+    throw new ApiError(400, 'This task does not apply to this job.', undefined, 'task_not_applicable');
   return inTransaction(deps, async (deps) => {
     const work = await queueGeneration(deps, job, taskName, recreate, user.id);
-    await addHistory(deps.db, { job_id: job.id, type: 'documents_regenerated', user_id: user.id, at: iso(deps.now()), detail: { task_name: taskName, recreate } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'documents_regenerated',
+      user_id: user.id,
+      at: iso(deps.now()),
+      detail: { task_name: taskName, recreate },
+    });
     const docs = await docsDb.currentDocuments(deps.db, job.id, taskName);
-    const statuses = (await docsDb.signaturesOf(deps.db, docs.map((d) => d.id))).map((s) => s.status as SignatureStatus);
-    return { task_name: taskName, recreate, document_status: recreate ? 'not_attempted' : combinedStatus(statuses), envelope_id: `work-${work.id}` };
+    const statuses = (
+      await docsDb.signaturesOf(
+        deps.db,
+        docs.map((d) => d.id),
+      )
+    ).map((s) => s.status as SignatureStatus);
+    return {
+      task_name: taskName,
+      recreate,
+      document_status: recreate ? 'not_attempted' : combinedStatus(statuses),
+      envelope_id: `work-${work.id}`,
+    };
   });
 }
 
@@ -101,8 +146,13 @@ function presentSigner(user: AuthUser, s: docsDb.SignatureRow, mayResend: boolea
 /** GET /api/jobs/{job_id}/documents: the current documents of the tasks the caller sees. */
 export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobRow): Promise<JobDocuments> {
   const owners = await ownersOf(deps, job);
-  const docs = (await docsDb.currentDocuments(deps.db, job.id)).filter((d) => owners.has(d.task_id) && canSeeTask(user, owners.get(d.task_id)!));
-  const sigs = await docsDb.signaturesOf(deps.db, docs.map((d) => d.id));
+  const docs = (await docsDb.currentDocuments(deps.db, job.id)).filter(
+    (d) => owners.has(d.task_id) && canSeeTask(user, owners.get(d.task_id)!),
+  );
+  const sigs = await docsDb.signaturesOf(
+    deps.db,
+    docs.map((d) => d.id),
+  );
   const items: JobDocument[] = docs.map((d) => {
     const mine = sigs.filter((s) => s.document_id === d.id);
     const mayResend = mayHandleDocuments(user, owners.get(d.task_id)!) && user.role !== 'homeowner';
@@ -144,7 +194,13 @@ async function documentFor(deps: Deps, user: AuthUser, job: jobsDb.JobRow, docum
 }
 
 /** GET /api/jobs/{job_id}/documents/{id}/file: the generated PDF, or with `signed` the signed one. */
-export async function documentFile(deps: Deps, user: AuthUser, job: jobsDb.JobRow, documentId: number, signed: boolean) {
+export async function documentFile(
+  deps: Deps,
+  user: AuthUser,
+  job: jobsDb.JobRow,
+  documentId: number,
+  signed: boolean,
+) {
   const { doc } = await documentFor(deps, user, job, documentId);
   const name = signed ? doc.signed_file_name : doc.file_name;
   const bytes = name ? await deps.adapters.files.get(name) : undefined;
@@ -153,18 +209,35 @@ export async function documentFile(deps: Deps, user: AuthUser, job: jobsDb.JobRo
 }
 
 /** POST /api/jobs/{job_id}/documents/signers/{id}/resend: a new link to the signer whose turn it is. */
-export async function resend(deps: Deps, user: AuthUser, job: jobsDb.JobRow, signatureId: number): Promise<DocumentSigner> {
+export async function resend(
+  deps: Deps,
+  user: AuthUser,
+  job: jobsDb.JobRow,
+  signatureId: number,
+): Promise<DocumentSigner> {
   assertMay(user, 'document.resend');
   const s = await docsDb.signatureById(deps.db, signatureId);
   if (!s) throw notFound('Signer not found');
   const { doc, owner } = await documentFor(deps, user, job, s.document_id);
   if (!mayHandleDocuments(user, owner)) throw notFound('Signer not found');
-  if (doc.superseded_at || s.status === 'success') throw conflict('This signer has signed, or the document was replaced: there is nothing to resend.', undefined, 'signature_complete');
+  if (doc.superseded_at || s.status === 'success')
+    throw conflict(
+      'This signer has signed, or the document was replaced: there is nothing to resend.',
+      undefined,
+      'signature_complete',
+    );
   const earlier = (await docsDb.signaturesOf(deps.db, [doc.id])).filter((x) => x.order_index < s.order_index);
-  if (earlier.some((x) => x.status !== 'success')) throw conflict(SIGNING_MESSAGES.not_your_turn, undefined, 'signing_not_your_turn');
+  if (earlier.some((x) => x.status !== 'success'))
+    throw conflict(SIGNING_MESSAGES.not_your_turn, undefined, 'signing_not_your_turn');
   return inTransaction(deps, async (deps) => {
     await requestInvite(deps, s.id);
-    await addHistory(deps.db, { job_id: job.id, type: 'signature_invite_resent', user_id: user.id, at: iso(deps.now()), detail: { task_id: doc.task_id, document: doc.doc_key, role: s.role } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'signature_invite_resent',
+      user_id: user.id,
+      at: iso(deps.now()),
+      detail: { task_id: doc.task_id, document: doc.doc_key, role: s.role },
+    });
     return presentSigner(user, (await docsDb.signatureById(deps.db, s.id))!, true);
   });
 }

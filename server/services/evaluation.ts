@@ -5,7 +5,18 @@
  */
 
 import { createHash } from 'node:crypto';
-import { EXCEPTION_KINDS, evaluateJobWithFacts, jobInputOf, isOpenTask, isPastSubmit, type Facts, type JobEvaluation, type JobInput, type Program, type TaskState } from '../../engine/index.ts';
+import {
+  EXCEPTION_KINDS,
+  evaluateJobWithFacts,
+  jobInputOf,
+  isOpenTask,
+  isPastSubmit,
+  type Facts,
+  type JobEvaluation,
+  type JobInput,
+  type Program,
+  type TaskState,
+} from '../../engine/index.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -59,16 +70,29 @@ function deepFreeze<T>(v: T): T {
 }
 
 /** The engine's evaluation of a stored job with its facts (memoized; see above). */
-export async function jobState(deps: Deps, row: jobsDb.JobRow, tasks?: tasksDb.TaskRow[], explain = false): Promise<JobState> {
+export async function jobState(
+  deps: Deps,
+  row: jobsDb.JobRow,
+  tasks?: tasksDb.TaskRow[],
+  explain = false,
+): Promise<JobState> {
   const program = await programOfJob(deps, row);
-  return stateOf(deps, row, tasks ?? await tasksDb.tasksOfJob(deps.db, row.id), explain, program);
+  return stateOf(deps, row, tasks ?? (await tasksDb.tasksOfJob(deps.db, row.id)), explain, program);
 }
 
 /** The engine's evaluation of a job whose task rows are at hand, under the job's program (memoized, see above). */
-function stateOf(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], explain: boolean, program: Program): JobState {
+function stateOf(
+  deps: Deps,
+  row: jobsDb.JobRow,
+  tasks: tasksDb.TaskRow[],
+  explain: boolean,
+  program: Program,
+): JobState {
   const input = jobInput(row, tasks);
   const today = todayOf(deps);
-  const key = createHash('sha256').update(`${today}\n${explain}\n${JSON.stringify(input)}`).digest('base64');
+  const key = createHash('sha256')
+    .update(`${today}\n${explain}\n${JSON.stringify(input)}`)
+    .digest('base64');
   let memo = memos.get(program);
   if (!memo) memos.set(program, (memo = new Map()));
   const hit = memo.get(key);
@@ -85,7 +109,12 @@ function stateOf(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], expla
 }
 
 /** Evaluates a stored job. */
-export async function evaluateRow(deps: Deps, row: jobsDb.JobRow, tasks?: tasksDb.TaskRow[], explain = false): Promise<JobEvaluation> {
+export async function evaluateRow(
+  deps: Deps,
+  row: jobsDb.JobRow,
+  tasks?: tasksDb.TaskRow[],
+  explain = false,
+): Promise<JobEvaluation> {
   return (await jobState(deps, row, tasks, explain)).evaluation;
 }
 
@@ -137,11 +166,26 @@ export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluati
 }
 
 /** The columns of a job's outcome (definition_hash and evaluated_on apart): what the jobs list reads. */
-export const OUTCOME_COLUMNS = ['stage', 'stage_key', 'tab', 'eligibility', 'is_eligible', 'action_owners', 'has_contractor_task_exception', 'has_ops_task_exception',
-  'rebate_min_cents', 'rebate_max_cents', 'rebate_final_cents', 'exception_notes'] as const;
+export const OUTCOME_COLUMNS = [
+  'stage',
+  'stage_key',
+  'tab',
+  'eligibility',
+  'is_eligible',
+  'action_owners',
+  'has_contractor_task_exception',
+  'has_ops_task_exception',
+  'rebate_min_cents',
+  'rebate_max_cents',
+  'rebate_final_cents',
+  'exception_notes',
+] as const;
 
-/** Whether a stored column holds the value (null and undefined alike; SQLite's integers and PostgreSQL's strings of bigints alike). */
-export const sameColumn = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b));
+/** Whether a stored column holds the value (null and undefined alike; SQLite's integers and PostgreSQL's strings of
+ * bigints alike). */
+export const sameColumn = (a: unknown, b: unknown) =>
+  (a ?? null) === (b ?? null) ||
+  (a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b));
 
 /** The outcome columns of an evaluation of the job with these task rows. */
 export function outcomeColumns(ev: JobEvaluation, tasks: tasksDb.TaskRow[]): Partial<jobsDb.JobRow> {
@@ -154,14 +198,26 @@ export function outcomeColumns(ev: JobEvaluation, tasks: tasksDb.TaskRow[]): Par
  * `guard`, only if the job was not written since it was read (false then: the caller refreshes it afresh).
  * Call inside the write's transaction.
  */
-export async function storeOutcome(deps: Deps, row: jobsDb.JobRow, tasks: tasksDb.TaskRow[], state: JobState, guard = false): Promise<boolean> {
+export async function storeOutcome(
+  deps: Deps,
+  row: jobsDb.JobRow,
+  tasks: tasksDb.TaskRow[],
+  state: JobState,
+  guard = false,
+): Promise<boolean> {
   const { evaluation: ev, facts, program } = state;
   const computed = outcomeColumns(ev, tasks) as Record<string, unknown>;
   // Only what changed is written: the jobs table's indexes are updated only for the columns set.
-  const cols: Partial<jobsDb.JobRow> = Object.fromEntries(OUTCOME_COLUMNS.filter((k) => !sameColumn(computed[k], row[k])).map((k) => [k, computed[k]]));
+  const cols: Partial<jobsDb.JobRow> = Object.fromEntries(
+    OUTCOME_COLUMNS.filter((k) => !sameColumn(computed[k], row[k])).map((k) => [k, computed[k]]),
+  );
   // evaluated_on: the day this outcome holds for (the daily refresh re-evaluates jobs of earlier days).
   const now = deps.now().toISOString();
-  Object.assign(cols, { definition_hash: ev.program_hash, evaluated_on: todayOf(deps), updated_at: now }, cols.stage !== undefined ? { stage_entered_at: now } : {});
+  Object.assign(
+    cols,
+    { definition_hash: ev.program_hash, evaluated_on: todayOf(deps), updated_at: now },
+    cols.stage !== undefined ? { stage_entered_at: now } : {},
+  );
   if (!(await jobsDb.updateJob(deps.db, row.id, cols, guard ? row : undefined))) return false;
   // The pin event of the program's versioning (creation, submission): the job keeps the version it was judged by.
   if (duePin(program, row, isPastSubmit(program, ev))) {
@@ -183,5 +239,10 @@ async function queueOpenUsage(deps: Deps, program: Program, row: jobsDb.JobRow, 
   if (!uc || row.is_canceled) return;
   const t = ev.tasks.find((x) => x.id === uc.task);
   if (!t || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) return;
-  await enqueueWork(deps.db, { kind: USAGE_WORK.invite, key: `usage:invite:${row.id}:1`, payload: { job_id: row.id, invite: 1 }, now: deps.now() });
+  await enqueueWork(deps.db, {
+    kind: USAGE_WORK.invite,
+    key: `usage:invite:${row.id}:1`,
+    payload: { job_id: row.id, invite: 1 },
+    now: deps.now(),
+  });
 }

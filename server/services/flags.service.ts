@@ -14,5 +14,6 @@ export async function enabledFlags(deps: Deps): Promise<string[]> {
 /** Sets the flags of a fresh database from the configuration (later changes are kept). */
 export async function initFlags(deps: Deps): Promise<void> {
   const known = new Set((await settings.listFlags(deps.db)).map((f) => f.name));
-  for (const name of FEATURE_FLAGS) if (!known.has(name)) await settings.setFlag(deps.db, name, deps.config.feature_flags.includes(name));
+  for (const name of FEATURE_FLAGS)
+    if (!known.has(name)) await settings.setFlag(deps.db, name, deps.config.feature_flags.includes(name));
 }

@@ -14,8 +14,26 @@ import { uiSchemaForBrowser } from './present.ts';
 
 /** The form as served (its rules as data; upload fields with the file picker's filter). */
 export function formDocument(deps: Deps, form: TaskForm): FormDocumentAnswer {
-  const rules = form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity }));
-  return { key: form.key, title: form.title, description: form.description, section: form.section, produces_documents: form.produces_documents, schema: form.schema, ui_schema: uiSchemaForBrowser(form.ui_schema, deps.defs.uploads), messages: form.messages ?? {}, rules, shown_if: form.shown_if };
+  const rules = form.runtime.rules.map((r) => ({
+    id: r.id,
+    field: r.field,
+    applies_if: r.logic.applies_if,
+    valid_if: r.logic.valid_if,
+    message: r.message,
+    severity: r.severity,
+  }));
+  return {
+    key: form.key,
+    title: form.title,
+    description: form.description,
+    section: form.section,
+    produces_documents: form.produces_documents,
+    schema: form.schema,
+    ui_schema: uiSchemaForBrowser(form.ui_schema, deps.defs.uploads),
+    messages: form.messages ?? {},
+    rules,
+    shown_if: form.shown_if,
+  };
 }
 
 /** The hash of what the browser would be served of a form, kept per loaded form (forms do not change once loaded). */

@@ -11,8 +11,17 @@ import { describe, expect, it } from 'vitest';
 import { JOB_SEARCH } from '../../engine/index.ts';
 import { charFilter, fuseChunks } from './fuzzy-rank.ts';
 
-const options = { threshold: JOB_SEARCH.threshold, minMatchCharLength: JOB_SEARCH.minMatchCharLength, ignoreLocation: JOB_SEARCH.ignoreLocation };
-const text = (min: number, max: number) => fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'e', ' ', '-', '1', 'É', 'é'), minLength: min, maxLength: max });
+const options = {
+  threshold: JOB_SEARCH.threshold,
+  minMatchCharLength: JOB_SEARCH.minMatchCharLength,
+  ignoreLocation: JOB_SEARCH.ignoreLocation,
+};
+const text = (min: number, max: number) =>
+  fc.string({
+    unit: fc.constantFrom('a', 'b', 'c', 'd', 'e', ' ', '-', '1', 'É', 'é'),
+    minLength: min,
+    maxLength: max,
+  });
 
 /**
  * The property: for queries of `queryChars` characters (as the service searches them: trimmed, two at least; fuse.js
@@ -20,19 +29,28 @@ const text = (min: number, max: number) => fc.string({ unit: fc.constantFrom('a'
  */
 function passesWhatFuseMatches(queryChars: [number, number], valueChars: [number, number], numRuns: number) {
   fc.assert(
-    fc.property(text(...queryChars).map((q) => q.trim()).filter((q) => q.length >= 2), fc.array(text(...valueChars), { minLength: 1, maxLength: 30 }), (query, values) => {
-      const q = query.toLowerCase();
-      const passes = charFilter(q, JOB_SEARCH.threshold);
-      for (const hit of new Fuse(values, options).search(q)) expect(passes(hit.item), JSON.stringify({ q, value: hit.item })).toBe(true);
-    }),
+    fc.property(
+      text(...queryChars)
+        .map((q) => q.trim())
+        .filter((q) => q.length >= 2),
+      fc.array(text(...valueChars), { minLength: 1, maxLength: 30 }),
+      (query, values) => {
+        const q = query.toLowerCase();
+        const passes = charFilter(q, JOB_SEARCH.threshold);
+        for (const hit of new Fuse(values, options).search(q))
+          expect(passes(hit.item), JSON.stringify({ q, value: hit.item })).toBe(true);
+      },
+    ),
     { numRuns },
   );
 }
 
 describe('charFilter', () => {
-  it('passes every value fuse.js matches, for short and chunked queries', () => passesWhatFuseMatches([2, 40], [0, 50], 500));
+  it('passes every value fuse.js matches, for short and chunked queries', () =>
+    passesWhatFuseMatches([2, 40], [0, 50], 500));
 
-  it('passes every value fuse.js matches when the value is far longer than the query (the stretch slides along it)', () => passesWhatFuseMatches([2, 12], [20, 80], 1000));
+  it('passes every value fuse.js matches when the value is far longer than the query (the stretch slides along it)', () =>
+    passesWhatFuseMatches([2, 12], [20, 80], 1000));
 
   it('rejects a value too far from the query, and passes one within the allowed errors', () => {
     // 'abcdefghij': ten characters, four errors allowed: six of its characters must be there.

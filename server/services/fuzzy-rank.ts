@@ -1,6 +1,7 @@
 /**
  * fuse.js semantics at database scale. fuse.js over 100,000 jobs takes about a second; here the trigram index
- * (SQLite's FTS5, PostgreSQL's pg_trgm) narrows the rows to a pool, fuse.js scores the pool field by field, and fuse.js,
+ * (SQLite's FTS5, PostgreSQL's pg_trgm) narrows the rows to a pool, fuse.js scores the pool field by field, and
+ * fuse.js,
  * configured exactly by the engine's search config, ranks the short list. Over a small scope (a
  * company's jobs, the contractor list) the pool is the whole scope, so the result is exactly fuse.js's.
  *
@@ -14,7 +15,16 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { SearchConfig } from '../../engine/index.ts';
 import type { Q } from '../db/portable.ts';
-import { KEY_SPAN, SEARCH_FIELDS, containingKeys, matchingKeys, termsStartingWith, wholeQueryKeys, type SearchIndex, type SearchScope } from '../db/search.db.ts';
+import {
+  KEY_SPAN,
+  SEARCH_FIELDS,
+  containingKeys,
+  matchingKeys,
+  termsStartingWith,
+  wholeQueryKeys,
+  type SearchIndex,
+  type SearchScope,
+} from '../db/search.db.ts';
 
 /** Sizes of each step (figures measured by `bench/api.bench.ts` on 100,000 jobs). */
 export interface SearchTuning {
@@ -37,20 +47,41 @@ export interface SearchTuning {
 }
 
 /** The tuning the API uses. */
-// Pool 600 and shortlist 60 (from 1000 and 100): agreement with fuse.js over every job 95.6% (was 96.3%), search CPU p95 17.5 ms
+// Pool 600 and shortlist 60 (from 1000 and 100): agreement with fuse.js over every job 95.6% (was 96.3%), search CPU
+// p95 17.5 ms
 // (was 22.5 ms) on the bench's names, typos, places and companies (bench/search-profile.ts, BENCH_POOLS).
-// Keys per trigram 150 (from 600) and for a two-character query 1,500 (from 5,000): the same agreement on the 38 queries of
-// bench/api.bench.ts but one result of one code (95.0% from 95.3%; 600 keys for a prefix drop 'jo' to 60%), a quarter of the rows PostgreSQL reads and rechecks.
-// Trigrams 4 (from 8) and keys per half-query 2,500 (from 5,000, as whole queries): the same 95.0% on the bench's queries and
-// 70.1% on SQLite (from 69.3%; 69.9% on PostgreSQL) on 120 random ones (a field or a word of a random job with up to two typos:
-// bench/api.bench.ts prints it); 3 trigrams drop the bench's queries to 93.7%. Each lookup on PostgreSQL costs a GIN scan of
-// its trigram's whole posting list (1-2 ms for a common one), and a half such as 'heating & air' holds thousands of fields:
+// Keys per trigram 150 (from 600) and for a two-character query 1,500 (from 5,000): the same agreement on the 38
+// queries of
+// bench/api.bench.ts but one result of one code (95.0% from 95.3%; 600 keys for a prefix drop 'jo' to 60%), a quarter
+// of the rows PostgreSQL reads and rechecks.
+// Trigrams 4 (from 8) and keys per half-query 2,500 (from 5,000, as whole queries): the same 95.0% on the bench's
+// queries and
+// 70.1% on SQLite (from 69.3%; 69.9% on PostgreSQL) on 120 random ones (a field or a word of a random job with up to
+// two typos:
+// bench/api.bench.ts prints it); 3 trigrams drop the bench's queries to 93.7%. Each lookup on PostgreSQL costs a GIN
+// scan of
+// its trigram's whole posting list (1-2 ms for a common one), and a half such as 'heating & air' holds thousands of
+// fields:
 // PostgreSQL search p95 ~25 -> ~18.5 ms on the bench's queries, SQLite 17 -> 15 ms.
-export const SEARCH_TUNING: SearchTuning = { whole_scope: 1000, pool: 600, shortlist: 60, grams: 4, gram_limit: 150, exact_limit: 5000, prefix_limit: 1500, half_limit: 2500 };
+export const SEARCH_TUNING: SearchTuning = {
+  whole_scope: 1000,
+  pool: 600,
+  shortlist: 60,
+  grams: 4,
+  gram_limit: 150,
+  exact_limit: 5000,
+  prefix_limit: 1500,
+  half_limit: 2500,
+};
 
 /** The fuse.js options of a search config (what the web client uses too). */
 export function fuseOptions<T>(config: SearchConfig): IFuseOptions<T> {
-  return { keys: config.keys, threshold: config.threshold, minMatchCharLength: config.minMatchCharLength, ignoreLocation: config.ignoreLocation };
+  return {
+    keys: config.keys,
+    threshold: config.threshold,
+    minMatchCharLength: config.minMatchCharLength,
+    ignoreLocation: config.ignoreLocation,
+  };
 }
 
 /** -ln(Number.EPSILON): fuse.js scores a value equal to the query as EPSILON, a substring as 0.001. */
@@ -65,7 +96,9 @@ export function fuseNorm(value: string): number {
   return Math.round(1000 / Math.sqrt(words)) / 1000;
 }
 
-const trigramsOf = (s: string) => [...new Set(Array.from({ length: Math.max(0, s.length - 2) }, (_, i) => s.slice(i, i + 3)))];
+const trigramsOf = (s: string) => [
+  ...new Set(Array.from({ length: Math.max(0, s.length - 2) }, (_, i) => s.slice(i, i + 3))),
+];
 
 function spread<T>(list: T[], n: number): T[] {
   if (list.length <= n) return list;
@@ -83,7 +116,14 @@ function weights(config: SearchConfig): Map<string, number> {
  * found by the index scores as fuse.js would roughly score it (equal to the query, containing it, or
  * sharing trigrams with it), times the key's weight; ties go to the lower id, as in fuse.js.
  */
-export async function candidateIds(db: Q, index: SearchIndex, config: SearchConfig, scope: SearchScope, query: string, tuning: SearchTuning): Promise<number[]> {
+export async function candidateIds(
+  db: Q,
+  index: SearchIndex,
+  config: SearchConfig,
+  scope: SearchScope,
+  query: string,
+  tuning: SearchTuning,
+): Promise<number[]> {
   const q = query.toLowerCase();
   const m = q.length;
   const w = weights(config);
@@ -103,7 +143,14 @@ export async function candidateIds(db: Q, index: SearchIndex, config: SearchConf
   } else {
     const grams = spread(trigramsOf(q), tuning.grams);
     // Fields containing the whole query (on SQLite: holding every sampled trigram of it), and those equal to it.
-    const { containing: exactKeys, equal: equalKeys } = await wholeQueryKeys(db, index, q, grams, scope, tuning.exact_limit);
+    const { containing: exactKeys, equal: equalKeys } = await wholeQueryKeys(
+      db,
+      index,
+      q,
+      grams,
+      scope,
+      tuning.exact_limit,
+    );
     const exact = new Set(exactKeys);
     const count = new Map<number, number>();
     // With a shortlist of rows containing the whole query, no row merely like it ranks among them in
@@ -134,7 +181,10 @@ export async function candidateIds(db: Q, index: SearchIndex, config: SearchConf
       add(key, -Math.log(s) * nh * (c * 3 < t ? WEAK : 1));
     }
   }
-  return [...score].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, tuning.pool).map(([id]) => id);
+  return [...score]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, tuning.pool)
+    .map(([id]) => id);
 }
 
 /** fuse.js's pattern pieces: a pattern longer than 32 is matched as 32-unit chunks (the last one ending at the end). */
@@ -171,13 +221,20 @@ export function charFilter(query: string, threshold: number): (value: string) =>
       if (!slot.has(code)) slot.set(code, counts.push(0) - 1);
       counts[slot.get(code)!]++;
     }
-    return { need: chunk.length - errors, span: chunk.length + errors, slot, wanted: Int32Array.from(counts), held: new Int32Array(counts.length) };
+    return {
+      need: chunk.length - errors,
+      span: chunk.length + errors,
+      slot,
+      wanted: Int32Array.from(counts),
+      held: new Int32Array(counts.length),
+    };
   });
   return (value) => {
     const lower = value.toLowerCase();
     for (const { need, span, slot, wanted, held } of tests) {
       held.fill(0);
-      // `shared`: the chunk's characters the stretch lower[i - span + 1 .. i] holds, each counted up to the chunk's count.
+      // `shared`: the chunk's characters the stretch lower[i - span + 1 .. i] holds, each counted up to the chunk's
+      // count.
       let shared = 0;
       for (let i = 0; i < lower.length; i++) {
         const at = slot.get(lower.charCodeAt(i));
@@ -197,11 +254,22 @@ export function charFilter(query: string, threshold: number): (value: string) =>
  * The rows fuse.js would rank first among `rows`, best first: the pool scored key by key (fuse.js
  * over each key's distinct values), the best `tuning.shortlist` ranked by fuse.js itself.
  */
-export function rankRows<T extends { id: number }>(rows: T[], config: SearchConfig, query: string, limit: number, tuning: SearchTuning): T[] {
+export function rankRows<T extends { id: number }>(
+  rows: T[],
+  config: SearchConfig,
+  query: string,
+  limit: number,
+  tuning: SearchTuning,
+): T[] {
   const w = weights(config);
   const q = query.toLowerCase();
   const passes = charFilter(q, config.threshold);
-  const single: IFuseOptions<string> = { threshold: config.threshold, minMatchCharLength: config.minMatchCharLength, ignoreLocation: config.ignoreLocation, includeScore: true };
+  const single: IFuseOptions<string> = {
+    threshold: config.threshold,
+    minMatchCharLength: config.minMatchCharLength,
+    ignoreLocation: config.ignoreLocation,
+    includeScore: true,
+  };
   const gain = new Map<T, number>();
   for (const { name } of config.keys) {
     const values = new Set<string>();
@@ -220,7 +288,10 @@ export function rankRows<T extends { id: number }>(rows: T[], config: SearchConf
       if (g !== undefined) gain.set(r, (gain.get(r) ?? 0) + g);
     }
   }
-  const shortlist = [...gain].sort((a, b) => b[1] - a[1] || a[0].id - b[0].id).slice(0, tuning.shortlist).map(([r]) => r);
+  const shortlist = [...gain]
+    .sort((a, b) => b[1] - a[1] || a[0].id - b[0].id)
+    .slice(0, tuning.shortlist)
+    .map(([r]) => r);
   shortlist.sort((a, b) => a.id - b.id); // fuse.js breaks ties by list order
   return new Fuse(shortlist, fuseOptions<T>(config)).search(query, { limit }).map((r) => r.item);
 }

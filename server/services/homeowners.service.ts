@@ -43,7 +43,8 @@ const plural = (n: number, one: string) => (n === 1 ? `1 ${one}` : `${n} ${one}s
 /** The form's task options (tasks_to_send_homeowner's enum): data, so a program manager changes them in the form. */
 function formOptions(deps: Deps): string[] {
   const form = deps.defs.forms[SOLICITATION_FORM];
-  const prop = (form?.schema as { properties?: Record<string, { items?: { enum?: unknown[] } }> } | undefined)?.properties?.tasks_to_send_homeowner;
+  const prop = (form?.schema as { properties?: Record<string, { items?: { enum?: unknown[] } }> } | undefined)
+    ?.properties?.tasks_to_send_homeowner;
   return (prop?.items?.enum ?? []).filter((x): x is string => typeof x === 'string');
 }
 
@@ -55,12 +56,18 @@ function formOptions(deps: Deps): string[] {
 async function homeownerTasks(deps: Deps, job: jobsDb.JobRow) {
   const options = new Set(formOptions(deps));
   const { evaluation: ev, program } = await jobState(deps, job);
-  const theirs = ev.tasks.filter((t) => t.owner === 'homeowner').map((t) => ({ id: t.id, title: t.title, status: t.status, only: !actorOf(program, t).on_behalf }));
+  const theirs = ev.tasks
+    .filter((t) => t.owner === 'homeowner')
+    .map((t) => ({ id: t.id, title: t.title, status: t.status, only: !actorOf(program, t).on_behalf }));
   const view = ({ id, title, status }: (typeof theirs)[number]) => ({ id, title, status });
-  return { sendable: theirs.filter((t) => options.has(t.id) && !t.only).map(view), only: theirs.filter((t) => t.only).map(view) };
+  return {
+    sendable: theirs.filter((t) => options.has(t.id) && !t.only).map(view),
+    only: theirs.filter((t) => t.only).map(view),
+  };
 }
 
-const sentTasksOf = (job: jobsDb.JobRow): string[] | null => (job.homeowner_tasks ? (JSON.parse(job.homeowner_tasks) as string[]) : null);
+const sentTasksOf = (job: jobsDb.JobRow): string[] | null =>
+  job.homeowner_tasks ? (JSON.parse(job.homeowner_tasks) as string[]) : null;
 
 /** Who can reach the job's homeowner view and what was sent (ops and the job's contractor). */
 export async function homeownerAccess(deps: Deps, user: AuthUser, job: jobsDb.JobRow): Promise<HomeownerAccess> {
@@ -73,7 +80,14 @@ export async function homeownerAccess(deps: Deps, user: AuthUser, job: jobsDb.Jo
     sendable_tasks: tasks.sendable,
     homeowner_only_tasks: tasks.only,
     sent_tasks: sentTasksOf(job),
-    invites: invites.map((i) => ({ id: i.id, email: i.email, tasks: JSON.parse(i.tasks) as string[], created_at: i.created_at, expires_at: i.expires_at, used_at: i.used_at })),
+    invites: invites.map((i) => ({
+      id: i.id,
+      email: i.email,
+      tasks: JSON.parse(i.tasks) as string[],
+      created_at: i.created_at,
+      expires_at: i.expires_at,
+      used_at: i.used_at,
+    })),
     can_invite: may(user, 'job.invite_homeowner') && !job.is_canceled,
     can_send_sign_in_link: may(user, 'job.send_homeowner_sign_in_link') && !!linked,
   };
@@ -96,16 +110,28 @@ export async function inviteHomeowner(deps: Deps, user: AuthUser, job: jobsDb.Jo
   const bad = tasks.find((t) => !sendable.some((s) => s.id === t));
   if (bad) throw validationError([{ path: 'tasks_to_send_homeowner', message: HOMEOWNER_MESSAGES.not_sendable(bad) }]);
   const existing = await findUserByEmail(deps.db, email);
-  if (existing && existing.role !== 'homeowner') throw validationError([{ path: 'invite_email', message: HOMEOWNER_MESSAGES.not_homeowner_email }]);
+  if (existing && existing.role !== 'homeowner')
+    throw validationError([{ path: 'invite_email', message: HOMEOWNER_MESSAGES.not_homeowner_email }]);
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
   const expires_at = new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString();
   const program = await programOfJob(deps, job);
   const contractor = job.contractor_id === null ? undefined : await getContractor(deps.db, job.contractor_id);
   // The mail lists the tasks sent and the open ones only the homeowner can answer.
-  const titles = [...tasks.map((id) => sendable.find((s) => s.id === id)!.title), ...only.filter((t) => t.status !== 'COMPLETE').map((t) => t.title)];
+  const titles = [
+    ...tasks.map((id) => sendable.find((s) => s.id === id)!.title),
+    ...only.filter((t) => t.status !== 'COMPLETE').map((t) => t.title),
+  ];
   return inTransaction(deps, async (deps) => {
-    const id = await invitesDb.insertInvite(deps.db, { job_id: job.id, email, tasks: JSON.stringify(tasks), token_hash: hashToken(token), expires_at, sent_by: user.id, created_at: now.toISOString() });
+    const id = await invitesDb.insertInvite(deps.db, {
+      job_id: job.id,
+      email,
+      tasks: JSON.stringify(tasks),
+      token_hash: hashToken(token),
+      expires_at,
+      sent_by: user.id,
+      created_at: now.toISOString(),
+    });
     const mail = renderMail('homeowner_invite', {
       homeowner_name: job.full_name,
       inviter_name: user.name,
@@ -119,7 +145,13 @@ export async function inviteHomeowner(deps: Deps, user: AuthUser, job: jobsDb.Jo
       link_days: INVITE_DAYS,
     });
     await deps.adapters.mail.send({ to: email, ...mail }, deps.db);
-    await addHistory(deps.db, { job_id: job.id, type: 'homeowner_invited', user_id: user.id, at: now.toISOString(), detail: { to: email, tasks } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'homeowner_invited',
+      user_id: user.id,
+      at: now.toISOString(),
+      detail: { to: email, tasks },
+    });
     return { id, email, tasks, created_at: now.toISOString(), expires_at, used_at: null };
   });
 }
@@ -139,18 +171,42 @@ export async function acceptInvite(deps: Deps, token: unknown): Promise<InviteSe
     const job = await jobsDb.getJob(deps.db, invite.job_id);
     if (!job || job.is_canceled) throw invalid();
     let account = await findUserByEmail(deps.db, invite.email);
-    if (account && account.role !== 'homeowner') throw new ApiError(403, HOMEOWNER_MESSAGES.not_homeowner_email, undefined, 'invite_email_not_homeowner');
+    if (account && account.role !== 'homeowner')
+      throw new ApiError(403, HOMEOWNER_MESSAGES.not_homeowner_email, undefined, 'invite_email_not_homeowner');
     if (!account) {
-      const id = await insertUser(deps.db, { email: invite.email, name: job.full_name, role: 'homeowner', created_at: now });
+      const id = await insertUser(deps.db, {
+        email: invite.email,
+        name: job.full_name,
+        role: 'homeowner',
+        created_at: now,
+      });
       account = (await findUserById(deps.db, id))!;
     }
     if (!(await invitesDb.spendInvite(deps.db, invite.id, account.id, now))) throw invalid();
     const sent = JSON.parse(invite.tasks) as string[];
     const before = sentTasksOf(job);
-    // The same homeowner adds the newly sent tasks (one who sees every task keeps seeing them); a new one sees only these.
-    const homeowner_tasks = job.homeowner_user_id === account.id ? (before === null ? null : [...new Set([...before, ...sent])]) : sent;
-    await jobsDb.updateJob(deps.db, job.id, { homeowner_user_id: account.id, homeowner_tasks: homeowner_tasks && JSON.stringify(homeowner_tasks) });
-    await addHistory(deps.db, { job_id: job.id, type: 'homeowner_linked', user_id: account.id, at: now, detail: { email: account.email, invite_id: invite.id, tasks: sent, ...(job.homeowner_user_id !== null && job.homeowner_user_id !== account.id ? { replaced_user_id: job.homeowner_user_id } : {}) } });
+    // The same homeowner adds the newly sent tasks (one who sees every task keeps seeing them); a new one sees only
+    // these.
+    const homeowner_tasks =
+      job.homeowner_user_id === account.id ? (before === null ? null : [...new Set([...before, ...sent])]) : sent;
+    await jobsDb.updateJob(deps.db, job.id, {
+      homeowner_user_id: account.id,
+      homeowner_tasks: homeowner_tasks && JSON.stringify(homeowner_tasks),
+    });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'homeowner_linked',
+      user_id: account.id,
+      at: now,
+      detail: {
+        email: account.email,
+        invite_id: invite.id,
+        tasks: sent,
+        ...(job.homeowner_user_id !== null && job.homeowner_user_id !== account.id
+          ? { replaced_user_id: job.homeowner_user_id }
+          : {}),
+      },
+    });
     return { session: await openSession(deps, account), job_id: job.id };
   });
 }
@@ -170,7 +226,13 @@ export async function sendSignInLink(deps: Deps, user: AuthUser, job: jobsDb.Job
       link_hours: SIGN_IN_LINK_HOURS,
     });
     await deps.adapters.mail.send({ to: homeowner.email, ...mail }, deps.db);
-    await addHistory(deps.db, { job_id: job.id, type: 'homeowner_sign_in_link_sent', user_id: user.id, at: deps.now().toISOString(), detail: { to: homeowner.email } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'homeowner_sign_in_link_sent',
+      user_id: user.id,
+      at: deps.now().toISOString(),
+      detail: { to: homeowner.email },
+    });
     return { to: homeowner.email, expires_at: link.expires_at };
   });
 }

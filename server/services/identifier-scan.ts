@@ -74,8 +74,14 @@ function add(c: Columns, r: { id: number; code: string; external_id: string | nu
 
 /** Reads the rows after `from` in chunks (yielding between them) into the columns. */
 async function readAfter(db: Q, c: Columns, from: number) {
-  for (let after = from; ; ) {
-    const rows = await db.selectFrom('jobs').select(['id', 'code', 'external_id']).where('id', '>', after).orderBy('id').limit(CHUNK).execute();
+  for (let after = from; ;) {
+    const rows = await db
+      .selectFrom('jobs')
+      .select(['id', 'code', 'external_id'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(CHUNK)
+      .execute();
     for (const r of rows) add(c, r);
     if (rows.length < CHUNK) return;
     after = rows[rows.length - 1].id;
@@ -87,7 +93,14 @@ async function readAfter(db: Q, c: Columns, from: number) {
 async function columnsOf(db: Q, store: object): Promise<Columns> {
   let c = byStore.get(store);
   if (!c) {
-    const fresh: Columns = { columns: { code: { ids: [], values: [], pairs: new Map() }, external_id: { ids: [], values: [], pairs: new Map() } }, known: new Set(), max_id: 0 };
+    const fresh: Columns = {
+      columns: {
+        code: { ids: [], values: [], pairs: new Map() },
+        external_id: { ids: [], values: [], pairs: new Map() },
+      },
+      known: new Set(),
+      max_id: 0,
+    };
     fresh.loading = readAfter(db, fresh, 0).finally(() => (fresh.loading = undefined));
     byStore.set(store, (c = fresh));
   }
@@ -117,7 +130,13 @@ function sharing(col: Column, pairs: Set<string>, need: number): number[] {
  * Ids of the jobs (at most `limit`) whose code or external id fuse.js matches best for an identifier-like
  * query, in fuse.js's order (score, then id); empty for other queries, or when too short to narrow.
  */
-export async function identifierCandidates(db: Q, store: object, config: SearchConfig, query: string, limit: number): Promise<number[]> {
+export async function identifierCandidates(
+  db: Q,
+  store: object,
+  config: SearchConfig,
+  query: string,
+  limit: number,
+): Promise<number[]> {
   const q = query.toLowerCase();
   if (!identifierLike(q) || /[\uD800-\uDFFF]/.test(q)) return [];
   const errors = Math.floor(config.threshold * q.length + 1e-9);
@@ -127,7 +146,12 @@ export async function identifierCandidates(db: Q, store: object, config: SearchC
   const pairs = pairsOf(q);
   // Fuse.js scores only the values that can match at all (it is the costly part: thousands of values share a pair).
   const passes = charFilter(q, config.threshold);
-  const single = new Fuse<string>([], { threshold: config.threshold, minMatchCharLength: config.minMatchCharLength, ignoreLocation: config.ignoreLocation, includeScore: true });
+  const single = new Fuse<string>([], {
+    threshold: config.threshold,
+    minMatchCharLength: config.minMatchCharLength,
+    ignoreLocation: config.ignoreLocation,
+    includeScore: true,
+  });
   const best: { id: number; score: number }[] = [];
   for (const key of KEYS) {
     const col = c.columns[key];

@@ -5,7 +5,15 @@
  * the proposed definitions (engine/impact.ts) and the report answered. Nothing is written.
  */
 
-import { impactReport, kindOf, loadDefinitions, type Definitions, type ImpactJob, type ImpactReport, type SourceFile } from '../../engine/index.ts';
+import {
+  impactReport,
+  kindOf,
+  loadDefinitions,
+  type Definitions,
+  type ImpactJob,
+  type ImpactReport,
+  type SourceFile,
+} from '../../engine/index.ts';
 import type { ImpactDiagnostic } from '../../engine/api/impact.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -20,12 +28,16 @@ const MAX_DIAGNOSTICS = 50;
 
 const invalid = (detail: string, diagnostics: ImpactDiagnostic[] = []) => new ApiError(422, detail, { diagnostics });
 
-/** The server's definition files with the proposed ones in place; 422 for a path that is not one of them, or named twice. */
+/** The server's definition files with the proposed ones in place; 422 for a path that is not one of them, or named
+ * twice. */
 export function proposedSources(current: SourceFile[], proposed: SourceFile[]): SourceFile[] {
   const byPath = new Map(current.map((f) => [f.path, f]));
   const seen = new Set<string>();
   for (const f of proposed) {
-    if (!byPath.has(f.path)) throw invalid(`'${f.path}' is not one of the definition files; name a file as the explorer lists it (e.g. program-defs/wi-hear/program.yaml).`);
+    if (!byPath.has(f.path))
+      throw invalid(
+        `'${f.path}' is not one of the definition files; name a file as the explorer lists it (e.g. program-defs/wi-hear/program.yaml).`,
+      );
     if (seen.has(f.path)) throw invalid(`'${f.path}' is given twice.`);
     seen.add(f.path);
     byPath.set(f.path, { path: f.path, text: f.text });
@@ -43,14 +55,20 @@ export function loadProposed(files: SourceFile[], changed: SourceFile[]): Defini
   const defs = loadDefinitions(files, { lazy_forms: !formsChanged });
   const errors = defs.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) {
-    const diagnostics = errors.slice(0, MAX_DIAGNOSTICS).map((d) => ({ code: d.code, message: d.message, file: d.file, line: d.range.line }));
+    const diagnostics = errors
+      .slice(0, MAX_DIAGNOSTICS)
+      .map((d) => ({ code: d.code, message: d.message, file: d.file, line: d.range.line }));
     const first = diagnostics[0];
-    throw invalid(`The proposed definitions have ${errors.length} error(s); the first: ${first.file} line ${first.line}: ${first.message}`, diagnostics);
+    throw invalid(
+      `The proposed definitions have ${errors.length} error(s); the first: ${first.file} line ${first.line}: ${first.message}`,
+      diagnostics,
+    );
   }
   return defs;
 }
 
-/** Jobs read per query, their tasks with them (the background refresh's reads), so a large database is read in bounded pieces. */
+/** Jobs read per query, their tasks with them (the background refresh's reads), so a large database is read in bounded
+ * pieces. */
 const PAGE = 1000;
 
 /**
@@ -58,16 +76,34 @@ const PAGE = 1000;
  * a definition version with the programs it is judged by now and would be under the proposed definitions
  * (its version, with each side's `apply_to_pinned` laid over: server/services/pinned-program.ts).
  */
-export async function impactJobs(db: Q, current: Definitions, proposed: Definitions, programId?: string): Promise<ImpactJob[]> {
+export async function impactJobs(
+  db: Q,
+  current: Definitions,
+  proposed: Definitions,
+  programId?: string,
+): Promise<ImpactJob[]> {
   const jobs: ImpactJob[] = [];
   for (let after = 0; ;) {
     const rows = await refreshDb.liveJobs(db, after, PAGE, programId);
     if (!rows.length) return jobs;
-    const tasks = await refreshDb.tasksOfJobs(db, rows.map((r) => r.id));
+    const tasks = await refreshDb.tasksOfJobs(
+      db,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
-      const job: ImpactJob = { id: row.id, code: row.code, program_id: row.program_id, county: row.county, input: jobInput(row, tasks.get(row.id) ?? []) };
+      const job: ImpactJob = {
+        id: row.id,
+        code: row.code,
+        program_id: row.program_id,
+        county: row.county,
+        input: jobInput(row, tasks.get(row.id) ?? []),
+      };
       const [now, then] = [current.programs[row.program_id], proposed.programs[row.program_id]];
-      if (row.pinned_version) job.programs = { before: now && (await pinnedUnder(db, now, row.pinned_version)), after: then && (await pinnedUnder(db, then, row.pinned_version)) };
+      if (row.pinned_version)
+        job.programs = {
+          before: now && (await pinnedUnder(db, now, row.pinned_version)),
+          after: then && (await pinnedUnder(db, then, row.pinned_version)),
+        };
       jobs.push(job);
     }
     after = rows[rows.length - 1].id;

@@ -29,8 +29,16 @@ export const ACTION_MESSAGES = {
   no_history: 'No history has been found.',
 } as const;
 
-/** Changes a job, writes its history row and re-evaluates it in one transaction; answers the job as the user sees it. */
-export async function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: string, changes: Partial<jobsDb.JobRow>, detail?: Record<string, unknown>) {
+/** Changes a job, writes its history row and re-evaluates it in one transaction; answers the job as the user sees it.
+ * */
+export async function act(
+  deps: Deps,
+  user: AuthUser,
+  job: jobsDb.JobRow,
+  type: string,
+  changes: Partial<jobsDb.JobRow>,
+  detail?: Record<string, unknown>,
+) {
   await inTransaction(deps, async (deps) => {
     await jobsDb.updateJob(deps.db, job.id, changes);
     await addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail });
@@ -42,12 +50,22 @@ export async function act(deps: Deps, user: AuthUser, job: jobsDb.JobRow, type: 
 /** Cancels a job with a reason from the spec's list ('other' needs free text). */
 export function cancelJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: { reason?: unknown; note?: unknown }) {
   assertMay(user, 'job.cancel');
-  if (body.reason === undefined || body.reason === null || body.reason === '') throw validationError([{ path: 'reason', message: MESSAGES.required }]);
-  if (!(CANCEL_REASONS as readonly unknown[]).includes(body.reason)) throw validationError([{ path: 'reason', message: 'Please select one of the options' }]);
+  if (body.reason === undefined || body.reason === null || body.reason === '')
+    throw validationError([{ path: 'reason', message: MESSAGES.required }]);
+  if (!(CANCEL_REASONS as readonly unknown[]).includes(body.reason))
+    throw validationError([{ path: 'reason', message: 'Please select one of the options' }]);
   const note = typeof body.note === 'string' ? body.note.trim() : '';
-  if (body.reason === 'other' && !note) throw validationError([{ path: 'note', message: ACTION_MESSAGES.other_needs_text }]);
+  if (body.reason === 'other' && !note)
+    throw validationError([{ path: 'note', message: ACTION_MESSAGES.other_needs_text }]);
   if (job.is_canceled) throw badRequest(ACTION_MESSAGES.already_canceled, 'job_canceled');
-  return act(deps, user, job, 'job_canceled', { is_canceled: 1, cancel_reason: body.reason as string, cancel_note: note || null }, { reason: body.reason, note: note || undefined });
+  return act(
+    deps,
+    user,
+    job,
+    'job_canceled',
+    { is_canceled: 1, cancel_reason: body.reason as string, cancel_note: note || null },
+    { reason: body.reason, note: note || undefined },
+  );
 }
 
 /** Restores a canceled job. */
@@ -80,7 +98,9 @@ export async function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, b
   if (!program) throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
   if (target === job.program_id) throw validationError([{ path: 'program_id', message: ACTION_MESSAGES.same_program }]);
   const source = await programOfJob(deps, job);
-  const shared = program.tasks.filter((t) => source.tasks.some((s) => s.id === t.id && s.form === t.form)).map((t) => t.id);
+  const shared = program.tasks
+    .filter((t) => source.tasks.some((s) => s.id === t.id && s.form === t.form))
+    .map((t) => t.id);
   const now = deps.now().toISOString();
   const id = await inTransaction(deps, async (deps) => {
     const { id: _id, code: _code, ...rest } = job;
@@ -102,10 +122,36 @@ export async function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, b
     });
     // Answers carry over as drafts: they are submitted again under the new program's rules.
     for (const t of (await tasksDb.tasksOfJob(deps.db, job.id)).filter((r) => shared.includes(r.task_id) && r.data)) {
-      await tasksDb.writeTask(deps.db, { job_id: newId, task_id: t.task_id, status: 'IN_PROGRESS', data: t.data, draft: null, owner_override: null, exceptions: null, updated_at: now, updated_by: user.id }, 0);
+      await tasksDb.writeTask(
+        deps.db,
+        {
+          job_id: newId,
+          task_id: t.task_id,
+          status: 'IN_PROGRESS',
+          data: t.data,
+          draft: null,
+          owner_override: null,
+          exceptions: null,
+          updated_at: now,
+          updated_by: user.id,
+        },
+        0,
+      );
     }
-    await addHistory(deps.db, { job_id: newId, type: 'job_created', user_id: user.id, at: now, detail: { cloned_from: job.id, program_id: target } });
-    await addHistory(deps.db, { job_id: job.id, type: 'job_cloned', user_id: user.id, at: now, detail: { clone_id: newId, program_id: target } });
+    await addHistory(deps.db, {
+      job_id: newId,
+      type: 'job_created',
+      user_id: user.id,
+      at: now,
+      detail: { cloned_from: job.id, program_id: target },
+    });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'job_cloned',
+      user_id: user.id,
+      at: now,
+      detail: { clone_id: newId, program_id: target },
+    });
     await refreshJob(deps, newId);
     return newId;
   });
@@ -142,7 +188,9 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
     const incomplete: { task_id: string; errors: { path: string; message: string }[] }[] = [];
     const now = deps.now().toISOString();
     // The homeowner's tasks they can see: those sent to them, when invitations sent some.
-    for (const t of ev.tasks.filter((x) => canSeeJobTask({ ...user, role: 'homeowner' }, job, { id: x.id, ...actorOf(program, x) }) && isOpenTask(x))) {
+    for (const t of ev.tasks.filter(
+      (x) => canSeeJobTask({ ...user, role: 'homeowner' }, job, { id: x.id, ...actorOf(program, x) }) && isOpenTask(x),
+    )) {
       const row = tasks.find((r) => r.task_id === t.id);
       const form = requireForm(deps, program, t.form);
       const result = validateTask(form, row?.draft ?? row?.data ?? {}, facts);
@@ -150,20 +198,46 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
         incomplete.push({ task_id: t.id, errors: result.errors });
         continue;
       }
-      await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: t.id, status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: row?.exceptions ?? null, updated_at: now, updated_by: user.id }, row?.version ?? 0);
+      await tasksDb.writeTask(
+        deps.db,
+        {
+          job_id: job.id,
+          task_id: t.id,
+          status: 'COMPLETE',
+          data: result.data,
+          draft: null,
+          owner_override: row?.owner_override ?? null,
+          exceptions: row?.exceptions ?? null,
+          updated_at: now,
+          updated_by: user.id,
+        },
+        row?.version ?? 0,
+      );
       completed.push(t.id);
     }
-    await addHistory(deps.db, { job_id: job.id, type: 'homeowner_confirmed_tasks', user_id: user.id, at: now, detail: { completed, incomplete: incomplete.map((i) => i.task_id) } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'homeowner_confirmed_tasks',
+      user_id: user.id,
+      at: now,
+      detail: { completed, incomplete: incomplete.map((i) => i.task_id) },
+    });
     await refreshJob(deps, job.id);
     return { completed, incomplete };
   });
 }
 
 /** History of a job with filters (record types, user). */
-export async function jobHistory(deps: Deps, user: AuthUser, job: jobsDb.JobRow, f: { type?: string[]; user_id?: number }) {
+export async function jobHistory(
+  deps: Deps,
+  user: AuthUser,
+  job: jobsDb.JobRow,
+  f: { type?: string[]; user_id?: number },
+) {
   assertMay(user, 'job.history');
   const program = await programOfJob(deps, job);
-  const internalField = (taskId: string, field: string) => internalFields(taskFormOf(deps, program, taskId)).includes(field);
+  const internalField = (taskId: string, field: string) =>
+    internalFields(taskFormOf(deps, program, taskId)).includes(field);
   const items = (await historyOfJob(deps.db, job.id, f))
     .map((row) => presentHistoryItem(user, row, internalField))
     // A record whose actor is hidden does not answer a filter by that actor either.

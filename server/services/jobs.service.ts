@@ -34,7 +34,9 @@ export interface Paging {
  * query per change.
  */
 export async function listJobs(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
-  return JSON.parse((await listJobsJson(deps, user, filters, paging)).toString('utf8')) as Awaited<ReturnType<typeof presentPage>>;
+  return JSON.parse((await listJobsJson(deps, user, filters, paging)).toString('utf8')) as Awaited<
+    ReturnType<typeof presentPage>
+  >;
 }
 
 /**
@@ -48,17 +50,25 @@ export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilte
   const now = deps.now().getTime();
   return lists.cachedUntil(deps.db, key, now, async () => {
     const page = await presentPage(deps, user, filters, paging);
-    return { value: Buffer.from(JSON.stringify(page)), until: Math.min(Infinity, ...page.items.map((i) => daysInStageChangeAfter(i.stage_entered_at, now))) };
+    return {
+      value: Buffer.from(JSON.stringify(page)),
+      until: Math.min(Infinity, ...page.items.map((i) => daysInStageChangeAfter(i.stage_entered_at, now))),
+    };
   });
 }
 
 async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
   const { items, total } = await lists.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
-  const names = await contractorsDb.contractorNames(deps.db, items.map((r) => r.contractor_id).filter((x): x is number => x !== null));
+  const names = await contractorsDb.contractorNames(
+    deps.db,
+    items.map((r) => r.contractor_id).filter((x): x is number => x !== null),
+  );
   // A pinned job's stage is named as its version names it (built once per version and kept: pinned-program.ts).
   const judgedBy = await Promise.all(items.map(async (r) => (r.pinned_version ? programOfJob(deps, r) : undefined)));
   return {
-    items: items.map((r, i) => presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id), judgedBy[i])),
+    items: items.map((r, i) =>
+      presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id), judgedBy[i]),
+    ),
     total,
     page_number: paging.page_number,
     per_page: paging.per_page,
@@ -69,9 +79,15 @@ async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters
 export async function summary(deps: Deps, user: AuthUser, filters: lists.JobFilters) {
   const scope = jobScope(user);
   const f = { ...filters, me: user.id };
-  const [stages, byTab, canceled] = await Promise.all([lists.stageCounts(deps.db, scope, f), lists.tabCounts(deps.db, scope, f), lists.canceledCount(deps.db, scope, f)]);
+  const [stages, byTab, canceled] = await Promise.all([
+    lists.stageCounts(deps.db, scope, f),
+    lists.tabCounts(deps.db, scope, f),
+    lists.canceledCount(deps.db, scope, f),
+  ]);
   // A stage number maps to a tab per stage model; with a program filter the model is that program's.
-  const models = filters.program_id ? [deps.defs.programs[filters.program_id]?.stage_model].filter(Boolean) : Object.values(deps.defs.programs).map((p) => p.stage_model);
+  const models = filters.program_id
+    ? [deps.defs.programs[filters.program_id]?.stage_model].filter(Boolean)
+    : Object.values(deps.defs.programs).map((p) => p.stage_model);
   const tabOf = (n: number) => models.map((m) => m!.stages.find((s) => s.number === n)?.tab).find(Boolean);
   const tabs: Record<string, number> = { Apply: 0, Review: 0, Install: 0, Enroll: 0, Pay: 0 };
   for (const t of byTab) if (t.tab && t.tab in tabs) tabs[t.tab] = t.count;
@@ -85,12 +101,23 @@ export async function summary(deps: Deps, user: AuthUser, filters: lists.JobFilt
 
 /** The values each filter of the jobs list can take, for the role. */
 export async function filterOptions(deps: Deps, user: AuthUser) {
-  const contractors = seesInternal(user) ? (await contractorsDb.allContractors(deps.db)).map((c) => ({ id: c.id, name: c.name })) : [];
-  const programs = Object.values(deps.defs.programs).map((p) => ({ id: p.id, name: p.name, stages: p.stage_model.stages.map((s) => ({ number: s.number, label: s.label, tab: s.tab })) }));
+  const contractors = seesInternal(user)
+    ? (await contractorsDb.allContractors(deps.db)).map((c) => ({ id: c.id, name: c.name }))
+    : [];
+  const programs = Object.values(deps.defs.programs).map((p) => ({
+    id: p.id,
+    name: p.name,
+    stages: p.stage_model.stages.map((s) => ({ number: s.number, label: s.label, tab: s.tab })),
+  }));
   return {
     contractors,
-    ops_users: seesInternal(user) ? (await listUsers(deps.db, { role: 'ops' })).map((u) => ({ id: u.id, name: u.name })) : [],
-    contractor_users: user.role === 'contractor' && user.contractor_id !== null ? (await listUsers(deps.db, { contractor_id: user.contractor_id })).map((u) => ({ id: u.id, name: u.name })) : [],
+    ops_users: seesInternal(user)
+      ? (await listUsers(deps.db, { role: 'ops' })).map((u) => ({ id: u.id, name: u.name }))
+      : [],
+    contractor_users:
+      user.role === 'contractor' && user.contractor_id !== null
+        ? (await listUsers(deps.db, { contractor_id: user.contractor_id })).map((u) => ({ id: u.id, name: u.name }))
+        : [],
     programs,
     eligibility: [...ELIGIBILITY_STATUSES],
     action_owners: [...ACTION_OWNER_ROLES],
@@ -122,11 +149,20 @@ export const CREATE_MESSAGES = {
 export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
   assertMay(user, 'job.create');
   const contractor_id = user.role === 'contractor' ? user.contractor_id : body.contractor_id;
-  if (contractor_id === null || contractor_id === undefined) throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
-  if (!(await contractorsDb.getContractor(deps.db, contractor_id))) throw validationError([{ path: 'contractor_id', message: 'Please select one of the options' }]);
+  if (contractor_id === null || contractor_id === undefined)
+    throw validationError([{ path: 'contractor_id', message: MESSAGES.required }]);
+  if (!(await contractorsDb.getContractor(deps.db, contractor_id)))
+    throw validationError([{ path: 'contractor_id', message: 'Please select one of the options' }]);
   let site: JobSite & { place_id?: string } = {
-    address: body.address, city: body.city, county: body.county, state: body.state, zip: body.zip, lat: body.lat, lon: body.lon,
-    electric_utility: body.electric_utility, gas_utility: body.gas_utility,
+    address: body.address,
+    city: body.city,
+    county: body.county,
+    state: body.state,
+    zip: body.zip,
+    lat: body.lat,
+    lon: body.lon,
+    electric_utility: body.electric_utility,
+    gas_utility: body.gas_utility,
   };
   if (body.place_id) {
     const place = await deps.adapters.geocoding.resolve(body.place_id);
@@ -138,14 +174,20 @@ export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
   const last_name = body.last_name.trim();
   if (!body.create_anyway) {
     const dup = await jobsDb.findDuplicate(deps.db, { first_name, last_name, address: site.address }, jobScope(user));
-    if (dup) throw conflict(CREATE_MESSAGES.duplicate, { existing_job: presentListItem(deps, user, dup) }, 'duplicate_job');
+    if (dup)
+      throw conflict(CREATE_MESSAGES.duplicate, { existing_job: presentListItem(deps, user, dup) }, 'duplicate_job');
   }
   const today = todayOf(deps);
   let program_id = body.program_id;
   if (program_id === undefined) {
     const eligible = initialEligibility(Object.values(deps.defs.programs), site, today).filter((p) => p.eligible);
     if (eligible.length === 0) throw validationError([{ path: 'program_id', message: CREATE_MESSAGES.no_program }]);
-    if (eligible.length > 1) throw conflict(CREATE_MESSAGES.which_program, { programs: eligible.map((p) => ({ id: p.program, name: p.name })) }, 'program_choice_required');
+    if (eligible.length > 1)
+      throw conflict(
+        CREATE_MESSAGES.which_program,
+        { programs: eligible.map((p) => ({ id: p.program, name: p.name })) },
+        'program_choice_required',
+      );
     program_id = eligible[0].program;
   } else if (!deps.defs.programs[program_id]) {
     throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
@@ -161,8 +203,14 @@ export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
       email: body.email ?? null,
       phone_number: body.phone_number ?? null,
       address: site.address!,
-      city: site.city ?? null, county: site.county ?? null, state: site.state ?? null, zip: site.zip ?? null,
-      lat: site.lat ?? null, lon: site.lon ?? null, electric_utility: site.electric_utility ?? null, gas_utility: site.gas_utility ?? null,
+      city: site.city ?? null,
+      county: site.county ?? null,
+      state: site.state ?? null,
+      zip: site.zip ?? null,
+      lat: site.lat ?? null,
+      lon: site.lon ?? null,
+      electric_utility: site.electric_utility ?? null,
+      gas_utility: site.gas_utility ?? null,
       place_id: site.place_id ?? null,
       contractor_id,
       program_id: program_id!,
@@ -171,7 +219,13 @@ export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
       updated_at: now,
       stage_entered_at: now,
     });
-    await addHistory(deps.db, { job_id: jobId, type: 'job_created', user_id: user.id, at: now, detail: { program_id, create_anyway: !!body.create_anyway } });
+    await addHistory(deps.db, {
+      job_id: jobId,
+      type: 'job_created',
+      user_id: user.id,
+      at: now,
+      detail: { program_id, create_anyway: !!body.create_anyway },
+    });
     await refreshJob(deps, jobId);
     return jobId;
   });
@@ -181,10 +235,12 @@ export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
 /** The job detail: the row, what the engine says now, and the tasks. */
 export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): Promise<JobDetail> {
   const { evaluation: ev, program: judgedBy } = await jobState(deps, row, undefined, seesInternal(user));
-  const contractor = row.contractor_id === null ? undefined : await contractorsDb.getContractor(deps.db, row.contractor_id);
+  const contractor =
+    row.contractor_id === null ? undefined : await contractorsDb.getContractor(deps.db, row.contractor_id);
   const item = presentListItem(deps, user, row, contractor?.name, judgedBy);
   const program = deps.defs.programs[row.program_id];
-  const person = async (id: number | null) => presentPerson(user, row, id === null ? undefined : await findUserById(deps.db, id));
+  const person = async (id: number | null) =>
+    presentPerson(user, row, id === null ? undefined : await findUserById(deps.db, id));
   return {
     ...item,
     first_name: row.first_name,
@@ -229,12 +285,20 @@ export async function jobByCode(deps: Deps, user: AuthUser, code: string) {
 
 function jobScopeAllows(user: AuthUser, row: jobsDb.JobRow): boolean {
   const s = jobScope(user);
-  return (s.contractor_id === undefined || row.contractor_id === s.contractor_id) && (s.homeowner_user_id === undefined || row.homeowner_user_id === s.homeowner_user_id);
+  return (
+    (s.contractor_id === undefined || row.contractor_id === s.contractor_id) &&
+    (s.homeowner_user_id === undefined || row.homeowner_user_id === s.homeowner_user_id)
+  );
 }
 
 /** Parses a page size within bounds. */
 export function checkPaging(p: Partial<Paging>): Paging {
   const per_page = p.per_page ?? 25;
   if (per_page > 200) throw badRequest("Query parameter 'per_page' must be at most 200", 'invalid_query');
-  return { page_number: p.page_number ?? 1, per_page, sort_by: p.sort_by ?? 'created_at', sort_direction: p.sort_direction ?? 'asc' };
+  return {
+    page_number: p.page_number ?? 1,
+    per_page,
+    sort_by: p.sort_by ?? 'created_at',
+    sort_direction: p.sort_direction ?? 'asc',
+  };
 }

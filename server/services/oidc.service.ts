@@ -35,7 +35,13 @@ export function samePath(v: unknown): string {
 
 function adapter(deps: Deps) {
   const oidc = deps.adapters.oidc;
-  if (!oidc) throw new ApiError(503, 'Single sign-on is not configured (set OIDC_ISSUER and OIDC_CLIENT_ID)', undefined, 'not_configured');
+  if (!oidc)
+    throw new ApiError(
+      503,
+      'Single sign-on is not configured (set OIDC_ISSUER and OIDC_CLIENT_ID)',
+      undefined,
+      'not_configured',
+    );
   return oidc;
 }
 
@@ -49,7 +55,12 @@ export async function startSso(deps: Deps, redirect: unknown): Promise<string> {
   try {
     started = await oidc.start(callbackUrl(deps));
   } catch (e) {
-    deps.log({ level: 'error', msg: 'single sign-on could not start', error: String(e), cause: String((e as Error).cause ?? '') });
+    deps.log({
+      level: 'error',
+      msg: 'single sign-on could not start',
+      error: String(e),
+      cause: String((e as Error).cause ?? ''),
+    });
     return `/login?sso_error=${'failed' satisfies SsoError}`;
   }
   const now = deps.now();
@@ -68,16 +79,27 @@ export async function startSso(deps: Deps, redirect: unknown): Promise<string> {
 export async function finishSso(deps: Deps, query: Record<string, unknown>, querystring: string): Promise<string> {
   const oidc = adapter(deps);
   const failed = (code: SsoError, detail: string, error?: unknown) => {
-    deps.log({ level: code === 'failed' ? 'error' : 'info', msg: 'single sign-on refused', code, detail, ...(error ? { error: String(error), cause: String((error as Error).cause ?? '') } : {}) });
+    deps.log({
+      level: code === 'failed' ? 'error' : 'info',
+      msg: 'single sign-on refused',
+      code,
+      detail,
+      ...(error ? { error: String(error), cause: String((error as Error).cause ?? '') } : {}),
+    });
     return `/login?sso_error=${code}`;
   };
   const state = typeof query.state === 'string' ? query.state : '';
   const started = state ? await spendOidcLogin(deps.db, hashToken(state)) : undefined;
   if (!started) return failed('expired', 'unknown or spent state');
-  if (started.expires_at <= deps.now().toISOString()) return failed('expired', 'the sign-in took longer than ten minutes');
+  if (started.expires_at <= deps.now().toISOString())
+    return failed('expired', 'the sign-in took longer than ten minutes');
   let who;
   try {
-    who = await oidc.finish(new URL(`${callbackUrl(deps)}?${querystring}`), { state, nonce: started.nonce, code_verifier: started.code_verifier });
+    who = await oidc.finish(new URL(`${callbackUrl(deps)}?${querystring}`), {
+      state,
+      nonce: started.nonce,
+      code_verifier: started.code_verifier,
+    });
   } catch (e) {
     if (e instanceof OidcError) return failed(e.code, e.message, e.cause ?? e);
     return failed('failed', 'unexpected error', e);

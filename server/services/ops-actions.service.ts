@@ -30,16 +30,31 @@ export const OPS_ACTION_MESSAGES = {
 export function markIneligible(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: JobMarkIneligible) {
   assertMay(user, 'job.mark_ineligible');
   const reason = body.reason.trim();
-  if (!reason) throw validationError([{ path: 'reason', message: MESSAGES.required }], OPS_ACTION_MESSAGES.reason_required);
+  if (!reason)
+    throw validationError([{ path: 'reason', message: MESSAGES.required }], OPS_ACTION_MESSAGES.reason_required);
   if (job.ops_marked_ineligible) throw badRequest(OPS_ACTION_MESSAGES.already_marked, 'job_marked_ineligible');
-  return act(deps, user, job, 'job_marked_ineligible', { ops_marked_ineligible: 1, ops_ineligible_reason: reason }, { reason });
+  return act(
+    deps,
+    user,
+    job,
+    'job_marked_ineligible',
+    { ops_marked_ineligible: 1, ops_ineligible_reason: reason },
+    { reason },
+  );
 }
 
 /** Undoes the ops override: eligibility is again what the program's rules compute. */
 export function undoIneligible(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
   assertMay(user, 'job.mark_ineligible');
   if (!job.ops_marked_ineligible) throw badRequest(OPS_ACTION_MESSAGES.not_marked, 'job_not_marked_ineligible');
-  return act(deps, user, job, 'job_ineligible_undone', { ops_marked_ineligible: 0, ops_ineligible_reason: null }, { reason: job.ops_ineligible_reason ?? undefined });
+  return act(
+    deps,
+    user,
+    job,
+    'job_ineligible_undone',
+    { ops_marked_ineligible: 0, ops_ineligible_reason: null },
+    { reason: job.ops_ineligible_reason ?? undefined },
+  );
 }
 
 /** Undoes "set as deemed": what deemed skips in the program (program.yaml, job.is_deemed) applies again. */
@@ -53,7 +68,8 @@ export function undoDeemed(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
 export async function assignOpsOwner(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: JobOpsOwner) {
   assertMay(user, 'job.assign_ops_owner');
   const to = body.user_id === null ? null : await findUserById(deps.db, body.user_id);
-  if (to !== null && to?.role !== 'ops') throw validationError([{ path: 'user_id', message: OPS_ACTION_MESSAGES.not_ops_user }]);
+  if (to !== null && to?.role !== 'ops')
+    throw validationError([{ path: 'user_id', message: OPS_ACTION_MESSAGES.not_ops_user }]);
   if ((to?.id ?? null) === job.ops_owner) return readJob(deps, user, job);
   const from = job.ops_owner === null ? null : await findUserById(deps.db, job.ops_owner);
   const detail = { from: job.ops_owner, from_name: from?.name ?? null, to: to?.id ?? null, to_name: to?.name ?? null };

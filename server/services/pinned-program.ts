@@ -5,7 +5,17 @@
  * memory by the hash of the files they were loaded from (bounded), so a version is compiled once per process.
  */
 
-import { loadDefinitions, overlayVersion, versionHash, type Definitions, type TaskForm, type Program, type SourceFile, definitionVersions, type DefinitionVersion } from '../../engine/index.ts';
+import {
+  loadDefinitions,
+  overlayVersion,
+  versionHash,
+  type Definitions,
+  type TaskForm,
+  type Program,
+  type SourceFile,
+  definitionVersions,
+  type DefinitionVersion,
+} from '../../engine/index.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as versionsDb from '../db/versions.db.ts';
@@ -14,7 +24,8 @@ import type { Q } from '../db/portable.ts';
 /** The version of each loaded program, by program object (registered with the files the definitions came from). */
 const versionsByProgram = new WeakMap<Program, DefinitionVersion>();
 
-/** The forms of the definitions a stored version was loaded from, by its program object (the loaded programs use deps.defs.forms). */
+/** The forms of the definitions a stored version was loaded from, by its program object (the loaded programs use
+ * deps.defs.forms). */
 const formsByProgram = new WeakMap<Program, Definitions['forms']>();
 
 /** Records which files each program of `defs` was loaded from (its version); returns defs. */
@@ -88,7 +99,10 @@ function buildProgram(files: SourceFile[], hash: string, programId: string): Pro
  * pinned to a stored version of its program, that version with `apply_to_pinned` overlaid (a version that
  * no longer loads, or an overlay that breaks it, falls back to the plain version, then to the current program).
  */
-export async function programOfJob(deps: Deps, row: { program_id: string; pinned_version?: string | null }): Promise<Program> {
+export async function programOfJob(
+  deps: Deps,
+  row: { program_id: string; pinned_version?: string | null },
+): Promise<Program> {
   return pinnedUnder(deps.db, currentProgram(deps, row.program_id), row.pinned_version, deps.log);
 }
 
@@ -97,7 +111,12 @@ export async function programOfJob(deps: Deps, row: { program_id: string; pinned
  * impact of a change): `current` itself when the job is not pinned or pinned to its version, else the stored
  * version with `current`'s `apply_to_pinned` paths laid over.
  */
-export async function pinnedUnder(db: Q, current: Program, pin: string | null | undefined, log: Deps['log'] = () => {}): Promise<Program> {
+export async function pinnedUnder(
+  db: Q,
+  current: Program,
+  pin: string | null | undefined,
+  log: Deps['log'] = () => {},
+): Promise<Program> {
   if (!pin || versionOfProgram(current)?.hash === pin) return current;
   const paths = current.versioning.apply_to_pinned;
   const key = `${pin}\n${current.hash}\n${paths.join(',')}`;
@@ -109,7 +128,12 @@ export async function pinnedUnder(db: Q, current: Program, pin: string | null | 
   const hash = versionHash(files);
   const p = buildProgram(files, hash, current.id) ?? buildProgram(v.files, pin, current.id);
   if (!p) {
-    log({ level: 'warn', msg: 'pinned definition version does not load; evaluating under the current one', version: pin, program_id: current.id });
+    log({
+      level: 'warn',
+      msg: 'pinned definition version does not load; evaluating under the current one',
+      version: pin,
+      program_id: current.id,
+    });
     return current;
   }
   remember(overlays, key, p === built.get(hash) ? hash : pin);
@@ -143,7 +167,11 @@ export function taskFormOf(deps: Deps, program: Program, taskId: string): TaskFo
 }
 
 /** Whether a job is due to pin now (program.yaml `versioning.pin_at`): at creation, or once submitted. */
-export function duePin(program: Program, row: { pinned_version?: string | null; submitted_at: string | null }, pastSubmit: boolean): boolean {
+export function duePin(
+  program: Program,
+  row: { pinned_version?: string | null; submitted_at: string | null },
+  pastSubmit: boolean,
+): boolean {
   if (row.pinned_version) return false;
   const at = program.versioning.pin_at;
   return at === 'creation' || (at === 'submission' && (!!row.submitted_at || pastSubmit));

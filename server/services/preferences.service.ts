@@ -25,7 +25,8 @@ export function presentPreferences(stored: Record<string, unknown>): Preferences
     ...PREFERENCE_DEFAULTS,
     ...stored,
     bucket_order: stageTabOrder(stored.bucket_order ?? PREFERENCE_DEFAULTS.bucket_order),
-    sla_days_in_stage: 'sla_days_in_stage' in stored ? slaDaysByTab(stored.sla_days_in_stage) : PREFERENCE_DEFAULTS.sla_days_in_stage,
+    sla_days_in_stage:
+      'sla_days_in_stage' in stored ? slaDaysByTab(stored.sla_days_in_stage) : PREFERENCE_DEFAULTS.sla_days_in_stage,
   } as Preferences;
 }
 
@@ -46,7 +47,10 @@ export async function savePreferences(deps: Deps, userId: number, body: unknown)
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const merged: Record<string, unknown> = { ...presentPreferences(stored), ...body };
     const fields = Object.keys((form.schema as { properties?: object }).properties ?? {});
-    const checked = validateTask(form, Object.fromEntries(fields.filter((f) => f in merged).map((f) => [f, merged[f]])));
+    const checked = validateTask(
+      form,
+      Object.fromEntries(fields.filter((f) => f in merged).map((f) => [f, merged[f]])),
+    );
     if (!checked.ok) throw validationError(checked.errors);
   }
   const changes = checkBody<Record<string, unknown>>(PREFERENCES, body);

@@ -3,7 +3,15 @@
  * task fields marked "ui:internal" in the form, rule ids of explanations) reaches ops only.
  */
 
-import type { ActionOwnerRole, EligibilityStatus, JobEvaluation, StageTab, Program, TaskForm, UploadKind } from '../../engine/index.ts';
+import type {
+  ActionOwnerRole,
+  EligibilityStatus,
+  JobEvaluation,
+  StageTab,
+  Program,
+  TaskForm,
+  UploadKind,
+} from '../../engine/index.ts';
 import { plainWords, type EligibilityReason, type IncentiveLine, type PlainWords } from '../../engine/index.ts';
 import type { EligibilityReasonView, EvaluationView, JobListItem, JobPerson } from '../../engine/api/jobs.ts';
 import type { AuthUser, Deps } from '../context.ts';
@@ -17,7 +25,12 @@ const DAY_MS = 86_400_000;
 /** The stage of a job as a list shows it. */
 function stageOf(program: Program | undefined, row: JobRow) {
   const s = program?.stage_model.stages.find((x) => x.number === row.stage);
-  return { number: row.stage, key: s?.key ?? row.stage_key, label: s?.label ?? String(row.stage), tab: s?.tab ?? (row.tab as StageTab | null) };
+  return {
+    number: row.stage,
+    key: s?.key ?? row.stage_key,
+    label: s?.label ?? String(row.stage),
+    tab: s?.tab ?? (row.tab as StageTab | null),
+  };
 }
 
 /** Whole days since a job entered its stage, at `now` (ms). */
@@ -34,7 +47,13 @@ export function daysInStageChangeAfter(stageEnteredAt: string, now: number): num
  * A job in a list (stored columns only: no evaluation). Its stage reads as `judgedBy` (the program the job is
  * evaluated under: a pinned job's version, programOfJob) names it, when given; its program's name is the loaded one's.
  */
-export function presentListItem(deps: Deps, user: AuthUser, row: JobRow, contractorName?: string, judgedBy?: Program): JobListItem {
+export function presentListItem(
+  deps: Deps,
+  user: AuthUser,
+  row: JobRow,
+  contractorName?: string,
+  judgedBy?: Program,
+): JobListItem {
   const program = deps.defs.programs[row.program_id];
   const item: JobListItem = {
     id: row.id,
@@ -82,16 +101,29 @@ export const SOMEONE_ELSE = 'Someone outside your company';
  * people of the job's own company and its homeowner, an ops user as the operations team, anyone else as
  * someone outside their company (no id either way).
  */
-export function presentPerson(user: AuthUser, job: Pick<JobRow, 'contractor_id' | 'homeowner_user_id'>, person: Pick<AuthUser, 'id' | 'name' | 'role' | 'contractor_id'> | undefined): JobPerson | null {
+export function presentPerson(
+  user: AuthUser,
+  job: Pick<JobRow, 'contractor_id' | 'homeowner_user_id'>,
+  person: Pick<AuthUser, 'id' | 'name' | 'role' | 'contractor_id'> | undefined,
+): JobPerson | null {
   if (!person) return null;
   if (seesInternal(user)) return { id: person.id, name: person.name, role: person.role };
   if (person.role === 'ops') return { id: null, name: OPERATIONS_TEAM, role: 'ops' };
-  const own = person.role === 'contractor' ? person.contractor_id !== null && person.contractor_id === job.contractor_id : person.id === job.homeowner_user_id;
-  return own ? { id: person.id, name: person.name, role: person.role } : { id: null, name: SOMEONE_ELSE, role: person.role };
+  const own =
+    person.role === 'contractor'
+      ? person.contractor_id !== null && person.contractor_id === job.contractor_id
+      : person.id === job.homeowner_user_id;
+  return own
+    ? { id: person.id, name: person.name, role: person.role }
+    : { id: null, name: SOMEONE_ELSE, role: person.role };
 }
 
 /** Strips a form's internal-only fields from task data for a user who may not see them. */
-export function visibleTaskData(user: AuthUser, form: TaskForm | undefined, data: Record<string, unknown> | null): Record<string, unknown> | null {
+export function visibleTaskData(
+  user: AuthUser,
+  form: TaskForm | undefined,
+  data: Record<string, unknown> | null,
+): Record<string, unknown> | null {
   if (!data || seesInternal(user) || !form?.ui_schema) return data;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
@@ -104,7 +136,9 @@ export function visibleTaskData(user: AuthUser, form: TaskForm | undefined, data
 /** Names of a form's internal-only fields. */
 export function internalFields(form: TaskForm | undefined): string[] {
   if (!form?.ui_schema) return [];
-  return Object.entries(form.ui_schema).filter(([, ui]) => (ui as Record<string, unknown> | undefined)?.['ui:internal']).map(([k]) => k);
+  return Object.entries(form.ui_schema)
+    .filter(([, ui]) => (ui as Record<string, unknown> | undefined)?.['ui:internal'])
+    .map(([k]) => k);
 }
 
 const wordsByProgram = new WeakMap<Program, PlainWords>();
@@ -124,9 +158,23 @@ export function presentEvaluation(user: AuthUser, ev: JobEvaluation, words: Plai
   const internal = seesInternal(user);
   const reason = (r: EligibilityReason): EligibilityReasonView =>
     internal
-      ? { code: r.code, text: r.text, rule: r.rule, missing: r.missing, because: r.because?.text, why: r.because ? words.read(r.because.read) : r.missing && `Waiting for ${words.missing(r.missing).map((g) => `${g.fields.join(', ')} (${g.title})`).join('; ')}` }
+      ? {
+          code: r.code,
+          text: r.text,
+          rule: r.rule,
+          missing: r.missing,
+          because: r.because?.text,
+          why: r.because
+            ? words.read(r.because.read)
+            : r.missing &&
+              `Waiting for ${words
+                .missing(r.missing)
+                .map((g) => `${g.fields.join(', ')} (${g.title})`)
+                .join('; ')}`,
+        }
       : { code: r.code, text: r.text };
-  const line = ({ explanation, reads, ...l }: IncentiveLine): IncentiveLine => (internal ? { ...l, explanation, why: reads && words.read(reads) } : l);
+  const line = ({ explanation, reads, ...l }: IncentiveLine): IncentiveLine =>
+    internal ? { ...l, explanation, why: reads && words.read(reads) } : l;
   return {
     program_hash: ev.program_hash,
     stage: ev.stage,
@@ -157,13 +205,20 @@ export const HISTORY_INTERNAL: Record<string, { keys?: readonly string[]; actor?
 };
 
 /** A history record as a role sees it, or null when the whole record is internal. */
-export function presentHistoryItem(user: AuthUser, row: HistoryRow, internalField: (taskId: string, field: string) => boolean) {
+export function presentHistoryItem(
+  user: AuthUser,
+  row: HistoryRow,
+  internalField: (taskId: string, field: string) => boolean,
+) {
   if (seesInternal(user)) return row;
   const d = row.detail ?? {};
   if (typeof d.task_id === 'string' && typeof d.field === 'string' && internalField(d.task_id, d.field)) return null;
   const rule = Object.hasOwn(HISTORY_INTERNAL, row.type) ? HISTORY_INTERNAL[row.type] : {};
   if (rule.record) return null;
-  const detail = row.detail && rule.keys ? Object.fromEntries(Object.entries(row.detail).filter(([k]) => !rule.keys!.includes(k))) : row.detail;
+  const detail =
+    row.detail && rule.keys
+      ? Object.fromEntries(Object.entries(row.detail).filter(([k]) => !rule.keys!.includes(k)))
+      : row.detail;
   return { ...row, detail, ...(rule.actor ? { user_id: null, user_name: null } : {}) };
 }
 
@@ -172,7 +227,10 @@ export function presentHistoryItem(user: AuthUser, row: HistoryRow, internalFiel
  * picker's filter made from what the server takes for its widget (task-schemas/_shared `uploads:`),
  * so the picker and the server never disagree.
  */
-export function uiSchemaForBrowser(ui: Record<string, unknown> | undefined, uploads: Record<string, UploadKind>): Record<string, unknown> {
+export function uiSchemaForBrowser(
+  ui: Record<string, unknown> | undefined,
+  uploads: Record<string, UploadKind>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [field, entry] of Object.entries(ui ?? {})) {
     const widget = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)['ui:widget'] : undefined;

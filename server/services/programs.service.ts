@@ -21,7 +21,9 @@ function summary(p: Program) {
 }
 
 export function listPrograms(deps: Deps) {
-  const items = Object.values(deps.defs.programs).sort((a, b) => a.name.localeCompare(b.name)).map(summary);
+  const items = Object.values(deps.defs.programs)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(summary);
   return { items, total: items.length, page_number: 1, per_page: items.length };
 }
 
@@ -31,9 +33,12 @@ function programOr404(deps: Deps, id: string): Program {
   return p;
 }
 
-/** The program constants a rule reads, each with its label and value in words ("Eligible building types: Single-family detached, ..."). */
+/** The program constants a rule reads, each with its label and value in words ("Eligible building types: Single-family
+ * detached, ..."). */
 function constantsRead(p: Program, words: PlainWords, reads: string[]) {
-  return reads.filter((r) => r.startsWith('constants.')).map((r) => ({ label: words.fact(r).field, value: words.value(readFact(p.constants, r.split('.').slice(1))) }));
+  return reads
+    .filter((r) => r.startsWith('constants.'))
+    .map((r) => ({ label: words.fact(r).field, value: words.value(readFact(p.constants, r.split('.').slice(1))) }));
 }
 
 /** A program with its rules in words (task and field titles, option labels: no definition keys). */
@@ -43,7 +48,13 @@ export function readProgram(deps: Deps, id: string) {
   return {
     ...summary(p),
     service_area: p.service_area,
-    stages: p.stage_model.stages.map((s) => ({ number: s.number, key: s.key, label: s.label, tab: s.tab, progress: s.progress })),
+    stages: p.stage_model.stages.map((s) => ({
+      number: s.number,
+      key: s.key,
+      label: s.label,
+      tab: s.tab,
+      progress: s.progress,
+    })),
     eligibility_criteria: p.eligibility.map((e, i) => ({
       name: e.reason_text,
       description: e.description ?? `Not eligible when ${words.logic(e.logic)}`,
@@ -57,7 +68,15 @@ export function readProgram(deps: Deps, id: string) {
       order_index: i,
       cap_cents: m.cap_cents ?? null,
     })),
-    tasks: p.tasks.map((t) => ({ id: t.id, title: t.title, stage: t.stage, owner: t.owner, after: t.after, form: t.form, applies_when: t.applies_if ? words.logic(t.applies_if.logic) : null })),
+    tasks: p.tasks.map((t) => ({
+      id: t.id,
+      title: t.title,
+      stage: t.stage,
+      owner: t.owner,
+      after: t.after,
+      form: t.form,
+      applies_when: t.applies_if ? words.logic(t.applies_if.logic) : null,
+    })),
   };
 }
 

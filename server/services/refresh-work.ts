@@ -12,7 +12,8 @@
  * columns changed (or that is due to pin) has that evaluation stored (`storeOutcome`: the changed columns
  * only), in short transactions of a few jobs (a job written since the batch read it is refreshed afresh
  * through `refreshJob`); one whose
- * outcome holds is only stamped with the day and hash, leaving updated_at. Canceled jobs are included: rules read the date and is_canceled, so their
+ * outcome holds is only stamped with the day and hash, leaving updated_at. Canceled jobs are included: rules read the
+ * date and is_canceled, so their
  * stored columns can change too.
  */
 
@@ -23,7 +24,15 @@ import { enqueueWork } from '../db/work.db.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import type { WorkHandler } from '../worker.ts';
 import { evaluateJobWithFacts, isPastSubmit } from '../../engine/index.ts';
-import { jobInput, OUTCOME_COLUMNS, outcomeColumns, refreshJob, sameColumn, storeOutcome, type JobState } from './evaluation.ts';
+import {
+  jobInput,
+  OUTCOME_COLUMNS,
+  outcomeColumns,
+  refreshJob,
+  sameColumn,
+  storeOutcome,
+  type JobState,
+} from './evaluation.ts';
 import { duePin, programOfJob } from './pinned-program.ts';
 
 /** The work kind of the background re-evaluation. */
@@ -60,9 +69,17 @@ export async function queueDefinitionsRefresh(deps: Deps): Promise<{ key: string
     .map((r) => `${r.program_id}@${r.definition_hash ?? ''}`)
     .sort();
   if (!stale.length) return undefined;
-  const sig = createHash('sha256').update(JSON.stringify([Object.entries(hashes).sort(), stale])).digest('hex').slice(0, 16);
+  const sig = createHash('sha256')
+    .update(JSON.stringify([Object.entries(hashes).sort(), stale]))
+    .digest('hex')
+    .slice(0, 16);
   const base = `${REFRESH_WORK}:definitions:${sig}`;
-  const r = await enqueueWork(deps.db, { kind: REFRESH_WORK, key: base, payload: { by: 'definitions', base, after: 0 } satisfies RefreshItem, now: deps.now() });
+  const r = await enqueueWork(deps.db, {
+    kind: REFRESH_WORK,
+    key: base,
+    payload: { by: 'definitions', base, after: 0 } satisfies RefreshItem,
+    now: deps.now(),
+  });
   return { key: base, ...r };
 }
 
@@ -73,7 +90,13 @@ export async function queueDefinitionsRefresh(deps: Deps): Promise<{ key: string
 export async function queueDailyRefresh(deps: Deps, day = todayOf(deps)): Promise<{ key: string; created: boolean }> {
   const base = `${REFRESH_WORK}:${day}`;
   const run_at = day > todayOf(deps) ? new Date(`${day}T00:00:00.000Z`) : deps.now();
-  const r = await enqueueWork(deps.db, { kind: REFRESH_WORK, key: base, payload: { by: 'day', base, after: 0, day } satisfies RefreshItem, now: deps.now(), run_at });
+  const r = await enqueueWork(deps.db, {
+    kind: REFRESH_WORK,
+    key: base,
+    payload: { by: 'day', base, after: 0, day } satisfies RefreshItem,
+    now: deps.now(),
+    run_at,
+  });
   return { key: base, ...r };
 }
 
@@ -88,9 +111,13 @@ async function refreshBatch(deps: Deps, p: RefreshItem, batchSize: number) {
   const today = todayOf(deps);
   if (p.by === 'day' && p.after === 0 && p.day) await queueDailyRefresh(deps, nextDay(p.day > today ? p.day : today));
   const hashes = currentHashes(deps);
-  const filter: refreshDb.StaleFilter = p.by === 'definitions' ? { by: 'definitions', hashes: Object.values(hashes) } : { by: 'day', today };
+  const filter: refreshDb.StaleFilter =
+    p.by === 'definitions' ? { by: 'definitions', hashes: Object.values(hashes) } : { by: 'day', today };
   const rows = await refreshDb.staleJobs(deps.db, filter, p.after, batchSize);
-  const tasks = await refreshDb.tasksOfJobs(deps.db, rows.map((r) => r.id));
+  const tasks = await refreshDb.tasksOfJobs(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   const changed: { row: JobRow; state: JobState }[] = [];
   const holds = new Map<string, JobRow[]>();
   let skipped = 0;
@@ -109,7 +136,11 @@ async function refreshBatch(deps: Deps, p: RefreshItem, batchSize: number) {
     const { evaluation } = state;
     const cols = outcomeColumns(evaluation, jobTasks) as Record<string, unknown>;
     // A job due to pin (its program's versioning) pins when stored, as on any write.
-    if (OUTCOME_COLUMNS.some((k) => !sameColumn(cols[k], row[k])) || duePin(program, row, isPastSubmit(program, evaluation))) changed.push({ row, state });
+    if (
+      OUTCOME_COLUMNS.some((k) => !sameColumn(cols[k], row[k])) ||
+      duePin(program, row, isPastSubmit(program, evaluation))
+    )
+      changed.push({ row, state });
     else {
       const group = holds.get(evaluation.program_hash) ?? [];
       if (!group.length) holds.set(evaluation.program_hash, group);
@@ -130,7 +161,12 @@ async function refreshBatch(deps: Deps, p: RefreshItem, batchSize: number) {
   let next: string | undefined;
   if (rows.length === batchSize && last !== undefined) {
     next = key(p.base, last);
-    await enqueueWork(deps.db, { kind: REFRESH_WORK, key: next, payload: { ...p, after: last } satisfies RefreshItem, now: deps.now() });
+    await enqueueWork(deps.db, {
+      kind: REFRESH_WORK,
+      key: next,
+      payload: { ...p, after: last } satisfies RefreshItem,
+      now: deps.now(),
+    });
   }
   return { evaluated: rows.length - skipped, refreshed: changed.length, stamped, skipped, ...(next ? { next } : {}) };
 }
@@ -138,6 +174,7 @@ async function refreshBatch(deps: Deps, p: RefreshItem, batchSize: number) {
 /** The worker's handler of the background re-evaluation (`batch_size`: jobs per item; tests make it small). */
 export function refreshHandlers(deps: Deps, o: { batch_size?: number } = {}): Record<string, WorkHandler> {
   return {
-    [REFRESH_WORK]: (item, db) => refreshBatch({ ...deps, db }, item.data as RefreshItem, o.batch_size ?? REFRESH_BATCH),
+    [REFRESH_WORK]: (item, db) =>
+      refreshBatch({ ...deps, db }, item.data as RefreshItem, o.batch_size ?? REFRESH_BATCH),
   };
 }

@@ -25,7 +25,13 @@ export interface SystemSubmitHistory {
  * Completes `taskId` with `dataOf(what the task holds)`; false when the task or its form is unknown, the
  * answers do not validate, or someone wrote the task meanwhile.
  */
-export async function completeTaskBySystem(deps: Deps, job: jobsDb.JobRow, taskId: string, dataOf: (stored: Record<string, unknown>) => Record<string, unknown>, history: SystemSubmitHistory): Promise<boolean> {
+export async function completeTaskBySystem(
+  deps: Deps,
+  job: jobsDb.JobRow,
+  taskId: string,
+  dataOf: (stored: Record<string, unknown>) => Record<string, unknown>,
+  history: SystemSubmitHistory,
+): Promise<boolean> {
   const { facts, program } = await jobState(deps, job);
   const form = taskFormOf(deps, program, taskId);
   if (!form) return false;
@@ -33,12 +39,38 @@ export async function completeTaskBySystem(deps: Deps, job: jobsDb.JobRow, taskI
   const result = validateTaskSubmission(program, form, taskId, dataOf(row?.draft ?? row?.data ?? {}), facts);
   const at = deps.now().toISOString();
   if (!result.ok) {
-    await addHistory(deps.db, { job_id: job.id, type: history.refused, user_id: null, at, detail: { task_id: taskId, errors: result.errors } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: history.refused,
+      user_id: null,
+      at,
+      detail: { task_id: taskId, errors: result.errors },
+    });
     return false;
   }
-  const written = await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: taskId, status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null, updated_at: at, updated_by: null }, row?.version ?? 0);
+  const written = await tasksDb.writeTask(
+    deps.db,
+    {
+      job_id: job.id,
+      task_id: taskId,
+      status: 'COMPLETE',
+      data: result.data,
+      draft: null,
+      owner_override: row?.owner_override ?? null,
+      exceptions: null,
+      updated_at: at,
+      updated_by: null,
+    },
+    row?.version ?? 0,
+  );
   if (!written) return false;
-  await addHistory(deps.db, { job_id: job.id, type: history.done, user_id: null, at, detail: { task_id: taskId, ...history.detail } });
+  await addHistory(deps.db, {
+    job_id: job.id,
+    type: history.done,
+    user_id: null,
+    at,
+    detail: { task_id: taskId, ...history.detail },
+  });
   await refreshJob(deps, job.id);
   return true;
 }

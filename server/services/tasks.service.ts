@@ -37,7 +37,17 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
-import { actorOf, answersOnBehalf, assertCanWorkTask, canSeeJobTask, canWorkTask, mayFlagKind, mayOverrideEligibility, seesInternal, taskAbilities } from './access.ts';
+import {
+  actorOf,
+  answersOnBehalf,
+  assertCanWorkTask,
+  canSeeJobTask,
+  canWorkTask,
+  mayFlagKind,
+  mayOverrideEligibility,
+  seesInternal,
+  taskAbilities,
+} from './access.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
 import { formVersionOf } from './form-document.ts';
@@ -52,14 +62,23 @@ export const TASK_MESSAGES = {
   stale: 'This task was changed by someone else since you opened it.',
   canceled: 'This job is canceled. Restore it to work on its tasks.',
   not_applicable: 'This task does not apply to this job.',
-  above_estimate: (max: string) => `The final amount is above the estimate's maximum of $${max}. Confirm it and say why.`,
+  above_estimate: (max: string) =>
+    `The final amount is above the estimate's maximum of $${max}. Confirm it and say why.`,
 } as const;
 
 /**
  * A task as a role sees it, under the program the job is judged by (its pinned version or the current one);
  * a signing task's status fields as the signatures stand now (`live`).
  */
-export function presentTask(deps: Deps, user: AuthUser, program: Program, t: TaskResult, row: tasksDb.TaskRow | undefined, live?: LiveSignatures, usage: Record<string, unknown> = {}): JobTask {
+export function presentTask(
+  deps: Deps,
+  user: AuthUser,
+  program: Program,
+  t: TaskResult,
+  row: tasksDb.TaskRow | undefined,
+  live?: LiveSignatures,
+  usage: Record<string, unknown> = {},
+): JobTask {
   const form = formOf(deps, program, t.form);
   const stored = withUsage(form, row?.draft ?? row?.data ?? null, usage);
   const data = form?.signatures && live ? withLiveSignatures(form, stored, live.get(t.id) ?? []) : stored;
@@ -77,8 +96,14 @@ export function presentTask(deps: Deps, user: AuthUser, program: Program, t: Tas
     default_owner: t.default_owner,
     blocked_by: t.blocked_by,
     exceptions: t.exceptions,
-    exception_notes: seesInternal(user) ? row?.exceptions ?? null : undefined,
-    owner_override: row?.owner_override ? { role: row.owner_override.role as ActionOwnerRole, reason: row.owner_override.reason, comments: row.owner_override.comments } : null,
+    exception_notes: seesInternal(user) ? (row?.exceptions ?? null) : undefined,
+    owner_override: row?.owner_override
+      ? {
+          role: row.owner_override.role as ActionOwnerRole,
+          reason: row.owner_override.reason,
+          comments: row.owner_override.comments,
+        }
+      : null,
     can_edit: canWorkTask(user, actorOf(program, t)) && t.status !== 'LOCKED',
     abilities: taskAbilities(user, t, !!row?.owner_override),
     data: visibleTaskData(user, form, data),
@@ -95,7 +120,9 @@ export function presentTask(deps: Deps, user: AuthUser, program: Program, t: Tas
 export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation, program: Program) {
   const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
   const live = await liveSignatures(deps, job);
-  return ev.tasks.filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) })).map((t) => presentTask(deps, user, program, t, rows.get(t.id), live, usageFactsOf(job)));
+  return ev.tasks
+    .filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) }))
+    .map((t) => presentTask(deps, user, program, t, rows.get(t.id), live, usageFactsOf(job)));
 }
 
 /** A task of a job as the job's program (programOfJob) has it, if the user may see it. */
@@ -104,7 +131,8 @@ async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const { evaluation: ev, program } = await jobState(deps, job, tasks);
   const t = ev.tasks.find((x) => x.id === taskId);
   if (!t) {
-    if (program.tasks.some((x) => x.id === taskId)) throw badRequest(TASK_MESSAGES.not_applicable, 'task_not_applicable');
+    if (program.tasks.some((x) => x.id === taskId))
+      throw badRequest(TASK_MESSAGES.not_applicable, 'task_not_applicable');
     throw notFound('Task not found');
   }
   if (!canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) })) throw notFound('Task not found');
@@ -126,21 +154,43 @@ export async function taskForm(deps: Deps, user: AuthUser, job: JobRow, taskId: 
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */
-async function write(deps: Deps, user: AuthUser, job: JobRow, program: Program, taskId: string, expected: number, next: Omit<Parameters<typeof tasksDb.writeTask>[1], 'job_id' | 'task_id' | 'updated_at' | 'updated_by'>) {
-  const ok = await tasksDb.writeTask(deps.db, { job_id: job.id, task_id: taskId, updated_at: deps.now().toISOString(), updated_by: user.id, ...next }, expected);
+async function write(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  program: Program,
+  taskId: string,
+  expected: number,
+  next: Omit<Parameters<typeof tasksDb.writeTask>[1], 'job_id' | 'task_id' | 'updated_at' | 'updated_by'>,
+) {
+  const ok = await tasksDb.writeTask(
+    deps.db,
+    { job_id: job.id, task_id: taskId, updated_at: deps.now().toISOString(), updated_by: user.id, ...next },
+    expected,
+  );
   if (!ok) {
     const current = await tasksDb.getTask(deps.db, job.id, taskId);
     const form = taskFormOf(deps, program, taskId);
     // Presented like a task read: internal fields dropped, and an ops user's id only for ops.
     const by = current?.updated_by ?? null;
     const byOps = by !== null && (await findUserById(deps.db, by))?.role === 'ops';
-    const copy: StaleCopy = { data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null), version: current?.version ?? 0, updated_at: current?.updated_at ?? null, updated_by: byOps && !seesInternal(user) ? null : by };
+    const copy: StaleCopy = {
+      data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null),
+      version: current?.version ?? 0,
+      updated_at: current?.updated_at ?? null,
+      updated_by: byOps && !seesInternal(user) ? null : by,
+    };
     throw conflict(TASK_MESSAGES.stale, { current: copy }, 'stale_version');
   }
 }
 
 /** Keeps the stored internal-only fields when someone who cannot see them saves the task. */
-function withInternal(user: AuthUser, form: TaskForm | undefined, incoming: Record<string, unknown>, stored: Record<string, unknown> | null): Record<string, unknown> {
+function withInternal(
+  user: AuthUser,
+  form: TaskForm | undefined,
+  incoming: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+): Record<string, unknown> {
   if (seesInternal(user)) return incoming;
   const internal = internalFields(form);
   const out = { ...incoming };
@@ -154,18 +204,48 @@ function withInternal(user: AuthUser, form: TaskForm | undefined, incoming: Reco
 function assertWritable(program: Program, job: JobRow, t: TaskResult, user: AuthUser) {
   if (job.is_canceled) throw badRequest(TASK_MESSAGES.canceled, 'job_canceled');
   assertCanWorkTask(user, actorOf(program, t));
-  if (t.status === 'LOCKED') throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`, 'task_locked');
+  if (t.status === 'LOCKED')
+    throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`, 'task_locked');
 }
 
 /** Saves partial work: the task shows IN_PROGRESS; a COMPLETE task keeps its submitted data until resubmitted. */
-export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
+export function saveDraft(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  taskId: string,
+  body: { data: Record<string, unknown>; version: number },
+) {
   return inTransaction(deps, async (deps) => {
     const { t, row, program } = await taskOf(deps, user, job, taskId);
     assertWritable(program, job, t, user);
     // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
     const form = formOf(deps, program, t.form);
     // Signature statuses are the server's (form.yaml `signatures:`): whatever was sent for them is replaced.
-    const data = form ? pruneTaskData(form, (await withTermsFields(deps, form, job, usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, form, body.data, row?.draft ?? row?.data ?? null))))).data, jobOnlyFacts(job, todayOf(deps))) : {};
+    const data = form
+      ? pruneTaskData(
+          form,
+          (
+            await withTermsFields(
+              deps,
+              form,
+              job,
+              usageTaskData(
+                form.usage_fields,
+                usageFactsOf(job),
+                await serverSignatureFields(
+                  deps,
+                  form,
+                  job.id,
+                  taskId,
+                  withInternal(user, form, body.data, row?.draft ?? row?.data ?? null),
+                ),
+              ),
+            )
+          ).data,
+          jobOnlyFacts(job, todayOf(deps)),
+        )
+      : {};
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
@@ -176,7 +256,13 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
       owner_override: row?.owner_override ?? null,
       exceptions: row?.exceptions ?? null,
     });
-    await addHistory(deps.db, { job_id: job.id, type: 'task_draft_saved', user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'task_draft_saved',
+      user_id: user.id,
+      at: deps.now().toISOString(),
+      detail: { task_id: taskId },
+    });
     await refreshJob(deps, job.id);
     return readTask(deps, user, (await jobsDb.getJob(deps.db, job.id))!, taskId);
   });
@@ -186,25 +272,47 @@ export function saveDraft(deps: Deps, user: AuthUser, job: JobRow, taskId: strin
  * A final amount shared above the estimate's maximum (the program's incentives.shared_amount) needs ops to
  * confirm it with a reason; the message goes under the confirmation field.
  */
-function aboveEstimate(program: Program, taskId: string, data: Record<string, unknown>, maxCents: number | null): { path: string; message: string } | undefined {
+function aboveEstimate(
+  program: Program,
+  taskId: string,
+  data: Record<string, unknown>,
+  maxCents: number | null,
+): { path: string; message: string } | undefined {
   const shared = program.incentives.shared_amount;
   if (!shared || shared.task !== taskId || !shared.confirm_field || !shared.reason_field) return undefined;
   const amount = data[shared.amount_field];
-  if (typeof amount !== 'number' || typeof maxCents !== 'number' || maxCents <= 0 || amount <= maxCents) return undefined;
+  if (typeof amount !== 'number' || typeof maxCents !== 'number' || maxCents <= 0 || amount <= maxCents)
+    return undefined;
   const reason = data[shared.reason_field];
   if (data[shared.confirm_field] === true && typeof reason === 'string' && reason.trim()) return undefined;
   return { path: shared.confirm_field, message: TASK_MESSAGES.above_estimate(formatCents(maxCents)) };
 }
 
 /** Submits a task: validated by the engine (422 with per-field messages), saved, the job re-evaluated. */
-export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, body: { data: Record<string, unknown>; version: number }) {
+export function submitTask(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  taskId: string,
+  body: { data: Record<string, unknown>; version: number },
+) {
   return inTransaction(deps, async (deps) => {
     const { t, row, tasks, program } = await taskOf(deps, user, job, taskId);
     assertWritable(program, job, t, user);
     const form = requireForm(deps, program, t.form);
     // Usage and signature fields are the server's: whatever was sent for them is replaced.
     // Terms versions too: the current one accepted with this submission, the one the job was submitted under.
-    const sent = usageTaskData(form.usage_fields, usageFactsOf(job), await serverSignatureFields(deps, form, job.id, taskId, withInternal(user, form, body.data, row?.draft ?? row?.data ?? null)));
+    const sent = usageTaskData(
+      form.usage_fields,
+      usageFactsOf(job),
+      await serverSignatureFields(
+        deps,
+        form,
+        job.id,
+        taskId,
+        withInternal(user, form, body.data, row?.draft ?? row?.data ?? null),
+      ),
+    );
     const terms = await withTermsFields(deps, form, job, sent, true);
     const data = terms.data;
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
@@ -215,21 +323,56 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
     if (above) throw validationError([above], above.message, { warnings: result.warnings });
     // Completing a task resolves its exception flags: a flag means "this task needs attention".
     const resolved = EXCEPTION_KINDS.filter((k) => row?.exceptions?.[k]);
-    await write(deps, user, job, program, taskId, body.version, { status: 'COMPLETE', data: result.data, draft: null, owner_override: row?.owner_override ?? null, exceptions: null });
-    if (terms.install_terms_id !== undefined) await jobsDb.updateJob(deps.db, job.id, { install_terms_id: terms.install_terms_id });
+    await write(deps, user, job, program, taskId, body.version, {
+      status: 'COMPLETE',
+      data: result.data,
+      draft: null,
+      owner_override: row?.owner_override ?? null,
+      exceptions: null,
+    });
+    if (terms.install_terms_id !== undefined)
+      await jobsDb.updateJob(deps.db, job.id, { install_terms_id: terms.install_terms_id });
     const now = deps.now().toISOString();
     // An answer to a homeowner task by anyone else is recorded as given on the homeowner's behalf.
     const onBehalf = answersOnBehalf(user, t) ? { on_behalf_of: 'homeowner' } : {};
-    await addHistory(deps.db, { job_id: job.id, type: 'task_submitted', user_id: user.id, at: now, detail: { task_id: taskId, warnings: result.warnings, ...onBehalf, ...(resolved.length ? { exceptions_resolved: resolved } : {}) } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'task_submitted',
+      user_id: user.id,
+      at: now,
+      detail: {
+        task_id: taskId,
+        warnings: result.warnings,
+        ...onBehalf,
+        ...(resolved.length ? { exceptions_resolved: resolved } : {}),
+      },
+    });
     // The final amount ops share is in history (the rebate display moves to it).
     const shared = program.incentives.shared_amount;
     if (shared?.task === taskId) {
-      await addHistory(deps.db, { job_id: job.id, type: 'rebate_amount_shared', user_id: user.id, at: now, detail: { task_id: taskId, amount_cents: result.data[shared.amount_field] ?? null } });
+      await addHistory(deps.db, {
+        job_id: job.id,
+        type: 'rebate_amount_shared',
+        user_id: user.id,
+        at: now,
+        detail: { task_id: taskId, amount_cents: result.data[shared.amount_field] ?? null },
+      });
     }
     // The payment task recorded by hand instead of by the accounts-payment system: an override, said so.
     const pay = program.incentives.payment;
     if (pay?.payable && pay.task === taskId) {
-      await addHistory(deps.db, { job_id: job.id, type: 'payment_recorded_by_hand', user_id: user.id, at: now, detail: { task_id: taskId, override: true, amount_cents: result.data[pay.amount_field] ?? null, paid_on: result.data[pay.date_field] ?? null } });
+      await addHistory(deps.db, {
+        job_id: job.id,
+        type: 'payment_recorded_by_hand',
+        user_id: user.id,
+        at: now,
+        detail: {
+          task_id: taskId,
+          override: true,
+          amount_cents: result.data[pay.amount_field] ?? null,
+          paid_on: result.data[pay.date_field] ?? null,
+        },
+      });
     }
     const after = await refreshJob(deps, job.id);
     // The engine's submission gate (an ineligible job cannot be submitted); a refusal rolls back.
@@ -241,15 +384,34 @@ export function submitTask(deps: Deps, user: AuthUser, job: JobRow, taskId: stri
       await addHistory(deps.db, { job_id: job.id, type: 'job_submitted', user_id: user.id, at: now });
     }
     const updated = (await jobsDb.getJob(deps.db, job.id))!;
-    return { task: await readTask(deps, user, updated, taskId), warnings: result.warnings, job: { stage: after.stage, eligibility: after.eligibility.status } };
+    return {
+      task: await readTask(deps, user, updated, taskId),
+      warnings: result.warnings,
+      job: { stage: after.stage, eligibility: after.eligibility.status },
+    };
   });
 }
 
 /** A task action of the engine (`act`, under the job's program) applied to the stored task, with its history row. */
-function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, type: string, detail: Record<string, unknown>, act: (program: Program, state: TaskState | undefined) => TaskActionResult) {
+function applyAction(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  taskId: string,
+  type: string,
+  detail: Record<string, unknown>,
+  act: (program: Program, state: TaskState | undefined) => TaskActionResult,
+) {
   return inTransaction(deps, async (deps) => {
     const { row, program } = await taskOf(deps, user, job, taskId);
-    const state: TaskState | undefined = row ? { status: row.status ?? undefined, data: row.data ?? undefined, owner_override: row.owner_override as TaskState['owner_override'], exceptions: row.exceptions as TaskState['exceptions'] } : undefined;
+    const state: TaskState | undefined = row
+      ? {
+          status: row.status ?? undefined,
+          data: row.data ?? undefined,
+          owner_override: row.owner_override as TaskState['owner_override'],
+          exceptions: row.exceptions as TaskState['exceptions'],
+        }
+      : undefined;
     const r = act(program, state);
     if (!r.ok) throw validationError([{ path: '', message: r.error }], r.error);
     await write(deps, user, job, program, taskId, row?.version ?? 0, {
@@ -259,32 +421,63 @@ function applyAction(deps: Deps, user: AuthUser, job: JobRow, taskId: string, ty
       owner_override: (r.state.owner_override as tasksDb.TaskRow['owner_override']) ?? null,
       exceptions: (r.state.exceptions as tasksDb.TaskRow['exceptions']) ?? null,
     });
-    await addHistory(deps.db, { job_id: job.id, type, user_id: user.id, at: deps.now().toISOString(), detail: { task_id: taskId, ...detail } });
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type,
+      user_id: user.id,
+      at: deps.now().toISOString(),
+      detail: { task_id: taskId, ...detail },
+    });
     await refreshJob(deps, job.id);
     return readTask(deps, user, (await jobsDb.getJob(deps.db, job.id))!, taskId);
   });
 }
 
 /** Flags a contractor or ops exception; a contractor flags only contractor exceptions. */
-export function flagTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind, note?: string) {
+export function flagTaskException(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  taskId: string,
+  kind: ExceptionKind,
+  note?: string,
+) {
   assertMay(user, 'task.flag_exception');
   if (!mayFlagKind(user, kind)) throw forbidden();
   // An ops exception tells the contractor's reviewer what is wrong: it needs its note.
   if (kind === 'ops' && !note?.trim()) throw validationError([{ path: 'note', message: MESSAGES.required }]);
-  return applyAction(deps, user, job, taskId, 'task_exception_flagged', { kind, note }, (program, s) => flagException(program, taskId, s, kind, { note, by: user.name, at: deps.now().toISOString() }));
+  return applyAction(deps, user, job, taskId, 'task_exception_flagged', { kind, note }, (program, s) =>
+    flagException(program, taskId, s, kind, { note, by: user.name, at: deps.now().toISOString() }),
+  );
 }
 
 /** Removes an exception flag (the same roles as flagging). */
 export function clearTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind) {
   assertMay(user, 'task.clear_exception');
   if (!mayFlagKind(user, kind)) throw forbidden();
-  return applyAction(deps, user, job, taskId, 'task_exception_cleared', { kind }, (program, s) => clearException(program, taskId, s, kind));
+  return applyAction(deps, user, job, taskId, 'task_exception_cleared', { kind }, (program, s) =>
+    clearException(program, taskId, s, kind),
+  );
 }
 
 /** Transfers a task to another action owner with a reason (ops). */
-export function transferTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string, to: { role: string; reason: string; comments?: string }) {
+export function transferTask(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  taskId: string,
+  to: { role: string; reason: string; comments?: string },
+) {
   assertMay(user, 'task.transfer');
-  return applyAction(deps, user, job, taskId, 'task_transferred', { to: to.role, reason: to.reason, comments: to.comments }, (program, s) => transferOwnership(program, taskId, s, to));
+  return applyAction(
+    deps,
+    user,
+    job,
+    taskId,
+    'task_transferred',
+    { to: to.role, reason: to.reason, comments: to.comments },
+    (program, s) => transferOwnership(program, taskId, s, to),
+  );
 }
 
 /** Resets a task to its default owner; it returns to READY (ops). */

@@ -5,7 +5,7 @@ import { notFound } from '../errors.ts';
 import * as db from '../db/admin.db.ts';
 
 export async function listTerms(deps: Deps, page: { page_number: number; per_page: number }) {
-  return { ...await db.listTermsVersions(deps.db, page), ...page };
+  return { ...(await db.listTermsVersions(deps.db, page)), ...page };
 }
 
 export async function readTerms(deps: Deps, id: number) {
@@ -21,7 +21,11 @@ export async function currentTerms(deps: Deps) {
 }
 
 /** Saves the document as a new current version (earlier versions are never changed). */
-export async function saveTerms(deps: Deps, user: AuthUser, t: { title: string; description: string; sections: db.TermsSection[] }) {
+export async function saveTerms(
+  deps: Deps,
+  user: AuthUser,
+  t: { title: string; description: string; sections: db.TermsSection[] },
+) {
   const id = await db.insertTermsVersion(deps.db, { ...t, created_by: user.id, at: deps.now().toISOString() });
   return readTerms(deps, id);
 }
@@ -29,6 +33,13 @@ export async function saveTerms(deps: Deps, user: AuthUser, t: { title: string; 
 /** Restores an old version: a copy of it becomes the new current version. */
 export async function restoreTerms(deps: Deps, user: AuthUser, id: number) {
   const old = await readTerms(deps, id);
-  const newId = await db.insertTermsVersion(deps.db, { title: old.title, description: old.description, sections: old.sections, restored_from: old.id, created_by: user.id, at: deps.now().toISOString() });
+  const newId = await db.insertTermsVersion(deps.db, {
+    title: old.title,
+    description: old.description,
+    sections: old.sections,
+    restored_from: old.id,
+    created_by: user.id,
+    at: deps.now().toISOString(),
+  });
   return readTerms(deps, newId);
 }

@@ -17,7 +17,16 @@ import type { UsageReading, UtilityMeter } from '../adapters/utility-data.ts';
 import { deriveUsageProfile } from '../usage/profile.ts';
 import { usageTaskData } from '../usage/task-fields.ts';
 import { completeTaskBySystem } from './system-submit.ts';
-import { clearAfter, lostAccess, metersOf, parseSteps, recordOutage, saveState, setStep, type StoredMeter } from './usage-steps.ts';
+import {
+  clearAfter,
+  lostAccess,
+  metersOf,
+  parseSteps,
+  recordOutage,
+  saveState,
+  setStep,
+  type StoredMeter,
+} from './usage-steps.ts';
 
 /** How far back a historical run asks for usage. */
 export const HISTORY_MONTHS = 25;
@@ -33,8 +42,15 @@ async function completeUsageTask(deps: Deps, c: usageDb.UsageCollectionRow) {
   if (!t || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) return;
   const u = facts.usage;
   const fields = formOf(deps, program, t.form)?.usage_fields;
-  const answers = { utility_name: u.utility ?? job.electric_utility ?? 'Utility', account_holder_name: u.account_holder ?? job.full_name, utility_data_consent: true };
-  await completeTaskBySystem(deps, job, c.task_id, (stored) => usageTaskData(fields, u, { ...stored, ...answers }), { done: 'task_completed_by_usage', refused: 'usage_task_not_completed' });
+  const answers = {
+    utility_name: u.utility ?? job.electric_utility ?? 'Utility',
+    account_holder_name: u.account_holder ?? job.full_name,
+    utility_data_consent: true,
+  };
+  await completeTaskBySystem(deps, job, c.task_id, (stored) => usageTaskData(fields, u, { ...stored, ...answers }), {
+    done: 'task_completed_by_usage',
+    refused: 'usage_task_not_completed',
+  });
 }
 
 const monthOf = (iso: string) => iso.slice(0, 7);
@@ -56,7 +72,13 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
       setStep(steps, step, 'failure', deps.now().toISOString(), detail, failure);
       clearAfter(steps, step);
       await saveState(deps, c, steps, facts, { runs_done: p.run });
-      await addHistory(deps.db, { job_id: c.job_id, type: 'usage_collection_failed', user_id: null, at: deps.now().toISOString(), detail: { step, failure, run: p.run } });
+      await addHistory(deps.db, {
+        job_id: c.job_id,
+        type: 'usage_collection_failed',
+        user_id: null,
+        at: deps.now().toISOString(),
+        detail: { step, failure, run: p.run },
+      });
       return { failed: step, failure };
     });
 
@@ -71,7 +93,11 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
   }
   if (!found.length) return fail('identify_meters', 'no_meters', null);
   const previous = new Map(metersOf(c0).map((m) => [m.id, m]));
-  const meters: StoredMeter[] = found.map((m) => ({ ...m, selected: previous.get(m.id)?.selected ?? true, subscribed: previous.get(m.id)?.subscribed ?? false }));
+  const meters: StoredMeter[] = found.map((m) => ({
+    ...m,
+    selected: previous.get(m.id)?.selected ?? true,
+    subscribed: previous.get(m.id)?.subscribed ?? false,
+  }));
   const selected = meters.filter((m) => m.selected);
 
   // 6. Extract usage from the utility, meter by meter (the service fetches it from the utility).
@@ -79,10 +105,17 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
   const readings: { meter: StoredMeter; readings: UsageReading[] }[] = [];
   const existing = p.mode === 'ongoing' ? await usageDb.readingsOf(deps.db, c0.id) : [];
   for (const meter of selected) {
-    const last = existing.filter((r) => r.meter_id === meter.id).map((r) => r.start).sort().pop();
+    const last = existing
+      .filter((r) => r.meter_id === meter.id)
+      .map((r) => r.start)
+      .sort()
+      .pop();
     const from = (last ? new Date(last) : addMonths(now, -HISTORY_MONTHS)).toISOString().slice(0, 10);
     try {
-      readings.push({ meter, readings: await service.fetchUsage(c0.authorization_id, meter.id, { from, to: now.toISOString().slice(0, 10) }) });
+      readings.push({
+        meter,
+        readings: await service.fetchUsage(c0.authorization_id, meter.id, { from, to: now.toISOString().slice(0, 10) }),
+      });
     } catch (e) {
       if (lostAccess(e)) return fail('extract_usage_from_utility', 'revoked', e.message, { connected: false });
       await recordOutage(deps, c0.id, 'extract_usage_from_utility', e);
@@ -96,32 +129,103 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
     if (c.runs !== p.run || c.runs_done >= p.run) return { skipped: 'a newer run is queued, or this one was recorded' };
     const steps = parseSteps(c);
     const at = deps.now().toISOString();
-    setStep(steps, 'identify_meters', 'success', at, `${meters.length} meter${meters.length === 1 ? '' : 's'}: ${meters.map((m) => `${m.service} ${m.meter_number}${m.selected ? '' : ' (not selected)'}`).join(', ')}`);
+    setStep(
+      steps,
+      'identify_meters',
+      'success',
+      at,
+      `${meters.length} meter${meters.length === 1 ? '' : 's'}: ${meters.map((m) => `${m.service} ${m.meter_number}${m.selected ? '' : ' (not selected)'}`).join(', ')}`,
+    );
     const months = [...new Set(readings.flatMap((r) => r.readings.map((x) => monthOf(x.start))))].sort();
-    setStep(steps, 'extract_usage_from_utility', 'success', at, `${count} readings from ${readings.length} meter${readings.length === 1 ? '' : 's'}${months.length ? `, ${months[0]} to ${months[months.length - 1]}` : ''}`);
+    setStep(
+      steps,
+      'extract_usage_from_utility',
+      'success',
+      at,
+      `${count} readings from ${readings.length} meter${readings.length === 1 ? '' : 's'}${months.length ? `, ${months[0]} to ${months[months.length - 1]}` : ''}`,
+    );
     // 7. Collect from the vendor: stored once per meter and start, whatever ran before.
-    await usageDb.upsertReadings(deps.db, readings.flatMap((r) => r.readings.map((x) => ({ collection_id: c.id, meter_id: r.meter.id, service: r.meter.service, start: x.start, seconds: x.seconds, value: x.value, unit: x.unit }))));
+    await usageDb.upsertReadings(
+      deps.db,
+      readings.flatMap((r) =>
+        r.readings.map((x) => ({
+          collection_id: c.id,
+          meter_id: r.meter.id,
+          service: r.meter.service,
+          start: x.start,
+          seconds: x.seconds,
+          value: x.value,
+          unit: x.unit,
+        })),
+      ),
+    );
     const stored = (await usageDb.readingsOf(deps.db, c.id)).filter((r) => selected.some((m) => m.id === r.meter_id));
     setStep(steps, 'collect_from_vendor', 'success', at, `${stored.length} readings stored`);
     // 8. Evaluate: the months the program needs.
-    const profile = deriveUsageProfile((['electric', 'gas'] as const).map((service) => ({ service, readings: stored.filter((r) => r.service === service).map((r) => ({ start: r.start, seconds: r.seconds, value: r.value, unit: r.unit as UsageReading['unit'] })) })));
-    const facts: Record<string, unknown> = { months_covered: profile.months_covered, accounts: [...new Set(selected.map((m) => m.service))].sort() };
+    const profile = deriveUsageProfile(
+      (['electric', 'gas'] as const).map((service) => ({
+        service,
+        readings: stored
+          .filter((r) => r.service === service)
+          .map((r) => ({ start: r.start, seconds: r.seconds, value: r.value, unit: r.unit as UsageReading['unit'] })),
+      })),
+    );
+    const facts: Record<string, unknown> = {
+      months_covered: profile.months_covered,
+      accounts: [...new Set(selected.map((m) => m.service))].sort(),
+    };
     const extra = { meters: JSON.stringify(meters), processed_at: at, runs_done: p.run };
     if (profile.months_covered < required) {
-      setStep(steps, 'evaluate_usage', 'failure', at, `Only ${profile.months_covered} of the ${required} months of usage the program needs`, 'partial_data');
+      setStep(
+        steps,
+        'evaluate_usage',
+        'failure',
+        at,
+        `Only ${profile.months_covered} of the ${required} months of usage the program needs`,
+        'partial_data',
+      );
       setStep(steps, 'set_derived_usage_profile', 'not_attempted', null, null);
       await saveState(deps, c, steps, facts, extra);
       await completeUsageTask(deps, c);
-      await addHistory(deps.db, { job_id: c.job_id, type: 'usage_collection_failed', user_id: null, at, detail: { step: 'evaluate_usage', failure: 'partial_data', months: profile.months_covered, required, run: p.run } });
+      await addHistory(deps.db, {
+        job_id: c.job_id,
+        type: 'usage_collection_failed',
+        user_id: null,
+        at,
+        detail: {
+          step: 'evaluate_usage',
+          failure: 'partial_data',
+          months: profile.months_covered,
+          required,
+          run: p.run,
+        },
+      });
       return { failed: 'evaluate_usage', months: profile.months_covered };
     }
-    setStep(steps, 'evaluate_usage', 'success', at, `${profile.months_covered} months (${profile.first_month} to ${profile.last_month}); the program needs ${required}`);
+    setStep(
+      steps,
+      'evaluate_usage',
+      'success',
+      at,
+      `${profile.months_covered} months (${profile.first_month} to ${profile.last_month}); the program needs ${required}`,
+    );
     // 9. The derived profile becomes the job's usage facts.
-    setStep(steps, 'set_derived_usage_profile', 'success', at, `baseline ${profile.annual_baseline_kwh} kWh and ${profile.annual_baseline_therms} therms a year; heating ${profile.annual_heating_kwh} kWh and ${profile.annual_heating_therms} therms; cooling ${profile.annual_cooling_kwh} kWh`);
+    setStep(
+      steps,
+      'set_derived_usage_profile',
+      'success',
+      at,
+      `baseline ${profile.annual_baseline_kwh} kWh and ${profile.annual_baseline_therms} therms a year; heating ${profile.annual_heating_kwh} kWh and ${profile.annual_heating_therms} therms; cooling ${profile.annual_cooling_kwh} kWh`,
+    );
     await saveState(deps, c, steps, { ...facts, ...profile }, extra);
     await completeUsageTask(deps, c);
-    await addHistory(deps.db, { job_id: c.job_id, type: 'usage_collected', user_id: null, at, detail: { run: p.run, mode: p.mode, readings: count, months: profile.months_covered } });
+    await addHistory(deps.db, {
+      job_id: c.job_id,
+      type: 'usage_collected',
+      user_id: null,
+      at,
+      detail: { run: p.run, mode: p.mode, readings: count, months: profile.months_covered },
+    });
     return { collected: count, months: profile.months_covered };
   });
 }
-

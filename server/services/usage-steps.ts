@@ -6,7 +6,14 @@
  */
 
 import { createHash } from 'node:crypto';
-import { energyHistory, freshSteps, overallStatus, type UsageFailure, type UsageStep, type UsageSteps } from '../../engine/index.ts';
+import {
+  energyHistory,
+  freshSteps,
+  overallStatus,
+  type UsageFailure,
+  type UsageStep,
+  type UsageSteps,
+} from '../../engine/index.ts';
 import { inTransaction, type Deps } from '../context.ts';
 import * as usageDb from '../db/usage.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -20,11 +27,21 @@ export interface StoredMeter extends UtilityMeter {
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const parseSteps = (c: usageDb.UsageCollectionRow): UsageSteps => ({ ...freshSteps(), ...(JSON.parse(c.steps) as Partial<UsageSteps>) });
+const parseSteps = (c: usageDb.UsageCollectionRow): UsageSteps => ({
+  ...freshSteps(),
+  ...(JSON.parse(c.steps) as Partial<UsageSteps>),
+});
 export const metersOf = (c: usageDb.UsageCollectionRow): StoredMeter[] => JSON.parse(c.meters) as StoredMeter[];
 export { parseSteps };
 
-export function setStep(steps: UsageSteps, step: UsageStep, status: 'success' | 'failure' | 'not_attempted', at: string | null, detail: string | null, failure: UsageFailure | null = null) {
+export function setStep(
+  steps: UsageSteps,
+  step: UsageStep,
+  status: 'success' | 'failure' | 'not_attempted',
+  at: string | null,
+  detail: string | null,
+  failure: UsageFailure | null = null,
+) {
   steps[step] = { status, at, detail, failure };
 }
 
@@ -35,7 +52,13 @@ export function clearAfter(steps: UsageSteps, step: UsageStep) {
 }
 
 /** The job's usage.* facts from its collection (and the profile once set), written with the steps. */
-export async function saveState(deps: Deps, c: usageDb.UsageCollectionRow, steps: UsageSteps, facts: Record<string, unknown>, extra: Parameters<typeof usageDb.updateCollection>[2] = {}) {
+export async function saveState(
+  deps: Deps,
+  c: usageDb.UsageCollectionRow,
+  steps: UsageSteps,
+  facts: Record<string, unknown>,
+  extra: Parameters<typeof usageDb.updateCollection>[2] = {},
+) {
   const at = deps.now().toISOString();
   await usageDb.updateCollection(deps.db, c.id, { steps: JSON.stringify(steps), updated_at: at, ...extra });
   const job = (await jobsDb.getJob(deps.db, c.job_id))!;
@@ -60,4 +83,3 @@ export async function recordOutage(deps: Deps, collectionId: number, step: Usage
 export function lostAccess(e: unknown): e is UtilityDataError {
   return e instanceof UtilityDataError && (e.code === 'revoked' || e.code === 'not_found');
 }
-

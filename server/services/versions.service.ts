@@ -33,7 +33,14 @@ export async function listVersions(deps: Deps, programId: string) {
   await programOr404(deps, programId);
   const current = (await currentVersion(deps, programId))?.hash;
   const rows = await versionsDb.versionsOfProgram(deps.db, programId);
-  return { items: rows.map((r) => ({ hash: r.hash, first_loaded_at: r.first_loaded_at, current: r.hash === current, pinned_jobs: r.pinned_jobs })) };
+  return {
+    items: rows.map((r) => ({
+      hash: r.hash,
+      first_loaded_at: r.first_loaded_at,
+      current: r.hash === current,
+      pinned_jobs: r.pinned_jobs,
+    })),
+  };
 }
 
 /** One stored version with its files. */
@@ -59,7 +66,13 @@ export function filesDiff(from: SourceFile[], to: SourceFile[]) {
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   return paths.flatMap((file) => {
     if (a.get(file)?.text === b.get(file)?.text) return [];
-    return definitionChanges(documentOf(a.get(file)), documentOf(b.get(file))).map((c) => ({ file, path: c.path, before: c.before, after: c.after, text: `${file}: ${describeChange(c)}` }));
+    return definitionChanges(documentOf(a.get(file)), documentOf(b.get(file))).map((c) => ({
+      file,
+      path: c.path,
+      before: c.before,
+      after: c.after,
+      text: `${file}: ${describeChange(c)}`,
+    }));
   });
 }
 
@@ -73,18 +86,37 @@ export async function diffVersion(deps: Deps, programId: string, hash: string, a
   return { from: from.hash, to: to.hash, changes: filesDiff(from.files, to.files) };
 }
 
-type Outcome = { stage: number; eligibility: string; rebate_max_cents: number | null; rebate_final_cents: number | null };
+type Outcome = {
+  stage: number;
+  eligibility: string;
+  rebate_max_cents: number | null;
+  rebate_final_cents: number | null;
+};
 
 /** Moves one job to the program's current version in the caller's transaction; null when there is nothing to move. */
-async function moveJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow, to: string): Promise<{ after: Outcome; moved: boolean }> {
+async function moveJob(
+  deps: Deps,
+  user: AuthUser,
+  row: jobsDb.JobRow,
+  to: string,
+): Promise<{ after: Outcome; moved: boolean }> {
   const outcome = (ev: Awaited<ReturnType<typeof jobState>>['evaluation']): Outcome => ({
-    stage: ev.stage.number, eligibility: ev.eligibility.status, rebate_max_cents: ev.incentive.range.max_cents, rebate_final_cents: ev.incentive.final_cents,
+    stage: ev.stage.number,
+    eligibility: ev.eligibility.status,
+    rebate_max_cents: ev.incentive.range.max_cents,
+    rebate_final_cents: ev.incentive.final_cents,
   });
   const before = outcome((await jobState(deps, row)).evaluation);
   if (row.pinned_version === to) return { after: before, moved: false };
   await versionsDb.setPinnedVersion(deps.db, row.id, to);
   const after = outcome(await refreshJob(deps, row.id));
-  await addHistory(deps.db, { job_id: row.id, type: 'definition_migrated', user_id: user.id, at: deps.now().toISOString(), detail: { from: row.pinned_version ?? null, to, before, after } });
+  await addHistory(deps.db, {
+    job_id: row.id,
+    type: 'definition_migrated',
+    user_id: user.id,
+    at: deps.now().toISOString(),
+    detail: { from: row.pinned_version ?? null, to, before, after },
+  });
   return { after, moved: true };
 }
 
@@ -105,8 +137,14 @@ export async function migrateJob(deps: Deps, user: AuthUser, jobId: number) {
   });
 }
 
-/** Moves every job of a program pinned to `from` (at the given stages, if any) to the current version, one transaction per job. */
-export async function migrateJobs(deps: Deps, user: AuthUser, programId: string, body: { from: string; stage?: number[] }) {
+/** Moves every job of a program pinned to `from` (at the given stages, if any) to the current version, one transaction
+ * per job. */
+export async function migrateJobs(
+  deps: Deps,
+  user: AuthUser,
+  programId: string,
+  body: { from: string; stage?: number[] },
+) {
   await programOr404(deps, programId);
   await versionOr404(deps, programId, body.from);
   const to = await currentHashOr404(deps, programId);

@@ -18,7 +18,12 @@ const GAS_2024 = year(2024, [100, 90, 70, 40, 20, 15, 14, 14.5, 16, 30, 60, 95],
 
 describe('deriveUsageProfile', () => {
   it('splits a full year of electric and gas into baseline, heating and cooling', () => {
-    expect(deriveUsageProfile([{ service: 'electric', readings: ELECTRIC_2024 }, { service: 'gas', readings: GAS_2024 }])).toEqual({
+    expect(
+      deriveUsageProfile([
+        { service: 'electric', readings: ELECTRIC_2024 },
+        { service: 'gas', readings: GAS_2024 },
+      ]),
+    ).toEqual({
       months_covered: 12,
       electric_months: 12,
       gas_months: 12,
@@ -40,12 +45,23 @@ describe('deriveUsageProfile', () => {
   it('gives the same profile for readings out of order, and leaves out months before the 12 ending at the last', () => {
     const shuffled = [...ELECTRIC_2024].reverse();
     shuffled.splice(5, 0, ...year(2023, [5000], 'kWh', 12), ...year(2022, [7000], 'kWh', 6));
-    const profile = deriveUsageProfile([{ service: 'gas', readings: [...GAS_2024].reverse() }, { service: 'electric', readings: shuffled }]);
-    expect(profile).toEqual(deriveUsageProfile([{ service: 'electric', readings: ELECTRIC_2024 }, { service: 'gas', readings: GAS_2024 }]));
+    const profile = deriveUsageProfile([
+      { service: 'gas', readings: [...GAS_2024].reverse() },
+      { service: 'electric', readings: shuffled },
+    ]);
+    expect(profile).toEqual(
+      deriveUsageProfile([
+        { service: 'electric', readings: ELECTRIC_2024 },
+        { service: 'gas', readings: GAS_2024 },
+      ]),
+    );
   });
 
   it('annualises a partial year and gives zeros for a service with no data', () => {
-    const profile = deriveUsageProfile([{ service: 'electric', readings: year(2024, [850, 600, 480, 700, 950], 'kWh', 8) }, { service: 'gas', readings: [] }]);
+    const profile = deriveUsageProfile([
+      { service: 'electric', readings: year(2024, [850, 600, 480, 700, 950], 'kWh', 8) },
+      { service: 'gas', readings: [] },
+    ]);
     expect(profile).toEqual({
       months_covered: 5,
       electric_months: 5,
@@ -71,14 +87,29 @@ describe('deriveUsageProfile', () => {
       { service: 'electric', readings: [...year(2024, [100], 'kWh', 1), midMonth] },
     ]);
     // Months: January 600, March 40, July 600: baseline (40 + 600) / 2 = 320.
-    expect(profile).toMatchObject({ months_covered: 3, electric_months: 3, first_month: '2024-01', last_month: '2024-07', annual_baseline_kwh: 3840 });
+    expect(profile).toMatchObject({
+      months_covered: 3,
+      electric_months: 3,
+      first_month: '2024-01',
+      last_month: '2024-07',
+      annual_baseline_kwh: 3840,
+    });
     // Heating: January 280 (March is below the baseline); cooling: July 280; each x 12/3.
     expect(profile).toMatchObject({ annual_heating_kwh: 1120, annual_cooling_kwh: 1120, annual_total_kwh: 4960 });
   });
 
-  it('drops a service whose data ended more than 12 months before the other service\'s last month', () => {
-    const profile = deriveUsageProfile([{ service: 'electric', readings: ELECTRIC_2024 }, { service: 'gas', readings: year(2023, [80, 70], 'therm', 1) }]);
-    expect(profile).toMatchObject({ months_covered: 12, gas_months: 0, annual_total_therms: 0, annual_baseline_therms: 0, annual_total_kwh: 8530 });
+  it("drops a service whose data ended more than 12 months before the other service's last month", () => {
+    const profile = deriveUsageProfile([
+      { service: 'electric', readings: ELECTRIC_2024 },
+      { service: 'gas', readings: year(2023, [80, 70], 'therm', 1) },
+    ]);
+    expect(profile).toMatchObject({
+      months_covered: 12,
+      gas_months: 0,
+      annual_total_therms: 0,
+      annual_baseline_therms: 0,
+      annual_total_kwh: 8530,
+    });
   });
 
   it('takes a single month as its own baseline', () => {
@@ -96,15 +127,36 @@ describe('deriveUsageProfile', () => {
 
   it('gives an empty profile without readings', () => {
     expect(deriveUsageProfile([])).toEqual({
-      months_covered: 0, electric_months: 0, gas_months: 0, first_month: null, last_month: null,
-      annual_baseline_kwh: 0, annual_heating_kwh: 0, annual_cooling_kwh: 0, annual_total_kwh: 0,
-      annual_baseline_therms: 0, annual_heating_therms: 0, annual_cooling_therms: 0, annual_total_therms: 0,
+      months_covered: 0,
+      electric_months: 0,
+      gas_months: 0,
+      first_month: null,
+      last_month: null,
+      annual_baseline_kwh: 0,
+      annual_heating_kwh: 0,
+      annual_cooling_kwh: 0,
+      annual_total_kwh: 0,
+      annual_baseline_therms: 0,
+      annual_heating_therms: 0,
+      annual_cooling_therms: 0,
+      annual_total_therms: 0,
     });
   });
 
   it('refuses readings in the wrong unit or with no usable start or value', () => {
-    expect(() => deriveUsageProfile([{ service: 'gas', readings: year(2024, [10], 'kWh') }])).toThrow('a gas reading in kWh');
-    expect(() => deriveUsageProfile([{ service: 'electric', readings: [{ start: 'soon', seconds: 1, value: 1, unit: 'kWh' }] }])).toThrow('start soon');
-    expect(() => deriveUsageProfile([{ service: 'electric', readings: [{ start: '2024-01-01T00:00:00Z', seconds: 1, value: Number.NaN, unit: 'kWh' }] }])).toThrow('value NaN');
+    expect(() => deriveUsageProfile([{ service: 'gas', readings: year(2024, [10], 'kWh') }])).toThrow(
+      'a gas reading in kWh',
+    );
+    expect(() =>
+      deriveUsageProfile([{ service: 'electric', readings: [{ start: 'soon', seconds: 1, value: 1, unit: 'kWh' }] }]),
+    ).toThrow('start soon');
+    expect(() =>
+      deriveUsageProfile([
+        {
+          service: 'electric',
+          readings: [{ start: '2024-01-01T00:00:00Z', seconds: 1, value: Number.NaN, unit: 'kWh' }],
+        },
+      ]),
+    ).toThrow('value NaN');
   });
 });

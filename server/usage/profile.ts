@@ -53,7 +53,12 @@ function isHeatingMonth(month: number): boolean {
 }
 
 /** Annual baseline, heating, cooling and total of one service's monthly sums (unrounded). */
-function annualFigures(months: [month: number, value: number][]): { baseline: number; heating: number; cooling: number; total: number } {
+function annualFigures(months: [month: number, value: number][]): {
+  baseline: number;
+  heating: number;
+  cooling: number;
+  total: number;
+} {
   if (months.length === 0) return { baseline: 0, heating: 0, cooling: 0, total: 0 };
   const sorted = months.map(([, v]) => v).sort((a, b) => a - b);
   const baseline = sorted.length === 1 ? sorted[0] : (sorted[0] + sorted[1]) / 2;
@@ -67,7 +72,12 @@ function annualFigures(months: [month: number, value: number][]): { baseline: nu
     total += value;
   }
   const annualise = 12 / months.length;
-  return { baseline: baseline * 12, heating: heating * annualise, cooling: cooling * annualise, total: total * annualise };
+  return {
+    baseline: baseline * 12,
+    heating: heating * annualise,
+    cooling: cooling * annualise,
+    total: total * annualise,
+  };
 }
 
 const wholeKwh = (v: number) => Math.round(v);
@@ -79,7 +89,8 @@ export function deriveUsageProfile(series: { service: Service; readings: UsageRe
     for (const r of readings) {
       const start = new Date(r.start);
       if (r.unit !== UNIT[service]) throw new Error(`deriveUsageProfile: a ${service} reading in ${r.unit}`);
-      if (Number.isNaN(start.getTime()) || !Number.isFinite(r.value)) throw new Error(`deriveUsageProfile: a ${service} reading with start ${r.start} and value ${r.value}`);
+      if (Number.isNaN(start.getTime()) || !Number.isFinite(r.value))
+        throw new Error(`deriveUsageProfile: a ${service} reading with start ${r.start} and value ${r.value}`);
       const month = start.getUTCFullYear() * 12 + start.getUTCMonth();
       monthly[service].set(month, (monthly[service].get(month) ?? 0) + r.value);
     }

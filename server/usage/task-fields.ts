@@ -12,7 +12,11 @@ export function usageFactsOf(job: { usage_facts?: string | null }): Record<strin
 }
 
 /** `data` with the form's usage_fields set from the facts (a fact not known yet clears its field). */
-export function usageTaskData(fields: TaskForm['usage_fields'], usage: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> {
+export function usageTaskData(
+  fields: TaskForm['usage_fields'],
+  usage: Record<string, unknown>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
   if (!fields) return data;
   const out = { ...data };
   for (const [field, fact] of Object.entries(fields)) {
@@ -23,11 +27,16 @@ export function usageTaskData(fields: TaskForm['usage_fields'], usage: Record<st
 }
 
 /** A task's data as read: prefilled where empty, usage_fields the facts'. Null stays null when nothing applies. */
-export function withUsage(form: TaskForm | undefined, data: Record<string, unknown> | null, usage: Record<string, unknown>): Record<string, unknown> | null {
+export function withUsage(
+  form: TaskForm | undefined,
+  data: Record<string, unknown> | null,
+  usage: Record<string, unknown>,
+): Record<string, unknown> | null {
   if (!form || (!form.usage_fields && !form.usage_prefill)) return data;
   const out: Record<string, unknown> = { ...(data ?? {}) };
   for (const [field, fact] of Object.entries(form.usage_prefill ?? {})) {
-    if ((out[field] === undefined || out[field] === null) && usage[fact] !== undefined && usage[fact] !== null) out[field] = usage[fact];
+    if ((out[field] === undefined || out[field] === null) && usage[fact] !== undefined && usage[fact] !== null)
+      out[field] = usage[fact];
   }
   const filled = usageTaskData(form.usage_fields, usage, out);
   return data === null && !Object.keys(filled).length ? null : filled;

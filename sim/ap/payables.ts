@@ -27,13 +27,22 @@ export const REJECTION_REASON = 'Vendor record incomplete: W-9 missing';
 const MAX_RECORDS = 20_000;
 
 /** Any payee without a marker. */
-export const ORDINARY: Outcome = { summary: 'approved after approve_after_ms, paid pay_after_ms later', decision: { status: 'approved', wait: 1 } };
+export const ORDINARY: Outcome = {
+  summary: 'approved after approve_after_ms, paid pay_after_ms later',
+  decision: { status: 'approved', wait: 1 },
+};
 
 /** Markers a payee name may contain (case does not matter), in order of precedence; any other payee is ORDINARY. */
 export const OUTCOMES: Readonly<Record<string, Outcome>> = {
-  '[reject]': { summary: `rejected after approve_after_ms: "${REJECTION_REASON}"`, decision: { status: 'rejected', wait: 1, reason: REJECTION_REASON } },
+  '[reject]': {
+    summary: `rejected after approve_after_ms: "${REJECTION_REASON}"`,
+    decision: { status: 'rejected', wait: 1, reason: REJECTION_REASON },
+  },
   '[never]': { summary: 'stays pending until decided through the control endpoint', decision: null },
-  '[late]': { summary: `approved after ${LATE_FACTOR}x approve_after_ms, paid pay_after_ms later`, decision: { status: 'approved', wait: LATE_FACTOR } },
+  '[late]': {
+    summary: `approved after ${LATE_FACTOR}x approve_after_ms, paid pay_after_ms later`,
+    decision: { status: 'approved', wait: LATE_FACTOR },
+  },
 };
 
 /** The outcome of a payee: the first marker of OUTCOMES its name contains, else ORDINARY. */
@@ -62,7 +71,10 @@ export interface PayableRecord {
   decision: Decision | null;
 }
 
-export type PayableInput = Pick<PayableRecord, 'idempotency_key' | 'job_code' | 'payee' | 'amount_cents' | 'invoiced_at'>;
+export type PayableInput = Pick<
+  PayableRecord,
+  'idempotency_key' | 'job_code' | 'payee' | 'amount_cents' | 'invoiced_at'
+>;
 
 /** `ACH-` and 8 digits, the same for the same id. */
 export function paymentReference(id: string): string {
@@ -80,12 +92,19 @@ export class PayableStore {
     private readonly max_records = MAX_RECORDS,
   ) {}
 
-  /** The payable of the key (and false) if there is one, whatever else differs; else a new one (and true); undefined when full. */
+  /** The payable of the key (and false) if there is one, whatever else differs; else a new one (and true); undefined
+   * when full. */
   create(input: PayableInput): { record: PayableRecord; created: boolean } | undefined {
     const known = this.byKey.get(input.idempotency_key);
     if (known) return { record: this.decided(known), created: false };
     if (this.records.size >= this.max_records) return undefined;
-    const record: PayableRecord = { ...input, id: `pay_${randomBytes(12).toString('base64url')}`, created_at: this.now(), outcome: outcomeFor(input.payee), decision: null };
+    const record: PayableRecord = {
+      ...input,
+      id: `pay_${randomBytes(12).toString('base64url')}`,
+      created_at: this.now(),
+      outcome: outcomeFor(input.payee),
+      decision: null,
+    };
     this.records.set(record.id, record);
     this.byKey.set(record.idempotency_key, record);
     return { record, created: true };
@@ -103,12 +122,20 @@ export class PayableStore {
   }
 
   /** Decides a pending payable now (the control endpoint); false if it was already decided. */
-  decide(record: PayableRecord, decision: { status: 'approved'; paid_after_ms?: number } | { status: 'rejected'; reason?: string }): boolean {
+  decide(
+    record: PayableRecord,
+    decision: { status: 'approved'; paid_after_ms?: number } | { status: 'rejected'; reason?: string },
+  ): boolean {
     if (this.decided(record).decision) return false;
     const at = this.now();
     record.decision =
       decision.status === 'approved'
-        ? { status: 'approved', at, reason: null, pay_at: new Date(at.getTime() + (decision.paid_after_ms ?? this.timing.pay_after_ms)) }
+        ? {
+            status: 'approved',
+            at,
+            reason: null,
+            pay_at: new Date(at.getTime() + (decision.paid_after_ms ?? this.timing.pay_after_ms)),
+          }
         : { status: 'rejected', at, reason: decision.reason ?? REJECTION_REASON, pay_at: null };
     return true;
   }

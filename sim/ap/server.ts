@@ -27,7 +27,8 @@ const MAX_PAID_AFTER_MS = 366 * 86_400_000;
 function textField(body: Record<string, unknown>, name: string, max: number, exact = false): string {
   const value = body[name];
   const text = typeof value === 'string' && !exact ? value.trim() : value;
-  if (typeof text !== 'string' || !text || text.length > max) throw new HttpError(400, `${name} must be a non-empty string of at most ${max} characters`);
+  if (typeof text !== 'string' || !text || text.length > max)
+    throw new HttpError(400, `${name} must be a non-empty string of at most ${max} characters`);
   return text;
 }
 
@@ -36,16 +37,26 @@ function payableInput(body: Record<string, unknown>): PayableInput {
   const job_code = textField(body, 'job_code', 100);
   const payee = textField(body, 'payee', 200);
   const { amount_cents, invoiced_at } = body;
-  if (typeof amount_cents !== 'number' || !Number.isInteger(amount_cents) || amount_cents <= 0 || amount_cents > MAX_AMOUNT_CENTS) {
+  if (
+    typeof amount_cents !== 'number' ||
+    !Number.isInteger(amount_cents) ||
+    amount_cents <= 0 ||
+    amount_cents > MAX_AMOUNT_CENTS
+  ) {
     throw new HttpError(400, `amount_cents must be a whole number of cents from 1 to ${MAX_AMOUNT_CENTS}`);
   }
   if (!isDate(invoiced_at)) throw new HttpError(400, 'invoiced_at must be a date YYYY-MM-DD');
   return { idempotency_key, job_code, payee, amount_cents, invoiced_at };
 }
 
-export async function startApSimulator(o: { port?: number; host?: string; now?: () => Date; approve_after_ms?: number; pay_after_ms?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startApSimulator(
+  o: { port?: number; host?: string; now?: () => Date; approve_after_ms?: number; pay_after_ms?: number } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const now = o.now ?? (() => new Date());
-  const store = new PayableStore(now, { approve_after_ms: o.approve_after_ms ?? 2000, pay_after_ms: o.pay_after_ms ?? 1000 });
+  const store = new PayableStore(now, {
+    approve_after_ms: o.approve_after_ms ?? 2000,
+    pay_after_ms: o.pay_after_ms ?? 1000,
+  });
 
   function found(id: string): PayableRecord {
     const record = store.get(id);
@@ -70,14 +81,25 @@ export async function startApSimulator(o: { port?: number; host?: string; now?: 
     const record = found(id);
     const body = await readJsonObject(req);
     const { outcome, paid_after_ms } = body;
-    if (outcome !== 'approve' && outcome !== 'reject') throw new HttpError(400, "outcome must be 'approve' or 'reject'");
+    if (outcome !== 'approve' && outcome !== 'reject')
+      throw new HttpError(400, "outcome must be 'approve' or 'reject'");
     if (outcome === 'approve' && body.reason !== undefined) throw new HttpError(400, 'reason is for a rejection only');
-    if (outcome === 'reject' && paid_after_ms !== undefined) throw new HttpError(400, 'paid_after_ms is for an approval only');
-    if (paid_after_ms !== undefined && (typeof paid_after_ms !== 'number' || !Number.isInteger(paid_after_ms) || paid_after_ms < 0 || paid_after_ms > MAX_PAID_AFTER_MS)) {
+    if (outcome === 'reject' && paid_after_ms !== undefined)
+      throw new HttpError(400, 'paid_after_ms is for an approval only');
+    if (
+      paid_after_ms !== undefined &&
+      (typeof paid_after_ms !== 'number' ||
+        !Number.isInteger(paid_after_ms) ||
+        paid_after_ms < 0 ||
+        paid_after_ms > MAX_PAID_AFTER_MS)
+    ) {
       throw new HttpError(400, `paid_after_ms must be a whole number of milliseconds from 0 to ${MAX_PAID_AFTER_MS}`);
     }
     const reason = body.reason === undefined ? undefined : textField(body, 'reason', 500);
-    const decided = store.decide(record, outcome === 'approve' ? { status: 'approved', paid_after_ms } : { status: 'rejected', reason });
+    const decided = store.decide(
+      record,
+      outcome === 'approve' ? { status: 'approved', paid_after_ms } : { status: 'rejected', reason },
+    );
     if (!decided) throw new HttpError(409, `payable is already ${store.status(record)}`);
     return { status: 200, json: store.view(record) };
   };

@@ -9,8 +9,22 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpPayments, PaymentsError, type Payable, type PaymentsAdapter, type PaymentsErrorCode } from '../../server/adapters/payments.ts';
-import { LATE_FACTOR, ORDINARY, OUTCOMES, outcomeFor, PayableStore, paymentReference, REJECTION_REASON } from './payables.ts';
+import {
+  httpPayments,
+  PaymentsError,
+  type Payable,
+  type PaymentsAdapter,
+  type PaymentsErrorCode,
+} from '../../server/adapters/payments.ts';
+import {
+  LATE_FACTOR,
+  ORDINARY,
+  OUTCOMES,
+  outcomeFor,
+  PayableStore,
+  paymentReference,
+  REJECTION_REASON,
+} from './payables.ts';
 import { startApSimulator } from './server.ts';
 
 const APPROVE_MS = 2000;
@@ -28,22 +42,36 @@ afterAll(() => sim.close());
 
 let keys = 0;
 /** A new payable's input, under a key of its own. */
-function input(payee = 'Bright Home Energy LLC', amount_cents = 125_000): Parameters<PaymentsAdapter['createPayable']>[0] {
+function input(
+  payee = 'Bright Home Energy LLC',
+  amount_cents = 125_000,
+): Parameters<PaymentsAdapter['createPayable']>[0] {
   keys += 1;
-  return { idempotency_key: `job-7:payment:${keys}`, job_code: 'HR-2026-0007', payee, amount_cents, invoiced_at: '2026-03-10' };
+  return {
+    idempotency_key: `job-7:payment:${keys}`,
+    job_code: 'HR-2026-0007',
+    payee,
+    amount_cents,
+    invoiced_at: '2026-03-10',
+  };
 }
 
 /** The code a call rejects with. */
 async function errorCode(call: Promise<unknown>): Promise<PaymentsErrorCode> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PaymentsError);
   return (error as PaymentsError).code;
 }
 
 const api = (path: string, init?: RequestInit) => fetch(`${sim.url}${path}`, init);
-const postJson = (path: string, body: string) => api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+const postJson = (path: string, body: string) =>
+  api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 const errorOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as unknown });
-const decide = (id: string, body: unknown) => postJson(`/api/payables/${encodeURIComponent(id)}/decision`, JSON.stringify(body));
+const decide = (id: string, body: unknown) =>
+  postJson(`/api/payables/${encodeURIComponent(id)}/decision`, JSON.stringify(body));
 
 interface Expected {
   /** approve_after_ms times this before the decision; null: never decided on its own. */
@@ -65,7 +93,15 @@ describe('every outcome, end to end', () => {
   it.each(Object.entries(EXPECTED))('payee marker "%s"', async (marker, expected) => {
     const asked = input(`Bright Home Energy LLC ${marker}`.trim());
     const created = await adapter.createPayable(asked);
-    expect(created).toEqual({ ...asked, id: expect.stringMatching(/^pay_[\w-]{16}$/), status: 'pending', decided_at: null, paid_at: null, payment_reference: null, rejection_reason: null });
+    expect(created).toEqual({
+      ...asked,
+      id: expect.stringMatching(/^pay_[\w-]{16}$/),
+      status: 'pending',
+      decided_at: null,
+      paid_at: null,
+      payment_reference: null,
+      rejection_reason: null,
+    });
     const { id } = created;
     expect(await adapter.getPayable(id)).toEqual(created);
 
@@ -82,7 +118,12 @@ describe('every outcome, end to end', () => {
     const decidedAt = clock.toISOString();
     const decided = await adapter.getPayable(id);
     if (expected.status === 'rejected') {
-      expect(decided).toEqual({ ...created, status: 'rejected', decided_at: decidedAt, rejection_reason: REJECTION_REASON });
+      expect(decided).toEqual({
+        ...created,
+        status: 'rejected',
+        decided_at: decidedAt,
+        rejection_reason: REJECTION_REASON,
+      });
       tick(APPROVE_MS * 100);
       expect(await adapter.getPayable(id)).toEqual(decided);
       return;
@@ -92,7 +133,12 @@ describe('every outcome, end to end', () => {
     expect(await adapter.getPayable(id)).toEqual(decided);
     tick(1);
     const paid = await adapter.getPayable(id);
-    expect(paid).toEqual({ ...decided, status: 'paid', paid_at: clock.toISOString(), payment_reference: expect.stringMatching(/^ACH-\d{8}$/) });
+    expect(paid).toEqual({
+      ...decided,
+      status: 'paid',
+      paid_at: clock.toISOString(),
+      payment_reference: expect.stringMatching(/^ACH-\d{8}$/),
+    });
     expect(paid.payment_reference).toBe(paymentReference(id));
     tick(APPROVE_MS * 100);
     expect(await adapter.getPayable(id)).toEqual(paid);
@@ -102,7 +148,11 @@ describe('every outcome, end to end', () => {
     const { id } = await adapter.createPayable(input());
     const createdAt = clock.getTime();
     tick(60 * 60_000);
-    expect(await adapter.getPayable(id)).toMatchObject({ status: 'paid', decided_at: new Date(createdAt + APPROVE_MS).toISOString(), paid_at: new Date(createdAt + APPROVE_MS + PAY_MS).toISOString() });
+    expect(await adapter.getPayable(id)).toMatchObject({
+      status: 'paid',
+      decided_at: new Date(createdAt + APPROVE_MS).toISOString(),
+      paid_at: new Date(createdAt + APPROVE_MS + PAY_MS).toISOString(),
+    });
   });
 
   it('markers are found anywhere in the payee, in any case; the first of the table wins', () => {
@@ -127,10 +177,18 @@ describe('the decision endpoint', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id, status: 'approved', decided_at: clock.toISOString(), paid_at: null });
     tick(PAY_MS);
-    expect(await adapter.getPayable(id)).toMatchObject({ status: 'paid', paid_at: clock.toISOString(), payment_reference: paymentReference(id) });
+    expect(await adapter.getPayable(id)).toMatchObject({
+      status: 'paid',
+      paid_at: clock.toISOString(),
+      payment_reference: paymentReference(id),
+    });
 
     const now = (await adapter.createPayable(input())).id;
-    expect(await (await decide(now, { outcome: 'approve', paid_after_ms: 0 })).json()).toMatchObject({ status: 'paid', decided_at: clock.toISOString(), paid_at: clock.toISOString() });
+    expect(await (await decide(now, { outcome: 'approve', paid_after_ms: 0 })).json()).toMatchObject({
+      status: 'paid',
+      decided_at: clock.toISOString(),
+      paid_at: clock.toISOString(),
+    });
     const later = (await adapter.createPayable(input())).id;
     await decide(later, { outcome: 'approve', paid_after_ms: 5 * PAY_MS });
     tick(5 * PAY_MS - 1);
@@ -141,33 +199,67 @@ describe('the decision endpoint', () => {
 
   it('rejects a pending payable now, with the reason given or the usual one', async () => {
     const { id } = await adapter.createPayable(input());
-    expect(await (await decide(id, { outcome: 'reject', reason: '  Duplicate invoice  ' })).json()).toMatchObject({ status: 'rejected', decided_at: clock.toISOString(), rejection_reason: 'Duplicate invoice' });
+    expect(await (await decide(id, { outcome: 'reject', reason: '  Duplicate invoice  ' })).json()).toMatchObject({
+      status: 'rejected',
+      decided_at: clock.toISOString(),
+      rejection_reason: 'Duplicate invoice',
+    });
     tick(APPROVE_MS * 100);
-    expect(await adapter.getPayable(id)).toMatchObject({ status: 'rejected', rejection_reason: 'Duplicate invoice', paid_at: null });
+    expect(await adapter.getPayable(id)).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'Duplicate invoice',
+      paid_at: null,
+    });
     const other = (await adapter.createPayable(input('Late Vendor [late]'))).id;
-    expect(await (await decide(other, { outcome: 'reject' })).json()).toMatchObject({ status: 'rejected', rejection_reason: REJECTION_REASON });
+    expect(await (await decide(other, { outcome: 'reject' })).json()).toMatchObject({
+      status: 'rejected',
+      rejection_reason: REJECTION_REASON,
+    });
   });
 
   it('a payable already decided (by the endpoint or on its own) is 409', async () => {
     const { id } = await adapter.createPayable(input());
     await decide(id, { outcome: 'reject' });
-    expect(await errorOf(await decide(id, { outcome: 'approve' }))).toEqual({ status: 409, body: { error: 'payable is already rejected' } });
+    expect(await errorOf(await decide(id, { outcome: 'approve' }))).toEqual({
+      status: 409,
+      body: { error: 'payable is already rejected' },
+    });
     const due = (await adapter.createPayable(input())).id;
     tick(APPROVE_MS);
-    expect(await errorOf(await decide(due, { outcome: 'reject' }))).toEqual({ status: 409, body: { error: 'payable is already approved' } });
+    expect(await errorOf(await decide(due, { outcome: 'reject' }))).toEqual({
+      status: 409,
+      body: { error: 'payable is already approved' },
+    });
     tick(PAY_MS);
-    expect(await errorOf(await decide(due, { outcome: 'reject' }))).toEqual({ status: 409, body: { error: 'payable is already paid' } });
+    expect(await errorOf(await decide(due, { outcome: 'reject' }))).toEqual({
+      status: 409,
+      body: { error: 'payable is already paid' },
+    });
     expect((await adapter.getPayable(due)).status).toBe('paid');
   });
 
   it('bad decisions are 400 and decide nothing; an unknown payable is 404', async () => {
     const { id } = await adapter.createPayable(input('[never]'));
-    for (const body of [{}, { outcome: 'approved' }, { outcome: 'approve', reason: 'x' }, { outcome: 'reject', paid_after_ms: 0 }, { outcome: 'reject', reason: '' }, { outcome: 'reject', reason: 'x'.repeat(501) }, { outcome: 'approve', paid_after_ms: -1 }, { outcome: 'approve', paid_after_ms: 1.5 }, { outcome: 'approve', paid_after_ms: '0' }, { outcome: 'approve', paid_after_ms: 1e12 }]) {
+    for (const body of [
+      {},
+      { outcome: 'approved' },
+      { outcome: 'approve', reason: 'x' },
+      { outcome: 'reject', paid_after_ms: 0 },
+      { outcome: 'reject', reason: '' },
+      { outcome: 'reject', reason: 'x'.repeat(501) },
+      { outcome: 'approve', paid_after_ms: -1 },
+      { outcome: 'approve', paid_after_ms: 1.5 },
+      { outcome: 'approve', paid_after_ms: '0' },
+      { outcome: 'approve', paid_after_ms: 1e12 },
+    ]) {
       expect((await decide(id, body)).status).toBe(400);
     }
     expect((await postJson(`/api/payables/${id}/decision`, 'approve')).status).toBe(400);
     expect((await adapter.getPayable(id)).status).toBe('pending');
-    expect(await errorOf(await decide('pay_nope', { outcome: 'approve' }))).toEqual({ status: 404, body: { error: 'unknown payable' } });
+    expect(await errorOf(await decide('pay_nope', { outcome: 'approve' }))).toEqual({
+      status: 404,
+      body: { error: 'unknown payable' },
+    });
   });
 });
 
@@ -177,25 +269,44 @@ describe('idempotency', () => {
     const res = await postJson('/api/payables', JSON.stringify(first));
     expect(res.status).toBe(201);
     const created = (await res.json()) as Payable;
-    const again = await postJson('/api/payables', JSON.stringify({ ...first, amount_cents: 999, payee: 'Someone Else [reject]', job_code: 'HR-OTHER' }));
+    const again = await postJson(
+      '/api/payables',
+      JSON.stringify({ ...first, amount_cents: 999, payee: 'Someone Else [reject]', job_code: 'HR-OTHER' }),
+    );
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(created);
     expect(await adapter.createPayable({ ...first, amount_cents: 1 })).toEqual(created);
-    expect(await (await api(`/api/payables?idempotency_key=${encodeURIComponent(first.idempotency_key)}`)).json()).toEqual({ items: [created] });
+    expect(
+      await (await api(`/api/payables?idempotency_key=${encodeURIComponent(first.idempotency_key)}`)).json(),
+    ).toEqual({ items: [created] });
     // Answered in its current state, and decided as the first payee said.
     tick(APPROVE_MS);
-    expect(await adapter.createPayable(first)).toMatchObject({ id: created.id, status: 'approved', amount_cents: 125_000 });
+    expect(await adapter.createPayable(first)).toMatchObject({
+      id: created.id,
+      status: 'approved',
+      amount_cents: 125_000,
+    });
   });
 
   it('50 concurrent creations under one key make one payable', async () => {
     const one = input();
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => postJson('/api/payables', JSON.stringify({ ...one, amount_cents: 1000 + i }))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postJson('/api/payables', JSON.stringify({ ...one, amount_cents: 1000 + i })),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([...Array<number>(49).fill(200), 201]);
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as Payable[];
     expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
     const viaAdapter = await Promise.all(Array.from({ length: 50 }, () => adapter.createPayable(one)));
     expect(new Set(viaAdapter.map((p) => p.id))).toEqual(new Set([bodies[0].id]));
-    expect(((await (await api(`/api/payables?idempotency_key=${encodeURIComponent(one.idempotency_key)}`)).json()) as { items: Payable[] }).items).toHaveLength(1);
+    expect(
+      (
+        (await (await api(`/api/payables?idempotency_key=${encodeURIComponent(one.idempotency_key)}`)).json()) as {
+          items: Payable[];
+        }
+      ).items,
+    ).toHaveLength(1);
   });
 
   it('different keys are different payables; a key nobody used finds none; the key is required', async () => {
@@ -203,7 +314,10 @@ describe('idempotency', () => {
     const b = await adapter.createPayable(input());
     expect(a.id).not.toBe(b.id);
     expect(await (await api('/api/payables?idempotency_key=never-used')).json()).toEqual({ items: [] });
-    expect(await errorOf(await api('/api/payables'))).toEqual({ status: 400, body: { error: 'idempotency_key is required' } });
+    expect(await errorOf(await api('/api/payables'))).toEqual({
+      status: 400,
+      body: { error: 'idempotency_key is required' },
+    });
   });
 
   it('a full store refuses new payables but still answers known keys', () => {
@@ -220,14 +334,31 @@ describe('hostile and mistaken requests', () => {
   const good = () => input();
 
   it('bad JSON and bad shapes are 400 with an error', async () => {
-    expect(await errorOf(await postJson('/api/payables', '{"idempotency_key":'))).toEqual({ status: 400, body: { error: 'body is not valid JSON' } });
-    expect(await errorOf(await postJson('/api/payables', ''))).toEqual({ status: 400, body: { error: 'body is not valid JSON' } });
-    for (const body of ['[1,2]', 'null', '"x"', '42']) expect(await errorOf(await postJson('/api/payables', body))).toEqual({ status: 400, body: { error: 'body must be a JSON object' } });
+    expect(await errorOf(await postJson('/api/payables', '{"idempotency_key":'))).toEqual({
+      status: 400,
+      body: { error: 'body is not valid JSON' },
+    });
+    expect(await errorOf(await postJson('/api/payables', ''))).toEqual({
+      status: 400,
+      body: { error: 'body is not valid JSON' },
+    });
+    for (const body of ['[1,2]', 'null', '"x"', '42'])
+      expect(await errorOf(await postJson('/api/payables', body))).toEqual({
+        status: 400,
+        body: { error: 'body must be a JSON object' },
+      });
     for (const field of ['idempotency_key', 'job_code', 'payee', 'amount_cents', 'invoiced_at']) {
       expect((await postJson('/api/payables', JSON.stringify({ ...good(), [field]: undefined }))).status).toBe(400);
       expect((await postJson('/api/payables', JSON.stringify({ ...good(), [field]: null }))).status).toBe(400);
     }
-    for (const [field, value] of [['payee', '   '], ['payee', 'x'.repeat(201)], ['job_code', ''], ['idempotency_key', ''], ['idempotency_key', 'k'.repeat(201)], ['payee', 7]] as const) {
+    for (const [field, value] of [
+      ['payee', '   '],
+      ['payee', 'x'.repeat(201)],
+      ['job_code', ''],
+      ['idempotency_key', ''],
+      ['idempotency_key', 'k'.repeat(201)],
+      ['payee', 7],
+    ] as const) {
       expect((await postJson('/api/payables', JSON.stringify({ ...good(), [field]: value }))).status).toBe(400);
     }
   });
@@ -235,15 +366,34 @@ describe('hostile and mistaken requests', () => {
   it('amounts that are not a whole number of cents from 1 to 100000000 are 400', async () => {
     for (const amount of [-1, 0, 1.5, 0.01, 100_000_001, 1e21, '100', true, [100], { cents: 100 }]) {
       const res = await postJson('/api/payables', JSON.stringify({ ...good(), amount_cents: amount }));
-      expect(await errorOf(res)).toEqual({ status: 400, body: { error: 'amount_cents must be a whole number of cents from 1 to 100000000' } });
+      expect(await errorOf(res)).toEqual({
+        status: 400,
+        body: { error: 'amount_cents must be a whole number of cents from 1 to 100000000' },
+      });
     }
-    expect((await postJson('/api/payables', `{"idempotency_key":"k-nan","job_code":"j","payee":"p","amount_cents":NaN,"invoiced_at":"2026-01-01"}`)).status).toBe(400);
+    expect(
+      (
+        await postJson(
+          '/api/payables',
+          `{"idempotency_key":"k-nan","job_code":"j","payee":"p","amount_cents":NaN,"invoiced_at":"2026-01-01"}`,
+        )
+      ).status,
+    ).toBe(400);
     expect((await adapter.createPayable({ ...good(), amount_cents: 100_000_000 })).amount_cents).toBe(100_000_000);
     expect(await errorCode(adapter.createPayable({ ...good(), amount_cents: -5 }))).toBe('rejected');
   });
 
   it('invoice dates that are not a real YYYY-MM-DD are 400', async () => {
-    for (const date of ['2026-02-30', '2026-13-01', '2026-1-5', '2026-01-05T00:00:00Z', '05/01/2026', 'yesterday', '', 20260105]) {
+    for (const date of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-1-5',
+      '2026-01-05T00:00:00Z',
+      '05/01/2026',
+      'yesterday',
+      '',
+      20260105,
+    ]) {
       const res = await postJson('/api/payables', JSON.stringify({ ...good(), invoiced_at: date }));
       expect(await errorOf(res)).toEqual({ status: 400, body: { error: 'invoiced_at must be a date YYYY-MM-DD' } });
     }
@@ -252,17 +402,32 @@ describe('hostile and mistaken requests', () => {
 
   it('a huge body is refused with 413', async () => {
     const huge = JSON.stringify({ ...good(), payee: 'x'.repeat(1024 * 1024) });
-    expect(await errorOf(await postJson('/api/payables', huge))).toEqual({ status: 413, body: { error: 'request body over 16384 bytes' } });
+    expect(await errorOf(await postJson('/api/payables', huge))).toEqual({
+      status: 413,
+      body: { error: 'request body over 16384 bytes' },
+    });
   });
 
   it('unknown payables and routes are 404; a wrong method is 405; a malformed path is 400', async () => {
     expect(await errorCode(adapter.getPayable('pay_nope'))).toBe('not_found');
     expect(await errorCode(adapter.getPayable('../health'))).toBe('not_found');
-    expect(await errorOf(await api('/api/payables/pay_nope'))).toEqual({ status: 404, body: { error: 'unknown payable' } });
+    expect(await errorOf(await api('/api/payables/pay_nope'))).toEqual({
+      status: 404,
+      body: { error: 'unknown payable' },
+    });
     expect(await errorOf(await api('/api/nothing'))).toEqual({ status: 404, body: { error: 'no such route' } });
-    expect(await errorOf(await api('/api/payables', { method: 'DELETE' }))).toEqual({ status: 405, body: { error: 'method not allowed' } });
-    expect(await errorOf(await api('/api/payables/pay_x/decision'))).toEqual({ status: 405, body: { error: 'method not allowed' } });
-    expect(await errorOf(await api('/api/payables/%E0%A4%A'))).toEqual({ status: 400, body: { error: 'malformed path' } });
+    expect(await errorOf(await api('/api/payables', { method: 'DELETE' }))).toEqual({
+      status: 405,
+      body: { error: 'method not allowed' },
+    });
+    expect(await errorOf(await api('/api/payables/pay_x/decision'))).toEqual({
+      status: 405,
+      body: { error: 'method not allowed' },
+    });
+    expect(await errorOf(await api('/api/payables/%E0%A4%A'))).toEqual({
+      status: 400,
+      body: { error: 'malformed path' },
+    });
   });
 
   it('keeps serving after all of that', async () => {
@@ -274,7 +439,11 @@ describe('hostile and mistaken requests', () => {
 
 describe('the CLI', () => {
   it('prints its URL, serves, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sim/ap/main.ts'], { cwd: `${import.meta.dirname}/../..`, env: { ...process.env, AP_SIM_PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sim/ap/main.ts'], {
+      cwd: `${import.meta.dirname}/../..`,
+      env: { ...process.env, AP_SIM_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       let out = '';
       for await (const chunk of child.stdout) {

@@ -7,11 +7,28 @@
  */
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthorizationStatus, UtilityAuthorization, UtilityFailure, UtilityMeter } from '../../server/adapters/utility-data.ts';
-import { CODE_NOT_ENTERED_DETAIL, TIMEOUT_DETAIL, TWO_FACTOR_CODE, WRONG_CODE_DETAIL, type Scenario } from './scenarios.ts';
+import type {
+  AuthorizationStatus,
+  UtilityAuthorization,
+  UtilityFailure,
+  UtilityMeter,
+} from '../../server/adapters/utility-data.ts';
+import {
+  CODE_NOT_ENTERED_DETAIL,
+  TIMEOUT_DETAIL,
+  TWO_FACTOR_CODE,
+  WRONG_CODE_DETAIL,
+  type Scenario,
+} from './scenarios.ts';
 
 /** The utilities the sign-in page offers. */
-export const UTILITIES = ['Pacific Gas and Electric', 'Southern California Edison', 'SoCalGas', 'Georgia Power', 'We Energies'];
+export const UTILITIES = [
+  'Pacific Gas and Electric',
+  'Southern California Edison',
+  'SoCalGas',
+  'Georgia Power',
+  'We Energies',
+];
 
 /** A one-time code not entered within this long after the password expires the attempt. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -20,7 +37,13 @@ export const CODE_TTL_MS = 10 * 60_000;
 const MAX_RECORDS = 10_000;
 
 const HOLDERS = ['Jordan Rivera', 'Avery Chen', 'Morgan Patel', 'Casey Johnson', 'Riley Okafor', 'Taylor Nguyen'];
-const ADDRESSES = ['1452 Alder St, Oakland, CA 94606', '88 Maple Ave, Pasadena, CA 91101', '310 Peachtree Ln, Decatur, GA 30030', '2719 N Cramer St, Milwaukee, WI 53211', '47 Juniper Ct, Riverside, CA 92501'];
+const ADDRESSES = [
+  '1452 Alder St, Oakland, CA 94606',
+  '88 Maple Ave, Pasadena, CA 91101',
+  '310 Peachtree Ln, Decatur, GA 30030',
+  '2719 N Cramer St, Milwaukee, WI 53211',
+  '47 Juniper Ct, Riverside, CA 92501',
+];
 
 interface Attempt {
   scenario: Scenario;
@@ -79,7 +102,9 @@ function decide(attempt: Attempt, validation_ms: number, now: number): Decision 
   const at = from + validation_ms;
   if (at > now) return null;
   if (code && !code.accepted) return failed(at, 'two_factor_failed', WRONG_CODE_DETAIL);
-  return outcome.status === 'authorized' ? { status: 'authorized', at: new Date(at), failure: null, detail: null } : failed(at, outcome.failure, outcome.detail);
+  return outcome.status === 'authorized'
+    ? { status: 'authorized', at: new Date(at), failure: null, detail: null }
+    : failed(at, outcome.failure, outcome.detail);
 }
 
 export class AuthorizationStore {
@@ -110,7 +135,8 @@ export class AuthorizationStore {
   /** The record, its credential check decided if it is due. */
   get(id: string): AuthorizationRecord | undefined {
     const record = this.records.get(id);
-    if (record?.attempt && !record.decision && !record.revoked_at) record.decision = decide(record.attempt, this.validation_ms, this.now().getTime());
+    if (record?.attempt && !record.decision && !record.revoked_at)
+      record.decision = decide(record.attempt, this.validation_ms, this.now().getTime());
     return record;
   }
 
@@ -140,7 +166,10 @@ export class AuthorizationStore {
 
   enterCode(record: AuthorizationRecord, code: string): void {
     if (!record.attempt) return;
-    record.attempt.code = { at: this.now(), accepted: record.attempt.scenario.two_factor !== 'exact' || code === TWO_FACTOR_CODE };
+    record.attempt.code = {
+      at: this.now(),
+      accepted: record.attempt.scenario.two_factor !== 'exact' || code === TWO_FACTOR_CODE,
+    };
   }
 
   revoke(record: AuthorizationRecord): void {
@@ -158,7 +187,8 @@ export class AuthorizationStore {
    */
   collectionStarting(record: AuthorizationRecord): void {
     const outcome = record.attempt?.scenario.outcome;
-    if (record.usage_served && outcome?.status === 'authorized' && outcome.revoke_after_first_usage) this.revoke(record);
+    if (record.usage_served && outcome?.status === 'authorized' && outcome.revoke_after_first_usage)
+      this.revoke(record);
   }
 
   /** The meters of an authorized record (none otherwise). */
@@ -168,8 +198,18 @@ export class AuthorizationStore {
     const address = pick(ADDRESSES, `${record.id}:address`);
     return outcome.meters.map((service, i) => {
       const h = digest(`${record.id}:meter:${i}`);
-      const digits = (from: number, n: number) => String(parseInt(h.slice(from, from + 12), 16)).padStart(n, '0').slice(-n);
-      return { id: `mtr_${h.slice(0, 16)}`, service, service_point: `SP${digits(16, 9)}`, meter_number: digits(28, 10), said: digits(40, 10), address };
+      const digits = (from: number, n: number) =>
+        String(parseInt(h.slice(from, from + 12), 16))
+          .padStart(n, '0')
+          .slice(-n);
+      return {
+        id: `mtr_${h.slice(0, 16)}`,
+        service,
+        service_point: `SP${digits(16, 9)}`,
+        meter_number: digits(28, 10),
+        said: digits(40, 10),
+        address,
+      };
     });
   }
 

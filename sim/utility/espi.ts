@@ -24,7 +24,10 @@ const ENCODING = {
 
 /** XML text and attribute escaping. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 }
 
 function entry(id: string, title: string, updated: string, content: string): string {
@@ -48,8 +51,9 @@ export function espiFeed(meter: UtilityMeter, readings: MonthlyReading[], update
   const first = readings[0];
   const last = readings.at(-1);
   const span = first && last ? seconds(last.start) + last.seconds - seconds(first.start) : 0;
-  const intervals = readings.map((r) =>
-    `<espi:IntervalReading><espi:timePeriod><espi:duration>${r.seconds}</espi:duration><espi:start>${seconds(r.start)}</espi:start></espi:timePeriod><espi:value>${Math.round(r.value * enc.scale)}</espi:value></espi:IntervalReading>`,
+  const intervals = readings.map(
+    (r) =>
+      `<espi:IntervalReading><espi:timePeriod><espi:duration>${r.seconds}</espi:duration><espi:start>${seconds(r.start)}</espi:start></espi:timePeriod><espi:value>${Math.round(r.value * enc.scale)}</espi:value></espi:IntervalReading>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -57,13 +61,25 @@ export function espiFeed(meter: UtilityMeter, readings: MonthlyReading[], update
     `  <id>${escapeXml(urn('feed'))}</id>`,
     `  <title>Green Button usage: ${escapeXml(meter.address)}</title>`,
     `  <updated>${at}</updated>`,
-    entry(urn('usage-point'), `${enc.title} meter ${meter.meter_number}`, at,
-      `<espi:UsagePoint><espi:ServiceCategory><espi:kind>${enc.kind}</espi:kind></espi:ServiceCategory></espi:UsagePoint>`),
+    entry(
+      urn('usage-point'),
+      `${enc.title} meter ${meter.meter_number}`,
+      at,
+      `<espi:UsagePoint><espi:ServiceCategory><espi:kind>${enc.kind}</espi:kind></espi:ServiceCategory></espi:UsagePoint>`,
+    ),
     entry(urn('meter-reading'), 'Monthly bills', at, '<espi:MeterReading/>'),
-    entry(urn('reading-type'), 'Monthly consumption', at,
-      `<espi:ReadingType><espi:accumulationBehaviour>4</espi:accumulationBehaviour><espi:commodity>${enc.commodity}</espi:commodity><espi:flowDirection>1</espi:flowDirection><espi:kind>12</espi:kind><espi:powerOfTenMultiplier>${enc.multiplier}</espi:powerOfTenMultiplier><espi:uom>${enc.uom}</espi:uom></espi:ReadingType>`),
-    entry(urn('interval-block'), 'Bills', at,
-      `<espi:IntervalBlock><espi:interval><espi:duration>${span}</espi:duration><espi:start>${first ? seconds(first.start) : 0}</espi:start></espi:interval>${intervals.join('')}</espi:IntervalBlock>`),
+    entry(
+      urn('reading-type'),
+      'Monthly consumption',
+      at,
+      `<espi:ReadingType><espi:accumulationBehaviour>4</espi:accumulationBehaviour><espi:commodity>${enc.commodity}</espi:commodity><espi:flowDirection>1</espi:flowDirection><espi:kind>12</espi:kind><espi:powerOfTenMultiplier>${enc.multiplier}</espi:powerOfTenMultiplier><espi:uom>${enc.uom}</espi:uom></espi:ReadingType>`,
+    ),
+    entry(
+      urn('interval-block'),
+      'Bills',
+      at,
+      `<espi:IntervalBlock><espi:interval><espi:duration>${span}</espi:duration><espi:start>${first ? seconds(first.start) : 0}</espi:start></espi:interval>${intervals.join('')}</espi:IntervalBlock>`,
+    ),
     '</feed>',
     '',
   ].join('\n');

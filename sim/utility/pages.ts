@@ -58,8 +58,12 @@ function errorBox(error: string | undefined): string {
 export function signInPage(o: { id: string; reference: string; error?: string; utility?: string | null }): string {
   const described = o.error ? ' aria-describedby="form-error"' : '';
   const options = UTILITIES.map((u) => `<option${u === o.utility ? ' selected' : ''}>${escape(u)}</option>`).join('');
-  const demo = Object.entries(SCENARIOS).map(([name, s]) => `<li><code>${escape(name)}</code>: ${escape(s.summary)}</li>`).join('');
-  return page('Connect your utility account', `
+  const demo = Object.entries(SCENARIOS)
+    .map(([name, s]) => `<li><code>${escape(name)}</code>: ${escape(s.summary)}</li>`)
+    .join('');
+  return page(
+    'Connect your utility account',
+    `
 <h1>Connect your utility account</h1>
 <p>Sign in to your utility to share your energy usage history for <strong>${escape(o.reference)}</strong>. Your password goes to your utility only.</p>
 ${errorBox(o.error)}
@@ -72,12 +76,15 @@ ${errorBox(o.error)}
 <input id="password" name="password" type="password" autocomplete="current-password" required${described}>
 <button type="submit">Sign in and share my data</button>
 </form>
-<details><summary>Demo accounts (simulated utility)</summary><p class="note">Any password works. Any other username connects normally.</p><ul>${demo}</ul></details>`);
+<details><summary>Demo accounts (simulated utility)</summary><p class="note">Any password works. Any other username connects normally.</p><ul>${demo}</ul></details>`,
+  );
 }
 
 /** The one-time code form. */
 export function codePage(o: { id: string; utility: string | null; error?: string }): string {
-  return page('Enter your verification code', `
+  return page(
+    'Enter your verification code',
+    `
 <h1>Enter your verification code</h1>
 <p>${escape(o.utility ?? 'Your utility')} sent a 6-digit code to the phone on your account.</p>
 ${errorBox(o.error)}
@@ -86,13 +93,17 @@ ${errorBox(o.error)}
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="12" required>
 <button type="submit">Verify</button>
 </form>
-<p class="note">Simulated utility: the code is <code>${TWO_FACTOR_CODE}</code>.</p>`);
+<p class="note">Simulated utility: the code is <code>${TWO_FACTOR_CODE}</code>.</p>`,
+  );
 }
 
 /** A short page saying where things stand, with an optional link onward. */
 export function messagePage(title: string, text: string, link?: { href: string; label: string }): string {
-  return page(title, `
+  return page(
+    title,
+    `
 <h1>${escape(title)}</h1>
 <p>${escape(text)}</p>
-${link ? `<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>` : ''}`);
+${link ? `<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>` : ''}`,
+  );
 }

@@ -18,7 +18,8 @@ export type ScenarioOutcome =
       meters: UtilityService[];
       /** Complete calendar months of bills the utility holds, ending last month. */
       months: number;
-      /** The authorization is withdrawn after the first collection (when meters are listed again after a usage download). */
+      /** The authorization is withdrawn after the first collection (when meters are listed again after a usage
+       * download). */
       revoke_after_first_usage?: true;
     }
   | { status: 'failed'; failure: UtilityFailure; detail: string }
@@ -47,17 +48,29 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   homeowner: ACCEPTED,
   'wrong-password': {
     summary: 'the utility rejects the password',
-    outcome: { status: 'failed', failure: 'wrong_password', detail: 'Credential validation failed: the utility rejected the username or password' },
+    outcome: {
+      status: 'failed',
+      failure: 'wrong_password',
+      detail: 'Credential validation failed: the utility rejected the username or password',
+    },
   },
   'fail-2fa': {
     summary: 'asks for a one-time code, then rejects it',
     two_factor: 'any',
-    outcome: { status: 'failed', failure: 'two_factor_failed', detail: 'Credential validation failed at 2FA: the code was not accepted' },
+    outcome: {
+      status: 'failed',
+      failure: 'two_factor_failed',
+      detail: 'Credential validation failed at 2FA: the code was not accepted',
+    },
   },
   'expired-2fa': {
     summary: 'asks for a one-time code, which has expired when it arrives',
     two_factor: 'any',
-    outcome: { status: 'failed', failure: 'two_factor_expired', detail: 'Credential validation failed at 2FA: the code had expired before it was entered' },
+    outcome: {
+      status: 'failed',
+      failure: 'two_factor_expired',
+      detail: 'Credential validation failed at 2FA: the code had expired before it was entered',
+    },
   },
   'good-2fa': {
     summary: `asks for a one-time code: ${TWO_FACTOR_CODE} connects, any other code fails`,
@@ -66,11 +79,19 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   },
   locked: {
     summary: 'the utility account is locked',
-    outcome: { status: 'failed', failure: 'account_locked', detail: 'Credential validation failed: the utility reports the account is locked after too many attempts' },
+    outcome: {
+      status: 'failed',
+      failure: 'account_locked',
+      detail: 'Credential validation failed: the utility reports the account is locked after too many attempts',
+    },
   },
   'site-down': {
     summary: "the utility's website is down",
-    outcome: { status: 'failed', failure: 'site_down', detail: "Credential validation failed: the utility's website did not respond (HTTP 503 from its sign-in service)" },
+    outcome: {
+      status: 'failed',
+      failure: 'site_down',
+      detail: "Credential validation failed: the utility's website did not respond (HTTP 503 from its sign-in service)",
+    },
   },
   timeout: {
     summary: 'validation never finishes and finally times out',
@@ -90,7 +111,12 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   },
   'revoke-later': {
     summary: 'connects, then the homeowner withdraws consent after the first collection',
-    outcome: { status: 'authorized', meters: ['electric', 'gas'], months: FULL_HISTORY, revoke_after_first_usage: true },
+    outcome: {
+      status: 'authorized',
+      meters: ['electric', 'gas'],
+      months: FULL_HISTORY,
+      revoke_after_first_usage: true,
+    },
   },
 };
 

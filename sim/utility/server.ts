@@ -67,7 +67,9 @@ function returnTo(record: AuthorizationRecord): string {
   return url.toString();
 }
 
-export async function startUtilitySimulator(o: { port?: number; host?: string; now?: () => Date; validation_ms?: number; public_url?: string } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startUtilitySimulator(
+  o: { port?: number; host?: string; now?: () => Date; validation_ms?: number; public_url?: string } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const now = o.now ?? (() => new Date());
   const store = new AuthorizationStore(now, o.validation_ms ?? 1500);
   let ownUrl = '';
@@ -92,17 +94,23 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
   function pageRecord(id: string): AuthorizationRecord | Reply {
     const record = store.get(id);
     if (!record) return html(404, messagePage('Link not found', 'This sign-in link is not valid. Ask for a new link.'));
-    if (store.status(record) === 'revoked') return html(410, messagePage('Link no longer valid', 'Data sharing through this link was withdrawn. Ask for a new link.'));
+    if (store.status(record) === 'revoked')
+      return html(
+        410,
+        messagePage('Link no longer valid', 'Data sharing through this link was withdrawn. Ask for a new link.'),
+      );
     return record;
   }
 
   const createAuthorization: Handler = async (req) => {
     const body = await readJsonObject(req);
     const { reference, email } = body;
-    if (typeof reference !== 'string' || !reference.trim() || reference.length > 200) throw new HttpError(400, 'reference must be a non-empty string of at most 200 characters');
+    if (typeof reference !== 'string' || !reference.trim() || reference.length > 200)
+      throw new HttpError(400, 'reference must be a non-empty string of at most 200 characters');
     const returnUrl = httpUrl(body.return_url);
     if (!returnUrl) throw new HttpError(400, 'return_url must be an http(s) URL of at most 2048 characters');
-    if (email !== undefined && (typeof email !== 'string' || email.length > 320 || !/^[^@\s]+@[^@\s]+$/.test(email))) throw new HttpError(400, 'email must be an email address');
+    if (email !== undefined && (typeof email !== 'string' || email.length > 320 || !/^[^@\s]+@[^@\s]+$/.test(email)))
+      throw new HttpError(400, 'email must be an email address');
     const record = store.create(reference.trim(), returnUrl);
     return { status: 201, json: { id: record.id, url: `${publicUrl()}/authorize/${record.id}` } };
   };
@@ -116,7 +124,13 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
     if (from > to) throw new HttpError(400, 'from must not be after to');
     const outcome = record.attempt?.scenario.outcome;
     const months = outcome?.status === 'authorized' ? outcome.months : 0;
-    const readings = monthlyUsage({ authorization_id: record.id, meter_id: meter.id, service: meter.service, months, now: now() }).filter((r) => r.start >= from && r.start < to);
+    const readings = monthlyUsage({
+      authorization_id: record.id,
+      meter_id: meter.id,
+      service: meter.service,
+      months,
+      now: now(),
+    }).filter((r) => r.start >= from && r.start < to);
     const feed = espiFeed(meter, readings, now());
     store.usageServed(record);
     return { status: 200, text: feed, type: 'application/atom+xml; charset=utf-8' };
@@ -125,7 +139,8 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
   const subscribe: Handler = async (req, [id]) => {
     const record = authorized(id);
     const { meter_ids } = await readJsonObject(req);
-    if (!Array.isArray(meter_ids) || meter_ids.length === 0 || meter_ids.length > 100) throw new HttpError(400, 'meter_ids must be a non-empty array of meter ids');
+    if (!Array.isArray(meter_ids) || meter_ids.length === 0 || meter_ids.length > 100)
+      throw new HttpError(400, 'meter_ids must be a non-empty array of meter ids');
     const known = new Set(store.meters(record).map((m) => m.id));
     const unknown = meter_ids.find((m) => typeof m !== 'string' || !known.has(m));
     if (unknown !== undefined) throw new HttpError(400, `unknown meter id ${JSON.stringify(unknown).slice(0, 80)}`);
@@ -139,22 +154,62 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
     store.visit(record);
     const status = store.status(record);
     const back = { href: returnTo(record), label: 'Return to the rebate portal' };
-    if (status === 'authorized') return html(200, messagePage('Your utility account is connected', `Your usage history from ${record.utility} is being shared.`, back));
+    if (status === 'authorized')
+      return html(
+        200,
+        messagePage(
+          'Your utility account is connected',
+          `Your usage history from ${record.utility} is being shared.`,
+          back,
+        ),
+      );
     if (store.awaitingCode(record)) return html(200, codePage({ id: record.id, utility: record.utility }));
-    if (status === 'verifying') return html(200, messagePage('Checking your sign-in', `We are confirming your account with ${record.utility}. This can take a minute.`, back));
+    if (status === 'verifying')
+      return html(
+        200,
+        messagePage(
+          'Checking your sign-in',
+          `We are confirming your account with ${record.utility}. This can take a minute.`,
+          back,
+        ),
+      );
     const failure = record.decision?.failure;
-    return html(200, signInPage({ id: record.id, reference: record.reference, utility: record.utility, error: failure ? FAILURE_TEXT[failure] : undefined }));
+    return html(
+      200,
+      signInPage({
+        id: record.id,
+        reference: record.reference,
+        utility: record.utility,
+        error: failure ? FAILURE_TEXT[failure] : undefined,
+      }),
+    );
   };
 
   const submitSignIn: Handler = async (req, [id]) => {
     const record = pageRecord(id);
     if (!('id' in record)) return record;
-    if (store.status(record) === 'authorized') return html(409, messagePage('Already connected', 'This utility account is already connected.', { href: returnTo(record), label: 'Return to the rebate portal' }));
+    if (store.status(record) === 'authorized')
+      return html(
+        409,
+        messagePage('Already connected', 'This utility account is already connected.', {
+          href: returnTo(record),
+          label: 'Return to the rebate portal',
+        }),
+      );
     const form = await readForm(req);
     const utility = form.get('utility') ?? '';
     const username = (form.get('username') ?? '').trim();
     const password = form.get('password') ?? '';
-    const again = (error: string) => html(400, signInPage({ id: record.id, reference: record.reference, utility: UTILITIES.includes(utility) ? utility : null, error }));
+    const again = (error: string) =>
+      html(
+        400,
+        signInPage({
+          id: record.id,
+          reference: record.reference,
+          utility: UTILITIES.includes(utility) ? utility : null,
+          error,
+        }),
+      );
     if (!UTILITIES.includes(utility)) return again('Choose your utility from the list.');
     if (!username || !password) return again('Enter both your username and your password.');
     if (username.length > 200 || password.length > 200) return again('That username or password is too long.');
@@ -175,7 +230,11 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
         : html(409, messagePage('No code expected', 'There is no verification code waiting for this sign-in.', signIn));
     }
     const code = (await readForm(req)).get('code')?.trim() ?? '';
-    if (!code || code.length > 12) return html(400, codePage({ id: record.id, utility: record.utility, error: 'Enter the code from your text message.' }));
+    if (!code || code.length > 12)
+      return html(
+        400,
+        codePage({ id: record.id, utility: record.utility, error: 'Enter the code from your text message.' }),
+      );
     store.enterCode(record, code);
     return { status: 303, location: returnTo(record) };
   };
@@ -184,10 +243,14 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
     ['GET', /^\/api\/health$/, () => ({ status: 200, json: { ok: true } })],
     ['POST', /^\/api\/authorizations$/, createAuthorization],
     ['GET', /^\/api\/authorizations\/([^/]+)$/, (_req, [id]) => ({ status: 200, json: store.view(found(id)) })],
-    ['GET', /^\/api\/authorizations\/([^/]+)\/meters$/, (_req, [id]) => {
-      store.collectionStarting(found(id));
-      return { status: 200, json: { meters: store.meters(authorized(id)) } };
-    }],
+    [
+      'GET',
+      /^\/api\/authorizations\/([^/]+)\/meters$/,
+      (_req, [id]) => {
+        store.collectionStarting(found(id));
+        return { status: 200, json: { meters: store.meters(authorized(id)) } };
+      },
+    ],
     ['GET', /^\/api\/authorizations\/([^/]+)\/meters\/([^/]+)\/usage$/, usage],
     ['POST', /^\/api\/authorizations\/([^/]+)\/subscriptions$/, subscribe],
     ['POST', /^\/api\/authorizations\/([^/]+)\/revoke$/, (_req, [id]) => (store.revoke(found(id)), { status: 204 })],
@@ -200,7 +263,8 @@ export async function startUtilitySimulator(o: { port?: number; host?: string; n
     port: o.port,
     host: o.host,
     headers: { 'referrer-policy': 'no-referrer' },
-    errorPage: (req, status, message) => (req.url?.startsWith('/authorize/') ? html(status, messagePage('Something went wrong', message)) : undefined),
+    errorPage: (req, status, message) =>
+      req.url?.startsWith('/authorize/') ? html(status, messagePage('Something went wrong', message)) : undefined,
   });
   ownUrl = served.url;
   return served;

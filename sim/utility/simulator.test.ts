@@ -7,7 +7,14 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpUtilityData, UtilityDataError, type UtilityDataAdapter, type UtilityDataErrorCode, type UtilityFailure, type UtilityService } from '../../server/adapters/utility-data.ts';
+import {
+  httpUtilityData,
+  UtilityDataError,
+  type UtilityDataAdapter,
+  type UtilityDataErrorCode,
+  type UtilityFailure,
+  type UtilityService,
+} from '../../server/adapters/utility-data.ts';
 import { SCENARIOS, TWO_FACTOR_CODE } from './scenarios.ts';
 import { startUtilitySimulator } from './server.ts';
 import { monthlyUsage } from './usage-data.ts';
@@ -29,7 +36,10 @@ afterAll(() => sim.close());
 
 /** The code a call rejects with. */
 async function errorCode(call: Promise<unknown>): Promise<UtilityDataErrorCode> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(UtilityDataError);
   return (error as UtilityDataError).code;
 }
@@ -92,8 +102,17 @@ describe('every scenario, end to end', () => {
   it.each(Object.entries(EXPECTED))('%s', async (username, expected) => {
     const { id } = await adapter.createAuthorization({ reference: `Scenario ${username}`, return_url: RETURN_URL });
     expect(await adapter.getAuthorization(id)).toEqual({
-      id, status: 'pending', visited_at: null, submitted_at: null, decided_at: null, revoked_at: null,
-      failure: null, failure_detail: null, attempts: 0, utility: null, account_holder: null,
+      id,
+      status: 'pending',
+      visited_at: null,
+      submitted_at: null,
+      decided_at: null,
+      revoked_at: null,
+      failure: null,
+      failure_detail: null,
+      attempts: 0,
+      utility: null,
+      account_holder: null,
     });
     const page = await fetch(`${sim.url}/authorize/${id}`);
     expect(await page.text()).toContain('name="password"');
@@ -101,7 +120,13 @@ describe('every scenario, end to end', () => {
 
     const submitted = await signIn(`${sim.url}/authorize/${id}`, username);
     const submittedAt = clock.toISOString();
-    expect(await adapter.getAuthorization(id)).toMatchObject({ status: 'verifying', submitted_at: submittedAt, attempts: 1, utility: 'We Energies', decided_at: null });
+    expect(await adapter.getAuthorization(id)).toMatchObject({
+      status: 'verifying',
+      submitted_at: submittedAt,
+      attempts: 1,
+      utility: 'We Energies',
+      decided_at: null,
+    });
     let decideFrom = clock.getTime();
     if (expected.two_factor) {
       expect(submitted.status).toBe(200);
@@ -119,7 +144,12 @@ describe('every scenario, end to end', () => {
     expect((await adapter.getAuthorization(id)).status).toBe('verifying');
     tick(1);
     const decided = await adapter.getAuthorization(id);
-    expect(decided).toMatchObject({ status: expected.status, failure: expected.failure ?? null, submitted_at: submittedAt, decided_at: new Date(decideFrom + due).toISOString() });
+    expect(decided).toMatchObject({
+      status: expected.status,
+      failure: expected.failure ?? null,
+      submitted_at: submittedAt,
+      decided_at: new Date(decideFrom + due).toISOString(),
+    });
 
     if (expected.status === 'failed') {
       expect(decided.failure_detail).toMatch(/^Credential validation .{20,}/);
@@ -131,7 +161,15 @@ describe('every scenario, end to end', () => {
     expect(decided.account_holder).toMatch(/^\w+ \w+$/);
     const meters = await adapter.listMeters(id);
     expect(meters.map((m) => m.service)).toEqual(expected.meters);
-    for (const m of meters) expect(m).toEqual({ id: expect.stringMatching(/^mtr_/), service: m.service, service_point: expect.stringMatching(/^SP\d{9}$/), meter_number: expect.stringMatching(/^\d{10}$/), said: expect.stringMatching(/^\d{10}$/), address: expect.stringMatching(/\d{5}$/) });
+    for (const m of meters)
+      expect(m).toEqual({
+        id: expect.stringMatching(/^mtr_/),
+        service: m.service,
+        service_point: expect.stringMatching(/^SP\d{9}$/),
+        meter_number: expect.stringMatching(/^\d{10}$/),
+        said: expect.stringMatching(/^\d{10}$/),
+        address: expect.stringMatching(/\d{5}$/),
+      });
     if (meters.length === 0) return;
 
     const all = { from: '2000-01-01', to: '2100-01-01' };
@@ -153,7 +191,10 @@ describe('every scenario, end to end', () => {
       return;
     }
     for (const m of meters.slice(1)) expect(await adapter.fetchUsage(id, m.id, all)).toHaveLength(expected.months ?? 0);
-    await adapter.subscribe(id, meters.map((m) => m.id));
+    await adapter.subscribe(
+      id,
+      meters.map((m) => m.id),
+    );
     expect((await adapter.getAuthorization(id)).status).toBe('authorized');
   });
 });
@@ -164,12 +205,21 @@ describe('sign-in journeys', () => {
     await signIn(url, 'good-2fa');
     expectReturn(await post(`${url}/code`, { code: '654321' }), id);
     tick(VALIDATION_MS);
-    expect(await adapter.getAuthorization(id)).toMatchObject({ status: 'failed', failure: 'two_factor_failed', failure_detail: 'Credential validation failed at 2FA: the code was not accepted' });
+    expect(await adapter.getAuthorization(id)).toMatchObject({
+      status: 'failed',
+      failure: 'two_factor_failed',
+      failure_detail: 'Credential validation failed at 2FA: the code was not accepted',
+    });
     expect(await (await fetch(url)).text()).toContain('The verification code was not accepted');
 
     const again = await signIn(url, 'good-2fa');
     expect(await again.text()).toContain('name="code"');
-    expect(await adapter.getAuthorization(id)).toMatchObject({ status: 'verifying', attempts: 2, failure: null, decided_at: null });
+    expect(await adapter.getAuthorization(id)).toMatchObject({
+      status: 'verifying',
+      attempts: 2,
+      failure: null,
+      decided_at: null,
+    });
     expectReturn(await post(`${url}/code`, { code: ` ${TWO_FACTOR_CODE} ` }), id);
     tick(VALIDATION_MS);
     expect(await adapter.getAuthorization(id)).toMatchObject({ status: 'authorized', attempts: 2, failure: null });
@@ -185,7 +235,11 @@ describe('sign-in journeys', () => {
     expect(await (await fetch(url)).text()).toContain('did not accept that username and password');
     expectReturn(await signIn(url, 'Homeowner ', 'Georgia Power'), id);
     tick(VALIDATION_MS);
-    expect(await adapter.getAuthorization(id)).toMatchObject({ status: 'authorized', attempts: 2, utility: 'Georgia Power' });
+    expect(await adapter.getAuthorization(id)).toMatchObject({
+      status: 'authorized',
+      attempts: 2,
+      utility: 'Georgia Power',
+    });
   });
 
   it('a code never entered expires after ten minutes, and a late code is refused', async () => {
@@ -195,7 +249,11 @@ describe('sign-in journeys', () => {
     expect((await adapter.getAuthorization(id)).status).toBe('verifying');
     expect(await (await fetch(url)).text()).toContain('name="code"');
     tick(1);
-    expect(await adapter.getAuthorization(id)).toMatchObject({ status: 'failed', failure: 'two_factor_expired', failure_detail: 'Credential validation failed at 2FA: no code was entered before it expired' });
+    expect(await adapter.getAuthorization(id)).toMatchObject({
+      status: 'failed',
+      failure: 'two_factor_expired',
+      failure_detail: 'Credential validation failed at 2FA: no code was entered before it expired',
+    });
     const late = await post(`${url}/code`, { code: TWO_FACTOR_CODE });
     expect(late.status).toBe(409);
     expect(await late.text()).toContain('Code expired');
@@ -226,7 +284,10 @@ describe('sign-in journeys', () => {
 
   it('never echoes or reports the password', async () => {
     const { id, url } = await opened();
-    const pages = [await (await signIn(url, 'fail-2fa')).text(), await (await post(url, { utility: 'x', username: 'a', password: PASSWORD })).text()];
+    const pages = [
+      await (await signIn(url, 'fail-2fa')).text(),
+      await (await post(url, { utility: 'x', username: 'a', password: PASSWORD })).text(),
+    ];
     await post(`${url}/code`, { code: '1' });
     tick(VALIDATION_MS);
     pages.push(await (await fetch(url)).text(), JSON.stringify(await adapter.getAuthorization(id)));
@@ -239,7 +300,14 @@ describe('sign-in journeys', () => {
     expect(page).toContain('&lt;script&gt;alert(&quot;job&quot;)&lt;/script&gt; &amp; co');
     expect(page).not.toMatch(/<script|<link|<img|src=|url\(|@import|https?:\/\//);
     for (const input of ['utility', 'username', 'password']) expect(page).toContain(`<label for="${input}">`);
-    for (const utility of ['Pacific Gas and Electric', 'Southern California Edison', 'SoCalGas', 'Georgia Power', 'We Energies']) expect(page).toContain(`<option>${utility}</option>`);
+    for (const utility of [
+      'Pacific Gas and Electric',
+      'Southern California Edison',
+      'SoCalGas',
+      'Georgia Power',
+      'We Energies',
+    ])
+      expect(page).toContain(`<option>${utility}</option>`);
     for (const username of Object.keys(SCENARIOS)) expect(page).toContain(`<code>${username}</code>`);
   });
 
@@ -261,7 +329,10 @@ describe('sign-in journeys', () => {
   it('sign-in links use public_url when given', async () => {
     const other = await startUtilitySimulator({ public_url: 'https://utility.example/', validation_ms: 0 });
     try {
-      const { id, url } = await httpUtilityData(other.url).createAuthorization({ reference: 'r', return_url: 'http://localhost:3000/back' });
+      const { id, url } = await httpUtilityData(other.url).createAuthorization({
+        reference: 'r',
+        return_url: 'http://localhost:3000/back',
+      });
       expect(url).toBe(`https://utility.example/authorize/${id}`);
     } finally {
       await other.close();
@@ -283,7 +354,11 @@ describe('usage data', () => {
     expect(xml).toContain('<espi:powerOfTenMultiplier>-3</espi:powerOfTenMultiplier><espi:uom>169</espi:uom>');
     expect(xml.match(/<espi:IntervalReading>/g)).toHaveLength(3);
     const summer = await adapter.fetchUsage(id, gas.id, { from: '2025-06-01', to: '2025-09-01' });
-    expect(summer.map((r) => [r.start.slice(0, 7), r.unit])).toEqual([['2025-06', 'therm'], ['2025-07', 'therm'], ['2025-08', 'therm']]);
+    expect(summer.map((r) => [r.start.slice(0, 7), r.unit])).toEqual([
+      ['2025-06', 'therm'],
+      ['2025-07', 'therm'],
+      ['2025-08', 'therm'],
+    ]);
     expect(await adapter.fetchUsage(id, gas.id, { from: '2025-06-01', to: '2025-09-01' })).toEqual(summer);
   });
 
@@ -299,7 +374,13 @@ describe('usage data', () => {
 
   it('generates 25 complete months with realistic, seasonal, reproducible values', () => {
     const now = new Date('2026-03-15T12:00:00Z');
-    const electric = monthlyUsage({ authorization_id: 'ua_fixed', meter_id: 'mtr_e', service: 'electric', months: 25, now });
+    const electric = monthlyUsage({
+      authorization_id: 'ua_fixed',
+      meter_id: 'mtr_e',
+      service: 'electric',
+      months: 25,
+      now,
+    });
     const gas = monthlyUsage({ authorization_id: 'ua_fixed', meter_id: 'mtr_g', service: 'gas', months: 25, now });
     expect(electric).toHaveLength(25);
     expect(electric[0].start.toISOString()).toBe('2024-02-01T00:00:00.000Z');
@@ -307,34 +388,59 @@ describe('usage data', () => {
     expect(electric.map((r) => r.seconds / 86_400).slice(0, 3)).toEqual([29, 31, 30]);
     for (const r of electric) expect(r.value).toSatisfy((v: number) => v >= 300 && v <= 1500);
     for (const r of gas) expect(r.value).toSatisfy((v: number) => v >= 10 && v <= 120);
-    const at = (readings: typeof gas, month: string) => readings.find((r) => r.start.toISOString().startsWith(month))?.value ?? 0;
+    const at = (readings: typeof gas, month: string) =>
+      readings.find((r) => r.start.toISOString().startsWith(month))?.value ?? 0;
     expect(at(gas, '2025-01')).toBeGreaterThan(3 * at(gas, '2025-07'));
-    expect(Math.min(...electric.map((r) => r.value))).toBeLessThan(Math.min(at(electric, '2025-01'), at(electric, '2025-08')));
-    expect(monthlyUsage({ authorization_id: 'ua_fixed', meter_id: 'mtr_e', service: 'electric', months: 25, now })).toEqual(electric);
-    expect(monthlyUsage({ authorization_id: 'ua_other', meter_id: 'mtr_e', service: 'electric', months: 25, now })).not.toEqual(electric);
+    expect(Math.min(...electric.map((r) => r.value))).toBeLessThan(
+      Math.min(at(electric, '2025-01'), at(electric, '2025-08')),
+    );
+    expect(
+      monthlyUsage({ authorization_id: 'ua_fixed', meter_id: 'mtr_e', service: 'electric', months: 25, now }),
+    ).toEqual(electric);
+    expect(
+      monthlyUsage({ authorization_id: 'ua_other', meter_id: 'mtr_e', service: 'electric', months: 25, now }),
+    ).not.toEqual(electric);
   });
 });
 
 describe('hostile and mistaken requests', () => {
   const api = (path: string, init?: RequestInit) => fetch(`${sim.url}${path}`, init);
-  const postJson = (path: string, body: string) => api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const postJson = (path: string, body: string) =>
+    api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   const errorOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as unknown });
 
   it('bad JSON, bad shapes and bad return URLs are 400 with an error', async () => {
-    expect(await errorOf(await postJson('/api/authorizations', '{"reference":'))).toEqual({ status: 400, body: { error: 'body is not valid JSON' } });
-    expect(await errorOf(await postJson('/api/authorizations', '[1,2]'))).toEqual({ status: 400, body: { error: 'body must be a JSON object' } });
+    expect(await errorOf(await postJson('/api/authorizations', '{"reference":'))).toEqual({
+      status: 400,
+      body: { error: 'body is not valid JSON' },
+    });
+    expect(await errorOf(await postJson('/api/authorizations', '[1,2]'))).toEqual({
+      status: 400,
+      body: { error: 'body must be a JSON object' },
+    });
     expect((await postJson('/api/authorizations', '{"return_url":"https://a.test/"}')).status).toBe(400);
-    expect((await postJson('/api/authorizations', '{"reference":"r","return_url":"https://a.test/","email":"nope"}')).status).toBe(400);
+    expect(
+      (await postJson('/api/authorizations', '{"reference":"r","return_url":"https://a.test/","email":"nope"}')).status,
+    ).toBe(400);
     for (const returnUrl of ['javascript:alert(1)', 'ftp://a.test/', '/relative', 42]) {
       const res = await postJson('/api/authorizations', JSON.stringify({ reference: 'r', return_url: returnUrl }));
-      expect(await errorOf(res)).toEqual({ status: 400, body: { error: 'return_url must be an http(s) URL of at most 2048 characters' } });
+      expect(await errorOf(res)).toEqual({
+        status: 400,
+        body: { error: 'return_url must be an http(s) URL of at most 2048 characters' },
+      });
     }
-    expect(await errorCode(adapter.createAuthorization({ reference: 'r', return_url: 'javascript:alert(1)' }))).toBe('rejected');
+    expect(await errorCode(adapter.createAuthorization({ reference: 'r', return_url: 'javascript:alert(1)' }))).toBe(
+      'rejected',
+    );
   });
 
   it('a huge body is refused with 413, on the API and on the sign-in form', async () => {
     const huge = 'x'.repeat(1024 * 1024);
-    expect(await errorOf(await postJson('/api/authorizations', JSON.stringify({ reference: huge, return_url: 'https://a.test/' })))).toEqual({ status: 413, body: { error: 'request body over 16384 bytes' } });
+    expect(
+      await errorOf(
+        await postJson('/api/authorizations', JSON.stringify({ reference: huge, return_url: 'https://a.test/' })),
+      ),
+    ).toEqual({ status: 413, body: { error: 'request body over 16384 bytes' } });
     const { url } = await opened();
     const res = await post(url, { utility: 'SoCalGas', username: 'homeowner', password: huge });
     expect(res.status).toBe(413);
@@ -344,30 +450,59 @@ describe('hostile and mistaken requests', () => {
   it('unknown authorizations, meters and routes are 404; a wrong method is 405', async () => {
     expect(await errorCode(adapter.getAuthorization('ua_nope'))).toBe('not_found');
     expect(await errorCode(adapter.listMeters('ua_nope'))).toBe('not_found');
-    expect(await errorCode(adapter.fetchUsage('ua_nope', 'm', { from: '2025-01-01', to: '2025-02-01' }))).toBe('not_found');
+    expect(await errorCode(adapter.fetchUsage('ua_nope', 'm', { from: '2025-01-01', to: '2025-02-01' }))).toBe(
+      'not_found',
+    );
     expect(await errorCode(adapter.revoke('ua_nope'))).toBe('not_found');
     expect((await api('/authorize/ua_nope')).status).toBe(404);
     expect((await post(`${sim.url}/authorize/ua_nope`, { username: 'x' })).status).toBe(404);
     expect(await errorOf(await api('/api/nothing'))).toEqual({ status: 404, body: { error: 'no such route' } });
-    expect(await errorOf(await api('/api/authorizations', { method: 'DELETE' }))).toEqual({ status: 405, body: { error: 'method not allowed' } });
-    expect(await errorOf(await api('/api/authorizations/%E0%A4%A'))).toEqual({ status: 400, body: { error: 'malformed path' } });
+    expect(await errorOf(await api('/api/authorizations', { method: 'DELETE' }))).toEqual({
+      status: 405,
+      body: { error: 'method not allowed' },
+    });
+    expect(await errorOf(await api('/api/authorizations/%E0%A4%A'))).toEqual({
+      status: 400,
+      body: { error: 'malformed path' },
+    });
 
     const { id, url } = await opened();
     await signIn(url, 'homeowner');
     tick(VALIDATION_MS);
-    expect(await errorCode(adapter.fetchUsage(id, 'mtr_other', { from: '2025-01-01', to: '2025-02-01' }))).toBe('not_found');
+    expect(await errorCode(adapter.fetchUsage(id, 'mtr_other', { from: '2025-01-01', to: '2025-02-01' }))).toBe(
+      'not_found',
+    );
   });
 
   it('data before authorization is 409; bad usage ranges and subscriptions are 400', async () => {
     const { id, url } = await opened();
-    expect(await errorOf(await api(`/api/authorizations/${id}/meters`))).toEqual({ status: 409, body: { error: 'authorization is visited, not authorized' } });
+    expect(await errorOf(await api(`/api/authorizations/${id}/meters`))).toEqual({
+      status: 409,
+      body: { error: 'authorization is visited, not authorized' },
+    });
     await signIn(url, 'homeowner');
     tick(VALIDATION_MS);
     const [meter] = await adapter.listMeters(id);
     const usage = (query: string) => api(`/api/authorizations/${id}/meters/${meter.id}/usage${query}`);
-    for (const query of ['', '?from=2025-01-01', '?from=2025-13-01&to=2026-01-01', '?from=2025-02-30&to=2026-01-01', '?from=2025-01-01&to=tomorrow']) expect((await usage(query)).status).toBe(400);
-    expect(await errorOf(await usage('?from=2025-06-01&to=2025-01-01'))).toEqual({ status: 400, body: { error: 'from must not be after to' } });
-    for (const body of ['{}', '{"meter_ids":[]}', '{"meter_ids":"m"}', '{"meter_ids":[1]}', '{"meter_ids":["mtr_unknown"]}']) {
+    for (const query of [
+      '',
+      '?from=2025-01-01',
+      '?from=2025-13-01&to=2026-01-01',
+      '?from=2025-02-30&to=2026-01-01',
+      '?from=2025-01-01&to=tomorrow',
+    ])
+      expect((await usage(query)).status).toBe(400);
+    expect(await errorOf(await usage('?from=2025-06-01&to=2025-01-01'))).toEqual({
+      status: 400,
+      body: { error: 'from must not be after to' },
+    });
+    for (const body of [
+      '{}',
+      '{"meter_ids":[]}',
+      '{"meter_ids":"m"}',
+      '{"meter_ids":[1]}',
+      '{"meter_ids":["mtr_unknown"]}',
+    ]) {
       expect((await postJson(`/api/authorizations/${id}/subscriptions`, body)).status).toBe(400);
     }
     expect(await errorCode(adapter.subscribe(id, ['mtr_unknown']))).toBe('rejected');

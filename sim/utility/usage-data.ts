@@ -46,7 +46,13 @@ function monthValue(service: UtilityService, seed: string, month: number, days: 
 }
 
 /** The last `months` complete calendar months before now(), oldest first. */
-export function monthlyUsage(input: { authorization_id: string; meter_id: string; service: UtilityService; months: number; now: Date }): MonthlyReading[] {
+export function monthlyUsage(input: {
+  authorization_id: string;
+  meter_id: string;
+  service: UtilityService;
+  months: number;
+  now: Date;
+}): MonthlyReading[] {
   const seed = `${input.authorization_id}:${input.meter_id}`;
   const year = input.now.getUTCFullYear();
   const month = input.now.getUTCMonth();

@@ -24,7 +24,8 @@ describe('sign-in', () => {
     }
   });
   it('rate-limits an email after repeated failures, even with the right password then', async () => {
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) await s.api('POST', '/api/auth/login', { body: { email: PEOPLE.homeowner, password: 'nope' } });
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++)
+      await s.api('POST', '/api/auth/login', { body: { email: PEOPLE.homeowner, password: 'nope' } });
     const r = await s.api('POST', '/api/auth/login', { body: { email: PEOPLE.homeowner, password: PASSWORD } });
     expect(r.status).toBe(429);
     expect(r.body.detail).toBe('Too many failed sign-in attempts. Please try again later.');
@@ -51,7 +52,10 @@ describe('one-time links and password reset', () => {
     expect(again.status).toBe(401);
   });
   it('a contractor cannot mint links', async () => {
-    expect((await s.api('POST', '/api/auth/login-links', { as: 'contractor_a', body: { user_id: s.ids.users.homeowner } })).status).toBe(403);
+    expect(
+      (await s.api('POST', '/api/auth/login-links', { as: 'contractor_a', body: { user_id: s.ids.users.homeowner } }))
+        .status,
+    ).toBe(403);
   });
   it('forgot password mails a reset link to the outbox; the link sets a new password once', async () => {
     const r = await s.api('POST', '/api/auth/forgot-password', { body: { email: PEOPLE.contractor_b } });
@@ -59,13 +63,25 @@ describe('one-time links and password reset', () => {
     const outbox = await s.api('GET', '/api/auth/outbox', { as: 'ops' });
     const mail = outbox.body.find((m: { to_address: string }) => m.to_address === PEOPLE.contractor_b);
     const token = /reset=([\w-]+)/.exec(mail.body)![1];
-    expect((await s.api('POST', '/api/auth/reset-password', { body: { token, password: 'a new long password' } })).status).toBe(204);
-    expect((await s.api('POST', '/api/auth/login', { body: { email: PEOPLE.contractor_b, password: 'a new long password' } })).status).toBe(200);
-    expect((await s.api('POST', '/api/auth/reset-password', { body: { token, password: 'another password' } })).status).toBe(400);
+    expect(
+      (await s.api('POST', '/api/auth/reset-password', { body: { token, password: 'a new long password' } })).status,
+    ).toBe(204);
+    expect(
+      (
+        await s.api('POST', '/api/auth/login', {
+          body: { email: PEOPLE.contractor_b, password: 'a new long password' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await s.api('POST', '/api/auth/reset-password', { body: { token, password: 'another password' } })).status,
+    ).toBe(400);
   });
   it('forgot password answers the same for an unknown email and sends nothing', async () => {
     const before = (await s.api('GET', '/api/auth/outbox', { as: 'ops' })).body.length;
-    expect((await s.api('POST', '/api/auth/forgot-password', { body: { email: 'nobody@example.test' } })).status).toBe(202);
+    expect((await s.api('POST', '/api/auth/forgot-password', { body: { email: 'nobody@example.test' } })).status).toBe(
+      202,
+    );
     expect((await s.api('GET', '/api/auth/outbox', { as: 'ops' })).body.length).toBe(before);
   });
 });
@@ -105,7 +121,11 @@ describe('errors and request ids', () => {
     expect(await s.api('GET', '/api/nothing-here')).toMatchObject({ status: 404, body: { detail: 'Not Found' } });
   });
   it('a malformed JSON body answers 400 without a trace', async () => {
-    const r = await fetch(`${s.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const r = await fetch(`${s.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(r.status).toBe(400);
     const text = await r.text();
     expect(JSON.parse(text).detail).toBe('Invalid JSON body');
@@ -121,7 +141,8 @@ describe('rate limit per address', () => {
   it('refuses an address after 20 failures across emails', async () => {
     const other = await startServer();
     try {
-      for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++) await other.api('POST', '/api/auth/login', { body: { email: `guess${i}@example.test`, password: 'x' } });
+      for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++)
+        await other.api('POST', '/api/auth/login', { body: { email: `guess${i}@example.test`, password: 'x' } });
       const r = await other.api('POST', '/api/auth/login', { body: { email: PEOPLE.ops, password: PASSWORD } });
       expect(r.status).toBe(429);
     } finally {

@@ -23,23 +23,32 @@ import { startUtilitySimulator } from '../../sim/utility/server.ts';
 import { startApSimulator } from '../../sim/ap/server.ts';
 
 /** Every program folder: a program added later is driven too. */
-const PROGRAMS = readdirSync(join(ROOT, 'program-defs')).filter((d) => existsSync(join(ROOT, 'program-defs', d, 'program.yaml'))).sort();
+const PROGRAMS = readdirSync(join(ROOT, 'program-defs'))
+  .filter((d) => existsSync(join(ROOT, 'program-defs', d, 'program.yaml')))
+  .sort();
 
 /**
  * Answers a program needs beyond its cases.yaml base, so the job stays eligible and every cross-field
  * rule holds (realistic figures; each named by why).
  */
-type Answer = Record<string, unknown> | ((answered: Record<string, Record<string, unknown>>) => Record<string, unknown>);
+type Answer =
+  Record<string, unknown> | ((answered: Record<string, Record<string, unknown>>) => Record<string, unknown>);
 const ANSWERS: Record<string, Record<string, Answer>> = {
   // Spec sect. 5: the HIASP line is titled as a rebate and the homeowner incentive is the whole invoice.
   hiasp: { upload_final_invoice: { hiasp_line_title: 'HIASP heat pump rebate', homeowner_incentive_cents: 2200000 } },
   // Spec sect. 5: the 3C-REN invoice shows the required discount line.
   '3c-ren': { upload_final_invoice: { shows_required_discount_line: true } },
   // Spec sect. 5: 100% of the HEEHRA rebate (the amount ops shared) as a line item, nothing left to pay of it.
-  'ca-heehra': { upload_final_invoice: (a) => ({ heehra_line_item_cents: a.determine_and_share_rebate_amount?.program_final_amount, remaining_balance_cents: 0 }) },
+  'ca-heehra': {
+    upload_final_invoice: (a) => ({
+      heehra_line_item_cents: a.determine_and_share_rebate_amount?.program_final_amount,
+      remaining_balance_cents: 0,
+    }),
+  },
 };
 
-/** Signing tasks whose owner chooses e-signing before anything is generated: the answers that choose it (the signer's address is the job's). */
+/** Signing tasks whose owner chooses e-signing before anything is generated: the answers that choose it (the signer's
+ * address is the job's). */
 const ESIGN: Record<string, Record<string, unknown>> = {
   program_documents: { manually_sign_program_forms: false, manually_sign_project_forms: false },
 };
@@ -54,8 +63,14 @@ const tick = (ms: number) => (clock = new Date(clock.getTime() + ms));
 beforeAll(async () => {
   sim = await startUtilitySimulator({ now: () => clock, validation_ms: 0 });
   ap = await startApSimulator({ now: () => clock, approve_after_ms: 60_000, pay_after_ms: 30_000 });
-  s = await startServer({ config: { utility_data_url: sim.url, ap_url: ap.url, public_url: 'https://portal.example.test' }, now: () => clock });
-  worker = createWorker(s.deps.db, { handlers: { ...documentHandlers(s.deps), ...usageHandlers(s.deps), ...paymentHandlers(s.deps) }, now: () => clock });
+  s = await startServer({
+    config: { utility_data_url: sim.url, ap_url: ap.url, public_url: 'https://portal.example.test' },
+    now: () => clock,
+  });
+  worker = createWorker(s.deps.db, {
+    handlers: { ...documentHandlers(s.deps), ...usageHandlers(s.deps), ...paymentHandlers(s.deps) },
+    now: () => clock,
+  });
 });
 afterAll(async () => {
   await s?.close();
@@ -63,156 +78,255 @@ afterAll(async () => {
   await ap?.close();
 });
 
-interface Task { id: string; form: string; status: string; owner: string; stage: number; version: number; data: Record<string, unknown> | null }
-interface Detail { id: number; code: string; email: string; stage: { number: number; label: string }; evaluation: { stage: { progress: unknown[] } }; eligibility: string; tasks: Task[]; rebate: { min_cents: number | null; max_cents: number | null; final_cents: number | null }; payment_pending?: boolean }
+interface Task {
+  id: string;
+  form: string;
+  status: string;
+  owner: string;
+  stage: number;
+  version: number;
+  data: Record<string, unknown> | null;
+}
+interface Detail {
+  id: number;
+  code: string;
+  email: string;
+  stage: { number: number; label: string };
+  evaluation: { stage: { progress: unknown[] } };
+  eligibility: string;
+  tasks: Task[];
+  rebate: { min_cents: number | null; max_cents: number | null; final_cents: number | null };
+  payment_pending?: boolean;
+}
 
-interface Mail { to_address: string; subject: string; body: string }
+interface Mail {
+  to_address: string;
+  subject: string;
+  body: string;
+}
 const outbox = async () => (await s.api('GET', '/api/auth/outbox', { as: 'ops' })).body as Mail[];
 /** Every token of a link to `path` in the mail so far, newest first. */
-const tokensIn = async (path: string) => (await outbox()).flatMap((m) => [...m.body.matchAll(new RegExp(`/${path}/([A-Za-z0-9_-]+)`, 'g'))].map((x) => x[1]));
+const tokensIn = async (path: string) =>
+  (await outbox()).flatMap((m) => [...m.body.matchAll(new RegExp(`/${path}/([A-Za-z0-9_-]+)`, 'g'))].map((x) => x[1]));
 
 /** Signs in at the simulated utility's page as a homeowner would. */
 async function signInAtUtility(url: string) {
-  const r = await fetch(url, { method: 'POST', body: new URLSearchParams({ utility: 'We Energies', username: 'homeowner', password: 'secret password' }), redirect: 'manual' });
+  const r = await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ utility: 'We Energies', username: 'homeowner', password: 'secret password' }),
+    redirect: 'manual',
+  });
   expect([302, 303]).toContain(r.status);
 }
 
 describe.each(PROGRAMS)('%s', (programId) => {
-  it('a job goes from creation to its last stage (paid), every task answered by its owner', { timeout: 120_000 }, async () => {
-    const program = s.deps.defs.programs[programId];
-    const cases = parse(readFileSync(join(ROOT, 'program-defs', programId, 'cases.yaml'), 'utf8')) as { base: { site: Record<string, unknown>; tasks?: Record<string, { data?: Record<string, unknown> }> } };
-    const base = cases.base;
-    const answered: Record<string, Record<string, unknown>> = {};
-    const answers = (task: string, form: string) => {
-      const extra = ANSWERS[programId]?.[task];
-      return filled(form, { ...base.tasks?.[task]?.data, ...(typeof extra === 'function' ? extra(answered) : extra) });
-    };
-    // The terms and conditions a final submission accepts (the current version).
-    if (!(await s.api('GET', '/api/terms_and_conditions/current', { as: 'ops' })).body?.id) {
-      const terms = await s.api('POST', '/api/terms_and_conditions', { as: 'ops', body: { title: 'Program terms', sections: [{ title: 'Terms', items: ['The rebate is paid once the program approves the final documents.'] }] } });
-      expect(terms.status, JSON.stringify(terms.body)).toBeLessThan(300);
-    }
-    const email = `owner.${programId}@home.test`;
-    const created = await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { first_name: 'Casey', last_name: `Complete-${programId}`, email, phone_number: '555-555-0100', ...base.site, program_id: programId } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const jobId = created.body.id as number;
-    const detail = async () => (await s.api('GET', `/api/jobs/${jobId}`, { as: 'ops' })).body as Detail;
-
-    // The homeowner joins through the invitation, with every task the contractor may hand over.
-    const access = await s.api('GET', `/api/jobs/${jobId}/homeowner-access`, { as: 'contractor_a' });
-    const sendable = (access.body.sendable_tasks as { id: string }[]).map((t) => t.id);
-    let homeownerToken: string | undefined;
-    if (sendable.length) {
-      const inv = await s.api('POST', `/api/jobs/${jobId}/homeowner-invites`, { as: 'contractor_a', body: { invite_email: email, tasks_to_send_homeowner: sendable } });
-      expect(inv.status, JSON.stringify(inv.body)).toBe(201);
-      const [token] = await tokensIn('welcome');
-      const opened = await s.api('POST', '/api/auth/invite', { body: { token } });
-      expect(opened.status).toBe(200);
-      homeownerToken = opened.body.session.token as string;
-    }
-    const as = (owner: string): { as?: Person; token?: string } => (owner === 'contractor' ? { as: 'contractor_a' } : owner === 'homeowner' ? (homeownerToken ? { token: homeownerToken } : { as: 'ops' }) : { as: 'ops' });
-
-    const seenStages: number[] = [];
-    let historyCount = 0;
-    const done = new Set<string>();
-    for (let round = 0; round < 200; round++) {
-      const job = await detail();
-      if (!seenStages.includes(job.stage.number)) {
-        seenStages.push(job.stage.number);
-        const count = ((await s.api('GET', `/api/jobs/${jobId}/history?per_page=200`, { as: 'ops' })).body.items as unknown[]).length;
-        // Past the submission (a later stage than the first): eligible, a rebate estimated, and more in history at every stage.
-        if (seenStages.length > 1) {
-          expect(job.eligibility, `${programId} at stage ${job.stage.number}`).toBe('eligible');
-          expect(job.rebate.max_cents, `${programId} rebate at stage ${job.stage.number}`).not.toBeNull();
-          expect(count).toBeGreaterThan(historyCount);
-        }
-        historyCount = count;
+  it(
+    'a job goes from creation to its last stage (paid), every task answered by its owner',
+    { timeout: 120_000 },
+    async () => {
+      const program = s.deps.defs.programs[programId];
+      const cases = parse(readFileSync(join(ROOT, 'program-defs', programId, 'cases.yaml'), 'utf8')) as {
+        base: { site: Record<string, unknown>; tasks?: Record<string, { data?: Record<string, unknown> }> };
+      };
+      const base = cases.base;
+      const answered: Record<string, Record<string, unknown>> = {};
+      const answers = (task: string, form: string) => {
+        const extra = ANSWERS[programId]?.[task];
+        return filled(form, {
+          ...base.tasks?.[task]?.data,
+          ...(typeof extra === 'function' ? extra(answered) : extra),
+        });
+      };
+      // The terms and conditions a final submission accepts (the current version).
+      if (!(await s.api('GET', '/api/terms_and_conditions/current', { as: 'ops' })).body?.id) {
+        const terms = await s.api('POST', '/api/terms_and_conditions', {
+          as: 'ops',
+          body: {
+            title: 'Program terms',
+            sections: [
+              { title: 'Terms', items: ['The rebate is paid once the program approves the final documents.'] },
+            ],
+          },
+        });
+        expect(terms.status, JSON.stringify(terms.body)).toBeLessThan(300);
       }
-      const open = job.tasks.filter((t) => t.status === 'READY' || t.status === 'IN_PROGRESS');
-      if (!open.length) {
-        if (!job.tasks.some((t) => t.status === 'LOCKED') && !job.payment_pending) break;
-        // Waiting on the background: the worker runs what is due, the clock moves on.
-        tick(60_000);
-        await worker.drain();
-        continue;
+      const email = `owner.${programId}@home.test`;
+      const created = await s.api('POST', '/api/jobs', {
+        as: 'contractor_a',
+        body: {
+          first_name: 'Casey',
+          last_name: `Complete-${programId}`,
+          email,
+          phone_number: '555-555-0100',
+          ...base.site,
+          program_id: programId,
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const jobId = created.body.id as number;
+      const detail = async () => (await s.api('GET', `/api/jobs/${jobId}`, { as: 'ops' })).body as Detail;
+
+      // The homeowner joins through the invitation, with every task the contractor may hand over.
+      const access = await s.api('GET', `/api/jobs/${jobId}/homeowner-access`, { as: 'contractor_a' });
+      const sendable = (access.body.sendable_tasks as { id: string }[]).map((t) => t.id);
+      let homeownerToken: string | undefined;
+      if (sendable.length) {
+        const inv = await s.api('POST', `/api/jobs/${jobId}/homeowner-invites`, {
+          as: 'contractor_a',
+          body: { invite_email: email, tasks_to_send_homeowner: sendable },
+        });
+        expect(inv.status, JSON.stringify(inv.body)).toBe(201);
+        const [token] = await tokensIn('welcome');
+        const opened = await s.api('POST', '/api/auth/invite', { body: { token } });
+        expect(opened.status).toBe(200);
+        homeownerToken = opened.body.session.token as string;
       }
-      const t = open[0];
-      const form = s.deps.defs.forms[t.form];
-      if (program.usage_collection?.task === t.id) {
-        await worker.drain();
-        const [token] = await tokensIn('connect');
-        expect(token, 'the usage invite').toBeTruthy();
-        const start = await s.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } });
-        expect(start.status, JSON.stringify(start.body)).toBe(200);
-        await signInAtUtility(start.body.url as string);
-        await s.api('GET', `/api/usage-connect/${token}?returned=true`);
-        await worker.drain();
-      } else if (form.signatures) {
-        // Generated when the task opened (or once its owner chose e-signing); each signer signs from the mailed link, in turn.
-        const choice = ESIGN[t.form];
-        if (choice) {
-          const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${t.id}`, as(t.owner));
-          const saved = await s.api('PUT', `/api/jobs/${jobId}/tasks/${t.id}/draft`, { ...as(t.owner), body: { data: { ...choice, signer_email: email }, version: cur.body.version ?? 0 } });
-          expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const as = (owner: string): { as?: Person; token?: string } =>
+        owner === 'contractor'
+          ? { as: 'contractor_a' }
+          : owner === 'homeowner'
+            ? homeownerToken
+              ? { token: homeownerToken }
+              : { as: 'ops' }
+            : { as: 'ops' };
+
+      const seenStages: number[] = [];
+      let historyCount = 0;
+      const done = new Set<string>();
+      for (let round = 0; round < 200; round++) {
+        const job = await detail();
+        if (!seenStages.includes(job.stage.number)) {
+          seenStages.push(job.stage.number);
+          const count = (
+            (await s.api('GET', `/api/jobs/${jobId}/history?per_page=200`, { as: 'ops' })).body.items as unknown[]
+          ).length;
+          // Past the submission (a later stage than the first): eligible, a rebate estimated, and more in history at
+          // every stage.
+          if (seenStages.length > 1) {
+            expect(job.eligibility, `${programId} at stage ${job.stage.number}`).toBe('eligible');
+            expect(job.rebate.max_cents, `${programId} rebate at stage ${job.stage.number}`).not.toBeNull();
+            expect(count).toBeGreaterThan(historyCount);
+          }
+          historyCount = count;
         }
-        await worker.drain();
-        for (const token of (await tokensIn('sign')).reverse()) {
-          const view = await s.api('GET', `/api/signing/${token}`);
-          if (view.status !== 200) continue;
-          await s.api('POST', `/api/signing/${token}/sign`, { body: { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Casey Complete' } } });
+        const open = job.tasks.filter((t) => t.status === 'READY' || t.status === 'IN_PROGRESS');
+        if (!open.length) {
+          if (!job.tasks.some((t) => t.status === 'LOCKED') && !job.payment_pending) break;
+          // Waiting on the background: the worker runs what is due, the clock moves on.
+          tick(60_000);
           await worker.drain();
+          continue;
         }
-        tick(1_000);
-        await worker.drain();
-      } else if (program.incentives.payment?.payable && program.incentives.payment.task === t.id) {
-        tick(60_000);
-        await worker.drain();
-      } else {
-        const who = as(t.owner);
-        const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${t.id}`, who);
-        expect(cur.status, `${programId} ${t.id} as ${t.owner}: ${JSON.stringify(cur.body)}`).toBe(200);
-        const data = answers(t.id, t.form);
-        // Ops share the final amount the rules estimate (the top of the range): no confirmation needed.
-        const shared = program.incentives.shared_amount;
-        if (shared?.task === t.id && job.rebate.max_cents !== null) data[shared.amount_field] = job.rebate.max_cents;
-        const r = await s.api('POST', `/api/jobs/${jobId}/tasks/${t.id}/submit`, { ...who, body: { data, version: cur.body.version ?? 0 } });
-        expect(r.status, `${programId} ${t.id} (${t.form}) as ${t.owner}: ${JSON.stringify(r.body)}`).toBe(200);
-        answered[t.id] = data;
+        const t = open[0];
+        const form = s.deps.defs.forms[t.form];
+        if (program.usage_collection?.task === t.id) {
+          await worker.drain();
+          const [token] = await tokensIn('connect');
+          expect(token, 'the usage invite').toBeTruthy();
+          const start = await s.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } });
+          expect(start.status, JSON.stringify(start.body)).toBe(200);
+          await signInAtUtility(start.body.url as string);
+          await s.api('GET', `/api/usage-connect/${token}?returned=true`);
+          await worker.drain();
+        } else if (form.signatures) {
+          // Generated when the task opened (or once its owner chose e-signing); each signer signs from the mailed link,
+          // in turn.
+          const choice = ESIGN[t.form];
+          if (choice) {
+            const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${t.id}`, as(t.owner));
+            const saved = await s.api('PUT', `/api/jobs/${jobId}/tasks/${t.id}/draft`, {
+              ...as(t.owner),
+              body: { data: { ...choice, signer_email: email }, version: cur.body.version ?? 0 },
+            });
+            expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+          }
+          await worker.drain();
+          for (const token of (await tokensIn('sign')).reverse()) {
+            const view = await s.api('GET', `/api/signing/${token}`);
+            if (view.status !== 200) continue;
+            await s.api('POST', `/api/signing/${token}/sign`, {
+              body: { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Casey Complete' } },
+            });
+            await worker.drain();
+          }
+          tick(1_000);
+          await worker.drain();
+        } else if (program.incentives.payment?.payable && program.incentives.payment.task === t.id) {
+          tick(60_000);
+          await worker.drain();
+        } else {
+          const who = as(t.owner);
+          const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${t.id}`, who);
+          expect(cur.status, `${programId} ${t.id} as ${t.owner}: ${JSON.stringify(cur.body)}`).toBe(200);
+          const data = answers(t.id, t.form);
+          // Ops share the final amount the rules estimate (the top of the range): no confirmation needed.
+          const shared = program.incentives.shared_amount;
+          if (shared?.task === t.id && job.rebate.max_cents !== null) data[shared.amount_field] = job.rebate.max_cents;
+          const r = await s.api('POST', `/api/jobs/${jobId}/tasks/${t.id}/submit`, {
+            ...who,
+            body: { data, version: cur.body.version ?? 0 },
+          });
+          expect(r.status, `${programId} ${t.id} (${t.form}) as ${t.owner}: ${JSON.stringify(r.body)}`).toBe(200);
+          answered[t.id] = data;
+        }
+        done.add(t.id);
       }
-      done.add(t.id);
-    }
 
-    const end = await detail();
-    const last = end.evaluation.stage.progress.length;
-    expect(end.stage.number, `${programId} ends at its last stage`).toBe(last);
-    expect(end.tasks.filter((t) => t.status !== 'COMPLETE').map((t) => t.id)).toEqual([]);
-    expect(seenStages.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(end.rebate.final_cents ?? 0, end.rebate.max_cents ?? 0), `${programId} rebate`).toBeGreaterThan(0);
-    const pay = program.incentives.payment;
-    if (pay) {
-      const paid = end.tasks.find((t) => t.id === pay.task)!;
-      expect(paid.data?.[pay.date_field], `${programId} paid on`).toBeTruthy();
-    }
-    const history = (await s.api('GET', `/api/jobs/${jobId}/history?per_page=200`, { as: 'ops' })).body.items as { type: string; detail?: { task_id?: string } }[];
-    const types = new Set(history.map((h) => h.type));
-    for (const t of ['job_created', 'homeowner_invited', 'homeowner_linked', 'job_submitted', 'task_submitted']) expect(types, `${programId} history`).toContain(t);
-    // The workflows ran as built: usage collected from the utility, documents signed from the links, the payable paid.
-    if (program.usage_collection) expect(types).toContain('task_completed_by_usage');
-    const signedBySystem = history.filter((h) => h.type === 'task_completed_by_signatures').map((h) => h.detail?.task_id);
-    for (const t of end.tasks.filter((x) => s.deps.defs.forms[x.form]?.signatures)) expect(signedBySystem, `${programId} ${t.id} completed by its signatures`).toContain(t.id);
-    if (pay?.payable) {
-      for (const t of ['payable_created', 'payable_approved', 'payment_sent']) expect(types).toContain(t);
-      if (pay.reference_field) expect(end.tasks.find((t) => t.id === pay.task)!.data?.[pay.reference_field]).toBeTruthy();
-      expect(end.rebate.final_cents).toBeGreaterThan(0);
-    }
-    // Every answer came from an account of its task's owner role: the homeowner's from the homeowner, the contractor's from the contractor, the rest from ops.
-    const submitted = await s.deps.db.selectFrom('history').innerJoin('users', 'users.id', 'history.user_id').select(['history.detail', 'users.role']).where('history.job_id', '=', jobId).where('history.type', '=', 'task_submitted').execute();
-    expect(submitted.length).toBeGreaterThan(10);
-    for (const h of submitted) {
-      const taskId = (JSON.parse(String(h.detail)) as { task_id: string }).task_id;
-      const owner = end.tasks.find((t) => t.id === taskId)!.owner;
-      const expected = owner === 'contractor' || owner === 'homeowner' ? (owner === 'homeowner' && !homeownerToken ? 'ops' : owner) : 'ops';
-      expect(`${taskId} by ${h.role}`).toBe(`${taskId} by ${expected}`);
-    }
-  });
+      const end = await detail();
+      const last = end.evaluation.stage.progress.length;
+      expect(end.stage.number, `${programId} ends at its last stage`).toBe(last);
+      expect(end.tasks.filter((t) => t.status !== 'COMPLETE').map((t) => t.id)).toEqual([]);
+      expect(seenStages.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(end.rebate.final_cents ?? 0, end.rebate.max_cents ?? 0), `${programId} rebate`).toBeGreaterThan(
+        0,
+      );
+      const pay = program.incentives.payment;
+      if (pay) {
+        const paid = end.tasks.find((t) => t.id === pay.task)!;
+        expect(paid.data?.[pay.date_field], `${programId} paid on`).toBeTruthy();
+      }
+      const history = (await s.api('GET', `/api/jobs/${jobId}/history?per_page=200`, { as: 'ops' })).body.items as {
+        type: string;
+        detail?: { task_id?: string };
+      }[];
+      const types = new Set(history.map((h) => h.type));
+      for (const t of ['job_created', 'homeowner_invited', 'homeowner_linked', 'job_submitted', 'task_submitted'])
+        expect(types, `${programId} history`).toContain(t);
+      // The workflows ran as built: usage collected from the utility, documents signed from the links, the payable
+      // paid.
+      if (program.usage_collection) expect(types).toContain('task_completed_by_usage');
+      const signedBySystem = history
+        .filter((h) => h.type === 'task_completed_by_signatures')
+        .map((h) => h.detail?.task_id);
+      for (const t of end.tasks.filter((x) => s.deps.defs.forms[x.form]?.signatures))
+        expect(signedBySystem, `${programId} ${t.id} completed by its signatures`).toContain(t.id);
+      if (pay?.payable) {
+        for (const t of ['payable_created', 'payable_approved', 'payment_sent']) expect(types).toContain(t);
+        if (pay.reference_field)
+          expect(end.tasks.find((t) => t.id === pay.task)!.data?.[pay.reference_field]).toBeTruthy();
+        expect(end.rebate.final_cents).toBeGreaterThan(0);
+      }
+      // Every answer came from an account of its task's owner role: the homeowner's from the homeowner, the
+      // contractor's from the contractor, the rest from ops.
+      const submitted = await s.deps.db
+        .selectFrom('history')
+        .innerJoin('users', 'users.id', 'history.user_id')
+        .select(['history.detail', 'users.role'])
+        .where('history.job_id', '=', jobId)
+        .where('history.type', '=', 'task_submitted')
+        .execute();
+      expect(submitted.length).toBeGreaterThan(10);
+      for (const h of submitted) {
+        const taskId = (JSON.parse(String(h.detail)) as { task_id: string }).task_id;
+        const owner = end.tasks.find((t) => t.id === taskId)!.owner;
+        const expected =
+          owner === 'contractor' || owner === 'homeowner'
+            ? owner === 'homeowner' && !homeownerToken
+              ? 'ops'
+              : owner
+            : 'ops';
+        expect(`${taskId} by ${h.role}`).toBe(`${taskId} by ${expected}`);
+      }
+    },
+  );
 });

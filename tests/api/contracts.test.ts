@@ -23,22 +23,38 @@ describe('answer contracts', () => {
   });
 
   it('openapi.json carries them as the 2xx schema', async () => {
-    expect(routesWithAnswers((await createApp(s.deps)).router)).toEqual(expect.arrayContaining(['GET /api/jobs', 'GET /api/jobs/internal', 'GET /api/contractor/{id}', 'GET /api/providers/{id}']));
+    expect(routesWithAnswers((await createApp(s.deps)).router)).toEqual(
+      expect.arrayContaining([
+        'GET /api/jobs',
+        'GET /api/jobs/internal',
+        'GET /api/contractor/{id}',
+        'GET /api/providers/{id}',
+      ]),
+    );
     const doc = await s.api('GET', '/api/openapi.json');
-    expect(doc.body.paths['/api/providers/{id}'].get.responses['200'].content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(PROVIDER_ANSWER)));
+    expect(doc.body.paths['/api/providers/{id}'].get.responses['200'].content['application/json'].schema).toEqual(
+      JSON.parse(JSON.stringify(PROVIDER_ANSWER)),
+    );
   });
 
   it('a real answer passes; one with a field added, dropped or retyped fails', async () => {
-    const created = await s.api('POST', '/api/providers', { as: 'ops', body: { name: 'We Energies', type: 'both', states: ['WI'] } });
+    const created = await s.api('POST', '/api/providers', {
+      as: 'ops',
+      body: { name: 'We Energies', type: 'both', states: ['WI'] },
+    });
     expect(created.status).toBe(201);
     const { router } = await createApp(s.deps);
     const path = `/api/providers/${created.body.id}`;
     expect(routeOf(router, 'GET', path)).toBe('GET /api/providers/{id}');
     expect(() => checkAnswer(router, 'GET', path, 200, created.body)).not.toThrow();
-    expect(() => checkAnswer(router, 'GET', path, 200, { ...created.body, internal_note: 'x' })).toThrow(/outside its contract/);
+    expect(() => checkAnswer(router, 'GET', path, 200, { ...created.body, internal_note: 'x' })).toThrow(
+      /outside its contract/,
+    );
     const { notes: _dropped, ...withoutNotes } = created.body;
     expect(() => checkAnswer(router, 'GET', path, 200, withoutNotes)).toThrow(/outside its contract/);
-    expect(() => checkAnswer(router, 'GET', path, 200, { ...created.body, states: 'WI' })).toThrow(/outside its contract/);
+    expect(() => checkAnswer(router, 'GET', path, 200, { ...created.body, states: 'WI' })).toThrow(
+      /outside its contract/,
+    );
     // Errors are not answers: they have their own schema.
     expect(() => checkAnswer(router, 'GET', path, 404, { code: 'not_found', detail: 'Not Found' })).not.toThrow();
   });

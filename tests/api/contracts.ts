@@ -41,4 +41,7 @@ export function checkAnswer(router: AppRouter, method: string, path: string, sta
 }
 
 /** The routes whose answers have a schema (the contract suite checks it is not empty). */
-export const routesWithAnswers = (router: AppRouter) => Object.entries(docs(router)).filter(([, d]) => d.response).map(([k]) => k);
+export const routesWithAnswers = (router: AppRouter) =>
+  Object.entries(docs(router))
+    .filter(([, d]) => d.response)
+    .map(([k]) => k);

@@ -39,7 +39,16 @@ afterAll(async () => {
 function startChild(): Promise<{ url: string; child: ChildProcess; exited: Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbFile}`, DATA_DIR: dir, UPLOAD_DIR: join(dir, 'uploads'), SEED_DEMO: 'false', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${dbFile}`,
+      DATA_DIR: dir,
+      UPLOAD_DIR: join(dir, 'uploads'),
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -58,20 +67,46 @@ function startChild(): Promise<{ url: string; child: ChildProcess; exited: Promi
 }
 
 async function signIn(url: string): Promise<string> {
-  const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const r = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   expect(r.status).toBe(200);
-  return (await r.json() as { token: string }).token;
+  return ((await r.json()) as { token: string }).token;
 }
 
-interface Ack { id: number; code: string; last_name: string; task: string; draft: string }
+interface Ack {
+  id: number;
+  code: string;
+  last_name: string;
+  task: string;
+  draft: string;
+}
 
 describe('a SIGKILL mid-load loses no acknowledged write', () => {
   it('keeps every acknowledged job, its tasks, history and draft, and the file passes integrity_check', async () => {
     // The database, migrated, with one contractor user, before the server first opens it.
     const seed = await openStore(`sqlite:${dbFile}`);
     const at = new Date().toISOString();
-    const contractorId = await insertContractor(seed.kysely, { name: 'Crash Heating', address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'office@crash.test', primary_contact: 'Cat Crash', program_id: 'wi-hear', created_at: at });
-    await insertUser(seed.kysely, { email: EMAIL, name: 'Cat Crash', role: 'contractor', contractor_id: contractorId, password_hash: hashPassword(PASSWORD), created_at: at });
+    const contractorId = await insertContractor(seed.kysely, {
+      name: 'Crash Heating',
+      address: '1 A St',
+      city: 'Madison',
+      phone: '608-555-0101',
+      email: 'office@crash.test',
+      primary_contact: 'Cat Crash',
+      program_id: 'wi-hear',
+      created_at: at,
+    });
+    await insertUser(seed.kysely, {
+      email: EMAIL,
+      name: 'Cat Crash',
+      role: 'contractor',
+      contractor_id: contractorId,
+      password_hash: hashPassword(PASSWORD),
+      created_at: at,
+    });
     await seed.close();
 
     const first = await startChild();
@@ -93,12 +128,31 @@ describe('a SIGKILL mid-load loses no acknowledged write', () => {
         sent += 1;
         const last_name = `Crash-${c}-${i}`;
         try {
-          const r = await fetch(`${first.url}/api/jobs`, { method: 'POST', headers: auth, body: JSON.stringify({ first_name: 'Kim', last_name, email: `kim.${c}.${i}@home.test`, phone_number: '414-555-0100', ...MILWAUKEE, program_id: 'wi-hear' }) });
+          const r = await fetch(`${first.url}/api/jobs`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({
+              first_name: 'Kim',
+              last_name,
+              email: `kim.${c}.${i}@home.test`,
+              phone_number: '414-555-0100',
+              ...MILWAUKEE,
+              program_id: 'wi-hear',
+            }),
+          });
           if (r.status !== 201) throw new Error(`create: ${r.status} ${await r.text()}`);
-          const job = await r.json() as { id: number; code: string; tasks: { id: string; owner: string; status: string; version: number }[] };
+          const job = (await r.json()) as {
+            id: number;
+            code: string;
+            tasks: { id: string; owner: string; status: string; version: number }[];
+          };
           const task = job.tasks.find((t) => t.id === 'provide_homeowner_details')!;
           const draft = `Draft ${c}-${i}`;
-          const d = await fetch(`${first.url}/api/jobs/${job.id}/tasks/${task.id}/draft`, { method: 'PUT', headers: auth, body: JSON.stringify({ data: { language: 'other', language_other: draft }, version: task.version }) });
+          const d = await fetch(`${first.url}/api/jobs/${job.id}/tasks/${task.id}/draft`, {
+            method: 'PUT',
+            headers: auth,
+            body: JSON.stringify({ data: { language: 'other', language_other: draft }, version: task.version }),
+          });
           acked.push({ id: job.id, code: job.code, last_name, task: task.id, draft: d.ok ? draft : '' });
           if (acked.length >= KILL_AFTER) kill();
         } catch (e) {
@@ -122,7 +176,7 @@ describe('a SIGKILL mid-load loses no acknowledged write', () => {
     for (const a of acked) {
       const r = await fetch(`${second.url}/api/jobs/${a.id}`, { headers: auth });
       expect(r.status, `job ${a.code}`).toBe(200);
-      const job = await r.json() as { code: string; last_name: string; tasks: unknown[] };
+      const job = (await r.json()) as { code: string; last_name: string; tasks: unknown[] };
       expect(job.code).toBe(a.code);
       expect(job.last_name).toBe(a.last_name);
       expect(job.tasks.length).toBeGreaterThan(0);

@@ -26,10 +26,17 @@ describe('the definitions the program explorer loads', () => {
     const paths = r.body.files.map((f: { path: string }) => f.path);
     expect(paths).toContain('program-defs/wi-hear/program.yaml');
     expect(paths).toContain('program-defs/ca-tech/cases.yaml');
-    expect(paths.filter((p: string) => p.startsWith('program-defs/') && !p.includes('/_shared/')).every((p: string) => /^program-defs\/(wi-hear|ca-tech)\//.test(p))).toBe(true);
+    expect(
+      paths
+        .filter((p: string) => p.startsWith('program-defs/') && !p.includes('/_shared/'))
+        .every((p: string) => /^program-defs\/(wi-hear|ca-tech)\//.test(p)),
+    ).toBe(true);
     // Every form the two programs' tasks name is there, and no other program's file.
-    const forms = new Set(paths.filter((p: string) => p.startsWith('task-schemas/')).map((p: string) => p.split('/')[1]));
-    for (const id of ['wi-hear', 'ca-tech']) for (const t of s.deps.defs.programs[id].tasks) expect(forms.has(t.form), `${id} ${t.form}`).toBe(true);
+    const forms = new Set(
+      paths.filter((p: string) => p.startsWith('task-schemas/')).map((p: string) => p.split('/')[1]),
+    );
+    for (const id of ['wi-hear', 'ca-tech'])
+      for (const t of s.deps.defs.programs[id].tasks) expect(forms.has(t.form), `${id} ${t.form}`).toBe(true);
     // Loaded from the server's parse alone (no YAML parsed, no meta-schema checked): the programs the server runs.
     const files = r.body.files as { path: string; text: string; parsed?: ParsedEntry }[];
     expect(files.every((f) => f.parsed)).toBe(true);
@@ -42,14 +49,19 @@ describe('the definitions the program explorer loads', () => {
     expect(browser.diagnostics).toEqual([]);
     expect(Object.keys(browser.programs).sort()).toEqual(['ca-tech', 'wi-hear']);
     for (const id of ['ca-tech', 'wi-hear']) expect(browser.programs[id].hash).toBe(s.deps.defs.programs[id].hash);
-    expect(browser.programs['wi-hear'].eligibility.map((r) => r.source)).toEqual(s.deps.defs.programs['wi-hear'].eligibility.map((r) => r.source));
+    expect(browser.programs['wi-hear'].eligibility.map((r) => r.source)).toEqual(
+      s.deps.defs.programs['wi-hear'].eligibility.map((r) => r.source),
+    );
   });
   it('of programs that do not exist: the shared files only', async () => {
     for (const programs of ['no-such-program', '__proto__,constructor', '../../etc', '']) {
       const r = await s.api('GET', `/api/definitions/sources?programs=${encodeURIComponent(programs)}`, { as: 'ops' });
       expect(r.status).toBe(200);
       expect(r.body.files.length).toBeGreaterThan(0);
-      expect(r.body.files.every((f: { path: string }) => f.path.includes('/_shared/')), programs).toBe(true);
+      expect(
+        r.body.files.every((f: { path: string }) => f.path.includes('/_shared/')),
+        programs,
+      ).toBe(true);
     }
   });
   it('a job input evaluated in the "browser" agrees with the server’s evaluation', async () => {
@@ -60,6 +72,8 @@ describe('the definitions the program explorer loads', () => {
     const server = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
     expect(ev.stage.number).toBe(server.body.evaluation.stage.number);
     expect(ev.eligibility.status).toBe(server.body.evaluation.eligibility.status);
-    expect(ev.tasks.map((t) => [t.id, t.status])).toEqual(server.body.tasks.map((t: { id: string; status: string }) => [t.id, t.status]));
+    expect(ev.tasks.map((t) => [t.id, t.status])).toEqual(
+      server.body.tasks.map((t: { id: string; status: string }) => [t.id, t.status]),
+    );
   });
 });

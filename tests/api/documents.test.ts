@@ -29,10 +29,22 @@ let clock = new Date('2026-06-01T15:00:00.000Z');
 
 beforeAll(async () => {
   smtp = await smtpServer();
-  s = await startServer({ config: { smtp_url: smtp.url, public_url: 'https://portal.example.test' }, now: () => clock });
-  const handlers = { ...documentHandlers(s.deps), [MAIL_WORK]: smtpMailHandler(smtp.url, 'Rebate portal <no-reply@rebate.invalid>') };
+  s = await startServer({
+    config: { smtp_url: smtp.url, public_url: 'https://portal.example.test' },
+    now: () => clock,
+  });
+  const handlers = {
+    ...documentHandlers(s.deps),
+    [MAIL_WORK]: smtpMailHandler(smtp.url, 'Rebate portal <no-reply@rebate.invalid>'),
+  };
   worker = createWorker(s.deps.db, { handlers, now: () => clock });
-  termsId = await insertTermsVersion(s.deps.db, { title: 'Program terms', description: 'What every participant agrees to.', sections: [{ title: 'Payment', items: ['The rebate is paid to the contractor.'] }], created_by: null, at: clock.toISOString() });
+  termsId = await insertTermsVersion(s.deps.db, {
+    title: 'Program terms',
+    description: 'What every participant agrees to.',
+    sections: [{ title: 'Payment', items: ['The rebate is paid to the contractor.'] }],
+    created_by: null,
+    at: clock.toISOString(),
+  });
 });
 afterAll(async () => {
   await s.close();
@@ -69,18 +81,38 @@ function png(): string {
   };
   const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 0, 0, 0, 0]);
   const raw = Buffer.from([0, 0, 0, 0, 0, 0]);
-  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   return `data:image/png;base64,${bytes.toString('base64')}`;
 }
 
 async function documentsOf(jobId: number) {
   const r = await s.api('GET', `/api/jobs/${jobId}/documents`, { as: 'ops' });
   expect(r.status).toBe(200);
-  return r.body as { items: { id: number; task_id: string; status: string; generation: number; signed_download_url: string | null; download_url: string; sha256: string; signers: { id: number; role: string; status: string; decline_reason: string | null; can_resend: boolean }[] }[]; pending_work: boolean };
+  return r.body as {
+    items: {
+      id: number;
+      task_id: string;
+      status: string;
+      generation: number;
+      signed_download_url: string | null;
+      download_url: string;
+      sha256: string;
+      signers: { id: number; role: string; status: string; decline_reason: string | null; can_resend: boolean }[];
+    }[];
+    pending_work: boolean;
+  };
 }
 
-const sign = (token: string, body: Record<string, unknown>, ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile Safari') =>
-  s.api('POST', `/api/signing/${token}/sign`, { body, headers: { 'user-agent': ua } });
+const sign = (
+  token: string,
+  body: Record<string, unknown>,
+  ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile Safari',
+) => s.api('POST', `/api/signing/${token}/sign`, { body, headers: { 'user-agent': ua } });
 
 async function pdfOf(path: string) {
   const token = await s.tokenOf('ops');
@@ -93,7 +125,9 @@ async function pdfOf(path: string) {
 describe('document signing', () => {
   it('all signers sign in order: invites by mail, the task completes by itself, the signed PDF carries each signature and the certificate', async () => {
     const job = await createJob(s);
-    const r = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'ops' });
+    const r = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, {
+      as: 'ops',
+    });
     expect(r.status).toBe(200);
     expect((await documentsOf(job.id)).pending_work).toBe(true);
     await worker.drain();
@@ -101,7 +135,10 @@ describe('document signing', () => {
     const docs = await documentsOf(job.id);
     expect(docs.items).toHaveLength(1);
     const doc = docs.items[0];
-    expect(doc.signers.map((x) => [x.role, x.status])).toEqual([['homeowner', 'pending'], ['contractor', 'not_attempted']]);
+    expect(doc.signers.map((x) => [x.role, x.status])).toEqual([
+      ['homeowner', 'pending'],
+      ['contractor', 'not_attempted'],
+    ]);
     // The homeowner's link, from the mail the SMTP server received.
     const homeownerLinks = linksTo(String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email));
     expect(homeownerLinks).toHaveLength(1);
@@ -125,39 +162,74 @@ describe('document signing', () => {
     // What a signing needs: consent, the terms, a signature.
     const missing = await sign(token, { consent: false, signature: { kind: 'typed', text: '  ' } });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual(expect.arrayContaining([
-      { path: 'consent', message: SIGNING_MESSAGES.consent_required },
-      { path: 'accept_terms', message: SIGNING_MESSAGES.terms_required },
-      { path: 'signature', message: SIGNING_MESSAGES.signature_required },
-    ]));
-    const notPng = await sign(token, { consent: true, accept_terms: true, signature: { kind: 'drawn', image: 'data:image/png;base64,AAAA' } });
+    expect(missing.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'consent', message: SIGNING_MESSAGES.consent_required },
+        { path: 'accept_terms', message: SIGNING_MESSAGES.terms_required },
+        { path: 'signature', message: SIGNING_MESSAGES.signature_required },
+      ]),
+    );
+    const notPng = await sign(token, {
+      consent: true,
+      accept_terms: true,
+      signature: { kind: 'drawn', image: 'data:image/png;base64,AAAA' },
+    });
     expect(notPng.status).toBe(422);
 
-    const signed = await sign(token, { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo Tester' } });
+    const signed = await sign(token, {
+      consent: true,
+      accept_terms: true,
+      signature: { kind: 'typed', text: 'Jo Tester' },
+    });
     expect(signed.status).toBe(200);
     expect(signed.body).toEqual({ status: 'success', document_status: 'pending' });
     // The link is spent; the terms version is on the job.
-    expect((await s.api('POST', `/api/signing/${token}/sign`, { body: { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo' } } })).status).toBe(410);
+    expect(
+      (
+        await s.api('POST', `/api/signing/${token}/sign`, {
+          body: { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo' } },
+        })
+      ).status,
+    ).toBe(410);
     expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.install_terms_id).toBe(termsId);
 
     // Then the contractor's turn: invited once the homeowner has signed.
     await worker.drain();
     // The task shows the statuses as they stand, without anyone saving it; a role that does not sign is absent.
     const live = await s.api('GET', `/api/jobs/${job.id}/tasks/collect_document_signatures`, { as: 'contractor_a' });
-    expect(live.body.data).toMatchObject({ homeowner_signature_status: 'success', contractor_signature_status: 'pending' });
+    expect(live.body.data).toMatchObject({
+      homeowner_signature_status: 'success',
+      contractor_signature_status: 'pending',
+    });
     expect(live.body.data.property_manager_signature_status).toBeUndefined();
     const [contractorToken] = linksTo('office@company-a.test');
     expect(contractorToken).toBeTruthy();
-    const second = await sign(contractorToken, { consent: true, accept_terms: true, signature: { kind: 'drawn', image: png() } }, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131');
+    const second = await sign(
+      contractorToken,
+      { consent: true, accept_terms: true, signature: { kind: 'drawn', image: png() } },
+      'Mozilla/5.0 (X11; Linux x86_64) Chrome/131',
+    );
     expect(second.body).toEqual({ status: 'success', document_status: 'success' });
 
     // The task completed by itself, with the server's statuses; the history says so.
     const task = await s.api('GET', `/api/jobs/${job.id}/tasks/collect_document_signatures`, { as: 'ops' });
     expect(task.body.status).toBe('COMPLETE');
-    expect(task.body.data).toMatchObject({ homeowner_signature_status: 'success', contractor_signature_status: 'success', sign_manually: false });
+    expect(task.body.data).toMatchObject({
+      homeowner_signature_status: 'success',
+      contractor_signature_status: 'success',
+      sign_manually: false,
+    });
     const history = await s.api('GET', `/api/jobs/${job.id}/history`, { as: 'ops' });
     const types = (history.body.items as { type: string }[]).map((h) => h.type);
-    expect(types).toEqual(expect.arrayContaining(['documents_regenerated', 'documents_generated', 'signature_invited', 'document_signed', 'task_completed_by_signatures']));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'documents_regenerated',
+        'documents_generated',
+        'signature_invited',
+        'document_signed',
+        'task_completed_by_signatures',
+      ]),
+    );
 
     // The signed PDF: stamped by the worker, read back.
     await worker.drain();
@@ -178,25 +250,43 @@ describe('document signing', () => {
 
   it('a signer who declines fails the document with the reason; a resend gives a new link and the old one is refused', async () => {
     const job = await createJob(s);
-    await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'ops' });
+    await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, {
+      as: 'ops',
+    });
     await worker.drain();
     const email = String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email);
     const [token] = linksTo(email);
     expect((await s.api('POST', `/api/signing/${token}/decline`, { body: { reason: '' } })).status).toBe(422);
-    const declined = await s.api('POST', `/api/signing/${token}/decline`, { body: { reason: 'The invoice shows the wrong amount.' } });
+    const declined = await s.api('POST', `/api/signing/${token}/decline`, {
+      body: { reason: 'The invoice shows the wrong amount.' },
+    });
     expect(declined.body).toEqual({ status: 'failure', document_status: 'failure' });
     expect((await s.api('GET', `/api/signing/${token}`)).status).toBe(410);
     const doc = (await documentsOf(job.id)).items[0];
     expect(doc.status).toBe('failure');
-    expect(doc.signers[0]).toMatchObject({ role: 'homeowner', status: 'failure', decline_reason: 'The invoice shows the wrong amount.', can_resend: true });
+    expect(doc.signers[0]).toMatchObject({
+      role: 'homeowner',
+      status: 'failure',
+      decline_reason: 'The invoice shows the wrong amount.',
+      can_resend: true,
+    });
     expect(doc.signers[1].can_resend).toBe(false);
     const task = await s.api('GET', `/api/jobs/${job.id}/tasks/collect_document_signatures`, { as: 'ops' });
     expect(task.body.status).not.toBe('COMPLETE');
 
-    // The contractor resends; the contractor of another company cannot (404); the next signer's turn has not come (409).
-    expect((await s.api('POST', `/api/jobs/${job.id}/documents/signers/${doc.signers[0].id}/resend`, { as: 'contractor_b' })).status).toBe(404);
-    expect((await s.api('POST', `/api/jobs/${job.id}/documents/signers/${doc.signers[1].id}/resend`, { as: 'contractor_a' })).status).toBe(409);
-    const resent = await s.api('POST', `/api/jobs/${job.id}/documents/signers/${doc.signers[0].id}/resend`, { as: 'contractor_a' });
+    // The contractor resends; the contractor of another company cannot (404); the next signer's turn has not come
+    // (409).
+    expect(
+      (await s.api('POST', `/api/jobs/${job.id}/documents/signers/${doc.signers[0].id}/resend`, { as: 'contractor_b' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await s.api('POST', `/api/jobs/${job.id}/documents/signers/${doc.signers[1].id}/resend`, { as: 'contractor_a' }))
+        .status,
+    ).toBe(409);
+    const resent = await s.api('POST', `/api/jobs/${job.id}/documents/signers/${doc.signers[0].id}/resend`, {
+      as: 'contractor_a',
+    });
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ role: 'homeowner', status: 'pending' });
     await worker.drain();
@@ -218,19 +308,33 @@ describe('document signing', () => {
 
   it('regenerate with recreate makes a new generation; the old links stop working; recreate=false keeps what exists', async () => {
     const job = await createJob(s);
-    await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'ops' });
+    await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, {
+      as: 'ops',
+    });
     await worker.drain();
     const email = String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email);
     const [old] = linksTo(email);
     const first = (await documentsOf(job.id)).items[0];
 
-    const keep = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures&recreate=false`, { as: 'ops' });
-    expect(keep.body).toMatchObject({ task_name: 'collect_document_signatures', recreate: false, document_status: 'pending' });
+    const keep = await s.api(
+      'PATCH',
+      `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures&recreate=false`,
+      { as: 'ops' },
+    );
+    expect(keep.body).toMatchObject({
+      task_name: 'collect_document_signatures',
+      recreate: false,
+      document_status: 'pending',
+    });
     await worker.drain();
     expect((await documentsOf(job.id)).items.map((d) => d.id)).toEqual([first.id]);
     expect(linksTo(email)).toHaveLength(1);
 
-    const again = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures&recreate=true`, { as: 'ops' });
+    const again = await s.api(
+      'PATCH',
+      `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures&recreate=true`,
+      { as: 'ops' },
+    );
     expect(again.body).toMatchObject({ recreate: true, document_status: 'not_attempted' });
     await worker.drain();
     const now = (await documentsOf(job.id)).items;
@@ -239,59 +343,116 @@ describe('document signing', () => {
     expect(now[0].id).not.toBe(first.id);
     expect((await s.api('GET', `/api/signing/${old}`)).status).toBe(404);
     expect(linksTo(email)).toHaveLength(2);
-    const history = (await s.api('GET', `/api/jobs/${job.id}/history`, { as: 'ops' })).body.items as { type: string; detail: Record<string, unknown> }[];
-    expect(history.filter((h) => h.type === 'documents_regenerated').map((h) => h.detail.recreate)).toEqual(expect.arrayContaining([false, true]));
+    const history = (await s.api('GET', `/api/jobs/${job.id}/history`, { as: 'ops' })).body.items as {
+      type: string;
+      detail: Record<string, unknown>;
+    }[];
+    expect(history.filter((h) => h.type === 'documents_regenerated').map((h) => h.detail.recreate)).toEqual(
+      expect.arrayContaining([false, true]),
+    );
 
     // Only ops regenerate; a task without documents is refused; the other company's contractor sees nothing.
-    expect((await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'contractor_a' })).status).toBe(403);
-    expect((await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=provide_services`, { as: 'ops' })).status).toBe(422);
+    expect(
+      (
+        await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, {
+          as: 'contractor_a',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=provide_services`, { as: 'ops' }))
+        .status,
+    ).toBe(422);
     // The renter's acknowledgment on a job whose homeowner has not said they rent: not this job's task.
-    const na = await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=sign_ira_tenant_owner_acknowledgment`, { as: 'ops' });
+    const na = await s.api(
+      'PATCH',
+      `/api/jobs/${job.id}/regenerate-documents?task_name=sign_ira_tenant_owner_acknowledgment`,
+      { as: 'ops' },
+    );
     expect(na.status).toBe(400);
     expect(na.body.code).toBe('task_not_applicable');
     expect((await s.api('GET', `/api/jobs/${job.id}/documents`, { as: 'contractor_b' })).status).toBe(404);
-    expect((await s.api('GET', `/api/jobs/${job.id}/documents/${now[0].id}/file`, { as: 'contractor_b' })).status).toBe(404);
+    expect((await s.api('GET', `/api/jobs/${job.id}/documents/${now[0].id}/file`, { as: 'contractor_b' })).status).toBe(
+      404,
+    );
   });
 
   it('the worker killed between "generated" and "mailed", and again mid-invite, sends exactly one mail', async () => {
     const job = await createJob(s);
-    await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, { as: 'ops' });
+    await s.api('PATCH', `/api/jobs/${job.id}/regenerate-documents?task_name=collect_document_signatures`, {
+      as: 'ops',
+    });
     const email = String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email);
     const handlers = documentHandlers(s.deps);
     // A worker takes the generation and dies after its effect, before finishing the item.
-    const [gen] = await leaseWork(s.deps.db, { owner: 'doomed', now: clock, lease_ms: 60_000, kinds: [DOCUMENT_WORK.generate] });
+    const [gen] = await leaseWork(s.deps.db, {
+      owner: 'doomed',
+      now: clock,
+      lease_ms: 60_000,
+      kinds: [DOCUMENT_WORK.generate],
+    });
     await handlers[DOCUMENT_WORK.generate]({ ...gen, data: JSON.parse(gen.payload) }, s.deps.db);
     // Another takes the invite and dies after mailing it (the outbox row and the SMTP item committed).
-    const [inv] = await leaseWork(s.deps.db, { owner: 'doomed', now: clock, lease_ms: 60_000, kinds: [DOCUMENT_WORK.invite] });
+    const [inv] = await leaseWork(s.deps.db, {
+      owner: 'doomed',
+      now: clock,
+      lease_ms: 60_000,
+      kinds: [DOCUMENT_WORK.invite],
+    });
     await handlers[DOCUMENT_WORK.invite]({ ...inv, data: JSON.parse(inv.payload) }, s.deps.db);
     // Their leases run out; the restarted worker takes both again, and delivers.
     clock = new Date(clock.getTime() + 120_000);
     await worker.drain();
     expect(linksTo(email)).toHaveLength(1);
     expect((await documentsOf(job.id)).items).toHaveLength(1);
-    const outbox = (await s.api('GET', '/api/auth/outbox', { as: 'ops' })).body as { to_address?: string; to?: string }[];
+    const outbox = (await s.api('GET', '/api/auth/outbox', { as: 'ops' })).body as {
+      to_address?: string;
+      to?: string;
+    }[];
     expect(outbox.filter((m) => (m.to_address ?? m.to) === email)).toHaveLength(1);
   });
 
   it('no form submission sets a status; manual signing with an uploaded PDF completes the task and ends the open links', async () => {
     const job = await createJob(s);
     // A renter: the IRA acknowledgment, signed by the tenant and the property manager.
-    const home = filled('home_details', { renter_or_owner: 'renter', property_manager_name: 'Pat Owner', property_manager_email: 'pat@owners.test' });
+    const home = filled('home_details', {
+      renter_or_owner: 'renter',
+      property_manager_name: 'Pat Owner',
+      property_manager_email: 'pat@owners.test',
+    });
     const t0 = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
-    const saved = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: home, version: t0.body.version } });
+    const saved = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, {
+      as: 'contractor_a',
+      body: { data: home, version: t0.body.version },
+    });
     expect(saved.status).toBe(200);
 
     // A signature is never answered on the homeowner's behalf: the contractor may not submit the task at all.
-    const ack = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, { as: 'contractor_a' });
+    const ack = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, {
+      as: 'contractor_a',
+    });
     expect(ack.body).toMatchObject({ status: 'READY', can_edit: false });
-    const byContractor = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, { as: 'contractor_a', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
+    const byContractor = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, {
+      as: 'contractor_a',
+      body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version },
+    });
     expect(byContractor.status).toBe(403);
     expect(byContractor.body.code).toBe('homeowner_only');
     // Ops "completing" the acknowledgment by sending a status is refused: the status is the server's.
-    const faked = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, { as: 'ops', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
+    const faked = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, {
+      as: 'ops',
+      body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version },
+    });
     expect(faked.status).toBe(422);
-    expect(faked.body.errors).toContainEqual({ path: 'signature_status', message: 'The acknowledgment is not signed yet. Resend the invite or switch to manual signing and upload the signed PDF.' });
-    const draft = await s.api('PUT', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/draft`, { as: 'ops', body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version } });
+    expect(faked.body.errors).toContainEqual({
+      path: 'signature_status',
+      message:
+        'The acknowledgment is not signed yet. Resend the invite or switch to manual signing and upload the signed PDF.',
+    });
+    const draft = await s.api('PUT', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/draft`, {
+      as: 'ops',
+      body: { data: { signature_status: 'success', sign_manually: false }, version: ack.body.version },
+    });
     expect(draft.body.data.signature_status).toBe('not_attempted');
 
     // Generated without anyone asking once the task opened: the tenant, then the owner at the address the tenant gave.
@@ -303,17 +464,27 @@ describe('document signing', () => {
     const form = new FormData();
     form.set('task_id', 'sign_ira_tenant_owner_acknowledgment');
     form.set('field', 'signed_acknowledgment');
-    form.set('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'signed.pdf');
+    form.set(
+      'file',
+      new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }),
+      'signed.pdf',
+    );
     // Signed on paper: ops record it (a contractor may not answer a signature task).
     const up = await s.api('POST', `/api/jobs/${job.id}/attachments`, { as: 'ops', body: form });
     expect(up.status).toBe(201);
     const cur = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, { as: 'ops' });
     const manual = await s.api('POST', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment/submit`, {
       as: 'ops',
-      body: { data: { sign_manually: true, signed_acknowledgment: { id: up.body.id, name: 'signed.pdf' } }, version: cur.body.version },
+      body: {
+        data: { sign_manually: true, signed_acknowledgment: { id: up.body.id, name: 'signed.pdf' } },
+        version: cur.body.version,
+      },
     });
     expect(manual.status).toBe(200);
-    expect(manual.body.task).toMatchObject({ status: 'COMPLETE', data: { sign_manually: true, signature_status: 'pending' } });
+    expect(manual.body.task).toMatchObject({
+      status: 'COMPLETE',
+      data: { sign_manually: true, signature_status: 'pending' },
+    });
     // The tenant's invite is no longer needed once the task is complete.
     const [tenantLink] = linksTo(String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email));
     const gone = await s.api('GET', `/api/signing/${tenantLink}`);
@@ -323,9 +494,20 @@ describe('document signing', () => {
 
   it('the tenant and then the owner sign the IRA acknowledgment; a corrected owner address reaches the resend', async () => {
     const job = await createJob(s);
-    const home = filled('home_details', { renter_or_owner: 'renter', property_manager_name: 'Pat Owner', property_manager_email: 'pat@typo.test' });
+    const home = filled('home_details', {
+      renter_or_owner: 'renter',
+      property_manager_name: 'Pat Owner',
+      property_manager_email: 'pat@typo.test',
+    });
     const t0 = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
-    expect((await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: home, version: t0.body.version } })).status).toBe(200);
+    expect(
+      (
+        await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, {
+          as: 'contractor_a',
+          body: { data: home, version: t0.body.version },
+        })
+      ).status,
+    ).toBe(200);
     await worker.drain();
     const email = String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email);
     const tenantLinks = linksTo(email);
@@ -333,45 +515,85 @@ describe('document signing', () => {
     const view = await s.api('GET', `/api/signing/${tenant}`);
     expect(view.body.document.title).toBe('IRA tenant and owner acknowledgment');
     expect(view.body.document.fields).toContainEqual({ label: 'Property owner or manager', value: 'Pat Owner' });
-    expect((await sign(tenant, { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo Tester' } })).body).toEqual({ status: 'success', document_status: 'pending' });
+    expect(
+      (await sign(tenant, { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo Tester' } })).body,
+    ).toEqual({ status: 'success', document_status: 'pending' });
     expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.submit_terms_id).toBe(termsId);
     await worker.drain();
     expect(linksTo('pat@typo.test')).toHaveLength(1);
 
     // The tenant corrects the owner's address; the resend goes to the corrected one, and the old link is dead.
     const t1 = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
-    expect((await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: { ...home, property_manager_email: 'pat@owners.test' }, version: t1.body.version } })).status).toBe(200);
+    expect(
+      (
+        await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, {
+          as: 'contractor_a',
+          body: { data: { ...home, property_manager_email: 'pat@owners.test' }, version: t1.body.version },
+        })
+      ).status,
+    ).toBe(200);
     const doc = (await documentsOf(job.id)).items.find((d) => d.task_id === 'sign_ira_tenant_owner_acknowledgment')!;
     const owner = doc.signers.find((x) => x.role === 'property_manager')!;
-    expect((await s.api('POST', `/api/jobs/${job.id}/documents/signers/${owner.id}/resend`, { as: 'contractor_a' })).status).toBe(200);
+    expect(
+      (await s.api('POST', `/api/jobs/${job.id}/documents/signers/${owner.id}/resend`, { as: 'contractor_a' })).status,
+    ).toBe(200);
     await worker.drain();
     const [ownerLink] = linksTo('pat@owners.test');
     expect(ownerLink).toBeTruthy();
     expect((await s.api('GET', `/api/signing/${linksTo('pat@typo.test')[0]}`)).status).toBe(404);
-    expect((await sign(ownerLink, { consent: true, accept_terms: true, signature: { kind: 'drawn', image: png() } })).body).toEqual({ status: 'success', document_status: 'success' });
+    expect(
+      (await sign(ownerLink, { consent: true, accept_terms: true, signature: { kind: 'drawn', image: png() } })).body,
+    ).toEqual({ status: 'success', document_status: 'success' });
     const task = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, { as: 'ops' });
-    expect(task.body).toMatchObject({ status: 'COMPLETE', data: { signature_status: 'success', sign_manually: false } });
+    expect(task.body).toMatchObject({
+      status: 'COMPLETE',
+      data: { signature_status: 'success', sign_manually: false },
+    });
   });
 
   it('CA TECH: the customer agreement opens after the homeowner details, the homeowner signs it, and the task completes by itself', async () => {
     const job = await createJob(s, 'contractor_a', {
-      program_id: 'ca-tech', address: '12 Olive Ave', city: 'Fresno', county: 'Fresno', state: 'CA', zip: '93701', lat: 36.74, lon: -119.78,
-      electric_utility: 'Pacific Gas and Electric', gas_utility: 'Pacific Gas and Electric',
+      program_id: 'ca-tech',
+      address: '12 Olive Ave',
+      city: 'Fresno',
+      county: 'Fresno',
+      state: 'CA',
+      zip: '93701',
+      lat: 36.74,
+      lon: -119.78,
+      electric_utility: 'Pacific Gas and Electric',
+      gas_utility: 'Pacific Gas and Electric',
     });
     const t0 = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
-    expect((await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: filled('home_details'), version: t0.body.version } })).status).toBe(200);
+    expect(
+      (
+        await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, {
+          as: 'contractor_a',
+          body: { data: filled('home_details'), version: t0.body.version },
+        })
+      ).status,
+    ).toBe(200);
     await worker.drain();
     const email = String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email);
     const [link] = linksTo(email).slice(-1);
     const view = await s.api('GET', `/api/signing/${link}`);
     expect(view.body.document.title).toBe('TECH Clean California customer agreement');
     expect(view.body.signers).toEqual([{ role: 'homeowner', name: expect.any(String), status: 'pending' }]);
-    expect((await sign(link, { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo Tester' } })).body).toEqual({ status: 'success', document_status: 'success' });
+    expect(
+      (await sign(link, { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo Tester' } })).body,
+    ).toEqual({ status: 'success', document_status: 'success' });
     const task = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_tech_customer_agreement`, { as: 'contractor_a' });
-    expect(task.body).toMatchObject({ status: 'COMPLETE', data: { signature_status: 'success', sign_manually: false } });
+    expect(task.body).toMatchObject({
+      status: 'COMPLETE',
+      data: { signature_status: 'success', sign_manually: false },
+    });
     expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.submit_terms_id).toBe(termsId);
     // What waited for the agreement is open now.
-    const after = (await s.api('GET', `/api/jobs/${job.id}/tasks`, { as: 'ops' })).body.items as { id: string; status: string; blocked_by: string[] }[];
+    const after = (await s.api('GET', `/api/jobs/${job.id}/tasks`, { as: 'ops' })).body.items as {
+      id: string;
+      status: string;
+      blocked_by: string[];
+    }[];
     expect(after.filter((t) => t.blocked_by.includes('sign_tech_customer_agreement'))).toEqual([]);
   });
 

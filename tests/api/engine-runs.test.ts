@@ -26,7 +26,15 @@ describe('engine runs per call', () => {
     await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' });
     const task = job.tasks.find((t) => t.id === 'provide_homeowner_details')!;
     let saved: { status: number; body: { version: number } } | undefined;
-    expect(await runsOf(async () => (saved = await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { as: 'contractor_a', body: { data: { number_of_occupants: 3 }, version: task.version } })))).toBe(1);
+    expect(
+      await runsOf(
+        async () =>
+          (saved = await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, {
+            as: 'contractor_a',
+            body: { data: { number_of_occupants: 3 }, version: task.version },
+          })),
+      ),
+    ).toBe(1);
     expect(saved!.status).toBe(200);
     expect(await runsOf(() => s.api('GET', `/api/jobs/${job.id}/tasks/${task.id}`, { as: 'contractor_a' }))).toBe(0);
     expect(await runsOf(() => s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' }))).toBe(0);
@@ -34,7 +42,15 @@ describe('engine runs per call', () => {
     // A submission: validated against the facts of that same evaluation, then evaluated once after.
     let submitted: { status: number } | undefined;
     const data = filled('home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' });
-    expect(await runsOf(async () => (submitted = await s.api('POST', `/api/jobs/${job.id}/tasks/${task.id}/submit`, { as: 'contractor_a', body: { data, version: saved!.body.version } })))).toBe(1);
+    expect(
+      await runsOf(
+        async () =>
+          (submitted = await s.api('POST', `/api/jobs/${job.id}/tasks/${task.id}/submit`, {
+            as: 'contractor_a',
+            body: { data, version: saved!.body.version },
+          })),
+      ),
+    ).toBe(1);
     expect(submitted!.status).toBe(200);
   });
 
@@ -43,7 +59,17 @@ describe('engine runs per call', () => {
     await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' });
     const task = job.tasks.find((t) => t.id === 'provide_homeowner_details')!;
     const r = { status: 0 };
-    expect(await runsOf(async () => Object.assign(r, await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { as: 'contractor_a', body: { data: {}, version: task.version + 5 } })))).toBe(0);
+    expect(
+      await runsOf(async () =>
+        Object.assign(
+          r,
+          await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, {
+            as: 'contractor_a',
+            body: { data: {}, version: task.version + 5 },
+          }),
+        ),
+      ),
+    ).toBe(0);
     expect(r.status).toBe(409);
   });
 });

@@ -23,9 +23,21 @@ describe('error codes', () => {
     for (const [k, v] of Object.entries(ERROR_CODES)) expect(v).toBe(k);
   });
 
-  const cases: [string, string, { as?: Person; body?: unknown; headers?: Record<string, string>; raw?: string }, number, string][] = [
+  const cases: [
+    string,
+    string,
+    { as?: Person; body?: unknown; headers?: Record<string, string>; raw?: string },
+    number,
+    string,
+  ][] = [
     ['no token', '/api/jobs', {}, 401, 'unauthenticated'],
-    ['wrong password', '/api/auth/login', { body: { email: 'alice@company-a.test', password: 'nope' } }, 401, 'invalid_credentials'],
+    [
+      'wrong password',
+      '/api/auth/login',
+      { body: { email: 'alice@company-a.test', password: 'nope' } },
+      401,
+      'invalid_credentials',
+    ],
     ['an ops-only call as a contractor', '/api/announcements', { as: 'contractor_a' }, 403, 'forbidden'],
     ['an unknown job', '/api/jobs/999999', { as: 'ops' }, 404, 'not_found'],
     ['an unknown route', '/api/no-such-thing', { as: 'ops' }, 404, 'not_found'],
@@ -43,7 +55,11 @@ describe('error codes', () => {
   });
 
   it('a body that is not JSON: invalid_json', async () => {
-    const r = await fetch(`${s.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const r = await fetch(`${s.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(r.status).toBe(400);
     expect(await r.json()).toEqual({ code: 'invalid_json', detail: 'Invalid JSON body' });
   });
@@ -58,15 +74,39 @@ describe('error codes', () => {
   it('a stale write: stale_version with the current copy; a duplicate job: duplicate_job', async () => {
     const job = await createJob(s, 'contractor_a');
     const task = job.tasks.find((t) => t.id === 'provide_homeowner_details')!;
-    const first = await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { as: 'contractor_a', body: { data: {}, version: task.version } });
+    const first = await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, {
+      as: 'contractor_a',
+      body: { data: {}, version: task.version },
+    });
     expect(first.status).toBe(200);
-    const stale = await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { as: 'contractor_a', body: { data: {}, version: task.version } });
+    const stale = await s.api('PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, {
+      as: 'contractor_a',
+      body: { data: {}, version: task.version },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('stale_version');
     const validCopy = new Ajv({ strict: false }).compile(STALE_COPY);
     expect(validCopy(stale.body.current), JSON.stringify(validCopy.errors)).toBe(true);
     expect(stale.body.current.version).toBe(task.version + 1);
-    const again = await s.api('POST', '/api/jobs', { as: 'contractor_a', body: { first_name: job.first_name, last_name: job.last_name, email: job.email, phone_number: job.phone_number, address: job.address, city: job.city, county: job.county, state: job.state, zip: job.zip, lat: job.lat, lon: job.lon, electric_utility: job.electric_utility, gas_utility: job.gas_utility, program_id: 'wi-hear' } });
+    const again = await s.api('POST', '/api/jobs', {
+      as: 'contractor_a',
+      body: {
+        first_name: job.first_name,
+        last_name: job.last_name,
+        email: job.email,
+        phone_number: job.phone_number,
+        address: job.address,
+        city: job.city,
+        county: job.county,
+        state: job.state,
+        zip: job.zip,
+        lat: job.lat,
+        lon: job.lon,
+        electric_utility: job.electric_utility,
+        gas_utility: job.gas_utility,
+        program_id: 'wi-hear',
+      },
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('duplicate_job');
   });
@@ -74,17 +114,26 @@ describe('error codes', () => {
   // A declaration's load step (routes/declare.ts) runs before its body check, as the calls always did.
   const missingFirst: [string, string, string, Person, number][] = [
     ['a task of an unknown job', 'PUT', '/api/jobs/999999/tasks/provide_homeowner_details/draft', 'ops', 404],
-    ['an exception on an unknown job', 'POST', '/api/jobs/999999/tasks/provide_homeowner_details/exceptions/ops', 'ops', 404],
+    [
+      'an exception on an unknown job',
+      'POST',
+      '/api/jobs/999999/tasks/provide_homeowner_details/exceptions/ops',
+      'ops',
+      404,
+    ],
     ['cancel an unknown job', 'PATCH', '/api/jobs/999999/cancel', 'ops', 404],
     ['clone an unknown job', 'POST', '/api/jobs/999999/clone', 'ops', 404],
     ['a contractor id that is not a number', 'PUT', '/api/contractor/abc', 'ops', 400],
     ['an equipment id that is not a number', 'PUT', '/api/equipment/abc', 'ops', 404],
     ['an unknown feature flag', 'PUT', '/api/feature-flags/no_such_flag', 'ops', 404],
   ];
-  it.each(missingFirst)('%s: found (or not) before its malformed body is read', async (_name, method, path, as, status) => {
-    const r = await s.api(method, path, { as, body: { no_such_field: 1 } });
-    expect(r.status).toBe(status);
-  });
+  it.each(missingFirst)(
+    '%s: found (or not) before its malformed body is read',
+    async (_name, method, path, as, status) => {
+      const r = await s.api(method, path, { as, body: { no_such_field: 1 } });
+      expect(r.status).toBe(status);
+    },
+  );
 
   it('every code an answer carried is a known one', async () => {
     for (const path of ['/api/jobs', '/api/jobs/abc', '/api/forms/__proto__', '/api/programs/constructor']) {

@@ -9,20 +9,48 @@ import { actorOf } from '../../server/services/access.ts';
 
 /** The first valid example of a form's fixture, optionally overridden. */
 export function filled(form: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const fx = parse(readFileSync(join(ROOT, 'tests/fixtures/forms', `${form}.yaml`), 'utf8')) as { valid: { data: Record<string, unknown> }[] };
+  const fx = parse(readFileSync(join(ROOT, 'tests/fixtures/forms', `${form}.yaml`), 'utf8')) as {
+    valid: { data: Record<string, unknown> }[];
+  };
   return { ...fx.valid[0].data, ...overrides };
 }
 
 /** A WI HEAR site in Milwaukee (inside the program's area). */
-export const MILWAUKEE = { address: '1 Main St', city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.0389, lon: -87.9065, electric_utility: 'We Energies', gas_utility: 'We Energies' };
+export const MILWAUKEE = {
+  address: '1 Main St',
+  city: 'Milwaukee',
+  county: 'Milwaukee',
+  state: 'WI',
+  zip: '53202',
+  lat: 43.0389,
+  lon: -87.9065,
+  electric_utility: 'We Energies',
+  gas_utility: 'We Energies',
+};
 
 let n = 0;
 /** Creates a WI HEAR job over HTTP as a contractor of company A (or whoever is given). */
 export async function createJob(s: TestServer, as: Person = 'contractor_a', body: Record<string, unknown> = {}) {
   n += 1;
-  const r = await s.api('POST', '/api/jobs', { as, body: { first_name: 'Jo', last_name: `Tester${n}`, email: `jo${n}@home.test`, phone_number: '414-555-0100', ...MILWAUKEE, program_id: 'wi-hear', ...(as === 'ops' ? { contractor_id: s.ids.contractor_a } : {}), ...body } });
+  const r = await s.api('POST', '/api/jobs', {
+    as,
+    body: {
+      first_name: 'Jo',
+      last_name: `Tester${n}`,
+      email: `jo${n}@home.test`,
+      phone_number: '414-555-0100',
+      ...MILWAUKEE,
+      program_id: 'wi-hear',
+      ...(as === 'ops' ? { contractor_id: s.ids.contractor_a } : {}),
+      ...body,
+    },
+  });
   if (r.status !== 201) throw new Error(`create job: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as { id: number; code: string; tasks: { id: string; status: string; owner: string; version: number; form: string }[] } & Record<string, unknown>;
+  return r.body as {
+    id: number;
+    code: string;
+    tasks: { id: string; status: string; owner: string; version: number; form: string }[];
+  } & Record<string, unknown>;
 }
 
 /**
@@ -30,28 +58,56 @@ export async function createJob(s: TestServer, as: Person = 'contractor_a', body
  * the program lets only the homeowner answer (no `on_behalf`) is answered by the test's homeowner, linked
  * to the job for it, whoever else was asked: a contractor may not answer it (tests/api/homeowners.test.ts).
  */
-export async function submit(s: TestServer, as: Person, jobId: number, taskId: string, form: string, overrides: Record<string, unknown> = {}) {
+export async function submit(
+  s: TestServer,
+  as: Person,
+  jobId: number,
+  taskId: string,
+  form: string,
+  overrides: Record<string, unknown> = {},
+) {
   const who = as !== 'ops' && as !== 'homeowner' && (await homeownerOnly(s, jobId, taskId)) ? 'homeowner' : as;
   const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as: who });
-  return s.api('POST', `/api/jobs/${jobId}/tasks/${taskId}/submit`, { as: who, body: { data: filled(form, overrides), version: cur.body.version ?? 0 } });
+  return s.api('POST', `/api/jobs/${jobId}/tasks/${taskId}/submit`, {
+    as: who,
+    body: { data: filled(form, overrides), version: cur.body.version ?? 0 },
+  });
 }
 
 /** Whether only the homeowner may answer the task (linking the test's homeowner to the job when so). */
 async function homeownerOnly(s: TestServer, jobId: number, taskId: string): Promise<boolean> {
-  const job = await s.deps.db.selectFrom('jobs').select(['program_id', 'homeowner_user_id']).where('id', '=', jobId).executeTakeFirst();
+  const job = await s.deps.db
+    .selectFrom('jobs')
+    .select(['program_id', 'homeowner_user_id'])
+    .where('id', '=', jobId)
+    .executeTakeFirst();
   const def = job && s.deps.defs.programs[job.program_id]?.tasks.find((t) => t.id === taskId);
-  if (!job || !def || def.owner !== 'homeowner' || actorOf(s.deps.defs.programs[job.program_id], def).on_behalf) return false;
-  if (job.homeowner_user_id === null) await s.deps.db.updateTable('jobs').set({ homeowner_user_id: s.ids.users.homeowner }).where('id', '=', jobId).execute();
+  if (!job || !def || def.owner !== 'homeowner' || actorOf(s.deps.defs.programs[job.program_id], def).on_behalf)
+    return false;
+  if (job.homeowner_user_id === null)
+    await s.deps.db
+      .updateTable('jobs')
+      .set({ homeowner_user_id: s.ids.users.homeowner })
+      .where('id', '=', jobId)
+      .execute();
   return true;
 }
 
 /** The WI HEAR Apply tasks with the answers of an eligible low-income owner (the program's cases.yaml base). */
 export const WI_HEAR_APPLY: [string, string, Record<string, unknown>][] = [
-  ['provide_homeowner_details', 'home_details', { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' }],
+  [
+    'provide_homeowner_details',
+    'home_details',
+    { the_site_building_type: 'SINGLE_FAMILY_DETACHED', renter_or_owner: 'owner' },
+  ],
   ['provide_energy_sources_and_utilities', 'provide_energy_sources_and_utilities', { has_lived_for_year: true }],
   ['provide_income_estimate', 'provide_income_estimate', { income_level: 'below_ami_80' }],
   ['provide_site_details', 'confirm_site_details', { primary_fuel_type: 'natural_gas' }],
-  ['provide_services', 'provide_services', { services_being_installed: ['heat_pump', 'panel'], existing_heating_plan: 'remove' }],
+  [
+    'provide_services',
+    'provide_services',
+    { services_being_installed: ['heat_pump', 'panel'], existing_heating_plan: 'remove' },
+  ],
   ['scope_of_work_proposed', 'scope_of_work_proposed', {}],
   ['apply_for_income_verification', 'apply_for_income_verification_homeowner', {}],
 ];

@@ -17,7 +17,23 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOW, startServer, type Person } from './harness.ts';
 import { createJob, filled, submit, WI_HEAR_APPLY } from './fixtures.ts';
-import { bodyHeadersArb, extraHeadersArb, formFields, HOSTILE_SEGMENTS, JPEG_HEAD, jsonBodyArb, multipartArb, PDF, queryArb, taskDataArb, withBody, wrongValue, type FormSchema, type FuzzRequest, type Schema } from './fuzz-cases.ts';
+import {
+  bodyHeadersArb,
+  extraHeadersArb,
+  formFields,
+  HOSTILE_SEGMENTS,
+  JPEG_HEAD,
+  jsonBodyArb,
+  multipartArb,
+  PDF,
+  queryArb,
+  taskDataArb,
+  withBody,
+  wrongValue,
+  type FormSchema,
+  type FuzzRequest,
+  type Schema,
+} from './fuzz-cases.ts';
 import { hashToken } from '../../server/services/auth.service.ts';
 import { insertToken } from '../../server/db/users.db.ts';
 import { updateJob } from '../../server/db/jobs.db.ts';
@@ -31,7 +47,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
 const STACK = /\n\s+at\s|Error:\s.*\n|node_modules|\.ts:\d+/;
 /** SQL: driver errors and statements (not "Please select one of the options", a message users read). */
-const SQL = /SQLITE_|sqlite|no such (table|column)|\bselect\s+[\w*,\s."()]+?\s+from\s+["\w]|\binsert\s+(or\s+\w+\s+)?into\s|\bupdate\s+["\w]+\s+set\s|\bdelete\s+from\s/i;
+const SQL =
+  /SQLITE_|sqlite|no such (table|column)|\bselect\s+[\w*,\s."()]+?\s+from\s+["\w]|\binsert\s+(or\s+\w+\s+)?into\s|\bupdate\s+["\w]+\s+set\s|\bdelete\s+from\s/i;
 
 /**
  * Tables a rejected request may legitimately change, and why:
@@ -51,7 +68,9 @@ afterAll(() => s.close());
 
 type Who = Person | 'none' | 'garbage';
 const PEOPLE_KEYS: Person[] = ['ops', 'contractor_a', 'contractor_b', 'homeowner'];
-const tokens = Object.fromEntries(await Promise.all(PEOPLE_KEYS.map(async (p) => [p, await s.tokenOf(p)] as const))) as Record<Person, string>;
+const tokens = Object.fromEntries(
+  await Promise.all(PEOPLE_KEYS.map(async (p) => [p, await s.tokenOf(p)] as const)),
+) as Record<Person, string>;
 
 // Rows for the "valid id" path values: jobs of both companies (one with a homeowner), an attachment,
 // an announcement, a terms version, a provider, a catalog entry, a place.
@@ -70,18 +89,37 @@ const created = async (path: string, body: unknown) => {
   return String(r.body.id);
 };
 const announcement = await created('/api/announcements', { title: 'Fuzz', content: 'x' });
-const terms = await created('/api/terms_and_conditions', { title: 'Terms', description: 'x', sections: [{ title: 'Scope', items: ['One'] }] });
+const terms = await created('/api/terms_and_conditions', {
+  title: 'Terms',
+  description: 'x',
+  sections: [{ title: 'Scope', items: ['One'] }],
+});
 const provider = await created('/api/providers', { name: 'We Energies', type: 'both', states: ['WI'] });
-const equipment = await created('/api/equipment', { type: 'heat_pump', manufacturer: 'Mitsubishi', model: 'MXZ-3C24NA' });
+const equipment = await created('/api/equipment', {
+  type: 'heat_pump',
+  manufacturer: 'Mitsubishi',
+  model: 'MXZ-3C24NA',
+});
 const upload = new FormData();
 upload.set('task_id', 'scope_of_work_proposed');
 upload.set('field', 'upload_scope_of_work');
 upload.set('file', new Blob([new Uint8Array(PDF)]), 'doc.pdf');
-const attachment = (await s.api('POST', `/api/jobs/${jobA.id}/attachments`, { as: 'contractor_a', body: upload })).body.id as string;
-await dbRun(s.deps, "INSERT INTO places (place_id, address, city, county, state, zip, electric_utility) VALUES ('fuzz-place', '1 Main St', 'Milwaukee', 'Milwaukee', 'WI', '53202', 'We Energies')");
+const attachment = (await s.api('POST', `/api/jobs/${jobA.id}/attachments`, { as: 'contractor_a', body: upload })).body
+  .id as string;
+await dbRun(
+  s.deps,
+  "INSERT INTO places (place_id, address, city, county, state, zip, electric_utility) VALUES ('fuzz-place', '1 Main St', 'Milwaukee', 'Milwaukee', 'WI', '53202', 'We Energies')",
+);
 
 const JOB_IDS = [jobA.id, jobB.id, jobH.id].map(String);
-const TASK_IDS = ['provide_homeowner_details', 'provide_services', 'scope_of_work_proposed', 'apply_for_income_verification', 'photos_of_installed_measures', 'manual_j_review'];
+const TASK_IDS = [
+  'provide_homeowner_details',
+  'provide_services',
+  'scope_of_work_proposed',
+  'apply_for_income_verification',
+  'photos_of_installed_measures',
+  'manual_j_review',
+];
 const FIELDS = ['upload_scope_of_work', 'proof_of_income_upload', 'heat_pump_outdoor_unit_photos'];
 const BY_PREFIX: [string, string[]][] = [
   ['/api/contractor/', [s.ids.contractor_a, s.ids.contractor_b].map(String)],
@@ -104,17 +142,24 @@ const BY_NAME: Record<string, string[]> = {
 };
 // The tasks of a WI HEAR job with their forms' fields and valid examples: draft and submit get task
 // data shaped after the real form (then broken), at the live version, so the fuzz reaches the engine.
-const TASKS = (await s.api('GET', `/api/jobs/${jobA.id}/tasks`, { as: 'ops' })).body.items as { id: string; form: string }[];
-const FORMS = Object.fromEntries(await Promise.all([...new Set(TASKS.map((t) => t.form))].map(async (form) => {
-  let valid: Record<string, unknown> | undefined;
-  try {
-    valid = filled(form);
-  } catch {
-    valid = undefined; // no fixture for this form: data from its fields alone
-  }
-  const schema = (await s.api('GET', `/api/forms/${form}`, { as: 'ops' })).body.schema as FormSchema;
-  return [form, { fields: formFields(schema), valid }] as const;
-})));
+const TASKS = (await s.api('GET', `/api/jobs/${jobA.id}/tasks`, { as: 'ops' })).body.items as {
+  id: string;
+  form: string;
+}[];
+const FORMS = Object.fromEntries(
+  await Promise.all(
+    [...new Set(TASKS.map((t) => t.form))].map(async (form) => {
+      let valid: Record<string, unknown> | undefined;
+      try {
+        valid = filled(form);
+      } catch {
+        valid = undefined; // no fixture for this form: data from its fields alone
+      }
+      const schema = (await s.api('GET', `/api/forms/${form}`, { as: 'ops' })).body.schema as FormSchema;
+      return [form, { fields: formFields(schema), valid }] as const;
+    }),
+  ),
+);
 
 const ALL_VALID = [...new Set([...BY_PREFIX.flatMap(([, v]) => v), ...Object.values(BY_NAME).flat()])];
 
@@ -133,19 +178,40 @@ const segmentArb = (path: string, param: string) =>
 
 /** Who sends it: each role, no token, or a token that is not one. */
 const whoArb = (roles: string[]): fc.Arbitrary<Who> => {
-  const allowed = PEOPLE_KEYS.filter((p) => roles.includes(p === 'contractor_a' || p === 'contractor_b' ? 'contractor' : p));
+  const allowed = PEOPLE_KEYS.filter((p) =>
+    roles.includes(p === 'contractor_a' || p === 'contractor_b' ? 'contractor' : p),
+  );
   return fc.oneof(
     { weight: 3, arbitrary: allowed.length ? fc.constantFrom(...allowed) : fc.constant<Who>('none') },
     { weight: 2, arbitrary: fc.constantFrom<Who>(...PEOPLE_KEYS) },
     { weight: 1, arbitrary: fc.constantFrom<Who>('none', 'garbage') },
   );
 };
-const GARBAGE_AUTH = ['Bearer garbage', 'Bearer ', 'Bearer', 'Basic b3BzOm9wcw==', `Bearer ${'x'.repeat(5000)}`, 'bearer a b', 'Bearer __proto__', 'Bearer %00', 'Bearer \u00e9', `Bearer ${tokens.ops}x`, `Bearer ${tokens.ops.slice(0, -1)}`, `Bearer ${tokens.ops}, Bearer ${tokens.contractor_a}`];
+const GARBAGE_AUTH = [
+  'Bearer garbage',
+  'Bearer ',
+  'Bearer',
+  'Basic b3BzOm9wcw==',
+  `Bearer ${'x'.repeat(5000)}`,
+  'bearer a b',
+  'Bearer __proto__',
+  'Bearer %00',
+  'Bearer \u00e9',
+  `Bearer ${tokens.ops}x`,
+  `Bearer ${tokens.ops.slice(0, -1)}`,
+  `Bearer ${tokens.ops}, Bearer ${tokens.contractor_a}`,
+];
 
 /** A fresh session for `who` (sign-out spends the token it is given: the cached ones must survive). */
 async function freshToken(who: Person): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await insertToken(s.deps.db, { token_hash: hashToken(token), user_id: s.ids.users[who], kind: 'session', expires_at: new Date(NOW.getTime() + 3_600_000).toISOString(), created_at: NOW.toISOString() });
+  await insertToken(s.deps.db, {
+    token_hash: hashToken(token),
+    user_id: s.ids.users[who],
+    kind: 'session',
+    expires_at: new Date(NOW.getTime() + 3_600_000).toISOString(),
+    created_at: NOW.toISOString(),
+  });
   return token;
 }
 
@@ -161,13 +227,36 @@ interface Operation {
 
 const served = await s.api('GET', '/api/openapi.json');
 if (served.status !== 200) throw new Error(`openapi.json: ${served.status}`);
-const doc = served.body as { paths: Record<string, Record<string, { 'x-roles': string[]; parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses?: Record<string, unknown> }>> };
-const OPERATIONS: Operation[] = Object.entries(doc.paths ?? {}).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, op]) => {
-    const [type, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
-    return { method: method.toUpperCase(), path, roles: op['x-roles'] ?? [], params: op.parameters ?? [], body: type ? { type, schema: media.schema } : undefined, documented5xx: Object.keys(op.responses ?? {}).map(Number).filter((n) => n >= 500) };
-  }),
-)
+const doc = served.body as {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        'x-roles': string[];
+        parameters?: { name: string; in: string }[];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        responses?: Record<string, unknown>;
+      }
+    >
+  >;
+};
+const OPERATIONS: Operation[] = Object.entries(doc.paths ?? {})
+  .flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const [type, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+      return {
+        method: method.toUpperCase(),
+        path,
+        roles: op['x-roles'] ?? [],
+        params: op.parameters ?? [],
+        body: type ? { type, schema: media.schema } : undefined,
+        documented5xx: Object.keys(op.responses ?? {})
+          .map(Number)
+          .filter((n) => n >= 500),
+      };
+    }),
+  )
   // Deletes last (a deleted row would turn every later "valid id" into a 404), the contractor companies
   // (whose users the fuzz signs in as) very last; otherwise in the document's order.
   .map((op, i) => ({ op, i, rank: op.method === 'DELETE' ? (op.path.startsWith('/api/contractor/') ? 2 : 1) : 0 }))
@@ -186,23 +275,46 @@ type Drawn = { who: Who; garbage: string; req: FuzzRequest; live?: LiveSave };
 function liveSaveArb(op: Operation): fc.Arbitrary<Drawn> | undefined {
   const m = /^\/api\/jobs\/\{job_id\}\/tasks\/\{task_id\}\/(draft|submit)$/.exec(op.path);
   if (!m || !TASKS.length) return undefined;
-  return fc.record({
-    who: fc.constantFrom<Who>('contractor_a', 'contractor_a', 'contractor_a', 'ops', 'ops', 'homeowner', 'contractor_b'),
-    job: fc.constantFrom(jobA.id, jobH.id),
-    task: fc.constantFrom(...TASKS),
-    version: fc.oneof({ weight: 6, arbitrary: fc.constant<LiveSave['version']>('current') }, fc.constant<LiveSave['version']>('stale'), wrongValue.map((value) => ({ value }))),
-    extra: extraHeadersArb,
-  }).chain(({ who, job, task, version, extra }) => taskDataArb(FORMS[task.form].fields, FORMS[task.form].valid).map((data): Drawn => ({
-    who,
-    garbage: GARBAGE_AUTH[0],
-    req: { path: `/api/jobs/${job}/tasks/${task.id}/${m[1]}`, query: '', headers: { ...extra, 'content-type': 'application/json' }, label: `live ${m[1]} of ${task.id}` },
-    live: { job, task: task.id, data, version },
-  })));
+  return fc
+    .record({
+      who: fc.constantFrom<Who>(
+        'contractor_a',
+        'contractor_a',
+        'contractor_a',
+        'ops',
+        'ops',
+        'homeowner',
+        'contractor_b',
+      ),
+      job: fc.constantFrom(jobA.id, jobH.id),
+      task: fc.constantFrom(...TASKS),
+      version: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<LiveSave['version']>('current') },
+        fc.constant<LiveSave['version']>('stale'),
+        wrongValue.map((value) => ({ value })),
+      ),
+      extra: extraHeadersArb,
+    })
+    .chain(({ who, job, task, version, extra }) =>
+      taskDataArb(FORMS[task.form].fields, FORMS[task.form].valid).map((data): Drawn => ({
+        who,
+        garbage: GARBAGE_AUTH[0],
+        req: {
+          path: `/api/jobs/${job}/tasks/${task.id}/${m[1]}`,
+          query: '',
+          headers: { ...extra, 'content-type': 'application/json' },
+          label: `live ${m[1]} of ${task.id}`,
+        },
+        live: { job, task: task.id, data, version },
+      })),
+    );
 }
 
 /** The body of a live save, with the version read now. */
 async function liveBody(l: LiveSave): Promise<Buffer> {
-  const current = (await dbValue(s.deps, 'SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?', l.job, l.task) as number | undefined) ?? 0;
+  const current =
+    ((await dbValue(s.deps, 'SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?', l.job, l.task)) as
+      number | undefined) ?? 0;
   const version = l.version === 'current' ? current : l.version === 'stale' ? current - 1 : l.version.value;
   return Buffer.from(JSON.stringify({ version, data: l.data }));
 }
@@ -221,20 +333,55 @@ function genericArb(op: Operation): fc.Arbitrary<Drawn> {
   const multipart = op.body?.type === 'multipart/form-data';
   const body: fc.Arbitrary<{ bytes?: Buffer; headers: Record<string, string>; label: string }> = multipart
     ? fc.oneof(
-        { weight: 5, arbitrary: multipartArb(TASK_IDS, FIELDS).map((m) => ({ bytes: m.body, headers: { 'content-type': m.type }, label: `multipart ${m.label}` })) },
-        { weight: 1, arbitrary: fc.tuple(jsonBodyArb(undefined), bodyHeadersArb).map(([j, h]) => { const headers = {}; return { bytes: withBody(headers, j.text, h), headers, label: j.label }; }) },
+        {
+          weight: 5,
+          arbitrary: multipartArb(TASK_IDS, FIELDS).map((m) => ({
+            bytes: m.body,
+            headers: { 'content-type': m.type },
+            label: `multipart ${m.label}`,
+          })),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(jsonBodyArb(undefined), bodyHeadersArb).map(([j, h]) => {
+            const headers = {};
+            return { bytes: withBody(headers, j.text, h), headers, label: j.label };
+          }),
+        },
         { weight: 1, arbitrary: fc.constant({ headers: {}, label: 'no body' }) },
       )
     : fc.oneof(
-        { weight: op.body ? 8 : 2, arbitrary: fc.tuple(jsonBodyArb(op.body?.schema), bodyHeadersArb).map(([j, h]) => { const headers: Record<string, string> = {}; return { bytes: withBody(headers, j.text, h), headers, label: `${j.label}: ${j.text.slice(0, 200)}` }; }) },
+        {
+          weight: op.body ? 8 : 2,
+          arbitrary: fc.tuple(jsonBodyArb(op.body?.schema), bodyHeadersArb).map(([j, h]) => {
+            const headers: Record<string, string> = {};
+            return { bytes: withBody(headers, j.text, h), headers, label: `${j.label}: ${j.text.slice(0, 200)}` };
+          }),
+        },
         { weight: 1, arbitrary: fc.constant({ headers: {}, label: 'no body' }) },
-        { weight: 1, arbitrary: fc.constant({ bytes: JPEG_HEAD, headers: { 'content-type': 'application/json' }, label: 'binary as JSON' }) },
+        {
+          weight: 1,
+          arbitrary: fc.constant({
+            bytes: JPEG_HEAD,
+            headers: { 'content-type': 'application/json' },
+            label: 'binary as JSON',
+          }),
+        },
       );
-  return fc.record({ who: whoArb(op.roles), garbage: fc.constantFrom(...GARBAGE_AUTH), segments, query: queryArb(queryNames), body, extra: extraHeadersArb }).map(({ who, garbage, segments: values, query, body: b, extra }) => {
-    let i = 0;
-    const path = op.path.replace(/\{(\w+)\}/g, () => values[i++]);
-    return { who, garbage, req: { path, query, headers: { ...extra, ...b.headers }, body: b.bytes, label: b.label } };
-  });
+  return fc
+    .record({
+      who: whoArb(op.roles),
+      garbage: fc.constantFrom(...GARBAGE_AUTH),
+      segments,
+      query: queryArb(queryNames),
+      body,
+      extra: extraHeadersArb,
+    })
+    .map(({ who, garbage, segments: values, query, body: b, extra }) => {
+      let i = 0;
+      const path = op.path.replace(/\{(\w+)\}/g, () => values[i++]);
+      return { who, garbage, req: { path, query, headers: { ...extra, ...b.headers }, body: b.bytes, label: b.label } };
+    });
 }
 
 /** Sends one request as is; resolves with the status and the body as text (0: no answer). */
@@ -250,12 +397,17 @@ function send(method: string, r: FuzzRequest): Promise<{ status: number; text: s
     };
     const headers: Record<string, string> = { ...r.headers };
     if (r.body) headers['content-length'] = String(r.body.length);
-    const req = request({ host: url.hostname, port: url.port, path: r.path + r.query, method, headers, agent: false, timeout: 20_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => finish({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (e) => finish({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), error: e.message }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: r.path + r.query, method, headers, agent: false, timeout: 20_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => finish({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (e) =>
+          finish({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), error: e.message }),
+        );
+      },
+    );
     req.on('timeout', () => {
       req.destroy();
       finish({ status: 0, text: '', error: 'timeout' });
@@ -271,25 +423,43 @@ async function checksums(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const tables =
     s.deps.store.backend === 'sqlite'
-      ? await dbValues<string>(s.deps, "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%'")
-      : await dbValues<string>(s.deps, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'");
+      ? await dbValues<string>(
+          s.deps,
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%'",
+        )
+      : await dbValues<string>(
+          s.deps,
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+        );
   for (const t of tables) {
-    const rows = (await dbAll(s.deps, `SELECT * FROM "${t}"`)).map((r) => JSON.stringify(Object.values(r), (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'bigint' ? String(v) : v)));
+    const rows = (await dbAll(s.deps, `SELECT * FROM "${t}"`)).map((r) =>
+      JSON.stringify(Object.values(r), (_k, v: unknown) =>
+        Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'bigint' ? String(v) : v,
+      ),
+    );
     out[t] = createHash('sha256').update(rows.sort().join('\n')).digest('hex');
   }
   return out;
 }
 
-const changed = (a: Record<string, string>, b: Record<string, string>) => Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t] && !MAY_CHANGE_ON_REJECT.has(t));
+const changed = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t] && !MAY_CHANGE_ON_REJECT.has(t));
 
 let sent = 0;
 /** Answers per route and status, printed at the end: a fuzz that only ever hears 401 tests little. */
 const tally = new Map<string, Map<number, number>>();
 async function check(op: Operation, { who, garbage, req: drawn, live }: Drawn): Promise<void> {
-  const req = live ? { ...drawn, body: await liveBody(live), label: `${drawn.label}: ${JSON.stringify({ version: live.version, data: live.data }).slice(0, 300)}` } : drawn;
+  const req = live
+    ? {
+        ...drawn,
+        body: await liveBody(live),
+        label: `${drawn.label}: ${JSON.stringify({ version: live.version, data: live.data }).slice(0, 300)}`,
+      }
+    : drawn;
   const headers = { ...req.headers };
   if (who === 'garbage') headers.authorization = garbage;
-  else if (who !== 'none') headers.authorization = `Bearer ${op.path === '/api/auth/logout' ? await freshToken(who) : tokens[who]}`;
+  else if (who !== 'none')
+    headers.authorization = `Bearer ${op.path === '/api/auth/logout' ? await freshToken(who) : tokens[who]}`;
   const before = await checksums();
   const errorsBefore = errorLines.length;
   const res = await send(op.method, { ...req, headers });
@@ -298,11 +468,19 @@ async function check(op: Operation, { who, garbage, req: drawn, live }: Drawn): 
   tally.set(`${op.method} ${op.path}`, t.set(res.status, (t.get(res.status) ?? 0) + 1));
   const what = `${op.method} ${req.path.slice(0, 200)}${req.query.slice(0, 200)} as ${who} [${req.label.slice(0, 300)}] headers ${JSON.stringify(headers).slice(0, 300)}`;
   expect(res.status, `${what}: no answer (${res.error})`).toBeGreaterThan(0);
-  if (!op.documented5xx.includes(res.status)) expect(res.status, `${what}: ${res.text.slice(0, 500)} ${errorLines.slice(errorsBefore).map((l) => String(l.stack)).join('\n')}`).toBeLessThan(500);
+  if (!op.documented5xx.includes(res.status))
+    expect(
+      res.status,
+      `${what}: ${res.text.slice(0, 500)} ${errorLines
+        .slice(errorsBefore)
+        .map((l) => String(l.stack))
+        .join('\n')}`,
+    ).toBeLessThan(500);
   expect(res.text, `${what}: a stack trace in the body`).not.toMatch(STACK);
   expect(res.text, `${what}: SQL in the body`).not.toMatch(SQL);
   if (process.env.FUZZ_VERBOSE && live) console.log(res.status, req.path, res.text.slice(0, 160));
-  if (res.status >= 400) expect(changed(before, await checksums()), `${what}: answered ${res.status} but changed rows`).toEqual([]);
+  if (res.status >= 400)
+    expect(changed(before, await checksums()), `${what}: answered ${res.status} but changed rows`).toEqual([]);
 }
 
 const stillUp = async () => expect((await s.api('GET', '/api/config')).status).toBe(200);
@@ -314,30 +492,55 @@ describe('fuzzing every route of openapi.json', () => {
     expect(JOB_IDS.every((id) => /^\d+$/.test(id)) && attachment).toBeTruthy();
   });
 
-  it.each(OPERATIONS.map((o) => [`${o.method} ${o.path}`, o] as const))('%s', async (_name, op) => {
-    await fc.assert(
-      fc.asyncProperty(requestArb(op), async (drawn) => check(op, drawn)),
-      { seed: SEED, numRuns: op.body?.type === 'multipart/form-data' ? RUNS * 5 : RUNS },
-    );
-    await stillUp();
-  }, 60_000);
+  it.each(OPERATIONS.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    '%s',
+    async (_name, op) => {
+      await fc.assert(
+        fc.asyncProperty(requestArb(op), async (drawn) => check(op, drawn)),
+        { seed: SEED, numRuns: op.body?.type === 'multipart/form-data' ? RUNS * 5 : RUNS },
+      );
+      await stillUp();
+    },
+    60_000,
+  );
 
   // What fetch and node:http refuse to send: bytes on a socket. Node's parser answers these (400, 413,
   // 431) before Koa; a connection that just stops must not hold the server up.
   it.each([
-    ['a Content-Length that is not a number', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}'],
-    ['a negative Content-Length', 'POST /api/jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n{}'],
-    ['two different Content-Lengths', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}'],
-    ['Content-Length and chunked together', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n'],
-    ['a bad chunk size', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n'],
+    [
+      'a Content-Length that is not a number',
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+    ],
+    [
+      'a negative Content-Length',
+      'POST /api/jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n{}',
+    ],
+    [
+      'two different Content-Lengths',
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}',
+    ],
+    [
+      'Content-Length and chunked together',
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+    ],
+    [
+      'a bad chunk size',
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    ],
     ['a header without a colon', 'GET /api/config HTTP/1.1\r\nHost: x\r\nNoColonHere\r\n\r\n'],
     ['a control character in a header', 'GET /api/config HTTP/1.1\r\nHost: x\r\nX-A: a\u0001b\r\n\r\n'],
     ['a request line of garbage', 'FOO BAR BAZ\r\n\r\n'],
     ['a path that is no path', 'GET api/config HTTP/1.1\r\nHost: x\r\n\r\n'],
     ['an absolute URI', 'GET http://evil.test/api/config HTTP/1.1\r\nHost: x\r\n\r\n'],
     ['HTTP/0.9', 'GET /api/config\r\n\r\n'],
-    ['a body shorter than its Content-Length, then silence', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":'],
-    ['a multipart upload cut mid-stream, then silence', `POST /api/jobs/1/attachments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.contractor_a}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc`],
+    [
+      'a body shorter than its Content-Length, then silence',
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    ],
+    [
+      'a multipart upload cut mid-stream, then silence',
+      `POST /api/jobs/1/attachments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.contractor_a}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc`,
+    ],
   ])('%s', async (_name, bytes) => {
     const before = await checksums();
     const answer = await new Promise<string>((resolve) => {
@@ -362,7 +565,12 @@ describe('fuzzing every route of openapi.json', () => {
     expect(sent).toBeGreaterThanOrEqual(Math.max(1, OPERATIONS.length) * RUNS);
     const all = new Map<number, number>();
     for (const t of tally.values()) for (const [status, n] of t) all.set(status, (all.get(status) ?? 0) + n);
-    console.log(`fuzz: ${sent} requests to ${OPERATIONS.length} routes (seed ${SEED}); answers ${[...all].sort(([a], [b]) => a - b).map(([st, n]) => `${st}: ${n}`).join(', ')}`);
+    console.log(
+      `fuzz: ${sent} requests to ${OPERATIONS.length} routes (seed ${SEED}); answers ${[...all]
+        .sort(([a], [b]) => a - b)
+        .map(([st, n]) => `${st}: ${n}`)
+        .join(', ')}`,
+    );
     if (process.env.FUZZ_VERBOSE) for (const [route, t] of tally) console.log(route, Object.fromEntries(t));
     await stillUp();
   });

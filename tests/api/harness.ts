@@ -38,7 +38,8 @@ export const PEOPLE = {
 export type Person = keyof typeof PEOPLE;
 
 /** A response as tests read it. */
-export interface Res<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Res<T = any> {
   status: number;
   body: T;
   headers: Headers;
@@ -51,27 +52,86 @@ export interface TestServer {
   database: Fresh;
   ids: { contractor_a: number; contractor_b: number; users: Record<Person, number> };
   /** Calls the API; `as` signs in as one of PEOPLE (tokens cached). */
-  api: <T = any>(method: string, path: string, opts?: { as?: Person; token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Res<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  api: <T = any>(
+    method: string,
+    path: string,
+    opts?: { as?: Person; token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<Res<T>>;
   tokenOf: (who: Person) => Promise<string>;
   close: () => Promise<void>;
 }
 
 /** Starts a server; `configure` adjusts the config, `now` the clock. */
-export async function startServer(opts: { config?: Partial<Config>; now?: () => Date; backend?: Backend } = {}): Promise<TestServer> {
+export async function startServer(
+  opts: { config?: Partial<Config>; now?: () => Date; backend?: Backend } = {},
+): Promise<TestServer> {
   const database = await freshDatabase(opts.backend ?? API_BACKEND);
   const dir = mkdtempSync(join(tmpdir(), 'rebate-api-'));
-  const config: Config = { ...loadConfig({}), database_url: database.url, database_schema: database.schema, upload_dir: join(dir, 'uploads'), port: 0, seed_demo: false, ...opts.config };
+  const config: Config = {
+    ...loadConfig({}),
+    database_url: database.url,
+    database_schema: database.schema,
+    upload_dir: join(dir, 'uploads'),
+    port: 0,
+    seed_demo: false,
+    ...opts.config,
+  };
   const logs: Record<string, unknown>[] = [];
   const deps = depsOf(database.store, config, { now: opts.now ?? (() => NOW), log: (l) => void logs.push(l) });
   const at = NOW.toISOString();
-  const contractor_a = await insertContractor(deps.db, { name: 'Company A Heating', address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'office@company-a.test', primary_contact: 'Alice Adams', program_id: 'wi-hear', created_at: at });
-  const contractor_b = await insertContractor(deps.db, { name: 'Company B Electric', address: '2 B St', city: 'Milwaukee', phone: '414-555-0102', email: 'office@company-b.test', primary_contact: 'Bob Brown', program_id: 'wi-hear', created_at: at });
+  const contractor_a = await insertContractor(deps.db, {
+    name: 'Company A Heating',
+    address: '1 A St',
+    city: 'Madison',
+    phone: '608-555-0101',
+    email: 'office@company-a.test',
+    primary_contact: 'Alice Adams',
+    program_id: 'wi-hear',
+    created_at: at,
+  });
+  const contractor_b = await insertContractor(deps.db, {
+    name: 'Company B Electric',
+    address: '2 B St',
+    city: 'Milwaukee',
+    phone: '414-555-0102',
+    email: 'office@company-b.test',
+    primary_contact: 'Bob Brown',
+    program_id: 'wi-hear',
+    created_at: at,
+  });
   const hash = hashPassword(PASSWORD);
   const users = {
-    ops: await insertUser(deps.db, { email: PEOPLE.ops, name: 'Olive Ops', role: 'ops', password_hash: hash, created_at: at }),
-    contractor_a: await insertUser(deps.db, { email: PEOPLE.contractor_a, name: 'Alice Adams', role: 'contractor', contractor_id: contractor_a, password_hash: hash, created_at: at }),
-    contractor_b: await insertUser(deps.db, { email: PEOPLE.contractor_b, name: 'Bob Brown', role: 'contractor', contractor_id: contractor_b, password_hash: hash, created_at: at }),
-    homeowner: await insertUser(deps.db, { email: PEOPLE.homeowner, name: 'Hank Homeowner', role: 'homeowner', password_hash: hash, created_at: at }),
+    ops: await insertUser(deps.db, {
+      email: PEOPLE.ops,
+      name: 'Olive Ops',
+      role: 'ops',
+      password_hash: hash,
+      created_at: at,
+    }),
+    contractor_a: await insertUser(deps.db, {
+      email: PEOPLE.contractor_a,
+      name: 'Alice Adams',
+      role: 'contractor',
+      contractor_id: contractor_a,
+      password_hash: hash,
+      created_at: at,
+    }),
+    contractor_b: await insertUser(deps.db, {
+      email: PEOPLE.contractor_b,
+      name: 'Bob Brown',
+      role: 'contractor',
+      contractor_id: contractor_b,
+      password_hash: hash,
+      created_at: at,
+    }),
+    homeowner: await insertUser(deps.db, {
+      email: PEOPLE.homeowner,
+      name: 'Hank Homeowner',
+      role: 'homeowner',
+      password_hash: hash,
+      created_at: at,
+    }),
   };
   const { app, router } = await createApp(deps);
   const server: Server = await new Promise((resolve) => {
@@ -103,7 +163,9 @@ export async function startServer(opts: { config?: Partial<Config>; now?: () => 
   async function tokenOf(who: Person): Promise<string> {
     const cached = tokens.get(who);
     if (cached) return cached;
-    const r = await api<{ token: string }>('POST', '/api/auth/login', { body: { email: PEOPLE[who], password: PASSWORD } });
+    const r = await api<{ token: string }>('POST', '/api/auth/login', {
+      body: { email: PEOPLE[who], password: PASSWORD },
+    });
     if (r.status !== 200) throw new Error(`sign-in as ${who} failed: ${r.status} ${JSON.stringify(r.body)}`);
     tokens.set(who, r.body.token);
     return r.body.token;

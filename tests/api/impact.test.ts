@@ -17,13 +17,21 @@ const CAP_LINE = '    heat_pump: 800000';
 /** The 1-based line of the heat pump cap in the server's program.yaml. */
 const capLine = source.split('\n').indexOf(CAP_LINE) + 1;
 const withCap = (line: string) => source.replace(CAP_LINE, line);
-const impact = (text: string, as: 'ops' | 'contractor_a' | 'homeowner' = 'ops') => s.api('POST', '/api/programs/wi-hear/impact', { as, body: { files: [{ path: FILE, text }] } });
+const impact = (text: string, as: 'ops' | 'contractor_a' | 'homeowner' = 'ops') =>
+  s.api('POST', '/api/programs/wi-hear/impact', { as, body: { files: [{ path: FILE, text }] } });
 
 /** A WI HEAR job with the Apply tasks answered (eligible, low income) and the given services. */
 async function appliedJob(services: string[]) {
   const job = await createJob(s);
   for (const [task, form, data] of WI_HEAR_APPLY) {
-    const r = await submit(s, 'contractor_a', job.id, task, form, task === 'provide_services' ? { ...data, services_being_installed: services } : data);
+    const r = await submit(
+      s,
+      'contractor_a',
+      job.id,
+      task,
+      form,
+      task === 'provide_services' ? { ...data, services_being_installed: services } : data,
+    );
     expect(r.status, `${task}: ${JSON.stringify(r.body)}`).toBe(200);
   }
   return job;
@@ -37,7 +45,9 @@ beforeAll(async () => {
   heatPump = await appliedJob(['heat_pump', 'panel']);
   await appliedJob(['panel']);
   canceled = await appliedJob(['heat_pump']);
-  expect((await s.api('PATCH', `/api/jobs/${canceled.id}/cancel`, { as: 'ops', body: { reason: 'mistake' } })).status).toBe(200);
+  expect(
+    (await s.api('PATCH', `/api/jobs/${canceled.id}/cancel`, { as: 'ops', body: { reason: 'mistake' } })).status,
+  ).toBe(200);
 });
 afterAll(() => s.close());
 
@@ -60,7 +70,11 @@ describe('the impact of proposed definition files', () => {
     expect(job.after.rebate_max_cents).toBe(before.rebate_max_cents! - 150000);
     expect(job.county).toBe('Milwaukee');
     expect(job.because.join(' ')).toContain('heat_pump');
-    expect(r.body.dollars).toEqual({ total_cents: -150000, by_program: { 'wi-hear': -150000 }, by_county: { Milwaukee: -150000 } });
+    expect(r.body.dollars).toEqual({
+      total_cents: -150000,
+      by_program: { 'wi-hear': -150000 },
+      by_county: { Milwaukee: -150000 },
+    });
     // Nothing written: the stored outcome is the current definition's.
     expect(await stored(heatPump.id)).toEqual(before);
   });
@@ -68,7 +82,12 @@ describe('the impact of proposed definition files', () => {
   it('the server’s own file unchanged: nothing changes', async () => {
     const r = await impact(source);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ jobs_evaluated: 2, changed: { stage: 0, tasks: 0, rebate: 0, eligibility: { count: 0 } }, dollars: { total_cents: 0 }, jobs: [] });
+    expect(r.body).toMatchObject({
+      jobs_evaluated: 2,
+      changed: { stage: 0, tasks: 0, rebate: 0, eligibility: { count: 0 } },
+      dollars: { total_cents: 0 },
+      jobs: [],
+    });
   });
 
   it('a file that is not YAML answers 422 with the error at its line', async () => {
@@ -87,18 +106,38 @@ describe('the impact of proposed definition files', () => {
   });
 
   it('a path that is not a definition file, or an unknown program, changes nothing and says so', async () => {
-    const bad = await s.api('POST', '/api/programs/wi-hear/impact', { as: 'ops', body: { files: [{ path: '../etc/passwd', text: 'x' }] } });
+    const bad = await s.api('POST', '/api/programs/wi-hear/impact', {
+      as: 'ops',
+      body: { files: [{ path: '../etc/passwd', text: 'x' }] },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toContain('is not one of the definition files');
-    const twice = await s.api('POST', '/api/programs/wi-hear/impact', { as: 'ops', body: { files: [{ path: FILE, text: source }, { path: FILE, text: source }] } });
+    const twice = await s.api('POST', '/api/programs/wi-hear/impact', {
+      as: 'ops',
+      body: {
+        files: [
+          { path: FILE, text: source },
+          { path: FILE, text: source },
+        ],
+      },
+    });
     expect(twice.status).toBe(422);
-    expect((await s.api('POST', '/api/programs/no-such/impact', { as: 'ops', body: { files: [{ path: FILE, text: source }] } })).status).toBe(404);
+    expect(
+      (
+        await s.api('POST', '/api/programs/no-such/impact', {
+          as: 'ops',
+          body: { files: [{ path: FILE, text: source }] },
+        })
+      ).status,
+    ).toBe(404);
     expect((await s.api('POST', '/api/programs/wi-hear/impact', { as: 'ops', body: { files: [] } })).status).toBe(422);
   });
 
   it('only ops may ask', async () => {
     expect((await impact(source, 'contractor_a')).status).toBe(403);
     expect((await impact(source, 'homeowner')).status).toBe(403);
-    expect((await s.api('POST', '/api/programs/wi-hear/impact', { body: { files: [{ path: FILE, text: source }] } })).status).toBe(401);
+    expect(
+      (await s.api('POST', '/api/programs/wi-hear/impact', { body: { files: [{ path: FILE, text: source }] } })).status,
+    ).toBe(401);
   });
 });

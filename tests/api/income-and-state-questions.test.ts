@@ -14,18 +14,36 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const OAKLAND = { address: '1 Fruitvale Ave', city: 'Oakland', county: 'Alameda', state: 'CA', zip: '94601', lat: 37.777, lon: -122.217, electric_utility: 'Pacific Gas and Electric', gas_utility: 'Pacific Gas and Electric', program_id: 'ca-heehra' };
+const OAKLAND = {
+  address: '1 Fruitvale Ave',
+  city: 'Oakland',
+  county: 'Alameda',
+  state: 'CA',
+  zip: '94601',
+  lat: 37.777,
+  lon: -122.217,
+  electric_utility: 'Pacific Gas and Electric',
+  gas_utility: 'Pacific Gas and Electric',
+  program_id: 'ca-heehra',
+};
 const CALIFORNIA_ONLY = ['income_qualified_rate_program', 'cpuc_funded_program'];
-const without = (data: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(data).filter(([k]) => !keys.includes(k)));
+const without = (data: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(Object.entries(data).filter(([k]) => !keys.includes(k)));
 
 describe('questions that follow the job (shown_if)', () => {
   it('a Wisconsin home completes home details without the California questions, and what is sent for them is dropped', async () => {
     const job = await createJob(s);
-    const bare = await s.api('PUT', `/api/jobs/${job.id}/tasks/provide_homeowner_details/draft`, { as: 'contractor_a', body: { data: filled('home_details'), version: 0 } });
+    const bare = await s.api('PUT', `/api/jobs/${job.id}/tasks/provide_homeowner_details/draft`, {
+      as: 'contractor_a',
+      body: { data: filled('home_details'), version: 0 },
+    });
     expect(bare.status).toBe(200);
     const draft = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
     for (const f of CALIFORNIA_ONLY) expect(draft.body.data).not.toHaveProperty(f);
-    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: without(filled('home_details'), CALIFORNIA_ONLY), version: draft.body.version } });
+    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, {
+      as: 'contractor_a',
+      body: { data: without(filled('home_details'), CALIFORNIA_ONLY), version: draft.body.version },
+    });
     expect(r.status).toBe(200);
     const saved = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
     expect(saved.body.status).toBe('COMPLETE');
@@ -34,7 +52,10 @@ describe('questions that follow the job (shown_if)', () => {
 
   it('a California home must answer them', async () => {
     const job = await createJob(s, 'contractor_a', OAKLAND);
-    const missing = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, { as: 'contractor_a', body: { data: without(filled('home_details'), CALIFORNIA_ONLY), version: 0 } });
+    const missing = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, {
+      as: 'contractor_a',
+      body: { data: without(filled('home_details'), CALIFORNIA_ONLY), version: 0 },
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual(CALIFORNIA_ONLY.map((path) => ({ path, message: 'This field is required' })));
     const r = await submit(s, 'contractor_a', job.id, 'provide_homeowner_details', 'home_details');
@@ -45,7 +66,10 @@ describe('questions that follow the job (shown_if)', () => {
 
   it('the form document carries the conditions, so the browser hides the same questions', async () => {
     const r = await s.api('GET', '/api/forms/home_details', { as: 'homeowner' });
-    expect(r.body.shown_if).toEqual({ income_qualified_rate_program: { '==': [{ var: 'job.state' }, 'CA'] }, cpuc_funded_program: { '==': [{ var: 'job.state' }, 'CA'] } });
+    expect(r.body.shown_if).toEqual({
+      income_qualified_rate_program: { '==': [{ var: 'job.state' }, 'CA'] },
+      cpuc_funded_program: { '==': [{ var: 'job.state' }, 'CA'] },
+    });
   });
 });
 
@@ -66,7 +90,13 @@ describe('income limits of a job', () => {
   });
 
   it('has no figures for a county the program gives none for', async () => {
-    const job = await createJob(s, 'contractor_a', { city: 'Superior', county: 'Douglas', zip: '54880', lat: 46.72, lon: -92.1 });
+    const job = await createJob(s, 'contractor_a', {
+      city: 'Superior',
+      county: 'Douglas',
+      zip: '54880',
+      lat: 46.72,
+      lon: -92.1,
+    });
     const r = await s.api('GET', `/api/jobs/${job.id}/income-limits`, { as: 'ops' });
     expect(r.body).toMatchObject({ county: 'Douglas', bands_by_size: {} });
   });

@@ -24,7 +24,20 @@ import { seedIfEmpty } from '../../server/seed/demo.ts';
 
 const OPS = { email: 'ops@demo.rebates.test', password: 'demo-password-1' };
 const CONTRACTOR = { email: 'alex@northwind-hvac.test', password: 'demo-password-1' };
-const NEW_JOB = { first_name: 'Ivy', last_name: 'Instance', address: '1 Main St', city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.0389, lon: -87.9065, electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear' };
+const NEW_JOB = {
+  first_name: 'Ivy',
+  last_name: 'Instance',
+  address: '1 Main St',
+  city: 'Milwaukee',
+  county: 'Milwaukee',
+  state: 'WI',
+  zip: '53202',
+  lat: 43.0389,
+  lon: -87.9065,
+  electric_utility: 'We Energies',
+  gas_utility: 'We Energies',
+  program_id: 'wi-hear',
+};
 
 const dirs: string[] = [];
 const databases: Fresh[] = [];
@@ -50,11 +63,20 @@ function tempDir(): string {
 }
 
 /** A JSON call; `null` when the server could not be reached (a killed instance). */
-async function call(base: string, method: string, path: string, o: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any } | null> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  o: { token?: string; body?: unknown } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: any } | null> {
   try {
     const r = await fetch(base + path, {
       method,
-      headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
     });
     const text = await r.text();
@@ -74,7 +96,13 @@ describe('the session window between instances (in process, clocks of their own)
   it('a token signed out on one instance works on the other until its window ends, then never', async () => {
     const dir = tempDir();
     const db = await database();
-    const config = { ...loadConfig({}), database_url: db.url, database_schema: db.schema, upload_dir: join(dir, 'uploads'), session_cache_ms: 5000 };
+    const config = {
+      ...loadConfig({}),
+      database_url: db.url,
+      database_schema: db.schema,
+      upload_dir: join(dir, 'uploads'),
+      session_cache_ms: 5000,
+    };
     let t = Date.parse('2026-06-01T12:00:00Z');
     const now = () => new Date(t);
     const a = depsOf(db.store, config, { now, log: () => {} });
@@ -85,7 +113,9 @@ describe('the session window between instances (in process, clocks of their own)
       createApp(deps).then(
         ({ app }) =>
           new Promise<string>((resolve) => {
-            const s = app.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
+            const s = app.listen(0, '127.0.0.1', () =>
+              resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`),
+            );
             servers.push(s);
           }),
       );
@@ -139,7 +169,13 @@ describe('two server processes on one database', () => {
     const db = await database();
     // The test's own store let go first: the instances are the only users of the database.
     await db.store.close();
-    const env = { DATABASE_URL: db.url, DATABASE_SCHEMA: db.schema ?? '', UPLOAD_DIR: join(dir, 'uploads'), DATA_DIR: dir, SESSION_CACHE_MS: '0' };
+    const env = {
+      DATABASE_URL: db.url,
+      DATABASE_SCHEMA: db.schema ?? '',
+      UPLOAD_DIR: join(dir, 'uploads'),
+      DATA_DIR: dir,
+      SESSION_CACHE_MS: '0',
+    };
     // The first instance migrates and seeds; the second finds both done.
     const a = await startInstance({ ...env, SEED_DEMO: 'true' });
     const b = await startInstance({ ...env, SEED_DEMO: 'false' });
@@ -148,18 +184,31 @@ describe('two server processes on one database', () => {
     const tokenB = await signIn(b.url, CONTRACTOR);
     const created = await call(a.url, 'POST', '/api/jobs', { token: tokenA, body: NEW_JOB });
     expect(created?.status).toBe(201);
-    const job = created!.body as { id: number; tasks: { id: string; status: string | null; owner: string; version: number }[] };
+    const job = created!.body as {
+      id: number;
+      tasks: { id: string; status: string | null; owner: string; version: number }[];
+    };
     const read = await call(b.url, 'GET', `/api/jobs/${job.id}`, { token: tokenB });
     expect(read?.status).toBe(200);
     expect(read!.body.id).toBe(job.id);
 
     const task = job.tasks.find((t) => t.owner === 'contractor' && t.status !== 'COMPLETE')!;
-    const saved = await call(a.url, 'PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { token: tokenA, body: { data: {}, version: task.version } });
+    const saved = await call(a.url, 'PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, {
+      token: tokenA,
+      body: { data: {}, version: task.version },
+    });
     expect(saved?.status).toBe(200);
     const seen = await call(b.url, 'GET', `/api/jobs/${job.id}/tasks/${task.id}`, { token: tokenB });
     expect(seen!.body.version).toBe(saved!.body.version);
     // A stale write through the other instance is refused: the version is the database's, not a process's.
-    expect((await call(b.url, 'PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, { token: tokenB, body: { data: {}, version: task.version } }))?.status).toBe(409);
+    expect(
+      (
+        await call(b.url, 'PUT', `/api/jobs/${job.id}/tasks/${task.id}/draft`, {
+          token: tokenB,
+          body: { data: {}, version: task.version },
+        })
+      )?.status,
+    ).toBe(409);
 
     // Signed out on A: B refuses the token (SESSION_CACHE_MS=0 here; the window itself is tested above).
     const shared = await signIn(a.url, OPS);
@@ -173,18 +222,25 @@ describe('two server processes on one database', () => {
     const writer = async (base: string, token: string, count: number) => {
       for (let i = 0; i < count; i++) {
         n += 1;
-        const r = await call(base, 'POST', '/api/jobs', { token, body: { ...NEW_JOB, last_name: `Load${n}`, create_anyway: true } });
+        const r = await call(base, 'POST', '/api/jobs', {
+          token,
+          body: { ...NEW_JOB, last_name: `Load${n}`, create_anyway: true },
+        });
         if (r?.status === 201) acknowledged.push(r.body.id);
-        else if (r === null) return; // the instance is gone: nothing acknowledged
+        else if (r === null)
+          return; // the instance is gone: nothing acknowledged
         else throw new Error(`write answered ${r.status}: ${JSON.stringify(r.body)}\n${logs.get(base)?.slice(-3000)}`);
         if (base === a.url && i === 5) a.child.kill('SIGKILL');
       }
     };
     await Promise.all([writer(a.url, tokenA, 40), writer(b.url, tokenB, 20), writer(b.url, tokenB, 20)]);
-    await new Promise<void>((resolve) => (a.child.exitCode !== null || a.child.signalCode !== null ? resolve() : a.child.once('exit', () => resolve())));
+    await new Promise<void>((resolve) =>
+      a.child.exitCode !== null || a.child.signalCode !== null ? resolve() : a.child.once('exit', () => resolve()),
+    );
     expect(a.child.signalCode).toBe('SIGKILL');
     expect(acknowledged.length).toBeGreaterThanOrEqual(40);
-    for (const id of acknowledged) expect((await call(b.url, 'GET', `/api/jobs/${id}`, { token: tokenB }))?.status, `job ${id}`).toBe(200);
+    for (const id of acknowledged)
+      expect((await call(b.url, 'GET', `/api/jobs/${id}`, { token: tokenB }))?.status, `job ${id}`).toBe(200);
     b.child.kill('SIGTERM');
   }, 240_000);
 });

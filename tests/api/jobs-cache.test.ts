@@ -43,7 +43,10 @@ describe('GET /api/jobs: cached pages', () => {
       const b = await list('contractor_b');
       const homeowner = await list('homeowner');
       expect(ops.total).toBe(2);
-      expect(ops.items.find((i) => i.contractor_id === s.ids.contractor_a)).toMatchObject({ exception_notes: 'ops only', ops_owner: s.ids.users.ops });
+      expect(ops.items.find((i) => i.contractor_id === s.ids.contractor_a)).toMatchObject({
+        exception_notes: 'ops only',
+        ops_owner: s.ids.users.ops,
+      });
       expect(a.items.map((i) => i.full_name)).toEqual(['Ada Cached']);
       expect(b.items.map((i) => i.full_name)).toEqual(['Ben Cached']);
       for (const item of [...a.items, ...b.items]) {
@@ -63,9 +66,13 @@ describe('GET /api/jobs: cached pages', () => {
     // Another instance on the same database renames the job, then the company.
     const other = await s.database.another();
     await updateJob(other.kysely, made.id, { full_name: 'Cy Renamed-Cached' });
-    expect((await list('contractor_a', '?q=Cached')).items.find((i) => i.id === made.id)?.full_name).toBe('Cy Renamed-Cached');
+    expect((await list('contractor_a', '?q=Cached')).items.find((i) => i.id === made.id)?.full_name).toBe(
+      'Cy Renamed-Cached',
+    );
     await updateContractor(other.kysely, s.ids.contractor_a, { name: 'Company A Renamed' });
-    expect((await list('contractor_a', '?q=Cached')).items.every((i) => i.contractor === 'Company A Renamed')).toBe(true);
+    expect((await list('contractor_a', '?q=Cached')).items.every((i) => i.contractor === 'Company A Renamed')).toBe(
+      true,
+    );
   });
 });
 
@@ -81,10 +88,20 @@ describe('GET /api/jobs: a cached page and the clock', () => {
     // Entered its stage 20 hours before NOW (15:00 UTC): 0 days now, 1 day from 19:00 the same day.
     const entered = new Date(NOW.getTime() - 20 * 3_600_000).toISOString();
     const id = await insertJob(s.deps.db, {
-      code: 'CLOCK1', first_name: 'Tim', last_name: 'Clockwork', full_name: 'Tim Clockwork', address: '1 Dial St', program_id: 'wi-hear',
-      contractor_id: s.ids.contractor_a, created_at: entered, updated_at: entered, stage_entered_at: entered,
+      code: 'CLOCK1',
+      first_name: 'Tim',
+      last_name: 'Clockwork',
+      full_name: 'Tim Clockwork',
+      address: '1 Dial St',
+      program_id: 'wi-hear',
+      contractor_id: s.ids.contractor_a,
+      created_at: entered,
+      updated_at: entered,
+      stage_entered_at: entered,
     });
-    const days = async () => (await s.api<Page>('GET', '/api/jobs?q=Clockwork', { as: 'ops' })).body.items.find((i) => i.id === id)?.days_in_stage;
+    const days = async () =>
+      (await s.api<Page>('GET', '/api/jobs?q=Clockwork', { as: 'ops' })).body.items.find((i) => i.id === id)
+        ?.days_in_stage;
     expect(await days()).toBe(0);
     now = new Date(NOW.getTime() + 3_999_000);
     expect(await days()).toBe(0);

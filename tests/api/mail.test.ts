@@ -13,9 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-interface TemplateAnswer { key: string; title: string; audience: string; when: string; subject: string; body: string; placeholders: Record<string, string> }
-interface Sent { to_address: string; subject: string; body: string }
-const newest = async (to: string) => ((await s.api('GET', '/api/auth/outbox', { as: 'ops' })).body as Sent[]).find((m) => m.to_address === to);
+interface TemplateAnswer {
+  key: string;
+  title: string;
+  audience: string;
+  when: string;
+  subject: string;
+  body: string;
+  placeholders: Record<string, string>;
+}
+interface Sent {
+  to_address: string;
+  subject: string;
+  body: string;
+}
+const newest = async (to: string) =>
+  ((await s.api('GET', '/api/auth/outbox', { as: 'ops' })).body as Sent[]).find((m) => m.to_address === to);
 
 describe('GET /api/mail/templates', () => {
   it('ops get every template, each with a title, audience, when, subject, body and described placeholders', async () => {
@@ -23,7 +36,8 @@ describe('GET /api/mail/templates', () => {
     expect(r.status).toBe(200);
     expect(r.body.map((t) => t.key).sort()).toEqual(Object.keys(MAIL_TEMPLATES).sort());
     for (const t of r.body) {
-      for (const field of ['title', 'audience', 'when', 'subject', 'body'] as const) expect(t[field], `${t.key}.${field}`).not.toBe('');
+      for (const field of ['title', 'audience', 'when', 'subject', 'body'] as const)
+        expect(t[field], `${t.key}.${field}`).not.toBe('');
       expect(Object.keys(t.placeholders).length, `${t.key} placeholders`).toBeGreaterThan(0);
       for (const meaning of Object.values(t.placeholders)) expect(meaning).not.toBe('');
     }
@@ -45,12 +59,18 @@ describe('mail rendered from the templates, in the outbox', () => {
     await s.api('POST', '/api/auth/forgot-password', { body: { email: PEOPLE.homeowner } });
     const mail = await newest(PEOPLE.homeowner);
     expect(mail?.subject).toBe('Reset your password');
-    expect(mail?.body).toMatch(new RegExp(`^Open this link within an hour to choose a new password: ${s.deps.config.public_url}/login\\?reset=[\\w-]+$`));
+    expect(mail?.body).toMatch(
+      new RegExp(
+        `^Open this link within an hour to choose a new password: ${s.deps.config.public_url}/login\\?reset=[\\w-]+$`,
+      ),
+    );
   });
 
   it("invitation: the inviter's name and the link's 72 hours", async () => {
     const email = 'new.ops@example.test';
-    expect((await s.api('POST', '/api/contractor/invite-internal', { as: 'ops', body: { email, name: 'New Ops' } })).status).toBeLessThan(300);
+    expect(
+      (await s.api('POST', '/api/contractor/invite-internal', { as: 'ops', body: { email, name: 'New Ops' } })).status,
+    ).toBeLessThan(300);
     const mail = await newest(email);
     expect(mail?.subject).toBe('You are invited to the rebate portal');
     expect(mail?.body).toMatch(/^Olive Ops invited you\. Sign in here \(the link works once, for 72 hours\): \S+$/);

@@ -25,14 +25,20 @@ function browser() {
     for (const c of r.headers.getSetCookie()) {
       const [pair, ...attrs] = c.split(';');
       const name = pair.slice(0, pair.indexOf('='));
-      const gone = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) < Date.now()));
+      const gone = attrs.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) < Date.now()),
+      );
       if (gone) jar.delete(name);
       else jar.set(name, pair.slice(pair.indexOf('=') + 1));
     }
   };
   const cookieOf = (url: URL) => [...(jars.get(url.origin) ?? [])].map(([k, v]) => `${k}=${v}`).join('; ');
-  /** Requests `url` and follows redirects until an answer that is not one (or a URL `stopAt` picks, not requested); every URL is returned. */
-  async function go(url: string, init: { method?: string; form?: Record<string, string>; stopAt?: (u: URL) => boolean } = {}) {
+  /** Requests `url` and follows redirects until an answer that is not one (or a URL `stopAt` picks, not requested);
+   * every URL is returned. */
+  async function go(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; stopAt?: (u: URL) => boolean } = {},
+  ) {
     const trail: URL[] = [];
     let at = new URL(url);
     let method = init.method ?? 'GET';
@@ -42,7 +48,8 @@ function browser() {
       const r = await fetch(at, { method, body, redirect: 'manual', headers: { cookie: cookieOf(at) } });
       keep(at, r);
       const location = r.headers.get('location');
-      if (r.status < 300 || r.status >= 400 || !location) return { status: r.status, text: await r.text(), url: at, trail };
+      if (r.status < 300 || r.status >= 400 || !location)
+        return { status: r.status, text: await r.text(), url: at, trail };
       await r.arrayBuffer();
       at = new URL(location, at);
       if (init.stopAt?.(at)) return { status: r.status, text: '', url: at, trail: [...trail, at] };
@@ -66,7 +73,15 @@ beforeAll(async () => {
     ],
     redirect_uri: () => `${s.url}/api/auth/oidc/callback`,
   });
-  s = await startServer({ config: { oidc_issuer: idp.issuer, oidc_client_id: idp.client_id, oidc_client_secret: idp.client_secret, oidc_label: LABEL }, now: () => clock });
+  s = await startServer({
+    config: {
+      oidc_issuer: idp.issuer,
+      oidc_client_id: idp.client_id,
+      oidc_client_secret: idp.client_secret,
+      oidc_label: LABEL,
+    },
+    now: () => clock,
+  });
   // The callback the provider sends browsers to is this server's own address.
   s.deps.config.public_url = s.url;
 });
@@ -96,13 +111,22 @@ async function signIn(email: string, redirect = '/jobs') {
 /** Signs in at the provider and stops at the portal's callback (not called yet). */
 async function toCallback(email: string) {
   const { b, form } = await atProviderForm('/jobs');
-  const back = await b.go(form.url.href, { method: 'POST', form: { email, action: 'sign-in' }, stopAt: (u) => u.pathname === '/api/auth/oidc/callback' });
+  const back = await b.go(form.url.href, {
+    method: 'POST',
+    form: { email, action: 'sign-in' },
+    stopAt: (u) => u.pathname === '/api/auth/oidc/callback',
+  });
   expect(back.url.origin + back.url.pathname).toBe(`${s.url}/api/auth/oidc/callback`);
   expect(back.url.searchParams.get('code')).toBeTruthy();
   return { b, callback: back.url };
 }
 
-const landedOn = (u: URL) => ({ path: u.pathname, token: u.searchParams.get('token'), redirect: u.searchParams.get('redirect'), sso_error: u.searchParams.get('sso_error') });
+const landedOn = (u: URL) => ({
+  path: u.pathname,
+  token: u.searchParams.get('token'),
+  redirect: u.searchParams.get('redirect'),
+  sso_error: u.searchParams.get('sso_error'),
+});
 
 describe('single sign-on (OpenID Connect)', () => {
   it('is off unless configured: start and callback answer 503 and /api/config says google_sign_in: false', async () => {
@@ -174,14 +198,24 @@ describe('single sign-on (OpenID Connect)', () => {
   it('a state spends once: the same callback a second time fails with sso_error=expired', async () => {
     const { b, callback } = await toCallback('alice@company-a.test');
     expect(landedOn((await b.go(callback.href)).url).token).toBeTruthy();
-    expect(landedOn((await b.go(callback.href)).url)).toEqual({ path: '/login', token: null, redirect: null, sso_error: 'expired' });
+    expect(landedOn((await b.go(callback.href)).url)).toEqual({
+      path: '/login',
+      token: null,
+      redirect: null,
+      sso_error: 'expired',
+    });
   });
 
   it('a forged or missing state fails with sso_error=expired, and spends nothing: the real callback works after', async () => {
     const { b, callback } = await toCallback('alice@company-a.test');
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state-forged-state-forged-state');
-    expect(landedOn((await b.go(forged.href)).url)).toEqual({ path: '/login', token: null, redirect: null, sso_error: 'expired' });
+    expect(landedOn((await b.go(forged.href)).url)).toEqual({
+      path: '/login',
+      token: null,
+      redirect: null,
+      sso_error: 'expired',
+    });
     const none = new URL(callback);
     none.searchParams.delete('state');
     expect(landedOn((await b.go(none.href)).url).sso_error).toBe('expired');
@@ -193,7 +227,12 @@ describe('single sign-on (OpenID Connect)', () => {
     const other = await fetch(`${s.url}/api/auth/oidc/start?redirect=/`, { redirect: 'manual' });
     const swapped = new URL(callback);
     swapped.searchParams.set('state', new URL(other.headers.get('location')!).searchParams.get('state')!);
-    expect(landedOn((await b.go(swapped.href)).url)).toEqual({ path: '/login', token: null, redirect: null, sso_error: 'failed' });
+    expect(landedOn((await b.go(swapped.href)).url)).toEqual({
+      path: '/login',
+      token: null,
+      redirect: null,
+      sso_error: 'failed',
+    });
   });
 
   it('a sign-in cancelled at the provider lands on sso_error=denied', async () => {
@@ -205,15 +244,21 @@ describe('single sign-on (OpenID Connect)', () => {
   it('a sign-in finished more than ten minutes after it started lands on sso_error=expired', async () => {
     const { b, form } = await atProviderForm('/jobs');
     clock = new Date(clock.getTime() + 11 * 60_000);
-    const back = await b.go(form.url.href, { method: 'POST', form: { email: 'alice@company-a.test', action: 'sign-in' } });
+    const back = await b.go(form.url.href, {
+      method: 'POST',
+      form: { email: 'alice@company-a.test', action: 'sign-in' },
+    });
     expect(landedOn(back.url)).toEqual({ path: '/login', token: null, redirect: null, sso_error: 'expired' });
   });
 
-  it.each(['//evil.example', 'https://evil.example/x', '/\\evil.example', 'jobs'])('a redirect off the site (%s) lands on /', async (redirect) => {
-    const l = landedOn((await signIn('alice@company-a.test', redirect)).landed);
-    expect(l.token).toBeTruthy();
-    expect(l.redirect).toBe('/');
-  });
+  it.each(['//evil.example', 'https://evil.example/x', '/\\evil.example', 'jobs'])(
+    'a redirect off the site (%s) lands on /',
+    async (redirect) => {
+      const l = landedOn((await signIn('alice@company-a.test', redirect)).landed);
+      expect(l.token).toBeTruthy();
+      expect(l.redirect).toBe('/');
+    },
+  );
 });
 
 describe('single sign-on with the provider unreachable', () => {
@@ -234,8 +279,14 @@ describe('single sign-on with the email in userinfo only', () => {
   let s2: TestServer;
   let idp2: TestProvider;
   beforeAll(async () => {
-    idp2 = await startOidcProvider({ accounts: [{ email: PEOPLE.homeowner, email_verified: true }], redirect_uri: () => `${s2.url}/api/auth/oidc/callback`, email_in_id_token: false });
-    s2 = await startServer({ config: { oidc_issuer: idp2.issuer, oidc_client_id: idp2.client_id, oidc_client_secret: idp2.client_secret } });
+    idp2 = await startOidcProvider({
+      accounts: [{ email: PEOPLE.homeowner, email_verified: true }],
+      redirect_uri: () => `${s2.url}/api/auth/oidc/callback`,
+      email_in_id_token: false,
+    });
+    s2 = await startServer({
+      config: { oidc_issuer: idp2.issuer, oidc_client_id: idp2.client_id, oidc_client_secret: idp2.client_secret },
+    });
     s2.deps.config.public_url = s2.url;
   });
   afterAll(async () => {

@@ -40,30 +40,72 @@ afterAll(async () => {
 /** A RECO job with every task before payment complete (written as the engine reads them), at stage 5. */
 async function jobAtPayment() {
   n += 1;
-  const r = await s.api('POST', '/api/jobs', { as: 'ops', body: { first_name: 'Paula', last_name: `Payee${n}`, email: `paula${n}@home.test`, address: `${n} Ramapo Valley Rd`, city: 'Mahwah', county: 'Bergen', state: 'NJ', zip: '07430', lat: 41.08, lon: -74.14, electric_utility: 'Rockland Electric Company', gas_utility: 'Public Service Electric and Gas', program_id: 'reco', contractor_id: s.ids.contractor_a } });
+  const r = await s.api('POST', '/api/jobs', {
+    as: 'ops',
+    body: {
+      first_name: 'Paula',
+      last_name: `Payee${n}`,
+      email: `paula${n}@home.test`,
+      address: `${n} Ramapo Valley Rd`,
+      city: 'Mahwah',
+      county: 'Bergen',
+      state: 'NJ',
+      zip: '07430',
+      lat: 41.08,
+      lon: -74.14,
+      electric_utility: 'Rockland Electric Company',
+      gas_utility: 'Public Service Electric and Gas',
+      program_id: 'reco',
+      contractor_id: s.ids.contractor_a,
+    },
+  });
   expect(r.status).toBe(201);
   const job = r.body as { id: number; code: string };
   const program = s.deps.defs.programs.reco;
   for (const t of program.tasks) {
     if (t.id === 'approve_payment' || t.id === program.incentives.payment!.task) continue;
-    await tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: t.id, status: 'COMPLETE', data: {}, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 0);
+    await tasksDb.writeTask(
+      s.deps.db,
+      {
+        job_id: job.id,
+        task_id: t.id,
+        status: 'COMPLETE',
+        data: {},
+        draft: null,
+        owner_override: null,
+        exceptions: null,
+        updated_at: clock.toISOString(),
+        updated_by: null,
+      },
+      0,
+    );
   }
   await refreshJob(s.deps, job.id);
   return job;
 }
 
-const taskOf = async (jobId: number, taskId: string) => (await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as: 'ops' })).body;
+const taskOf = async (jobId: number, taskId: string) =>
+  (await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as: 'ops' })).body;
 
 async function approve(jobId: number, amount = 275_000) {
   const cur = await taskOf(jobId, 'approve_payment');
-  const r = await s.api('POST', `/api/jobs/${jobId}/tasks/approve_payment/submit`, { as: 'ops', body: { data: filled('approve_payment', { is_payment_approved: true, payable_amount: amount, invoiced_at: '2026-05-29' }), version: cur.version ?? 0 } });
+  const r = await s.api('POST', `/api/jobs/${jobId}/tasks/approve_payment/submit`, {
+    as: 'ops',
+    body: {
+      data: filled('approve_payment', { is_payment_approved: true, payable_amount: amount, invoiced_at: '2026-05-29' }),
+      version: cur.version ?? 0,
+    },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
 async function historyOf(jobId: number): Promise<{ type: string; detail: Record<string, unknown> | null }[]> {
   const h = await s.api('GET', `/api/jobs/${jobId}/history`, { as: 'ops' });
   expect(h.status).toBe(200);
-  return (h.body.items ?? h.body).map((x: { type: string; detail: unknown }) => ({ type: x.type, detail: (typeof x.detail === 'string' ? JSON.parse(x.detail) : x.detail) as Record<string, unknown> | null }));
+  return (h.body.items ?? h.body).map((x: { type: string; detail: unknown }) => ({
+    type: x.type,
+    detail: (typeof x.detail === 'string' ? JSON.parse(x.detail) : x.detail) as Record<string, unknown> | null,
+  }));
 }
 const types = async (jobId: number) => (await historyOf(jobId)).map((x) => x.type);
 
@@ -93,7 +135,8 @@ describe('rebate payments', () => {
     expect(payable.amount_cents).toBe(275_000);
     expect((await taskOf(job.id, 'send_payment')).status).not.toBe('COMPLETE'); // pending at the AP system
     // The job says so, for every role, so the page reads it again until the payment is decided.
-    for (const as of ['ops', 'contractor_a'] as const) expect((await s.api('GET', `/api/jobs/${job.id}`, { as })).body.payment_pending).toBe(true);
+    for (const as of ['ops', 'contractor_a'] as const)
+      expect((await s.api('GET', `/api/jobs/${job.id}`, { as })).body.payment_pending).toBe(true);
     await untilDecided();
     expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.payment_pending).toBe(false);
     const task = await taskOf(job.id, 'send_payment');
@@ -113,7 +156,11 @@ describe('rebate payments', () => {
     await approve(job.id);
     await worker.drain();
     const [payable] = await payablesOf(job.code);
-    const d = await fetch(`${ap.url}/api/payables/${payable.id}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'reject', reason: 'Bank details do not match the W-9' }) });
+    const d = await fetch(`${ap.url}/api/payables/${payable.id}/decision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'reject', reason: 'Bank details do not match the W-9' }),
+    });
     expect(d.status).toBe(200);
     tick(6_000);
     await worker.drain();
@@ -121,7 +168,9 @@ describe('rebate payments', () => {
     expect(task.status).not.toBe('COMPLETE');
     expect(task.exceptions.ops).toBe(true);
     expect(task.exception_notes.ops.note).toContain('Bank details do not match the W-9');
-    expect((await historyOf(job.id)).find((x) => x.type === 'payment_rejected')?.detail).toMatchObject({ reason: 'Bank details do not match the W-9' });
+    expect((await historyOf(job.id)).find((x) => x.type === 'payment_rejected')?.detail).toMatchObject({
+      reason: 'Bank details do not match the W-9',
+    });
     // Nothing new until finance approves again.
     await untilDecided();
     expect(await payablesOf(job.code, 2)).toHaveLength(0);
@@ -164,11 +213,26 @@ describe('rebate payments', () => {
   it('a worker killed between "payable created" and "recorded": the item is taken over and finds the same payable (one payable)', async () => {
     const job = await jobAtPayment();
     await approve(job.id);
-    const [held] = await leaseWork(s.deps.db, { owner: 'killed-worker', now: clock, lease_ms: 60_000, kinds: [PAYMENT_WORK.create] });
+    const [held] = await leaseWork(s.deps.db, {
+      owner: 'killed-worker',
+      now: clock,
+      lease_ms: 60_000,
+      kinds: [PAYMENT_WORK.create],
+    });
     expect(held.kind).toBe(PAYMENT_WORK.create);
     // The dead worker got as far as the AP system: the payable exists there, the portal never recorded it.
-    const row = await s.deps.db.selectFrom('payments').selectAll().where('job_id', '=', job.id).executeTakeFirstOrThrow();
-    await s.deps.adapters.payments.createPayable({ idempotency_key: row.idempotency_key, job_code: job.code, payee: 'Company A Heating', amount_cents: row.amount_cents, invoiced_at: row.invoiced_at });
+    const row = await s.deps.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('job_id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    await s.deps.adapters.payments.createPayable({
+      idempotency_key: row.idempotency_key,
+      job_code: job.code,
+      payee: 'Company A Heating',
+      amount_cents: row.amount_cents,
+      invoiced_at: row.invoiced_at,
+    });
     expect(await worker.drain()).toBe(0); // still leased
     tick(61_000);
     await untilDecided();
@@ -180,38 +244,126 @@ describe('rebate payments', () => {
   it('the rebate display moves initial range -> final amount (the one ops shared, in history) -> payment sent, the same for ops, contractor and homeowner', async () => {
     const job = await jobAtPayment();
     // Reopen the sharing step and the final costs: the job as it was before ops shared the amount.
-    const reopen = (taskId: string) => tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: taskId, status: null, data: null, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 1);
+    const reopen = (taskId: string) =>
+      tasksDb.writeTask(
+        s.deps.db,
+        {
+          job_id: job.id,
+          task_id: taskId,
+          status: null,
+          data: null,
+          draft: null,
+          owner_override: null,
+          exceptions: null,
+          updated_at: clock.toISOString(),
+          updated_by: null,
+        },
+        1,
+      );
     await reopen('determine_and_share_rebate_amount');
     await reopen('confirm_project_final_costs');
-    await tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: 'provide_services', status: 'COMPLETE', data: { services_being_installed: ['heat_pump'] }, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 1);
-    await tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: 'review_deemed_range', status: 'COMPLETE', data: { deemed_savings_low_kwh: 800, deemed_savings_high_kwh: 2400, estimated_annual_savings_kwh: 1500 }, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 1);
-    await s.deps.db.updateTable('jobs').set({ homeowner_user_id: s.ids.users.homeowner }).where('id', '=', job.id).execute();
+    await tasksDb.writeTask(
+      s.deps.db,
+      {
+        job_id: job.id,
+        task_id: 'provide_services',
+        status: 'COMPLETE',
+        data: { services_being_installed: ['heat_pump'] },
+        draft: null,
+        owner_override: null,
+        exceptions: null,
+        updated_at: clock.toISOString(),
+        updated_by: null,
+      },
+      1,
+    );
+    await tasksDb.writeTask(
+      s.deps.db,
+      {
+        job_id: job.id,
+        task_id: 'review_deemed_range',
+        status: 'COMPLETE',
+        data: { deemed_savings_low_kwh: 800, deemed_savings_high_kwh: 2400, estimated_annual_savings_kwh: 1500 },
+        draft: null,
+        owner_override: null,
+        exceptions: null,
+        updated_at: clock.toISOString(),
+        updated_by: null,
+      },
+      1,
+    );
+    await s.deps.db
+      .updateTable('jobs')
+      .set({ homeowner_user_id: s.ids.users.homeowner })
+      .where('id', '=', job.id)
+      .execute();
     await refreshJob(s.deps, job.id);
     const views = async () => {
       const ops = (await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.evaluation.incentive;
       const contractor = (await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' })).body.evaluation.incentive;
-      const homeowner = (await s.api('GET', `/api/jobs/homeowner/${job.id}`, { as: 'homeowner' })).body.evaluation.incentive;
-      for (const v of [contractor, homeowner]) expect({ phase: v.phase, range: v.range, final_cents: v.final_cents, payment: v.payment }).toEqual({ phase: ops.phase, range: ops.range, final_cents: ops.final_cents, payment: ops.payment });
-      return ops as { phase: string; range: { min_cents: number; max_cents: number }; final_cents: number | null; payment?: { amount_cents: number } };
+      const homeowner = (await s.api('GET', `/api/jobs/homeowner/${job.id}`, { as: 'homeowner' })).body.evaluation
+        .incentive;
+      for (const v of [contractor, homeowner])
+        expect({ phase: v.phase, range: v.range, final_cents: v.final_cents, payment: v.payment }).toEqual({
+          phase: ops.phase,
+          range: ops.range,
+          final_cents: ops.final_cents,
+          payment: ops.payment,
+        });
+      return ops as {
+        phase: string;
+        range: { min_cents: number; max_cents: number };
+        final_cents: number | null;
+        payment?: { amount_cents: number };
+      };
     };
     const initial = await views();
     expect(initial.phase).toBe('range');
     expect(initial.range).toEqual({ min_cents: 40_000, max_cents: 120_000 });
     const cur = await taskOf(job.id, 'determine_and_share_rebate_amount');
-    const share = (data: Record<string, unknown>) => s.api('POST', `/api/jobs/${job.id}/tasks/determine_and_share_rebate_amount/submit`, { as: 'ops', body: { data, version: cur.version ?? 0 } });
+    const share = (data: Record<string, unknown>) =>
+      s.api('POST', `/api/jobs/${job.id}/tasks/determine_and_share_rebate_amount/submit`, {
+        as: 'ops',
+        body: { data, version: cur.version ?? 0 },
+      });
     // Above the estimate's maximum ($1,200.00): ops confirm it with a reason first.
     const refused = await share({ program_final_amount: 275_000 });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual([{ path: 'above_estimate_confirmed', message: "The final amount is above the estimate's maximum of $1,200.00. Confirm it and say why." }]);
+    expect(refused.body.errors).toEqual([
+      {
+        path: 'above_estimate_confirmed',
+        message: "The final amount is above the estimate's maximum of $1,200.00. Confirm it and say why.",
+      },
+    ]);
     expect((await share({ program_final_amount: 275_000, above_estimate_confirmed: true })).status).toBe(422);
     expect((await views()).phase).toBe('range'); // nothing changed
-    const shared = await share({ program_final_amount: 275_000, above_estimate_confirmed: true, above_estimate_reason: 'Deemed savings revised after the site visit' });
+    const shared = await share({
+      program_final_amount: 275_000,
+      above_estimate_confirmed: true,
+      above_estimate_reason: 'Deemed savings revised after the site visit',
+    });
     expect(shared.status, JSON.stringify(shared.body)).toBe(200);
     const final = await views();
     expect(final).toMatchObject({ phase: 'final', final_cents: 275_000 });
-    expect((await historyOf(job.id)).find((x) => x.type === 'rebate_amount_shared')?.detail).toMatchObject({ amount_cents: 275_000 });
+    expect((await historyOf(job.id)).find((x) => x.type === 'rebate_amount_shared')?.detail).toMatchObject({
+      amount_cents: 275_000,
+    });
     // The install done (final costs confirmed): still the amount ops shared.
-    await tasksDb.writeTask(s.deps.db, { job_id: job.id, task_id: 'confirm_project_final_costs', status: 'COMPLETE', data: {}, draft: null, owner_override: null, exceptions: null, updated_at: clock.toISOString(), updated_by: null }, 2);
+    await tasksDb.writeTask(
+      s.deps.db,
+      {
+        job_id: job.id,
+        task_id: 'confirm_project_final_costs',
+        status: 'COMPLETE',
+        data: {},
+        draft: null,
+        owner_override: null,
+        exceptions: null,
+        updated_at: clock.toISOString(),
+        updated_by: null,
+      },
+      2,
+    );
     await refreshJob(s.deps, job.id);
     expect(await views()).toMatchObject({ phase: 'final', final_cents: 275_000 });
     await approve(job.id);
@@ -225,9 +377,23 @@ describe('rebate payments', () => {
     await approve(job.id);
     await worker.drain();
     const cur = await taskOf(job.id, 'send_payment');
-    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/send_payment/submit`, { as: 'ops', body: { data: filled('send_payment', { payment_amount: 275_000, payment_sent_date: '2026-06-01', payment_reference: 'CHK-1001' }), version: cur.version ?? 0 } });
+    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/send_payment/submit`, {
+      as: 'ops',
+      body: {
+        data: filled('send_payment', {
+          payment_amount: 275_000,
+          payment_sent_date: '2026-06-01',
+          payment_reference: 'CHK-1001',
+        }),
+        version: cur.version ?? 0,
+      },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect((await historyOf(job.id)).find((x) => x.type === 'payment_recorded_by_hand')?.detail).toMatchObject({ override: true, amount_cents: 275_000, paid_on: '2026-06-01' });
+    expect((await historyOf(job.id)).find((x) => x.type === 'payment_recorded_by_hand')?.detail).toMatchObject({
+      override: true,
+      amount_cents: 275_000,
+      paid_on: '2026-06-01',
+    });
     await untilDecided();
     const task = await taskOf(job.id, 'send_payment');
     expect(task.data.payment_reference).toBe('CHK-1001');

@@ -29,7 +29,12 @@ describe('GET and PUT /api/preferences', () => {
   });
 
   it('round trip: a new tab order and SLA days for some tabs are kept, a tab left out has no limit', async () => {
-    const body = { bucket_order: ['Review', 'Apply', 'Install', 'Enroll', 'Pay'], sla_days_in_stage: { Review: 2, Pay: 30 }, jobs_per_page: 25, sidebar_open: false };
+    const body = {
+      bucket_order: ['Review', 'Apply', 'Install', 'Enroll', 'Pay'],
+      sla_days_in_stage: { Review: 2, Pay: 30 },
+      jobs_per_page: 25,
+      sidebar_open: false,
+    };
     const put = await s.api('PUT', '/api/preferences', { as: 'contractor_a', body });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject(body);
@@ -40,16 +45,27 @@ describe('GET and PUT /api/preferences', () => {
   });
 
   it('a save of one preference keeps the others (the SLA per tab is replaced as a whole)', async () => {
-    await s.api('PUT', '/api/preferences', { as: 'contractor_b', body: { sla_days_in_stage: { Install: 60 }, bucket_order: ['Pay', 'Enroll', 'Install', 'Review', 'Apply'] } });
+    await s.api('PUT', '/api/preferences', {
+      as: 'contractor_b',
+      body: { sla_days_in_stage: { Install: 60 }, bucket_order: ['Pay', 'Enroll', 'Install', 'Review', 'Apply'] },
+    });
     await s.api('PUT', '/api/preferences', { as: 'contractor_b', body: { jobs_per_page: 100 } });
     const got = await s.api('GET', '/api/preferences', { as: 'contractor_b' });
-    expect(got.body).toMatchObject({ jobs_per_page: 100, sla_days_in_stage: { Install: 60 }, bucket_order: ['Pay', 'Enroll', 'Install', 'Review', 'Apply'] });
+    expect(got.body).toMatchObject({
+      jobs_per_page: 100,
+      sla_days_in_stage: { Install: 60 },
+      bucket_order: ['Pay', 'Enroll', 'Install', 'Review', 'Apply'],
+    });
     await s.api('PUT', '/api/preferences', { as: 'contractor_b', body: { sla_days_in_stage: {} } });
     expect((await s.api('GET', '/api/preferences', { as: 'contractor_b' })).body.sla_days_in_stage).toEqual({});
   });
 
   it('an SLA stored as one integer (before it was per tab) reads as that limit on every tab; a partial stored order is completed', async () => {
-    await putPreferences(s.deps.db, s.ids.users.ops, { sla_days_in_stage: 7, bucket_order: ['Pay', 'Review'], jobs_per_page: 50 });
+    await putPreferences(s.deps.db, s.ids.users.ops, {
+      sla_days_in_stage: 7,
+      bucket_order: ['Pay', 'Review'],
+      jobs_per_page: 50,
+    });
     const got = await s.api('GET', '/api/preferences', { as: 'ops' });
     expect(got.body.sla_days_in_stage).toEqual({ Apply: 7, Review: 7, Install: 7, Enroll: 7, Pay: 7 });
     expect(got.body.bucket_order).toEqual(['Pay', 'Review', 'Apply', 'Install', 'Enroll']);
@@ -72,14 +88,24 @@ describe('GET and PUT /api/preferences', () => {
   });
 
   it('SLA days outside 0 to 365, not whole, or for an unknown tab answer 422 at their paths', async () => {
-    const r = await s.api('PUT', '/api/preferences', { as: 'contractor_a', body: { sla_days_in_stage: { Review: 400, Apply: 1.5, Canceled: 3 } } });
+    const r = await s.api('PUT', '/api/preferences', {
+      as: 'contractor_a',
+      body: { sla_days_in_stage: { Review: 400, Apply: 1.5, Canceled: 3 } },
+    });
     expect(r.status).toBe(422);
     const paths = (r.body.errors as { path: string }[]).map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(['sla_days_in_stage.Review', 'sla_days_in_stage.Apply', 'sla_days_in_stage']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['sla_days_in_stage.Review', 'sla_days_in_stage.Apply', 'sla_days_in_stage']),
+    );
     // The old one-integer shape is read, never written.
-    expect((await s.api('PUT', '/api/preferences', { as: 'contractor_a', body: { sla_days_in_stage: 7 } })).status).toBe(422);
+    expect(
+      (await s.api('PUT', '/api/preferences', { as: 'contractor_a', body: { sla_days_in_stage: 7 } })).status,
+    ).toBe(422);
     // Nothing was saved by the refused calls.
-    expect((await s.api('GET', '/api/preferences', { as: 'contractor_a' })).body.sla_days_in_stage).toEqual({ Review: 2, Pay: 30 });
+    expect((await s.api('GET', '/api/preferences', { as: 'contractor_a' })).body.sla_days_in_stage).toEqual({
+      Review: 2,
+      Pay: 30,
+    });
   });
 
   it('an unknown preference answers 422 at its name; a body that is not an object 400', async () => {

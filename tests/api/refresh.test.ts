@@ -44,10 +44,20 @@ function withWindow(window: string): Definitions {
 }
 
 /** A Rockland Electric (NJ) job of company A, created by ops: a job of another program than WI HEAR. */
-const createRecoJob = () => createJob(s, 'ops', {
-  first_name: 'Paula', address: '9 Ramapo Valley Rd', city: 'Mahwah', county: 'Bergen', state: 'NJ', zip: '07430', lat: 41.08, lon: -74.14,
-  electric_utility: 'Rockland Electric Company', gas_utility: 'Public Service Electric and Gas', program_id: 'reco',
-});
+const createRecoJob = () =>
+  createJob(s, 'ops', {
+    first_name: 'Paula',
+    address: '9 Ramapo Valley Rd',
+    city: 'Mahwah',
+    county: 'Bergen',
+    state: 'NJ',
+    zip: '07430',
+    lat: 41.08,
+    lon: -74.14,
+    electric_utility: 'Rockland Electric Company',
+    gas_utility: 'Public Service Electric and Gas',
+    program_id: 'reco',
+  });
 
 const drain = (deps: Deps, o: { batch_size?: number; owner?: string } = {}) =>
   createWorker(s.deps.db, { handlers: refreshHandlers(deps, o), now: () => clock, owner: o.owner }).drain();
@@ -55,18 +65,33 @@ const drain = (deps: Deps, o: { batch_size?: number; owner?: string } = {}) =>
 /** What the jobs list (stored columns) and the job detail's evaluation (live) say of a job. */
 async function views(id: number) {
   // Signed in afresh: the clock may have moved past a cached session.
-  const login = await s.api<{ token: string }>('POST', '/api/auth/login', { body: { email: PEOPLE.contractor_a, password: PASSWORD } });
+  const login = await s.api<{ token: string }>('POST', '/api/auth/login', {
+    body: { email: PEOPLE.contractor_a, password: PASSWORD },
+  });
   const token = login.body.token;
   const list = await s.api('GET', '/api/jobs?per_page=100', { token });
-  const item = (list.body.items as { id: number; eligibility: string; stage: { number: number } }[]).find((j) => j.id === id)!;
+  const item = (list.body.items as { id: number; eligibility: string; stage: { number: number } }[]).find(
+    (j) => j.id === id,
+  )!;
   const detail = await s.api('GET', `/api/jobs/${id}`, { token });
   expect(detail.status).toBe(200);
-  return { list: { eligibility: item.eligibility, stage: item.stage.number }, detail: { eligibility: detail.body.evaluation.eligibility.status as string, stage: detail.body.evaluation.stage.number as number } };
+  return {
+    list: { eligibility: item.eligibility, stage: item.stage.number },
+    detail: {
+      eligibility: detail.body.evaluation.eligibility.status as string,
+      stage: detail.body.evaluation.stage.number as number,
+    },
+  };
 }
 
 const row = (id: number) => s.deps.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const keysLike = async (prefix: string) =>
-  (await s.deps.db.selectFrom('work_items').select(['idempotency_key', 'state', 'run_at']).where('idempotency_key', 'like', `${prefix}%`).orderBy('id').execute());
+  await s.deps.db
+    .selectFrom('work_items')
+    .select(['idempotency_key', 'state', 'run_at'])
+    .where('idempotency_key', 'like', `${prefix}%`)
+    .orderBy('id')
+    .execute();
 
 describe('the daily re-evaluation', () => {
   it('brings the list in line with the detail once a submission window has passed, and leaves the rest untouched', async () => {
@@ -98,7 +123,9 @@ describe('the daily re-evaluation', () => {
     expect(otherAfter.evaluated_on).toBe('2026-07-01');
     expect({ ...otherAfter, evaluated_on: null }).toEqual({ ...otherBefore, evaluated_on: null });
     // The next day's run waits for its midnight.
-    expect(await keysLike('definitions.refresh:2026-07-02')).toEqual([{ idempotency_key: 'definitions.refresh:2026-07-02', state: 'ready', run_at: '2026-07-02T00:00:00.000Z' }]);
+    expect(await keysLike('definitions.refresh:2026-07-02')).toEqual([
+      { idempotency_key: 'definitions.refresh:2026-07-02', state: 'ready', run_at: '2026-07-02T00:00:00.000Z' },
+    ]);
   });
 
   it('is queued once per day, however many instances and workers', async () => {

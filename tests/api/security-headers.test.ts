@@ -14,7 +14,21 @@ import { HELMET_OPTIONS, helmetAnswer } from '../../server/middleware/security-h
 import { startServer, type TestServer } from './harness.ts';
 
 /** Headers of an answer that are not helmet's (the server's own, the body's). */
-const NOT_HELMETS = new Set(['connection', 'content-length', 'content-type', 'date', 'keep-alive', 'transfer-encoding', 'vary', 'x-request-id', 'allow', 'cache-control', 'etag', 'last-modified', 'accept-ranges']);
+const NOT_HELMETS = new Set([
+  'connection',
+  'content-length',
+  'content-type',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  'x-request-id',
+  'allow',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+]);
 
 let s: TestServer;
 let reference: Server;
@@ -65,7 +79,10 @@ describe('security headers', () => {
     ['400 (malformed query)', 'GET', '/api/jobs?page_number=x', 400],
   ])('are on every answer: %s', async (_kind, method, path, status) => {
     const own = await helmetsOwn();
-    const r = await fetch(s.url + path, { method, headers: status === 400 ? { authorization: `Bearer ${await s.tokenOf('ops')}` } : {} });
+    const r = await fetch(s.url + path, {
+      method,
+      headers: status === 400 ? { authorization: `Bearer ${await s.tokenOf('ops')}` } : {},
+    });
     if (status !== null) expect(r.status).toBe(status);
     const headers: Record<string, string> = {};
     r.headers.forEach((value, name) => (headers[name] = value));

@@ -29,7 +29,14 @@ afterAll(async () => {
 /** A seeded portal with the given storage, listening; `get` calls its API as the demo's ops user. */
 async function seededPortal(storage: Config['upload_storage']) {
   const database: Fresh = await freshDatabase(API_BACKEND);
-  const config: Config = { ...loadConfig({}), database_url: database.url, database_schema: database.schema, upload_dir: join(dir, storage), upload_storage: storage, port: 0 };
+  const config: Config = {
+    ...loadConfig({}),
+    database_url: database.url,
+    database_schema: database.schema,
+    upload_dir: join(dir, storage),
+    upload_storage: storage,
+    port: 0,
+  };
   const deps = depsOf(database.store, config, { now: () => NOW, log: () => undefined });
   expect(await seedIfEmpty(deps)).toBe(true);
   const { app } = await createApp(deps);
@@ -41,7 +48,11 @@ async function seededPortal(storage: Config['upload_storage']) {
     await database.drop();
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@demo.rebates.test', password: DEMO_PASSWORD }) });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ops@demo.rebates.test', password: DEMO_PASSWORD }),
+  });
   const { token } = (await login.json()) as { token: string };
   const get = (path: string) => fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
   return { deps, get };
@@ -54,7 +65,8 @@ function references(rows: { job_id: number; data: string | null }[], ids: Set<st
     if (Array.isArray(v)) return v.forEach((x) => walk(job_id, x));
     if (!v || typeof v !== 'object') return;
     const id = (v as { id?: unknown }).id;
-    if (typeof id === 'string' && ('content_type' in v || ids.has(id) || /^(ph|pdf)-/.test(id))) out.push({ job_id, id });
+    if (typeof id === 'string' && ('content_type' in v || ids.has(id) || /^(ph|pdf)-/.test(id)))
+      out.push({ job_id, id });
     else Object.values(v).forEach((x) => walk(job_id, x));
   };
   for (const r of rows) walk(r.job_id, typeof r.data === 'string' ? JSON.parse(r.data) : r.data);
@@ -64,15 +76,24 @@ function references(rows: { job_id: number; data: string | null }[], ids: Set<st
 describe.each(['disk', 'database'] as const)('seeded attachments (%s storage)', (storage) => {
   it('every upload reference of the demo is an attachment of its job, and it downloads', async () => {
     const { deps, get } = await seededPortal(storage);
-    const attachments = await dbAll<{ id: string; job_id: number; content_type: string; size_bytes: number }>(deps, 'SELECT id, job_id, content_type, size_bytes FROM attachments');
+    const attachments = await dbAll<{ id: string; job_id: number; content_type: string; size_bytes: number }>(
+      deps,
+      'SELECT id, job_id, content_type, size_bytes FROM attachments',
+    );
     const byId = new Map(attachments.map((a) => [a.id, a]));
-    const refs = references(await dbAll(deps, 'SELECT job_id, data FROM job_tasks WHERE data IS NOT NULL'), new Set(byId.keys()));
+    const refs = references(
+      await dbAll(deps, 'SELECT job_id, data FROM job_tasks WHERE data IS NOT NULL'),
+      new Set(byId.keys()),
+    );
     expect(refs.length).toBeGreaterThan(100);
     expect(refs.filter((r) => byId.get(r.id)?.job_id !== r.job_id)).toEqual([]);
 
     const photo = attachments.find((a) => a.content_type === 'image/png')!;
     const pdf = attachments.find((a) => a.content_type === 'application/pdf')!;
-    for (const [a, magic] of [[photo, '\x89PNG'], [pdf, '%PDF']] as const) {
+    for (const [a, magic] of [
+      [photo, '\x89PNG'],
+      [pdf, '%PDF'],
+    ] as const) {
       const r = await get(`/api/attachments/${a.id}/download`);
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toContain(a.content_type);

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANCEL_REASONS, initialEligibility, type JobEvaluation, type JobSite, type Program } from '../../engine/index.ts';
+import {
+  CANCEL_REASONS,
+  initialEligibility,
+  type JobEvaluation,
+  type JobSite,
+  type Program,
+} from '../../engine/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/context.ts';
 import { depsOf } from '../../server/deps.ts';
@@ -22,7 +28,16 @@ const opened: Fresh[] = [];
 const fresh = async () => {
   const database = await freshDatabase(API_BACKEND);
   opened.push(database);
-  return depsOf(database.store, { ...loadConfig({}), database_url: database.url, database_schema: database.schema, upload_dir: join(dir, 'uploads') }, { now: () => NOW, log: () => undefined });
+  return depsOf(
+    database.store,
+    {
+      ...loadConfig({}),
+      database_url: database.url,
+      database_schema: database.schema,
+      upload_dir: join(dir, 'uploads'),
+    },
+    { now: () => NOW, log: () => undefined },
+  );
 };
 afterAll(async () => {
   for (const d of opened) await d.drop();
@@ -30,7 +45,17 @@ afterAll(async () => {
 });
 const all = <T>(deps: Deps, sql: string, ...params: unknown[]) => dbAll<T>(deps, sql, ...params);
 const count = async (deps: Deps, sql: string, ...params: unknown[]) => Number(await dbValue(deps, sql, ...params));
-const siteOf = (j: JobRow): JobSite => Object.fromEntries(Object.entries({ city: j.city, county: j.county, state: j.state, zip: j.zip, electric_utility: j.electric_utility, gas_utility: j.gas_utility }).filter(([, v]) => v !== null));
+const siteOf = (j: JobRow): JobSite =>
+  Object.fromEntries(
+    Object.entries({
+      city: j.city,
+      county: j.county,
+      state: j.state,
+      zip: j.zip,
+      electric_utility: j.electric_utility,
+      gas_utility: j.gas_utility,
+    }).filter(([, v]) => v !== null),
+  );
 
 describe('the demo seed', () => {
   let deps: Deps;
@@ -59,7 +84,10 @@ describe('the demo seed', () => {
     expect(jobs.length).toBeGreaterThanOrEqual(250);
     expect(await count(deps, 'SELECT COUNT(*) n FROM contractors')).toBe(20);
     expect(await count(deps, 'SELECT COUNT(*) n FROM contractors WHERE address IS NULL')).toBe(2);
-    for (const p of programs) expect(await count(deps, 'SELECT COUNT(*) n FROM contractors WHERE program_id = ?', p.id), p.id).toBeGreaterThan(0);
+    for (const p of programs)
+      expect(await count(deps, 'SELECT COUNT(*) n FROM contractors WHERE program_id = ?', p.id), p.id).toBeGreaterThan(
+        0,
+      );
   });
   it('puts jobs in every stage of each program a job can be in', async () => {
     // Stage 1 (Create) has no tasks in any program: the engine puts a new job straight in the next stage.
@@ -67,11 +95,16 @@ describe('the demo seed', () => {
       const firstWithTasks = Math.min(...p.tasks.map((t) => t.stage));
       const expected = p.stage_model.stages.map((s) => s.number).filter((n) => n >= firstWithTasks);
       const have = new Set(jobs.filter((j) => j.program_id === p.id).map((j) => j.stage));
-      expect(expected.filter((n) => !have.has(n)), p.id).toEqual([]);
+      expect(
+        expected.filter((n) => !have.has(n)),
+        p.id,
+      ).toEqual([]);
     }
   });
   it('stores what the engine says of each job (stage, eligibility)', async () => {
-    const differ = jobs.filter((j, i) => j.stage !== evaluations[i].stage.number || j.eligibility !== evaluations[i].eligibility.status);
+    const differ = jobs.filter(
+      (j, i) => j.stage !== evaluations[i].stage.number || j.eligibility !== evaluations[i].eligibility.status,
+    );
     expect(differ.map((j) => j.code)).toEqual([]);
   });
   it('has eligible, pending and ineligible jobs, ineligible for many different reasons', async () => {
@@ -82,7 +115,15 @@ describe('the demo seed', () => {
     expect(byStatus('ineligible')).toBeLessThan(jobs.length / 3);
     const reasons = new Set(evaluations.flatMap((e) => e.eligibility.reasons.map((r) => r.code)));
     expect(reasons.size).toBeGreaterThanOrEqual(10);
-    expect([...reasons]).toEqual(expect.arrayContaining(['income_too_high', 'building_type', 'residence_under_12_months', 'ops_override', 'preapproval_or_enrollment_issue']));
+    expect([...reasons]).toEqual(
+      expect.arrayContaining([
+        'income_too_high',
+        'building_type',
+        'residence_under_12_months',
+        'ops_override',
+        'preapproval_or_enrollment_issue',
+      ]),
+    );
   });
   it('has canceled jobs with every reason of the list, claimed and ops-owned ones, flagged tasks and exception notes', async () => {
     const canceled = jobs.filter((j) => j.is_canceled);
@@ -106,12 +147,18 @@ describe('the demo seed', () => {
     expect(submit.length).toBeGreaterThan(0);
     for (const j of [...install, ...submit]) expect(ids.has(j.install_terms_id ?? j.submit_terms_id!)).toBe(true);
     // Only programs with documents that carry the terms.
-    const carrying = (kind: 'install' | 'submit') => new Set(Object.values(deps.defs.programs).filter((p) => p.documents.some((d) => d.terms === kind)).map((p) => p.id));
+    const carrying = (kind: 'install' | 'submit') =>
+      new Set(
+        Object.values(deps.defs.programs)
+          .filter((p) => p.documents.some((d) => d.terms === kind))
+          .map((p) => p.id),
+      );
     expect(install.every((j) => carrying('install').has(j.program_id))).toBe(true);
     expect(submit.every((j) => carrying('submit').has(j.program_id))).toBe(true);
   });
   it('gives the demo homeowner two jobs', async () => {
-    const id = (await all<{ id: number }>(deps, "SELECT id FROM users WHERE email = 'homeowner@demo.rebates.test'"))[0].id;
+    const id = (await all<{ id: number }>(deps, "SELECT id FROM users WHERE email = 'homeowner@demo.rebates.test'"))[0]
+      .id;
     expect(jobs.filter((j) => j.homeowner_user_id === id).length).toBe(2);
     expect(jobs.filter((j) => j.homeowner_user_id !== null && j.homeowner_user_id !== id)).toEqual([]);
   });
@@ -120,7 +167,9 @@ describe('the demo seed', () => {
     expect(new Set(jobs.map((j) => j.code)).size).toBe(jobs.length);
   });
   it("puts every home inside its program's service area, with coordinates", async () => {
-    const outside = jobs.filter((j) => !initialEligibility([deps.defs.programs[j.program_id]], siteOf(j), '2026-06-01')[0].in_service_area);
+    const outside = jobs.filter(
+      (j) => !initialEligibility([deps.defs.programs[j.program_id]], siteOf(j), '2026-06-01')[0].in_service_area,
+    );
     expect(outside.map((j) => `${j.program_id}: ${j.city}, ${j.county} ${j.zip}`)).toEqual([]);
     for (const j of jobs) expect(typeof j.lat === 'number' && typeof j.lon === 'number').toBe(true);
   });
@@ -137,23 +186,39 @@ describe('the demo seed', () => {
   });
   it("writes one 'job_created' per job and one 'task_submitted' per completed task", async () => {
     expect(await count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'job_created'")).toBe(jobs.length);
-    expect(await count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'task_submitted'")).toBe(await count(deps, "SELECT COUNT(*) n FROM job_tasks WHERE status = 'COMPLETE'"));
+    expect(await count(deps, "SELECT COUNT(*) n FROM history WHERE type = 'task_submitted'")).toBe(
+      await count(deps, "SELECT COUNT(*) n FROM job_tasks WHERE status = 'COMPLETE'"),
+    );
   });
   it('every demo user signs in with the demo password', async () => {
-    for (const u of DEMO_USERS) expect((await signIn(deps, u.email, DEMO_PASSWORD, '127.0.0.9')).user.role).toBe(u.role);
+    for (const u of DEMO_USERS)
+      expect((await signIn(deps, u.email, DEMO_PASSWORD, '127.0.0.9')).user.role).toBe(u.role);
   });
   it('is deterministic: a second fresh database gets the same jobs', async () => {
     const other = await fresh();
     await seedIfEmpty(other);
-    const summary = async (d: Deps) => (await all<{ s: string }>(d, "SELECT code || ' ' || program_id || ' ' || stage || ' ' || eligibility || ' ' || created_at AS s FROM jobs ORDER BY id")).map((r) => r.s);
+    const summary = async (d: Deps) =>
+      (
+        await all<{ s: string }>(
+          d,
+          "SELECT code || ' ' || program_id || ' ' || stage || ' ' || eligibility || ' ' || created_at AS s FROM jobs ORDER BY id",
+        )
+      ).map((r) => r.s);
     expect(await summary(other)).toEqual(await summary(deps));
   }, 120_000);
   it("has places in every program's area for initial eligibility, and places no program serves", async () => {
     const places = await all<JobSite & { place_id: string }>(deps, 'SELECT * FROM places');
     expect(places.length).toBeGreaterThanOrEqual(35);
     for (const p of places) expect(p.place_id).toMatch(/^demo-place-[a-z]{2}-\d+$/);
-    const served = (p: JobSite) => initialEligibility(programs, siteOf(p as unknown as JobRow), '2026-06-01').filter((e) => e.in_service_area).map((e) => e.program);
-    for (const prog of programs) expect(places.some((p) => served(p).includes(prog.id)), prog.id).toBe(true);
+    const served = (p: JobSite) =>
+      initialEligibility(programs, siteOf(p as unknown as JobRow), '2026-06-01')
+        .filter((e) => e.in_service_area)
+        .map((e) => e.program);
+    for (const prog of programs)
+      expect(
+        places.some((p) => served(p).includes(prog.id)),
+        prog.id,
+      ).toBe(true);
     expect(places.filter((p) => served(p).length === 0).length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -166,11 +231,26 @@ describe('the demo seed of the admin screens', () => {
   }, 120_000);
   it('has announcements (one for a single contractor, one with a video, one expired), three terms versions, providers and a catalog', async () => {
     expect((await all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM announcements'))[0].n).toBeGreaterThanOrEqual(6);
-    expect((await all<{ n: number }>(deps, "SELECT COUNT(*) n FROM announcements WHERE video_url LIKE 'https://www.youtube.com/%'"))[0].n).toBe(1);
+    expect(
+      (
+        await all<{ n: number }>(
+          deps,
+          "SELECT COUNT(*) n FROM announcements WHERE video_url LIKE 'https://www.youtube.com/%'",
+        )
+      )[0].n,
+    ).toBe(1);
     expect((await all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM terms_versions'))[0].n).toBe(3);
-    expect((await all<{ version: number }>(deps, 'SELECT version FROM terms_versions WHERE is_current = 1'))[0].version).toBe(3);
-    expect((await all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM providers WHERE preferred_vendor_id IS NOT NULL'))[0].n).toBeGreaterThan(0);
-    const byType = Object.fromEntries((await all<{ type: string; n: number }>(deps, 'SELECT type, COUNT(*) n FROM equipment GROUP BY type')).map((r) => [r.type, r.n]));
+    expect(
+      (await all<{ version: number }>(deps, 'SELECT version FROM terms_versions WHERE is_current = 1'))[0].version,
+    ).toBe(3);
+    expect(
+      (await all<{ n: number }>(deps, 'SELECT COUNT(*) n FROM providers WHERE preferred_vendor_id IS NOT NULL'))[0].n,
+    ).toBeGreaterThan(0);
+    const byType = Object.fromEntries(
+      (await all<{ type: string; n: number }>(deps, 'SELECT type, COUNT(*) n FROM equipment GROUP BY type')).map(
+        (r) => [r.type, r.n],
+      ),
+    );
     expect(byType).toEqual({ heat_pump: 60, water_heater: 25, other: 15 });
   });
 });

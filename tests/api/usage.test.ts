@@ -25,12 +25,25 @@ let worker: Worker;
 let clock = new Date('2026-06-01T15:00:00.000Z');
 const tick = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
-const MAHWAH = { address: '10 Franklin Tpke', city: 'Mahwah', county: 'Bergen', state: 'NJ', zip: '07430', lat: 41.0887, lon: -74.1438, electric_utility: 'Rockland Electric Company', gas_utility: 'Public Service Electric and Gas' };
+const MAHWAH = {
+  address: '10 Franklin Tpke',
+  city: 'Mahwah',
+  county: 'Bergen',
+  state: 'NJ',
+  zip: '07430',
+  lat: 41.0887,
+  lon: -74.1438,
+  electric_utility: 'Rockland Electric Company',
+  gas_utility: 'Public Service Electric and Gas',
+};
 let n = 0;
 
 beforeAll(async () => {
   sim = await startUtilitySimulator({ now: () => clock, validation_ms: 0 });
-  s = await startServer({ config: { utility_data_url: sim.url, public_url: 'https://portal.example.test' }, now: () => clock });
+  s = await startServer({
+    config: { utility_data_url: sim.url, public_url: 'https://portal.example.test' },
+    now: () => clock,
+  });
   worker = createWorker(s.deps.db, { handlers: usageHandlers(s.deps), now: () => clock });
 });
 afterAll(async () => {
@@ -41,11 +54,32 @@ afterAll(async () => {
 /** A RECO job whose usage task has opened (the homeowner's energy sources answered). */
 async function recoJob(email: string | null = `home${n + 1}@reco.test`) {
   n += 1;
-  const r = await s.api('POST', '/api/jobs', { as: 'ops', body: { first_name: 'Rita', last_name: `Reco${n}`, ...(email ? { email } : {}), phone_number: '201-555-0100', ...MAHWAH, address: `${n} Franklin Tpke`, program_id: 'reco', contractor_id: s.ids.contractor_a } });
+  const r = await s.api('POST', '/api/jobs', {
+    as: 'ops',
+    body: {
+      first_name: 'Rita',
+      last_name: `Reco${n}`,
+      ...(email ? { email } : {}),
+      phone_number: '201-555-0100',
+      ...MAHWAH,
+      address: `${n} Franklin Tpke`,
+      program_id: 'reco',
+      contractor_id: s.ids.contractor_a,
+    },
+  });
   expect(r.status).toBe(201);
   const job = r.body as { id: number; code: string };
   const cur = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_energy_sources_and_utilities`, { as: 'ops' });
-  const sub = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_energy_sources_and_utilities/submit`, { as: 'ops', body: { data: filled('provide_energy_sources_and_utilities', { has_lived_for_year: true, new_heating_source_within_year: false }), version: cur.body.version ?? 0 } });
+  const sub = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_energy_sources_and_utilities/submit`, {
+    as: 'ops',
+    body: {
+      data: filled('provide_energy_sources_and_utilities', {
+        has_lived_for_year: true,
+        new_heating_source_within_year: false,
+      }),
+      version: cur.body.version ?? 0,
+    },
+  });
   expect(sub.status, JSON.stringify(sub.body)).toBe(200);
   return job;
 }
@@ -54,7 +88,10 @@ async function recoJob(email: string | null = `home${n + 1}@reco.test`) {
 async function linkOf(email: string): Promise<string> {
   const outbox = await s.api('GET', '/api/auth/outbox', { as: 'ops' });
   const mails = (outbox.body as { to_address: string; body: string }[]).filter((m) => m.to_address === email);
-  const token = mails.map((m) => /\/connect\/([A-Za-z0-9_-]+)/.exec(m.body)?.[1]).filter(Boolean).pop();
+  const token = mails
+    .map((m) => /\/connect\/([A-Za-z0-9_-]+)/.exec(m.body)?.[1])
+    .filter(Boolean)
+    .pop();
   expect(token, `a collection link mailed to ${email}`).toBeTruthy();
   return token!;
 }
@@ -62,7 +99,11 @@ async function linkOf(email: string): Promise<string> {
 /** Signs in at the simulated utility's page as a homeowner would (forms, redirects not followed). */
 async function signInAtUtility(url: string, username: string, code?: string) {
   expect((await fetch(url)).status).toBe(200);
-  const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' as const });
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual' as const,
+  });
   const r = await fetch(url, form({ utility: 'We Energies', username, password: 'secret password' }));
   if (code !== undefined) {
     expect(r.status).toBe(200);
@@ -75,7 +116,8 @@ async function signInAtUtility(url: string, username: string, code?: string) {
   return r.headers.get('location');
 }
 
-const usageAs = async (jobId: number, as: 'ops' | 'contractor_a' | 'contractor_b' | 'homeowner') => (await s.api<JobUsage>('GET', `/api/jobs/${jobId}/usage`, { as }));
+const usageAs = async (jobId: number, as: 'ops' | 'contractor_a' | 'contractor_b' | 'homeowner') =>
+  await s.api<JobUsage>('GET', `/api/jobs/${jobId}/usage`, { as });
 const stepsOf = (u: JobUsage) => Object.fromEntries(u.stages.flatMap((st) => st.steps.map((x) => [x.key, x])));
 const statuses = (u: JobUsage) => Object.fromEntries(u.stages.flatMap((st) => st.steps.map((x) => [x.key, x.status])));
 
@@ -115,12 +157,19 @@ describe('energy usage collection', () => {
     expect(ops.profile?.months_covered).toBe(12);
     expect(Number(ops.profile?.annual_baseline_kwh)).toBeGreaterThan(0);
     expect(ops.in_progress).toBe(false);
-    expect(ops.actions).toEqual(expect.arrayContaining(['process_historical', 'select_meters', 'subscribe_meters', 'resend_invite']));
+    expect(ops.actions).toEqual(
+      expect.arrayContaining(['process_historical', 'select_meters', 'subscribe_meters', 'resend_invite']),
+    );
 
     // The usage task completed itself with the connection the server recorded.
     const task = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_utility_credentials`, { as: 'ops' });
     expect(task.body.status).toBe('COMPLETE');
-    expect(task.body.data).toMatchObject({ utility_data_consent: true, authorized_accounts: ['electric', 'gas'], utility_name: 'We Energies', authorized_on: '2026-06-01' });
+    expect(task.body.data).toMatchObject({
+      utility_data_consent: true,
+      authorized_accounts: ['electric', 'gas'],
+      utility_name: 'We Energies',
+      authorized_on: '2026-06-01',
+    });
     expect(task.body.data.authorization_reference).toMatch(/^[A-Za-z0-9_-]+$/);
     // RECO passes stage 2's usage step: the review task is prefilled from the derived profile.
     const review = await s.api('GET', `/api/jobs/${job.id}/tasks/review_electric_and_gas_usage`, { as: 'ops' });
@@ -128,44 +177,72 @@ describe('energy usage collection', () => {
     expect(review.body.data.annual_heating_therms).toBe(ops.profile?.annual_heating_therms);
 
     const types = await historyTypes(job.id);
-    for (const t of ['usage_invite_sent', 'usage_page_visited', 'usage_consent_given', 'usage_connected', 'task_completed_by_usage', 'usage_collected']) expect(types).toContain(t);
+    for (const t of [
+      'usage_invite_sent',
+      'usage_page_visited',
+      'usage_consent_given',
+      'usage_connected',
+      'task_completed_by_usage',
+      'usage_collected',
+    ])
+      expect(types).toContain(t);
     // The homeowner's page: nothing more to do.
     const page = await s.api('GET', `/api/usage-connect/${token}`);
-    expect(page.body).toMatchObject({ state: 'complete', can_connect: false, message: expect.stringContaining('nothing more to do') });
+    expect(page.body).toMatchObject({
+      state: 'complete',
+      can_connect: false,
+      message: expect.stringContaining('nothing more to do'),
+    });
   });
 
   it.each([
-    ['wrong-password', undefined, 'wrong_password', 'Credential validation failed: the utility rejected the username or password'],
+    [
+      'wrong-password',
+      undefined,
+      'wrong_password',
+      'Credential validation failed: the utility rejected the username or password',
+    ],
     ['fail-2fa', '000000', 'two_factor_failed', 'Credential validation failed at 2FA: the code was not accepted'],
     ['expired-2fa', '000000', 'two_factor_expired', 'Credential validation failed at 2FA'],
     ['good-2fa', '999999', 'two_factor_failed', 'Credential validation failed at 2FA'],
     ['locked', undefined, 'account_locked', 'locked'],
     ['site-down', undefined, 'site_down', "the utility's website did not respond"],
-  ])('%s fails validate credentials: ops read the service’s detail, the contractor the softer wording, the homeowner what to do', async (username, code, failure, detail) => {
-    const { job, token } = await connectAs(username, code);
-    const ops = (await usageAs(job.id, 'ops')).body;
-    const st = statuses(ops);
-    expect(st).toMatchObject({ send_homeowner_invite: 'success', visit_collection_page: 'success', attempt_authentication: 'success', validate_credentials: 'failure', identify_meters: 'not_attempted' });
-    expect(ops.overall.status).toBe('failed');
-    expect(ops.history.status).toBe('pending');
-    expect(stepsOf(ops).validate_credentials.words).toContain(detail);
-    const contractor = (await usageAs(job.id, 'contractor_a')).body;
-    expect(stepsOf(contractor).validate_credentials.words).toBe('Waiting to receive');
-    expect(JSON.stringify(contractor)).not.toContain('Credential validation');
-    expect(contractor.meters).toEqual([]);
-    expect(contractor.actions).toEqual([]);
-    const page = (await s.api('GET', `/api/usage-connect/${token}`)).body;
-    expect(page.state).toBe('retry');
-    expect(page.can_connect).toBe(true);
-    expect(page.message).not.toContain('Credential validation');
-    expect(page.message.length).toBeGreaterThan(20);
-    // Every role reads the homeowner's next step as their page says it.
-    expect(contractor.homeowner_next_step).toBe(page.message);
-    expect((await usageAs(job.id, 'ops')).body.homeowner_next_step).toBe(page.message);
-    expect(await historyTypes(job.id)).toContain('usage_credentials_failed');
-    expect((await s.api('GET', `/api/jobs/${job.id}/tasks/provide_utility_credentials`, { as: 'ops' })).body.status).not.toBe('COMPLETE');
-    void failure;
-  });
+  ])(
+    '%s fails validate credentials: ops read the service’s detail, the contractor the softer wording, the homeowner what to do',
+    async (username, code, failure, detail) => {
+      const { job, token } = await connectAs(username, code);
+      const ops = (await usageAs(job.id, 'ops')).body;
+      const st = statuses(ops);
+      expect(st).toMatchObject({
+        send_homeowner_invite: 'success',
+        visit_collection_page: 'success',
+        attempt_authentication: 'success',
+        validate_credentials: 'failure',
+        identify_meters: 'not_attempted',
+      });
+      expect(ops.overall.status).toBe('failed');
+      expect(ops.history.status).toBe('pending');
+      expect(stepsOf(ops).validate_credentials.words).toContain(detail);
+      const contractor = (await usageAs(job.id, 'contractor_a')).body;
+      expect(stepsOf(contractor).validate_credentials.words).toBe('Waiting to receive');
+      expect(JSON.stringify(contractor)).not.toContain('Credential validation');
+      expect(contractor.meters).toEqual([]);
+      expect(contractor.actions).toEqual([]);
+      const page = (await s.api('GET', `/api/usage-connect/${token}`)).body;
+      expect(page.state).toBe('retry');
+      expect(page.can_connect).toBe(true);
+      expect(page.message).not.toContain('Credential validation');
+      expect(page.message.length).toBeGreaterThan(20);
+      // Every role reads the homeowner's next step as their page says it.
+      expect(contractor.homeowner_next_step).toBe(page.message);
+      expect((await usageAs(job.id, 'ops')).body.homeowner_next_step).toBe(page.message);
+      expect(await historyTypes(job.id)).toContain('usage_credentials_failed');
+      expect(
+        (await s.api('GET', `/api/jobs/${job.id}/tasks/provide_utility_credentials`, { as: 'ops' })).body.status,
+      ).not.toBe('COMPLETE');
+      void failure;
+    },
+  );
 
   it('a failed 2FA then a good sign-in on the same link: the steps start over from the new attempt and complete', async () => {
     const { job, token } = await connectAs('fail-2fa', '111111');
@@ -182,14 +259,38 @@ describe('energy usage collection', () => {
 
   it('the time-out scenario stays in progress while the utility decides, then fails as timed out', async () => {
     const sim2 = await startUtilitySimulator({ now: () => clock, validation_ms: 1_000 });
-    const s2 = await startServer({ config: { utility_data_url: sim2.url, public_url: 'https://portal.example.test' }, now: () => clock });
+    const s2 = await startServer({
+      config: { utility_data_url: sim2.url, public_url: 'https://portal.example.test' },
+      now: () => clock,
+    });
     try {
       const w2 = createWorker(s2.deps.db, { handlers: usageHandlers(s2.deps), now: () => clock });
-      const r = await s2.api('POST', '/api/jobs', { as: 'ops', body: { first_name: 'Tim', last_name: 'Out', email: 'tim@reco.test', ...MAHWAH, program_id: 'reco', contractor_id: s2.ids.contractor_a } });
-      await s2.api('POST', `/api/jobs/${r.body.id}/tasks/provide_energy_sources_and_utilities/submit`, { as: 'ops', body: { data: filled('provide_energy_sources_and_utilities', { has_lived_for_year: true, new_heating_source_within_year: false }), version: 0 } });
+      const r = await s2.api('POST', '/api/jobs', {
+        as: 'ops',
+        body: {
+          first_name: 'Tim',
+          last_name: 'Out',
+          email: 'tim@reco.test',
+          ...MAHWAH,
+          program_id: 'reco',
+          contractor_id: s2.ids.contractor_a,
+        },
+      });
+      await s2.api('POST', `/api/jobs/${r.body.id}/tasks/provide_energy_sources_and_utilities/submit`, {
+        as: 'ops',
+        body: {
+          data: filled('provide_energy_sources_and_utilities', {
+            has_lived_for_year: true,
+            new_heating_source_within_year: false,
+          }),
+          version: 0,
+        },
+      });
       await w2.drain();
       const outbox = await s2.api('GET', '/api/auth/outbox', { as: 'ops' });
-      const token = /\/connect\/([A-Za-z0-9_-]+)/.exec(outbox.body.find((m: { to_address: string }) => m.to_address === 'tim@reco.test').body)![1];
+      const token = /\/connect\/([A-Za-z0-9_-]+)/.exec(
+        outbox.body.find((m: { to_address: string }) => m.to_address === 'tim@reco.test').body,
+      )![1];
       const start = await s2.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } });
       await signInAtUtility(start.body.url, 'timeout');
       await w2.drain();
@@ -212,20 +313,31 @@ describe('energy usage collection', () => {
   it('no meters fails identify meters; partial data fails evaluate usage with the months; revoked later fails the next run', async () => {
     const none = await connectAs('no-meters');
     const a = (await usageAs(none.job.id, 'ops')).body;
-    expect(statuses(a)).toMatchObject({ validate_credentials: 'success', identify_meters: 'failure', extract_usage_from_utility: 'not_attempted' });
+    expect(statuses(a)).toMatchObject({
+      validate_credentials: 'success',
+      identify_meters: 'failure',
+      extract_usage_from_utility: 'not_attempted',
+    });
     expect(a.history.status).toBe('connected');
     expect(stepsOf(a).identify_meters.words).toBe('The utility account has no electric or gas meters');
 
     const partial = await connectAs('partial');
     const b = (await usageAs(partial.job.id, 'ops')).body;
-    expect(statuses(b)).toMatchObject({ collect_from_vendor: 'success', evaluate_usage: 'failure', set_derived_usage_profile: 'not_attempted' });
+    expect(statuses(b)).toMatchObject({
+      collect_from_vendor: 'success',
+      evaluate_usage: 'failure',
+      set_derived_usage_profile: 'not_attempted',
+    });
     expect(stepsOf(b).evaluate_usage.words).toBe('Only 5 of the 12 months of usage the program needs');
     expect(stepsOf((await usageAs(partial.job.id, 'contractor_a')).body).evaluate_usage.words).toBe('Evaluating');
     expect(b.profile?.months_covered).toBe(5);
 
     const revoked = await connectAs('revoke-later');
     expect((await usageAs(revoked.job.id, 'ops')).body.overall.status).toBe('complete');
-    const run = await s.api('POST', `/api/jobs/${revoked.job.id}/usage/actions`, { as: 'ops', body: { action: 'process_historical' } });
+    const run = await s.api('POST', `/api/jobs/${revoked.job.id}/usage/actions`, {
+      as: 'ops',
+      body: { action: 'process_historical' },
+    });
     expect(run.status).toBe(200);
     await worker.drain();
     const c = (await usageAs(revoked.job.id, 'ops')).body;
@@ -239,7 +351,8 @@ describe('energy usage collection', () => {
     const u = (await usageAs(job.id, 'ops')).body;
     expect(u.meters).toHaveLength(1);
     const meter = u.meters[0].id;
-    const act = (body: Record<string, unknown>, as: 'ops' | 'contractor_a' = 'ops') => s.api<JobUsage>('POST', `/api/jobs/${job.id}/usage/actions`, { as, body });
+    const act = (body: Record<string, unknown>, as: 'ops' | 'contractor_a' = 'ops') =>
+      s.api<JobUsage>('POST', `/api/jobs/${job.id}/usage/actions`, { as, body });
     expect((await act({ action: 'process_historical' }, 'contractor_a')).status).toBe(403);
     expect((await act({ action: 'select_meters', meter_ids: ['nope'] })).status).toBe(422);
     expect((await act({ action: 'select_meters', meter_ids: [] })).status).toBe(422);
@@ -256,9 +369,13 @@ describe('energy usage collection', () => {
     const outbox = await s.api('GET', '/api/auth/outbox', { as: 'ops' });
     expect((outbox.body as { to_address: string }[]).filter((m) => m.to_address === email)).toHaveLength(2);
     const types = await historyTypes(job.id);
-    for (const t of ['usage_select_meters', 'usage_subscribe_meters', 'usage_process_ongoing', 'usage_resend_invite']) expect(types).toContain(t);
+    for (const t of ['usage_select_meters', 'usage_subscribe_meters', 'usage_process_ongoing', 'usage_resend_invite'])
+      expect(types).toContain(t);
     // Readings stay one per meter and month, however many runs.
-    const rows = await dbAll(s.deps, 'SELECT meter_id, start, COUNT(*) AS n FROM usage_readings GROUP BY meter_id, start HAVING COUNT(*) > 1');
+    const rows = await dbAll(
+      s.deps,
+      'SELECT meter_id, start, COUNT(*) AS n FROM usage_readings GROUP BY meter_id, start HAVING COUNT(*) > 1',
+    );
     expect(rows).toEqual([]);
   });
 
@@ -309,7 +426,9 @@ describe('energy usage collection', () => {
       const down = (await usageAs(job.id, 'ops')).body;
       expect(statuses(down).send_homeowner_invite).toBe('failure');
       expect(stepsOf(down).send_homeowner_invite.words).toMatch(/^The utility data service did not answer: .+/);
-      expect(stepsOf((await usageAs(job.id, 'contractor_a')).body).send_homeowner_invite.words).toBe('Waiting to send the invite');
+      expect(stepsOf((await usageAs(job.id, 'contractor_a')).body).send_homeowner_invite.words).toBe(
+        'Waiting to send the invite',
+      );
       expect(down.in_progress).toBe(true); // the retry is queued
       s.deps.adapters.usage = working;
       tick(60_000);
@@ -325,7 +444,19 @@ describe('energy usage collection', () => {
   it('no submission sets the connection: a contractor typing a reference gets it replaced by the server', async () => {
     const job = await recoJob();
     const cur = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_utility_credentials`, { as: 'ops' });
-    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_utility_credentials/submit`, { as: 'ops', body: { data: { utility_name: 'X', account_holder_name: 'Y Z', utility_data_consent: true, authorized_accounts: ['electric'], authorization_reference: 'typed-by-hand' }, version: cur.body.version ?? 0 } });
+    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_utility_credentials/submit`, {
+      as: 'ops',
+      body: {
+        data: {
+          utility_name: 'X',
+          account_holder_name: 'Y Z',
+          utility_data_consent: true,
+          authorized_accounts: ['electric'],
+          authorization_reference: 'typed-by-hand',
+        },
+        version: cur.body.version ?? 0,
+      },
+    });
     expect(r.status).toBe(422);
     expect(JSON.stringify(r.body)).toContain('finish signing in');
   });
@@ -338,8 +469,16 @@ describe('energy usage collection', () => {
     const start = await s.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } });
     await signInAtUtility(start.body.url, 'homeowner');
     // Run everything but the collection; then a worker "dies" holding the collect item.
-    await createWorker(s.deps.db, { handlers: { [USAGE_WORK.check]: usageHandlers(s.deps)[USAGE_WORK.check] }, now: () => clock }).drain();
-    const [held] = await leaseWork(s.deps.db, { owner: 'killed-worker', now: clock, lease_ms: 60_000, kinds: [USAGE_WORK.collect] });
+    await createWorker(s.deps.db, {
+      handlers: { [USAGE_WORK.check]: usageHandlers(s.deps)[USAGE_WORK.check] },
+      now: () => clock,
+    }).drain();
+    const [held] = await leaseWork(s.deps.db, {
+      owner: 'killed-worker',
+      now: clock,
+      lease_ms: 60_000,
+      kinds: [USAGE_WORK.collect],
+    });
     expect(held.kind).toBe(USAGE_WORK.collect);
     // Its effect half done: the same handler ran (as the dead worker did before dying), without finishing the item.
     await usageHandlers(s.deps)[USAGE_WORK.collect]({ ...held, data: JSON.parse(held.payload) }, s.deps.db);
@@ -348,9 +487,16 @@ describe('energy usage collection', () => {
     expect(await worker.drain()).toBeGreaterThan(0);
     const u = (await usageAs(job.id, 'ops')).body;
     expect(u.overall.status).toBe('complete');
-    const counts = await dbAll<{ n: number }>(s.deps, 'SELECT COUNT(*) AS n FROM usage_readings r JOIN usage_collections c ON c.id = r.collection_id WHERE c.job_id = ?', job.id);
+    const counts = await dbAll<{ n: number }>(
+      s.deps,
+      'SELECT COUNT(*) AS n FROM usage_readings r JOIN usage_collections c ON c.id = r.collection_id WHERE c.job_id = ?',
+      job.id,
+    );
     expect(Number(counts[0].n)).toBe(u.meters.reduce((t, m) => t + m.readings, 0));
-    const dup = await dbAll(s.deps, 'SELECT meter_id, start FROM usage_readings GROUP BY collection_id, meter_id, start HAVING COUNT(*) > 1');
+    const dup = await dbAll(
+      s.deps,
+      'SELECT meter_id, start FROM usage_readings GROUP BY collection_id, meter_id, start HAVING COUNT(*) > 1',
+    );
     expect(dup).toEqual([]);
     expect((await historyTypes(job.id)).filter((t) => t === 'usage_collected')).toHaveLength(1);
   });

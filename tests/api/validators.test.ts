@@ -21,7 +21,12 @@ import { PHONE_PATTERN, taskFormFromDocument, validateTask, type Facts } from '.
 import { createCompiler } from '../../engine/logic/evaluators.ts';
 import { closurePick } from '../../engine/forms/pick.ts';
 import { precompiledSchemas, schemaKey } from '../../engine/forms/precompiled.ts';
-import { createMetaValidators, metaSchemasHash, metaValidatorsFrom, validateMeta } from '../../engine/load/meta-validate.ts';
+import {
+  createMetaValidators,
+  metaSchemasHash,
+  metaValidatorsFrom,
+  validateMeta,
+} from '../../engine/load/meta-validate.ts';
 import { kindOf } from '../../engine/load/load-definitions.ts';
 import { parseSource } from '../../engine/load/yaml-source.ts';
 import { repoDefinitionSources } from '../../server/deps.ts';
@@ -29,7 +34,10 @@ import { startServer, type TestServer } from './harness.ts';
 import { ROOT } from '../load-repo.ts';
 
 /** The forms with a fixture (every form of the repository: tests/forms.test.ts holds them to it). */
-const FORM_KEYS = readdirSync(join(ROOT, 'tests/fixtures/forms')).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, '')).sort();
+const FORM_KEYS = readdirSync(join(ROOT, 'tests/fixtures/forms'))
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => f.replace(/\.yaml$/, ''))
+  .sort();
 
 let s: TestServer;
 let dir: string;
@@ -44,7 +52,12 @@ afterAll(async () => {
 
 // What the page's `require` hands generated code (web/forms/validator-modules.ts): the same packages.
 const nodeRequire = createRequire(import.meta.url);
-const RUNTIME = ['ajv/dist/runtime/equal', 'ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/validation_error', 'ajv-formats/dist/formats'];
+const RUNTIME = [
+  'ajv/dist/runtime/equal',
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/validation_error',
+  'ajv-formats/dist/formats',
+];
 const pageRequire = (name: string) => {
   if (!RUNTIME.includes(name)) throw new Error(`generated code needs ${name}`);
   return nodeRequire(name);
@@ -62,12 +75,15 @@ async function importServed(path: string): Promise<Record<string, unknown>> {
 }
 
 describe('Content Security Policy', () => {
-  it.each(['/', '/api/config', '/api/forms/approve_payment'])('%s: scripts from our origin only, no eval', async (path) => {
-    const r = await fetch(s.url + path);
-    const csp = r.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
-    expect(csp).not.toContain('unsafe-eval');
-  });
+  it.each(['/', '/api/config', '/api/forms/approve_payment'])(
+    '%s: scripts from our origin only, no eval',
+    async (path) => {
+      const r = await fetch(s.url + path);
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).not.toContain('unsafe-eval');
+    },
+  );
 });
 
 describe('GET /api/forms/{form}/validator.js', () => {
@@ -81,7 +97,11 @@ describe('GET /api/forms/{form}/validator.js', () => {
     const code = await ok.text();
     expect(code).toContain(`export const hash = "${hash}"`);
     expect(code).not.toMatch(/\beval\(|new Function/);
-    for (const path of ['/api/forms/approve_payment/validator.js', '/api/forms/approve_payment/validator.js?v=0123456789abcdef', `/api/forms/nope/validator.js?v=${hash}`]) {
+    for (const path of [
+      '/api/forms/approve_payment/validator.js',
+      '/api/forms/approve_payment/validator.js?v=0123456789abcdef',
+      `/api/forms/nope/validator.js?v=${hash}`,
+    ]) {
       expect((await fetch(s.url + path)).status, path).toBe(404);
     }
   });
@@ -104,17 +124,47 @@ describe('generated form validators agree with the compiled ones', () => {
   it.each(FORM_KEYS)('%s', async (key) => {
     const form = s.deps.defs.forms[key];
     const m = await importServed(`/api/forms/${key}/validator.js?v=${schemaKey(form.schema)}`);
-    const doc = { key: form.key, title: form.title, schema: form.schema, ui_schema: form.ui_schema, messages: form.messages, rules: form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity })) };
+    const doc = {
+      key: form.key,
+      title: form.title,
+      schema: form.schema,
+      ui_schema: form.ui_schema,
+      messages: form.messages,
+      rules: form.runtime.rules.map((r) => ({
+        id: r.id,
+        field: r.field,
+        applies_if: r.logic.applies_if,
+        valid_if: r.logic.valid_if,
+        message: r.message,
+        severity: r.severity,
+      })),
+    };
     // JSON round trip: the browser gets the form as JSON.
-    const browser = taskFormFromDocument(JSON.parse(JSON.stringify(doc)), precompiledSchemas((m.engine as Factory)(pageRequire), key), interpreted, closurePick);
+    const browser = taskFormFromDocument(
+      JSON.parse(JSON.stringify(doc)),
+      precompiledSchemas((m.engine as Factory)(pageRequire), key),
+      interpreted,
+      closurePick,
+    );
     const rjsf = createPrecompiledValidator((m.rjsf as Factory)(pageRequire), form.schema as RJSFSchema);
     const fx = parse(readFileSync(join(ROOT, 'tests/fixtures/forms', `${key}.yaml`), 'utf8')) as Fixture;
-    const facts = { job: fx.job ?? {}, derived: { today: fx.today ?? '2026-06-01' }, constants: s.deps.defs.shared.constants, tables: {}, task_status: {}, usage: {} } as Facts;
+    const facts = {
+      job: fx.job ?? {},
+      derived: { today: fx.today ?? '2026-06-01' },
+      constants: s.deps.defs.shared.constants,
+      tables: {},
+      task_status: {},
+      usage: {},
+    } as Facts;
     const datas = [...fx.valid, ...fx.invalid].map((c) => c.data);
     for (const data of datas) {
       const server = validateTask(form, data, facts);
       const page = validateTask(browser, data, facts);
-      expect({ ...page, errors: sort(page.errors), warnings: sort(page.warnings) }).toEqual({ ...server, errors: sort(server.errors), warnings: sort(server.warnings) });
+      expect({ ...page, errors: sort(page.errors), warnings: sort(page.warnings) }).toEqual({
+        ...server,
+        errors: sort(server.errors),
+        warnings: sort(server.warnings),
+      });
       const root = form.schema as RJSFSchema;
       expect(retrieveSchema(rjsf, root, root, data)).toEqual(retrieveSchema(rjsfInPlace, root, root, data));
     }
@@ -134,7 +184,8 @@ describe('GET /api/definitions/meta-validators.js', () => {
       const parsed = parseSource(f.path, f.text);
       // A copy with mistakes too, so the errors are compared, not only the passes.
       const broken = parseSource(f.path, `${f.text}\nnot_a_key_of_any_file: 1\n`);
-      for (const p of [parsed, broken]) expect(validateMeta(generated, kind, p)).toEqual(validateMeta(compiled, kind, p));
+      for (const p of [parsed, broken])
+        expect(validateMeta(generated, kind, p)).toEqual(validateMeta(compiled, kind, p));
       files++;
     }
     expect(files).toBeGreaterThan(60);

@@ -24,7 +24,8 @@ const WINDOW = 'accept_submissions: { from: "2025-01-01", until: null }';
 const CLOSED = 'accept_submissions: { from: "2025-01-01", until: "2026-05-31" }';
 const APPLY = 'apply_to_pinned: [incentives.caps]';
 
-/** The repository's definitions with one file edited (WI HEAR's program.yaml by default), loaded and registered as the server does. */
+/** The repository's definitions with one file edited (WI HEAR's program.yaml by default), loaded and registered as the
+ * server does. */
 function definitionsWith(edits: [string, string][], file = FILE): Definitions {
   const files = repoDefinitionSources().map((f) => {
     if (f.path !== file) return f;
@@ -54,17 +55,39 @@ async function appliedJob() {
 
 const stored = (id: number) => s.deps.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const detail = async (id: number) => (await s.api('GET', `/api/jobs/${id}`, { as: 'ops' })).body;
-const versions = async () => (await s.api('GET', '/api/programs/wi-hear/versions', { as: 'ops' })).body.items as { hash: string; current: boolean; pinned_jobs: number; first_loaded_at: string }[];
-const history = async (id: number) => (await s.api('GET', `/api/jobs/${id}/history?type=definition_migrated`, { as: 'ops' })).body.items as { detail: Record<string, unknown> }[];
+const versions = async () =>
+  (await s.api('GET', '/api/programs/wi-hear/versions', { as: 'ops' })).body.items as {
+    hash: string;
+    current: boolean;
+    pinned_jobs: number;
+    first_loaded_at: string;
+  }[];
+const history = async (id: number) =>
+  (await s.api('GET', `/api/jobs/${id}/history?type=definition_migrated`, { as: 'ops' })).body.items as {
+    detail: Record<string, unknown>;
+  }[];
 
 /** The job as the jobs list shows it equals what the detail evaluates now; answers that outcome. */
 async function agreed(id: number) {
-  const listed = ((await s.api('GET', '/api/jobs/internal?per_page=200', { as: 'ops' })).body.items as { id: number; eligibility: string; stage: { number: number }; rebate: { max_cents: number | null } }[]).find((j) => j.id === id)!;
+  const listed = (
+    (await s.api('GET', '/api/jobs/internal?per_page=200', { as: 'ops' })).body.items as {
+      id: number;
+      eligibility: string;
+      stage: { number: number };
+      rebate: { max_cents: number | null };
+    }[]
+  ).find((j) => j.id === id)!;
   const d = await detail(id);
   expect(listed.eligibility).toBe(d.evaluation.eligibility.status);
   expect(listed.stage.number).toBe(d.evaluation.stage.number);
   expect(listed.rebate.max_cents).toBe(d.evaluation.incentive.range.max_cents);
-  return { eligibility: listed.eligibility, stage: listed.stage.number, rebate_max_cents: listed.rebate.max_cents, pinned_version: d.pinned_version, current_version: d.current_version };
+  return {
+    eligibility: listed.eligibility,
+    stage: listed.stage.number,
+    rebate_max_cents: listed.rebate.max_cents,
+    pinned_version: d.pinned_version,
+    current_version: d.current_version,
+  };
 }
 
 /** Runs with the server's definitions replaced (as after a restart on changed files), re-evaluating the jobs given. */
@@ -88,19 +111,25 @@ beforeAll(async () => {
   pinned = await appliedJob();
   // Created but not submitted: nothing pins it.
   unpinned = await createJob(s);
-  for (const [task, form, data] of WI_HEAR_APPLY.slice(0, 5)) expect((await submit(s, 'contractor_a', unpinned.id, task, form, data)).status).toBe(200);
+  for (const [task, form, data] of WI_HEAR_APPLY.slice(0, 5))
+    expect((await submit(s, 'contractor_a', unpinned.id, task, form, data)).status).toBe(200);
   start = await agreed(pinned.id);
 });
 afterAll(() => s.close());
 
 describe('definition versions', () => {
   it('a version is stored once: a restart on the same database stores nothing again, two instances starting together both succeed', async () => {
-    const count = async () => (await s.deps.db.selectFrom('definition_versions').select('hash').where('program_id', '=', 'wi-hear').execute()).length;
+    const count = async () =>
+      (await s.deps.db.selectFrom('definition_versions').select('hash').where('program_id', '=', 'wi-hear').execute())
+        .length;
     const first = await count();
     expect(first).toBe(1);
     const later = () => new Date(NOW.getTime() + 86_400_000);
     const restart = depsOf(s.deps.store, s.deps.config, { now: later });
-    await Promise.all([storeLoadedVersions(restart), storeLoadedVersions(depsOf(s.deps.store, s.deps.config, { now: later }))]);
+    await Promise.all([
+      storeLoadedVersions(restart),
+      storeLoadedVersions(depsOf(s.deps.store, s.deps.config, { now: later })),
+    ]);
     expect(await count()).toBe(1);
     const [v] = await versions();
     expect(v).toMatchObject({ hash: ORIGINAL(), current: true, first_loaded_at: NOW.toISOString() });
@@ -124,11 +153,20 @@ describe('definition versions', () => {
   });
 
   it('a pinned job keeps its outcome when the definitions change (nothing applies to pinned jobs); an unpinned one follows', async () => {
-    const defs = definitionsWith([[CAP, '    heat_pump: 650000'], [WINDOW, CLOSED], [APPLY, 'apply_to_pinned: []']]);
+    const defs = definitionsWith([
+      [CAP, '    heat_pump: 650000'],
+      [WINDOW, CLOSED],
+      [APPLY, 'apply_to_pinned: []'],
+    ]);
     const unpinnedBefore = await agreed(unpinned.id);
     await under(defs, [pinned.id, unpinned.id], async () => {
       const p = await agreed(pinned.id);
-      expect(p).toMatchObject({ eligibility: 'eligible', stage: start.stage, rebate_max_cents: start.rebate_max_cents, pinned_version: ORIGINAL() });
+      expect(p).toMatchObject({
+        eligibility: 'eligible',
+        stage: start.stage,
+        rebate_max_cents: start.rebate_max_cents,
+        pinned_version: ORIGINAL(),
+      });
       expect(p.current_version).not.toBe(ORIGINAL());
       // Not submitted: judged by the current files, where the window has closed.
       const u = await agreed(unpinned.id);
@@ -139,7 +177,10 @@ describe('definition versions', () => {
   });
 
   it('apply_to_pinned: a changed cap reaches the pinned job, the closed window does not strike it', async () => {
-    const defs = definitionsWith([[CAP, '    heat_pump: 650000'], [WINDOW, CLOSED]]);
+    const defs = definitionsWith([
+      [CAP, '    heat_pump: 650000'],
+      [WINDOW, CLOSED],
+    ]);
     expect(start.rebate_max_cents).toBeGreaterThanOrEqual(800000);
     await under(defs, [pinned.id], async () => {
       const p = await agreed(pinned.id);
@@ -151,22 +192,41 @@ describe('definition versions', () => {
   });
 
   it('the diff from the pinned version to the current one lists each changed value in words; 404 for an unknown version or program', async () => {
-    const defs = definitionsWith([[CAP, '    heat_pump: 650000'], [WINDOW, CLOSED]]);
+    const defs = definitionsWith([
+      [CAP, '    heat_pump: 650000'],
+      [WINDOW, CLOSED],
+    ]);
     await storeLoadedVersions({ ...s.deps, defs });
     await under(defs, [], async () => {
       const r = await s.api('GET', `/api/programs/wi-hear/versions/${ORIGINAL()}/diff?against=current`, { as: 'ops' });
       expect(r.status).toBe(200);
       expect(r.body.from).toBe(ORIGINAL());
       expect(r.body.to).toBe(versionOfProgram(defs.programs['wi-hear'])!.hash);
-      expect(r.body.changes).toContainEqual({ file: FILE, path: 'incentives.caps.heat_pump', before: 800000, after: 650000, text: `${FILE}: incentives.caps.heat_pump changed 800000 -> 650000` });
-      expect(r.body.changes).toContainEqual(expect.objectContaining({ file: FILE, path: 'accept_submissions.until', before: null, after: '2026-05-31' }));
+      expect(r.body.changes).toContainEqual({
+        file: FILE,
+        path: 'incentives.caps.heat_pump',
+        before: 800000,
+        after: 650000,
+        text: `${FILE}: incentives.caps.heat_pump changed 800000 -> 650000`,
+      });
+      expect(r.body.changes).toContainEqual(
+        expect.objectContaining({ file: FILE, path: 'accept_submissions.until', before: null, after: '2026-05-31' }),
+      );
       expect(r.body.changes).toHaveLength(2);
-      const back = await s.api('GET', `/api/programs/wi-hear/versions/${r.body.to}/diff?against=${ORIGINAL()}`, { as: 'ops' });
-      expect(back.body.changes).toContainEqual(expect.objectContaining({ path: 'incentives.caps.heat_pump', before: 650000, after: 800000 }));
+      const back = await s.api('GET', `/api/programs/wi-hear/versions/${r.body.to}/diff?against=${ORIGINAL()}`, {
+        as: 'ops',
+      });
+      expect(back.body.changes).toContainEqual(
+        expect.objectContaining({ path: 'incentives.caps.heat_pump', before: 650000, after: 800000 }),
+      );
     });
     expect((await s.api('GET', '/api/programs/wi-hear/versions/0123456789abcdef', { as: 'ops' })).status).toBe(404);
-    expect((await s.api('GET', '/api/programs/wi-hear/versions/0123456789abcdef/diff', { as: 'ops' })).status).toBe(404);
-    expect((await s.api('GET', `/api/programs/wi-hear/versions/${ORIGINAL()}/diff?against=nonsense`, { as: 'ops' })).status).toBe(400);
+    expect((await s.api('GET', '/api/programs/wi-hear/versions/0123456789abcdef/diff', { as: 'ops' })).status).toBe(
+      404,
+    );
+    expect(
+      (await s.api('GET', `/api/programs/wi-hear/versions/${ORIGINAL()}/diff?against=nonsense`, { as: 'ops' })).status,
+    ).toBe(400);
     // A version of another program is not this program's.
     expect((await s.api('GET', `/api/programs/reco/versions/${ORIGINAL()}`, { as: 'ops' })).status).toBe(404);
     expect((await s.api('GET', '/api/programs/no-such/versions', { as: 'ops' })).status).toBe(404);
@@ -176,14 +236,19 @@ describe('definition versions', () => {
     for (const as of ['contractor_a', 'homeowner'] as const) {
       expect((await s.api('GET', '/api/programs/wi-hear/versions', { as })).status).toBe(403);
       expect((await s.api('POST', `/api/jobs/${pinned.id}/migrate-version`, { as })).status).toBe(403);
-      expect((await s.api('POST', '/api/programs/wi-hear/migrate-jobs', { as, body: { from: ORIGINAL() } })).status).toBe(403);
+      expect(
+        (await s.api('POST', '/api/programs/wi-hear/migrate-jobs', { as, body: { from: ORIGINAL() } })).status,
+      ).toBe(403);
     }
     expect((await stored(pinned.id)).pinned_version).toBe(ORIGINAL());
     expect(await history(pinned.id)).toEqual([]);
   });
 
   it('an explicit migration moves one job to the current version, with its outcome before and after in history', async () => {
-    const defs = definitionsWith([[CAP, '    heat_pump: 650000'], [WINDOW, CLOSED]]);
+    const defs = definitionsWith([
+      [CAP, '    heat_pump: 650000'],
+      [WINDOW, CLOSED],
+    ]);
     const current = versionOfProgram(defs.programs['wi-hear'])!.hash;
     await under(defs, [pinned.id], async () => {
       const before = await agreed(pinned.id);
@@ -195,9 +260,20 @@ describe('definition versions', () => {
       expect(after).toMatchObject({ eligibility: 'ineligible', pinned_version: current, current_version: current });
       const [h] = await history(pinned.id);
       expect(h.detail).toEqual({
-        from: ORIGINAL(), to: current,
-        before: { stage: before.stage, eligibility: 'eligible', rebate_max_cents: before.rebate_max_cents, rebate_final_cents: null },
-        after: { stage: after.stage, eligibility: 'ineligible', rebate_max_cents: after.rebate_max_cents, rebate_final_cents: null },
+        from: ORIGINAL(),
+        to: current,
+        before: {
+          stage: before.stage,
+          eligibility: 'eligible',
+          rebate_max_cents: before.rebate_max_cents,
+          rebate_final_cents: null,
+        },
+        after: {
+          stage: after.stage,
+          eligibility: 'ineligible',
+          rebate_max_cents: after.rebate_max_cents,
+          rebate_final_cents: null,
+        },
       });
       const items = await versions();
       expect(items.find((v) => v.hash === current)).toMatchObject({ current: true, pinned_jobs: 1 });
@@ -215,12 +291,23 @@ describe('definition versions', () => {
     const current = versionOfProgram(defs.programs['wi-hear'])!.hash;
     await under(defs, [a.id, b.id], async () => {
       const stage = (await agreed(a.id)).stage;
-      expect((await s.api('POST', '/api/programs/wi-hear/migrate-jobs', { as: 'ops', body: { from: '0123456789abcdef' } })).status).toBe(404);
-      expect((await s.api('POST', '/api/programs/wi-hear/migrate-jobs', { as: 'ops', body: { from: 'not a hash' } })).status).toBe(422);
-      const none = await s.api('POST', '/api/programs/wi-hear/migrate-jobs', { as: 'ops', body: { from: ORIGINAL(), stage: [stage + 1] } });
+      expect(
+        (await s.api('POST', '/api/programs/wi-hear/migrate-jobs', { as: 'ops', body: { from: '0123456789abcdef' } }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await s.api('POST', '/api/programs/wi-hear/migrate-jobs', { as: 'ops', body: { from: 'not a hash' } })).status,
+      ).toBe(422);
+      const none = await s.api('POST', '/api/programs/wi-hear/migrate-jobs', {
+        as: 'ops',
+        body: { from: ORIGINAL(), stage: [stage + 1] },
+      });
       expect(none.body).toEqual({ moved: 0 });
       expect((await stored(a.id)).pinned_version).toBe(ORIGINAL());
-      const r = await s.api('POST', '/api/programs/wi-hear/migrate-jobs', { as: 'ops', body: { from: ORIGINAL(), stage: [stage] } });
+      const r = await s.api('POST', '/api/programs/wi-hear/migrate-jobs', {
+        as: 'ops',
+        body: { from: ORIGINAL(), stage: [stage] },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body).toEqual({ moved: 2 });
       for (const id of [a.id, b.id]) {
@@ -236,7 +323,15 @@ describe('definition versions', () => {
 
   it("every service reads a pinned job's own version: its forms validate its submissions, whatever the current forms ask", async () => {
     const REVIEW = 'task-schemas/review_income_qualification/form.yaml';
-    const defs = definitionsWith([['required: [income_level, income_verification_started_at]', 'required: [income_level, income_verification_started_at, notes]']], REVIEW);
+    const defs = definitionsWith(
+      [
+        [
+          'required: [income_level, income_verification_started_at]',
+          'required: [income_level, income_verification_started_at, notes]',
+        ],
+      ],
+      REVIEW,
+    );
     const answers = { income_level: 'below_ami_80', income_verification_started_at: NOW.toISOString().slice(0, 10) };
     // The current form asks for notes now; the version the job was submitted under does not.
     expect(validateTask(defs.forms.review_income_qualification, answers).ok).toBe(false);
@@ -244,7 +339,10 @@ describe('definition versions', () => {
     await under(defs, [job.id], async () => {
       const task = await s.api('GET', `/api/jobs/${job.id}/tasks/review_income_qualification`, { as: 'ops' });
       expect(task.status).toBe(200);
-      const r = await s.api('POST', `/api/jobs/${job.id}/tasks/review_income_qualification/submit`, { as: 'ops', body: { data: answers, version: task.body.version } });
+      const r = await s.api('POST', `/api/jobs/${job.id}/tasks/review_income_qualification/submit`, {
+        as: 'ops',
+        body: { data: answers, version: task.body.version },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect((await agreed(job.id)).pinned_version).toBe(ORIGINAL());
     });
@@ -253,12 +351,27 @@ describe('definition versions', () => {
   it("a pinned job's forms and stages read as its version has them: the task names its own form, which the browser loads with its validators", async () => {
     const REVIEW = 'task-schemas/review_income_qualification/form.yaml';
     const TASK = 'review_income_qualification';
-    const formDefs = definitionsWith([['required: [income_level, income_verification_started_at]', 'required: [income_level, income_verification_started_at, notes]']], REVIEW);
+    const formDefs = definitionsWith(
+      [
+        [
+          'required: [income_level, income_verification_started_at]',
+          'required: [income_level, income_verification_started_at, notes]',
+        ],
+      ],
+      REVIEW,
+    );
     const job = await appliedJob();
     const module = (query: string) => fetch(`${s.url}/api/forms/${TASK}/validator.js?${query}`);
-    const tasksOf = async () => (await s.api('GET', `/api/jobs/${job.id}/tasks`, { as: 'ops' })).body.items as { id: string; form: string; form_version: string | null }[];
-    const explored = async () => (await s.api('GET', `/api/definitions/jobs/${job.id}/input`, { as: 'ops' })).body.pinned_version;
-    // Under the definitions it was submitted with, the job's forms are the loaded ones (and so is its version, to the explorer).
+    const tasksOf = async () =>
+      (await s.api('GET', `/api/jobs/${job.id}/tasks`, { as: 'ops' })).body.items as {
+        id: string;
+        form: string;
+        form_version: string | null;
+      }[];
+    const explored = async () =>
+      (await s.api('GET', `/api/definitions/jobs/${job.id}/input`, { as: 'ops' })).body.pinned_version;
+    // Under the definitions it was submitted with, the job's forms are the loaded ones (and so is its version, to the
+    // explorer).
     expect((await tasksOf()).every((t) => t.form_version === null)).toBe(true);
     expect(await explored()).toBeNull();
     await under(formDefs, [job.id], async () => {
@@ -273,12 +386,19 @@ describe('definition versions', () => {
       expect(own.status).toBe(200);
       expect(own.body.schema.required).not.toContain('notes');
       expect(loaded.body.schema.required).toContain('notes');
-      // The validators module: the job's form answers to its hash with the job named, not without; nothing else answers.
+      // The validators module: the job's form answers to its hash with the job named, not without; nothing else
+      // answers.
       const ownHash = schemaKey(own.body.schema);
       const served = await module(`v=${ownHash}&job=${job.id}`);
       expect(served.status).toBe(200);
       expect(await served.text()).toContain(ownHash);
-      for (const query of [`v=${ownHash}`, `v=${schemaKey(loaded.body.schema)}&job=${job.id}`, `v=${ownHash}&job=99999999`, `v=${ownHash}&job=abc`, `v=${ownHash}&job=99999999999`]) {
+      for (const query of [
+        `v=${ownHash}`,
+        `v=${schemaKey(loaded.body.schema)}&job=${job.id}`,
+        `v=${ownHash}&job=99999999`,
+        `v=${ownHash}&job=abc`,
+        `v=${ownHash}&job=99999999999`,
+      ]) {
         expect((await module(query)).status, query).toBe(404);
       }
       expect((await module(`v=${schemaKey(loaded.body.schema)}`)).status).toBe(200);
@@ -288,15 +408,25 @@ describe('definition versions', () => {
     });
     // A renamed stage: the pinned job's list row and detail name its stage as its version does.
     const STAGES = 'program-defs/_shared/stage-models.yaml';
-    const stageDefs = definitionsWith([['label: Review rebate submission, progress:', 'label: Rebate under review, progress:']], STAGES);
+    const stageDefs = definitionsWith(
+      [['label: Review rebate submission, progress:', 'label: Rebate under review, progress:']],
+      STAGES,
+    );
     const label = async () => {
-      const listed = ((await s.api('GET', '/api/jobs/internal?per_page=200', { as: 'ops' })).body.items as { id: number; stage: { key: string; label: string } }[]).find((j) => j.id === job.id)!;
+      const listed = (
+        (await s.api('GET', '/api/jobs/internal?per_page=200', { as: 'ops' })).body.items as {
+          id: number;
+          stage: { key: string; label: string };
+        }[]
+      ).find((j) => j.id === job.id)!;
       return { listed: listed.stage, detail: (await detail(job.id)).stage };
     };
     const before = await label();
     expect(before.listed).toMatchObject({ key: 'review', label: 'Review rebate submission' });
     await under(stageDefs, [job.id], async () => {
-      expect(stageDefs.programs['wi-hear'].stage_model.stages.find((x) => x.key === 'review')!.label).toBe('Rebate under review');
+      expect(stageDefs.programs['wi-hear'].stage_model.stages.find((x) => x.key === 'review')!.label).toBe(
+        'Rebate under review',
+      );
       const after = await label();
       expect(after.listed).toEqual(before.listed);
       expect(after.detail).toEqual(before.detail);

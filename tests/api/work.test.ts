@@ -19,14 +19,34 @@ describe('dead background work', () => {
   it('is listed for ops with its last error, retried once, and a second retry is a 409', async () => {
     const db = s.deps.db;
     const now = s.deps.now();
-    const { id } = await enqueueWork(db, { kind: 'mail', key: 'api-dead', payload: { secret: 'internal' }, now, max_attempts: 1 });
-    const alive = await enqueueWork(db, { kind: 'mail', key: 'api-alive', payload: null, now: new Date(now.getTime() + 3_600_000) });
+    const { id } = await enqueueWork(db, {
+      kind: 'mail',
+      key: 'api-dead',
+      payload: { secret: 'internal' },
+      now,
+      max_attempts: 1,
+    });
+    const alive = await enqueueWork(db, {
+      kind: 'mail',
+      key: 'api-alive',
+      payload: null,
+      now: new Date(now.getTime() + 3_600_000),
+    });
     await leaseWork(db, { owner: 'w', now, lease_ms: 1_000, kinds: ['mail'] });
     expect(await failWork(db, id, 'w', now, 'SMTP 550 mailbox unavailable')).toBe('dead');
 
     const list = await s.api('GET', '/api/work/dead', { as: 'ops' });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([expect.objectContaining({ id, kind: 'mail', state: 'dead', attempts: 1, max_attempts: 1, last_error: 'SMTP 550 mailbox unavailable' })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id,
+        kind: 'mail',
+        state: 'dead',
+        attempts: 1,
+        max_attempts: 1,
+        last_error: 'SMTP 550 mailbox unavailable',
+      }),
+    ]);
     expect(JSON.stringify(list.body)).not.toContain('internal');
     expect((await s.api('GET', '/api/work/dead', { as: 'contractor_a' })).status).toBe(403);
     expect((await s.api('POST', `/api/work/${id}/retry`, { as: 'contractor_a' })).status).toBe(403);

@@ -32,7 +32,17 @@ describe.each(BACKENDS)('identifier candidates on %s', (backend) => {
   beforeAll(async () => {
     ({ store, drop } = await freshStore(backend));
     for (const [i, r] of rows.entries()) {
-      await insertJob(store.kysely, { ...r, first_name: 'A', last_name: `B${i}`, full_name: `A B${i}`, address: `${i} Main St`, program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT });
+      await insertJob(store.kysely, {
+        ...r,
+        first_name: 'A',
+        last_name: `B${i}`,
+        full_name: `A B${i}`,
+        address: `${i} Main St`,
+        program_id: 'p',
+        created_at: AT,
+        updated_at: AT,
+        stage_entered_at: AT,
+      });
     }
   });
   afterAll(async () => drop());
@@ -40,7 +50,13 @@ describe.each(BACKENDS)('identifier candidates on %s', (backend) => {
   /** fuse.js over the one column, as the whole search would score it: best score, then lowest id. */
   function fuseTop(query: string, n: number): number[] {
     const items = rows.map((r, i) => ({ id: i + 1, code: r.code, external_id: r.external_id }));
-    return new Fuse(items, { keys: ['code', 'external_id'], threshold: JOB_SEARCH.threshold, ignoreLocation: true, includeScore: true, minMatchCharLength: JOB_SEARCH.minMatchCharLength })
+    return new Fuse(items, {
+      keys: ['code', 'external_id'],
+      threshold: JOB_SEARCH.threshold,
+      ignoreLocation: true,
+      includeScore: true,
+      minMatchCharLength: JOB_SEARCH.minMatchCharLength,
+    })
       .search(query)
       .sort((a, b) => a.score! - b.score! || a.item.id - b.item.id)
       .slice(0, n)
@@ -48,7 +64,10 @@ describe.each(BACKENDS)('identifier candidates on %s', (backend) => {
   }
 
   it('finds the codes fuse.js ranks, in its order, including ones sharing no trigram with the query', async () => {
-    const withDigit = rows.map((r, i) => ({ r, i })).filter(({ r }) => /\d/.test(r.code)).map(({ i }) => i);
+    const withDigit = rows
+      .map((r, i) => ({ r, i }))
+      .filter(({ r }) => /\d/.test(r.code))
+      .map(({ i }) => i);
     expect(withDigit.length).toBeGreaterThan(100);
     for (const i of [withDigit[3], withDigit[50], withDigit[150], withDigit[withDigit.length - 1]]) {
       const q = rows[i].code;
@@ -66,7 +85,18 @@ describe.each(BACKENDS)('identifier candidates on %s', (backend) => {
     const ext = rows[99].external_id!;
     const typo = ext.slice(0, -2) + (ext.endsWith('7') ? '1' : '7') + ext.slice(-1);
     expect(await identifierCandidates(store.kysely, store, JOB_SEARCH, typo, 20)).toContain(100);
-    const id = await insertJob(store.kysely, { code: 'Q9Q9Q9', external_id: null, first_name: 'N', last_name: 'Ew', full_name: 'N Ew', address: '1 New St', program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT });
+    const id = await insertJob(store.kysely, {
+      code: 'Q9Q9Q9',
+      external_id: null,
+      first_name: 'N',
+      last_name: 'Ew',
+      full_name: 'N Ew',
+      address: '1 New St',
+      program_id: 'p',
+      created_at: AT,
+      updated_at: AT,
+      stage_entered_at: AT,
+    });
     expect((await identifierCandidates(store.kysely, store, JOB_SEARCH, 'Q9Q9Q9', 3))[0]).toBe(id);
   });
 

@@ -43,20 +43,35 @@ describe.each(BACKENDS)('db/next jobs cache on %s', (backend) => {
 
     const before = await lists.stageCounts(db, {}, {});
     const stage1 = (s: { stage: number; count: number }[]) => s.find((x) => x.stage === 1)?.count ?? 0;
-    const id = await jobs.insertJob(other.kysely, { code: 'CACHE-1', first_name: 'C', last_name: 'C', full_name: 'C C', address: 'A', program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT });
+    const id = await jobs.insertJob(other.kysely, {
+      code: 'CACHE-1',
+      first_name: 'C',
+      last_name: 'C',
+      full_name: 'C C',
+      address: 'A',
+      program_id: 'p',
+      created_at: AT,
+      updated_at: AT,
+      stage_entered_at: AT,
+    });
     expect(stage1(await lists.stageCounts(db, {}, {}))).toBe(stage1(before) + 1);
     expect(await lists.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}));
     await jobs.updateJob(db, id, { is_canceled: 1 });
     expect(stage1(await lists.stageCounts(db, {}, {}))).toBe(stage1(before));
     expect(await lists.canceledCount(db, {}, {})).toBe(expectedCanceled(model, {}, {}) + 1);
-    expect((await lists.listJobs(db, {}, { is_canceled: true }, { ...all, sort_by: 'created_at', sort_direction: 'asc' })).total).toBe(expectedCanceled(model, {}, {}) + 1);
+    expect(
+      (await lists.listJobs(db, {}, { is_canceled: true }, { ...all, sort_by: 'created_at', sort_direction: 'asc' }))
+        .total,
+    ).toBe(expectedCanceled(model, {}, {}) + 1);
 
     // A rolled-back write: its counts are not left behind for the version number it used.
-    await expect(db.transaction().execute(async (trx) => {
-      await jobs.updateJob(trx, id, { is_canceled: 0 });
-      expect(stage1(await lists.stageCounts(trx, {}, {}))).toBe(stage1(before) + 1);
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await jobs.updateJob(trx, id, { is_canceled: 0 });
+        expect(stage1(await lists.stageCounts(trx, {}, {}))).toBe(stage1(before) + 1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     await jobs.updateJob(db, id, { exception_notes: 'same version number, other data' });
     expect(stage1(await lists.stageCounts(db, {}, {}))).toBe(stage1(before));
     await db.deleteFrom('jobs').where('id', '=', id).execute();
@@ -71,7 +86,8 @@ describe.each(BACKENDS)('db/next jobs cache on %s', (backend) => {
       const count = () => lists.cachedRows(db, 'rows-probe', total, (rows) => (maps++, Number(rows[0].n)));
       const n = Number((await total.executeTakeFirstOrThrow()).n);
       // The version checks cached values make on their own (cachedUntil); the first count reads it with the rows.
-      const versionReads = () => reads.mock.calls.filter(([q]) => ('sql' in q ? q.sql : q.compile().sql).includes('jobs_version')).length;
+      const versionReads = () =>
+        reads.mock.calls.filter(([q]) => ('sql' in q ? q.sql : q.compile().sql).includes('jobs_version')).length;
       reads.mockClear();
       expect(await count()).toBe(n);
       expect(versionReads()).toBe(0);
@@ -79,7 +95,17 @@ describe.each(BACKENDS)('db/next jobs cache on %s', (backend) => {
       expect(versionReads()).toBe(1);
       expect(maps).toBe(1); // stored under the version read with it
       const other = await fresh.another();
-      await jobs.insertJob(other.kysely, { code: 'ROWS-1', first_name: 'R', last_name: 'R', full_name: 'R R', address: 'A', program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT });
+      await jobs.insertJob(other.kysely, {
+        code: 'ROWS-1',
+        first_name: 'R',
+        last_name: 'R',
+        full_name: 'R R',
+        address: 'A',
+        program_id: 'p',
+        created_at: AT,
+        updated_at: AT,
+        stage_entered_at: AT,
+      });
       expect(await count()).toBe(n + 1);
       expect(maps).toBe(2);
       // No rows, no version: computed each time.
@@ -96,18 +122,31 @@ describe.each(BACKENDS)('db/next jobs cache on %s', (backend) => {
   it('a page and its total in one statement: counted with the page, then its cached total checked with the page', async () => {
     // Every statement the store sends (query builders and db.executeQuery alike go through its executor).
     const reads = vi.spyOn(db.getExecutor(), 'executeQuery');
-    const page = (page_number = 1) => ({ page_number, per_page: 2, sort_by: 'created_at' as const, sort_direction: 'asc' as const });
+    const page = (page_number = 1) => ({
+      page_number,
+      per_page: 2,
+      sort_by: 'created_at' as const,
+      sort_direction: 'asc' as const,
+    });
     const ids = (items: { id: number }[]) => items.map((j) => j.id);
     try {
-      // Two filters: a count of its own (no totals answer it); one filter: the per-stage totals summed in the page's statement.
+      // Two filters: a count of its own (no totals answer it); one filter: the per-stage totals summed in the page's
+      // statement.
       for (const f of [{ contractor_id: r.c1, program_id: 'p1' }, { program_id: 'p1' }] as JobFilters[]) {
         lists.clearCountCache(db);
         const want = expectedIds(model, {}, f, 'created_at', 'asc');
         reads.mockClear();
         const first = await lists.listJobs(db, {}, f, page());
-        expect({ f, statements: reads.mock.calls.length, total: first.total, ids: ids(first.items) }).toEqual({ f, statements: 1, total: want.length, ids: want.slice(0, 2) });
+        expect({ f, statements: reads.mock.calls.length, total: first.total, ids: ids(first.items) }).toEqual({
+          f,
+          statements: 1,
+          total: want.length,
+          ids: want.slice(0, 2),
+        });
         // The rows hold the list's columns only (no total, no version).
-        expect(Object.keys(first.items[0]).sort()).toEqual(Object.keys((await lists.listJobs(db, {}, f, page())).items[0]).sort());
+        expect(Object.keys(first.items[0]).sort()).toEqual(
+          Object.keys((await lists.listJobs(db, {}, f, page())).items[0]).sort(),
+        );
         expect(Object.keys(first.items[0])).not.toContain('list_total');
         expect(Object.keys(first.items[0]).filter((k) => k.startsWith('jobs_'))).toEqual([]);
         reads.mockClear();
@@ -118,11 +157,23 @@ describe.each(BACKENDS)('db/next jobs cache on %s', (backend) => {
         // In a transaction: the same answer, nothing cached.
         expect(await db.transaction().execute((trx) => lists.listJobs(trx, {}, f, page()))).toEqual(first);
       }
-      // Another instance's write: the cached total is older than the version read with the page, so it is counted again.
+      // Another instance's write: the cached total is older than the version read with the page, so it is counted
+      // again.
       const f: JobFilters = { contractor_id: r.c1, program_id: 'p1' };
       const before = (await lists.listJobs(db, {}, f, page())).total;
       const other = await fresh.another();
-      const id = await jobs.insertJob(other.kysely, { code: 'ONE-1', first_name: 'O', last_name: 'O', full_name: 'O O', address: 'A', program_id: 'p1', contractor_id: r.c1, created_at: AT, updated_at: AT, stage_entered_at: AT });
+      const id = await jobs.insertJob(other.kysely, {
+        code: 'ONE-1',
+        first_name: 'O',
+        last_name: 'O',
+        full_name: 'O O',
+        address: 'A',
+        program_id: 'p1',
+        contractor_id: r.c1,
+        created_at: AT,
+        updated_at: AT,
+        stage_entered_at: AT,
+      });
       expect((await lists.listJobs(db, {}, f, page())).total).toBe(before + 1);
       expect((await lists.listJobs(db, {}, f, page())).total).toBe(before + 1);
       await db.deleteFrom('jobs').where('id', '=', id).execute();
@@ -134,7 +185,8 @@ describe.each(BACKENDS)('db/next jobs cache on %s', (backend) => {
 
   it('the version check: calls arriving together share a read, and a call after a write always sees it', async () => {
     const reads = vi.spyOn(db, 'executeQuery');
-    const versionReads = () => reads.mock.calls.filter(([q]) => ('sql' in q ? q.sql : q.compile().sql).includes('jobs_version')).length;
+    const versionReads = () =>
+      reads.mock.calls.filter(([q]) => ('sql' in q ? q.sql : q.compile().sql).includes('jobs_version')).length;
     let computed = 0;
     const count = () => lists.cachedCount(db, 'shared-probe', async () => ++computed);
     try {
@@ -157,7 +209,8 @@ describe.each(BACKENDS)('db/next jobs cache on %s', (backend) => {
 
   it('cachedUntil: a value stale by time is computed again, whatever the version', async () => {
     let computed = 0;
-    const at = (now: number) => lists.cachedUntil(db, 'timed-probe', now, async () => ({ value: ++computed, until: 1_000 }));
+    const at = (now: number) =>
+      lists.cachedUntil(db, 'timed-probe', now, async () => ({ value: ++computed, until: 1_000 }));
     expect(await at(0)).toBe(1);
     expect(await at(999)).toBe(1);
     expect(await at(1_000)).toBe(2);

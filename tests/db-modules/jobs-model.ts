@@ -16,7 +16,20 @@ export interface Refs {
   h1: number;
 }
 
-const NAMES = ['alice Smith', 'Alice smith', 'Bob Jones', 'bob-jones', 'Zoë Adams', 'zed Young', 'Émile Roux', "O'Brien Pat", 'Ann Lee', 'ann lee', '100% Real', 'under_score Co'];
+const NAMES = [
+  'alice Smith',
+  'Alice smith',
+  'Bob Jones',
+  'bob-jones',
+  'Zoë Adams',
+  'zed Young',
+  'Émile Roux',
+  "O'Brien Pat",
+  'Ann Lee',
+  'ann lee',
+  '100% Real',
+  'under_score Co',
+];
 const ADDRESSES = ['1 Main St', '2 Oak Ave', '3 Elm_Rd'];
 const ELIGIBILITY = ['eligible', 'pending_more_information', 'ineligible'];
 const TABS = ['todo', 'Done', null, 'waiting'];
@@ -80,21 +93,40 @@ export function matches(j: ModelJob, scope: JobScope, f: JobFilters, withStage =
   if (f.ops_user !== undefined && j.ops_owner !== f.ops_user) return false;
   if (f.contractor_user !== undefined && j.created_by !== f.contractor_user) return false;
   if (f.contractor_submitted_by !== undefined && j.submitted_by !== f.contractor_submitted_by) return false;
-  if (f.has_contractor_task_exception !== undefined && j.has_contractor_task_exception !== flag(f.has_contractor_task_exception)) return false;
-  if (f.has_ops_task_exception !== undefined && j.has_ops_task_exception !== flag(f.has_ops_task_exception)) return false;
+  if (
+    f.has_contractor_task_exception !== undefined &&
+    j.has_contractor_task_exception !== flag(f.has_contractor_task_exception)
+  )
+    return false;
+  if (f.has_ops_task_exception !== undefined && j.has_ops_task_exception !== flag(f.has_ops_task_exception))
+    return false;
   if (f.action_owner !== undefined && !(j.action_owners ?? '').split(',').includes(f.action_owner)) return false;
   if (f.show_my_jobs && f.me !== undefined && ![j.claimed_by, j.ops_owner, j.created_by].includes(f.me)) return false;
-  if (f.q && !(has(j.full_name, f.q) || has(j.address, f.q) || has(j.code, f.q) || String(j.id) === f.q || j.external_id === f.q)) return false;
+  if (
+    f.q &&
+    !(has(j.full_name, f.q) || has(j.address, f.q) || has(j.code, f.q) || String(j.id) === f.q || j.external_id === f.q)
+  )
+    return false;
   return true;
 }
 
 /** Each sort's columns: a stage's jobs in creation order. */
 const SORT: Record<SortBy, (keyof NewJob)[]> = {
-  created_at: ['created_at'], full_name: ['full_name'], days_in_stage: ['stage_entered_at'], stage: ['stage', 'created_at'], updated_at: ['updated_at'],
+  created_at: ['created_at'],
+  full_name: ['full_name'],
+  days_in_stage: ['stage_entered_at'],
+  stage: ['stage', 'created_at'],
+  updated_at: ['updated_at'],
 };
 
 /** The ids a list answers: sorted by the sort's columns (text by bytes), then id, all in the direction. */
-export function expectedIds(jobs: ModelJob[], scope: JobScope, f: JobFilters, sortBy: SortBy, dir: 'asc' | 'desc'): number[] {
+export function expectedIds(
+  jobs: ModelJob[],
+  scope: JobScope,
+  f: JobFilters,
+  sortBy: SortBy,
+  dir: 'asc' | 'desc',
+): number[] {
   const sign = dir === 'asc' ? 1 : -1;
   const by = (a: ModelJob, b: ModelJob, col: keyof NewJob) => {
     const x = a[col] as string | number;
@@ -110,16 +142,25 @@ export function expectedIds(jobs: ModelJob[], scope: JobScope, f: JobFilters, so
 /** Jobs per stage (not canceled, no stage filter), by stage. */
 export function expectedStages(jobs: ModelJob[], scope: JobScope, f: JobFilters): { stage: number; count: number }[] {
   const m = new Map<number, number>();
-  for (const j of jobs.filter((x) => matches(x, scope, { ...f, is_canceled: false }, false))) m.set(j.stage ?? 1, (m.get(j.stage ?? 1) ?? 0) + 1);
+  for (const j of jobs.filter((x) => matches(x, scope, { ...f, is_canceled: false }, false)))
+    m.set(j.stage ?? 1, (m.get(j.stage ?? 1) ?? 0) + 1);
   return [...m].sort((a, b) => a[0] - b[0]).map(([stage, count]) => ({ stage, count }));
 }
 
 /** Jobs per tab (not canceled, no stage filter), no tab first, then by bytes. */
-export function expectedTabs(jobs: ModelJob[], scope: JobScope, f: JobFilters): { tab: string | null; count: number }[] {
+export function expectedTabs(
+  jobs: ModelJob[],
+  scope: JobScope,
+  f: JobFilters,
+): { tab: string | null; count: number }[] {
   const m = new Map<string | null, number>();
-  for (const j of jobs.filter((x) => matches(x, scope, { ...f, is_canceled: false }, false))) m.set(j.tab ?? null, (m.get(j.tab ?? null) ?? 0) + 1);
-  return [...m].sort((a, b) => (a[0] === null ? -1 : b[0] === null ? 1 : bytes(a[0], b[0]))).map(([tab, count]) => ({ tab, count }));
+  for (const j of jobs.filter((x) => matches(x, scope, { ...f, is_canceled: false }, false)))
+    m.set(j.tab ?? null, (m.get(j.tab ?? null) ?? 0) + 1);
+  return [...m]
+    .sort((a, b) => (a[0] === null ? -1 : b[0] === null ? 1 : bytes(a[0], b[0])))
+    .map(([tab, count]) => ({ tab, count }));
 }
 
 /** Canceled jobs (no stage filter). */
-export const expectedCanceled = (jobs: ModelJob[], scope: JobScope, f: JobFilters) => jobs.filter((j) => matches(j, scope, { ...f, is_canceled: true }, false)).length;
+export const expectedCanceled = (jobs: ModelJob[], scope: JobScope, f: JobFilters) =>
+  jobs.filter((j) => matches(j, scope, { ...f, is_canceled: true }, false)).length;

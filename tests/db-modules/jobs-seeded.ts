@@ -25,9 +25,26 @@ export interface Seeded {
 export async function seededJobs(backend: Backend): Promise<Seeded> {
   const fresh = await freshDatabase(backend);
   const db = fresh.store.kysely;
-  const company = (name: string) => insertContractor(db, { name, address: null, city: null, phone: null, email: null, primary_contact: null, program_id: null, created_at: AT });
-  const user = (email: string, role: 'ops' | 'contractor' | 'homeowner') => insertUser(db, { email, name: email, role, created_at: AT });
-  const r: Refs = { c1: await company('One'), c2: await company('Two'), u1: await user('u1@x.org', 'ops'), u2: await user('u2@x.org', 'contractor'), h1: await user('h1@x.org', 'homeowner') };
+  const company = (name: string) =>
+    insertContractor(db, {
+      name,
+      address: null,
+      city: null,
+      phone: null,
+      email: null,
+      primary_contact: null,
+      program_id: null,
+      created_at: AT,
+    });
+  const user = (email: string, role: 'ops' | 'contractor' | 'homeowner') =>
+    insertUser(db, { email, name: email, role, created_at: AT });
+  const r: Refs = {
+    c1: await company('One'),
+    c2: await company('Two'),
+    u1: await user('u1@x.org', 'ops'),
+    u2: await user('u2@x.org', 'contractor'),
+    h1: await user('h1@x.org', 'homeowner'),
+  };
   const model: ModelJob[] = [];
   for (const j of seedJobs(r)) model.push({ ...j, id: await insertJob(db, j) });
   return { fresh, db, r, model };

@@ -30,33 +30,96 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
 
   it('insertJob and getJob round trip, with defaults; by code; action-owner rows written with the job', async () => {
     const j = model[2];
-    expect(await jobs.getJob(db, j.id)).toMatchObject({ ...j, email: null, cancel_reason: null, submit_terms_id: null, rebate_min_cents: null });
-    const id = await jobs.insertJob(db, { code: 'NEW-1', first_name: 'N', last_name: 'J', full_name: 'N J', address: 'A', program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT, lat: 1.25 });
-    expect(await jobs.getJob(db, id)).toMatchObject({ id, stage: 1, eligibility: 'pending_more_information', is_eligible: 0, is_canceled: 0, action_owners: '', lat: 1.25, lon: null });
+    expect(await jobs.getJob(db, j.id)).toMatchObject({
+      ...j,
+      email: null,
+      cancel_reason: null,
+      submit_terms_id: null,
+      rebate_min_cents: null,
+    });
+    const id = await jobs.insertJob(db, {
+      code: 'NEW-1',
+      first_name: 'N',
+      last_name: 'J',
+      full_name: 'N J',
+      address: 'A',
+      program_id: 'p',
+      created_at: AT,
+      updated_at: AT,
+      stage_entered_at: AT,
+      lat: 1.25,
+    });
+    expect(await jobs.getJob(db, id)).toMatchObject({
+      id,
+      stage: 1,
+      eligibility: 'pending_more_information',
+      is_eligible: 0,
+      is_canceled: 0,
+      action_owners: '',
+      lat: 1.25,
+      lon: null,
+    });
     expect((await jobs.getJobByCode(db, 'NEW-1'))?.id).toBe(id);
     expect(await jobs.getJobByCode(db, 'none')).toBeUndefined();
     expect(await jobs.codeExists(db, 'NEW-1')).toBe(true);
     expect(await jobs.codeExists(db, 'new-1')).toBe(false);
-    const owners = await db.selectFrom('job_action_owners').selectAll().where('job_id', '=', model[1].id).orderBy('role').execute();
-    expect(owners).toEqual(['contractor', 'ops'].map((role) => ({ role, job_id: model[1].id, is_canceled: model[1].is_canceled, stage: model[1].stage, created_at: model[1].created_at })));
-    expect((await jobs.jobsOfHomeowner(db, r.h1)).map((x) => x.id)).toEqual(model.filter((x) => x.homeowner_user_id === r.h1).map((x) => x.id));
+    const owners = await db
+      .selectFrom('job_action_owners')
+      .selectAll()
+      .where('job_id', '=', model[1].id)
+      .orderBy('role')
+      .execute();
+    expect(owners).toEqual(
+      ['contractor', 'ops'].map((role) => ({
+        role,
+        job_id: model[1].id,
+        is_canceled: model[1].is_canceled,
+        stage: model[1].stage,
+        created_at: model[1].created_at,
+      })),
+    );
+    expect((await jobs.jobsOfHomeowner(db, r.h1)).map((x) => x.id)).toEqual(
+      model.filter((x) => x.homeowner_user_id === r.h1).map((x) => x.id),
+    );
     await db.deleteFrom('jobs').where('id', '=', id).execute();
   });
 
   it('updateJob changes the allowed columns only, and the action-owner rows with what they carry', async () => {
-    const id = await jobs.insertJob(db, { code: 'UPD-1', first_name: 'U', last_name: 'P', full_name: 'U P', address: 'A', program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT, action_owners: ',ops,' });
+    const id = await jobs.insertJob(db, {
+      code: 'UPD-1',
+      first_name: 'U',
+      last_name: 'P',
+      full_name: 'U P',
+      address: 'A',
+      program_id: 'p',
+      created_at: AT,
+      updated_at: AT,
+      stage_entered_at: AT,
+      action_owners: ',ops,',
+    });
     await jobs.updateJob(db, id, { code: 'HACK', id: 999, stage: 3, cancel_note: 'n', ops_owner: r.u1 } as never);
     await jobs.updateJob(db, id, {});
     expect(await jobs.getJob(db, id)).toMatchObject({ id, code: 'UPD-1', stage: 3, cancel_note: 'n', ops_owner: r.u1 });
-    const rows = () => db.selectFrom('job_action_owners').select(['role', 'stage', 'is_canceled']).where('job_id', '=', id).orderBy('role').execute();
+    const rows = () =>
+      db
+        .selectFrom('job_action_owners')
+        .select(['role', 'stage', 'is_canceled'])
+        .where('job_id', '=', id)
+        .orderBy('role')
+        .execute();
     expect(await rows()).toEqual([{ role: 'ops', stage: 3, is_canceled: 0 }]);
     await jobs.updateJob(db, id, { action_owners: ',contractor,homeowner,', is_canceled: 1 });
-    expect(await rows()).toEqual([{ role: 'contractor', stage: 3, is_canceled: 1 }, { role: 'homeowner', stage: 3, is_canceled: 1 }]);
+    expect(await rows()).toEqual([
+      { role: 'contractor', stage: 3, is_canceled: 1 },
+      { role: 'homeowner', stage: 3, is_canceled: 1 },
+    ]);
     // Inside a caller's transaction: rolled back with it, action-owner rows too.
-    await expect(db.transaction().execute(async (trx) => {
-      await jobs.updateJob(trx, id, { action_owners: '', stage: 5 });
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await jobs.updateJob(trx, id, { action_owners: '', stage: 5 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect((await jobs.getJob(db, id))?.stage).toBe(3);
     expect((await rows()).length).toBe(2);
     await db.deleteFrom('job_action_owners').where('job_id', '=', id).execute();
@@ -64,7 +127,16 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
   });
 
   it('findDuplicate: same names and address whatever the case, not canceled, within the company', async () => {
-    const base = { first_name: 'Dup', last_name: "O'Neil", full_name: "Dup O'Neil", address: '9 Side St', program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT };
+    const base = {
+      first_name: 'Dup',
+      last_name: "O'Neil",
+      full_name: "Dup O'Neil",
+      address: '9 Side St',
+      program_id: 'p',
+      created_at: AT,
+      updated_at: AT,
+      stage_entered_at: AT,
+    };
     const canceled = await jobs.insertJob(db, { ...base, code: 'DUP-0', contractor_id: r.c1, is_canceled: 1 });
     const first = await jobs.insertJob(db, { ...base, code: 'DUP-1', contractor_id: r.c2 });
     const second = await jobs.insertJob(db, { ...base, code: 'DUP-2', contractor_id: r.c1 });
@@ -111,13 +183,18 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
     ['a company (scope) and another as a filter', { contractor_id: r.c1 }, { contractor_id: r.c2 }],
     ['ops user and stages', {}, { ops_user: r.u1, stage: [2, 3] }],
     ['ops user and claimed', {}, { ops_user: r.u1, is_claimed_jobs: true }],
-    // Eligibility, eligible-ness, the task exception flags and the creating or submitting user are facets too (migration 023).
+    // Eligibility, eligible-ness, the task exception flags and the creating or submitting user are facets too
+    // (migration 023).
     ['not eligible and stages', {}, { is_eligible: false, stage: [1, 3] }],
     ['an eligibility status and stages', {}, { eligibility: 'ineligible', stage: [2, 3] }],
     ['a program and an eligibility status', {}, { program_id: 'p1', eligibility: 'ineligible' }],
     ['an ops task exception, canceled', {}, { has_ops_task_exception: true, is_canceled: true }],
     ['submitted by, in a company (scope)', { contractor_id: r.c1 }, { contractor_submitted_by: r.u2 }],
-    ['contractor user and a contractor task exception', {}, { contractor_user: r.u2, has_contractor_task_exception: false }],
+    [
+      'contractor user and a contractor task exception',
+      {},
+      { contractor_user: r.u2, has_contractor_task_exception: false },
+    ],
     ['my jobs', {}, { show_my_jobs: true, me: me() }],
     ['text, any case', {}, { q: 'SMITH' }],
     ['text in the address', {}, { q: 'oak' }],
@@ -127,7 +204,11 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
     ['a LIKE wildcard taken literally (%)', {}, { q: '100%' }],
     ['a LIKE wildcard taken literally (_)', {}, { q: '_' }],
     ['the escape character taken literally', {}, { q: '\\' }],
-    ['several at once', { homeowner_user_id: r.h1 }, { contractor_id: r.c1, stage: [1, 2, 3, 4], q: 'SMITH', is_eligible: true }],
+    [
+      'several at once',
+      { homeowner_user_id: r.h1 },
+      { contractor_id: r.c1, stage: [1, 2, 3, 4], q: 'SMITH', is_eligible: true },
+    ],
   ];
 
   it('listJobs: every filter, each sort column both ways, the same ids in the same order as the model', async () => {
@@ -136,7 +217,13 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
         for (const sort_direction of ['asc', 'desc'] as const) {
           const got = await lists.listJobs(db, scope, f, { ...all, sort_by, sort_direction });
           const want = expectedIds(model, scope, f, sort_by, sort_direction);
-          expect({ name, sort_by, sort_direction, ids: got.items.map((j) => j.id), total: got.total }).toEqual({ name, sort_by, sort_direction, ids: want, total: want.length });
+          expect({ name, sort_by, sort_direction, ids: got.items.map((j) => j.id), total: got.total }).toEqual({
+            name,
+            sort_by,
+            sort_direction,
+            ids: want,
+            total: want.length,
+          });
         }
       }
     }
@@ -145,7 +232,17 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
   it('listJobs: pages of the same order, list columns only', async () => {
     const want = expectedIds(model, {}, {}, 'full_name', 'desc');
     const pages = [];
-    for (let p = 1; p <= 3; p++) pages.push(...(await lists.listJobs(db, {}, {}, { page_number: p, per_page: 7, sort_by: 'full_name', sort_direction: 'desc' })).items);
+    for (let p = 1; p <= 3; p++)
+      pages.push(
+        ...(
+          await lists.listJobs(
+            db,
+            {},
+            {},
+            { page_number: p, per_page: 7, sort_by: 'full_name', sort_direction: 'desc' },
+          )
+        ).items,
+      );
     expect(pages.map((j) => j.id)).toEqual(want.slice(0, 21));
     expect(pages[0]).not.toHaveProperty('first_name');
     expect(pages[0]).toHaveProperty('action_owners');
@@ -153,9 +250,18 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
 
   it('stageCounts, tabCounts and canceledCount under every filter', async () => {
     for (const [name, scope, f] of filterCases()) {
-      expect({ name, stages: await lists.stageCounts(db, scope, f) }).toEqual({ name, stages: expectedStages(model, scope, f) });
-      expect({ name, tabs: await lists.tabCounts(db, scope, f) }).toEqual({ name, tabs: expectedTabs(model, scope, f) });
-      expect({ name, canceled: await lists.canceledCount(db, scope, f) }).toEqual({ name, canceled: expectedCanceled(model, scope, f) });
+      expect({ name, stages: await lists.stageCounts(db, scope, f) }).toEqual({
+        name,
+        stages: expectedStages(model, scope, f),
+      });
+      expect({ name, tabs: await lists.tabCounts(db, scope, f) }).toEqual({
+        name,
+        tabs: expectedTabs(model, scope, f),
+      });
+      expect({ name, canceled: await lists.canceledCount(db, scope, f) }).toEqual({
+        name,
+        canceled: expectedCanceled(model, scope, f),
+      });
     }
   });
 });

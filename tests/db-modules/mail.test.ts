@@ -30,16 +30,27 @@ describe.each(BACKENDS)('mail over SMTP on %s', (backend) => {
     closers.push(smtp.close);
     let clock = new Date('2026-06-01T00:00:00.000Z');
     const mail = outboxMail(db, () => clock, true);
-    await mail.send({ to: 'ann@example.test', subject: 'Please sign your documents', body: 'Open https://portal.example/sign/abc to sign.' });
+    await mail.send({
+      to: 'ann@example.test',
+      subject: 'Please sign your documents',
+      body: 'Open https://portal.example/sign/abc to sign.',
+    });
     await mail.send({ to: 'later@example.test', subject: 'Second', body: 'Body two' });
-    const worker = createWorker(db, { now: () => clock, backoff: { base_ms: 1_000, max_ms: 1_000 }, handlers: { [MAIL_WORK]: smtpMailHandler(smtp.url, 'Portal <no-reply@portal.test>') } });
+    const worker = createWorker(db, {
+      now: () => clock,
+      backoff: { base_ms: 1_000, max_ms: 1_000 },
+      handlers: { [MAIL_WORK]: smtpMailHandler(smtp.url, 'Portal <no-reply@portal.test>') },
+    });
     expect(await worker.drain()).toBe(2);
     expect(smtp.received.map((r) => r.to)).toEqual([['ann@example.test']]);
     expect(smtp.received[0].from).toBe('no-reply@portal.test');
     expect(smtp.received[0].raw).toContain('Subject: Please sign your documents');
     expect(smtp.received[0].raw).toContain('Open https://portal.example/sign/abc to sign.');
     const items = await db.selectFrom('work_items').selectAll().orderBy('id').execute();
-    expect(items.map((i) => [i.state, i.idempotency_key])).toEqual([['done', 'mail:outbox:1'], ['ready', 'mail:outbox:2']]);
+    expect(items.map((i) => [i.state, i.idempotency_key])).toEqual([
+      ['done', 'mail:outbox:1'],
+      ['ready', 'mail:outbox:2'],
+    ]);
     expect(items[1].last_error).toMatch(/550|mailbox unavailable/);
     expect(await worker.drain()).toBe(0); // waiting out the backoff
     refusing = false;
@@ -47,6 +58,8 @@ describe.each(BACKENDS)('mail over SMTP on %s', (backend) => {
     expect(await worker.drain()).toBe(1);
     expect(smtp.received.map((r) => r.to)).toEqual([['ann@example.test'], ['later@example.test']]);
     expect(await workItem(db, items[1].id)).toMatchObject({ state: 'done', attempts: 2 });
-    expect((await db.selectFrom('outbox').select('to_address').orderBy('id').execute()).map((r) => r.to_address)).toEqual(['ann@example.test', 'later@example.test']);
+    expect(
+      (await db.selectFrom('outbox').select('to_address').orderBy('id').execute()).map((r) => r.to_address),
+    ).toEqual(['ann@example.test', 'later@example.test']);
   });
 });

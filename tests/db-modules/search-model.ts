@@ -12,11 +12,81 @@ import * as searchRows from '../../server/db/search-rows.db.ts';
 import type { Q } from '../../server/db/portable.ts';
 import { candidateIds, rankRows, type SearchTuning } from '../../server/services/fuzzy-rank.ts';
 
-const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Jennifer', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Daniel'];
-const LAST = ['Garcia', 'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris'];
-const STREETS = ['Main St', 'Oak Ave', 'Pine Rd', 'Maple Dr', 'Cedar Ln', 'Elm St', 'Washington Blvd', 'Lake View Ct', 'Hill Rd', 'Sunset Ave', 'Park Pl', 'River Rd'];
-const CITIES = ['Springfield', 'Riverside', 'Fairview', 'Madison', 'Georgetown', 'Arlington', 'Salem', 'Clinton', 'Ashland', 'Dover'];
-
+const FIRST = [
+  'Maria',
+  'James',
+  'Linda',
+  'Robert',
+  'Patricia',
+  'Michael',
+  'Barbara',
+  'William',
+  'Elizabeth',
+  'David',
+  'Jennifer',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Daniel',
+];
+const LAST = [
+  'Garcia',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+];
+const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Pine Rd',
+  'Maple Dr',
+  'Cedar Ln',
+  'Elm St',
+  'Washington Blvd',
+  'Lake View Ct',
+  'Hill Rd',
+  'Sunset Ave',
+  'Park Pl',
+  'River Rd',
+];
+const CITIES = [
+  'Springfield',
+  'Riverside',
+  'Fairview',
+  'Madison',
+  'Georgetown',
+  'Arlington',
+  'Salem',
+  'Clinton',
+  'Ashland',
+  'Dover',
+];
 
 const AT = '2024-05-01T00:00:00.000Z';
 
@@ -46,13 +116,31 @@ export function generatedJobs(n: number, seed: number, contractorIds: number[], 
 }
 
 /** searchJobs of search.service.ts without the user and the presentation: ids, best first. */
-export async function searchJobIds(db: Q, config: SearchConfig, scope: search.SearchScope, query: string, limit: number, tuning: SearchTuning): Promise<number[]> {
-  const pool = (await searchRows.idsInScope(db, 'jobs', scope, tuning.whole_scope)) ?? (await candidateIds(db, 'jobs', config, scope, query, tuning));
+export async function searchJobIds(
+  db: Q,
+  config: SearchConfig,
+  scope: search.SearchScope,
+  query: string,
+  limit: number,
+  tuning: SearchTuning,
+): Promise<number[]> {
+  const pool =
+    (await searchRows.idsInScope(db, 'jobs', scope, tuning.whole_scope)) ??
+    (await candidateIds(db, 'jobs', config, scope, query, tuning));
   return rankRows(await searchRows.jobSearchTexts(db, pool), config, query, limit, tuning).map((r) => r.id);
 }
 
 /** searchContractors of search.service.ts: ids, best first. */
-export async function searchContractorIds(db: Q, config: SearchConfig, scope: search.SearchScope, query: string, limit: number, tuning: SearchTuning): Promise<number[]> {
-  const pool = (await searchRows.idsInScope(db, 'contractors', scope, tuning.whole_scope)) ?? (await candidateIds(db, 'contractors', config, scope, query, tuning));
+export async function searchContractorIds(
+  db: Q,
+  config: SearchConfig,
+  scope: search.SearchScope,
+  query: string,
+  limit: number,
+  tuning: SearchTuning,
+): Promise<number[]> {
+  const pool =
+    (await searchRows.idsInScope(db, 'contractors', scope, tuning.whole_scope)) ??
+    (await candidateIds(db, 'contractors', config, scope, query, tuning));
   return rankRows(await searchRows.contractorSearchRows(db, pool), config, query, limit, tuning).map((r) => r.id);
 }

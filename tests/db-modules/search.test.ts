@@ -21,25 +21,123 @@ const AT = '2024-05-01T00:00:00.000Z';
 const { FIELD_START, FIELD_END, KEY_SPAN } = search;
 
 /** The index decides the pool (no scope is read whole), with limits small enough to bite on ~200 jobs. */
-const TUNING: SearchTuning = { whole_scope: 0, pool: 40, shortlist: 30, grams: 8, gram_limit: 25, exact_limit: 120, prefix_limit: 120, half_limit: 120 };
+const TUNING: SearchTuning = {
+  whole_scope: 0,
+  pool: 40,
+  shortlist: 30,
+  grams: 8,
+  gram_limit: 25,
+  exact_limit: 120,
+  prefix_limit: 120,
+  half_limit: 120,
+};
 
 const COMPANIES = [
-  { name: 'Bright Solar LLC', primary_contact: 'Alice Nguyen', address: '12 Harbor Way', city: 'Springfield', phone: '(555) 201-3344', email: 'info@brightsolar.com' },
-  { name: 'Evergreen Heating & Cooling', primary_contact: 'Bob Okafor', address: '400 Industrial Pkwy', city: 'Riverside', phone: '555.867.5309', email: 'service@evergreen-hc.net' },
-  { name: 'Acme Insulation', primary_contact: 'Carla Mendes', address: null, city: 'Madison', phone: null, email: 'acme_ins@example.org' },
-  { name: 'Northwind Electric', primary_contact: null, address: '9 Kite St', city: 'Salem', phone: '555-000-1111', email: null },
-  { name: 'Zenith HVAC', primary_contact: 'Dana Whitfield', address: '77 Sunset Ave', city: 'Dover', phone: '555 222 3333', email: 'hello@zenithhvac.io' },
-  { name: 'Old Name Builders', primary_contact: 'Eve Castillo', address: '5 Quarry Ln', city: 'Ashland', phone: null, email: null },
-  { name: 'Defunct Roofing', primary_contact: 'Frank Ortiz', address: '1 Gone Rd', city: 'Clinton', phone: null, email: null },
+  {
+    name: 'Bright Solar LLC',
+    primary_contact: 'Alice Nguyen',
+    address: '12 Harbor Way',
+    city: 'Springfield',
+    phone: '(555) 201-3344',
+    email: 'info@brightsolar.com',
+  },
+  {
+    name: 'Evergreen Heating & Cooling',
+    primary_contact: 'Bob Okafor',
+    address: '400 Industrial Pkwy',
+    city: 'Riverside',
+    phone: '555.867.5309',
+    email: 'service@evergreen-hc.net',
+  },
+  {
+    name: 'Acme Insulation',
+    primary_contact: 'Carla Mendes',
+    address: null,
+    city: 'Madison',
+    phone: null,
+    email: 'acme_ins@example.org',
+  },
+  {
+    name: 'Northwind Electric',
+    primary_contact: null,
+    address: '9 Kite St',
+    city: 'Salem',
+    phone: '555-000-1111',
+    email: null,
+  },
+  {
+    name: 'Zenith HVAC',
+    primary_contact: 'Dana Whitfield',
+    address: '77 Sunset Ave',
+    city: 'Dover',
+    phone: '555 222 3333',
+    email: 'hello@zenithhvac.io',
+  },
+  {
+    name: 'Old Name Builders',
+    primary_contact: 'Eve Castillo',
+    address: '5 Quarry Ln',
+    city: 'Ashland',
+    phone: null,
+    email: null,
+  },
+  {
+    name: 'Defunct Roofing',
+    primary_contact: 'Frank Ortiz',
+    address: '1 Gone Rd',
+    city: 'Clinton',
+    phone: null,
+    email: null,
+  },
 ];
 
 /** Jobs with known text (some of it hostile to LIKE and FTS5), then generated ones. */
 const KNOWN = [
-  { code: 'HC-0001', external_id: 'SALES-7781', full_name: 'Penelope Quagmire', address: '742 Evergreen Terrace', city: 'Shelbyville', company: 0, homeowner: 0 },
-  { code: 'HC-0002', external_id: null, full_name: 'Bartholomew Fizzlewick', address: '1 Infinite Loop', city: 'Cupertino', company: 1, homeowner: 1 },
-  { code: 'HC-0003', external_id: 'SALES-9902', full_name: 'Quentin Zabriskie', address: '31 Spooner St', city: 'Quahog', company: 5, homeowner: 0 },
-  { code: 'HC-0004', external_id: 'X%_\\"*', full_name: `O'Brien "Q" 100%_\\ NEAR(x) OR *`, address: 'Unit a_b', city: null, company: null, homeowner: null },
-  { code: 'HC-0005', external_id: null, full_name: 'Axel Brandt', address: 'Unit axb', city: '', company: 4, homeowner: 1 },
+  {
+    code: 'HC-0001',
+    external_id: 'SALES-7781',
+    full_name: 'Penelope Quagmire',
+    address: '742 Evergreen Terrace',
+    city: 'Shelbyville',
+    company: 0,
+    homeowner: 0,
+  },
+  {
+    code: 'HC-0002',
+    external_id: null,
+    full_name: 'Bartholomew Fizzlewick',
+    address: '1 Infinite Loop',
+    city: 'Cupertino',
+    company: 1,
+    homeowner: 1,
+  },
+  {
+    code: 'HC-0003',
+    external_id: 'SALES-9902',
+    full_name: 'Quentin Zabriskie',
+    address: '31 Spooner St',
+    city: 'Quahog',
+    company: 5,
+    homeowner: 0,
+  },
+  {
+    code: 'HC-0004',
+    external_id: 'X%_\\"*',
+    full_name: `O'Brien "Q" 100%_\\ NEAR(x) OR *`,
+    address: 'Unit a_b',
+    city: null,
+    company: null,
+    homeowner: null,
+  },
+  {
+    code: 'HC-0005',
+    external_id: null,
+    full_name: 'Axel Brandt',
+    address: 'Unit axb',
+    city: '',
+    company: 4,
+    homeowner: 1,
+  },
 ];
 
 interface Data {
@@ -53,18 +151,32 @@ interface Data {
 /** The same rows, in the same order (so with the same ids), on any backend. */
 async function seed(db: Q, generated: number): Promise<Data> {
   const companies: number[] = [];
-  for (const c of COMPANIES) companies.push(await contractors.insertContractor(db, { ...c, program_id: null, created_at: AT }));
+  for (const c of COMPANIES)
+    companies.push(await contractors.insertContractor(db, { ...c, program_id: null, created_at: AT }));
   const deleted = companies[6];
   await contractors.deleteContractor(db, deleted, AT);
-  const homeowners = [await insertUser(db, { email: 'h1@example.org', name: 'H1', role: 'homeowner', created_at: AT }), await insertUser(db, { email: 'h2@example.org', name: 'H2', role: 'homeowner', created_at: AT })];
+  const homeowners = [
+    await insertUser(db, { email: 'h1@example.org', name: 'H1', role: 'homeowner', created_at: AT }),
+    await insertUser(db, { email: 'h2@example.org', name: 'H2', role: 'homeowner', created_at: AT }),
+  ];
   const known: number[] = [];
   for (const k of KNOWN) {
     const [first_name, ...rest] = k.full_name.split(' ');
     known.push(
       await insertJob(db, {
-        code: k.code, external_id: k.external_id, first_name, last_name: rest.join(' '), full_name: k.full_name, address: k.address, city: k.city,
-        contractor_id: k.company === null ? null : companies[k.company], homeowner_user_id: k.homeowner === null ? null : homeowners[k.homeowner],
-        program_id: 'p', created_at: AT, updated_at: AT, stage_entered_at: AT,
+        code: k.code,
+        external_id: k.external_id,
+        first_name,
+        last_name: rest.join(' '),
+        full_name: k.full_name,
+        address: k.address,
+        city: k.city,
+        contractor_id: k.company === null ? null : companies[k.company],
+        homeowner_user_id: k.homeowner === null ? null : homeowners[k.homeowner],
+        program_id: 'p',
+        created_at: AT,
+        updated_at: AT,
+        stage_entered_at: AT,
       }),
     );
   }
@@ -72,7 +184,8 @@ async function seed(db: Q, generated: number): Promise<Data> {
   return { db, companies, homeowners, known, deleted };
 }
 
-/** Every indexed field as the index holds it: key, owner, wrapped and folded text (ASCII data: every backend folds it alike). */
+/** Every indexed field as the index holds it: key, owner, wrapped and folded text (ASCII data: every backend folds it
+ * alike). */
 interface Field {
   key: number;
   owner: number;
@@ -83,16 +196,45 @@ interface Field {
 
 async function fieldsOf(db: Q, index: search.SearchIndex): Promise<Field[]> {
   const out: Field[] = [];
-  const push = (owner: number, values: (string | null)[], contractor_id: number | null, homeowner_user_id: number | null) =>
+  const push = (
+    owner: number,
+    values: (string | null)[],
+    contractor_id: number | null,
+    homeowner_user_id: number | null,
+  ) =>
     values.forEach((v, i) => {
-      if (v) out.push({ key: owner * KEY_SPAN + i, owner, text: FIELD_START + v.toLowerCase() + FIELD_END, contractor_id, homeowner_user_id });
+      if (v)
+        out.push({
+          key: owner * KEY_SPAN + i,
+          owner,
+          text: FIELD_START + v.toLowerCase() + FIELD_END,
+          contractor_id,
+          homeowner_user_id,
+        });
     });
   if (index === 'jobs') {
-    const rows = await db.selectFrom('jobs as j').leftJoin('contractors as c', 'c.id', 'j.contractor_id')
-      .select(['j.id', 'j.full_name', 'j.address', 'j.city', 'c.name', 'j.code', 'j.external_id', 'j.contractor_id', 'j.homeowner_user_id']).execute();
-    for (const r of rows) push(r.id, [r.full_name, r.address, r.city, r.name, r.code, r.external_id], r.contractor_id, r.homeowner_user_id);
+    const rows = await db
+      .selectFrom('jobs as j')
+      .leftJoin('contractors as c', 'c.id', 'j.contractor_id')
+      .select([
+        'j.id',
+        'j.full_name',
+        'j.address',
+        'j.city',
+        'c.name',
+        'j.code',
+        'j.external_id',
+        'j.contractor_id',
+        'j.homeowner_user_id',
+      ])
+      .execute();
+    for (const r of rows)
+      push(r.id, [r.full_name, r.address, r.city, r.name, r.code, r.external_id], r.contractor_id, r.homeowner_user_id);
   } else {
-    const rows = await db.selectFrom('contractors').select(['id', 'name', 'primary_contact', 'address', 'city', 'phone', 'email']).execute();
+    const rows = await db
+      .selectFrom('contractors')
+      .select(['id', 'name', 'primary_contact', 'address', 'city', 'phone', 'email'])
+      .execute();
     for (const r of rows) push(r.id, [r.name, r.primary_contact, r.address, r.city, r.phone, r.email], r.id, null);
   }
   return out.sort((a, b) => a.key - b.key);
@@ -104,19 +246,63 @@ const grams = (s: string) => {
 };
 
 /** What the index must answer, from the text itself: a term is its trigrams (none under three characters). */
-function expected(fields: Field[], index: search.SearchIndex, terms: string[], scope: search.SearchScope, limit: number, any = false): number[] {
-  const holds = (f: Field, term: string) => Array.from(term).length >= 3 && grams(term).every((g) => f.text.includes(g));
+function expected(
+  fields: Field[],
+  index: search.SearchIndex,
+  terms: string[],
+  scope: search.SearchScope,
+  limit: number,
+  any = false,
+): number[] {
+  const holds = (f: Field, term: string) =>
+    Array.from(term).length >= 3 && grams(term).every((g) => f.text.includes(g));
   const inScope = (f: Field) =>
     index === 'contractors'
       ? scope.contractor_id === undefined || f.owner === scope.contractor_id
-      : scope.contractor_id !== undefined ? f.contractor_id === scope.contractor_id : scope.homeowner_user_id === undefined || f.homeowner_user_id === scope.homeowner_user_id;
+      : scope.contractor_id !== undefined
+        ? f.contractor_id === scope.contractor_id
+        : scope.homeowner_user_id === undefined || f.homeowner_user_id === scope.homeowner_user_id;
   if (!terms.length) return [];
-  return fields.filter((f) => inScope(f) && (any ? terms.some((t) => holds(f, t)) : terms.every((t) => holds(f, t)))).map((f) => f.key).slice(0, limit);
+  return fields
+    .filter((f) => inScope(f) && (any ? terms.some((t) => holds(f, t)) : terms.every((t) => holds(f, t))))
+    .map((f) => f.key)
+    .slice(0, limit);
 }
 
 const HOSTILE = [
-  `'`, `''`, `"`, `""`, `%`, `%%`, `_`, `__`, `\\`, `\\\\`, `%_\\`, `a_b`, `NEAR(`, `NEAR(a b)`, `"*"`, `*`, `OR`, ` OR `, `a OR b`, `x" OR "y`, `AND NOT`,
-  `'; DROP TABLE jobs; --`, `col:val`, `{a b} : c`, `^abc`, `-abc`, `+abc`, `(abc)`, `near(x) or *`, `100%_\\ near`, 'x'.repeat(100), `${'%_'.repeat(50)}`, `${'"'.repeat(100)}`,
+  `'`,
+  `''`,
+  `"`,
+  `""`,
+  `%`,
+  `%%`,
+  `_`,
+  `__`,
+  `\\`,
+  `\\\\`,
+  `%_\\`,
+  `a_b`,
+  `NEAR(`,
+  `NEAR(a b)`,
+  `"*"`,
+  `*`,
+  `OR`,
+  ` OR `,
+  `a OR b`,
+  `x" OR "y`,
+  `AND NOT`,
+  `'; DROP TABLE jobs; --`,
+  `col:val`,
+  `{a b} : c`,
+  `^abc`,
+  `-abc`,
+  `+abc`,
+  `(abc)`,
+  `near(x) or *`,
+  `100%_\\ near`,
+  'x'.repeat(100),
+  `${'%_'.repeat(50)}`,
+  `${'"'.repeat(100)}`,
 ];
 
 describe.each(BACKENDS)('db/next search on %s', (backend) => {
@@ -125,9 +311,17 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
   let db: Q;
   let jobFields: Field[];
   let companyFields: Field[];
-  const check = async (index: search.SearchIndex, terms: string[], scope: search.SearchScope = {}, limit = 10_000, any = false) => {
+  const check = async (
+    index: search.SearchIndex,
+    terms: string[],
+    scope: search.SearchScope = {},
+    limit = 10_000,
+    any = false,
+  ) => {
     const got = await search.matchingKeys(db, index, terms, scope, limit, any);
-    expect(got, JSON.stringify({ index, terms, scope, limit, any })).toEqual(expected(index === 'jobs' ? jobFields : companyFields, index, terms, scope, limit, any));
+    expect(got, JSON.stringify({ index, terms, scope, limit, any })).toEqual(
+      expected(index === 'jobs' ? jobFields : companyFields, index, terms, scope, limit, any),
+    );
     return got;
   };
 
@@ -169,10 +363,24 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
   it('whole and half queries: the fields containing the text (PostgreSQL exactly; SQLite those holding its trigrams), or equal to it', async () => {
     const [j1, , j3, j4] = d.known;
     const containing = (fields: Field[], text: string, equal: boolean) =>
-      fields.filter((f) => (equal ? f.text === FIELD_START + text + FIELD_END : f.text.includes(text))).map((f) => f.key);
+      fields
+        .filter((f) => (equal ? f.text === FIELD_START + text + FIELD_END : f.text.includes(text)))
+        .map((f) => f.key);
     const cases: [search.SearchIndex, string][] = [
-      ['jobs', 'quagmire'], ['jobs', 'penelope quagmire'], ['jobs', 'shelbyville'], ['jobs', 'hc-0003'], ['jobs', 'ain'], ['jobs', 'evergreen'],
-      ['jobs', 'bright solar llc'], ['jobs', 'unit a_b'], ['jobs', '0%_'], ['jobs', `%_\\"*`], ['jobs', 'x%_\\"*'], ['jobs', 'a%b'], ['contractors', 'zenith hvac'], ['contractors', '555'],
+      ['jobs', 'quagmire'],
+      ['jobs', 'penelope quagmire'],
+      ['jobs', 'shelbyville'],
+      ['jobs', 'hc-0003'],
+      ['jobs', 'ain'],
+      ['jobs', 'evergreen'],
+      ['jobs', 'bright solar llc'],
+      ['jobs', 'unit a_b'],
+      ['jobs', '0%_'],
+      ['jobs', `%_\\"*`],
+      ['jobs', 'x%_\\"*'],
+      ['jobs', 'a%b'],
+      ['contractors', 'zenith hvac'],
+      ['contractors', '555'],
     ];
     for (const [index, text] of cases) {
       const fields = index === 'jobs' ? jobFields : companyFields;
@@ -183,15 +391,27 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
         // SQLite: every field containing it, and only fields holding its trigrams (and its ends, when equal).
         else {
           expect(got, `${index} ${text} ${equal}`).toEqual(expect.arrayContaining(want));
-          expect(got, `${index} ${text} ${equal}`).toEqual(expected(fields, index, equal ? [FIELD_START + text.slice(0, 2), text.slice(-2) + FIELD_END, ...grams(text)] : grams(text), {}, 10_000));
+          expect(got, `${index} ${text} ${equal}`).toEqual(
+            expected(
+              fields,
+              index,
+              equal ? [FIELD_START + text.slice(0, 2), text.slice(-2) + FIELD_END, ...grams(text)] : grams(text),
+              {},
+              10_000,
+            ),
+          );
         }
       }
     }
     expect(await search.containingKeys(db, 'jobs', 'quagmire', grams('quagmire'), {}, 10_000)).toEqual([j1 * 8]);
-    expect(await search.containingKeys(db, 'jobs', 'quentin zabriskie', grams('quentin zabriskie'), {}, 10_000, true)).toEqual([j3 * 8]);
+    expect(
+      await search.containingKeys(db, 'jobs', 'quentin zabriskie', grams('quentin zabriskie'), {}, 10_000, true),
+    ).toEqual([j3 * 8]);
     expect(await search.containingKeys(db, 'jobs', 'quentin', grams('quentin'), {}, 10_000, true)).toEqual([]);
     // Wildcards are literal: 'a%b' is no pattern, and '_' matches only an underscore.
-    expect(await search.containingKeys(db, 'jobs', 'unit a_b', grams('unit a_b'), {}, 10_000, true)).toEqual([j4 * 8 + 1]);
+    expect(await search.containingKeys(db, 'jobs', 'unit a_b', grams('unit a_b'), {}, 10_000, true)).toEqual([
+      j4 * 8 + 1,
+    ]);
     expect(await search.containingKeys(db, 'jobs', 'a%b', grams('a%b'), {}, 10_000)).toEqual([]);
     // Too short for a trigram, or no room: nothing.
     expect(await search.containingKeys(db, 'jobs', 'qu', [], {}, 10_000)).toEqual([]);
@@ -200,33 +420,69 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     const all = await search.containingKeys(db, 'jobs', 'ain', ['ain'], {}, 10_000);
     expect(all.length).toBeGreaterThan(10);
     expect(await search.containingKeys(db, 'jobs', 'ain', ['ain'], {}, 5)).toEqual(all.slice(0, 5));
-    expect(await search.containingKeys(db, 'jobs', 'quagmire', grams('quagmire'), { contractor_id: d.companies[1] }, 10_000)).toEqual([]);
-    expect(await search.containingKeys(db, 'jobs', 'quagmire', grams('quagmire'), { homeowner_user_id: d.homeowners[0] }, 10_000)).toEqual([j1 * 8]);
+    expect(
+      await search.containingKeys(db, 'jobs', 'quagmire', grams('quagmire'), { contractor_id: d.companies[1] }, 10_000),
+    ).toEqual([]);
+    expect(
+      await search.containingKeys(
+        db,
+        'jobs',
+        'quagmire',
+        grams('quagmire'),
+        { homeowner_user_id: d.homeowners[0] },
+        10_000,
+      ),
+    ).toEqual([j1 * 8]);
     for (const s of HOSTILE) {
       const text = s.toLowerCase();
       for (const equal of [false, true]) {
         const got = await search.containingKeys(db, 'jobs', text, grams(text), {}, 50, equal);
-        if (backend === 'postgres' && Array.from(text).length >= 3) expect(got, s).toEqual(containing(jobFields, text, equal).slice(0, 50));
+        if (backend === 'postgres' && Array.from(text).length >= 3)
+          expect(got, s).toEqual(containing(jobFields, text, equal).slice(0, 50));
       }
     }
   });
 
   it('a whole query: the fields containing it and, among them, those equal to it, in one lookup on PostgreSQL', async () => {
     const [j1, , j3] = d.known;
-    for (const [index, text] of [['jobs', 'quentin zabriskie'], ['jobs', 'shelbyville'], ['jobs', 'ain'], ['jobs', 'unit a_b'], ['jobs', 'a%b'], ['contractors', 'zenith hvac'], ['contractors', 'madison'], ['jobs', 'qu']] as const) {
+    for (const [index, text] of [
+      ['jobs', 'quentin zabriskie'],
+      ['jobs', 'shelbyville'],
+      ['jobs', 'ain'],
+      ['jobs', 'unit a_b'],
+      ['jobs', 'a%b'],
+      ['contractors', 'zenith hvac'],
+      ['contractors', 'madison'],
+      ['jobs', 'qu'],
+    ] as const) {
       for (const limit of [10_000, 3]) {
         const got = await search.wholeQueryKeys(db, index, text, grams(text), {}, limit);
-        expect(got.containing, `${text} ${limit}`).toEqual(await search.containingKeys(db, index, text, grams(text), {}, limit));
+        expect(got.containing, `${text} ${limit}`).toEqual(
+          await search.containingKeys(db, index, text, grams(text), {}, limit),
+        );
         const equal = await search.containingKeys(db, index, text, grams(text), {}, limit, true);
         // PostgreSQL: the equal ones among the containing ones found; SQLite: its own lookup.
-        expect(got.equal, `${text} ${limit}`).toEqual(backend === 'postgres' ? got.containing.filter((k) => equal.includes(k)) : equal);
+        expect(got.equal, `${text} ${limit}`).toEqual(
+          backend === 'postgres' ? got.containing.filter((k) => equal.includes(k)) : equal,
+        );
         expect(got.equal.every((k) => got.containing.includes(k))).toBe(true);
       }
     }
-    expect(await search.wholeQueryKeys(db, 'jobs', 'Quentin Zabriskie', grams('quentin zabriskie'), {}, 100)).toEqual({ containing: [j3 * 8], equal: [j3 * 8] });
-    expect(await search.wholeQueryKeys(db, 'jobs', 'quagmire', grams('quagmire'), {}, 100)).toEqual({ containing: [j1 * 8], equal: [] });
-    expect(await search.wholeQueryKeys(db, 'jobs', 'shelbyville', grams('shelbyville'), {}, 100)).toEqual({ containing: [j1 * 8 + 2], equal: [j1 * 8 + 2] });
-    expect(await search.wholeQueryKeys(db, 'jobs', 'quagmire', grams('quagmire'), { contractor_id: d.companies[1] }, 100)).toEqual({ containing: [], equal: [] });
+    expect(await search.wholeQueryKeys(db, 'jobs', 'Quentin Zabriskie', grams('quentin zabriskie'), {}, 100)).toEqual({
+      containing: [j3 * 8],
+      equal: [j3 * 8],
+    });
+    expect(await search.wholeQueryKeys(db, 'jobs', 'quagmire', grams('quagmire'), {}, 100)).toEqual({
+      containing: [j1 * 8],
+      equal: [],
+    });
+    expect(await search.wholeQueryKeys(db, 'jobs', 'shelbyville', grams('shelbyville'), {}, 100)).toEqual({
+      containing: [j1 * 8 + 2],
+      equal: [j1 * 8 + 2],
+    });
+    expect(
+      await search.wholeQueryKeys(db, 'jobs', 'quagmire', grams('quagmire'), { contractor_id: d.companies[1] }, 100),
+    ).toEqual({ containing: [], equal: [] });
   });
 
   it('typos: one letter wrong still shares trigrams (any of them), and the service ranks the row first', async () => {
@@ -236,11 +492,21 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     await check('jobs', grams('fizzlewik'), {}, 10_000, true);
     expect((await searchJobIds(db, JOB_SEARCH, {}, 'Penelope Quagmyre', 5, TUNING))[0]).toBe(j1);
     expect((await searchJobIds(db, JOB_SEARCH, {}, 'Bartholomew Fizzlewik', 5, TUNING))[0]).toBe(j2);
-    expect((await searchContractorIds(db, CONTRACTOR_SEARCH, {}, 'Evergren Heating', 5, TUNING))[0]).toBe(d.companies[1]);
+    expect((await searchContractorIds(db, CONTRACTOR_SEARCH, {}, 'Evergren Heating', 5, TUNING))[0]).toBe(
+      d.companies[1],
+    );
   });
 
   it('two-letter prefixes: trigrams starting with them, in order, within the limit; together they find every field holding the two letters', async () => {
-    for (const [index, prefix] of [['jobs', 'qu'], ['jobs', 'le'], ['jobs', 'hc'], ['jobs', '-0'], ['contractors', 'ev'], ['contractors', '@e'], ['jobs', 'zq']] as const) {
+    for (const [index, prefix] of [
+      ['jobs', 'qu'],
+      ['jobs', 'le'],
+      ['jobs', 'hc'],
+      ['jobs', '-0'],
+      ['contractors', 'ev'],
+      ['contractors', '@e'],
+      ['jobs', 'zq'],
+    ] as const) {
       const terms = await search.termsStartingWith(db, index, prefix);
       expect(terms.every((t) => t.startsWith(prefix) && Array.from(t).length === 3)).toBe(true);
       expect([...terms].sort()).toEqual(terms);
@@ -259,9 +525,21 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     // Its candidates come from at most prefix_limit fields (the first in table order), whatever the other limits.
     const holding = jobFields.filter((f) => f.text.includes('le'));
     expect(holding.length).toBeGreaterThan(4);
-    const few = await candidateIds(db, 'jobs', JOB_SEARCH, {}, 'le', { ...TUNING, pool: 1000, exact_limit: 10_000, prefix_limit: 4 });
-    expect(few.sort((a, b) => a - b)).toEqual([...new Set(holding.slice(0, 4).map((f) => Math.floor(f.key / KEY_SPAN)))].sort((a, b) => a - b));
-    const all = await candidateIds(db, 'jobs', JOB_SEARCH, {}, 'le', { ...TUNING, pool: 1000, exact_limit: 4, prefix_limit: 10_000 });
+    const few = await candidateIds(db, 'jobs', JOB_SEARCH, {}, 'le', {
+      ...TUNING,
+      pool: 1000,
+      exact_limit: 10_000,
+      prefix_limit: 4,
+    });
+    expect(few.sort((a, b) => a - b)).toEqual(
+      [...new Set(holding.slice(0, 4).map((f) => Math.floor(f.key / KEY_SPAN)))].sort((a, b) => a - b),
+    );
+    const all = await candidateIds(db, 'jobs', JOB_SEARCH, {}, 'le', {
+      ...TUNING,
+      pool: 1000,
+      exact_limit: 4,
+      prefix_limit: 10_000,
+    });
     expect(all.length).toBe(new Set(holding.map((f) => Math.floor(f.key / KEY_SPAN))).size);
   });
 
@@ -278,7 +556,13 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
 
   it("scopes: a company's jobs, a homeowner's jobs, one contractor", async () => {
     const [c0, c1, , , c4] = d.companies;
-    for (const scope of [{ contractor_id: c0 }, { contractor_id: c4 }, { homeowner_user_id: d.homeowners[0] }, { homeowner_user_id: d.homeowners[1] }, { contractor_id: 99_999 }]) {
+    for (const scope of [
+      { contractor_id: c0 },
+      { contractor_id: c4 },
+      { homeowner_user_id: d.homeowners[0] },
+      { homeowner_user_id: d.homeowners[1] },
+      { contractor_id: 99_999 },
+    ]) {
       await check('jobs', ['mai'], scope);
       await check('jobs', ['ain', 'st' + FIELD_END], scope);
       await check('jobs', grams('garcia'), scope, 10_000, true);
@@ -290,7 +574,7 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     expect(await check('contractors', ['555'], { contractor_id: c1 })).toEqual([c1 * 8 + 4]);
     expect(await check('contractors', ['555'], { contractor_id: c0 })).toEqual([c0 * 8 + 4]);
     // A contractor's own jobs only, in the service too.
-    const mine = (await searchJobIds(db, JOB_SEARCH, { contractor_id: c4 }, 'Garcia', 10, TUNING));
+    const mine = await searchJobIds(db, JOB_SEARCH, { contractor_id: c4 }, 'Garcia', 10, TUNING);
     const ofC4 = new Set(jobFields.filter((f) => f.contractor_id === c4).map((f) => f.owner));
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((id) => ofC4.has(id))).toBe(true);
@@ -309,13 +593,19 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     expect(await searchRows.idsInScope(db, 'jobs', {}, jobIds.length)).toEqual(jobIds);
     expect(await searchRows.idsInScope(db, 'jobs', {}, jobIds.length - 1)).toBeNull();
     const c4 = d.companies[4];
-    expect(await searchRows.idsInScope(db, 'jobs', { contractor_id: c4 }, 1000)).toEqual(jobIds.filter((id) => jobFields.some((f) => f.owner === id && f.contractor_id === c4)));
+    expect(await searchRows.idsInScope(db, 'jobs', { contractor_id: c4 }, 1000)).toEqual(
+      jobIds.filter((id) => jobFields.some((f) => f.owner === id && f.contractor_id === c4)),
+    );
     const h1 = d.homeowners[0];
-    expect(await searchRows.idsInScope(db, 'jobs', { homeowner_user_id: h1 }, 1000)).toEqual(jobIds.filter((id) => jobFields.some((f) => f.owner === id && f.homeowner_user_id === h1)));
+    expect(await searchRows.idsInScope(db, 'jobs', { homeowner_user_id: h1 }, 1000)).toEqual(
+      jobIds.filter((id) => jobFields.some((f) => f.owner === id && f.homeowner_user_id === h1)),
+    );
     // Contractors: not the deleted one.
     expect(await searchRows.idsInScope(db, 'contractors', {}, 100)).toEqual(d.companies.filter((c) => c !== d.deleted));
     expect(await searchRows.idsInScope(db, 'contractors', {}, 5)).toBeNull();
-    expect(await searchRows.idsInScope(db, 'contractors', { contractor_id: d.companies[2] }, 1)).toEqual([d.companies[2]]);
+    expect(await searchRows.idsInScope(db, 'contractors', { contractor_id: d.companies[2] }, 1)).toEqual([
+      d.companies[2],
+    ]);
     expect(await searchRows.idsInScope(db, 'contractors', { contractor_id: d.deleted }, 1)).toEqual([]);
   });
 
@@ -324,16 +614,46 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
     expect(await searchRows.jobSearchTexts(db, [])).toEqual([]);
     expect(byId(await searchRows.jobSearchTexts(db, [j4, j1, 999_999]))).toEqual([
-      { id: j1, full_name: 'Penelope Quagmire', address: '742 Evergreen Terrace', city: 'Shelbyville', contractor: 'Bright Solar LLC', code: 'HC-0001', external_id: 'SALES-7781' },
-      { id: j4, full_name: KNOWN[3].full_name, address: 'Unit a_b', city: null, contractor: null, code: 'HC-0004', external_id: 'X%_\\"*' },
+      {
+        id: j1,
+        full_name: 'Penelope Quagmire',
+        address: '742 Evergreen Terrace',
+        city: 'Shelbyville',
+        contractor: 'Bright Solar LLC',
+        code: 'HC-0001',
+        external_id: 'SALES-7781',
+      },
+      {
+        id: j4,
+        full_name: KNOWN[3].full_name,
+        address: 'Unit a_b',
+        city: null,
+        contractor: null,
+        code: 'HC-0004',
+        external_id: 'X%_\\"*',
+      },
     ]);
     expect(await searchRows.jobSearchRows(db, [j1])).toEqual([
-      { id: j1, full_name: 'Penelope Quagmire', address: '742 Evergreen Terrace', city: 'Shelbyville', contractor: 'Bright Solar LLC', code: 'HC-0001', external_id: 'SALES-7781', is_canceled: 0, stage: 1, program_id: 'p', eligibility: 'pending_more_information' },
+      {
+        id: j1,
+        full_name: 'Penelope Quagmire',
+        address: '742 Evergreen Terrace',
+        city: 'Shelbyville',
+        contractor: 'Bright Solar LLC',
+        code: 'HC-0001',
+        external_id: 'SALES-7781',
+        is_canceled: 0,
+        stage: 1,
+        program_id: 'p',
+        eligibility: 'pending_more_information',
+      },
     ]);
     const many = [...new Set(jobFields.map((f) => f.owner))];
     expect((await searchRows.jobSearchTexts(db, many)).length).toBe(many.length);
     expect(await searchRows.contractorSearchRows(db, [])).toEqual([]);
-    expect(await searchRows.contractorSearchRows(db, [d.companies[2], d.deleted, 999_999])).toEqual([{ id: d.companies[2], ...COMPANIES[2] }]);
+    expect(await searchRows.contractorSearchRows(db, [d.companies[2], d.deleted, 999_999])).toEqual([
+      { id: d.companies[2], ...COMPANIES[2] },
+    ]);
   });
 
   it('hostile input: quotes, wildcards, backslashes, FTS5 syntax, long strings answer without error, and literally', async () => {
@@ -356,7 +676,9 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
         expect(terms.every((t) => t.startsWith(prefix))).toBe(true);
         if (Array.from(prefix).length === 2) {
           const fields = index === 'jobs' ? jobFields : companyFields;
-          expect(await search.matchingKeys(db, index, terms, {}, 10_000, true), prefix).toEqual(fields.filter((f) => f.text.includes(prefix)).map((f) => f.key));
+          expect(await search.matchingKeys(db, index, terms, {}, 10_000, true), prefix).toEqual(
+            fields.filter((f) => f.text.includes(prefix)).map((f) => f.key),
+          );
         }
         await search.termsStartingWith(db, index, s);
       }
@@ -374,7 +696,9 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     const before = await search.matchingKeys(db, 'jobs', grams('old name builders'), {}, 10_000);
     expect(before).toEqual(jobsOfC5.map((id) => id * 8 + 3));
     await contractors.updateContractor(db, c5, { name: 'Quasar Renovations' });
-    expect(await search.matchingKeys(db, 'jobs', grams('quasar reno'), {}, 10_000)).toEqual(jobsOfC5.map((id) => id * 8 + 3));
+    expect(await search.matchingKeys(db, 'jobs', grams('quasar reno'), {}, 10_000)).toEqual(
+      jobsOfC5.map((id) => id * 8 + 3),
+    );
     expect(await search.matchingKeys(db, 'jobs', grams('old name builders'), {}, 10_000)).toEqual([]);
     expect(await search.matchingKeys(db, 'contractors', grams('quasar'), {}, 10_000)).toEqual([c5 * 8]);
     expect((await searchRows.jobSearchTexts(db, jobsOfC5.slice(0, 1)))[0].contractor).toBe('Quasar Renovations');
@@ -388,20 +712,32 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
     const c2 = d.companies[2];
     const long = 'Acme Insulation and Weatherization Services of Madison';
     await contractors.updateContractor(db, c2, { name: long });
-    const keys = (await fieldsOf(db, 'jobs')).filter((f) => f.contractor_id === c2 && f.key % 8 === 3).map((f) => f.key);
+    const keys = (await fieldsOf(db, 'jobs'))
+      .filter((f) => f.contractor_id === c2 && f.key % 8 === 3)
+      .map((f) => f.key);
     expect(keys.length).toBeGreaterThan(0);
-    const look = (text: string, equal = false) => search.containingKeys(db, 'jobs', text.toLowerCase(), grams(text), {}, 10_000, equal);
+    const look = (text: string, equal = false) =>
+      search.containingKeys(db, 'jobs', text.toLowerCase(), grams(text), {}, 10_000, equal);
     expect(await look(long)).toEqual(keys);
     expect(await look(long, true)).toEqual(keys);
-    expect(await search.wholeQueryKeys(db, 'jobs', long, grams(long), {}, 10_000)).toEqual({ containing: keys, equal: keys });
+    expect(await search.wholeQueryKeys(db, 'jobs', long, grams(long), {}, 10_000)).toEqual({
+      containing: keys,
+      equal: keys,
+    });
     // The same first 32 characters, another end: nothing.
     const other = 'Acme Insulation and Weatherization Services of Boston';
     expect(await look(other)).toEqual([]);
-    expect(await search.wholeQueryKeys(db, 'jobs', other, grams(other), {}, 10_000)).toEqual({ containing: [], equal: [] });
+    expect(await search.wholeQueryKeys(db, 'jobs', other, grams(other), {}, 10_000)).toEqual({
+      containing: [],
+      equal: [],
+    });
     // A long part of the field: contained, not equal.
     const part = 'insulation and weatherization services';
     expect(await look(part)).toEqual(keys);
-    expect(await search.wholeQueryKeys(db, 'jobs', part, grams(part), {}, 10_000)).toEqual({ containing: keys, equal: [] });
+    expect(await search.wholeQueryKeys(db, 'jobs', part, grams(part), {}, 10_000)).toEqual({
+      containing: keys,
+      equal: [],
+    });
     // Wildcards past the first 32 characters are literal too.
     expect(await look('Acme Insulation and Weatherization Services of M_dison')).toEqual([]);
     expect(await look('Acme Insulation and Weatherization Services of %')).toEqual([]);
@@ -409,7 +745,18 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
 });
 
 describe('db/next search: the service ranks the same on every backend', () => {
-  const QUERIES = ['Penelope Quagmire', 'penelope quagmyre', 'Garcia', 'Jonson', 'qu', 'Sm', 'HC-0003', 'EXT-1', 'Maple Drive', 'Bright Solar'];
+  const QUERIES = [
+    'Penelope Quagmire',
+    'penelope quagmyre',
+    'Garcia',
+    'Jonson',
+    'qu',
+    'Sm',
+    'HC-0003',
+    'EXT-1',
+    'Maple Drive',
+    'Bright Solar',
+  ];
   const opened: Fresh[] = [];
   const tops: Record<string, { jobs: number[][]; companies: number[][] }> = {};
 
@@ -441,7 +788,7 @@ describe('db/next search: the service ranks the same on every backend', () => {
     expect(jobs[0][0]).toBe(1);
     expect(jobs[1][0]).toBe(1);
     expect(jobs[6][0]).toBe(3);
-    expect(jobs.map((t, i) => (t.length > 0 ? "" : QUERIES[i])).filter(Boolean)).toEqual([]);
+    expect(jobs.map((t, i) => (t.length > 0 ? '' : QUERIES[i])).filter(Boolean)).toEqual([]);
     expect(tops[first].companies[9][0]).toBe(1);
   });
 });

@@ -25,8 +25,18 @@ async function fresh(backend: (typeof BACKENDS)[number]) {
 describe.each(BACKENDS)('the work queue on %s', (backend) => {
   it('keeps one item per idempotency key, whatever the payload of the second enqueue', async () => {
     const db = (await fresh(backend)).store.kysely;
-    const a = await work.enqueueWork(db, { kind: 'mail', key: 'invite:7:homeowner', payload: { to: 'a@example.test' }, now: T0 });
-    const b = await work.enqueueWork(db, { kind: 'mail', key: 'invite:7:homeowner', payload: { to: 'other@example.test' }, now: at(1000) });
+    const a = await work.enqueueWork(db, {
+      kind: 'mail',
+      key: 'invite:7:homeowner',
+      payload: { to: 'a@example.test' },
+      now: T0,
+    });
+    const b = await work.enqueueWork(db, {
+      kind: 'mail',
+      key: 'invite:7:homeowner',
+      payload: { to: 'other@example.test' },
+      now: at(1000),
+    });
     expect(a.created).toBe(true);
     expect(b).toEqual({ id: a.id, created: false });
     const item = await work.workItem(db, a.id);
@@ -39,7 +49,11 @@ describe.each(BACKENDS)('the work queue on %s', (backend) => {
     const later = await work.enqueueWork(db, { kind: 'mail', key: 'b', payload: 1, now: T0, run_at: at(60_000) });
     const first = await work.enqueueWork(db, { kind: 'mail', key: 'a', payload: 2, now: T0 });
     const pdf = await work.enqueueWork(db, { kind: 'pdf', key: 'c', payload: 3, now: T0 });
-    expect((await work.leaseWork(db, { owner: 'w1', now: at(1), lease_ms: 120_000, limit: 10, kinds: ['mail'] })).map((i) => i.id)).toEqual([first.id]);
+    expect(
+      (await work.leaseWork(db, { owner: 'w1', now: at(1), lease_ms: 120_000, limit: 10, kinds: ['mail'] })).map(
+        (i) => i.id,
+      ),
+    ).toEqual([first.id]);
     expect(await work.leaseWork(db, { owner: 'w1', now: at(2), lease_ms: 30_000, limit: 10, kinds: [] })).toEqual([]);
     const rest = await work.leaseWork(db, { owner: 'w2', now: at(60_000), lease_ms: 30_000, limit: 10 });
     expect(rest.map((i) => i.id)).toEqual([pdf.id, later.id]);
@@ -50,9 +64,17 @@ describe.each(BACKENDS)('the work queue on %s', (backend) => {
     const f = await fresh(backend);
     const other = await f.another();
     const ids: number[] = [];
-    for (let i = 0; i < 40; i++) ids.push((await work.enqueueWork(f.store.kysely, { kind: 'mail', key: `k${i}`, payload: i, now: T0 })).id);
+    for (let i = 0; i < 40; i++)
+      ids.push((await work.enqueueWork(f.store.kysely, { kind: 'mail', key: `k${i}`, payload: i, now: T0 })).id);
     const claims = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => work.leaseWork(i % 2 ? other.kysely : f.store.kysely, { owner: `w${i}`, now: at(1), lease_ms: 60_000, limit: 7 })),
+      Array.from({ length: 8 }, (_, i) =>
+        work.leaseWork(i % 2 ? other.kysely : f.store.kysely, {
+          owner: `w${i}`,
+          now: at(1),
+          lease_ms: 60_000,
+          limit: 7,
+        }),
+      ),
     );
     const taken = claims.flat().map((i) => i.id);
     expect(new Set(taken).size).toBe(taken.length);

@@ -75,7 +75,12 @@ describe.each(BACKENDS)('the worker on %s', (backend) => {
     // "Killed" after the effect and before the outcome: the lease stays, nothing is recorded.
     const [leased] = await leaseWork(db, { owner: 'first', now: clock, lease_ms: 60_000, kinds: ['mail'] });
     await handler(leased);
-    const second = createWorker(other.kysely, { owner: 'second', now: () => clock, lease_ms: 60_000, handlers: { mail: handler } });
+    const second = createWorker(other.kysely, {
+      owner: 'second',
+      now: () => clock,
+      lease_ms: 60_000,
+      handlers: { mail: handler },
+    });
     expect(await second.drain()).toBe(0); // the lease still runs
     clock = new Date(clock.getTime() + 60_000);
     expect(await second.drain()).toBe(1);

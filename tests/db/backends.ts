@@ -29,7 +29,9 @@ export function backends(): Backend[] {
 export const BACKENDS: Backend[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** A fresh, migrated store on a backend, and how to drop it. */
-export async function freshStore(backend: Backend): Promise<{ store: Store; schema?: string; drop: () => Promise<void> }> {
+export async function freshStore(
+  backend: Backend,
+): Promise<{ store: Store; schema?: string; drop: () => Promise<void> }> {
   if (backend === 'sqlite') {
     const store = await openStore(':memory:');
     return { store, drop: () => store.close() };
@@ -50,13 +52,17 @@ export async function freshStore(backend: Backend): Promise<{ store: Store; sche
 export const AT = '2026-06-01T00:00:00.000Z';
 
 /** The schema a PostgreSQL store lives in. */
-export const schemaOf = async (store: Store) => (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.kysely)).rows[0].s;
+export const schemaOf = async (store: Store) =>
+  (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.kysely)).rows[0].s;
 
 /**
  * Fresh stores for one test file, every one dropped after the file's tests: `fresh(backend)` opens one; `atEnd(fn)`
  * runs fn then too (with `first`, before any store is dropped: a client or another store on a schema closes first).
  */
-export function storesOfFile(): { fresh: (backend: Backend) => Promise<Store>; atEnd: (fn: () => Promise<void>, first?: boolean) => void } {
+export function storesOfFile(): {
+  fresh: (backend: Backend) => Promise<Store>;
+  atEnd: (fn: () => Promise<void>, first?: boolean) => void;
+} {
   const ends: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const end of ends) await end();

@@ -28,31 +28,46 @@ async function reopen(schema: string): Promise<Store> {
   return store;
 }
 
-
-/** The search tables (SQLite: FTS5 and its shadow tables; PostgreSQL: key/text tables with a pg_trgm index) and SQLite's own. */
+/** The search tables (SQLite: FTS5 and its shadow tables; PostgreSQL: key/text tables with a pg_trgm index) and
+ * SQLite's own. */
 const NOT_COMPARED = /^(jobs_search|contractors_search|sqlite_)/;
 
 async function columns(store: Store): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   if (store.backend === 'sqlite') {
-    const tables = store.sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    const tables = store.sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
+      name: string;
+    }[];
     for (const { name } of tables.filter((t) => !NOT_COMPARED.test(t.name))) {
-      const cols = store.sqlite!.prepare(`PRAGMA table_info(${name})`).all() as { name: string; notnull: number; pk: number }[];
+      const cols = store.sqlite!.prepare(`PRAGMA table_info(${name})`).all() as {
+        name: string;
+        notnull: number;
+        pk: number;
+      }[];
       // A single-column INTEGER PRIMARY KEY is NOT NULL in effect (PostgreSQL says so).
       out[name] = cols.map((c) => `${c.name}${c.notnull || c.pk ? ' not null' : ''}`).sort();
     }
     return out;
   }
   const r = await sql<{ table_name: string; column_name: string; is_nullable: string }>`
-    SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = current_schema()`.execute(store.kysely);
-  for (const c of r.rows.filter((x) => !NOT_COMPARED.test(x.table_name))) (out[c.table_name] ??= []).push(`${c.column_name}${c.is_nullable === 'NO' ? ' not null' : ''}`);
+    SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = current_schema()`.execute(
+    store.kysely,
+  );
+  for (const c of r.rows.filter((x) => !NOT_COMPARED.test(x.table_name)))
+    (out[c.table_name] ??= []).push(`${c.column_name}${c.is_nullable === 'NO' ? ' not null' : ''}`);
   for (const k of Object.keys(out)) out[k].sort();
   return out;
 }
 
 async function indexes(store: Store): Promise<string[]> {
   if (store.backend === 'sqlite') {
-    return (store.sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name).sort();
+    return (
+      store
+        .sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
+        .all() as { name: string }[]
+    )
+      .map((r) => r.name)
+      .sort();
   }
   // Keys and UNIQUE columns have indexes of their own name on PostgreSQL (sqlite_autoindex_* on SQLite);
   // the trigram indexes of the search tables (plain and spaced) stand for SQLite's FTS5 tables.
@@ -64,22 +79,56 @@ async function indexes(store: Store): Promise<string[]> {
 
 /** The named indexes both backends have (keys and UNIQUE columns aside): the list indexes and lookups. */
 const INDEXES = [
-  'attachments_job', 'definition_versions_program', 'documents_job', 'equipment_ahri', 'equipment_type_manufacturer', 'history_job', 'homeowner_invites_job',
-  'job_action_owners_created', 'job_action_owners_job', 'job_action_owners_stage',
-  'jobs_by_contractor_created', 'jobs_by_contractor_name', 'jobs_by_ops_owner_created', 'jobs_claimed', 'jobs_by_created', 'jobs_by_creator', 'jobs_by_eligibility', 'jobs_by_homeowner_created',
-  'jobs_by_homeowner_stage', 'jobs_by_name', 'jobs_by_ops_owner', 'jobs_by_program', 'jobs_by_stage_entered', 'jobs_by_submitter', 'jobs_by_updated',
-  'jobs_contractor', 'jobs_counts', 'jobs_dup', 'jobs_dup_lower', 'jobs_homeowner', 'jobs_list', 'jobs_pinned_version', 'jobs_summary',
-  'login_failures_key', 'terms_one_current', 'users_email_lower', 'work_items_due',
+  'attachments_job',
+  'definition_versions_program',
+  'documents_job',
+  'equipment_ahri',
+  'equipment_type_manufacturer',
+  'history_job',
+  'homeowner_invites_job',
+  'job_action_owners_created',
+  'job_action_owners_job',
+  'job_action_owners_stage',
+  'jobs_by_contractor_created',
+  'jobs_by_contractor_name',
+  'jobs_by_ops_owner_created',
+  'jobs_claimed',
+  'jobs_by_created',
+  'jobs_by_creator',
+  'jobs_by_eligibility',
+  'jobs_by_homeowner_created',
+  'jobs_by_homeowner_stage',
+  'jobs_by_name',
+  'jobs_by_ops_owner',
+  'jobs_by_program',
+  'jobs_by_stage_entered',
+  'jobs_by_submitter',
+  'jobs_by_updated',
+  'jobs_contractor',
+  'jobs_counts',
+  'jobs_dup',
+  'jobs_dup_lower',
+  'jobs_homeowner',
+  'jobs_list',
+  'jobs_pinned_version',
+  'jobs_summary',
+  'login_failures_key',
+  'terms_one_current',
+  'users_email_lower',
+  'work_items_due',
 ];
 
-
-const version = async (db: Kysely<DB>) => (await db.selectFrom('jobs_version').select('v').where('id', '=', 1).executeTakeFirstOrThrow()).v;
-
+const version = async (db: Kysely<DB>) =>
+  (await db.selectFrom('jobs_version').select('v').where('id', '=', 1).executeTakeFirstOrThrow()).v;
 
 describe.each(backends())('migrations on %s', (backend) => {
   it('apply every numbered migration once, in order', async () => {
     const store = await fresh(backend);
-    const applied = await store.kysely.selectFrom('schema_migrations').select(['version', 'name']).orderBy('version').execute();
+    const applied = await store.kysely
+      .selectFrom('schema_migrations')
+      .select(['version', 'name'])
+      .orderBy('version')
+      .execute();
     expect(applied.map((m) => m.version)).toEqual(migrationFiles(backend).map((m) => m.version));
     expect(applied.map((m) => m.name)).toEqual(migrationFiles('sqlite').map((m) => m.name));
   });
@@ -90,11 +139,26 @@ describe.each(backends())('migrations on %s', (backend) => {
 
   it('bump the jobs version on every change to jobs and on a contractor rename', async () => {
     const { kysely: db } = await fresh(backend);
-    const c = await db.insertInto('contractors').values({ name: 'A', created_at: AT }).returning('id').executeTakeFirstOrThrow();
+    const c = await db
+      .insertInto('contractors')
+      .values({ name: 'A', created_at: AT })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     let v = await version(db);
     const job = await db
       .insertInto('jobs')
-      .values({ code: 'AB12', first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: '1 Main St', program_id: 'wi-hear', contractor_id: c.id, stage_entered_at: AT, created_at: AT, updated_at: AT })
+      .values({
+        code: 'AB12',
+        first_name: 'Ann',
+        last_name: 'Lee',
+        full_name: 'Ann Lee',
+        address: '1 Main St',
+        program_id: 'wi-hear',
+        contractor_id: c.id,
+        stage_entered_at: AT,
+        created_at: AT,
+        updated_at: AT,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await version(db)).toBeGreaterThan(v);
@@ -113,17 +177,36 @@ describe.each(backends())('migrations on %s', (backend) => {
 
   it('refuse a second user whose email differs only in case', async () => {
     const { kysely: db } = await fresh(backend);
-    await db.insertInto('users').values({ email: 'Ann@Example.test', name: 'Ann', role: 'ops', created_at: AT }).execute();
-    await expect(db.insertInto('users').values({ email: 'ann@example.TEST', name: 'Ann 2', role: 'ops', created_at: AT }).execute()).rejects.toThrow();
+    await db
+      .insertInto('users')
+      .values({ email: 'Ann@Example.test', name: 'Ann', role: 'ops', created_at: AT })
+      .execute();
+    await expect(
+      db
+        .insertInto('users')
+        .values({ email: 'ann@example.TEST', name: 'Ann 2', role: 'ops', created_at: AT })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('keep flags as 0/1 integers and ids as numbers', async () => {
     const { kysely: db } = await fresh(backend);
-    const row = await db.insertInto('feature_flags').values({ name: 'x', enabled: 1 }).returning(['name', 'enabled']).executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('feature_flags')
+      .values({ name: 'x', enabled: 1 })
+      .returning(['name', 'enabled'])
+      .executeTakeFirstOrThrow();
     expect(row.enabled).toBe(1);
-    const u = await db.insertInto('users').values({ email: 'a@b.test', name: 'A', role: 'ops', created_at: AT }).returning('id').executeTakeFirstOrThrow();
+    const u = await db
+      .insertInto('users')
+      .values({ email: 'a@b.test', name: 'A', role: 'ops', created_at: AT })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(typeof u.id).toBe('number');
-    const n = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(n.n).toBe(1);
   });
 });
@@ -135,7 +218,10 @@ describe('the SQLite file', () => {
       const a = await openStore(`sqlite:${join(dir, 'x.db')}`);
       await a.close();
       const b = await openStore(`sqlite:${join(dir, 'x.db')}`);
-      const n = await b.kysely.selectFrom('schema_migrations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const n = await b.kysely
+        .selectFrom('schema_migrations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(n.n).toBe(migrationFiles('sqlite').length);
       await b.close();
     } finally {
@@ -148,19 +234,42 @@ describe('the SQLite file', () => {
     try {
       const a = await openStore(`sqlite:${join(dir, 'x.db')}`);
       const row = (i: number) => ({
-        code: `AN${i}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${i} Main St`, program_id: 'wi-hear',
-        is_eligible: i % 2, submitted_by: null, stage_entered_at: AT, created_at: AT, updated_at: AT,
+        code: `AN${i}`,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        full_name: 'Ann Lee',
+        address: `${i} Main St`,
+        program_id: 'wi-hear',
+        is_eligible: i % 2,
+        submitted_by: null,
+        stage_entered_at: AT,
+        created_at: AT,
+        updated_at: AT,
       });
-      await a.kysely.insertInto('users').values({ email: 's@b.test', name: 'S', role: 'contractor', created_at: AT }).execute();
-      for (let i = 0; i < 2000; i += 500) await a.kysely.insertInto('jobs').values(Array.from({ length: 500 }, (_, k) => row(i + k))).execute();
+      await a.kysely
+        .insertInto('users')
+        .values({ email: 's@b.test', name: 'S', role: 'contractor', created_at: AT })
+        .execute();
+      for (let i = 0; i < 2000; i += 500)
+        await a.kysely
+          .insertInto('jobs')
+          .values(Array.from({ length: 500 }, (_, k) => row(i + k)))
+          .execute();
       await a.kysely.updateTable('jobs').set({ submitted_by: 1 }).where('id', '<=', 20).execute();
       // The jobs the last analysis saw (a stat row's first number).
-      const jobStats = (s: Store) => s.sqlite!.prepare("SELECT max(CAST(stat AS INTEGER)) AS n FROM sqlite_stat1 WHERE tbl = 'jobs'").get() as { n: number | null };
+      const jobStats = (s: Store) =>
+        s.sqlite!.prepare("SELECT max(CAST(stat AS INTEGER)) AS n FROM sqlite_stat1 WHERE tbl = 'jobs'").get() as {
+          n: number | null;
+        };
       expect(jobStats(a).n ?? 0).toBe(0); // a new database: no jobs when it was opened
       await a.close();
       const b = await openStore(`sqlite:${join(dir, 'x.db')}`);
       expect(jobStats(b)).toEqual({ n: 2000 });
-      const plan = b.sqlite!.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM jobs WHERE is_canceled = 0 AND is_eligible = 1 AND submitted_by = 1').all() as { detail: string }[];
+      const plan = b
+        .sqlite!.prepare(
+          'EXPLAIN QUERY PLAN SELECT count(*) FROM jobs WHERE is_canceled = 0 AND is_eligible = 1 AND submitted_by = 1',
+        )
+        .all() as { detail: string }[];
       expect(plan.map((p) => p.detail).join(' ')).toContain('jobs_by_submitter');
       await b.close();
     } finally {
@@ -182,7 +291,11 @@ if (PG_URL) {
       const [a, b] = await Promise.all([fresh('postgres'), fresh('postgres')]);
       for (const s of [a, b]) {
         expect(s.migrated).toEqual(all);
-        expect((await s.kysely.selectFrom('schema_migrations').select('version').orderBy('version').execute()).map((m) => m.version)).toEqual(all);
+        expect(
+          (await s.kysely.selectFrom('schema_migrations').select('version').orderBy('version').execute()).map(
+            (m) => m.version,
+          ),
+        ).toEqual(all);
       }
       const again = await reopen(await schemaOf(a));
       expect(again.migrated).toEqual([]);
@@ -199,19 +312,49 @@ if (PG_URL) {
     it('each schema has its own jobs version function, and its triggers bump its own counter', async () => {
       const [a, b] = await Promise.all([fresh('postgres'), fresh('postgres')]);
       const [sa, sb] = [await schemaOf(a), await schemaOf(b)];
-      for (const [store, schema] of [[a, sa], [b, sb]] as const) {
+      for (const [store, schema] of [
+        [a, sa],
+        [b, sb],
+      ] as const) {
         // Every trigger on jobs and contractors runs the function of the store's own schema.
-        const t = await sql<{ tgname: string; fn_schema: string }>`SELECT t.tgname, n.nspname AS fn_schema FROM pg_trigger t
+        const t = await sql<{
+          tgname: string;
+          fn_schema: string;
+        }>`SELECT t.tgname, n.nspname AS fn_schema FROM pg_trigger t
           JOIN pg_proc p ON p.oid = t.tgfoid JOIN pg_namespace n ON n.oid = p.pronamespace
-          WHERE NOT t.tgisinternal AND t.tgrelid IN (to_regclass('jobs'), to_regclass('contractors')) ORDER BY t.tgname`.execute(store.kysely);
-        expect(t.rows.map((x) => x.tgname)).toEqual(expect.arrayContaining(['jobs_version_change', 'jobs_version_contractor', 'jobs_search_insert', 'contractors_search_update']));
+          WHERE NOT t.tgisinternal AND t.tgrelid IN (to_regclass('jobs'), to_regclass('contractors')) ORDER BY t.tgname`.execute(
+          store.kysely,
+        );
+        expect(t.rows.map((x) => x.tgname)).toEqual(
+          expect.arrayContaining([
+            'jobs_version_change',
+            'jobs_version_contractor',
+            'jobs_search_insert',
+            'contractors_search_update',
+          ]),
+        );
         expect(new Set(t.rows.map((x) => x.fn_schema))).toEqual(new Set([schema]));
       }
       const [va, vb] = [await version(a.kysely), await version(b.kysely)];
-      const c = await a.kysely.insertInto('contractors').values({ name: 'A', created_at: AT }).returning('id').executeTakeFirstOrThrow();
+      const c = await a.kysely
+        .insertInto('contractors')
+        .values({ name: 'A', created_at: AT })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await a.kysely
         .insertInto('jobs')
-        .values({ code: 'AB12', first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: '1 Main St', program_id: 'wi-hear', contractor_id: c.id, stage_entered_at: AT, created_at: AT, updated_at: AT })
+        .values({
+          code: 'AB12',
+          first_name: 'Ann',
+          last_name: 'Lee',
+          full_name: 'Ann Lee',
+          address: '1 Main St',
+          program_id: 'wi-hear',
+          contractor_id: c.id,
+          stage_entered_at: AT,
+          created_at: AT,
+          updated_at: AT,
+        })
         .execute();
       await a.kysely.updateTable('contractors').set({ name: 'B' }).execute();
       expect(await version(a.kysely)).toBeGreaterThan(va);
@@ -221,7 +364,8 @@ if (PG_URL) {
       await other.connect();
       try {
         await other.query(`UPDATE ${sb}.jobs SET stage = 2`); // no rows, but a statement: the trigger fires
-        const v = async (schema: string) => (await other.query<{ v: number }>(`SELECT v FROM ${schema}.jobs_version`)).rows[0].v;
+        const v = async (schema: string) =>
+          (await other.query<{ v: number }>(`SELECT v FROM ${schema}.jobs_version`)).rows[0].v;
         expect(await v(sb)).toBe(vb + 1);
         expect(await v(sa)).toBe(await version(a.kysely));
       } finally {

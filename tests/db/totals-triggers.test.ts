@@ -13,13 +13,41 @@ const { fresh, atEnd } = storesOfFile();
 describe.each(backends())('totals triggers on %s', (backend) => {
   it('keep jobs per (is_canceled, stage) in job_totals through inserts, stage moves, cancels and deletes', async () => {
     const { kysely: db } = await fresh(backend);
-    const totals = async () => (await db.selectFrom('job_totals').select(['is_canceled', 'stage', 'n']).where('n', '>', 0).orderBy('is_canceled').orderBy('stage').execute()).map((r) => [r.is_canceled, r.stage, Number(r.n)]);
-    const counted = async () => (await db.selectFrom('jobs').select(['is_canceled', 'stage', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['is_canceled', 'stage']).orderBy('is_canceled').orderBy('stage').execute()).map((r) => [r.is_canceled, r.stage, Number(r.n)]);
+    const totals = async () =>
+      (
+        await db
+          .selectFrom('job_totals')
+          .select(['is_canceled', 'stage', 'n'])
+          .where('n', '>', 0)
+          .orderBy('is_canceled')
+          .orderBy('stage')
+          .execute()
+      ).map((r) => [r.is_canceled, r.stage, Number(r.n)]);
+    const counted = async () =>
+      (
+        await db
+          .selectFrom('jobs')
+          .select(['is_canceled', 'stage', (eb) => eb.fn.countAll<number>().as('n')])
+          .groupBy(['is_canceled', 'stage'])
+          .orderBy('is_canceled')
+          .orderBy('stage')
+          .execute()
+      ).map((r) => [r.is_canceled, r.stage, Number(r.n)]);
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) {
       const j = await db
         .insertInto('jobs')
-        .values({ code: `AB1${i}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${i} Main St`, program_id: 'wi-hear', stage_entered_at: AT, created_at: AT, updated_at: AT })
+        .values({
+          code: `AB1${i}`,
+          first_name: 'Ann',
+          last_name: 'Lee',
+          full_name: 'Ann Lee',
+          address: `${i} Main St`,
+          program_id: 'wi-hear',
+          stage_entered_at: AT,
+          created_at: AT,
+          updated_at: AT,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(j.id);
@@ -29,18 +57,45 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     await db.updateTable('jobs').set({ is_canceled: 1 }).where('id', '=', ids[0]).execute();
     await db.updateTable('jobs').set({ full_name: 'Ann B. Lee' }).where('id', '=', ids[4]).execute();
     await db.deleteFrom('jobs').where('id', '=', ids[3]).execute();
-    expect(await totals()).toEqual([[0, 1, 2], [0, 3, 1], [1, 3, 1]]);
+    expect(await totals()).toEqual([
+      [0, 1, 2],
+      [0, 3, 1],
+      [1, 3, 1],
+    ]);
     expect(await totals()).toEqual(await counted());
   });
 
   it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, eligibility statuses, eligible-ness, task exceptions, creators, submitters, whose jobs they are, action owners', async () => {
     const { kysely: db } = await fresh(backend);
     const facetTotals = async () =>
-      (await db.selectFrom('job_facet_totals').select(['facet', 'value', 'is_canceled', 'stage', 'n']).where('n', '>', 0).orderBy('facet').orderBy('value').orderBy('is_canceled').orderBy('stage').execute())
-        .map((r) => [r.facet, r.value, r.is_canceled, r.stage, Number(r.n)]);
+      (
+        await db
+          .selectFrom('job_facet_totals')
+          .select(['facet', 'value', 'is_canceled', 'stage', 'n'])
+          .where('n', '>', 0)
+          .orderBy('facet')
+          .orderBy('value')
+          .orderBy('is_canceled')
+          .orderBy('stage')
+          .execute()
+      ).map((r) => [r.facet, r.value, r.is_canceled, r.stage, Number(r.n)]);
     const counted = async () => {
-      const jobs = await db.selectFrom('jobs')
-        .select(['program_id', 'claimed_by', 'contractor_id', 'ops_owner', 'eligibility', 'is_eligible', 'has_ops_task_exception', 'has_contractor_task_exception', 'created_by', 'submitted_by', 'is_canceled', 'stage'])
+      const jobs = await db
+        .selectFrom('jobs')
+        .select([
+          'program_id',
+          'claimed_by',
+          'contractor_id',
+          'ops_owner',
+          'eligibility',
+          'is_eligible',
+          'has_ops_task_exception',
+          'has_contractor_task_exception',
+          'created_by',
+          'submitted_by',
+          'is_canceled',
+          'stage',
+        ])
         .execute();
       const owners = await db.selectFrom('job_action_owners').select(['role', 'is_canceled', 'stage']).execute();
       const n = new Map<string, number>();
@@ -56,29 +111,71 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         add('contractor_exception', String(j.has_contractor_task_exception), j.is_canceled, j.stage);
         if (j.created_by !== null) add('creator', String(j.created_by), j.is_canceled, j.stage);
         if (j.submitted_by !== null) add('submitter', String(j.submitted_by), j.is_canceled, j.stage);
-        for (const u of new Set([j.claimed_by, j.ops_owner, j.created_by])) if (u !== null) add('mine', String(u), j.is_canceled, j.stage);
+        for (const u of new Set([j.claimed_by, j.ops_owner, j.created_by]))
+          if (u !== null) add('mine', String(u), j.is_canceled, j.stage);
       }
       for (const o of owners) add('owner', o.role, o.is_canceled, o.stage);
-      return [...n].map(([k, c]) => [...JSON.parse(k), c]).sort((a, b) => (JSON.stringify(a.slice(0, 4)) < JSON.stringify(b.slice(0, 4)) ? -1 : 1));
+      return [...n]
+        .map(([k, c]) => [...JSON.parse(k), c])
+        .sort((a, b) => (JSON.stringify(a.slice(0, 4)) < JSON.stringify(b.slice(0, 4)) ? -1 : 1));
     };
-    const ops = await db.insertInto('users').values({ email: 'o@b.test', name: 'O', role: 'ops', created_at: AT }).returning('id').executeTakeFirstOrThrow();
-    const ops2 = await db.insertInto('users').values({ email: 'p@b.test', name: 'P', role: 'ops', created_at: AT }).returning('id').executeTakeFirstOrThrow();
-    const company = (name: string) => db.insertInto('contractors').values({ name, address: '1 A St', city: 'Madison', phone: '608-555-0101', email: 'a@b.test', primary_contact: 'A', program_id: 'wi-hear', created_at: AT }).returning('id').executeTakeFirstOrThrow();
+    const ops = await db
+      .insertInto('users')
+      .values({ email: 'o@b.test', name: 'O', role: 'ops', created_at: AT })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ops2 = await db
+      .insertInto('users')
+      .values({ email: 'p@b.test', name: 'P', role: 'ops', created_at: AT })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const company = (name: string) =>
+      db
+        .insertInto('contractors')
+        .values({
+          name,
+          address: '1 A St',
+          city: 'Madison',
+          phone: '608-555-0101',
+          email: 'a@b.test',
+          primary_contact: 'A',
+          program_id: 'wi-hear',
+          created_at: AT,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     const [c1, c2] = [await company('One'), await company('Two')];
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       const j = await db
         .insertInto('jobs')
         .values({
-          code: `FT1${i}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${i} Main St`, program_id: i < 4 ? 'wi-hear' : 'pce', claimed_by: i % 2 ? ops.id : null,
-          contractor_id: i < 3 ? c1.id : i < 5 ? c2.id : null, ops_owner: i % 3 ? ops.id : null, stage_entered_at: AT, created_at: AT, updated_at: AT,
-          is_eligible: i % 2, has_ops_task_exception: i === 1 ? 1 : 0, created_by: i < 2 ? ops.id : null, submitted_by: i === 0 ? ops2.id : null,
+          code: `FT1${i}`,
+          first_name: 'Ann',
+          last_name: 'Lee',
+          full_name: 'Ann Lee',
+          address: `${i} Main St`,
+          program_id: i < 4 ? 'wi-hear' : 'pce',
+          claimed_by: i % 2 ? ops.id : null,
+          contractor_id: i < 3 ? c1.id : i < 5 ? c2.id : null,
+          ops_owner: i % 3 ? ops.id : null,
+          stage_entered_at: AT,
+          created_at: AT,
+          updated_at: AT,
+          is_eligible: i % 2,
+          has_ops_task_exception: i === 1 ? 1 : 0,
+          created_by: i < 2 ? ops.id : null,
+          submitted_by: i === 0 ? ops2.id : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(j.id);
     }
-    const owners = (id: number, roles: string[], stage = 1, is_canceled = 0) => db.insertInto('job_action_owners').values(roles.map((role) => ({ role, job_id: id, is_canceled, stage, created_at: AT }))).execute();
+    const owners = (id: number, roles: string[], stage = 1, is_canceled = 0) =>
+      db
+        .insertInto('job_action_owners')
+        .values(roles.map((role) => ({ role, job_id: id, is_canceled, stage, created_at: AT })))
+        .execute();
     await owners(ids[0], ['contractor', 'ops']);
     await owners(ids[1], ['ops']);
     await owners(ids[4], ['finance']);
@@ -95,12 +192,28 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     await db.updateTable('jobs').set({ contractor_id: null, ops_owner: null }).where('id', '=', ids[2]).execute();
     await db.updateTable('jobs').set({ contractor_id: c1.id, ops_owner: ops.id }).where('id', '=', ids[5]).execute();
     // Flags and contractor users flip alone, with a stage move, or are set to what they were.
-    await db.updateTable('jobs').set({ eligibility: 'eligible', is_eligible: 1, has_contractor_task_exception: 1 }).where('id', '=', ids[2]).execute();
+    await db
+      .updateTable('jobs')
+      .set({ eligibility: 'eligible', is_eligible: 1, has_contractor_task_exception: 1 })
+      .where('id', '=', ids[2])
+      .execute();
     await db.updateTable('jobs').set({ eligibility: 'ineligible' }).where('id', '=', ids[5]).execute();
-    await db.updateTable('jobs').set({ has_ops_task_exception: 0, created_by: ops2.id }).where('id', '=', ids[1]).execute();
-    await db.updateTable('jobs').set({ has_ops_task_exception: 1, stage: 5, created_by: ops2.id }).where('id', '=', ids[3]).execute();
+    await db
+      .updateTable('jobs')
+      .set({ has_ops_task_exception: 0, created_by: ops2.id })
+      .where('id', '=', ids[1])
+      .execute();
+    await db
+      .updateTable('jobs')
+      .set({ has_ops_task_exception: 1, stage: 5, created_by: ops2.id })
+      .where('id', '=', ids[3])
+      .execute();
     await db.updateTable('jobs').set({ submitted_by: ops.id, created_by: null }).where('id', '=', ids[0]).execute();
-    await db.updateTable('jobs').set({ is_eligible: 0, submitted_by: null, has_ops_task_exception: 0 }).where('id', '=', ids[5]).execute();
+    await db
+      .updateTable('jobs')
+      .set({ is_eligible: 0, submitted_by: null, has_ops_task_exception: 0 })
+      .where('id', '=', ids[5])
+      .execute();
     // The owner rows follow their job (the db module rewrites them), or change in place.
     await db.deleteFrom('job_action_owners').where('job_id', '=', ids[0]).execute();
     await owners(ids[0], ['finance'], 3);
@@ -133,19 +246,34 @@ if (PG_URL) {
       for (const stage of [2, 4]) {
         const j = await store.kysely
           .insertInto('jobs')
-          .values({ code: `DL${stage}`, first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', address: `${stage} Main St`, program_id: 'wi-hear', stage, stage_entered_at: AT, created_at: AT, updated_at: AT })
+          .values({
+            code: `DL${stage}`,
+            first_name: 'Ann',
+            last_name: 'Lee',
+            full_name: 'Ann Lee',
+            address: `${stage} Main St`,
+            program_id: 'wi-hear',
+            stage,
+            stage_entered_at: AT,
+            created_at: AT,
+            updated_at: AT,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         ids.push(j.id);
       }
       const client = async () => {
-        const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema},public -c lock_timeout=20s` });
+        const c = new pg.Client({
+          connectionString: PG_URL,
+          options: `-c search_path=${schema},public -c lock_timeout=20s`,
+        });
         await c.connect();
         atEnd(() => c.end(), true);
         return c;
       };
       const [a, b] = [await client(), await client()];
-      const move = (c: pg.Client, id: number, stage: number) => c.query('UPDATE jobs SET stage = $1 WHERE id = $2', [stage, id]);
+      const move = (c: pg.Client, id: number, stage: number) =>
+        c.query('UPDATE jobs SET stage = $1 WHERE id = $2', [stage, id]);
       await a.query('BEGIN');
       await b.query('BEGIN');
       const bPid = (await b.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
@@ -154,17 +282,34 @@ if (PG_URL) {
       // Until b waits on a lock (polled, not slept).
       const watcher = await client();
       let waited = false;
-      for (let i = 0; i < 5000 && !waited; i++) waited = !!(await watcher.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [bPid])).rowCount;
+      for (let i = 0; i < 5000 && !waited; i++)
+        waited = !!(
+          await watcher.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [bPid])
+        ).rowCount;
       expect(waited).toBe(true);
       await move(a, ids[0], 4); // a: stage 4's row, which b holds if b took its rows before the counter
       await a.query('COMMIT');
       await bFirst;
       await move(b, ids[1], 3);
       await b.query('COMMIT');
-      const stages = await store.kysely.selectFrom('jobs').select(['id', 'stage']).where('id', 'in', ids).orderBy('id').execute();
+      const stages = await store.kysely
+        .selectFrom('jobs')
+        .select(['id', 'stage'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();
       expect(stages.map((r) => r.stage)).toEqual([4, 3]);
-      const totals = await store.kysely.selectFrom('job_facet_totals').select(['stage', 'n']).where('facet', '=', 'program').where('n', '>', 0).orderBy('stage').execute();
-      expect(totals.map((r) => [r.stage, Number(r.n)])).toEqual([[3, 1], [4, 1]]);
+      const totals = await store.kysely
+        .selectFrom('job_facet_totals')
+        .select(['stage', 'n'])
+        .where('facet', '=', 'program')
+        .where('n', '>', 0)
+        .orderBy('stage')
+        .execute();
+      expect(totals.map((r) => [r.stage, Number(r.n)])).toEqual([
+        [3, 1],
+        [4, 1],
+      ]);
     });
   });
 }

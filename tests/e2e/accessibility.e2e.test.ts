@@ -2,7 +2,8 @@
  * Accessibility (issue 20): axe-core on every route of web/config/paths.ts, as each role that can open it
  * (signed out, ops, contractor, homeowner; the demo seed's people and jobs), at 390 px and at 1280 px,
  * plus the states the main journeys open (the task drawer, the explorer's tabs, Add new job, search):
- * no critical and no serious violation, and at 390 px no page wider than the window. The routes come from paths.ts, so a new route without an entry
+ * no critical and no serious violation, and at 390 px no page wider than the window. The routes come from paths.ts, so
+ * a new route without an entry
  * in OPENERS fails here instead of going unchecked.
  */
 
@@ -21,7 +22,11 @@ import type { AuthUser } from '../../server/context.ts';
 import { filled } from '../api/fixtures.ts';
 
 type Role = 'signed-out' | 'ops' | 'contractor' | 'homeowner';
-const USERS: Record<Exclude<Role, 'signed-out'>, string> = { ops: 'ops@demo.rebates.test', contractor: 'alex@northwind-hvac.test', homeowner: 'homeowner@demo.rebates.test' };
+const USERS: Record<Exclude<Role, 'signed-out'>, string> = {
+  ops: 'ops@demo.rebates.test',
+  contractor: 'alex@northwind-hvac.test',
+  homeowner: 'homeowner@demo.rebates.test',
+};
 /** Desktop first: each page is left at the phone's width, where the screenshots are taken. */
 const WIDTHS = [1280, 390];
 /** Routes whose phone view is saved (tests/e2e/artifacts/axe-<role>-<route>-390.png) for a person to look at. */
@@ -30,13 +35,23 @@ const SHOTS: RouteName[] = ['login', 'JobsList', 'JobDetail', 'ProgramExplorer']
 const SLOW = { timeout: 60_000, interval: 250 };
 
 /** The demo's records the routes open: the homeowner's own job (Northwind's), and one of each catalog. */
-interface Demo { jobId: number; jobCode: string; contractorId: number; announcementId: number; programId: string; providerId: number; termsId: number; usageToken: string }
+interface Demo {
+  jobId: number;
+  jobCode: string;
+  contractorId: number;
+  announcementId: number;
+  programId: string;
+  providerId: number;
+  termsId: number;
+  usageToken: string;
+}
 /** Where a route opens for a role (a path, or a step that lands on it); a role absent cannot open it. */
 type Opener = Partial<Record<Role, (d: Demo) => string | Promise<string>>>;
 
 const STAFF = ['ops', 'contractor'] as const;
 const ALL_SIGNED_IN = ['ops', 'contractor', 'homeowner'] as const;
-const forRoles = (roles: readonly Role[], to: (d: Demo) => string | Promise<string>): Opener => Object.fromEntries(roles.map((r) => [r, to]));
+const forRoles = (roles: readonly Role[], to: (d: Demo) => string | Promise<string>): Opener =>
+  Object.fromEntries(roles.map((r) => [r, to]));
 const job = (tab = '') => forRoles(ALL_SIGNED_IN, (d) => `/${d.jobId}${tab}`);
 
 let p: Portal;
@@ -47,8 +62,13 @@ let demo: Demo;
 async function welcomePath(d: Demo): Promise<string> {
   const row = (await getJob(p.deps.db, d.jobId))!;
   const access = await homeownerAccess(p.deps, ops, row);
-  await inviteHomeowner(p.deps, ops, row, { invite_email: USERS.homeowner, tasks_to_send_homeowner: access.sendable_tasks.slice(0, 1).map((t) => t.id) });
-  const mail = (await readOutbox(p.deps.db, 20)).find((m) => m.to_address === USERS.homeowner && /\/welcome\//.test(m.body));
+  await inviteHomeowner(p.deps, ops, row, {
+    invite_email: USERS.homeowner,
+    tasks_to_send_homeowner: access.sendable_tasks.slice(0, 1).map((t) => t.id),
+  });
+  const mail = (await readOutbox(p.deps.db, 20)).find(
+    (m) => m.to_address === USERS.homeowner && /\/welcome\//.test(m.body),
+  );
   return /\/welcome\/[A-Za-z0-9_-]+/.exec(mail!.body)![0];
 }
 
@@ -93,21 +113,51 @@ const OPENERS: Record<RouteName, Opener> = {
 };
 
 /** States that a route opens on a click: dialogs, the drawer, tabs that keep their route. */
-const STATES: { name: string; roles: readonly Role[]; path: (d: Demo) => string; open: (page: Page) => Promise<void> }[] = [
-  { name: 'task drawer', roles: ALL_SIGNED_IN, path: (d) => `/${d.jobId}`, open: async (page) => {
-    await page.locator('.task-row-title, .task-title').first().click();
-    await page.locator('.bp6-drawer').waitFor();
-  } },
-  { name: 'Add new job', roles: STAFF, path: () => '/', open: async (page) => {
-    await page.getByRole('button', { name: 'Add new job' }).click();
-    await page.getByRole('dialog').waitFor();
-  } },
-  { name: 'search', roles: ALL_SIGNED_IN, path: () => '/', open: async (page) => {
-    await page.keyboard.press('Control+k');
-    await page.getByRole('dialog').waitFor();
-  } },
-  { name: 'explorer versions tab', roles: ['ops'], path: () => '/program-explorer?tab=versions', open: async () => undefined },
-  { name: 'explorer impact tab', roles: ['ops'], path: () => '/program-explorer?tab=impact', open: async () => undefined },
+const STATES: {
+  name: string;
+  roles: readonly Role[];
+  path: (d: Demo) => string;
+  open: (page: Page) => Promise<void>;
+}[] = [
+  {
+    name: 'task drawer',
+    roles: ALL_SIGNED_IN,
+    path: (d) => `/${d.jobId}`,
+    open: async (page) => {
+      await page.locator('.task-row-title, .task-title').first().click();
+      await page.locator('.bp6-drawer').waitFor();
+    },
+  },
+  {
+    name: 'Add new job',
+    roles: STAFF,
+    path: () => '/',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add new job' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'search',
+    roles: ALL_SIGNED_IN,
+    path: () => '/',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'explorer versions tab',
+    roles: ['ops'],
+    path: () => '/program-explorer?tab=versions',
+    open: async () => undefined,
+  },
+  {
+    name: 'explorer impact tab',
+    roles: ['ops'],
+    path: () => '/program-explorer?tab=impact',
+    open: async () => undefined,
+  },
 ];
 
 /** Waits until the page shows its content: no spinner, no running transition, the title set. */
@@ -127,9 +177,17 @@ async function violations(page: Page, where: string): Promise<string[]> {
     await page.setViewportSize({ width, height: 900 });
     await settled(page);
     const r = await new AxeBuilder({ page }).analyze();
-    found.push(...r.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${where} at ${width} px: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}: ${v.nodes[0].failureSummary?.replace(/\s+/g, ' ').slice(0, 240)}`));
+    found.push(
+      ...r.violations
+        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+        .map(
+          (v) =>
+            `${where} at ${width} px: ${v.id} (${v.impact}) at ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}: ${v.nodes[0].failureSummary?.replace(/\s+/g, ' ').slice(0, 240)}`,
+        ),
+    );
     const over = width < 400 ? await sideScroll(page) : 0;
     if (over > 0) found.push(`${where} at ${width} px: ${over} px wider than the window`);
   }
@@ -146,17 +204,41 @@ beforeAll(async () => {
   p = await startPortal();
   ops = (await findUserByEmail(p.deps.db, USERS.ops)) as unknown as AuthUser;
   const db = p.deps.db;
-  const home = await db.selectFrom('jobs').select(['id', 'code', 'contractor_id']).where('email', '=', USERS.homeowner).orderBy('id').executeTakeFirstOrThrow();
+  const home = await db
+    .selectFrom('jobs')
+    .select(['id', 'code', 'contractor_id'])
+    .where('email', '=', USERS.homeowner)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const announcement = await db.selectFrom('announcements').select('id').orderBy('id').executeTakeFirstOrThrow();
   const provider = await db.selectFrom('providers').select('id').orderBy('id').executeTakeFirstOrThrow();
   const terms = await db.selectFrom('terms_versions').select('id').orderBy('id').executeTakeFirstOrThrow();
   // The usage link: a RECO job whose energy sources are answered; the worker mails the homeowner.
   const email = `axe.${Date.now()}@example.com`;
   const reco = (await createJob(p.deps, ops, {
-    first_name: 'Ada', last_name: 'Axe', email, phone_number: '201-555-0142', address: '77 Franklin Tpke', city: 'Mahwah', county: 'Bergen', state: 'NJ', zip: '07430',
-    lat: 41.0887, lon: -74.1438, electric_utility: 'Rockland Electric Company', gas_utility: 'Public Service Electric and Gas', program_id: 'reco', contractor_id: home.contractor_id,
+    first_name: 'Ada',
+    last_name: 'Axe',
+    email,
+    phone_number: '201-555-0142',
+    address: '77 Franklin Tpke',
+    city: 'Mahwah',
+    county: 'Bergen',
+    state: 'NJ',
+    zip: '07430',
+    lat: 41.0887,
+    lon: -74.1438,
+    electric_utility: 'Rockland Electric Company',
+    gas_utility: 'Public Service Electric and Gas',
+    program_id: 'reco',
+    contractor_id: home.contractor_id,
   } as Parameters<typeof createJob>[2])) as unknown as { id: number };
-  await submitTask(p.deps, ops, (await getJob(db, reco.id))!, 'provide_energy_sources_and_utilities', { data: filled('provide_energy_sources_and_utilities', { has_lived_for_year: true, new_heating_source_within_year: false }), version: 0 });
+  await submitTask(p.deps, ops, (await getJob(db, reco.id))!, 'provide_energy_sources_and_utilities', {
+    data: filled('provide_energy_sources_and_utilities', {
+      has_lived_for_year: true,
+      new_heating_source_within_year: false,
+    }),
+    version: 0,
+  });
   const usageToken = await vi.waitFor(async () => {
     const mail = (await readOutbox(db, 200)).find((m) => m.to_address === email && /\/connect\//.test(m.body));
     const token = mail && /\/connect\/([A-Za-z0-9_-]+)/.exec(mail.body)?.[1];
@@ -164,8 +246,14 @@ beforeAll(async () => {
     return token;
   }, SLOW);
   demo = {
-    jobId: home.id, jobCode: home.code, contractorId: home.contractor_id!, announcementId: announcement.id, programId: 'wi-hear',
-    providerId: provider.id, termsId: terms.id, usageToken,
+    jobId: home.id,
+    jobCode: home.code,
+    contractorId: home.contractor_id!,
+    announcementId: announcement.id,
+    programId: 'wi-hear',
+    providerId: provider.id,
+    termsId: terms.id,
+    usageToken,
   };
 }, 180_000);
 afterAll(() => p?.close());

@@ -28,11 +28,22 @@ let contractor: AuthUser;
 
 /** A fresh WI HEAR job of the contractor's company, with the homeowner attached. */
 async function newJob(): Promise<{ id: number; code: string }> {
-  const job = await createJob(p.deps, contractor, {
-    first_name: 'Cora', last_name: `Policy${Math.floor(Math.random() * 1e6)}`, email: 'cora@example.com', phone_number: '414-555-0123',
-    address: `${Math.floor(Math.random() * 9000) + 100} Policy Ave`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
-    electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear',
-  }) as unknown as { id: number; code: string };
+  const job = (await createJob(p.deps, contractor, {
+    first_name: 'Cora',
+    last_name: `Policy${Math.floor(Math.random() * 1e6)}`,
+    email: 'cora@example.com',
+    phone_number: '414-555-0123',
+    address: `${Math.floor(Math.random() * 9000) + 100} Policy Ave`,
+    city: 'Milwaukee',
+    county: 'Milwaukee',
+    state: 'WI',
+    zip: '53202',
+    lat: 43.04,
+    lon: -87.9,
+    electric_utility: 'We Energies',
+    gas_utility: 'We Energies',
+    program_id: 'wi-hear',
+  })) as unknown as { id: number; code: string };
   const owner = (await findUserByEmail(p.deps.db, HOMEOWNER))!;
   await dbRun(p.deps, 'UPDATE jobs SET homeowner_user_id = ? WHERE id = ?', owner.id, job.id);
   return job;
@@ -43,7 +54,9 @@ beforeAll(async () => {
   const at = new Date().toISOString();
   await insertUser(p.deps.db, { email: OPS, name: 'Cyd Policy', role: 'ops', created_at: at });
   await insertUser(p.deps.db, { email: HOMEOWNER, name: 'Hal Owner', role: 'homeowner', created_at: at });
-  const c = await dbGet(p.deps, "SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1") as { email: string };
+  const c = (await dbGet(p.deps, "SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1")) as {
+    email: string;
+  };
   contractor = (await findUserByEmail(p.deps.db, c.email))!;
 });
 afterAll(() => p.close());
@@ -64,7 +77,12 @@ async function watched(email: string, path: string): Promise<Watch> {
     const w = window as unknown as { __csp: unknown[] };
     w.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      w.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` });
+      w.__csp.push({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        sample: e.sample,
+        source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      });
     });
   });
   const page = await context.newPage();
@@ -80,9 +98,12 @@ async function watched(email: string, path: string): Promise<Watch> {
   });
   page.on('pageerror', (e) => watch.errors.push(`${e.name}: ${e.message}`));
   page.on('response', (r) => {
-    if (/validator(s)?\.js/.test(r.url())) watch.modules.push({ url: new URL(r.url()).pathname, search: new URL(r.url()).search, status: r.status() });
+    if (/validator(s)?\.js/.test(r.url()))
+      watch.modules.push({ url: new URL(r.url()).pathname, search: new URL(r.url()).search, status: r.status() });
   });
-  await page.goto(`/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`);
+  await page.goto(
+    `/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`,
+  );
   await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
   return watch;
 }
@@ -118,16 +139,30 @@ describe('the portal under a CSP without unsafe-eval', () => {
     await openTask(w, `/${job.id}/program-progress?task=provide_site_details`);
     await w.page.locator('.bp6-drawer').getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => w.page.locator('.bp6-drawer .bp6-form-group.bp6-intent-danger').count()).toBeGreaterThan(0);
-    const bedrooms = w.page.locator('.bp6-drawer').getByLabel(/bedrooms/i).first();
+    const bedrooms = w.page
+      .locator('.bp6-drawer')
+      .getByLabel(/bedrooms/i)
+      .first();
     await bedrooms.pressSequentially('3');
     await bedrooms.blur();
     // The engine validates after a pause in typing, with the form's validator module loaded then.
-    await expect.poll(() => w.modules.some((m) => /^\/api\/forms\/[^/]+\/validator\.js$/.test(m.url) && m.status === 200), { message: JSON.stringify(w.modules) }).toBe(true);
+    await expect
+      .poll(() => w.modules.some((m) => /^\/api\/forms\/[^/]+\/validator\.js$/.test(m.url) && m.status === 200), {
+        message: JSON.stringify(w.modules),
+      })
+      .toBe(true);
     await expectClean(w, 'the site details form');
 
     // A review form whose answer shows a conditional field (RJSF resolves if/then with its validator).
     const apply = await newJob();
-    for (const [task, form, data] of WI_HEAR_APPLY) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), (await getJob(p.deps.db, apply.id))!, task, { data: filled(form, data), version: 0 });
+    for (const [task, form, data] of WI_HEAR_APPLY)
+      await submitTask(
+        p.deps,
+        await setupAnswerer(p.deps, 'wi-hear', task, contractor),
+        (await getJob(p.deps.db, apply.id))!,
+        task,
+        { data: filled(form, data), version: 0 },
+      );
     await openTask(w, `/${apply.id}/program-progress?task=review_income_qualification`);
     const drawer = w.page.locator('.bp6-drawer');
     await drawer.getByText('Below 80% of the area median income').click();
@@ -136,7 +171,14 @@ describe('the portal under a CSP without unsafe-eval', () => {
     await w.page.waitForTimeout(600);
     await expectClean(w, 'the income review form');
 
-    for (const path of ['/contractors', '/announcements', '/programs', '/providers', '/terms_and_conditions', '/equipment/heat-pumps']) {
+    for (const path of [
+      '/contractors',
+      '/announcements',
+      '/programs',
+      '/providers',
+      '/terms_and_conditions',
+      '/equipment/heat-pumps',
+    ]) {
       await w.page.goto(path);
       await w.page.locator('main, #root').first().waitFor();
       await w.page.waitForLoadState('networkidle');
@@ -148,10 +190,22 @@ describe('the portal under a CSP without unsafe-eval', () => {
     // An earlier WI HEAR version whose site details form named the bedrooms field otherwise and took at most 9.
     const FORM = 'task-schemas/confirm_site_details/form.yaml';
     const current = definitionVersions(p.deps.defs, repoDefinitionSources()).find((v) => v.program_id === 'wi-hear')!;
-    const files = current.files.map((f) => (f.path === FORM ? { ...f, text: f.text.replace('title: Number of bedrooms }', 'title: Bedrooms (earlier version), maximum: 9 }') } : f));
+    const files = current.files.map((f) =>
+      f.path === FORM
+        ? {
+            ...f,
+            text: f.text.replace('title: Number of bedrooms }', 'title: Bedrooms (earlier version), maximum: 9 }'),
+          }
+        : f,
+    );
     expect(files.find((f) => f.path === FORM)!.text).toContain('Bedrooms (earlier version)');
     const older = versionHash(files);
-    await insertVersionIfAbsent(p.deps.db, { hash: older, program_id: 'wi-hear', files, at: '2026-01-15T09:00:00.000Z' });
+    await insertVersionIfAbsent(p.deps.db, {
+      hash: older,
+      program_id: 'wi-hear',
+      files,
+      at: '2026-01-15T09:00:00.000Z',
+    });
     const job = await newJob();
     await setPinnedVersion(p.deps.db, job.id, older);
 
@@ -162,8 +216,19 @@ describe('the portal under a CSP without unsafe-eval', () => {
     await bedrooms.pressSequentially('12');
     await bedrooms.blur();
     // The version's own rule (at most 9), from the module of the job's form (?job=), not the loaded form's.
-    await expect.poll(() => drawer.locator('.bp6-form-group.bp6-intent-danger').filter({ has: w.page.getByLabel('Bedrooms (earlier version)') }).count()).toBe(1);
-    expect(w.modules.filter((m) => m.url === '/api/forms/confirm_site_details/validator.js').map((m) => [new URLSearchParams(m.search).get('job'), m.status])).toEqual([[String(job.id), 200]]);
+    await expect
+      .poll(() =>
+        drawer
+          .locator('.bp6-form-group.bp6-intent-danger')
+          .filter({ has: w.page.getByLabel('Bedrooms (earlier version)') })
+          .count(),
+      )
+      .toBe(1);
+    expect(
+      w.modules
+        .filter((m) => m.url === '/api/forms/confirm_site_details/validator.js')
+        .map((m) => [new URLSearchParams(m.search).get('job'), m.status]),
+    ).toEqual([[String(job.id), 200]]);
     expect(await drawer.getByLabel('Number of bedrooms').count()).toBe(0);
     await p.shot(w.page, 'pinned-version-task-form', false);
     await expectClean(w, "a pinned job's task form");
@@ -206,7 +271,10 @@ describe('the portal under a CSP without unsafe-eval', () => {
     const w = await watched(contractor.email, '/');
     await w.page.locator('table tbody tr').first().waitFor();
     await openTask(w, `/${job.id}/program-progress?task=provide_site_details`);
-    const bedrooms = w.page.locator('.bp6-drawer').getByLabel(/bedrooms/i).first();
+    const bedrooms = w.page
+      .locator('.bp6-drawer')
+      .getByLabel(/bedrooms/i)
+      .first();
     await bedrooms.pressSequentially('-1');
     await bedrooms.blur();
     await w.page.locator('.bp6-drawer').getByRole('button', { name: 'Submit', exact: true }).click();
@@ -222,7 +290,18 @@ describe('the portal under a CSP without unsafe-eval', () => {
     await drawer.getByLabel('Number of people living in the home').pressSequentially('4');
     await w.page.waitForTimeout(600);
     await drawer.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(async () => (await dbGet(p.deps, "SELECT data FROM job_tasks WHERE job_id = ? AND task_id = 'provide_homeowner_details'", job.id) as { data: string } | undefined)?.data ?? '').toContain('"number_of_occupants":4');
+    await expect
+      .poll(
+        async () =>
+          (
+            (await dbGet(
+              p.deps,
+              "SELECT data FROM job_tasks WHERE job_id = ? AND task_id = 'provide_homeowner_details'",
+              job.id,
+            )) as { data: string } | undefined
+          )?.data ?? '',
+      )
+      .toContain('"number_of_occupants":4');
     await expectClean(w, "the homeowner's form");
   });
 });

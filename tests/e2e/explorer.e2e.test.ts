@@ -46,7 +46,9 @@ describe('program explorer', () => {
 
     // A signing task shows the documents it collects signatures for, with their signers in order.
     await page.locator('g.task-node[data-task="collect_document_signatures"]').click();
-    const docRow = page.locator('.task-config[data-task="collect_document_signatures"] tr[data-document="final_documents_bundle"]');
+    const docRow = page.locator(
+      '.task-config[data-task="collect_document_signatures"] tr[data-document="final_documents_bundle"]',
+    );
     await expect.poll(() => docRow.isVisible()).toBe(true);
     const text = await docRow.textContent();
     expect(text).toContain('Project completion and rebate documents');

@@ -9,8 +9,14 @@ import { CHROMIUM } from './portal.ts';
 
 export default async function setup(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: install it with 'sudo apt-get install -y chromium' (bash .ci/run does this).`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: install it with 'sudo apt-get install -y chromium' (bash .ci/run does this).`,
+    );
   }
   // WEB_DIST (absolute) builds elsewhere than web/dist, for runs side by side; the server serves it.
-  await build({ configFile: 'web/vite.config.ts', logLevel: 'warn', ...(process.env.WEB_DIST ? { build: { outDir: process.env.WEB_DIST } } : {}) });
+  await build({
+    configFile: 'web/vite.config.ts',
+    logLevel: 'warn',
+    ...(process.env.WEB_DIST ? { build: { outDir: process.env.WEB_DIST } } : {}),
+  });
 }

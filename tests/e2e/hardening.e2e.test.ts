@@ -19,15 +19,29 @@ const OPS = 'harden-ops@example.test';
 const PASSWORD = 'harden-password-1';
 let contractor: AuthUser;
 
-const newJob = () => newWiHearJob(p.deps, contractor, { first_name: 'Hal', last_name: `Harden${Math.floor(Math.random() * 1e6)}` });
+const newJob = () =>
+  newWiHearJob(p.deps, contractor, { first_name: 'Hal', last_name: `Harden${Math.floor(Math.random() * 1e6)}` });
 
 const taskRow = async (jobId: number, taskId: string) =>
-  (await dbGet(p.deps, 'SELECT status, version, exceptions, owner_override FROM job_tasks WHERE job_id = ? AND task_id = ?', jobId, taskId)) as { status: string; version: number; exceptions: string | null; owner_override: string | null } | undefined;
+  (await dbGet(
+    p.deps,
+    'SELECT status, version, exceptions, owner_override FROM job_tasks WHERE job_id = ? AND task_id = ?',
+    jobId,
+    taskId,
+  )) as { status: string; version: number; exceptions: string | null; owner_override: string | null } | undefined;
 
 beforeAll(async () => {
   p = await startPortal();
-  await insertUser(p.deps.db, { email: OPS, name: 'Hedy Harden', role: 'ops', password_hash: hashPassword(PASSWORD), created_at: new Date().toISOString() });
-  const c = await dbGet(p.deps, "SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1") as { email: string };
+  await insertUser(p.deps.db, {
+    email: OPS,
+    name: 'Hedy Harden',
+    role: 'ops',
+    password_hash: hashPassword(PASSWORD),
+    created_at: new Date().toISOString(),
+  });
+  const c = (await dbGet(p.deps, "SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1")) as {
+    email: string;
+  };
   contractor = (await findUserByEmail(p.deps.db, c.email))!;
 });
 afterAll(() => p.close());
@@ -35,7 +49,14 @@ afterAll(() => p.close());
 describe('the drawer and its own actions', () => {
   it('flag (a note required), transfer and reset, then Submit: no false conflict, the answers kept, the flags resolved', async () => {
     const job = await newJob();
-    for (const [task, form, data] of WI_HEAR_APPLY) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
+    for (const [task, form, data] of WI_HEAR_APPLY)
+      await submitTask(
+        p.deps,
+        await setupAnswerer(p.deps, 'wi-hear', task, contractor),
+        (await getJob(p.deps.db, job.id))!,
+        task,
+        { data: filled(form, data), version: 0 },
+      );
     const TASK = 'review_income_qualification';
     const page = await p.signedIn(OPS, `/${job.id}/program-progress?task=${TASK}`);
     const drawer = page.locator('.bp6-drawer');
@@ -71,7 +92,11 @@ describe('the drawer and its own actions', () => {
     await expect.poll(async () => (await taskRow(job.id, TASK))?.status).toBe('COMPLETE');
     expect(await page.getByText('This task was changed by someone else').count()).toBe(0);
     expect((await taskRow(job.id, TASK))!.exceptions ?? null).toBeNull();
-    const history = await dbGet(p.deps, "SELECT detail FROM history WHERE job_id = ? AND type = 'task_submitted' ORDER BY id DESC LIMIT 1", job.id) as { detail: string };
+    const history = (await dbGet(
+      p.deps,
+      "SELECT detail FROM history WHERE job_id = ? AND type = 'task_submitted' ORDER BY id DESC LIMIT 1",
+      job.id,
+    )) as { detail: string };
     expect(history.detail).toContain('exceptions_resolved');
   });
 });
@@ -81,7 +106,10 @@ describe('a session that ends', () => {
     const job = await newJob();
     const where = `/${job.id}/program-progress`;
     const page = await p.signedIn(OPS, where);
-    await page.getByRole('heading', { name: /Hal Harden/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Hal Harden/ })
+      .first()
+      .waitFor();
     await endSessionsOf(p.deps, (await findUserByEmail(p.deps.db, OPS))!.id, new Date().toISOString());
     await page.reload();
     await page.getByText('Invalid user permissions, redirecting to login.').first().waitFor();
@@ -92,7 +120,10 @@ describe('a session that ends', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((u) => u.pathname === where);
-    await page.getByRole('heading', { name: /Hal Harden/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Hal Harden/ })
+      .first()
+      .waitFor();
   });
 
   it('removed in another tab: this tab goes to sign-in, with no "Unauthorized" toast', async () => {
@@ -108,11 +139,23 @@ describe('a session that ends', () => {
 });
 
 describe('announcement links', () => {
-  it('a link stored before the https rule is not rendered as a link in the contractors\' banner', async () => {
+  it("a link stored before the https rule is not rendered as a link in the contractors' banner", async () => {
     const now = new Date();
     const day = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10);
     // Written straight to the table, as a row from before the rule would be; the first in the banner.
-    await dbRun(p.deps, 'INSERT INTO announcements (title, content, link, image_url, video_url, valid_from, valid_until, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', 'Old unsafe link', 'Stored before the rule.', 'javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:msgbox(1)', day(-1), day(5), now.toISOString(), now.toISOString());
+    await dbRun(
+      p.deps,
+      'INSERT INTO announcements (title, content, link, image_url, video_url, valid_from, valid_until, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'Old unsafe link',
+      'Stored before the rule.',
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'vbscript:msgbox(1)',
+      day(-1),
+      day(5),
+      now.toISOString(),
+      now.toISOString(),
+    );
     const page = await p.signedIn(contractor.email, '/');
     const banner = page.locator('.job-announcement', { hasText: 'Old unsafe link' });
     await banner.waitFor();
@@ -127,7 +170,10 @@ describe('actions follow the abilities the server gives', () => {
     const page = await p.signedIn(OPS, `/${job.id}`);
     await page.getByRole('button', { name: 'Claim' }).waitFor();
     await page.goto(`/${job.id}?view=contractor`);
-    await page.getByRole('heading', { name: /Hal Harden/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Hal Harden/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Claim' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Actions' }).count()).toBe(0);
   });

@@ -96,7 +96,9 @@ describe('homeowner onboarding', () => {
     await drawer.getByText('Below 80% of the area median income').click();
     await p.shot(phone, 'homeowner-income-form-phone', false);
     await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(async () => (await getTask(p.deps.db, job.id, 'provide_income_estimate'))?.status, SLOW).toBe('COMPLETE');
+    await expect
+      .poll(async () => (await getTask(p.deps.db, job.id, 'provide_income_estimate'))?.status, SLOW)
+      .toBe('COMPLETE');
     const row = (await getTask(p.deps.db, job.id, 'provide_income_estimate'))!;
     expect(row.data).toMatchObject({ number_of_occupants: 3, income_level: 'below_ami_80' });
     const linked = (await getJob(p.deps.db, job.id))!;
@@ -114,7 +116,10 @@ describe('homeowner onboarding', () => {
   it('the contractor sees a homeowner-only task read-only, with what to do instead', async () => {
     const job = await newWiHearJob(p.deps, contractor);
     // The income estimate first (the contractor may answer it for the homeowner): income verification opens after it.
-    await submitTask(p.deps, contractor, (await getJob(p.deps.db, job.id))!, 'provide_income_estimate', { data: filled('provide_income_estimate'), version: 0 });
+    await submitTask(p.deps, contractor, (await getJob(p.deps.db, job.id))!, 'provide_income_estimate', {
+      data: filled('provide_income_estimate'),
+      version: 0,
+    });
     const page = await p.signedIn(CONTRACTOR, `/${job.id}/basic-details?task=apply_for_income_verification`, 390);
     watch(page);
     const drawer = page.locator('.bp6-drawer');

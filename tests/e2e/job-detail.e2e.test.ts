@@ -24,7 +24,9 @@ const newJob = async (extra: Record<string, unknown> = {}) => await newWiHearJob
 beforeAll(async () => {
   p = await startPortal();
   await insertUser(p.deps.db, { email: OPS, name: 'Dana Detail', role: 'ops', created_at: new Date().toISOString() });
-  const c = await dbGet(p.deps, "SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1") as { email: string };
+  const c = (await dbGet(p.deps, "SELECT email FROM users WHERE role = 'contractor' ORDER BY id LIMIT 1")) as {
+    email: string;
+  };
   contractor = (await findUserByEmail(p.deps.db, c.email))!;
 });
 afterAll(() => p.close());
@@ -37,9 +39,15 @@ describe('job detail and the task workflow', () => {
     await submit.waitFor();
     await submit.click();
     await expect.poll(() => page.locator('.bp6-form-group.bp6-intent-danger').count()).toBeGreaterThan(0);
-    expect(await page.locator('.bp6-form-group.bp6-intent-danger').first().textContent()).toContain('This field is required');
+    expect(await page.locator('.bp6-form-group.bp6-intent-danger').first().textContent()).toContain(
+      'This field is required',
+    );
     await p.shot(page, 'task-form-invalid');
-    const task = await dbGet(p.deps, "SELECT status FROM job_tasks WHERE job_id = ? AND task_id = 'provide_site_details'", job.id) as { status: string } | undefined;
+    const task = (await dbGet(
+      p.deps,
+      "SELECT status FROM job_tasks WHERE job_id = ? AND task_id = 'provide_site_details'",
+      job.id,
+    )) as { status: string } | undefined;
     expect(task?.status).not.toBe('COMPLETE');
   });
 
@@ -53,9 +61,13 @@ describe('job detail and the task workflow', () => {
     await expect.poll(() => dialog.textContent()).toContain('This field is required');
     await dialog.getByText(/^mistake$/i).click();
     await dialog.getByRole('button', { name: 'Cancel job' }).click();
-    await expect.poll(async () => await dbGet(p.deps, 'SELECT is_canceled FROM jobs WHERE id = ?', job.id)).toEqual({ is_canceled: 1 });
+    await expect
+      .poll(async () => await dbGet(p.deps, 'SELECT is_canceled FROM jobs WHERE id = ?', job.id))
+      .toEqual({ is_canceled: 1 });
     await page.getByRole('button', { name: 'Restore', exact: true }).click();
-    await expect.poll(async () => await dbGet(p.deps, 'SELECT is_canceled FROM jobs WHERE id = ?', job.id)).toEqual({ is_canceled: 0 });
+    await expect
+      .poll(async () => await dbGet(p.deps, 'SELECT is_canceled FROM jobs WHERE id = ?', job.id))
+      .toEqual({ is_canceled: 0 });
     await page.getByRole('button', { name: 'History' }).click();
     const drawer = page.locator('.bp6-drawer');
     await expect.poll(() => drawer.textContent()).toMatch(/restored/i);
@@ -73,7 +85,16 @@ describe('job detail and the task workflow', () => {
     await field(second).waitFor();
     await field(first).fill('3');
     await first.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(async () => await dbGet(p.deps, "SELECT version FROM job_tasks WHERE job_id = ? AND task_id = 'provide_site_details'", job.id)).toEqual({ version: 1 });
+    await expect
+      .poll(
+        async () =>
+          await dbGet(
+            p.deps,
+            "SELECT version FROM job_tasks WHERE job_id = ? AND task_id = 'provide_site_details'",
+            job.id,
+          ),
+      )
+      .toEqual({ version: 1 });
     await field(second).fill('5');
     await second.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => second.getByText('This task was changed by someone else').first().isVisible()).toBe(true);
@@ -84,7 +105,12 @@ describe('job detail and the task workflow', () => {
 
   it('a homeowner signs in with a one-time link, fills the household details and confirms tasks done', async () => {
     const job = await newJob();
-    const homeowner = await insertUser(p.deps.db, { email: `owner${job.id}@example.test`, name: 'Hope Owner', role: 'homeowner', created_at: new Date().toISOString() });
+    const homeowner = await insertUser(p.deps.db, {
+      email: `owner${job.id}@example.test`,
+      name: 'Hope Owner',
+      role: 'homeowner',
+      created_at: new Date().toISOString(),
+    });
     await dbRun(p.deps, 'UPDATE jobs SET homeowner_user_id = ? WHERE id = ?', homeowner, job.id);
     const link = await mintLoginLink(p.deps, homeowner);
     for (const width of [1280, 768]) {
@@ -92,13 +118,17 @@ describe('job detail and the task workflow', () => {
       await page.goto(new URL(link.url).pathname + new URL(link.url).search);
       if (width === 768) {
         // The link works once: the second device shows why it cannot sign in.
-        await expect.poll(() => page.getByRole('alert').textContent()).toContain('This sign-in link is invalid or has expired.');
+        await expect
+          .poll(() => page.getByRole('alert').textContent())
+          .toContain('This sign-in link is invalid or has expired.');
         continue;
       }
       await page.waitForURL((u) => u.pathname !== '/login');
       await page.goto(`/${job.id}`);
       await expect.poll(() => page.getByRole('button', { name: 'My tasks are done' }).isVisible()).toBe(true);
-      expect(await page.textContent('body')).toContain('Upload only the program approval certificate, not tax documents or pay stubs.');
+      expect(await page.textContent('body')).toContain(
+        'Upload only the program approval certificate, not tax documents or pay stubs.',
+      );
       await p.shot(page, 'homeowner-view-1280');
       await page.setViewportSize({ width: 768, height: 900 });
       await p.shot(page, 'homeowner-view-768');
@@ -108,10 +138,30 @@ describe('job detail and the task workflow', () => {
       const drawer = page.locator('.bp6-drawer');
       await drawer.getByLabel('Number of people living in the home').fill('4');
       await drawer.getByRole('button', { name: 'Save draft' }).click();
-      await expect.poll(async () => (await dbGet(p.deps, "SELECT data FROM job_tasks WHERE job_id = ? AND task_id = 'provide_homeowner_details'", job.id) as { data: string } | undefined)?.data ?? '').toContain('"number_of_occupants":4');
+      await expect
+        .poll(
+          async () =>
+            (
+              (await dbGet(
+                p.deps,
+                "SELECT data FROM job_tasks WHERE job_id = ? AND task_id = 'provide_homeowner_details'",
+                job.id,
+              )) as { data: string } | undefined
+            )?.data ?? '',
+        )
+        .toContain('"number_of_occupants":4');
       await page.goto(`/${job.id}`);
       await page.getByRole('button', { name: 'My tasks are done' }).click();
-      await expect.poll(async () => await dbGet(p.deps, "SELECT COUNT(*) n FROM history WHERE job_id = ? AND type = 'homeowner_confirmed_tasks'", job.id)).toEqual({ n: 1 });
+      await expect
+        .poll(
+          async () =>
+            await dbGet(
+              p.deps,
+              "SELECT COUNT(*) n FROM history WHERE job_id = ? AND type = 'homeowner_confirmed_tasks'",
+              job.id,
+            ),
+        )
+        .toEqual({ n: 1 });
     }
   });
 
@@ -129,10 +179,16 @@ describe('job detail and the task workflow', () => {
 
   it('typing in the largest form: each keystroke is measured in the browser (figures saved; printed by npm run bench)', async () => {
     // A demo job whose final-costs form (the largest, 77 fields) is open to edit.
-    const ids = (await dbAll(p.deps, "SELECT id FROM jobs WHERE is_canceled = 0 AND stage = 4") as { id: number }[]).map((r) => r.id);
+    const ids = (
+      (await dbAll(p.deps, 'SELECT id FROM jobs WHERE is_canceled = 0 AND stage = 4')) as { id: number }[]
+    ).map((r) => r.id);
     let jobId: number | undefined;
     for (const id of ids) {
-      if ((await evaluateRow(p.deps, (await getJob(p.deps.db, id))!)).tasks.some((t) => t.id === 'confirm_project_final_costs' && (t.status === 'READY' || t.status === 'IN_PROGRESS'))) {
+      if (
+        (await evaluateRow(p.deps, (await getJob(p.deps.db, id))!)).tasks.some(
+          (t) => t.id === 'confirm_project_final_costs' && (t.status === 'READY' || t.status === 'IN_PROGRESS'),
+        )
+      ) {
         jobId = id;
         break;
       }
@@ -142,14 +198,24 @@ describe('job detail and the task workflow', () => {
     await page.locator('.bp6-drawer textarea').first().waitFor();
     const figures = await measureTyping(page, '.bp6-drawer textarea', 'Checked the invoice against the contract.');
     expect(figures.keys).toBe('Checked the invoice against the contract.'.length);
-    writeFileSync(join(ARTIFACTS, 'typing.json'), JSON.stringify({ form: 'confirm_project_final_costs', ...figures }, null, 2));
+    writeFileSync(
+      join(ARTIFACTS, 'typing.json'),
+      JSON.stringify({ form: 'confirm_project_final_costs', ...figures }, null, 2),
+    );
   });
 
   it('ops reviews the income, flags an exception, transfers a task and determines the rebate', async () => {
     const job = await newJob();
     // The contractor's Apply answers (as the program's example job), submitted through the service.
     const apply = WI_HEAR_APPLY;
-    for (const [task, form, data] of apply) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
+    for (const [task, form, data] of apply)
+      await submitTask(
+        p.deps,
+        await setupAnswerer(p.deps, 'wi-hear', task, contractor),
+        (await getJob(p.deps.db, job.id))!,
+        task,
+        { data: filled(form, data), version: 0 },
+      );
     expect((await getJob(p.deps.db, job.id))!.stage).toBe(3);
     const opsUser = (await findUserByEmail(p.deps.db, OPS))!;
 
@@ -159,7 +225,18 @@ describe('job detail and the task workflow', () => {
     await drawer.getByText('Below 80% of the area median income').click();
     await drawer.locator('input[type="date"]').first().fill('2026-05-20');
     await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(async () => (await dbGet(p.deps, "SELECT status FROM job_tasks WHERE job_id = ? AND task_id = 'review_income_qualification'", job.id) as { status: string } | undefined)?.status).toBe('COMPLETE');
+    await expect
+      .poll(
+        async () =>
+          (
+            (await dbGet(
+              p.deps,
+              "SELECT status FROM job_tasks WHERE job_id = ? AND task_id = 'review_income_qualification'",
+              job.id,
+            )) as { status: string } | undefined
+          )?.status,
+      )
+      .toBe('COMPLETE');
 
     // Flag an ops exception on the rebate task, then transfer it.
     await page.goto(`/${job.id}/program-progress?task=determine_and_share_rebate_amount`);
@@ -167,18 +244,38 @@ describe('job detail and the task workflow', () => {
     await page.getByText('Flag ops exception…').click();
     await page.locator('#exception-note').fill('Invoice total does not match the scope.');
     await page.getByRole('dialog').last().getByRole('button', { name: 'Flag exception' }).click();
-    await expect.poll(async () => await dbGet(p.deps, 'SELECT has_ops_task_exception FROM jobs WHERE id = ?', job.id)).toEqual({ has_ops_task_exception: 1 });
+    await expect
+      .poll(async () => await dbGet(p.deps, 'SELECT has_ops_task_exception FROM jobs WHERE id = ?', job.id))
+      .toEqual({ has_ops_task_exception: 1 });
     await drawer.getByRole('button', { name: 'Task actions' }).click();
     await page.getByText('Transfer ownership…').click();
     await page.locator('#transfer-role').selectOption('finance');
     await page.locator('#transfer-reason').fill('Finance sets the amount for this job.');
     await page.getByRole('dialog').last().getByRole('button', { name: 'Transfer' }).click();
-    await expect.poll(async () => (await dbGet(p.deps, "SELECT owner_override FROM job_tasks WHERE job_id = ? AND task_id = 'determine_and_share_rebate_amount'", job.id) as { owner_override: string }).owner_override).toContain('finance');
+    await expect
+      .poll(
+        async () =>
+          (
+            (await dbGet(
+              p.deps,
+              "SELECT owner_override FROM job_tasks WHERE job_id = ? AND task_id = 'determine_and_share_rebate_amount'",
+              job.id,
+            )) as { owner_override: string }
+          ).owner_override,
+      )
+      .toContain('finance');
     await p.shot(page, 'ops-review-transfer', false);
 
     // Determine the rebate: the answers are in a draft; submitting moves the job to Install.
-    const current = await dbGet(p.deps, "SELECT version FROM job_tasks WHERE job_id = ? AND task_id = 'determine_and_share_rebate_amount'", job.id) as { version: number };
-    await saveDraft(p.deps, opsUser, (await getJob(p.deps.db, job.id))!, 'determine_and_share_rebate_amount', { data: filled('determine_and_share_rebate_amount'), version: current.version });
+    const current = (await dbGet(
+      p.deps,
+      "SELECT version FROM job_tasks WHERE job_id = ? AND task_id = 'determine_and_share_rebate_amount'",
+      job.id,
+    )) as { version: number };
+    await saveDraft(p.deps, opsUser, (await getJob(p.deps.db, job.id))!, 'determine_and_share_rebate_amount', {
+      data: filled('determine_and_share_rebate_amount'),
+      version: current.version,
+    });
     await page.reload();
     await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(async () => (await getJob(p.deps.db, job.id))!.stage).toBe(4);
@@ -201,17 +298,39 @@ describe('job detail and the task workflow', () => {
     const apply = WI_HEAR_APPLY;
     // Each task's answers are put in as a draft (as if typed and saved), then submitted in the form.
     for (const [task, form, data] of apply) {
-      // A task only the homeowner answers is not the contractor's to submit here: ops answer it for them (tests/e2e/homeowners.e2e.test.ts has the homeowner's own journey).
+      // A task only the homeowner answers is not the contractor's to submit here: ops answer it for them
+      // (tests/e2e/homeowners.e2e.test.ts has the homeowner's own journey).
       const who = await setupAnswerer(p.deps, 'wi-hear', task, contractor);
       if (who !== contractor) {
-        await submitTask(p.deps, who, (await getJob(p.deps.db, jobId))!, task, { data: filled(form, data), version: 0 });
+        await submitTask(p.deps, who, (await getJob(p.deps.db, jobId))!, task, {
+          data: filled(form, data),
+          version: 0,
+        });
         continue;
       }
-      const row = await dbGet(p.deps, 'SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?', jobId, task) as { version: number } | undefined;
-      await saveDraft(p.deps, contractor, (await getJob(p.deps.db, jobId))!, task, { data: filled(form, data), version: row?.version ?? 0 });
+      const row = (await dbGet(
+        p.deps,
+        'SELECT version FROM job_tasks WHERE job_id = ? AND task_id = ?',
+        jobId,
+        task,
+      )) as { version: number } | undefined;
+      await saveDraft(p.deps, contractor, (await getJob(p.deps.db, jobId))!, task, {
+        data: filled(form, data),
+        version: row?.version ?? 0,
+      });
       await page.goto(`/${jobId}/program-progress?task=${task}`);
       await page.locator('.bp6-drawer').getByRole('button', { name: 'Submit', exact: true }).click();
-      await expect.poll(async () => (await dbGet(p.deps, 'SELECT status FROM job_tasks WHERE job_id = ? AND task_id = ?', jobId, task) as { status: string }).status, { timeout: 10_000 }).toBe('COMPLETE');
+      await expect
+        .poll(
+          async () =>
+            (
+              (await dbGet(p.deps, 'SELECT status FROM job_tasks WHERE job_id = ? AND task_id = ?', jobId, task)) as {
+                status: string;
+              }
+            ).status,
+          { timeout: 10_000 },
+        )
+        .toBe('COMPLETE');
     }
     await page.goto(`/${jobId}`);
     await expect.poll(async () => (await getJob(p.deps.db, jobId))!.stage).toBe(3);
@@ -221,14 +340,31 @@ describe('job detail and the task workflow', () => {
 
   it('the attachments tab lists an upload with its details and deletes it', async () => {
     const job = await newJob();
-    const jpeg = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
-    const att = await upload(p.deps, contractor, (await getJob(p.deps.db, job.id))!, { task_id: 'photos_of_installed_measures', field: 'heat_pump_outdoor_unit_photos', filename: 'outdoor-unit.jpg', bytes: jpeg });
+    const jpeg = Buffer.from(
+      '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+      'base64',
+    );
+    const att = await upload(p.deps, contractor, (await getJob(p.deps.db, job.id))!, {
+      task_id: 'photos_of_installed_measures',
+      field: 'heat_pump_outdoor_unit_photos',
+      filename: 'outdoor-unit.jpg',
+      bytes: jpeg,
+    });
     const page = await p.signedIn(OPS, `/${job.id}/attachments`);
     await expect.poll(() => page.getByText('outdoor-unit.jpg').first().isVisible()).toBe(true);
     await p.shot(page, 'attachments-tab', false);
     await page.getByRole('button', { name: 'Delete outdoor-unit.jpg' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(async () => (await dbGet(p.deps, 'SELECT deleted_at FROM attachments WHERE id = ?', att.id) as { deleted_at: string | null }).deleted_at).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await dbGet(p.deps, 'SELECT deleted_at FROM attachments WHERE id = ?', att.id)) as {
+              deleted_at: string | null;
+            }
+          ).deleted_at,
+      )
+      .not.toBeNull();
     await expect.poll(() => page.getByText('outdoor-unit.jpg').count()).toBe(0);
   });
 });

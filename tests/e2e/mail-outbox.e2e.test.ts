@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 /** The reset mail's row in the Sent list. */
-const resetRow = (page: Page) => page.locator('.mail-message').filter({ hasText: `To ${CONTRACTOR}` }).filter({ hasText: 'Reset your password' }).first();
+const resetRow = (page: Page) =>
+  page
+    .locator('.mail-message')
+    .filter({ hasText: `To ${CONTRACTOR}` })
+    .filter({ hasText: 'Reset your password' })
+    .first();
 
 describe('mail outbox', () => {
   it('after a forgot-password, ops open the Mail outbox from the menu, read the reset mail, then the templates', async () => {
@@ -30,7 +35,12 @@ describe('mail outbox', () => {
     await expect.poll(() => visitor.getByText('If that email has an account').isVisible()).toBe(true);
 
     const page = await p.signedIn(OPS, '/');
-    await expect.poll(() => page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Mail outbox' }).count(), SLOW).toBe(1);
+    await expect
+      .poll(
+        () => page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Mail outbox' }).count(),
+        SLOW,
+      )
+      .toBe(1);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
     await page.waitForURL((u) => u.pathname === '/mail-outbox');
@@ -41,7 +51,9 @@ describe('mail outbox', () => {
     await row.getByRole('button').click();
     const body = row.locator('pre.mail-body');
     await body.waitFor();
-    expect(await body.textContent()).toMatch(new RegExp(`^Open this link within an hour to choose a new password: ${p.url}/login\\?reset=[\\w-]+$`));
+    expect(await body.textContent()).toMatch(
+      new RegExp(`^Open this link within an hour to choose a new password: ${p.url}/login\\?reset=[\\w-]+$`),
+    );
     expect(await page.locator('.mail-messages a').count()).toBe(0);
     await page.getByRole('heading', { name: 'Mail outbox' }).hover();
     await p.shot(page, 'mail-outbox-sent');
@@ -50,9 +62,15 @@ describe('mail outbox', () => {
     const reset = page.locator('[data-template="password_reset"]');
     await reset.waitFor();
     expect(await reset.getByRole('heading', { name: 'Password reset' }).isVisible()).toBe(true);
-    expect(await reset.locator('pre.mail-body code.mail-placeholder').allTextContents()).toEqual(['{valid_for}', '{link}']);
-    expect(await reset.locator('.mail-placeholders-item').filter({ hasText: '{link}' }).locator('dd').textContent()).toBe('The one-time reset link');
-    for (const key of ['homeowner_invite', 'user_invite', 'signature_invite', 'usage_invite']) expect(await page.locator(`[data-template="${key}"]`).count()).toBe(1);
+    expect(await reset.locator('pre.mail-body code.mail-placeholder').allTextContents()).toEqual([
+      '{valid_for}',
+      '{link}',
+    ]);
+    expect(
+      await reset.locator('.mail-placeholders-item').filter({ hasText: '{link}' }).locator('dd').textContent(),
+    ).toBe('The one-time reset link');
+    for (const key of ['homeowner_invite', 'user_invite', 'signature_invite', 'usage_invite'])
+      expect(await page.locator(`[data-template="${key}"]`).count()).toBe(1);
     expect(new URL(page.url()).searchParams.get('tab')).toBe('templates');
     await p.shot(page, 'mail-outbox-templates');
     await reset.scrollIntoViewIfNeeded();
@@ -81,6 +99,8 @@ describe('mail outbox', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Announcements' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Mail outbox' }).count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Mail outbox' }).count()).toBe(0);
+    expect(
+      await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Mail outbox' }).count(),
+    ).toBe(0);
   });
 });

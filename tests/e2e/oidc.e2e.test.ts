@@ -19,10 +19,18 @@ let idp: TestProvider;
 
 beforeAll(async () => {
   idp = await startOidcProvider({
-    accounts: [{ email: 'Alex@Northwind-HVAC.test', email_verified: true }, { email: 'nobody@elsewhere.test', email_verified: true }],
+    accounts: [
+      { email: 'Alex@Northwind-HVAC.test', email_verified: true },
+      { email: 'nobody@elsewhere.test', email_verified: true },
+    ],
     redirect_uri: () => `${p.url}/api/auth/oidc/callback`,
   });
-  p = await startPortal({ oidc_issuer: idp.issuer, oidc_client_id: idp.client_id, oidc_client_secret: idp.client_secret, oidc_label: LABEL });
+  p = await startPortal({
+    oidc_issuer: idp.issuer,
+    oidc_client_id: idp.client_id,
+    oidc_client_secret: idp.client_secret,
+    oidc_label: LABEL,
+  });
 });
 afterAll(async () => {
   await p?.close();
@@ -48,7 +56,12 @@ describe('single sign-on (OpenID Connect)', () => {
     await signInAtProvider(page, 'Alex@Northwind-HVAC.test', 'sso-provider-form');
     await page.waitForURL((u) => u.origin === p.url && u.pathname === '/');
     await expect.poll(() => page.title()).toBe('Jobs | Rebate Portal');
-    const session = await page.evaluate(() => JSON.parse(localStorage.getItem('rebate.session') ?? 'null') as { user: { email: string; role: string } } | null);
+    const session = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('rebate.session') ?? 'null') as {
+          user: { email: string; role: string };
+        } | null,
+    );
     expect(session?.user).toMatchObject({ email: CONTRACTOR, role: 'contractor' });
     // The one-time token left the address bar with the login page.
     expect(page.url()).not.toContain('token=');
@@ -61,7 +74,9 @@ describe('single sign-on (OpenID Connect)', () => {
     await signInAtProvider(page, 'nobody@elsewhere.test', 'sso-provider-form-no-account');
     await page.waitForURL((u) => u.origin === p.url && u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('sso_error')).toBe('no_account');
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('No portal account uses the email you signed in with. Ask your administrator to invite you.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('No portal account uses the email you signed in with. Ask your administrator to invite you.');
     expect(page.url()).not.toContain('nobody');
     await p.shot(page, 'sso-no-account');
   });

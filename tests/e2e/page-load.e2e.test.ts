@@ -24,11 +24,18 @@ afterAll(() => p.close());
 
 describe('page loads', () => {
   it('measures the jobs list, a job and the explorer cold and writes the figures', async () => {
-    const job = await p.deps.db.selectFrom('jobs').select(['id', 'code']).where('is_canceled', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+    const job = await p.deps.db
+      .selectFrom('jobs')
+      .select(['id', 'code'])
+      .where('is_canceled', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const figures = await measurePageLoads(p, OPS, acceptancePages(job), RUNS);
     const file = join(process.cwd(), 'artifacts/page-loads.json');
     writePageLoads(file, figures, RUNS);
-    const written = JSON.parse(readFileSync(file, 'utf8')) as { pages: { name: string; samples: number[]; median: number; p95: number }[] };
+    const written = JSON.parse(readFileSync(file, 'utf8')) as {
+      pages: { name: string; samples: number[]; median: number; p95: number }[];
+    };
     expect(written.pages.map((f) => f.name)).toEqual(['jobs list', 'job detail', 'explorer']);
     for (const f of written.pages) {
       expect(f.samples).toHaveLength(RUNS);
@@ -65,7 +72,14 @@ describe('the explorer at 390 px', () => {
     await nodes.first().waitFor();
     expect(await sideScroll(page)).toBe(0);
     const tasks = p.deps.defs.programs['wi-hear'].tasks;
-    const labels = await nodes.evaluateAll((gs) => gs.map((g) => ({ id: g.getAttribute('data-task'), title: g.querySelector('title')?.textContent, aria: g.getAttribute('aria-label'), shown: Array.from(g.querySelectorAll('.node-title tspan'), (t) => t.textContent).join(' ') })));
+    const labels = await nodes.evaluateAll((gs) =>
+      gs.map((g) => ({
+        id: g.getAttribute('data-task'),
+        title: g.querySelector('title')?.textContent,
+        aria: g.getAttribute('aria-label'),
+        shown: Array.from(g.querySelectorAll('.node-title tspan'), (t) => t.textContent).join(' '),
+      })),
+    );
     for (const t of tasks) {
       const l = labels.find((x) => x.id === t.id)!;
       expect(l.title).toBe(t.title);

@@ -42,8 +42,17 @@ export function acceptancePages(job: { id: number; code: string }): PageToLoad[]
 }
 
 /** Loads each page `runs` times cold, as `email`; milliseconds from navigation start to the content. */
-export async function measurePageLoads(p: Portal, email: string, pages: PageToLoad[], runs: number): Promise<LoadFigures[]> {
-  const res = await fetch(`${p.url}/api/auth/playwright`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: PLAYWRIGHT_SECRET, email }) });
+export async function measurePageLoads(
+  p: Portal,
+  email: string,
+  pages: PageToLoad[],
+  runs: number,
+): Promise<LoadFigures[]> {
+  const res = await fetch(`${p.url}/api/auth/playwright`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: PLAYWRIGHT_SECRET, email }),
+  });
   if (!res.ok) throw new Error(`automated-testing sign-in failed: ${res.status}`);
   const session = JSON.stringify(await res.json());
   const out: LoadFigures[] = [];
@@ -53,20 +62,28 @@ export async function measurePageLoads(p: Portal, email: string, pages: PageToLo
       const context = await p.context(1280);
       try {
         // Before any script of the page: the session, and a watcher that notes when the content first appears.
-        await context.addInitScript(({ session, selector, text }) => {
-          localStorage.setItem('rebate.session', session);
-          const w = window as unknown as { __contentShown?: number };
-          // No named functions in here: tsx would wrap them in a helper the page does not have.
-          new MutationObserver(() => {
-            const el = document.querySelector(selector);
-            if (w.__contentShown === undefined && el && (!text || (el.textContent ?? '').includes(text))) w.__contentShown = performance.now();
-          }).observe(document, { childList: true, subtree: true, characterData: true });
-        }, { session, selector: page.selector, text: page.text });
+        await context.addInitScript(
+          ({ session, selector, text }) => {
+            localStorage.setItem('rebate.session', session);
+            const w = window as unknown as { __contentShown?: number };
+            // No named functions in here: tsx would wrap them in a helper the page does not have.
+            new MutationObserver(() => {
+              const el = document.querySelector(selector);
+              if (w.__contentShown === undefined && el && (!text || (el.textContent ?? '').includes(text)))
+                w.__contentShown = performance.now();
+            }).observe(document, { childList: true, subtree: true, characterData: true });
+          },
+          { session, selector: page.selector, text: page.text },
+        );
         const tab = await context.newPage();
         await tab.goto(page.path, { waitUntil: 'commit' });
-        const shown = await tab.waitForFunction(() => (window as unknown as { __contentShown?: number }).__contentShown).catch(async (e: Error) => {
-          throw new Error(`${page.name} (${page.path}): its content never showed (${e.message}); the page reads: ${(await tab.innerText('body')).slice(0, 300)}`);
-        });
+        const shown = await tab
+          .waitForFunction(() => (window as unknown as { __contentShown?: number }).__contentShown)
+          .catch(async (e: Error) => {
+            throw new Error(
+              `${page.name} (${page.path}): its content never showed (${e.message}); the page reads: ${(await tab.innerText('body')).slice(0, 300)}`,
+            );
+          });
         samples.push(Math.round((await shown.jsonValue()) as number));
       } finally {
         await context.close();
@@ -81,7 +98,10 @@ export async function measurePageLoads(p: Portal, email: string, pages: PageToLo
 /** Writes the figures as JSON (e.g. artifacts/page-loads.json). */
 export function writePageLoads(file: string, figures: LoadFigures[], runs: number): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ measured_at: new Date().toISOString(), runs, target_ms: PAGE_LOAD_TARGET_MS, pages: figures }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measured_at: new Date().toISOString(), runs, target_ms: PAGE_LOAD_TARGET_MS, pages: figures }, null, 2)}\n`,
+  );
 }
 
 /** The figures as lines beside the targets and the previous figures. */

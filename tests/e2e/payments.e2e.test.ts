@@ -38,17 +38,49 @@ describe('rebate payment', () => {
     const ops = (await findUserByEmail(p.deps.db, OPS)) as unknown as AuthUser;
     const contractor = (await findUserByEmail(p.deps.db, CONTRACTOR))!;
     const created = (await createJob(p.deps, ops, {
-      first_name: 'Paula', last_name: 'Ramapo', email: `paula.${Date.now()}@example.com`, phone_number: '201-555-0177', address: '12 Ramapo Valley Rd', city: 'Mahwah', county: 'Bergen', state: 'NJ', zip: '07430',
-      lat: 41.08, lon: -74.14, electric_utility: 'Rockland Electric Company', gas_utility: 'Public Service Electric and Gas', program_id: 'reco', contractor_id: contractor.contractor_id,
+      first_name: 'Paula',
+      last_name: 'Ramapo',
+      email: `paula.${Date.now()}@example.com`,
+      phone_number: '201-555-0177',
+      address: '12 Ramapo Valley Rd',
+      city: 'Mahwah',
+      county: 'Bergen',
+      state: 'NJ',
+      zip: '07430',
+      lat: 41.08,
+      lon: -74.14,
+      electric_utility: 'Rockland Electric Company',
+      gas_utility: 'Public Service Electric and Gas',
+      program_id: 'reco',
+      contractor_id: contractor.contractor_id,
     } as Parameters<typeof createJob>[2])) as unknown as { id: number };
     // Every task before payment done (as the engine reads them), the final amount shared by ops.
     const program = p.deps.defs.programs.reco;
     const at = new Date().toISOString();
     for (const t of program.tasks) {
       if (t.id === 'approve_payment' || t.id === 'send_payment') continue;
-      const data = t.id === 'determine_and_share_rebate_amount' ? { program_final_amount: 180_000 } : t.id === 'provide_services' ? { services_being_installed: ['heat_pump'] } : {};
+      const data =
+        t.id === 'determine_and_share_rebate_amount'
+          ? { program_final_amount: 180_000 }
+          : t.id === 'provide_services'
+            ? { services_being_installed: ['heat_pump'] }
+            : {};
       const cur = await tasksDb.getTask(p.deps.db, created.id, t.id);
-      await tasksDb.writeTask(p.deps.db, { job_id: created.id, task_id: t.id, status: 'COMPLETE', data, draft: null, owner_override: null, exceptions: null, updated_at: at, updated_by: null }, cur?.version ?? 0);
+      await tasksDb.writeTask(
+        p.deps.db,
+        {
+          job_id: created.id,
+          task_id: t.id,
+          status: 'COMPLETE',
+          data,
+          draft: null,
+          owner_override: null,
+          exceptions: null,
+          updated_at: at,
+          updated_by: null,
+        },
+        cur?.version ?? 0,
+      );
     }
     await refreshJob(p.deps, created.id);
 
@@ -64,8 +96,12 @@ describe('rebate payment', () => {
     expect(await page.textContent('body')).toContain('$1,800.00');
     await p.shot(page, 'payment-final-amount');
 
-    // Approve payment, in its task form: the amount payable, the invoice date (yesterday: never in the future), approved.
-    await page.locator('.task-row').filter({ has: page.locator('.task-row-title', { hasText: /^Approve payment$/ }) }).click();
+    // Approve payment, in its task form: the amount payable, the invoice date (yesterday: never in the future),
+    // approved.
+    await page
+      .locator('.task-row')
+      .filter({ has: page.locator('.task-row-title', { hasText: /^Approve payment$/ }) })
+      .click();
     const drawer = page.locator('.bp6-drawer');
     await drawer.getByLabel(/Payable amount/).fill('1,800.00');
     const invoiced = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -77,13 +113,27 @@ describe('rebate payment', () => {
     await expect.poll(() => drawer.locator('.bp6-form-group.bp6-intent-danger').count()).toBe(0);
     await p.shot(page, 'payment-approve-form', false);
     await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(async () => (await tasksDb.getTask(p.deps.db, created.id, 'approve_payment'))?.status, SLOW).toBe('COMPLETE');
-    expect((await tasksDb.getTask(p.deps.db, created.id, 'approve_payment'))?.data).toMatchObject({ is_payment_approved: true, payable_amount: 180_000, invoiced_at: invoiced });
+    await expect
+      .poll(async () => (await tasksDb.getTask(p.deps.db, created.id, 'approve_payment'))?.status, SLOW)
+      .toBe('COMPLETE');
+    expect((await tasksDb.getTask(p.deps.db, created.id, 'approve_payment'))?.data).toMatchObject({
+      is_payment_approved: true,
+      payable_amount: 180_000,
+      invoiced_at: invoiced,
+    });
     await expect.poll(() => drawer.count()).toBe(0);
 
     // The worker and the AP system do their part...
-    const history = async () => (await p.deps.db.selectFrom('history').select(['type', 'detail']).where('job_id', '=', created.id).execute()).map((h) => `${h.type} ${h.detail ?? ''}`).join('\n');
-    await expect.poll(async () => (await tasksDb.getTask(p.deps.db, created.id, 'send_payment'))?.status, { ...SLOW, message: await history() }).toBe('COMPLETE');
+    const history = async () =>
+      (await p.deps.db.selectFrom('history').select(['type', 'detail']).where('job_id', '=', created.id).execute())
+        .map((h) => `${h.type} ${h.detail ?? ''}`)
+        .join('\n');
+    await expect
+      .poll(async () => (await tasksDb.getTask(p.deps.db, created.id, 'send_payment'))?.status, {
+        ...SLOW,
+        message: await history(),
+      })
+      .toBe('COMPLETE');
     // ...and the page, never reloaded, follows until the payment is sent.
     await expect.poll(async () => (await page.textContent('body'))?.includes('Payment sent on'), SLOW).toBe(true);
     expect(await page.textContent('body')).toContain('$1,800.00');

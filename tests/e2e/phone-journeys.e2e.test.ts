@@ -54,12 +54,16 @@ async function openTasksOf(jobId: number, owners: string[], anyone = false) {
   const detail = await readJob(p.deps, contractor, (await getJob(p.deps.db, jobId))!);
   return detail.tasks
     .map((t, i) => ({ t, i }))
-    .filter(({ t }) => (t.status === 'READY' || t.status === 'IN_PROGRESS') && (anyone || t.can_edit) && owners.includes(t.owner))
+    .filter(
+      ({ t }) =>
+        (t.status === 'READY' || t.status === 'IN_PROGRESS') && (anyone || t.can_edit) && owners.includes(t.owner),
+    )
     .sort((a, b) => a.t.stage - b.t.stage || a.i - b.i)
     .map(({ t }) => t);
 }
 
-/** The next-steps block is the page's first block below the job's name: above the stage, the tabs and the rest, and on the first screen. */
+/** The next-steps block is the page's first block below the job's name: above the stage, the tabs and the rest, and on
+ * the first screen. */
 async function nextStepsFirst(page: Page) {
   const steps = page.locator('.next-steps');
   await steps.waitFor();
@@ -73,16 +77,26 @@ async function nextStepsFirst(page: Page) {
 }
 
 /** Answers a task as the server would have it typed (a saved draft), then submits it from its step's button. */
-async function doFirstStep(page: Page, user: AuthUser, jobId: number, task: { id: string; title: string; form: string }) {
+async function doFirstStep(
+  page: Page,
+  user: AuthUser,
+  jobId: number,
+  task: { id: string; title: string; form: string },
+) {
   const first = page.locator('.next-step').first();
   await expect.poll(() => first.locator('.next-step-title').textContent()).toBe(task.title);
-  await saveDraft(p.deps, user, (await getJob(p.deps.db, jobId))!, task.id, { data: filled(task.form, ANSWERS[task.id] ?? {}), version: (await getTask(p.deps.db, jobId, task.id))?.version ?? 0 });
+  await saveDraft(p.deps, user, (await getJob(p.deps.db, jobId))!, task.id, {
+    data: filled(task.form, ANSWERS[task.id] ?? {}),
+    version: (await getTask(p.deps.db, jobId, task.id))?.version ?? 0,
+  });
   await first.getByRole('button').click();
   const drawer = page.locator('.bp6-drawer');
   await drawer.getByRole('button', { name: 'Submit', exact: true }).waitFor();
   await fits(page, `drawer of ${task.id}`);
   await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
-  await expect.poll(async () => (await getTask(p.deps.db, jobId, task.id))?.status, { timeout: 30_000 }).toBe('COMPLETE');
+  await expect
+    .poll(async () => (await getTask(p.deps.db, jobId, task.id))?.status, { timeout: 30_000 })
+    .toBe('COMPLETE');
   await drawer.waitFor({ state: 'hidden' });
 }
 
@@ -95,108 +109,120 @@ async function signAt(token: string, name: string) {
 }
 
 describe('on a phone, the job page opens on what the signed-in person has to do now', () => {
-  it('the contractor creates a job, does their tasks in order, the homeowner does theirs, and the rebate is submitted', { timeout: 600_000 }, async () => {
-    // The jobs list and the Add job dialog.
-    const c = watch(await p.signedIn(CONTRACTOR, '/', PHONE));
-    await c.getByRole('button', { name: 'Add new job' }).waitFor();
-    await fits(c, 'jobs list');
-    // Announcements (the demo has several for this contractor) are one line each on a phone.
-    const banners = c.locator('.job-announcement');
-    await banners.first().waitFor();
-    for (const b of await banners.all()) expect((await b.boundingBox())!.height).toBeLessThan(44);
-    await p.shot(c, 'phone-jobs-list', false);
-    await c.getByRole('button', { name: 'Add new job' }).click();
-    const dialog = c.getByRole('dialog');
-    const last = `Phone${Date.now() % 100000}`;
-    const email = `${last.toLowerCase()}@example.com`;
-    await dialog.getByLabel('Homeowner first name').fill('Jo');
-    await dialog.getByLabel('Homeowner last name').fill(last);
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Home address').fill('21 Phone Ln');
-    await dialog.getByLabel('City').fill('Milwaukee');
-    await dialog.getByLabel('County').fill('Milwaukee');
-    await dialog.getByLabel('State').fill('WI');
-    await dialog.getByLabel('ZIP code').fill('53202');
-    await fits(c, 'add job dialog');
-    await dialog.getByRole('button', { name: 'Create job' }).click();
-    await c.waitForURL((u) => /^\/\d+$/.test(u.pathname));
-    const jobId = Number(new URL(c.url()).pathname.slice(1));
+  it(
+    'the contractor creates a job, does their tasks in order, the homeowner does theirs, and the rebate is submitted',
+    { timeout: 600_000 },
+    async () => {
+      // The jobs list and the Add job dialog.
+      const c = watch(await p.signedIn(CONTRACTOR, '/', PHONE));
+      await c.getByRole('button', { name: 'Add new job' }).waitFor();
+      await fits(c, 'jobs list');
+      // Announcements (the demo has several for this contractor) are one line each on a phone.
+      const banners = c.locator('.job-announcement');
+      await banners.first().waitFor();
+      for (const b of await banners.all()) expect((await b.boundingBox())!.height).toBeLessThan(44);
+      await p.shot(c, 'phone-jobs-list', false);
+      await c.getByRole('button', { name: 'Add new job' }).click();
+      const dialog = c.getByRole('dialog');
+      const last = `Phone${Date.now() % 100000}`;
+      const email = `${last.toLowerCase()}@example.com`;
+      await dialog.getByLabel('Homeowner first name').fill('Jo');
+      await dialog.getByLabel('Homeowner last name').fill(last);
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Home address').fill('21 Phone Ln');
+      await dialog.getByLabel('City').fill('Milwaukee');
+      await dialog.getByLabel('County').fill('Milwaukee');
+      await dialog.getByLabel('State').fill('WI');
+      await dialog.getByLabel('ZIP code').fill('53202');
+      await fits(c, 'add job dialog');
+      await dialog.getByRole('button', { name: 'Create job' }).click();
+      await c.waitForURL((u) => /^\/\d+$/.test(u.pathname));
+      const jobId = Number(new URL(c.url()).pathname.slice(1));
 
-    // The job page: the contractor's next steps first, in order, on the tab of the first one.
-    let steps = await nextStepsFirst(c);
-    const mine = await openTasksOf(jobId, ['contractor', 'homeowner']);
-    expect(mine.length).toBeGreaterThan(1);
-    expect(await steps.locator('.next-step-title').allTextContents()).toEqual(mine.slice(0, 4).map((t) => t.title));
-    expect(await steps.getByRole('button', { name: /^Start / }).count()).toBe(Math.min(4, mine.length));
-    const firstTab = await c.locator('.job-tabs-select select').inputValue();
-    expect(firstTab).toBe(mine[0].section ?? 'progress');
-    // No "Your next step: Submit rebate" pointing at nothing: steps are tasks.
-    expect(await c.textContent('body')).not.toContain('Your next step:');
-    // The stage by its one name (the stepper shows numbers only on a phone); the tab picker fits the phone.
-    expect(await c.locator('.job-header-stage .job-header-label').textContent()).toContain('Stage 2: Submit the rebate');
-    expect(await c.locator('.stage-step-label').first().isVisible()).toBe(false);
-    await fits(c, 'job page (contractor)');
-    await p.shot(c, 'phone-job-contractor-new', false);
+      // The job page: the contractor's next steps first, in order, on the tab of the first one.
+      let steps = await nextStepsFirst(c);
+      const mine = await openTasksOf(jobId, ['contractor', 'homeowner']);
+      expect(mine.length).toBeGreaterThan(1);
+      expect(await steps.locator('.next-step-title').allTextContents()).toEqual(mine.slice(0, 4).map((t) => t.title));
+      expect(await steps.getByRole('button', { name: /^Start / }).count()).toBe(Math.min(4, mine.length));
+      const firstTab = await c.locator('.job-tabs-select select').inputValue();
+      expect(firstTab).toBe(mine[0].section ?? 'progress');
+      // No "Your next step: Submit rebate" pointing at nothing: steps are tasks.
+      expect(await c.textContent('body')).not.toContain('Your next step:');
+      // The stage by its one name (the stepper shows numbers only on a phone); the tab picker fits the phone.
+      expect(await c.locator('.job-header-stage .job-header-label').textContent()).toContain(
+        'Stage 2: Submit the rebate',
+      );
+      expect(await c.locator('.stage-step-label').first().isVisible()).toBe(false);
+      await fits(c, 'job page (contractor)');
+      await p.shot(c, 'phone-job-contractor-new', false);
 
-    // The contractor invites the homeowner (Basic details > Homeowner access).
-    await c.locator('.job-tabs-select select').selectOption('basic');
-    await c.waitForURL((u) => u.pathname === `/${jobId}/basic-details`);
-    await c.locator('.homeowner-access').getByRole('button', { name: 'Invite homeowner' }).click();
-    const invite = c.getByRole('dialog', { name: 'Invite the homeowner' });
-    await fits(c, 'invite dialog');
-    await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await invite.waitFor({ state: 'hidden' });
+      // The contractor invites the homeowner (Basic details > Homeowner access).
+      await c.locator('.job-tabs-select select').selectOption('basic');
+      await c.waitForURL((u) => u.pathname === `/${jobId}/basic-details`);
+      await c.locator('.homeowner-access').getByRole('button', { name: 'Invite homeowner' }).click();
+      const invite = c.getByRole('dialog', { name: 'Invite the homeowner' });
+      await fits(c, 'invite dialog');
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await invite.waitFor({ state: 'hidden' });
 
-    // Their tasks in order, each from the first step's button, until none is theirs.
-    for (let round = 0; round < 12; round++) {
-      const next = await openTasksOf(jobId, ['contractor', 'homeowner']);
-      if (!next.length) break;
-      await doFirstStep(c, contractor, jobId, next[0]);
-      await fits(c, `job page after ${next[0].id}`);
-    }
-    expect(await openTasksOf(jobId, ['contractor', 'homeowner'])).toEqual([]);
-    await expect.poll(() => c.locator('.next-steps-none').textContent()).toMatch(/^Your next steps.*Waiting for the homeowner to complete /);
-    await p.shot(c, 'phone-job-contractor-waiting', false);
-
-    // The homeowner opens the mailed link on a phone: their job page opens on their next task.
-    await expect.poll(() => linkTo(email, 'welcome'), SLOW).toBeTruthy();
-    const h = watch(await (await p.context(PHONE)).newPage());
-    await h.goto(`/welcome/${(await linkTo(email, 'welcome'))!}`);
-    await h.waitForURL((u) => u.pathname === `/${jobId}`);
-    const homeowner = (await findUserByEmail(p.deps.db, email))! as AuthUser;
-    steps = await nextStepsFirst(h);
-    const theirs = await openTasksOf(jobId, ['homeowner'], true);
-    expect(theirs.length).toBeGreaterThan(0);
-    expect(await steps.locator('.next-step-title').first().textContent()).toBe(theirs[0].title);
-    expect(await h.locator('.job-detail > *').first().getAttribute('class')).toContain('next-steps');
-    await fits(h, 'job page (homeowner)');
-    await p.shot(h, 'phone-job-homeowner', false);
-
-    // The homeowner's tasks: forms from their step's button; a signature from the mailed link.
-    for (let round = 0; round < 6; round++) {
-      const next = (await openTasksOf(jobId, ['homeowner'], true))[0];
-      if (!next) break;
-      if (p.deps.defs.forms[next.form].signatures) {
-        await expect.poll(() => linkTo(email, 'sign'), SLOW).toBeTruthy();
-        await signAt((await linkTo(email, 'sign'))!, `Jo ${last}`);
-        await expect.poll(async () => (await getTask(p.deps.db, jobId, next.id))?.status, SLOW).toBe('COMPLETE');
-        continue;
+      // Their tasks in order, each from the first step's button, until none is theirs.
+      for (let round = 0; round < 12; round++) {
+        const next = await openTasksOf(jobId, ['contractor', 'homeowner']);
+        if (!next.length) break;
+        await doFirstStep(c, contractor, jobId, next[0]);
+        await fits(c, `job page after ${next[0].id}`);
       }
-      await doFirstStep(h, homeowner, jobId, next);
-    }
+      expect(await openTasksOf(jobId, ['contractor', 'homeowner'])).toEqual([]);
+      await expect
+        .poll(() => c.locator('.next-steps-none').textContent())
+        .toMatch(/^Your next steps.*Waiting for the homeowner to complete /);
+      await p.shot(c, 'phone-job-contractor-waiting', false);
 
-    // Submitted: the job is in review, and the contractor reads who it waits on.
-    await expect.poll(async () => (await getJob(p.deps.db, jobId))!.stage, SLOW).toBe(3);
-    await c.goto(`/${jobId}`);
-    await expect.poll(() => c.locator('.next-steps-none').textContent()).toMatch(/Waiting for the program’s operations team to complete /);
-    await fits(c, 'job page (submitted)');
-    await p.shot(c, 'phone-job-contractor-submitted', false);
-    await h.reload();
-    await expect.poll(() => h.locator('.next-steps-none').textContent()).toContain('Nothing for you to do right now. Where your job is: Review rebate submission.');
-    await fits(h, 'job page (homeowner, submitted)');
-    await p.shot(h, 'phone-job-homeowner-submitted', false);
+      // The homeowner opens the mailed link on a phone: their job page opens on their next task.
+      await expect.poll(() => linkTo(email, 'welcome'), SLOW).toBeTruthy();
+      const h = watch(await (await p.context(PHONE)).newPage());
+      await h.goto(`/welcome/${(await linkTo(email, 'welcome'))!}`);
+      await h.waitForURL((u) => u.pathname === `/${jobId}`);
+      const homeowner = (await findUserByEmail(p.deps.db, email))! as AuthUser;
+      steps = await nextStepsFirst(h);
+      const theirs = await openTasksOf(jobId, ['homeowner'], true);
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(await steps.locator('.next-step-title').first().textContent()).toBe(theirs[0].title);
+      expect(await h.locator('.job-detail > *').first().getAttribute('class')).toContain('next-steps');
+      await fits(h, 'job page (homeowner)');
+      await p.shot(h, 'phone-job-homeowner', false);
 
-    expect(wide).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+      // The homeowner's tasks: forms from their step's button; a signature from the mailed link.
+      for (let round = 0; round < 6; round++) {
+        const next = (await openTasksOf(jobId, ['homeowner'], true))[0];
+        if (!next) break;
+        if (p.deps.defs.forms[next.form].signatures) {
+          await expect.poll(() => linkTo(email, 'sign'), SLOW).toBeTruthy();
+          await signAt((await linkTo(email, 'sign'))!, `Jo ${last}`);
+          await expect.poll(async () => (await getTask(p.deps.db, jobId, next.id))?.status, SLOW).toBe('COMPLETE');
+          continue;
+        }
+        await doFirstStep(h, homeowner, jobId, next);
+      }
+
+      // Submitted: the job is in review, and the contractor reads who it waits on.
+      await expect.poll(async () => (await getJob(p.deps.db, jobId))!.stage, SLOW).toBe(3);
+      await c.goto(`/${jobId}`);
+      await expect
+        .poll(() => c.locator('.next-steps-none').textContent())
+        .toMatch(/Waiting for the program’s operations team to complete /);
+      await fits(c, 'job page (submitted)');
+      await p.shot(c, 'phone-job-contractor-submitted', false);
+      await h.reload();
+      await expect
+        .poll(() => h.locator('.next-steps-none').textContent())
+        .toContain('Nothing for you to do right now. Where your job is: Review rebate submission.');
+      await fits(h, 'job page (homeowner, submitted)');
+      await p.shot(h, 'phone-job-homeowner-submitted', false);
+
+      expect(wide).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -22,7 +22,8 @@ const CONTRACTOR = 'alex@northwind-hvac.test';
 const HOMEOWNER = 'homeowner@demo.rebates.test';
 /** Strings that are never plain words, whatever their shape. */
 const ALWAYS_FORBIDDEN = ['spec sect', '[object Object]'];
-/** Programs whose demo jobs the walk opens besides a brand-new WI HEAR job (with a deemed range, county budgets, income shares, rate tiers). */
+/** Programs whose demo jobs the walk opens besides a brand-new WI HEAR job (with a deemed range, county budgets, income
+ * shares, rate tiers). */
 const PROGRAMS = ['reco', 'ca-heehra', '3ce', 'pce'];
 
 type Node = Record<string, unknown>;
@@ -49,7 +50,8 @@ function definitionKeys(defs: Definitions): Set<string> {
     for (const t of p.tasks) [t.id, t.form].forEach(add);
     for (const r of p.eligibility) [r.id, r.reason, ...r.reads, ...r.needs].forEach(add);
     for (const r of p.rules) [r.id, r.field].forEach(add);
-    for (const m of p.incentives.measures) [m.id, m.amount.id, m.estimate?.min.id, m.estimate?.max.id, ...m.amount.reads].forEach(add);
+    for (const m of p.incentives.measures)
+      [m.id, m.amount.id, m.estimate?.min.id, m.estimate?.max.id, ...m.amount.reads].forEach(add);
     for (const k of Object.keys(p.constants)) [k, `constants.${k}`].forEach(add);
     for (const k of Object.keys(p.tables)) [k, `tables.${k}`].forEach(add);
   }
@@ -104,10 +106,13 @@ async function walkJob(page: Page, user: AuthUser, jobId: number, seenForms: Set
     if (seenForms.has(t.form) || t.status === 'LOCKED') continue;
     seenForms.add(t.form);
     await page.goto(`/${jobId}/program-progress?task=${t.id}`);
-    await page.locator('.bp6-drawer').waitFor().catch(async (e: Error) => {
-      await p.shot(page, `plain-words-no-drawer-${t.id}`);
-      throw new Error(`the drawer of ${t.id} (${t.status}) did not open on job ${jobId}: ${e.message}`);
-    });
+    await page
+      .locator('.bp6-drawer')
+      .waitFor()
+      .catch(async (e: Error) => {
+        await p.shot(page, `plain-words-no-drawer-${t.id}`);
+        throw new Error(`the drawer of ${t.id} (${t.status}) did not open on job ${jobId}: ${e.message}`);
+      });
     await check(page, `job ${jobId} task ${t.title}`);
   }
 }
@@ -122,55 +127,88 @@ afterAll(() => p?.close());
 
 describe('plain words for contractors and homeowners', () => {
   it('the forbidden list holds the keys people reported (and not plain words)', () => {
-    for (const k of ['provide_income_estimate', 'electric_furnace', 'income_too_high', 'constants.eligible_building_types', 'review_deemed_range', 'heat_pump.estimate.max', 'SINGLE_FAMILY_DETACHED']) expect(keys.has(k), k).toBe(true);
+    for (const k of [
+      'provide_income_estimate',
+      'electric_furnace',
+      'income_too_high',
+      'constants.eligible_building_types',
+      'review_deemed_range',
+      'heat_pump.estimate.max',
+      'SINGLE_FAMILY_DETACHED',
+    ])
+      expect(keys.has(k), k).toBe(true);
     for (const k of ['other', 'none', 'yes', 'no']) expect(keys.has(k), k).toBe(false);
     expect(keysIn('Plan: no_plan. See spec sect. 4 and photo_1.jpg', keys)).toEqual(['no_plan', 'spec sect']);
   });
 
-  it('a contractor sees no key on the jobs list, job tabs, task drawers and program pages', { timeout: 600_000 }, async () => {
-    offences.length = 0;
-    // A brand-new WI HEAR job of the demo contractor, then a demo job of each other program, walked by a
-    // contractor of that job's company.
-    const fresh = await newWiHearJob(p.deps, contractor);
-    const walks: { user: AuthUser; job: number }[] = [{ user: contractor, job: fresh.id }];
-    for (const program of PROGRAMS) {
-      const row = (await dbAll<{ id: number; contractor_id: number }>(p.deps, 'SELECT id, contractor_id FROM jobs WHERE program_id = ? AND contractor_id IS NOT NULL AND is_canceled = 0 ORDER BY id LIMIT 1', program))[0];
-      expect(row, program).toBeDefined();
-      const email = `plain-words-${program}@example.test`;
-      await insertUser(p.deps.db, { email, name: `Plain ${program}`, role: 'contractor', contractor_id: row.contractor_id, created_at: new Date().toISOString() });
-      walks.push({ user: (await findUserByEmail(p.deps.db, email))!, job: row.id });
-    }
+  it(
+    'a contractor sees no key on the jobs list, job tabs, task drawers and program pages',
+    { timeout: 600_000 },
+    async () => {
+      offences.length = 0;
+      // A brand-new WI HEAR job of the demo contractor, then a demo job of each other program, walked by a
+      // contractor of that job's company.
+      const fresh = await newWiHearJob(p.deps, contractor);
+      const walks: { user: AuthUser; job: number }[] = [{ user: contractor, job: fresh.id }];
+      for (const program of PROGRAMS) {
+        const row = (
+          await dbAll<{ id: number; contractor_id: number }>(
+            p.deps,
+            'SELECT id, contractor_id FROM jobs WHERE program_id = ? AND contractor_id IS NOT NULL AND is_canceled = 0 ORDER BY id LIMIT 1',
+            program,
+          )
+        )[0];
+        expect(row, program).toBeDefined();
+        const email = `plain-words-${program}@example.test`;
+        await insertUser(p.deps.db, {
+          email,
+          name: `Plain ${program}`,
+          role: 'contractor',
+          contractor_id: row.contractor_id,
+          created_at: new Date().toISOString(),
+        });
+        walks.push({ user: (await findUserByEmail(p.deps.db, email))!, job: row.id });
+      }
 
-    const seen = new Set<string>();
-    for (const w of walks) {
-      const page = await p.signedIn(w.user.email, '/');
-      await check(page, `jobs list of ${w.user.email}`);
-      await walkJob(page, w.user, w.job, seen);
-      await page.close();
-    }
+      const seen = new Set<string>();
+      for (const w of walks) {
+        const page = await p.signedIn(w.user.email, '/');
+        await check(page, `jobs list of ${w.user.email}`);
+        await walkJob(page, w.user, w.job, seen);
+        await page.close();
+      }
 
-    const page = await p.signedIn(contractor.email, '/');
-    await p.shot(page, 'plain-words-jobs-list');
-    await page.goto(`/${fresh.id}`);
-    await settled(page);
-    await expect.poll(() => page.locator('.eligibility').innerText()).toContain('To decide eligibility we still need');
-    await p.shot(page, 'plain-words-new-job', false);
+      const page = await p.signedIn(contractor.email, '/');
+      await p.shot(page, 'plain-words-jobs-list');
+      await page.goto(`/${fresh.id}`);
+      await settled(page);
+      await expect
+        .poll(() => page.locator('.eligibility').innerText())
+        .toContain('To decide eligibility we still need');
+      await p.shot(page, 'plain-words-new-job', false);
 
-    await page.goto('/programs');
-    await check(page, 'programs');
-    for (const id of ['wi-hear', ...PROGRAMS]) {
-      await page.goto(`/programs/${id}`);
-      await check(page, `program ${id}`);
-    }
-    await page.goto('/programs/wi-hear');
-    await expect.poll(() => page.getByText('Eligible building types:').first().innerText()).toContain('Single-family detached');
-    await p.shot(page, 'plain-words-program');
-    expect(offences).toEqual([]);
-  });
+      await page.goto('/programs');
+      await check(page, 'programs');
+      for (const id of ['wi-hear', ...PROGRAMS]) {
+        await page.goto(`/programs/${id}`);
+        await check(page, `program ${id}`);
+      }
+      await page.goto('/programs/wi-hear');
+      await expect
+        .poll(() => page.getByText('Eligible building types:').first().innerText())
+        .toContain('Single-family detached');
+      await p.shot(page, 'plain-words-program');
+      expect(offences).toEqual([]);
+    },
+  );
 
   it("a homeowner sees no key on their job's view and task drawers", { timeout: 300_000 }, async () => {
     offences.length = 0;
-    const rows = (await dbAll(p.deps, 'SELECT id FROM jobs WHERE homeowner_user_id = ? AND is_canceled = 0 ORDER BY id', homeowner.id)) as { id: number }[];
+    const rows = (await dbAll(
+      p.deps,
+      'SELECT id FROM jobs WHERE homeowner_user_id = ? AND is_canceled = 0 ORDER BY id',
+      homeowner.id,
+    )) as { id: number }[];
     expect(rows.length).toBeGreaterThan(0);
     const page = await p.signedIn(homeowner.email, '/');
     await check(page, 'homeowner start');

@@ -19,7 +19,10 @@ afterAll(() => p.close());
 
 describe('jobs list, search, add job, announcements', () => {
   it('Ctrl+K opens search; the keyboard picks a job and Enter opens it', async () => {
-    const job = await dbGet(p.deps, 'SELECT id, last_name, full_name FROM jobs WHERE is_canceled = 0 ORDER BY id LIMIT 1') as { id: number; last_name: string; full_name: string };
+    const job = (await dbGet(
+      p.deps,
+      'SELECT id, last_name, full_name FROM jobs WHERE is_canceled = 0 ORDER BY id LIMIT 1',
+    )) as { id: number; last_name: string; full_name: string };
     const page = await p.signedIn(OPS, '/');
     await page.getByRole('heading', { name: 'Jobs', exact: true }).waitFor();
     await page.keyboard.press('Control+k');
@@ -39,11 +42,15 @@ describe('jobs list, search, add job, announcements', () => {
     await box.press('Enter');
     await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
     const opened = Number(new URL(page.url()).pathname.slice(1));
-    expect((await dbGet(p.deps, 'SELECT full_name FROM jobs WHERE id = ?', opened) as { full_name: string }).full_name).toBe(job.full_name);
+    expect(
+      ((await dbGet(p.deps, 'SELECT full_name FROM jobs WHERE id = ?', opened)) as { full_name: string }).full_name,
+    ).toBe(job.full_name);
     await page.setViewportSize({ width: 768, height: 900 });
     await page.keyboard.press('Control+k');
     await page.getByRole('textbox', { name: 'Search', exact: true }).fill(job.last_name);
-    await expect.poll(() => page.getByRole('listbox', { name: 'Results' }).getByRole('option').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('listbox', { name: 'Results' }).getByRole('option').count())
+      .toBeGreaterThan(0);
     await p.shot(page, 'search-768', false);
     await page.getByRole('textbox', { name: 'Search', exact: true }).fill('zzqqxxvv');
     await expect.poll(() => page.getByText("Sorry, we didn't find any matches.").isVisible()).toBe(true);
@@ -63,7 +70,10 @@ describe('jobs list, search, add job, announcements', () => {
       await expect.poll(() => page.locator('.jobs-table tbody tr').count()).toBeGreaterThan(0);
       const tags = await page.locator('.jobs-table tbody td:nth-child(6)').allTextContents();
       // Each says ineligible (a job ops marked so carries their reason under it).
-      expect(tags.every((t) => t.startsWith('ineligible')), JSON.stringify(tags)).toBe(true);
+      expect(
+        tags.every((t) => t.startsWith('ineligible')),
+        JSON.stringify(tags),
+      ).toBe(true);
       await p.shot(page, `jobs-list-${width}`);
       await page.getByRole('textbox', { name: 'Search jobs' }).fill('no such homeowner anywhere');
       await expect.poll(() => page.getByText('No jobs found matching your filter(s).').isVisible()).toBe(true);
@@ -72,8 +82,12 @@ describe('jobs list, search, add job, announcements', () => {
   });
 
   it('add new job: the duplicate prompt, then create anyway', async () => {
-    const existing = await dbGet(p.deps, `SELECT j.first_name, j.last_name, j.address, j.city, j.state, j.zip FROM jobs j JOIN users u ON u.contractor_id = j.contractor_id
-      WHERE u.email = ? AND j.is_canceled = 0 ORDER BY j.id LIMIT 1`, ALEX) as Record<string, string>;
+    const existing = (await dbGet(
+      p.deps,
+      `SELECT j.first_name, j.last_name, j.address, j.city, j.state, j.zip FROM jobs j JOIN users u ON u.contractor_id = j.contractor_id
+      WHERE u.email = ? AND j.is_canceled = 0 ORDER BY j.id LIMIT 1`,
+      ALEX,
+    )) as Record<string, string>;
     const page = await p.signedIn(ALEX, '/');
     await page.getByRole('button', { name: 'Add new job' }).click();
     const dialog = page.getByRole('dialog');
@@ -90,18 +104,36 @@ describe('jobs list, search, add job, announcements', () => {
     await expect.poll(() => dialog.getByText('Please enter a valid phone number').isVisible()).toBe(true);
     await dialog.getByLabel('Phone').fill('414-555-0123');
     await dialog.getByRole('button', { name: 'Create job' }).click();
-    await expect.poll(() => dialog.getByText('A job for this homeowner at this address already exists.').isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('A job for this homeowner at this address already exists.').isVisible())
+      .toBe(true);
     expect(await dialog.getByLabel('Homeowner first name').inputValue()).toBe(existing.first_name);
     await p.shot(page, 'add-job-duplicate', false);
     await dialog.getByRole('button', { name: 'Create anyway' }).click();
     await page.waitForURL((u) => /^\/\d+$/.test(u.pathname));
     const id = Number(new URL(page.url()).pathname.slice(1));
-    expect((await dbGet(p.deps, 'SELECT last_name FROM jobs WHERE id = ?', id) as { last_name: string }).last_name).toBe(existing.last_name);
+    expect(
+      ((await dbGet(p.deps, 'SELECT last_name FROM jobs WHERE id = ?', id)) as { last_name: string }).last_name,
+    ).toBe(existing.last_name);
   });
 
   it('an announcement for one contractor shows on its jobs list and not on another’s', async () => {
-    const northwind = (await dbGet(p.deps, 'SELECT contractor_id FROM users WHERE email = ?', ALEX) as { contractor_id: number }).contractor_id;
-    await insertAnnouncement(p.deps.db, { title: 'Only for Northwind', content: 'Your quarterly review is due.', valid_from: null, valid_until: null, video_url: null, image_url: null, link: null, contractor_ids: [northwind], program_ids: null, created_by: null, at: new Date().toISOString() });
+    const northwind = (
+      (await dbGet(p.deps, 'SELECT contractor_id FROM users WHERE email = ?', ALEX)) as { contractor_id: number }
+    ).contractor_id;
+    await insertAnnouncement(p.deps.db, {
+      title: 'Only for Northwind',
+      content: 'Your quarterly review is due.',
+      valid_from: null,
+      valid_until: null,
+      video_url: null,
+      image_url: null,
+      link: null,
+      contractor_ids: [northwind],
+      program_ids: null,
+      created_by: null,
+      at: new Date().toISOString(),
+    });
     const alex = await p.signedIn(ALEX, '/');
     await expect.poll(() => alex.getByText('Only for Northwind').isVisible()).toBe(true);
     const casey = await p.signedIn(CASEY, '/');
@@ -111,7 +143,7 @@ describe('jobs list, search, add job, announcements', () => {
   });
 
   it('/code/{jobShortCode} opens the job; an unknown code shows the not-found page', async () => {
-    const job = await dbGet(p.deps, 'SELECT id, code FROM jobs ORDER BY id LIMIT 1') as { id: number; code: string };
+    const job = (await dbGet(p.deps, 'SELECT id, code FROM jobs ORDER BY id LIMIT 1')) as { id: number; code: string };
     const page = await p.signedIn(OPS, `/code/${job.code}`);
     await page.waitForURL((u) => u.pathname === `/${job.id}`);
     await page.goto('/code/NOPE99');
@@ -120,14 +152,19 @@ describe('jobs list, search, add job, announcements', () => {
 });
 
 /** One GET with the Accept-Encoding given, its body as sent (not decompressed). */
-function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 

@@ -26,7 +26,16 @@ import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
 import { actorOf, canWorkTask } from '../../server/services/access.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const PLAYWRIGHT_SECRET = 'e2e-secret';
 /** Where screenshots go (ignored by git). */
 export const ARTIFACTS = join(process.cwd(), 'tests/e2e/artifacts');
@@ -73,7 +82,15 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
   deps.config.public_url = url;
   // The background worker, as server/main.ts runs it (documents to generate, invites to mail, signed PDFs, usage).
   // With SMTP_URL (a test's SMTP server), mail is delivered there too.
-  const worker = createWorker(deps.db, { handlers: { ...documentHandlers(deps), ...usageHandlers(deps), ...paymentHandlers(deps), ...(cfg.smtp_url ? { [MAIL_WORK]: smtpMailHandler(cfg.smtp_url, cfg.mail_from) } : {}) }, idle_ms: 200 });
+  const worker = createWorker(deps.db, {
+    handlers: {
+      ...documentHandlers(deps),
+      ...usageHandlers(deps),
+      ...paymentHandlers(deps),
+      ...(cfg.smtp_url ? { [MAIL_WORK]: smtpMailHandler(cfg.smtp_url, cfg.mail_from) } : {}),
+    },
+    idle_ms: 200,
+  });
   worker.start();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -91,7 +108,9 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     context,
     signedIn: async (email, path = '/', width = 1280) => {
       const page = await (await context(width)).newPage();
-      await page.goto(`/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`);
+      await page.goto(
+        `/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`,
+      );
       await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
       return page;
     },
@@ -111,11 +130,27 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
 }
 
 /** A fresh WI HEAR job of the user's company in Milwaukee (created through the service, as the API does). */
-export async function newWiHearJob(deps: Deps, user: AuthUser, extra: Record<string, unknown> = {}): Promise<{ id: number; code: string }> {
+export async function newWiHearJob(
+  deps: Deps,
+  user: AuthUser,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number; code: string }> {
   return (await createJob(deps, user, {
-    first_name: 'Pat', last_name: `Journey${Math.floor(Math.random() * 1e6)}`, email: 'pat@example.com', phone_number: '414-555-0199',
-    address: `${Math.floor(Math.random() * 9000) + 100} Lake Dr`, city: 'Milwaukee', county: 'Milwaukee', state: 'WI', zip: '53202', lat: 43.04, lon: -87.9,
-    electric_utility: 'We Energies', gas_utility: 'We Energies', program_id: 'wi-hear', ...extra,
+    first_name: 'Pat',
+    last_name: `Journey${Math.floor(Math.random() * 1e6)}`,
+    email: 'pat@example.com',
+    phone_number: '414-555-0199',
+    address: `${Math.floor(Math.random() * 9000) + 100} Lake Dr`,
+    city: 'Milwaukee',
+    county: 'Milwaukee',
+    state: 'WI',
+    zip: '53202',
+    lat: 43.04,
+    lon: -87.9,
+    electric_utility: 'We Energies',
+    gas_utility: 'We Energies',
+    program_id: 'wi-hear',
+    ...extra,
   })) as unknown as { id: number; code: string };
 }
 
@@ -126,7 +161,12 @@ export async function newWiHearJob(deps: Deps, user: AuthUser, extra: Record<str
 export async function setupAnswerer(deps: Deps, programId: string, taskId: string, user: AuthUser): Promise<AuthUser> {
   const def = deps.defs.programs[programId]?.tasks.find((t) => t.id === taskId);
   if (user.role !== 'contractor' || !def || canWorkTask(user, actorOf(deps.defs.programs[programId], def))) return user;
-  const ops = await deps.db.selectFrom('users').select(['id', 'email', 'name', 'role', 'contractor_id']).where('role', '=', 'ops').orderBy('id').executeTakeFirstOrThrow();
+  const ops = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'contractor_id'])
+    .where('role', '=', 'ops')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return ops as AuthUser;
 }
 
@@ -140,7 +180,12 @@ export async function sideScroll(page: Page): Promise<number> {
 
 /** The token of the newest link to `/<path>/<token>` mailed to `to` (the outbox every mail is written to). */
 export async function mailedToken(deps: Deps, to: string, path: string): Promise<string | undefined> {
-  const rows = await deps.db.selectFrom('outbox').select(['body']).where('to_address', '=', to).orderBy('id', 'desc').execute();
+  const rows = await deps.db
+    .selectFrom('outbox')
+    .select(['body'])
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .execute();
   for (const r of rows) {
     const m = new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(r.body);
     if (m) return m[1];
@@ -152,7 +197,8 @@ export async function mailedToken(deps: Deps, to: string, path: string): Promise
 export async function signOnPage(page: Page, token: string, name: string): Promise<void> {
   await page.goto(`/sign/${token}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  if (await page.locator('#signing-terms-accept').count()) await page.getByText('I accept the terms and conditions', { exact: true }).click();
+  if (await page.locator('#signing-terms-accept').count())
+    await page.getByText('I accept the terms and conditions', { exact: true }).click();
   await page.getByText('I agree to sign this document electronically', { exact: true }).click();
   await page.locator('#signature-typed').fill(name);
   await page.getByRole('button', { name: 'Sign', exact: true }).click();

@@ -15,7 +15,13 @@ let userId: number;
 const OPS = { email: 'e2e-prefs@example.test', password: 'e2e-password-1' };
 beforeAll(async () => {
   p = await startPortal();
-  userId = await insertUser(p.deps.db, { email: OPS.email, name: 'Pat Prefs', role: 'ops', password_hash: hashPassword(OPS.password), created_at: new Date().toISOString() });
+  userId = await insertUser(p.deps.db, {
+    email: OPS.email,
+    name: 'Pat Prefs',
+    role: 'ops',
+    password_hash: hashPassword(OPS.password),
+    created_at: new Date().toISOString(),
+  });
 });
 afterAll(() => p.close());
 
@@ -44,14 +50,18 @@ describe('Preferences', () => {
     await page.getByRole('link', { name: 'Jobs', exact: true }).first().click();
     await page.waitForURL((u) => u.pathname === '/');
     const tabs = page.locator('.jobs-tabs [role="tab"]');
-    await expect.poll(async () => (await tabs.allTextContents()).map((t) => t.replace(/[\d,]+$/, ''))).toEqual(['Review', 'Apply', 'Install', 'Enroll', 'Pay', 'Canceled']);
+    await expect
+      .poll(async () => (await tabs.allTextContents()).map((t) => t.replace(/[\d,]+$/, '')))
+      .toEqual(['Review', 'Apply', 'Install', 'Enroll', 'Pay', 'Canceled']);
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
     await p.shot(page, 'preferences-jobs-1280');
   });
 
   it('reads well on a phone (390 px): the form, then the jobs list in the saved order', async () => {
     const page = await p.signedIn(OPS.email, '/preferences', 390);
-    await expect.poll(() => page.locator('.rjsf-bp-ordered-label').allTextContents()).toEqual(['Review', 'Apply', 'Install', 'Enroll', 'Pay']);
+    await expect
+      .poll(() => page.locator('.rjsf-bp-ordered-label').allTextContents())
+      .toEqual(['Review', 'Apply', 'Install', 'Enroll', 'Pay']);
     expect(await page.locator('input[id$="sla_days_in_stage_Review"]').inputValue()).toBe('2');
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

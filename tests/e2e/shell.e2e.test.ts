@@ -7,7 +7,13 @@ let p: Portal;
 const OPS = { email: 'e2e-ops@example.test', password: 'e2e-password-1' };
 beforeAll(async () => {
   p = await startPortal();
-  await insertUser(p.deps.db, { email: OPS.email, name: 'Erin Ops', role: 'ops', password_hash: hashPassword(OPS.password), created_at: new Date().toISOString() });
+  await insertUser(p.deps.db, {
+    email: OPS.email,
+    name: 'Erin Ops',
+    role: 'ops',
+    password_hash: hashPassword(OPS.password),
+    created_at: new Date().toISOString(),
+  });
 });
 afterAll(() => p.close());
 
@@ -41,7 +47,7 @@ describe('sign-in and the shell', () => {
     await expect.poll(() => page.getByText('STAGING ENV', { exact: true }).isVisible()).toBe(true);
   });
 
-  it("an unknown path shows the not-found page with contact-us and return-to-job-list links", async () => {
+  it('an unknown path shows the not-found page with contact-us and return-to-job-list links', async () => {
     const page = await p.signedIn(OPS.email, '/no/such/page/here');
     await expect.poll(() => page.getByText('Cannot find page. Please return to job list.').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(/^mailto:/);
@@ -57,13 +63,19 @@ describe('sign-in and the shell', () => {
   });
 
   it('a full page load warns of nothing (no "No HydrateFallback element"), and the tab names the job it shows', async () => {
-    const job = await p.deps.db.selectFrom('jobs').select(['id', 'code', 'full_name']).orderBy('id').executeTakeFirstOrThrow();
+    const job = await p.deps.db
+      .selectFrom('jobs')
+      .select(['id', 'code', 'full_name'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const page = await (await p.context()).newPage();
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
     });
-    await page.goto(`/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(OPS.email)}&redirect=${encodeURIComponent(`/${job.id}/basic-details`)}`);
+    await page.goto(
+      `/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(OPS.email)}&redirect=${encodeURIComponent(`/${job.id}/basic-details`)}`,
+    );
     await expect.poll(() => page.title()).toBe(`${job.full_name} (${job.code}) · Basic details | Rebate Portal`);
     await page.reload();
     await expect.poll(() => page.title()).toBe(`${job.full_name} (${job.code}) · Basic details | Rebate Portal`);
@@ -80,7 +92,12 @@ describe('sign-in and the shell', () => {
     await tab.waitForURL((u) => u.pathname === '/contractors');
     await expect.poll(() => tab.title()).toBe('Contractors | Rebate Portal');
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Programs' }).getAttribute('href')).toBe('/programs');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Sidebar' })
+        .getByRole('link', { name: 'Programs' })
+        .getAttribute('href'),
+    ).toBe('/programs');
   });
 
   it('sign-in shows no header, search or sidebar to a signed-out visitor', async () => {

@@ -35,7 +35,8 @@ let ops: AuthUser;
 
 /** What the pages of the test reported: CSP violations (the event), console errors, uncaught errors. */
 const reported: { console: string[]; errors: string[]; pages: Page[] } = { console: [], errors: [], pages: [] };
-/** Failed loads the test causes on purpose (the browser logs each as a console error): resource URLs with their status. */
+/** Failed loads the test causes on purpose (the browser logs each as a console error): resource URLs with their status.
+ * */
 const expectedFailures: { url: string; status: number }[] = [];
 
 /** A context of `width` whose pages are watched from before any script of theirs runs. */
@@ -45,7 +46,11 @@ async function watchedContext(width: number): Promise<BrowserContext> {
     const w = window as unknown as { __csp: unknown[] };
     w.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      w.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}` });
+      w.__csp.push({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+      });
     });
   });
   context.on('page', (page) => watch(page));
@@ -55,8 +60,11 @@ async function watchedContext(width: number): Promise<BrowserContext> {
 function watch(page: Page) {
   reported.pages.push(page);
   page.on('console', (m) => {
-    const expected = expectedFailures.some((f) => m.location().url === f.url && m.text().includes(`status of ${f.status}`));
-    if (!expected && (m.type() === 'error' || /Content Security Policy|unsafe-eval|EvalError/i.test(m.text()))) reported.console.push(`${page.url()}: ${m.text()} (${m.location().url})`);
+    const expected = expectedFailures.some(
+      (f) => m.location().url === f.url && m.text().includes(`status of ${f.status}`),
+    );
+    if (!expected && (m.type() === 'error' || /Content Security Policy|unsafe-eval|EvalError/i.test(m.text())))
+      reported.console.push(`${page.url()}: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => reported.errors.push(`${page.url()}: ${e.name}: ${e.message}`));
 }
@@ -65,7 +73,10 @@ function watch(page: Page) {
 async function expectClean(where: string) {
   for (const page of reported.pages) {
     if (page.isClosed()) continue;
-    expect(await page.evaluate(() => (window as unknown as { __csp?: unknown[] }).__csp ?? []), `CSP violations (${where})`).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { __csp?: unknown[] }).__csp ?? []),
+      `CSP violations (${where})`,
+    ).toEqual([]);
   }
   expect(reported.console, `console errors (${where})`).toEqual([]);
   expect(reported.errors, `uncaught errors (${where})`).toEqual([]);
@@ -74,14 +85,21 @@ async function expectClean(where: string) {
 /** A watched page signed in as `email` (the automated-testing sign-in), at `path`. */
 async function signedIn(email: string, path: string, width = 1280): Promise<Page> {
   const page = await (await watchedContext(width)).newPage();
-  await page.goto(`/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`);
+  await page.goto(
+    `/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`,
+  );
   await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
   return page;
 }
 
 /** The signing token of the newest invite mailed to `to` for the job (from the outbox: no SMTP here). */
 async function latestLink(to: string, jobCode: string): Promise<string | undefined> {
-  const rows = await p.deps.db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'body']).where('to_address', '=', to).orderBy('id', 'desc').execute();
+  const rows = await p.deps.db
+    .selectFrom('outbox')
+    .select(['id', 'to_address', 'subject', 'body'])
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .execute();
   const mail = rows.find((m) => m.subject.includes(`(job ${jobCode})`) && m.subject.startsWith('Please sign'));
   return mail ? /\/sign\/([A-Za-z0-9_-]+)/.exec(mail.body)?.[1] : undefined;
 }
@@ -107,7 +125,18 @@ async function tick(page: Page, label: string) {
 
 /** Renders one page of a PDF to tests/e2e/artifacts/<name>.png (poppler's pdftoppm). */
 function renderPage(pdf: string, page: number, name: string) {
-  execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', String(page), '-l', String(page), '-singlefile', pdf, join(ARTIFACTS, name)]);
+  execFileSync('/usr/bin/pdftoppm', [
+    '-png',
+    '-r',
+    '60',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    pdf,
+    join(ARTIFACTS, name),
+  ]);
 }
 
 beforeAll(async () => {
@@ -124,7 +153,12 @@ describe('document signing in the browser', () => {
     // with the forms' fixture answers (Apply by the contractor, Review by ops, Install by the contractor).
     const job = await newWiHearJob(p.deps, contractor);
     const steps: [AuthUser, string, string, Record<string, unknown>][] = [
-      ...WI_HEAR_APPLY.map(([task, form, data]): [AuthUser, string, string, Record<string, unknown>] => [contractor, task, form, data]),
+      ...WI_HEAR_APPLY.map(([task, form, data]): [AuthUser, string, string, Record<string, unknown>] => [
+        contractor,
+        task,
+        form,
+        data,
+      ]),
       [ops, 'review_income_qualification', 'review_income_qualification', {}],
       [ops, 'determine_and_share_rebate_amount', 'determine_and_share_rebate_amount', {}],
       [contractor, 'confirm_install_dates', 'confirm_install_dates', {}],
@@ -133,10 +167,25 @@ describe('document signing in the browser', () => {
       [contractor, 'confirm_project_final_costs', 'confirm_project_final_costs', {}],
       [contractor, 'upload_final_invoice', 'upload_final_invoice', {}],
     ];
-    for (const [user, task, form, data] of steps) await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, user), (await getJob(p.deps.db, job.id))!, task, { data: filled(form, data), version: 0 });
+    for (const [user, task, form, data] of steps)
+      await submitTask(
+        p.deps,
+        await setupAnswerer(p.deps, 'wi-hear', task, user),
+        (await getJob(p.deps.db, job.id))!,
+        task,
+        { data: filled(form, data), version: 0 },
+      );
     // The other install details WI HEAR asks for the measures of this job (pre- and post-install, envelope...).
-    for (const t of (await readJob(p.deps, ops, (await getJob(p.deps.db, job.id))!)).tasks.filter((x) => x.stage === 4 && x.id !== TASK && x.status === 'READY')) {
-      await submitTask(p.deps, await setupAnswerer(p.deps, 'wi-hear', t.id, contractor), (await getJob(p.deps.db, job.id))!, t.id, { data: filled(t.form), version: 0 });
+    for (const t of (await readJob(p.deps, ops, (await getJob(p.deps.db, job.id))!)).tasks.filter(
+      (x) => x.stage === 4 && x.id !== TASK && x.status === 'READY',
+    )) {
+      await submitTask(
+        p.deps,
+        await setupAnswerer(p.deps, 'wi-hear', t.id, contractor),
+        (await getJob(p.deps.db, job.id))!,
+        t.id,
+        { data: filled(t.form), version: 0 },
+      );
     }
     const before = (await getJob(p.deps.db, job.id))!;
     const detailBefore = await readJob(p.deps, ops, before);
@@ -149,7 +198,9 @@ describe('document signing in the browser', () => {
 
     // Ops: the job's final documents, then Actions > Regenerate documents… for the signing task (recreate off).
     const opsPage = await signedIn(OPS, `/${job.id}?tab=final-documents`);
-    const opsToken = await opsPage.evaluate(() => (JSON.parse(localStorage.getItem('rebate.session') ?? '{}') as { token?: string }).token ?? '');
+    const opsToken = await opsPage.evaluate(
+      () => (JSON.parse(localStorage.getItem('rebate.session') ?? '{}') as { token?: string }).token ?? '',
+    );
     expect(opsToken).not.toBe('');
     await opsPage.getByRole('heading', { name: 'Documents and signature status' }).waitFor();
     await opsPage.getByRole('button', { name: 'Actions' }).click();
@@ -169,8 +220,18 @@ describe('document signing in the browser', () => {
     // The worker generates the PDF and mails the homeowner; the panel (polling) shows them pending.
     const panel = opsPage.locator('.job-documents .documents-panel');
     const card = panel.locator('.document-card').first();
-    const signerRow = (role: string) => card.locator('.document-signer').filter({ has: opsPage.locator('.document-signer-role', { hasText: role }) });
-    await expect.poll(async () => (await signerRow('Homeowner').locator('.signature-status-tag').textContent({ timeout: 1000 }).catch(() => null)), SLOW).toBe('pending');
+    const signerRow = (role: string) =>
+      card.locator('.document-signer').filter({ has: opsPage.locator('.document-signer-role', { hasText: role }) });
+    await expect
+      .poll(
+        async () =>
+          await signerRow('Homeowner')
+            .locator('.signature-status-tag')
+            .textContent({ timeout: 1000 })
+            .catch(() => null),
+        SLOW,
+      )
+      .toBe('pending');
     await expect.poll(() => signerRow('Homeowner').textContent(), SLOW).toContain('Invited');
     expect(await signerRow('Contractor').locator('.signature-status-tag').textContent()).toBe('not attempted');
     await expect.poll(() => panel.locator('.documents-pending').count(), SLOW).toBe(0);
@@ -193,7 +254,9 @@ describe('document signing in the browser', () => {
     await p.shot(phone, 'signing-page-phone');
     // Pressed with nothing filled in: it says what is missing.
     await phone.getByRole('button', { name: 'Sign', exact: true }).click();
-    await expect.poll(() => phone.getByRole('alert').allTextContents()).toContain('Please agree to sign electronically.');
+    await expect
+      .poll(() => phone.getByRole('alert').allTextContents())
+      .toContain('Please agree to sign electronically.');
     if (await phone.locator('#signing-terms-accept').count()) await tick(phone, 'I accept the terms and conditions');
     await tick(phone, 'I agree to sign this document electronically');
     await phone.locator('#signature-typed').fill(homeownerName);
@@ -225,7 +288,11 @@ describe('document signing in the browser', () => {
     await desk.mouse.down();
     for (let i = 0; i <= 24; i++) {
       const t = i / 24;
-      await desk.mouse.move(box.x + box.width * (0.15 + 0.6 * t), box.y + box.height * (0.6 - 0.25 * Math.sin(t * Math.PI * 4)), { steps: 2 });
+      await desk.mouse.move(
+        box.x + box.width * (0.15 + 0.6 * t),
+        box.y + box.height * (0.6 - 0.25 * Math.sin(t * Math.PI * 4)),
+        { steps: 2 },
+      );
     }
     await desk.mouse.up();
     await desk.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.3);
@@ -233,7 +300,9 @@ describe('document signing in the browser', () => {
     await p.shot(desk, 'signing-drawn-desktop');
     await desk.getByRole('button', { name: 'Sign', exact: true }).click();
     await desk.getByText('Thank you. Your signature was recorded.').waitFor();
-    expect(await desk.locator('.signing-result').textContent()).toContain('Everyone has signed: the document is complete.');
+    expect(await desk.locator('.signing-result').textContent()).toContain(
+      'Everyone has signed: the document is complete.',
+    );
     // The homeowner's link is spent (the page's read of it answers 410, as it should).
     expectedFailures.push({ url: `${p.url}/api/signing/${homeownerToken}`, status: 410 });
     await phone.reload();
@@ -241,16 +310,28 @@ describe('document signing in the browser', () => {
     await expectClean('the contractor signs');
 
     // The API: the task completed by itself and the job moved past the stage it was in.
-    await expect.poll(async () => (await readJob(p.deps, ops, (await getJob(p.deps.db, job.id))!)).tasks.find((t) => t.id === TASK)?.status, SLOW).toBe('COMPLETE');
+    await expect
+      .poll(
+        async () =>
+          (await readJob(p.deps, ops, (await getJob(p.deps.db, job.id))!)).tasks.find((t) => t.id === TASK)?.status,
+        SLOW,
+      )
+      .toBe('COMPLETE');
     const after = (await getJob(p.deps.db, job.id))!;
     expect(after.stage).toBeGreaterThan(stageBefore);
     const detailAfter = await readJob(p.deps, ops, after);
-    expect(detailAfter.tasks.find((t) => t.id === TASK)?.data).toMatchObject({ homeowner_signature_status: 'success', contractor_signature_status: 'success', sign_manually: false });
+    expect(detailAfter.tasks.find((t) => t.id === TASK)?.data).toMatchObject({
+      homeowner_signature_status: 'success',
+      contractor_signature_status: 'success',
+      sign_manually: false,
+    });
 
     // Ops again: the panel says complete for both signers and the document; the drawer says the task is complete.
     await opsPage.reload();
     await card.waitFor();
-    await expect.poll(() => card.locator('.document-card-header .signature-status-tag').textContent(), SLOW).toBe('complete');
+    await expect
+      .poll(() => card.locator('.document-card-header .signature-status-tag').textContent(), SLOW)
+      .toBe('complete');
     expect(await signerRow('Homeowner').locator('.signature-status-tag').textContent()).toBe('complete');
     expect(await signerRow('Contractor').locator('.signature-status-tag').textContent()).toBe('complete');
     await expect.poll(() => card.getByRole('button', { name: 'Download signed' }).count(), SLOW).toBe(1);
@@ -258,12 +339,27 @@ describe('document signing in the browser', () => {
     await opsPage.goto(`/${job.id}?tab=final-documents&task=${TASK}`);
     const drawer = opsPage.locator('.bp6-drawer');
     await drawer.getByText('Collect document signatures').first().waitFor();
-    await expect.poll(() => drawer.locator('.bp6-tag').filter({ hasText: /^Complete$/ }).count(), SLOW).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          drawer
+            .locator('.bp6-tag')
+            .filter({ hasText: /^Complete$/ })
+            .count(),
+        SLOW,
+      )
+      .toBeGreaterThan(0);
     await p.shot(opsPage, 'signing-ops-task-drawer', false);
     await expectClean('ops see it complete');
 
     // The signed PDF (once the worker stamped it): the document first, the audit certificate last.
-    await expect.poll(async () => (await documentsOf(job.id, opsToken)).items.find((d) => d.task_id === TASK)?.signed_download_url ?? null, SLOW).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await documentsOf(job.id, opsToken)).items.find((d) => d.task_id === TASK)?.signed_download_url ?? null,
+        SLOW,
+      )
+      .not.toBeNull();
     const doc = (await documentsOf(job.id, opsToken)).items.find((d) => d.task_id === TASK)!;
     const r = await fetch(p.url + doc.signed_download_url!, { headers: { authorization: `Bearer ${opsToken}` } });
     expect(r.status).toBe(200);

@@ -33,7 +33,9 @@ export async function measureTyping(page: Page, selector: string, text: string):
   await input.fill('');
   for (const ch of text) await page.keyboard.type(ch, { delay: 60 });
   await page.waitForTimeout(300);
-  const samples = (await page.evaluate(() => (window as unknown as { __keystrokes: number[] }).__keystrokes)).sort((a, b) => a - b);
+  const samples = (await page.evaluate(() => (window as unknown as { __keystrokes: number[] }).__keystrokes)).sort(
+    (a, b) => a - b,
+  );
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN;
   return { keys: samples.length, median: at(0.5), p95: at(0.95), max: samples[samples.length - 1] ?? NaN };
 }

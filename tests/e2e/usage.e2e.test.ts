@@ -36,11 +36,13 @@ afterAll(async () => {
 /** The newest collection link mailed to an address. */
 async function linkTo(email: string): Promise<string> {
   let token: string | undefined;
-  await expect.poll(async () => {
-    const mail = (await readOutbox(p.deps.db, 200)).find((m) => m.to_address === email && /\/connect\//.test(m.body));
-    token = mail && /\/connect\/([A-Za-z0-9_-]+)/.exec(mail.body)?.[1];
-    return !!token;
-  }, SLOW).toBe(true);
+  await expect
+    .poll(async () => {
+      const mail = (await readOutbox(p.deps.db, 200)).find((m) => m.to_address === email && /\/connect\//.test(m.body));
+      token = mail && /\/connect\/([A-Za-z0-9_-]+)/.exec(mail.body)?.[1];
+      return !!token;
+    }, SLOW)
+    .toBe(true);
   return token!;
 }
 
@@ -60,11 +62,30 @@ describe('energy usage collection', () => {
     const contractorUser = (await findUserByEmail(p.deps.db, CONTRACTOR))!;
     const email = `rita.${Date.now()}@example.com`;
     const job = (await createJob(p.deps, ops, {
-      first_name: 'Rita', last_name: 'Mahwah', email, phone_number: '201-555-0142', address: '77 Franklin Tpke', city: 'Mahwah', county: 'Bergen', state: 'NJ', zip: '07430',
-      lat: 41.0887, lon: -74.1438, electric_utility: 'Rockland Electric Company', gas_utility: 'Public Service Electric and Gas', program_id: 'reco', contractor_id: contractorUser.contractor_id,
+      first_name: 'Rita',
+      last_name: 'Mahwah',
+      email,
+      phone_number: '201-555-0142',
+      address: '77 Franklin Tpke',
+      city: 'Mahwah',
+      county: 'Bergen',
+      state: 'NJ',
+      zip: '07430',
+      lat: 41.0887,
+      lon: -74.1438,
+      electric_utility: 'Rockland Electric Company',
+      gas_utility: 'Public Service Electric and Gas',
+      program_id: 'reco',
+      contractor_id: contractorUser.contractor_id,
     } as Parameters<typeof createJob>[2])) as unknown as { id: number; code: string };
     const row = (await getJob(p.deps.db, job.id))!;
-    await submitTask(p.deps, ops, row, 'provide_energy_sources_and_utilities', { data: filled('provide_energy_sources_and_utilities', { has_lived_for_year: true, new_heating_source_within_year: false }), version: 0 });
+    await submitTask(p.deps, ops, row, 'provide_energy_sources_and_utilities', {
+      data: filled('provide_energy_sources_and_utilities', {
+        has_lived_for_year: true,
+        new_heating_source_within_year: false,
+      }),
+      version: 0,
+    });
     const token = await linkTo(email);
 
     // Ops keep the job's Energy tab open the whole time.
@@ -75,7 +96,9 @@ describe('energy usage collection', () => {
     // The homeowner, on a phone.
     const phone = await (await p.context(390)).newPage();
     await phone.goto(`/connect/${token}`);
-    await expect.poll(() => phone.getByRole('button', { name: 'Connect my utility account' }).isVisible(), SLOW).toBe(true);
+    await expect
+      .poll(() => phone.getByRole('button', { name: 'Connect my utility account' }).isVisible(), SLOW)
+      .toBe(true);
     await p.shot(phone, 'usage-connect-phone');
     await phone.getByText('I agree to share my home’s energy usage').click();
     expect(await phone.getByRole('checkbox').isChecked()).toBe(true);
@@ -84,29 +107,40 @@ describe('energy usage collection', () => {
     await p.shot(phone, 'usage-utility-sign-in-phone');
     await signInAtUtility(phone, 'fail-2fa', '000000');
     await phone.waitForURL((u) => u.pathname === `/connect/${token}`);
-    await expect.poll(async () => (await phone.textContent('body'))?.includes('security code was not accepted'), SLOW).toBe(true);
+    await expect
+      .poll(async () => (await phone.textContent('body'))?.includes('security code was not accepted'), SLOW)
+      .toBe(true);
     await p.shot(phone, 'usage-connect-retry-phone');
 
     // Ops see the detailed failure without reloading; the contractor the softer wording.
-    await expect.poll(async () => (await opsPage.textContent('body'))?.includes('Credential validation failed at 2FA'), SLOW).toBe(true);
+    await expect
+      .poll(async () => (await opsPage.textContent('body'))?.includes('Credential validation failed at 2FA'), SLOW)
+      .toBe(true);
     await expect.poll(async () => (await opsPage.textContent('body'))?.includes('Failed'), SLOW).toBe(true);
     await p.shot(opsPage, 'usage-ops-failed-2fa');
     const contractorPage = await p.signedIn(CONTRACTOR, `/${job.id}/energy-source-details`);
-    await expect.poll(async () => (await contractorPage.textContent('body'))?.includes('Waiting to receive'), SLOW).toBe(true);
+    await expect
+      .poll(async () => (await contractorPage.textContent('body'))?.includes('Waiting to receive'), SLOW)
+      .toBe(true);
     expect(await contractorPage.textContent('body')).not.toContain('Credential validation');
     await p.shot(contractorPage, 'usage-contractor-soft-wording');
 
     // The homeowner tries again with good credentials.
-    if (!(await phone.getByRole('checkbox').isChecked())) await phone.getByText('I agree to share my home’s energy usage').click();
+    if (!(await phone.getByRole('checkbox').isChecked()))
+      await phone.getByText('I agree to share my home’s energy usage').click();
     await phone.getByRole('button', { name: 'Connect my utility account' }).click();
     await phone.waitForURL((u) => u.pathname.startsWith('/authorize/'));
     await signInAtUtility(phone, 'homeowner');
     await phone.waitForURL((u) => u.pathname === `/connect/${token}`);
-    await expect.poll(async () => /collecting your usage|nothing more to do/.test((await phone.textContent('body')) ?? ''), SLOW).toBe(true);
+    await expect
+      .poll(async () => /collecting your usage|nothing more to do/.test((await phone.textContent('body')) ?? ''), SLOW)
+      .toBe(true);
     await p.shot(phone, 'usage-connect-collecting-phone');
 
     // Ops watch it complete, still without a reload: every step done, the history Collected.
-    await expect.poll(async () => (await opsPage.textContent('body'))?.includes('Energy history: Collected'), SLOW).toBe(true);
+    await expect
+      .poll(async () => (await opsPage.textContent('body'))?.includes('Energy history: Collected'), SLOW)
+      .toBe(true);
     const body = (await opsPage.textContent('body')) ?? '';
     expect(body).toContain('Complete');
     expect(body).toContain('Credentials validated');

@@ -23,16 +23,26 @@ beforeAll(async () => {
   await insertUser(p.deps.db, { email: OPS, name: 'Vera Versions', role: 'ops', created_at: new Date().toISOString() });
   // An older version of WI HEAR, loaded in January, with a higher heat pump cap; two live jobs pinned to it.
   const current = definitionVersions(p.deps.defs, repoDefinitionSources()).find((v) => v.program_id === 'wi-hear')!;
-  const files = current.files.map((f) => (f.path === FILE ? { ...f, text: f.text.replace(CAP, '    heat_pump: 900000') } : f));
+  const files = current.files.map((f) =>
+    f.path === FILE ? { ...f, text: f.text.replace(CAP, '    heat_pump: 900000') } : f,
+  );
   older = versionHash(files);
   await insertVersionIfAbsent(p.deps.db, { hash: older, program_id: 'wi-hear', files, at: '2026-01-15T09:00:00.000Z' });
-  const jobs = await p.deps.db.selectFrom('jobs').select('id').where('program_id', '=', 'wi-hear').where('is_canceled', '=', 0).orderBy('id').limit(2).execute();
+  const jobs = await p.deps.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('program_id', '=', 'wi-hear')
+    .where('is_canceled', '=', 0)
+    .orderBy('id')
+    .limit(2)
+    .execute();
   pinned = jobs.map((j) => j.id);
   for (const id of pinned) await setPinnedVersion(p.deps.db, id, older);
 });
 afterAll(() => p.close());
 
-const pinnedCount = async () => (await p.deps.db.selectFrom('jobs').select('id').where('pinned_version', '=', older).execute()).length;
+const pinnedCount = async () =>
+  (await p.deps.db.selectFrom('jobs').select('id').where('pinned_version', '=', older).execute()).length;
 
 describe('the explorer’s Versions tab', () => {
   it('a job kept on the older version is shown under the current definitions, and says so', async () => {
@@ -84,8 +94,11 @@ describe('the explorer’s Impact tab', () => {
     const rows = page.locator('.impact-jobs tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     const n = await rows.count();
-    expect(await page.locator('.impact-summary h4').textContent()).toContain(`${n} ${n === 1 ? 'job' : 'jobs'} would change`);
-    for (const because of await page.locator('.impact-jobs td.because').allTextContents()) expect(because).toContain('incentives.caps.heat_pump');
+    expect(await page.locator('.impact-summary h4').textContent()).toContain(
+      `${n} ${n === 1 ? 'job' : 'jobs'} would change`,
+    );
+    for (const because of await page.locator('.impact-jobs td.because').allTextContents())
+      expect(because).toContain('incentives.caps.heat_pump');
     expect(await page.locator('.impact-summary').textContent()).toContain('−$');
     // The job's code links to the job.
     const link = rows.first().locator('a');

@@ -1,4 +1,5 @@
-/** Background work: ops see work that failed for good (dead) with its last error, and retry it; contractors do not see the page. */
+/** Background work: ops see work that failed for good (dead) with its last error, and retry it; contractors do not see
+ * the page. */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortal, type Portal } from './portal.ts';
@@ -18,7 +19,13 @@ afterAll(() => p.close());
 async function deadMail(): Promise<number> {
   const db = p.deps.db;
   const now = new Date(Date.now() - 5 * 60_000);
-  const { id } = await enqueueWork(db, { kind: 'mail', key: `e2e-dead-mail-${Date.now()}`, payload: { to: 'pat@example.com' }, now, max_attempts: 1 });
+  const { id } = await enqueueWork(db, {
+    kind: 'mail',
+    key: `e2e-dead-mail-${Date.now()}`,
+    payload: { to: 'pat@example.com' },
+    now,
+    max_attempts: 1,
+  });
   const [item] = await leaseWork(db, { owner: 'e2e', now, lease_ms: 60_000, kinds: ['mail'] });
   expect(item.id).toBe(id);
   expect(await failWork(db, id, 'e2e', now, ERROR)).toBe('dead');
@@ -55,6 +62,8 @@ describe('background work', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Announcements' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Background work' }).count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Background work' }).count()).toBe(0);
+    expect(
+      await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Background work' }).count(),
+    ).toBe(0);
   });
 });

@@ -9,7 +9,8 @@ import type { Deps } from '../../server/context.ts';
 
 function statement(text: string, params: unknown[]): RawBuilder<unknown> {
   const parts = text.split('?');
-  if (parts.length - 1 !== params.length) throw new Error(`${parts.length - 1} placeholders, ${params.length} values: ${text}`);
+  if (parts.length - 1 !== params.length)
+    throw new Error(`${parts.length - 1} placeholders, ${params.length} values: ${text}`);
   let out: RawBuilder<unknown> = sql.raw(parts[0]);
   parts.slice(1).forEach((p, i) => {
     out = sql`${out}${params[i]}${sql.raw(p)}`;
@@ -30,7 +31,11 @@ export async function dbAll<T = Record<string, unknown>>(deps: On, text: string,
 }
 
 /** The first row of a query, if any. */
-export async function dbGet<T = Record<string, unknown>>(deps: On, text: string, ...params: unknown[]): Promise<T | undefined> {
+export async function dbGet<T = Record<string, unknown>>(
+  deps: On,
+  text: string,
+  ...params: unknown[]
+): Promise<T | undefined> {
   return (await dbAll<T>(deps, text, ...params))[0];
 }
 

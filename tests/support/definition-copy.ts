@@ -22,7 +22,8 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 /** The files of one program with its forms and the shared folders, mutated. */
 export function programCopy(program: string, mutations: Mutation[] = []): SourceFile[] {
   const paths: string[] = [];
-  for (const dir of ['program-defs/_shared', 'task-schemas/_shared']) for (const f of readdirSync(join(ROOT, dir)).sort()) paths.push(`${dir}/${f}`);
+  for (const dir of ['program-defs/_shared', 'task-schemas/_shared'])
+    for (const f of readdirSync(join(ROOT, dir)).sort()) paths.push(`${dir}/${f}`);
   const programFile = `program-defs/${program}/program.yaml`;
   paths.push(programFile);
   for (const m of read(programFile).matchAll(/\bform: ([a-z0-9_]+)/g)) {
@@ -44,9 +45,13 @@ export function loadCopy(program: string, mutations: Mutation[] = [], options: L
   return loadDefinitions(programCopy(program, mutations), { unused_forms: false, lazy_forms: true, ...options });
 }
 
-/** Meta validators that accept everything: what the engine's own checks find when a meta-schema lets a value through. */
+/** Meta validators that accept everything: what the engine's own checks find when a meta-schema lets a value through.
+ * */
 export const ACCEPT_ALL: MetaValidators = Object.fromEntries(
-  (['program', 'task-form', 'cases', 'shared', 'form-shared'] as const).map((kind) => [kind, Object.assign(() => true, { errors: null })]),
+  (['program', 'task-form', 'cases', 'shared', 'form-shared'] as const).map((kind) => [
+    kind,
+    Object.assign(() => true, { errors: null }),
+  ]),
 ) as unknown as MetaValidators;
 
 /** Line and column (1-based) of `needle` in a mutated file, searched from where the mutation's new text starts. */
@@ -72,7 +77,8 @@ function lineCol(text: string, index: number): { line: number; col: number } {
   return { line: before.length, col: before[before.length - 1].length + 1 };
 }
 
-/** A table row of the lint tests: replace `from` by `to` in a file; the mistake is where the nth `mark` lands; `code` is expected there. */
+/** A table row of the lint tests: replace `from` by `to` in a file; the mistake is where the nth `mark` lands; `code`
+ * is expected there. */
 export interface MutationRow {
   name: string;
   file: string;

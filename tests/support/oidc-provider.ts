@@ -47,10 +47,15 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
  * Starts the provider. `redirect_uri` is read when the first request arrives (the portal's address may
  * be known only after the provider's); `email_in_id_token: false` leaves the email to userinfo alone.
  */
-export async function startOidcProvider(o: { accounts: ProviderAccount[]; redirect_uri: () => string; email_in_id_token?: boolean }): Promise<TestProvider> {
+export async function startOidcProvider(o: {
+  accounts: ProviderAccount[];
+  redirect_uri: () => string;
+  email_in_id_token?: boolean;
+}): Promise<TestProvider> {
   const client_secret = randomBytes(24).toString('base64url');
   const accounts = new Map(o.accounts.map((a, i) => [`account-${i + 1}`, a]));
-  const idOf = (email: string) => [...accounts].find(([, a]) => a.email.toLowerCase() === email.trim().toLowerCase())?.[0];
+  const idOf = (email: string) =>
+    [...accounts].find(([, a]) => a.email.toLowerCase() === email.trim().toLowerCase())?.[0];
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   let provider: Provider | undefined;
@@ -66,7 +71,16 @@ export async function startOidcProvider(o: { accounts: ProviderAccount[]; redire
 
   const build = (): Provider => {
     const p = new Provider(issuer, {
-      clients: [{ client_id: TEST_CLIENT_ID, client_secret, redirect_uris: [o.redirect_uri()], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
+      clients: [
+        {
+          client_id: TEST_CLIENT_ID,
+          client_secret,
+          redirect_uris: [o.redirect_uri()],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
       jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig', alg: 'RS256' }] },
       cookies: { keys: [randomBytes(32).toString('hex')] },
       pkce: { required: () => true },
@@ -77,7 +91,12 @@ export async function startOidcProvider(o: { accounts: ProviderAccount[]; redire
       interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
       findAccount: (_ctx: unknown, id: string): Account | undefined => {
         const a = accounts.get(id);
-        return a && { accountId: id, claims: () => ({ sub: id, email: a.email, email_verified: a.email_verified, name: a.email.split('@')[0] }) };
+        return (
+          a && {
+            accountId: id,
+            claims: () => ({ sub: id, email: a.email, email_verified: a.email_verified, name: a.email.split('@')[0] }),
+          }
+        );
       },
     });
     return p;
@@ -96,23 +115,34 @@ export async function startOidcProvider(o: { accounts: ProviderAccount[]; redire
     if (req.method === 'GET') return send(page(details.uid));
     const form = await formOf(req);
     if (form.get('action') === 'cancel') {
-      return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user cancelled the sign-in' },
+        { mergeWithLastSubmission: false },
+      );
     }
     const accountId = idOf(form.get('email') ?? '');
     if (!accountId) return send(page(details.uid, 'No account here has that email.'), 400);
     const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
     grant.addOIDCScope('openid email profile');
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   return {
     issuer,
     client_id: TEST_CLIENT_ID,
     client_secret,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -18,7 +18,12 @@ import { PROGRAM_IDS, ROOT } from '../load-repo.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const files = readDefinitionFiles([], ROOT);
-const OPTIONS = { lazy_forms: true, evaluator: 'interpreted', form_schemas: NO_SCHEMA_COMPILER, pick: closurePick } as const;
+const OPTIONS = {
+  lazy_forms: true,
+  evaluator: 'interpreted',
+  form_schemas: NO_SCHEMA_COMPILER,
+  pick: closurePick,
+} as const;
 const full = loadDefinitions(files, OPTIONS);
 const host = document.createElement('div');
 document.body.appendChild(host);
@@ -41,7 +46,9 @@ describe.each(PROGRAM_IDS)('the explorer on %s', (id) => {
     await act(async () =>
       root.render(
         <>
-          {program.tasks.map((t) => <TaskConfig key={t.id} task={t} program={program} defs={own} files={files} />)}
+          {program.tasks.map((t) => (
+            <TaskConfig key={t.id} task={t} program={program} defs={own} files={files} />
+          ))}
           <ProgramRules program={program} files={files} />
         </>,
       ),

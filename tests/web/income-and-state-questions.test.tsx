@@ -21,7 +21,15 @@ document.body.appendChild(host);
 const root = createRoot(host);
 afterAll(() => act(() => root.unmount()));
 
-const asDocument = (form: TaskForm): FormJson => ({ key: form.key, title: form.title, schema: form.schema, ui_schema: form.ui_schema, messages: form.messages ?? {}, shown_if: form.shown_if, rules: [] });
+const asDocument = (form: TaskForm): FormJson => ({
+  key: form.key,
+  title: form.title,
+  schema: form.schema,
+  ui_schema: form.ui_schema,
+  messages: form.messages ?? {},
+  shown_if: form.shown_if,
+  rules: [],
+});
 /** The text a person sees: hidden fields are in the page (RJSF keeps them) but not shown. */
 function visibleText(): string {
   const copy = host.cloneNode(true) as HTMLElement;
@@ -31,7 +39,17 @@ function visibleText(): string {
 
 async function show(key: string, data: Record<string, unknown>, job?: JobFacts, context?: Partial<TaskFormContext>) {
   const form = clientForm(asDocument(defs.forms[key]));
-  await act(async () => root.render(<TaskFormView form={form} formData={data} onChange={() => undefined} job={job} context={{ show_internal: false, warnings: {}, ...context }} />));
+  await act(async () =>
+    root.render(
+      <TaskFormView
+        form={form}
+        formData={data}
+        onChange={() => undefined}
+        job={job}
+        context={{ show_internal: false, warnings: {}, ...context }}
+      />,
+    ),
+  );
   await act(async () => undefined);
 }
 
@@ -54,23 +72,45 @@ describe('home_details follows the job', () => {
 
 describe('the income estimate in dollars', () => {
   const wi = defs.programs['wi-hear'];
-  const limits = (county: string): IncomeLimitsAnswer => ({ county, bands_by_size: incomeBandsBySize(wi, county), verification: incomeVerificationService(wi) });
-  const context = (county: string): Partial<TaskFormContext> => ({ job_id: 7, income_limits: async () => limits(county) });
+  const limits = (county: string): IncomeLimitsAnswer => ({
+    county,
+    bands_by_size: incomeBandsBySize(wi, county),
+    verification: incomeVerificationService(wi),
+  });
+  const context = (county: string): Partial<TaskFormContext> => ({
+    job_id: 7,
+    income_limits: async () => limits(county),
+  });
 
   it("shows each level's range for the county and household size, and follows the size as it changes", async () => {
-    await show('provide_income_estimate', { number_of_occupants: 2 }, { id: 7, state: 'WI', county: 'Dane' }, context('Dane'));
+    await show(
+      'provide_income_estimate',
+      { number_of_occupants: 2 },
+      { id: 7, state: 'WI', county: 'Dane' },
+      context('Dane'),
+    );
     expect(host.textContent).toContain('Limits for a household of 2 in Dane County, before taxes:');
     expect(host.textContent).toContain('Under $81,920 a year (below 80% of the area median income)');
     expect(host.textContent).toContain('$81,920 to $153,600 a year');
     expect(host.textContent).toContain('More than $153,600 a year');
-    await show('provide_income_estimate', { number_of_occupants: 5 }, { id: 7, state: 'WI', county: 'Dane' }, context('Dane'));
+    await show(
+      'provide_income_estimate',
+      { number_of_occupants: 5 },
+      { id: 7, state: 'WI', county: 'Dane' },
+      context('Dane'),
+    );
     expect(host.textContent).toContain('Limits for a household of 5 in Dane County');
     expect(host.textContent).toContain('Under $110,560 a year');
     expect(host.textContent).not.toContain('$81,920');
   });
 
   it('names where income is verified, from the program', async () => {
-    await show('provide_income_estimate', { number_of_occupants: 2 }, { id: 7, state: 'WI', county: 'Dane' }, context('Dane'));
+    await show(
+      'provide_income_estimate',
+      { number_of_occupants: 2 },
+      { id: 7, state: 'WI', county: 'Dane' },
+      context('Dane'),
+    );
     const link = host.querySelector<HTMLAnchorElement>('.rjsf-bp-income-level a')!;
     expect(link.textContent).toBe('Focus on Energy');
     expect(link.href).toBe('https://focusonenergy.com/hear');
@@ -80,7 +120,12 @@ describe('the income estimate in dollars', () => {
     await show('provide_income_estimate', {}, { id: 7, state: 'WI', county: 'Dane' }, context('Dane'));
     expect(host.textContent).toContain('Answer the number of people living in the home to see the limits in dollars.');
     expect(host.textContent).toContain('Below 80% of the area median income');
-    await show('provide_income_estimate', { number_of_occupants: 2 }, { id: 7, state: 'WI', county: 'Nowhere' }, context('Nowhere'));
+    await show(
+      'provide_income_estimate',
+      { number_of_occupants: 2 },
+      { id: 7, state: 'WI', county: 'Nowhere' },
+      context('Nowhere'),
+    );
     expect(host.textContent).not.toContain('$');
     expect(host.textContent).toContain('Between 80% and 150% of the area median income');
   });

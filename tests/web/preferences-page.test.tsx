@@ -12,35 +12,55 @@ import { PREFERENCE_DEFAULTS } from '../../engine/constants.ts';
 import { loadRepo } from '../load-repo.ts';
 
 const toasts = vi.hoisted(() => ({ success: [] as string[] }));
-vi.mock('../../web/lib/toaster.ts', () => ({ successToast: (m: string) => toasts.success.push(m), errorToast: () => undefined }));
+vi.mock('../../web/lib/toaster.ts', () => ({
+  successToast: (m: string) => toasts.success.push(m),
+  errorToast: () => undefined,
+}));
 const { Component: PreferencesPage } = await import('../../web/features/preferences/components/preferences-page.tsx');
 const { readPreference } = await import('../../web/lib/preferences.ts');
 
 const form = loadRepo().forms.user_preferences;
-const DOCUMENT = { key: form.key, title: form.title, description: form.description, schema: form.schema, ui_schema: form.ui_schema, messages: form.messages ?? {}, rules: [] };
+const DOCUMENT = {
+  key: form.key,
+  title: form.title,
+  description: form.description,
+  schema: form.schema,
+  ui_schema: form.ui_schema,
+  messages: form.messages ?? {},
+  rules: [],
+};
 const ORDER_MESSAGE = 'Please order all five stage tabs (Apply, Review, Install, Enroll and Pay), each once.';
-const SAVED: Preferences = { ...PREFERENCE_DEFAULTS, bucket_order: ['Review', 'Apply', 'Install', 'Enroll', 'Pay'], sla_days_in_stage: { Review: 2 }, jobs_per_page: 25 } as Preferences;
+const SAVED: Preferences = {
+  ...PREFERENCE_DEFAULTS,
+  bucket_order: ['Review', 'Apply', 'Install', 'Enroll', 'Pay'],
+  sla_days_in_stage: { Review: 2 },
+  jobs_per_page: 25,
+} as Preferences;
 
 let page: Mounted | undefined;
 let host: HTMLElement;
 let sent: Record<string, unknown>[] = [];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Mounts the page; PUT answers `put` (the body echoed on top of SAVED by default). */
 async function open(put?: () => Response) {
   sent = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    if (path === '/api/forms/user_preferences') return json(DOCUMENT);
-    if (path === '/api/preferences' && init?.method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      sent.push(body);
-      return put ? put() : json({ ...SAVED, ...body });
-    }
-    if (path === '/api/preferences') return json(SAVED);
-    return json({ detail: 'Not found' }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/forms/user_preferences') return json(DOCUMENT);
+      if (path === '/api/preferences' && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        sent.push(body);
+        return put ? put() : json({ ...SAVED, ...body });
+      }
+      if (path === '/api/preferences') return json(SAVED);
+      return json({ detail: 'Not found' }, 404);
+    }),
+  );
   page = await mount({ path: '/preferences', Component: PreferencesPage, at: '/preferences' });
   host = page.host;
 }
@@ -58,7 +78,10 @@ async function type(el: HTMLInputElement | null, value: string) {
 }
 const tabOrder = () => Array.from(host.querySelectorAll('.rjsf-bp-ordered-label')).map((e) => e.textContent);
 const slaInput = (tab: string) => host.querySelector<HTMLInputElement>(`input[id$="sla_days_in_stage_${tab}"]`);
-const button = (label: string) => Array.from(host.querySelectorAll('button')).find((b) => b.textContent === label || b.getAttribute('aria-label') === label);
+const button = (label: string) =>
+  Array.from(host.querySelectorAll('button')).find(
+    (b) => b.textContent === label || b.getAttribute('aria-label') === label,
+  );
 
 afterEach(async () => {
   await page?.unmount();
@@ -85,7 +108,11 @@ describe('Preferences page', () => {
     await type(slaInput('Install'), '30');
     await click(button('Save'));
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ bucket_order: ['Review', 'Apply', 'Install', 'Pay', 'Enroll'], sla_days_in_stage: { Review: 2, Install: 30 }, jobs_per_page: 25 });
+    expect(sent[0]).toMatchObject({
+      bucket_order: ['Review', 'Apply', 'Install', 'Pay', 'Enroll'],
+      sla_days_in_stage: { Review: 2, Install: 30 },
+      jobs_per_page: 25,
+    });
     expect(toasts.success).toEqual(['Preferences saved.']);
     expect(readPreference('bucket_order')).toEqual(['Review', 'Apply', 'Install', 'Pay', 'Enroll']);
     expect(readPreference('sla_days_in_stage')).toEqual({ Review: 2, Install: 30 });

@@ -23,13 +23,25 @@ function serverErrors(request: FormRequest, body: unknown): Record<string, strin
     return {};
   } catch (e) {
     const out: Record<string, string> = {};
-    for (const f of (e as ApiError).extra?.errors as { path: string; message: string }[]) if (!(f.path in out)) out[f.path] = f.message;
+    for (const f of (e as ApiError).extra?.errors as { path: string; message: string }[])
+      if (!(f.path in out)) out[f.path] = f.message;
     return out;
   }
 }
 
 const BODIES: [FormRequest, unknown][] = [
-  ['new_job', { first_name: '', last_name: 'x'.repeat(51), email: 'not-an-email', phone_number: '12', zip: '5370', state: 'WIS', lat: 200 }],
+  [
+    'new_job',
+    {
+      first_name: '',
+      last_name: 'x'.repeat(51),
+      email: 'not-an-email',
+      phone_number: '12',
+      zip: '5370',
+      state: 'WIS',
+      lat: 200,
+    },
+  ],
   ['new_job', { first_name: 'Ann', last_name: 'Lee', address: '1 Main St', zip: '53703', email: 'ann@example.com' }],
   ['contractor_create', { name: '', email: 'x@', phone: 'abc', primary_contact: 'y'.repeat(51), equipment_ids: ['a'] }],
   ['equipment', { type: 'boiler', manufacturer: '', model: 'M', seer: -1, hspf: 'fast' }],
@@ -53,7 +65,12 @@ describe('request checks in the page', () => {
       zip: OUR_MESSAGES.value,
       lat: MESSAGES.number,
     });
-    expect(requestErrors('equipment', BODIES[3][1])).toMatchObject({ type: OUR_MESSAGES.option, manufacturer: MESSAGES.required, seer: MESSAGES.number, hspf: MESSAGES.number });
+    expect(requestErrors('equipment', BODIES[3][1])).toMatchObject({
+      type: OUR_MESSAGES.option,
+      manufacturer: MESSAGES.required,
+      seer: MESSAGES.number,
+      hspf: MESSAGES.number,
+    });
     expect(requestErrors('new_job', BODIES[1][1])).toEqual({});
   });
 
@@ -68,18 +85,43 @@ describe('the forms', () => {
   it('contractor: name required and at most 50 characters, email and phone checked', () => {
     const v = { ...contractor.initialValues(), name: '  ', email: 'a@b', phone: '12' };
     expect(contractor.validate(v)).toEqual({ name: MESSAGES.required, email: MESSAGES.email, phone: MESSAGES.phone });
-    expect(contractor.validate({ ...v, name: 'n'.repeat(51), email: '', phone: '' })).toEqual({ name: MESSAGES.max_length_50 });
+    expect(contractor.validate({ ...v, name: 'n'.repeat(51), email: '', phone: '' })).toEqual({
+      name: MESSAGES.max_length_50,
+    });
     expect(contractor.validate({ ...v, name: 'Acme', email: 'ops@acme.example', phone: '608-555-0100' })).toEqual({});
   });
 
   it('equipment: manufacturer and model required, numbers as numbers', () => {
-    const v = { ...equipment.initialValues('heat_pump'), manufacturer: 'Acme', model: '' , seer: '18.5', hspf: 'ten', tonnage: '-2' };
-    expect(equipment.validate(v)).toEqual({ model: MESSAGES.required, hspf: MESSAGES.number, tonnage: MESSAGES.number });
-    expect(equipment.toBody({ ...v, model: 'X', hspf: '10', tonnage: '' })).toMatchObject({ seer: 18.5, hspf: 10, tonnage: null });
+    const v = {
+      ...equipment.initialValues('heat_pump'),
+      manufacturer: 'Acme',
+      model: '',
+      seer: '18.5',
+      hspf: 'ten',
+      tonnage: '-2',
+    };
+    expect(equipment.validate(v)).toEqual({
+      model: MESSAGES.required,
+      hspf: MESSAGES.number,
+      tonnage: MESSAGES.number,
+    });
+    expect(equipment.toBody({ ...v, model: 'X', hspf: '10', tonnage: '' })).toMatchObject({
+      seer: 18.5,
+      hspf: 10,
+      tonnage: null,
+    });
   });
 
   it('announcement: title and content required, dates in order, safe links, a YouTube video', () => {
-    const v = { ...announcement.initialValues(), title: ' ', content: '', valid_from: '2026-12-10', valid_until: '2026-12-01', video_url: 'https://example.com/v', link: 'javascript:alert(1)' };
+    const v = {
+      ...announcement.initialValues(),
+      title: ' ',
+      content: '',
+      valid_from: '2026-12-10',
+      valid_until: '2026-12-01',
+      video_url: 'https://example.com/v',
+      link: 'javascript:alert(1)',
+    };
     expect(announcement.validate(v)).toMatchObject({
       title: MESSAGES.required,
       content: MESSAGES.required,
@@ -87,13 +129,18 @@ describe('the forms', () => {
       video_url: announcement.ANNOUNCEMENT_MESSAGES.youtube,
     });
     expect(announcement.validate(v).link).toBeDefined();
-    expect(announcement.validate({ ...v, title: 'Hi', content: 'Text', valid_until: '', video_url: '', link: '' })).toEqual({});
+    expect(
+      announcement.validate({ ...v, title: 'Hi', content: 'Text', valid_until: '', video_url: '', link: '' }),
+    ).toEqual({});
   });
 
   it('terms: every section and item has text; at least one section', () => {
     const v = { ...terms.initialValues(), title: 'T' };
     const withSection = { ...v, sections: [{ key: 1, title: '', items: [{ key: 2, text: '' }] }] };
-    expect(terms.validate(withSection)).toEqual({ 'sections.0.title': MESSAGES.required, 'sections.0.items.0': MESSAGES.required });
+    expect(terms.validate(withSection)).toEqual({
+      'sections.0.title': MESSAGES.required,
+      'sections.0.items.0': MESSAGES.required,
+    });
     expect(terms.validate({ ...v, sections: [] }).sections).toBe(terms.TERMS_MESSAGES.no_sections);
   });
 

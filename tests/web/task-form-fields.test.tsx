@@ -40,7 +40,19 @@ function Editor({ upload }: { upload?: (file: File) => Promise<UploadResult> }) 
   const e = useTaskEditor({ jobId: 1, task: TASK, form, job: {} });
   return (
     <>
-      <TaskFormView form={form} formData={e.data} onChange={e.onChange} errors={e.errors} onBlurField={e.onBlurField} context={{ show_internal: true, warnings: {}, upload, download: async () => new Blob(['x'], { type: 'image/jpeg' }) }} />
+      <TaskFormView
+        form={form}
+        formData={e.data}
+        onChange={e.onChange}
+        errors={e.errors}
+        onBlurField={e.onBlurField}
+        context={{
+          show_internal: true,
+          warnings: {},
+          upload,
+          download: async () => new Blob(['x'], { type: 'image/jpeg' }),
+        }}
+      />
       <button type="button" id="submit" onClick={() => void e.submit()} />
       <output id="data">{JSON.stringify(e.data)}</output>
     </>
@@ -112,11 +124,24 @@ describe('number fields', () => {
 describe('uploads', () => {
   it('drop the refused file message once another file is uploaded', async () => {
     const refused = 'Only JPEG, PNG or HEIC photos can be uploaded.';
-    const answers = [() => Promise.reject(new ApiError(415, refused)), () => Promise.resolve({ id: 7, name: 'meter.jpg', content_type: 'image/jpeg', size_bytes: 10, warnings: [] } as unknown as UploadResult)];
+    const answers = [
+      () => Promise.reject(new ApiError(415, refused)),
+      () =>
+        Promise.resolve({
+          id: 7,
+          name: 'meter.jpg',
+          content_type: 'image/jpeg',
+          size_bytes: 10,
+          warnings: [],
+        } as unknown as UploadResult),
+    ];
     page = await mount({ at: '/', path: '/', element: <Editor upload={() => answers.shift()!()} /> });
     const pick = async (name: string) => {
       const el = input('photo');
-      Object.defineProperty(el, 'files', { configurable: true, value: [new File(['x'], name, { type: 'text/plain' })] });
+      Object.defineProperty(el, 'files', {
+        configurable: true,
+        value: [new File(['x'], name, { type: 'text/plain' })],
+      });
       await act(async () => void el.dispatchEvent(new Event('change', { bubbles: true })));
       await settle();
     };

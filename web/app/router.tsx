@@ -30,7 +30,13 @@ const handle = (name: RouteName) => ({ name, title: paths[name].title });
 function RequireAuth() {
   const session = useSession();
   const location = useLocation();
-  if (!session) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`} replace />;
+  if (!session)
+    return (
+      <Navigate
+        to={`/login?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`}
+        replace
+      />
+    );
   return <Outlet />;
 }
 
@@ -38,7 +44,14 @@ function RequireAuth() {
 function RequireFlag({ flag }: { flag: string }) {
   const config = useAppConfig();
   if (config.isLoading) return <Spinner />;
-  if (!config.data?.feature_flags.includes(flag)) return <NonIdealState icon="lock" title="This page is not available." description={`The ${flag} feature is turned off.`} />;
+  if (!config.data?.feature_flags.includes(flag))
+    return (
+      <NonIdealState
+        icon="lock"
+        title="This page is not available."
+        description={`The ${flag} feature is turned off.`}
+      />
+    );
   return <Outlet />;
 }
 
@@ -48,15 +61,27 @@ function RequireFlag({ flag }: { flag: string }) {
  */
 const hydrateFallbackElement = <Spinner className="page-state" />;
 
-const page = (name: RouteName, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({ path: paths[name].path, handle: handle(name), lazy: lazyPage(load), hydrateFallbackElement });
+const page = (name: RouteName, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
+  path: paths[name].path,
+  handle: handle(name),
+  lazy: lazyPage(load),
+  hydrateFallbackElement,
+});
 
 /** The job detail's panels from other features (each loads with the tab that shows it). */
 const jobPanels: JobDetailPanels = {
   usage: lazy(() => import('../features/usage/components/usage-panel.tsx').then((m) => ({ default: m.UsagePanel }))),
-  homeowner: lazy(() => import('../features/homeowners/components/homeowner-access-panel.tsx').then((m) => ({ default: m.HomeownerAccessPanel }))),
+  homeowner: lazy(() =>
+    import('../features/homeowners/components/homeowner-access-panel.tsx').then((m) => ({
+      default: m.HomeownerAccessPanel,
+    })),
+  ),
 };
 const loadJobDetail = () => import('../features/job-detail/components/job-detail-page.tsx');
-const jobPage = (name: RouteName): RouteObject => ({ ...page(name, loadJobDetail), handle: { ...handle(name), jobPanels } });
+const jobPage = (name: RouteName): RouteObject => ({
+  ...page(name, loadJobDetail),
+  handle: { ...handle(name), jobPanels },
+});
 
 export const routes: RouteObject[] = [
   {
@@ -86,7 +111,9 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement,
             loader: async ({ params }) => {
               if (!getSession()) return null;
-              const r = await api<JobRef>('GET', `/api/jobs/code/${encodeURIComponent(params.jobShortCode ?? '')}`, { ignoreErrors: [404] }).catch(() => null);
+              const r = await api<JobRef>('GET', `/api/jobs/code/${encodeURIComponent(params.jobShortCode ?? '')}`, {
+                ignoreErrors: [404],
+              }).catch(() => null);
               if (!r) throw new Response('Not Found', { status: 404 });
               return redirect(`/${r.id}`);
             },
@@ -118,7 +145,10 @@ export const routes: RouteObject[] = [
             },
             children: [
               page('ProgramExplorer', () => import('../features/program-explorer/components/explorer-page.tsx')),
-              page('ProgramExplorerDependencies', () => import('../features/program-explorer/components/explorer-page.tsx')),
+              page(
+                'ProgramExplorerDependencies',
+                () => import('../features/program-explorer/components/explorer-page.tsx'),
+              ),
             ],
           },
           jobPage('JobDetail'),

@@ -34,12 +34,18 @@ export function precompress(): Plugin {
         const bytes = await readFile(file);
         if (bytes.length < MIN_BYTES) return;
         const [br, gz] = await Promise.all([
-          toBrotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+          toBrotli(bytes, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          }),
           toGzip(bytes, { level: 9 }),
         ]);
         await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
       };
-      await Promise.all(Object.keys(bundle).filter((name) => WORTH.test(name)).map(compress));
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => WORTH.test(name))
+          .map(compress),
+      );
     },
   };
 }

@@ -15,6 +15,9 @@ export function requestValidators(): Plugin {
   return {
     name: 'request-validators',
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
-    load: (id) => (id === RESOLVED ? `// Generated at build time from engine/api/request-checks.ts.\n${moduleFactory('requests', requestValidatorsCode())}` : undefined),
+    load: (id) =>
+      id === RESOLVED
+        ? `// Generated at build time from engine/api/request-checks.ts.\n${moduleFactory('requests', requestValidatorsCode())}`
+        : undefined,
   };
 }

@@ -50,7 +50,15 @@ export const paths = {
 export type RouteName = keyof typeof paths;
 
 /** Routes that need no sign-in (spec sect. 2). */
-export const PUBLIC_ROUTES: RouteName[] = ['login', 'logout', 'NotFound', 'PlaywrightTestLogin', 'SignDocument', 'ConnectUsage', 'HomeownerWelcome'];
+export const PUBLIC_ROUTES: RouteName[] = [
+  'login',
+  'logout',
+  'NotFound',
+  'PlaywrightTestLogin',
+  'SignDocument',
+  'ConnectUsage',
+  'HomeownerWelcome',
+];
 
 /** Fills a path's parameters. */
 export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {

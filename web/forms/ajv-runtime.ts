@@ -18,9 +18,12 @@ function defaultOf(m: unknown): unknown {
   while (v && typeof v === 'object' && 'default' in v) v = (v as { default?: unknown }).default;
   return v;
 }
-const fullFormats = (formats as { fullFormats?: unknown }).fullFormats ?? (formats as unknown as { default: { fullFormats: unknown } }).default.fullFormats;
+const fullFormats =
+  (formats as { fullFormats?: unknown }).fullFormats ??
+  (formats as unknown as { default: { fullFormats: unknown } }).default.fullFormats;
 
-/** What generated code may `require`: the modules ajv's standalone code and ajv-formats name, as `require` returns them. */
+/** What generated code may `require`: the modules ajv's standalone code and ajv-formats name, as `require` returns
+ * them. */
 const RUNTIME: Record<string, unknown> = {
   'ajv/dist/runtime/equal': { default: defaultOf(equal) },
   'ajv/dist/runtime/ucs2length': { default: defaultOf(ucs2length) },
@@ -29,6 +32,7 @@ const RUNTIME: Record<string, unknown> = {
 };
 
 export function runtimeRequire(name: string): unknown {
-  if (!Object.prototype.hasOwnProperty.call(RUNTIME, name)) throw new Error(`Generated validators need '${name}', which the page does not provide`);
+  if (!Object.prototype.hasOwnProperty.call(RUNTIME, name))
+    throw new Error(`Generated validators need '${name}', which the page does not provide`);
   return RUNTIME[name];
 }

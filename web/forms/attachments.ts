@@ -30,7 +30,12 @@ export function uploadWarnings(r: UploadResult): string[] {
 }
 
 /** Posts a file to a job's attachments (multipart: file, task_id, field). */
-export function uploadAttachment(jobId: number, taskId: string | undefined, field: string, file: File): Promise<UploadResult> {
+export function uploadAttachment(
+  jobId: number,
+  taskId: string | undefined,
+  field: string,
+  file: File,
+): Promise<UploadResult> {
   const body = new FormData();
   body.append('file', file);
   if (taskId) body.append('task_id', taskId);
@@ -44,7 +49,11 @@ export async function downloadAttachment(a: Pick<Attachment, 'id'>): Promise<Blo
   const res = await fetch(`${API_BASE}/api/attachments/${encodeURIComponent(a.id)}/download`, {
     headers: session ? { Authorization: `Bearer ${session.token}` } : {},
   });
-  if (!res.ok) throw new ApiError(res.status, res.status === 404 || res.status === 410 ? ATTACHMENT_MESSAGES.gone : ATTACHMENT_MESSAGES.download_failed);
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      res.status === 404 || res.status === 410 ? ATTACHMENT_MESSAGES.gone : ATTACHMENT_MESSAGES.download_failed,
+    );
   return res.blob();
 }
 

@@ -72,7 +72,11 @@ function build(doc: FormJson, schemas: SchemaCompiler, rjsf: ValidatorType<unkno
 }
 
 function fromGenerated(doc: FormJson, v: FormValidators): ClientForm {
-  return build(doc, precompiledSchemas(v.engine, `the form '${doc.key}'`), createPrecompiledValidator(v.rjsf as never, doc.schema as RJSFSchema) as ValidatorType<unknown, RJSFSchema>);
+  return build(
+    doc,
+    precompiledSchemas(v.engine, `the form '${doc.key}'`),
+    createPrecompiledValidator(v.rjsf as never, doc.schema as RJSFSchema) as ValidatorType<unknown, RJSFSchema>,
+  );
 }
 
 /** Builds (once per document) the runnable form, once its validators are loaded. */
@@ -107,7 +111,12 @@ export function localToday(now = new Date()): string {
 }
 
 /** Validates a task's data with the engine, as the user types and before a submit. */
-export function validateClientForm(form: ClientForm, data: unknown, job?: JobFacts, today = localToday()): TaskValidation {
+export function validateClientForm(
+  form: ClientForm,
+  data: unknown,
+  job?: JobFacts,
+  today = localToday(),
+): TaskValidation {
   // The engine's facts of the job, as the server builds them, without what only the server has (the program).
   return validateTask(form.task_form, data, jobOnlyFacts(job ?? {}, today));
 }

@@ -5,11 +5,27 @@
  */
 
 export { TaskFormView, type TaskFormViewProps } from './task-form.tsx';
-export { clientForm, loadClientForm, validateClientForm, localToday, type ClientForm, type FormJson, type JobFacts, type TaskValidation } from './client-form.ts';
+export {
+  clientForm,
+  loadClientForm,
+  validateClientForm,
+  localToday,
+  type ClientForm,
+  type FormJson,
+  type JobFacts,
+  type TaskValidation,
+} from './client-form.ts';
 export { templates, widgets, fields, WIDGET_NAMES } from './theme/theme.ts';
 export { EMPTY_CONTEXT, type TaskFormContext, type CatalogRow } from './form-context.ts';
 export { errorSchemaOf, groupByPlace, placeOf, type FieldMessage } from './messages.ts';
 export { changedFields, fieldLabel, formatField, humanize, dollars } from './values.ts';
-export { uploadAttachment, downloadAttachment, toReference, ATTACHMENT_MESSAGES, type Attachment, type UploadResult } from './attachments.ts';
+export {
+  uploadAttachment,
+  downloadAttachment,
+  toReference,
+  ATTACHMENT_MESSAGES,
+  type Attachment,
+  type UploadResult,
+} from './attachments.ts';
 export { NO_MATCHES, manualEntryTarget, toSelection } from './widgets/equipment-search-widget.tsx';
 export { parseDollars, formatDollars } from './widgets/currency-widget.tsx';

@@ -40,7 +40,8 @@ export function propertiesOf(schema: Node, definitions: Node): Node {
   const s = resolve(schema, definitions);
   const out: Node = { ...((s.properties as Node) ?? {}) };
   const branches = [s, ...((Array.isArray(s.allOf) ? s.allOf : []) as Node[])];
-  for (const b of branches) for (const k of ['then', 'else']) Object.assign(out, (resolve(b?.[k], definitions).properties as Node) ?? {});
+  for (const b of branches)
+    for (const k of ['then', 'else']) Object.assign(out, (resolve(b?.[k], definitions).properties as Node) ?? {});
   return out;
 }
 
@@ -66,14 +67,22 @@ export function placeOf(path: string, schema: Node, uiSchema: Node | undefined):
     s = resolve(next, definitions);
     ui = nextUi as Node | undefined;
     const drawnByWidget = typeof ui?.['ui:widget'] === 'string';
-    const leaf = !(s.type === 'object' || s.properties || ((s.type === 'array' || s.items) && !resolve(s.items, definitions).enum));
+    const leaf = !(
+      s.type === 'object' ||
+      s.properties ||
+      ((s.type === 'array' || s.items) && !resolve(s.items, definitions).enum)
+    );
     if (drawnByWidget || leaf) return segs.slice(0, i + 1).join('.');
   }
   return path;
 }
 
 /** Messages grouped by where they show. */
-export function groupByPlace(messages: FieldMessage[], schema: Node, uiSchema: Node | undefined): Record<string, string[]> {
+export function groupByPlace(
+  messages: FieldMessage[],
+  schema: Node,
+  uiSchema: Node | undefined,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const m of messages) {
     const at = placeOf(m.path, schema, uiSchema);

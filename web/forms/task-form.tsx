@@ -63,22 +63,41 @@ export function cleanData(value: unknown): unknown {
 
 const clean = (data: unknown) => (cleanData(data) as Record<string, unknown> | undefined) ?? {};
 
-export function TaskFormView({ form, formData, onChange, errors = [], warnings = [], context, readonly, onBlurField, job }: TaskFormViewProps) {
+export function TaskFormView({
+  form,
+  formData,
+  onChange,
+  errors = [],
+  warnings = [],
+  context,
+  readonly,
+  onBlurField,
+  job,
+}: TaskFormViewProps) {
   const doc = form.document;
   const schema = doc.schema as Node;
   const hidden = useMemo(() => hiddenClientFields(form, job), [form, job]);
   const uiSchema = useMemo(() => {
     const ui = prepareUi(doc.ui_schema as Node | undefined);
-    return hidden.length ? { ...ui, ...Object.fromEntries(hidden.map((f) => [f, { ...(ui[f] as object | undefined), 'ui:widget': 'hidden' }])) } : ui;
+    return hidden.length
+      ? {
+          ...ui,
+          ...Object.fromEntries(hidden.map((f) => [f, { ...(ui[f] as object | undefined), 'ui:widget': 'hidden' }])),
+        }
+      : ui;
   }, [doc.ui_schema, hidden]);
   const latest = useRef(formData);
   latest.current = formData;
   const showInternal = context?.show_internal ?? EMPTY_CONTEXT.show_internal;
-  const internalHidden = (path: string) => !showInternal && (doc.ui_schema?.[path.split('.')[0]] as Node | undefined)?.['ui:internal'] === true;
+  const internalHidden = (path: string) =>
+    !showInternal && (doc.ui_schema?.[path.split('.')[0]] as Node | undefined)?.['ui:internal'] === true;
 
   const grouped = useMemo(() => groupByPlace(errors, schema, doc.ui_schema as Node), [errors, schema, doc.ui_schema]);
   const extraErrors = useMemo(() => errorSchemaOf(grouped), [grouped]);
-  const warned = useMemo(() => groupByPlace(warnings, schema, doc.ui_schema as Node), [warnings, schema, doc.ui_schema]);
+  const warned = useMemo(
+    () => groupByPlace(warnings, schema, doc.ui_schema as Node),
+    [warnings, schema, doc.ui_schema],
+  );
   const itemWarnings = useMemo(() => {
     const out: Record<string, string[]> = {};
     for (const w of warnings) (out[w.path] ??= []).push(w.message);
@@ -103,8 +122,12 @@ export function TaskFormView({ form, formData, onChange, errors = [], warnings =
 
   // Messages with no field on screen: the whole form's, or an internal field hidden from this viewer.
   const label = (path: string) => (path ? `${fieldLabel(schema, doc.ui_schema as Node, path.split('.')[0])}: ` : '');
-  const formErrors = Object.entries(grouped).filter(([p]) => !p || internalHidden(p)).flatMap(([p, list]) => list.map((m) => label(p) + m));
-  const formWarnings = Object.entries(warned).filter(([p]) => !p || internalHidden(p)).flatMap(([p, list]) => list.map((m) => label(p) + m));
+  const formErrors = Object.entries(grouped)
+    .filter(([p]) => !p || internalHidden(p))
+    .flatMap(([p, list]) => list.map((m) => label(p) + m));
+  const formWarnings = Object.entries(warned)
+    .filter(([p]) => !p || internalHidden(p))
+    .flatMap(([p, list]) => list.map((m) => label(p) + m));
 
   return (
     <div className="rjsf-bp">

@@ -19,7 +19,10 @@ export function dollars(cents: number): string {
 /** A top-level field's schema and UI schema. */
 export function fieldOf(schema: Node, uiSchema: Node | undefined, field: string): { schema: Node; ui: Node } {
   const definitions = (schema.definitions as Node) ?? {};
-  return { schema: resolve(propertiesOf(schema, definitions)[field], definitions), ui: (uiSchema?.[field] as Node) ?? {} };
+  return {
+    schema: resolve(propertiesOf(schema, definitions)[field], definitions),
+    ui: (uiSchema?.[field] as Node) ?? {},
+  };
 }
 
 /** The label of a top-level field. */
@@ -28,7 +31,8 @@ export function fieldLabel(schema: Node, uiSchema: Node | undefined, field: stri
   return (f.ui['ui:title'] as string) ?? (f.schema.title as string) ?? humanize(field);
 }
 
-const isAttachment = (v: unknown): v is { id: string; name?: string } => !!v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' && !('catalog_id' in v);
+const isAttachment = (v: unknown): v is { id: string; name?: string } =>
+  !!v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' && !('catalog_id' in v);
 
 function optionLabel(s: Node, ui: Node, v: unknown): string {
   const options = (s.enum as unknown[]) ?? [];
@@ -53,11 +57,15 @@ export function formatValue(s: Node, ui: Node, value: unknown, definitions: Node
   }
   if (typeof value === 'object') {
     const o = value as Node;
-    if ('catalog_id' in o) return [o.manufacturer, o.model].filter(Boolean).join(' ') || `Catalog entry ${String(o.catalog_id)}`;
+    if ('catalog_id' in o)
+      return [o.manufacturer, o.model].filter(Boolean).join(' ') || `Catalog entry ${String(o.catalog_id)}`;
     const props = propertiesOf(s, definitions);
     return Object.entries(o)
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => `${(props[k] as Node | undefined)?.title ?? humanize(k)}: ${formatValue(resolve(props[k], definitions), (ui[k] as Node) ?? {}, v, definitions)}`)
+      .map(
+        ([k, v]) =>
+          `${(props[k] as Node | undefined)?.title ?? humanize(k)}: ${formatValue(resolve(props[k], definitions), (ui[k] as Node) ?? {}, v, definitions)}`,
+      )
       .join('; ');
   }
   if (s.enum) return optionLabel(s, ui, value);
@@ -73,7 +81,8 @@ export function formatField(schema: Node, uiSchema: Node | undefined, field: str
 /** The fields whose values differ between two answers, in the form's order. */
 export function changedFields(uiSchema: Node | undefined, a: Node, b: Node): string[] {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  const same = (x: unknown, y: unknown) => JSON.stringify(x ?? null) === JSON.stringify(y ?? null) || ((x === '' || x == null) && (y === '' || y == null));
+  const same = (x: unknown, y: unknown) =>
+    JSON.stringify(x ?? null) === JSON.stringify(y ?? null) || ((x === '' || x == null) && (y === '' || y == null));
   const diff = [...keys].filter((k) => !same(a[k], b[k]));
   const order = (uiSchema?.['ui:order'] as string[] | undefined) ?? [];
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);

@@ -18,7 +18,16 @@ let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   toasts.length = 0;
   vi.useFakeTimers();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'Unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ detail: 'Unauthorized' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, pathname: '/42', search: '?tab=history', hash: '', assign });
 });
@@ -31,7 +40,11 @@ afterEach(() => {
 describe('a 401', () => {
   it('while signed in: one toast for many calls, then sign-out after 5 s that comes back to this page', async () => {
     setSession({ token: 't', user });
-    const calls = await Promise.allSettled([api('GET', '/api/jobs'), api('GET', '/api/config'), api('GET', '/api/jobs/42')]);
+    const calls = await Promise.allSettled([
+      api('GET', '/api/jobs'),
+      api('GET', '/api/config'),
+      api('GET', '/api/jobs/42'),
+    ]);
     expect(calls.every((c) => c.status === 'rejected')).toBe(true);
     expect(toasts).toEqual([CLIENT_MESSAGES.permissions]);
     vi.advanceTimersByTime(4999);
@@ -53,13 +66,16 @@ describe('a 401', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it.each(['/api/auth/login', '/api/auth/logout', '/api/auth/token'])('from %s (wrong credentials, or signing out) signs nobody out', async (path) => {
-    setSession({ token: 't', user });
-    await expect(api('POST', path, { ignoreErrors: [401] })).rejects.toMatchObject({ status: 401 });
-    vi.advanceTimersByTime(10_000);
-    expect(assign).not.toHaveBeenCalled();
-    expect(toasts).toEqual([]);
-  });
+  it.each(['/api/auth/login', '/api/auth/logout', '/api/auth/token'])(
+    'from %s (wrong credentials, or signing out) signs nobody out',
+    async (path) => {
+      setSession({ token: 't', user });
+      await expect(api('POST', path, { ignoreErrors: [401] })).rejects.toMatchObject({ status: 401 });
+      vi.advanceTimersByTime(10_000);
+      expect(assign).not.toHaveBeenCalled();
+      expect(toasts).toEqual([]);
+    },
+  );
 });
 
 describe('another tab', () => {

@@ -16,8 +16,14 @@ export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ??
 
 /** The spec's default status texts (sect. 8). */
 export const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 422: 'Validation Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  422: 'Validation Error',
 };
 
 /** Client-side messages of spec sect. 8. */
@@ -56,7 +62,8 @@ export interface CallOptions {
 
 let loggingOut = false;
 /** Calls whose 401 means "these credentials are wrong" (shown by their form), not "your session ended". */
-const CREDENTIAL_CALLS = /^\/api\/auth\/(login|logout|token|invite|playwright|forgot-password|reset-password)(?:[/?]|$)/;
+const CREDENTIAL_CALLS =
+  /^\/api\/auth\/(login|logout|token|invite|playwright|forgot-password|reset-password)(?:[/?]|$)/;
 
 /**
  * A 401 while signed in (an expired or revoked session): one toast, and after the spec's 5 s the
@@ -113,7 +120,10 @@ export async function api<T>(method: string, path: string, opts: CallOptions = {
   }
   if (res.ok) return parsed as T;
   const detail = (parsed as { detail?: unknown } | undefined)?.detail;
-  const message = typeof detail === 'string' ? detail : STATUS_TEXT[res.status] ?? `Generic Error: ${res.status} ${res.statusText} ${text.slice(0, 200)}`;
+  const message =
+    typeof detail === 'string'
+      ? detail
+      : (STATUS_TEXT[res.status] ?? `Generic Error: ${res.status} ${res.statusText} ${text.slice(0, 200)}`);
   const err = new ApiError(res.status, message, parsed as Record<string, unknown>);
   if (res.status === 401 && !CREDENTIAL_CALLS.test(path)) {
     if (session) signOutSoon();
@@ -121,6 +131,7 @@ export async function api<T>(method: string, path: string, opts: CallOptions = {
     else setSession(null);
     throw err;
   }
-  if (!opts.ignoreErrors?.includes(res.status)) errorToast(typeof detail === 'string' ? detail : CLIENT_MESSAGES.unexpected);
+  if (!opts.ignoreErrors?.includes(res.status))
+    errorToast(typeof detail === 'string' ? detail : CLIENT_MESSAGES.unexpected);
   throw err;
 }

@@ -1,5 +1,6 @@
 /**
- * SVG paths of the other icons the pages draw at 16 px, in one small chunk. An icon not listed still shows: the loader in
+ * SVG paths of the other icons the pages draw at 16 px, in one small chunk. An icon not listed still shows: the loader
+ * in
  * web/lib/icons.ts looks in the next table, then falls back to Blueprint's own loader.
  */
 
@@ -56,5 +57,54 @@ import p16_dot from '@blueprintjs/icons/lib/esm/generated/16px/paths/dot.js';
 
 /** Paths by icon name. */
 export const ICON_PATHS_16_MORE: Record<string, string[]> = {
-  'arrow-down': p16_arrow_down, 'arrow-right': p16_arrow_right, 'arrow-up': p16_arrow_up, 'ban-circle': p16_ban_circle, 'bank-account': p16_bank_account, 'build': p16_build, 'changes': p16_changes, 'chevron-up': p16_chevron_up, 'chevron-down': p16_chevron_down, 'circle': p16_circle, 'disable': p16_disable, 'document-open': p16_document_open, 'duplicate': p16_duplicate, 'edit': p16_edit, 'envelope': p16_envelope, 'eye-off': p16_eye_off, 'eye-open': p16_eye_open, 'flag': p16_flag, 'floppy-disk': p16_floppy_disk, 'form': p16_form, 'git-merge': p16_git_merge, 'hand': p16_hand, 'help': p16_help, 'history': p16_history, 'lock': p16_lock, 'map-marker': p16_map_marker, 'media': p16_media, 'paperclip': p16_paperclip, 'person': p16_person, 'refresh': p16_refresh, 'reset': p16_reset, 'send-message': p16_send_message, 'log-in': p16_log_in, 'swap-horizontal': p16_swap_horizontal, 'time': p16_time, 'trash': p16_trash, 'undo': p16_undo, 'caret-up': p16_caret_up, 'minus': p16_minus, 'calendar': p16_calendar, 'filter': p16_filter, 'sort': p16_sort, 'inbox': p16_inbox, 'folder-open': p16_folder_open, 'settings': p16_settings, 'import': p16_import, 'export': p16_export, 'upload': p16_upload, 'download': p16_download, 'dot': p16_dot,
+  'arrow-down': p16_arrow_down,
+  'arrow-right': p16_arrow_right,
+  'arrow-up': p16_arrow_up,
+  'ban-circle': p16_ban_circle,
+  'bank-account': p16_bank_account,
+  build: p16_build,
+  changes: p16_changes,
+  'chevron-up': p16_chevron_up,
+  'chevron-down': p16_chevron_down,
+  circle: p16_circle,
+  disable: p16_disable,
+  'document-open': p16_document_open,
+  duplicate: p16_duplicate,
+  edit: p16_edit,
+  envelope: p16_envelope,
+  'eye-off': p16_eye_off,
+  'eye-open': p16_eye_open,
+  flag: p16_flag,
+  'floppy-disk': p16_floppy_disk,
+  form: p16_form,
+  'git-merge': p16_git_merge,
+  hand: p16_hand,
+  help: p16_help,
+  history: p16_history,
+  lock: p16_lock,
+  'map-marker': p16_map_marker,
+  media: p16_media,
+  paperclip: p16_paperclip,
+  person: p16_person,
+  refresh: p16_refresh,
+  reset: p16_reset,
+  'send-message': p16_send_message,
+  'log-in': p16_log_in,
+  'swap-horizontal': p16_swap_horizontal,
+  time: p16_time,
+  trash: p16_trash,
+  undo: p16_undo,
+  'caret-up': p16_caret_up,
+  minus: p16_minus,
+  calendar: p16_calendar,
+  filter: p16_filter,
+  sort: p16_sort,
+  inbox: p16_inbox,
+  'folder-open': p16_folder_open,
+  settings: p16_settings,
+  import: p16_import,
+  export: p16_export,
+  upload: p16_upload,
+  download: p16_download,
+  dot: p16_dot,
 };

@@ -1,5 +1,6 @@
 /**
- * SVG paths of the icons of the shell and the jobs list (the first load) at 16 px, in one small chunk. An icon not listed still shows: the loader in
+ * SVG paths of the icons of the shell and the jobs list (the first load) at 16 px, in one small chunk. An icon not
+ * listed still shows: the loader in
  * web/lib/icons.ts looks in the next table, then falls back to Blueprint's own loader.
  */
 
@@ -33,5 +34,31 @@ import p16_menu_closed from '@blueprintjs/icons/lib/esm/generated/16px/paths/men
 
 /** Paths by icon name. */
 export const ICON_PATHS_16: Record<string, string[]> = {
-  'add': p16_add, 'chevron-left': p16_chevron_left, 'chevron-right': p16_chevron_right, 'clipboard': p16_clipboard, 'cross': p16_cross, 'small-cross': p16_small_cross, 'diagram-tree': p16_diagram_tree, 'document': p16_document, 'error': p16_error, 'flash': p16_flash, 'info-sign': p16_info_sign, 'list': p16_list, 'log-out': p16_log_out, 'more': p16_more, 'new-person': p16_new_person, 'notifications': p16_notifications, 'people': p16_people, 'search': p16_search, 'tick': p16_tick, 'tick-circle': p16_tick_circle, 'user': p16_user, 'warning-sign': p16_warning_sign, 'wrench': p16_wrench, 'double-caret-vertical': p16_double_caret_vertical, 'caret-down': p16_caret_down, 'menu-open': p16_menu_open, 'menu-closed': p16_menu_closed,
+  add: p16_add,
+  'chevron-left': p16_chevron_left,
+  'chevron-right': p16_chevron_right,
+  clipboard: p16_clipboard,
+  cross: p16_cross,
+  'small-cross': p16_small_cross,
+  'diagram-tree': p16_diagram_tree,
+  document: p16_document,
+  error: p16_error,
+  flash: p16_flash,
+  'info-sign': p16_info_sign,
+  list: p16_list,
+  'log-out': p16_log_out,
+  more: p16_more,
+  'new-person': p16_new_person,
+  notifications: p16_notifications,
+  people: p16_people,
+  search: p16_search,
+  tick: p16_tick,
+  'tick-circle': p16_tick_circle,
+  user: p16_user,
+  'warning-sign': p16_warning_sign,
+  wrench: p16_wrench,
+  'double-caret-vertical': p16_double_caret_vertical,
+  'caret-down': p16_caret_down,
+  'menu-open': p16_menu_open,
+  'menu-closed': p16_menu_closed,
 };

@@ -1,5 +1,6 @@
 /**
- * The SVG paths of the icons the portal draws at 20 (large icons: empty states) px, in one small chunk loaded with the first such
+ * The SVG paths of the icons the portal draws at 20 (large icons: empty states) px, in one small chunk loaded with the
+ * first such
  * icon. An icon not listed still shows: it falls back to Blueprint's own loader.
  */
 
@@ -28,5 +29,26 @@ import p20_folder_open from '@blueprintjs/icons/lib/esm/generated/20px/paths/fol
 
 /** Paths by icon name. */
 export const ICON_PATHS_20: Record<string, string[]> = {
-  'build': p20_build, 'clipboard': p20_clipboard, 'diagram-tree': p20_diagram_tree, 'disable': p20_disable, 'document': p20_document, 'error': p20_error, 'flash': p20_flash, 'history': p20_history, 'info-sign': p20_info_sign, 'list': p20_list, 'lock': p20_lock, 'notifications': p20_notifications, 'paperclip': p20_paperclip, 'people': p20_people, 'person': p20_person, 'search': p20_search, 'tick-circle': p20_tick_circle, 'time': p20_time, 'warning-sign': p20_warning_sign, 'wrench': p20_wrench, 'inbox': p20_inbox, 'folder-open': p20_folder_open,
+  build: p20_build,
+  clipboard: p20_clipboard,
+  'diagram-tree': p20_diagram_tree,
+  disable: p20_disable,
+  document: p20_document,
+  error: p20_error,
+  flash: p20_flash,
+  history: p20_history,
+  'info-sign': p20_info_sign,
+  list: p20_list,
+  lock: p20_lock,
+  notifications: p20_notifications,
+  paperclip: p20_paperclip,
+  people: p20_people,
+  person: p20_person,
+  search: p20_search,
+  'tick-circle': p20_tick_circle,
+  time: p20_time,
+  'warning-sign': p20_warning_sign,
+  wrench: p20_wrench,
+  inbox: p20_inbox,
+  'folder-open': p20_folder_open,
 };

@@ -12,10 +12,12 @@ export function installIconLoader(): void {
     loader: async (name, size) => {
       const own =
         size === 16
-          ? ((await import('./icon-paths-16.ts')).ICON_PATHS_16[name] ?? (await import('./icon-paths-16-more.ts')).ICON_PATHS_16_MORE[name])
+          ? ((await import('./icon-paths-16.ts')).ICON_PATHS_16[name] ??
+            (await import('./icon-paths-16-more.ts')).ICON_PATHS_16_MORE[name])
           : (await import('./icon-paths-20.ts')).ICON_PATHS_20[name];
       if (own) return own;
-      const { splitPathsBySizeLoader } = await import('@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader.js');
+      const { splitPathsBySizeLoader } =
+        await import('@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader.js');
       return splitPathsBySizeLoader(name, size);
     },
   });

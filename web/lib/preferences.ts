@@ -19,7 +19,13 @@ export type PreferenceKey = keyof typeof PREFERENCE_DEFAULTS;
 const PREFIX = 'rebate.pref.';
 const listeners = new Set<() => void>();
 /** The preferences the Preferences screen edits (task-schemas/user_preferences): kept on the server too. */
-export const SERVER_KEPT = ['bucket_order', 'sla_days_in_stage', 'jobs_per_page', 'contractors_per_page', 'sidebar_open'] as const satisfies readonly PreferenceKey[];
+export const SERVER_KEPT = [
+  'bucket_order',
+  'sla_days_in_stage',
+  'jobs_per_page',
+  'contractors_per_page',
+  'sidebar_open',
+] as const satisfies readonly PreferenceKey[];
 const isServerKept = (key: string) => (SERVER_KEPT as readonly string[]).includes(key);
 /** When each preference was last changed here (a sign-in's copies never overwrite a newer change). */
 const changedAt = new Map<string, number>();
@@ -48,7 +54,10 @@ export function writePreference<K extends PreferenceKey>(key: K, value: (typeof 
   store(key, value);
   changedAt.set(key, Date.now());
   notify();
-  if (isServerKept(key) && getSession()) void api<Preferences>('PUT', '/api/preferences', { body: { [key]: value }, ignoreErrors: [422] }).catch(() => undefined);
+  if (isServerKept(key) && getSession())
+    void api<Preferences>('PUT', '/api/preferences', { body: { [key]: value }, ignoreErrors: [422] }).catch(
+      () => undefined,
+    );
 }
 
 /** Remembers preferences the server answered (after a save, or at sign-in), without sending them back. */
@@ -66,14 +75,18 @@ export async function syncPreferencesAtSignIn(token: string): Promise<void> {
   if (localStorage.getItem(SYNCED_KEY) === mark) return;
   const started = Date.now();
   const prefs = await api<Preferences>('GET', '/api/preferences');
-  rememberPreferences(Object.fromEntries(SERVER_KEPT.filter((k) => (changedAt.get(k) ?? 0) < started).map((k) => [k, prefs[k]])));
+  rememberPreferences(
+    Object.fromEntries(SERVER_KEPT.filter((k) => (changedAt.get(k) ?? 0) < started).map((k) => [k, prefs[k]])),
+  );
   localStorage.setItem(SYNCED_KEY, mark);
 }
 
 const cache = new Map<string, { raw: string | null; value: unknown }>();
 
 /** A remembered preference as React state. */
-export function usePreference<K extends PreferenceKey>(key: K): [(typeof PREFERENCE_DEFAULTS)[K], (v: (typeof PREFERENCE_DEFAULTS)[K]) => void] {
+export function usePreference<K extends PreferenceKey>(
+  key: K,
+): [(typeof PREFERENCE_DEFAULTS)[K], (v: (typeof PREFERENCE_DEFAULTS)[K]) => void] {
   const value = useSyncExternalStore(
     (l) => {
       listeners.add(l);

@@ -7,7 +7,11 @@ import { api } from './api-client.ts';
 /** What /api/config answers: the answer contract's type (engine/api/auth.ts). */
 export type { AppConfig } from '../../engine/api/auth.ts';
 
-export const appConfigQuery = { queryKey: ['config'], queryFn: () => api<AppConfig>('GET', '/api/config'), staleTime: 60_000 };
+export const appConfigQuery = {
+  queryKey: ['config'],
+  queryFn: () => api<AppConfig>('GET', '/api/config'),
+  staleTime: 60_000,
+};
 
 export function useAppConfig() {
   return useQuery(appConfigQuery);

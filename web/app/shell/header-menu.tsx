@@ -11,7 +11,14 @@ function MenuLink({ item }: { item: NavItem }) {
   const to = pathTo(item.to);
   const href = useHref(to);
   const onClick = useLinkClickHandler(to);
-  return <MenuItem icon={item.icon} text={item.label} href={href} onClick={(e: MouseEvent<HTMLElement>) => onClick(e as MouseEvent<HTMLAnchorElement>)} />;
+  return (
+    <MenuItem
+      icon={item.icon}
+      text={item.label}
+      href={href}
+      onClick={(e: MouseEvent<HTMLElement>) => onClick(e as MouseEvent<HTMLAnchorElement>)}
+    />
+  );
 }
 
 export default function HeaderMenu({ items, user, trigger }: { items: NavItem[]; user?: string; trigger: ReactNode }) {
@@ -22,7 +29,9 @@ export default function HeaderMenu({ items, user, trigger }: { items: NavItem[];
       content={
         <Menu>
           {user && <MenuItem disabled text={user} icon="user" />}
-          {items.map((i) => <MenuLink key={i.to} item={i} />)}
+          {items.map((i) => (
+            <MenuLink key={i.to} item={i} />
+          ))}
         </Menu>
       }
     >

@@ -23,7 +23,10 @@ export function Layout() {
   const config = useAppConfig();
   const navigation = useNavigation();
   const matches = usePageTitle();
-  const routeName = [...matches].reverse().map((m) => (m.handle as { name?: string } | undefined)?.name).find(Boolean);
+  const routeName = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { name?: string } | undefined)?.name)
+    .find(Boolean);
   const [sidebarOpen, setSidebarOpen] = usePreference('sidebar_open');
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -48,10 +51,22 @@ export function Layout() {
   const staging = config.data && !config.data.is_production;
   return (
     <div className={`shell ${sidebarOpen ? 'sidebar-open' : 'sidebar-closed'}`}>
-      {staging && <div className="staging-banner" role="status">STAGING ENV</div>}
+      {staging && (
+        <div className="staging-banner" role="status">
+          STAGING ENV
+        </div>
+      )}
       <Navbar className="app-header">
         <Navbar.Group align={Alignment.START}>
-          {session && <Button variant="minimal" className="hide-mobile" icon={sidebarOpen ? 'menu-closed' : 'menu-open'} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} onClick={() => setSidebarOpen(!sidebarOpen)} />}
+          {session && (
+            <Button
+              variant="minimal"
+              className="hide-mobile"
+              icon={sidebarOpen ? 'menu-closed' : 'menu-open'}
+              aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+              onClick={() => setSidebarOpen(!sidebarOpen)}
+            />
+          )}
           <Link to="/" className="logo" aria-label="Rebate Portal: jobs list">
             <span className="logo-mark">R</span>
             <span className="logo-text">Rebate Portal</span>
@@ -60,7 +75,10 @@ export function Layout() {
         {session && (
           <Navbar.Group align={Alignment.END}>
             <Button variant="minimal" icon="search" aria-keyshortcuts="Control+K" onClick={() => setSearchOpen(true)}>
-              <span className="visually-hidden-mobile">Search</span> <Tag minimal className="hide-mobile" aria-hidden="true">Ctrl K</Tag>
+              <span className="visually-hidden-mobile">Search</span>{' '}
+              <Tag minimal className="hide-mobile" aria-hidden="true">
+                Ctrl K
+              </Tag>
             </Button>
             {HEADER_ITEMS.filter(visible).map((i) => (
               <LinkButton key={i.to} minimal icon={i.icon} text={i.label} hideText="mobile" to={pathTo(i.to)} />
@@ -83,7 +101,15 @@ export function Layout() {
         {session && (
           <nav className="sidebar" aria-label="Sidebar">
             {[...HEADER_ITEMS, ...MENU_ITEMS].filter(visible).map((i) => (
-              <LinkButton key={i.to} className="sidebar-item" minimal icon={i.icon} text={i.label} title={sidebarOpen ? undefined : i.label} to={pathTo(i.to)} />
+              <LinkButton
+                key={i.to}
+                className="sidebar-item"
+                minimal
+                icon={i.icon}
+                text={i.label}
+                title={sidebarOpen ? undefined : i.label}
+                to={pathTo(i.to)}
+              />
             ))}
           </nav>
         )}

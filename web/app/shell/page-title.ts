@@ -18,7 +18,10 @@ export function documentTitle(routeTitle: string | undefined, subject?: string):
 export function usePageTitle() {
   const matches = useMatches();
   const subject = useCurrentPageSubject();
-  const title = [...matches].reverse().map((m) => (m.handle as { title?: string } | undefined)?.title).find(Boolean);
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { title?: string } | undefined)?.title)
+    .find(Boolean);
   useEffect(() => {
     document.title = documentTitle(title, subject);
   }, [title, subject]);

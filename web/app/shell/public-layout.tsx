@@ -16,7 +16,11 @@ export function PublicLayout() {
   const staging = config.data && !config.data.is_production;
   return (
     <div className="public-shell">
-      {staging && <div className="staging-banner" role="status">STAGING ENV</div>}
+      {staging && (
+        <div className="staging-banner" role="status">
+          STAGING ENV
+        </div>
+      )}
       <main className="public-page">
         {navigation.state === 'loading' && <Spinner className="route-spinner" size={20} />}
         <Outlet />

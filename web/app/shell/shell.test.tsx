@@ -19,8 +19,18 @@ const { setSession } = await import('../../lib/session.ts');
 const { HEADER_ITEMS, MENU_ITEMS } = await import('./nav-items.ts');
 const { pathTo } = await import('../../config/paths.ts');
 
-const CONFIG: AppConfig = { app_env: 'staging', is_production: false, feature_flags: ['program-explorer'], google_sign_in: false, sso_label: 'Google', playwright_sign_in: false };
-const OPS = { token: 'a-token-long-enough-for-the-schema', user: { id: 1, email: 'ops@example.test', name: 'Olivia Ops', role: 'ops' as const, contractor_id: null } };
+const CONFIG: AppConfig = {
+  app_env: 'staging',
+  is_production: false,
+  feature_flags: ['program-explorer'],
+  google_sign_in: false,
+  sso_label: 'Google',
+  playwright_sign_in: false,
+};
+const OPS = {
+  token: 'a-token-long-enough-for-the-schema',
+  user: { id: 1, email: 'ops@example.test', name: 'Olivia Ops', role: 'ops' as const, contractor_id: null },
+};
 
 let page: Mounted | undefined;
 beforeEach(() => localStorage.clear());
@@ -30,8 +40,13 @@ afterEach(async () => {
   act(() => setSession(null));
 });
 
-const api = (config: Partial<AppConfig> = {}) => mockApi({ 'GET /api/config': { body: { ...CONFIG, ...config } }, 'GET /api/preferences': { body: PREFERENCE_DEFAULTS } });
-const hrefs = (selector: string) => Array.from(page!.host.querySelectorAll<HTMLAnchorElement>(selector)).map((a) => a.getAttribute('href'));
+const api = (config: Partial<AppConfig> = {}) =>
+  mockApi({
+    'GET /api/config': { body: { ...CONFIG, ...config } },
+    'GET /api/preferences': { body: PREFERENCE_DEFAULTS },
+  });
+const hrefs = (selector: string) =>
+  Array.from(page!.host.querySelectorAll<HTMLAnchorElement>(selector)).map((a) => a.getAttribute('href'));
 
 describe('the document title', () => {
   it.each([
@@ -48,10 +63,19 @@ describe('the document title', () => {
     act(() => setSession(OPS));
     page = await mount({
       at: '/contractors/1',
-      routes: [{ element: <Layout />, children: [
-        { path: '/contractors/1', handle: { title: 'Contractor' }, element: <PageHeading title="Northwind HVAC" /> },
-        { path: '/contractors', handle: { title: 'Contractors' }, element: <p>list</p> },
-      ] }],
+      routes: [
+        {
+          element: <Layout />,
+          children: [
+            {
+              path: '/contractors/1',
+              handle: { title: 'Contractor' },
+              element: <PageHeading title="Northwind HVAC" />,
+            },
+            { path: '/contractors', handle: { title: 'Contractors' }, element: <p>list</p> },
+          ],
+        },
+      ],
     });
     expect(document.title).toBe('Northwind HVAC · Contractor | Rebate Portal');
     await act(() => page!.router.navigate('/contractors'));
@@ -79,7 +103,9 @@ describe('navigation items are links', () => {
     page = await mount({ at: '/no/such/page', routes });
     await act(async () => page!.host.querySelector<HTMLButtonElement>('button[aria-label="Menu"]')!.click());
     await settle();
-    const menu = Array.from(document.querySelectorAll<HTMLAnchorElement>('.bp6-menu a.bp6-menu-item[href]')).map((a) => [a.textContent, a.getAttribute('href')]);
+    const menu = Array.from(document.querySelectorAll<HTMLAnchorElement>('.bp6-menu a.bp6-menu-item[href]')).map(
+      (a) => [a.textContent, a.getAttribute('href')],
+    );
     expect(menu).toEqual(MENU_ITEMS.map((i) => [i.label, pathTo(i.to)]));
   });
 });

@@ -14,8 +14,12 @@ export const PAGE_MESSAGES = {
 function Links() {
   return (
     <div className="error-links">
-      <a href={`mailto:${SUPPORT_EMAIL}`} className="bp6-button bp6-minimal">Contact us</a>
-      <Link to="/" className="bp6-button bp6-intent-primary">Return to job list</Link>
+      <a href={`mailto:${SUPPORT_EMAIL}`} className="bp6-button bp6-minimal">
+        Contact us
+      </a>
+      <Link to="/" className="bp6-button bp6-intent-primary">
+        Return to job list
+      </Link>
     </div>
   );
 }
@@ -25,7 +29,15 @@ export function NotFoundPage() {
 }
 
 export function UnexpectedPage() {
-  return <NonIdealState className="page-state" icon="error" title={PAGE_MESSAGES.unexpected} description={PAGE_MESSAGES.unexpected_advice} action={<Links />} />;
+  return (
+    <NonIdealState
+      className="page-state"
+      icon="error"
+      title={PAGE_MESSAGES.unexpected}
+      description={PAGE_MESSAGES.unexpected_advice}
+      action={<Links />}
+    />
+  );
 }
 
 /** The router's error element: a thrown 404 reads as not found, anything else as unexpected. */

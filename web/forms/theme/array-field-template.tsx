@@ -30,7 +30,13 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       {items.length === 0 && <div className="bp6-text-muted rjsf-bp-list-empty">None added yet.</div>}
       <div className="rjsf-bp-list-items">{items}</div>
       {canAdd && !readonly && !disabled && (
-        <Button icon="add" variant="outlined" size="small" onClick={onAddClick} text={`Add ${singular(heading) || 'item'}`} />
+        <Button
+          icon="add"
+          variant="outlined"
+          size="small"
+          onClick={onAddClick}
+          text={`Add ${singular(heading) || 'item'}`}
+        />
       )}
     </fieldset>
   );
@@ -49,11 +55,34 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
         <div className="rjsf-bp-list-item-buttons">
           {(b.hasMoveUp || b.hasMoveDown) && (
             <>
-              <Button variant="minimal" size="small" icon="arrow-up" aria-label="Move up" disabled={!b.hasMoveUp} onClick={b.onMoveUpItem} />
-              <Button variant="minimal" size="small" icon="arrow-down" aria-label="Move down" disabled={!b.hasMoveDown} onClick={b.onMoveDownItem} />
+              <Button
+                variant="minimal"
+                size="small"
+                icon="arrow-up"
+                aria-label="Move up"
+                disabled={!b.hasMoveUp}
+                onClick={b.onMoveUpItem}
+              />
+              <Button
+                variant="minimal"
+                size="small"
+                icon="arrow-down"
+                aria-label="Move down"
+                disabled={!b.hasMoveDown}
+                onClick={b.onMoveDownItem}
+              />
             </>
           )}
-          {b.hasRemove && <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={`Remove item ${index + 1}`} onClick={b.onRemoveItem} />}
+          {b.hasRemove && (
+            <Button
+              variant="minimal"
+              size="small"
+              icon="trash"
+              intent="danger"
+              aria-label={`Remove item ${index + 1}`}
+              onClick={b.onRemoveItem}
+            />
+          )}
         </div>
       )}
     </div>

@@ -46,7 +46,22 @@ export const InternalTag = () => (
 );
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors, rawHelp, hidden, required, displayLabel, uiSchema, schema, registry, fieldPathId, readonly, classNames } = props;
+  const {
+    id,
+    label,
+    children,
+    rawErrors,
+    rawHelp,
+    hidden,
+    required,
+    displayLabel,
+    uiSchema,
+    schema,
+    registry,
+    fieldPathId,
+    readonly,
+    classNames,
+  } = props;
   if (hidden) return <div hidden>{children}</div>;
   const ctx = contextOf(registry);
   const internal = uiSchema?.['ui:internal'] === true;
@@ -60,7 +75,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const tone = errors.length ? ' rjsf-bp-has-error' : warnings.length ? ' rjsf-bp-has-warning' : '';
   if (container) {
     return (
-      <div className={`rjsf-bp-field rjsf-bp-container${tone}${internal ? ' rjsf-bp-internal-field' : ''}`} data-path={path}>
+      <div
+        className={`rjsf-bp-field rjsf-bp-container${tone}${internal ? ' rjsf-bp-internal-field' : ''}`}
+        data-path={path}
+      >
         {children}
         <FieldMessages id={id} errors={errors} warnings={warnings} />
       </div>

@@ -61,4 +61,18 @@ export const widgets: RegistryWidgetsType = {
 export const fields: RegistryFieldsType = { ObjectField: WidgetObjectField };
 
 /** The widget names task forms may use (the theme's half of the forms' contract). */
-export const WIDGET_NAMES = ['checkboxes', 'currency', 'date', 'equipment_catalog_search', 'income_level', 'ordered_choices', 'pdf_upload', 'photo_upload', 'radio', 'select', 'signature_status', 'textarea', 'yes_no'] as const;
+export const WIDGET_NAMES = [
+  'checkboxes',
+  'currency',
+  'date',
+  'equipment_catalog_search',
+  'income_level',
+  'ordered_choices',
+  'pdf_upload',
+  'photo_upload',
+  'radio',
+  'select',
+  'signature_status',
+  'textarea',
+  'yes_no',
+] as const;

@@ -63,7 +63,12 @@ export function CheckboxesWidget(p: WidgetProps) {
     p.onChange(next.length ? next : undefined);
   };
   return (
-    <div className={`rjsf-bp-choices rjsf-bp-checkboxes${options.length > 6 ? ' rjsf-bp-columns' : ''}`} role="group" aria-labelledby={`${p.id}-label`} onBlur={leave(p)}>
+    <div
+      className={`rjsf-bp-choices rjsf-bp-checkboxes${options.length > 6 ? ' rjsf-bp-columns' : ''}`}
+      role="group"
+      aria-labelledby={`${p.id}-label`}
+      onBlur={leave(p)}
+    >
       {options.map((o, k) => (
         <Checkbox
           key={k}
@@ -91,7 +96,9 @@ export function SelectWidget(p: WidgetProps) {
       value={i >= 0 ? String(i) : ''}
       disabled={p.disabled || p.readonly}
       aria-invalid={!!p.rawErrors?.length}
-      onChange={(e) => p.onChange(e.currentTarget.value === '' ? undefined : options[Number(e.currentTarget.value)]?.value)}
+      onChange={(e) =>
+        p.onChange(e.currentTarget.value === '' ? undefined : options[Number(e.currentTarget.value)]?.value)
+      }
       onBlur={leave(p)}
     >
       <option value="">{p.placeholder || 'Select…'}</option>

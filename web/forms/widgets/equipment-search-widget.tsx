@@ -23,7 +23,10 @@ const CATALOG_TYPES: Record<string, string> = { heat_pumps: 'heat_pump', water_h
 /** The default search: `GET /api/equipment?type=&q=` (a list, or a page with `items`). */
 export async function searchCatalog(catalog: string, q: string, programId?: string): Promise<CatalogRow[]> {
   const type = CATALOG_TYPES[catalog] ?? catalog;
-  const r = await api<EquipmentPage>('GET', '/api/equipment', { query: { type, q, program_id: programId, per_page: 20 }, ignoreErrors: [400, 404] });
+  const r = await api<EquipmentPage>('GET', '/api/equipment', {
+    query: { type, q, program_id: programId, per_page: 20 },
+    ignoreErrors: [400, 404],
+  });
   return r.items;
 }
 
@@ -71,15 +74,26 @@ function SelectionCard({ item, onRemove }: { item: Record<string, unknown>; onRe
   const title = [item.manufacturer, item.model].filter(Boolean).join(' ') || `Catalog entry ${String(item.catalog_id)}`;
   return (
     <div className={`rjsf-bp-catalog-pick${item.qualifies === false ? ' rjsf-bp-catalog-pick-no' : ''}`}>
-      <Icon icon={item.qualifies === false ? 'warning-sign' : 'tick-circle'} intent={item.qualifies === false ? 'warning' : 'success'} />
+      <Icon
+        icon={item.qualifies === false ? 'warning-sign' : 'tick-circle'}
+        intent={item.qualifies === false ? 'warning' : 'success'}
+      />
       <div className="rjsf-bp-catalog-pick-text">
         <strong>{title}</strong>
         <div className="rjsf-bp-catalog-meta">
           {item.ahri_number !== undefined && <span>AHRI {String(item.ahri_number)}</span>}
           {item.gallons !== undefined && <span>{String(item.gallons)} gal</span>}
           {item.uef !== undefined && <span>UEF {String(item.uef)}</span>}
-          {item.is_energy_star === true && <Tag minimal intent="success">ENERGY STAR</Tag>}
-          {item.qualifies === false && <Tag minimal intent="warning">Does not qualify</Tag>}
+          {item.is_energy_star === true && (
+            <Tag minimal intent="success">
+              ENERGY STAR
+            </Tag>
+          )}
+          {item.qualifies === false && (
+            <Tag minimal intent="warning">
+              Does not qualify
+            </Tag>
+          )}
         </div>
       </div>
       {onRemove && <Button variant="minimal" icon="cross" aria-label={`Remove ${title}`} onClick={onRemove} />}
@@ -88,7 +102,10 @@ function SelectionCard({ item, onRemove }: { item: Record<string, unknown>; onRe
 }
 
 function useSearch(ctx: TaskFormContext, catalog: string, q: string) {
-  const [state, setState] = useState<{ q: string; rows?: CatalogRow[]; error?: string; loading: boolean }>({ q: '', loading: false });
+  const [state, setState] = useState<{ q: string; rows?: CatalogRow[]; error?: string; loading: boolean }>({
+    q: '',
+    loading: false,
+  });
   useEffect(() => {
     const text = q.trim();
     if (text.length < MIN_CHARS) return;
@@ -97,7 +114,9 @@ function useSearch(ctx: TaskFormContext, catalog: string, q: string) {
       setState((s) => ({ ...s, loading: true }));
       (ctx.search_catalog ?? ((c: string, s: string) => searchCatalog(c, s, ctx.program_id)))(catalog, text)
         .then((rows) => live && setState({ q: text, rows, loading: false }))
-        .catch(() => live && setState({ q: text, error: 'The catalog search is not available right now.', loading: false }));
+        .catch(
+          () => live && setState({ q: text, error: 'The catalog search is not available right now.', loading: false }),
+        );
     }, DEBOUNCE_MS);
     return () => {
       live = false;
@@ -115,7 +134,13 @@ export function EquipmentCatalogSearchWidget(p: WidgetProps) {
   const selectionSchema = resolve(multiple ? p.schema.items : p.schema, definitions);
   const max = typeof p.schema.maxItems === 'number' ? p.schema.maxItems : multiple ? Infinity : 1;
   const catalog = String(p.options.catalog ?? '');
-  const picked: Record<string, unknown>[] = multiple ? (Array.isArray(p.value) ? p.value : []) : p.value && typeof p.value === 'object' ? [p.value] : [];
+  const picked: Record<string, unknown>[] = multiple
+    ? Array.isArray(p.value)
+      ? p.value
+      : []
+    : p.value && typeof p.value === 'object'
+      ? [p.value]
+      : [];
   const [q, setQ] = useState('');
   const result = useSearch(ctx, catalog, q);
   const editable = !p.readonly && !p.disabled;
@@ -130,7 +155,11 @@ export function EquipmentCatalogSearchWidget(p: WidgetProps) {
   return (
     <div className="rjsf-bp-catalog">
       {picked.map((item, i) => (
-        <SelectionCard key={String(item.catalog_id ?? i)} item={item} onRemove={editable ? () => set(picked.filter((_, k) => k !== i)) : undefined} />
+        <SelectionCard
+          key={String(item.catalog_id ?? i)}
+          item={item}
+          onRemove={editable ? () => set(picked.filter((_, k) => k !== i)) : undefined}
+        />
       ))}
       {editable && !full && (
         <>
@@ -138,16 +167,26 @@ export function EquipmentCatalogSearchWidget(p: WidgetProps) {
             id={p.id}
             type="search"
             leftIcon="search"
-            placeholder={picked.length && !multiple ? 'Search to replace the selection' : 'Manufacturer, model or AHRI number'}
+            placeholder={
+              picked.length && !multiple ? 'Search to replace the selection' : 'Manufacturer, model or AHRI number'
+            }
             value={q}
             onValueChange={setQ}
             rightElement={result.loading ? <Spinner size={16} className="rjsf-bp-catalog-spinner" /> : undefined}
             intent={p.rawErrors?.length ? 'danger' : 'none'}
             aria-describedby={`${p.id}__messages`}
           />
-          {q.trim().length > 0 && q.trim().length < MIN_CHARS && <div className="bp6-text-muted rjsf-bp-catalog-hint">Type at least {MIN_CHARS} characters.</div>}
-          {result.error && <Callout intent="warning" compact>{result.error}</Callout>}
-          {result.rows && result.rows.length === 0 && <div className="bp6-text-muted rjsf-bp-catalog-hint">{NO_MATCHES}</div>}
+          {q.trim().length > 0 && q.trim().length < MIN_CHARS && (
+            <div className="bp6-text-muted rjsf-bp-catalog-hint">Type at least {MIN_CHARS} characters.</div>
+          )}
+          {result.error && (
+            <Callout intent="warning" compact>
+              {result.error}
+            </Callout>
+          )}
+          {result.rows && result.rows.length === 0 && (
+            <div className="bp6-text-muted rjsf-bp-catalog-hint">{NO_MATCHES}</div>
+          )}
           {result.rows && result.rows.length > 0 && (
             <ul className="rjsf-bp-catalog-results" aria-label="Catalog matches">
               {result.rows.slice(0, 20).map((row, i) => {
@@ -155,7 +194,9 @@ export function EquipmentCatalogSearchWidget(p: WidgetProps) {
                 return (
                   <li key={String(sel.catalog_id ?? i)}>
                     <button type="button" onClick={() => pick(row)}>
-                      <strong>{[sel.manufacturer, sel.model].filter(Boolean).join(' ') || String(sel.catalog_id)}</strong>
+                      <strong>
+                        {[sel.manufacturer, sel.model].filter(Boolean).join(' ') || String(sel.catalog_id)}
+                      </strong>
                       <span className="rjsf-bp-catalog-meta">
                         {sel.ahri_number !== undefined && <span>AHRI {String(sel.ahri_number)}</span>}
                         {sel.is_energy_star === true && <span>ENERGY STAR</span>}
@@ -170,7 +211,14 @@ export function EquipmentCatalogSearchWidget(p: WidgetProps) {
         </>
       )}
       {editable && manual && ctx.set_field && (
-        <Button variant="minimal" size="small" icon="edit" className="rjsf-bp-catalog-manual" text="Not in the catalog? Enter manually" onClick={() => ctx.set_field!(manual.field, manual.value)} />
+        <Button
+          variant="minimal"
+          size="small"
+          icon="edit"
+          className="rjsf-bp-catalog-manual"
+          text="Not in the catalog? Enter manually"
+          onClick={() => ctx.set_field!(manual.field, manual.value)}
+        />
       )}
       {!editable && picked.length === 0 && <span className="bp6-text-muted">Nothing selected.</span>}
     </div>

@@ -74,7 +74,8 @@ export function IncomeLevelWidget(p: WidgetProps) {
               labelElement={
                 band ? (
                   <span>
-                    <strong>{incomeBandText(band)}</strong> <span className="muted">({lowerFirst(String(o.label))})</span>
+                    <strong>{incomeBandText(band)}</strong>{' '}
+                    <span className="muted">({lowerFirst(String(o.label))})</span>
                   </span>
                 ) : (
                   String(o.label)

@@ -15,7 +15,11 @@ const asText = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 /** One line of text; numbers go to NumberWidget. */
 export function TextWidget(p: WidgetProps) {
   const numeric = p.schema.type === 'number' || p.schema.type === 'integer';
-  return numeric ? <NumberWidget {...p} /> : <LineInput p={p} text={asText(p.value)} onText={(t) => p.onChange(emptyToUndefined(t, p))} />;
+  return numeric ? (
+    <NumberWidget {...p} />
+  ) : (
+    <LineInput p={p} text={asText(p.value)} onText={(t) => p.onChange(emptyToUndefined(t, p))} />
+  );
 }
 
 /**

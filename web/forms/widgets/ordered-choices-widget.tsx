@@ -12,7 +12,9 @@ type Option = { label: string; value: unknown };
 /** The options in the value's order, then the ones it leaves out. */
 function ordered(options: Option[], value: unknown): Option[] {
   const list = Array.isArray(value) ? value : [];
-  const first = list.map((v) => options.find((o) => o.value === v)).filter((o, i, all): o is Option => !!o && all.indexOf(o) === i);
+  const first = list
+    .map((v) => options.find((o) => o.value === v))
+    .filter((o, i, all): o is Option => !!o && all.indexOf(o) === i);
   return [...first, ...options.filter((o) => !first.includes(o))];
 }
 
@@ -34,8 +36,22 @@ export function OrderedChoicesWidget(p: WidgetProps) {
           <span className="rjsf-bp-ordered-label">{String(o.label)}</span>
           {!locked && (
             <span className="rjsf-bp-ordered-buttons">
-              <Button variant="minimal" size="small" icon="arrow-up" aria-label={`Move ${o.label} up`} disabled={i === 0} onClick={() => move(i, i - 1)} />
-              <Button variant="minimal" size="small" icon="arrow-down" aria-label={`Move ${o.label} down`} disabled={i === rows.length - 1} onClick={() => move(i, i + 1)} />
+              <Button
+                variant="minimal"
+                size="small"
+                icon="arrow-up"
+                aria-label={`Move ${o.label} up`}
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+              />
+              <Button
+                variant="minimal"
+                size="small"
+                icon="arrow-down"
+                aria-label={`Move ${o.label} down`}
+                disabled={i === rows.length - 1}
+                onClick={() => move(i, i + 1)}
+              />
             </span>
           )}
         </li>

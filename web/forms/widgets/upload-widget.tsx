@@ -8,7 +8,15 @@ import { Button, Icon, Spinner } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { ATTACHMENT_MESSAGES, downloadAttachment, fileSize, toReference, uploadAttachment, uploadWarnings, type Attachment } from '../attachments.ts';
+import {
+  ATTACHMENT_MESSAGES,
+  downloadAttachment,
+  fileSize,
+  toReference,
+  uploadAttachment,
+  uploadWarnings,
+  type Attachment,
+} from '../attachments.ts';
 import { contextOf, type TaskFormContext } from '../form-context.ts';
 
 type Kind = 'photo' | 'pdf';
@@ -33,7 +41,10 @@ function useAttachmentUrl(a: Attachment, local: string | undefined, ctx: TaskFor
         url = URL.createObjectURL(blob);
         if (live) setState({ url });
       })
-      .catch((e: unknown) => live && setState({ error: e instanceof ApiError ? e.message : ATTACHMENT_MESSAGES.download_failed }));
+      .catch(
+        (e: unknown) =>
+          live && setState({ error: e instanceof ApiError ? e.message : ATTACHMENT_MESSAGES.download_failed }),
+      );
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
@@ -55,12 +66,36 @@ async function openAttachment(a: Attachment, ctx: TaskFormContext) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-function Thumbnail({ a, local, ctx, warnings, onRemove }: { a: Attachment; local?: string; ctx: TaskFormContext; warnings: string[]; onRemove?: () => void }) {
+function Thumbnail({
+  a,
+  local,
+  ctx,
+  warnings,
+  onRemove,
+}: {
+  a: Attachment;
+  local?: string;
+  ctx: TaskFormContext;
+  warnings: string[];
+  onRemove?: () => void;
+}) {
   const { url, error } = useAttachmentUrl(a, local, ctx, true);
   return (
     <figure className={`rjsf-bp-thumb${warnings.length ? ' rjsf-bp-thumb-warning' : ''}`}>
-      <button type="button" className="rjsf-bp-thumb-image" onClick={() => void openAttachment(a, ctx).catch(() => undefined)} aria-label={`Open ${a.name ?? 'photo'}`} title={error ?? a.name}>
-        {url ? <img src={url} alt={a.name ?? 'Photo'} /> : error ? <Icon icon="media" size={28} className="bp6-text-muted" /> : <Spinner size={20} />}
+      <button
+        type="button"
+        className="rjsf-bp-thumb-image"
+        onClick={() => void openAttachment(a, ctx).catch(() => undefined)}
+        aria-label={`Open ${a.name ?? 'photo'}`}
+        title={error ?? a.name}
+      >
+        {url ? (
+          <img src={url} alt={a.name ?? 'Photo'} />
+        ) : error ? (
+          <Icon icon="media" size={28} className="bp6-text-muted" />
+        ) : (
+          <Spinner size={20} />
+        )}
       </button>
       <figcaption>
         <span className="rjsf-bp-thumb-name">{a.name ?? 'Photo'}</span>
@@ -71,21 +106,57 @@ function Thumbnail({ a, local, ctx, warnings, onRemove }: { a: Attachment; local
         )}
       </figcaption>
       {error && <div className="rjsf-bp-thumb-error">{error}</div>}
-      {onRemove && <Button className="rjsf-bp-thumb-remove" icon="cross" size="small" variant="minimal" aria-label={`Remove ${a.name ?? 'photo'}`} onClick={onRemove} />}
+      {onRemove && (
+        <Button
+          className="rjsf-bp-thumb-remove"
+          icon="cross"
+          size="small"
+          variant="minimal"
+          aria-label={`Remove ${a.name ?? 'photo'}`}
+          onClick={onRemove}
+        />
+      )}
     </figure>
   );
 }
 
-function FileRow({ a, ctx, warnings, onRemove }: { a: Attachment; ctx: TaskFormContext; warnings: string[]; onRemove?: () => void }) {
+function FileRow({
+  a,
+  ctx,
+  warnings,
+  onRemove,
+}: {
+  a: Attachment;
+  ctx: TaskFormContext;
+  warnings: string[];
+  onRemove?: () => void;
+}) {
   const [error, setError] = useState<string>();
   return (
     <li className="rjsf-bp-file">
       <Icon icon="document" />
-      <Button variant="minimal" className="rjsf-bp-file-name" text={a.name ?? 'Document'} onClick={() => void openAttachment(a, ctx).catch((e: unknown) => setError(e instanceof ApiError ? e.message : ATTACHMENT_MESSAGES.download_failed))} />
+      <Button
+        variant="minimal"
+        className="rjsf-bp-file-name"
+        text={a.name ?? 'Document'}
+        onClick={() =>
+          void openAttachment(a, ctx).catch((e: unknown) =>
+            setError(e instanceof ApiError ? e.message : ATTACHMENT_MESSAGES.download_failed),
+          )
+        }
+      />
       <span className="bp6-text-muted">{fileSize(a.size_bytes)}</span>
       {warnings.length > 0 && <Icon icon="warning-sign" intent="warning" title={warnings.join(' ')} />}
       {error && <span className="rjsf-bp-error">{error}</span>}
-      {onRemove && <Button icon="cross" size="small" variant="minimal" aria-label={`Remove ${a.name ?? 'document'}`} onClick={onRemove} />}
+      {onRemove && (
+        <Button
+          icon="cross"
+          size="small"
+          variant="minimal"
+          aria-label={`Remove ${a.name ?? 'document'}`}
+          onClick={onRemove}
+        />
+      )}
     </li>
   );
 }
@@ -93,7 +164,13 @@ function FileRow({ a, ctx, warnings, onRemove }: { a: Attachment; ctx: TaskFormC
 function UploadWidget(p: WidgetProps & { kind: Kind }) {
   const ctx = contextOf(p.registry);
   const multiple = p.schema.type === 'array';
-  const items: Attachment[] = multiple ? (Array.isArray(p.value) ? p.value : []) : p.value && typeof p.value === 'object' ? [p.value as Attachment] : [];
+  const items: Attachment[] = multiple
+    ? Array.isArray(p.value)
+      ? p.value
+      : []
+    : p.value && typeof p.value === 'object'
+      ? [p.value as Attachment]
+      : [];
   // The latest list, updated as each upload lands (several can finish before the next render).
   const current = useRef(items);
   current.current = items;
@@ -122,15 +199,23 @@ function UploadWidget(p: WidgetProps & { kind: Kind }) {
     setPending((x) => [...x, { key, name: file.name }]);
     try {
       if (!ctx.upload && !ctx.job_id) throw new ApiError(404, ATTACHMENT_MESSAGES.not_ready);
-      const result = ctx.upload ? await ctx.upload(file, p.name) : await uploadAttachment(ctx.job_id!, ctx.task_id, p.name, file);
+      const result = ctx.upload
+        ? await ctx.upload(file, p.name)
+        : await uploadAttachment(ctx.job_id!, ctx.task_id, p.name, file);
       const ref = toReference(result);
-      if (p.kind === 'photo' && file.type.startsWith('image/')) setLocal((l) => ({ ...l, [ref.id]: URL.createObjectURL(file) }));
+      if (p.kind === 'photo' && file.type.startsWith('image/'))
+        setLocal((l) => ({ ...l, [ref.id]: URL.createObjectURL(file) }));
       const w = uploadWarnings(result);
       if (w.length) setUploadWarn((m) => ({ ...m, [ref.id]: w }));
       set(multiple ? [...current.current, ref] : [ref]);
       setPending((x) => x.filter((q) => q.key !== key));
     } catch (e) {
-      const message = e instanceof ApiError ? (e.status === 404 ? ATTACHMENT_MESSAGES.not_ready : e.message) : ATTACHMENT_MESSAGES.upload_failed;
+      const message =
+        e instanceof ApiError
+          ? e.status === 404
+            ? ATTACHMENT_MESSAGES.not_ready
+            : e.message
+          : ATTACHMENT_MESSAGES.upload_failed;
       setPending((x) => x.map((q) => (q.key === key ? { ...q, error: message } : q)));
     }
   };
@@ -173,13 +258,26 @@ function UploadWidget(p: WidgetProps & { kind: Kind }) {
         (p.kind === 'photo' ? (
           <div className="rjsf-bp-thumbs">
             {items.map((a) => (
-              <Thumbnail key={a.id} a={a} local={local[a.id]} ctx={ctx} warnings={itemWarnings(a)} onRemove={editable ? () => remove(a.id) : undefined} />
+              <Thumbnail
+                key={a.id}
+                a={a}
+                local={local[a.id]}
+                ctx={ctx}
+                warnings={itemWarnings(a)}
+                onRemove={editable ? () => remove(a.id) : undefined}
+              />
             ))}
           </div>
         ) : (
           <ul className="rjsf-bp-files">
             {items.map((a) => (
-              <FileRow key={a.id} a={a} ctx={ctx} warnings={itemWarnings(a)} onRemove={editable ? () => remove(a.id) : undefined} />
+              <FileRow
+                key={a.id}
+                a={a}
+                ctx={ctx}
+                warnings={itemWarnings(a)}
+                onRemove={editable ? () => remove(a.id) : undefined}
+              />
             ))}
           </ul>
         ))}
@@ -192,7 +290,13 @@ function UploadWidget(p: WidgetProps & { kind: Kind }) {
                 <>
                   {': '}
                   {q.error}
-                  <Button variant="minimal" size="small" icon="cross" aria-label="Dismiss" onClick={() => setPending((x) => x.filter((y) => y.key !== q.key))} />
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    icon="cross"
+                    aria-label="Dismiss"
+                    onClick={() => setPending((x) => x.filter((y) => y.key !== q.key))}
+                  />
                 </>
               )}
             </li>
@@ -206,8 +310,22 @@ function UploadWidget(p: WidgetProps & { kind: Kind }) {
       ))}
       {editable ? (
         <div className="rjsf-bp-dropzone">
-          <input ref={input} id={p.id} type="file" accept={typeof p.options.accept === 'string' ? p.options.accept : undefined} multiple={multiple} className="rjsf-bp-file-input" onChange={(e) => onFiles(e.currentTarget.files)} onBlur={() => p.onBlur(p.id, p.value)} aria-describedby={`${p.id}__messages`} />
-          <Button icon={p.kind === 'photo' ? 'camera' : 'upload'} text={replace ? `Replace ${p.kind === 'photo' ? 'photo' : 'PDF'}` : `Upload ${noun}`} onClick={() => input.current?.click()} />
+          <input
+            ref={input}
+            id={p.id}
+            type="file"
+            accept={typeof p.options.accept === 'string' ? p.options.accept : undefined}
+            multiple={multiple}
+            className="rjsf-bp-file-input"
+            onChange={(e) => onFiles(e.currentTarget.files)}
+            onBlur={() => p.onBlur(p.id, p.value)}
+            aria-describedby={`${p.id}__messages`}
+          />
+          <Button
+            icon={p.kind === 'photo' ? 'camera' : 'upload'}
+            text={replace ? `Replace ${p.kind === 'photo' ? 'photo' : 'PDF'}` : `Upload ${noun}`}
+            onClick={() => input.current?.click()}
+          />
           <span className="bp6-text-muted rjsf-bp-drop-hint">or drop {multiple ? 'files' : 'a file'} here</span>
         </div>
       ) : (

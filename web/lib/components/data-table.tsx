@@ -49,10 +49,30 @@ function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && !!target.closest('a, button, input, select, textarea, label');
 }
 
-export function DataTable<T>({ columns, rows, rowKey, rowHref, onRowClick, loading, emptyTitle, emptyDescription, emptyIcon = 'search', emptyAction, label }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  rowHref,
+  onRowClick,
+  loading,
+  emptyTitle,
+  emptyDescription,
+  emptyIcon = 'search',
+  emptyAction,
+  label,
+}: DataTableProps<T>) {
   const navigate = useNavigate();
   if (rows && rows.length === 0 && !loading) {
-    return <NonIdealState className="data-table-empty" icon={emptyIcon} title={emptyTitle} description={emptyDescription} action={emptyAction as React.JSX.Element | undefined} />;
+    return (
+      <NonIdealState
+        className="data-table-empty"
+        icon={emptyIcon}
+        title={emptyTitle}
+        description={emptyDescription}
+        action={emptyAction as React.JSX.Element | undefined}
+      />
+    );
   }
   const clickable = !!rowHref || !!onRowClick;
   const rowClick = (row: T) => (e: MouseEvent) => {
@@ -77,7 +97,11 @@ export function DataTable<T>({ columns, rows, rowKey, rowHref, onRowClick, loadi
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} className={[c.numeric && 'data-table-numeric', c.className].filter(Boolean).join(' ') || undefined} scope="col">
+              <th
+                key={c.key}
+                className={[c.numeric && 'data-table-numeric', c.className].filter(Boolean).join(' ') || undefined}
+                scope="col"
+              >
                 {c.label}
               </th>
             ))}
@@ -88,7 +112,15 @@ export function DataTable<T>({ columns, rows, rowKey, rowHref, onRowClick, loadi
             ? rows.map((row) => (
                 <tr key={rowKey(row)} onClick={rowClick(row)} {...rowKeys(row)}>
                   {columns.map((c) => (
-                    <td key={c.key} data-label={c.label} className={[c.numeric && 'data-table-numeric', c.nowrap && 'data-table-nowrap', c.className].filter(Boolean).join(' ') || undefined}>
+                    <td
+                      key={c.key}
+                      data-label={c.label}
+                      className={
+                        [c.numeric && 'data-table-numeric', c.nowrap && 'data-table-nowrap', c.className]
+                          .filter(Boolean)
+                          .join(' ') || undefined
+                      }
+                    >
                       {c.render(row)}
                     </td>
                   ))}

@@ -16,7 +16,9 @@ export function DetailList({ items }: { items: DetailItem[] }) {
       {items.map((i) => (
         <div key={i.label} className={i.wide ? 'detail-list-item detail-list-wide' : 'detail-list-item'}>
           <dt>{i.label}</dt>
-          <dd>{i.value === null || i.value === undefined || i.value === '' ? <span className="muted">—</span> : i.value}</dd>
+          <dd>
+            {i.value === null || i.value === undefined || i.value === '' ? <span className="muted">—</span> : i.value}
+          </dd>
         </div>
       ))}
     </dl>

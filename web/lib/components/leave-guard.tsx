@@ -9,7 +9,9 @@ import { useBlocker } from 'react-router-dom';
 
 /** Renders the confirmation; place it once in a form whose `dirty` says it has unsaved changes. */
 export function LeaveGuard({ dirty }: { dirty: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

@@ -20,8 +20,20 @@ export interface LinkButtonProps {
 }
 
 export function LinkButton({ to, text, icon, intent, minimal, className, hideText, title }: LinkButtonProps) {
-  const classes = [Classes.BUTTON, intent && intent !== 'none' && Classes.intentClass(intent), minimal && Classes.MINIMAL, className].filter(Boolean).join(' ');
-  const textClass = [Classes.BUTTON_TEXT, hideText === 'always' ? 'visually-hidden' : hideText === 'mobile' && 'visually-hidden-mobile'].filter(Boolean).join(' ');
+  const classes = [
+    Classes.BUTTON,
+    intent && intent !== 'none' && Classes.intentClass(intent),
+    minimal && Classes.MINIMAL,
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const textClass = [
+    Classes.BUTTON_TEXT,
+    hideText === 'always' ? 'visually-hidden' : hideText === 'mobile' && 'visually-hidden-mobile',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Link to={to} className={classes} title={title}>
       {icon && <Icon icon={icon} />}

@@ -14,11 +14,20 @@ export interface ListPagerProps {
   perPageOptions?: readonly number[];
 }
 
-export function ListPager({ page, perPage, total, onPage, onPerPage, perPageOptions = PRODUCT_CONSTANTS.page_sizes }: ListPagerProps) {
+export function ListPager({
+  page,
+  perPage,
+  total,
+  onPage,
+  onPerPage,
+  perPageOptions = PRODUCT_CONSTANTS.page_sizes,
+}: ListPagerProps) {
   const pages = total === undefined ? page : Math.max(1, Math.ceil(total / perPage));
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = total === undefined ? page * perPage : Math.min(total, page * perPage);
-  const options = perPageOptions.includes(perPage) ? perPageOptions : [...perPageOptions, perPage].sort((a, b) => a - b);
+  const options = perPageOptions.includes(perPage)
+    ? perPageOptions
+    : [...perPageOptions, perPage].sort((a, b) => a - b);
   return (
     <nav className="list-pager" aria-label="Pages">
       {onPerPage && (

@@ -20,7 +20,11 @@ export function LoadState({ error, notFoundTitle, back }: LoadStateProps) {
       className="page-state"
       icon={notFound ? 'search' : 'error'}
       title={notFound ? notFoundTitle : error instanceof ApiError ? error.message : CLIENT_MESSAGES.unexpected}
-      action={<Link to={back.to} className="bp6-button">{back.label}</Link>}
+      action={
+        <Link to={back.to} className="bp6-button">
+          {back.label}
+        </Link>
+      }
     />
   );
 }

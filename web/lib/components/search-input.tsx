@@ -52,7 +52,9 @@ export function SearchInput({ value, onSearch, placeholder, label }: SearchInput
       onKeyDown={(e) => {
         if (e.key === 'Escape' && text) clear();
       }}
-      rightElement={text ? <Button variant="minimal" icon="cross" aria-label="Clear search" onClick={clear} /> : undefined}
+      rightElement={
+        text ? <Button variant="minimal" icon="cross" aria-label="Clear search" onClick={clear} /> : undefined
+      }
     />
   );
 }

@@ -22,7 +22,11 @@ export interface FormState<V, B> {
   reset: (values: V) => void;
 }
 
-export function useFormState<V extends object, B>(initial: V, validate: (v: V) => FieldErrors, toBody: (v: V) => B): FormState<V, B> {
+export function useFormState<V extends object, B>(
+  initial: V,
+  validate: (v: V) => FieldErrors,
+  toBody: (v: V) => B,
+): FormState<V, B> {
   const [values, setValues] = useState(initial);
   const [base, setBase] = useState(initial);
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -45,7 +49,8 @@ export function useFormState<V extends object, B>(initial: V, validate: (v: V) =
   const touch = useCallback((key: string) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key))), []);
 
   const errors: FieldErrors = { ...serverErrors };
-  for (const [k, m] of Object.entries(clientErrors)) if (submitted || touched.has(k.split('.')[0]) || touched.has(k)) errors[k] ??= m;
+  for (const [k, m] of Object.entries(clientErrors))
+    if (submitted || touched.has(k.split('.')[0]) || touched.has(k)) errors[k] ??= m;
 
   async function submit(save: (body: B) => Promise<unknown>): Promise<boolean> {
     setSubmitted(true);

@@ -11,7 +11,8 @@ import { vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-export type Answer = { status?: number; body?: unknown } | ((init: RequestInit | undefined) => { status?: number; body?: unknown });
+export type Answer =
+  { status?: number; body?: unknown } | ((init: RequestInit | undefined) => { status?: number; body?: unknown });
 export interface Call {
   method: string;
   path: string;
@@ -30,13 +31,17 @@ export function mockApi(table: Record<string, Answer | Answer[]>) {
       const key = `${method} ${path}`;
       calls.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       const entry = table[key];
-      if (!entry) return new Response(JSON.stringify({ code: 'not_found', detail: `No answer for ${key}` }), { status: 404 });
+      if (!entry)
+        return new Response(JSON.stringify({ code: 'not_found', detail: `No answer for ${key}` }), { status: 404 });
       const list = Array.isArray(entry) ? entry : [entry];
       const i = Math.min(served[key] ?? 0, list.length - 1);
       served[key] = (served[key] ?? 0) + 1;
       const a = list[i];
       const { status = 200, body } = typeof a === 'function' ? a(init) : a;
-      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      return new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return { calls, count: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key).length };
@@ -50,7 +55,13 @@ export interface Mounted {
 }
 
 /** Renders `element` (or a route `Component` at `path`, or whole `routes`) at `at`, inside a fresh query client. */
-export async function mount(opts: { at: string; path?: string; Component?: ComponentType; element?: ReactNode; routes?: RouteObject[] }): Promise<Mounted> {
+export async function mount(opts: {
+  at: string;
+  path?: string;
+  Component?: ComponentType;
+  element?: ReactNode;
+  routes?: RouteObject[];
+}): Promise<Mounted> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const routes = opts.routes ?? [{ path: opts.path, Component: opts.Component, element: opts.element }];
   const router = createMemoryRouter(routes, { initialEntries: [opts.at] });
@@ -99,7 +110,8 @@ export function button(root: ParentNode, text: string): HTMLButtonElement {
   return b as HTMLButtonElement;
 }
 
-export const hasButton = (root: ParentNode, text: string) => Array.from(root.querySelectorAll('button')).some((x) => x.textContent?.trim() === text);
+export const hasButton = (root: ParentNode, text: string) =>
+  Array.from(root.querySelectorAll('button')).some((x) => x.textContent?.trim() === text);
 
 export async function click(el: Element) {
   await act(async () => void (el as HTMLElement).click());

@@ -21,7 +21,8 @@ export function getAnnouncement(id: number): Promise<Announcement> {
   return api<Announcement>('GET', `/api/announcements/${id}`, { ignoreErrors: [400, 404] });
 }
 
-export const announcementQuery = (id: number) => queryOptions({ queryKey: announcementKeys.detail(id), queryFn: () => getAnnouncement(id) });
+export const announcementQuery = (id: number) =>
+  queryOptions({ queryKey: announcementKeys.detail(id), queryFn: () => getAnnouncement(id) });
 
 export function useAnnouncement(id: number | undefined) {
   return useQuery({ ...announcementQuery(id ?? 0), enabled: id !== undefined });

@@ -16,7 +16,11 @@ export function getAnnouncements(params: AnnouncementListParams): Promise<Announ
 }
 
 export const announcementsQuery = (params: AnnouncementListParams) =>
-  queryOptions({ queryKey: [...announcementKeys.all, 'list', params], queryFn: () => getAnnouncements(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...announcementKeys.all, 'list', params],
+    queryFn: () => getAnnouncements(params),
+    placeholderData: keepPreviousData,
+  });
 
 export function useAnnouncements(params: AnnouncementListParams, enabled = true) {
   return useQuery({ ...announcementsQuery(params), enabled });

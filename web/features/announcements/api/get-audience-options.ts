@@ -16,11 +16,21 @@ export function getContractorOptions(): Promise<AudienceOption<number>[]> {
 }
 
 export function getProgramOptions(): Promise<AudienceOption<string>[]> {
-  return api<ProgramPage>('GET', '/api/programs', { query: { per_page: 200 } }).then((r) => r.items.map((p) => ({ id: p.id, name: p.name })));
+  return api<ProgramPage>('GET', '/api/programs', { query: { per_page: 200 } }).then((r) =>
+    r.items.map((p) => ({ id: p.id, name: p.name })),
+  );
 }
 
-export const contractorOptionsQuery = queryOptions({ queryKey: ['announcements', 'audience', 'contractors'], queryFn: getContractorOptions, staleTime: 5 * 60_000 });
-export const programOptionsQuery = queryOptions({ queryKey: ['announcements', 'audience', 'programs'], queryFn: getProgramOptions, staleTime: 5 * 60_000 });
+export const contractorOptionsQuery = queryOptions({
+  queryKey: ['announcements', 'audience', 'contractors'],
+  queryFn: getContractorOptions,
+  staleTime: 5 * 60_000,
+});
+export const programOptionsQuery = queryOptions({
+  queryKey: ['announcements', 'audience', 'programs'],
+  queryFn: getProgramOptions,
+  staleTime: 5 * 60_000,
+});
 
 export function useContractorOptions(enabled = true) {
   return useQuery({ ...contractorOptionsQuery, enabled });

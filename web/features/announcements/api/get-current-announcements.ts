@@ -9,7 +9,10 @@ export function getCurrentAnnouncements(): Promise<CurrentAnnouncements> {
   return api<CurrentAnnouncements>('GET', '/api/announcements/current');
 }
 
-export const currentAnnouncementsQuery = queryOptions({ queryKey: [...announcementKeys.all, 'current'], queryFn: getCurrentAnnouncements });
+export const currentAnnouncementsQuery = queryOptions({
+  queryKey: [...announcementKeys.all, 'current'],
+  queryFn: getCurrentAnnouncements,
+});
 
 export function useCurrentAnnouncements(enabled = true) {
   return useQuery({ ...currentAnnouncementsQuery, enabled });

@@ -31,7 +31,8 @@ function Editor({ announcement }: { announcement?: Announcement }) {
   const [createdId, setCreatedId] = useState<number>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   useEffect(() => {
-    if (createdId !== undefined) navigate(pathTo('AnnouncementDetail', { announcementId: createdId }), { replace: true });
+    if (createdId !== undefined)
+      navigate(pathTo('AnnouncementDetail', { announcementId: createdId }), { replace: true });
   }, [createdId, navigate]);
   const status = statusOf(toBody(form.values));
 
@@ -40,7 +41,13 @@ function Editor({ announcement }: { announcement?: Announcement }) {
       <PageHeading
         title={announcement ? 'Edit announcement' : 'New announcement'}
         back={BACK}
-        subtitle={announcement && <Tag minimal intent={STATUS_INTENT[statusOf(announcement)]}>{statusOf(announcement)}</Tag>}
+        subtitle={
+          announcement && (
+            <Tag minimal intent={STATUS_INTENT[statusOf(announcement)]}>
+              {statusOf(announcement)}
+            </Tag>
+          )
+        }
       />
       <div className="announcement-layout">
         <div className="announcement-main bp6-card">
@@ -56,12 +63,26 @@ function Editor({ announcement }: { announcement?: Announcement }) {
               if (announcement) form.reset(initialValues(a));
               else setCreatedId(a.id);
             }}
-            extraActions={announcement && <Button className="form-actions-end" icon="trash" intent="danger" variant="minimal" text="Delete" onClick={() => setConfirmDelete(true)} />}
+            extraActions={
+              announcement && (
+                <Button
+                  className="form-actions-end"
+                  icon="trash"
+                  intent="danger"
+                  variant="minimal"
+                  text="Delete"
+                  onClick={() => setConfirmDelete(true)}
+                />
+              )
+            }
           />
         </div>
         <aside className="announcement-side" aria-label="Preview">
           <h2 className="announcement-side-title">
-            How contractors see it <Tag minimal intent={STATUS_INTENT[status]}>{status === 'Showing' ? 'Showing now' : status}</Tag>
+            How contractors see it{' '}
+            <Tag minimal intent={STATUS_INTENT[status]}>
+              {status === 'Showing' ? 'Showing now' : status}
+            </Tag>
           </h2>
           <AnnouncementPreview a={toBody(form.values)} />
         </aside>
@@ -110,7 +131,13 @@ export function Component() {
       </>
     );
   }
-  if (!query.data) return <><PageHeading title="Announcement" back={BACK} /><LoadState error={query.error} notFoundTitle="Announcement not found" back={BACK} /></>;
+  if (!query.data)
+    return (
+      <>
+        <PageHeading title="Announcement" back={BACK} />
+        <LoadState error={query.error} notFoundTitle="Announcement not found" back={BACK} />
+      </>
+    );
   if (isOps) return <Editor key={query.data.id} announcement={query.data} />;
   return (
     <>

@@ -26,7 +26,15 @@ export interface AnnouncementFormProps {
   extraActions?: ReactNode;
 }
 
-export function AnnouncementForm({ form, onSave, onCancel, saveText, saving, saved, extraActions }: AnnouncementFormProps) {
+export function AnnouncementForm({
+  form,
+  onSave,
+  onCancel,
+  saveText,
+  saving,
+  saved,
+  extraActions,
+}: AnnouncementFormProps) {
   const { values, set, touch, errors } = form;
   const contractors = useContractorOptions();
   const programs = useProgramOptions();
@@ -34,11 +42,21 @@ export function AnnouncementForm({ form, onSave, onCancel, saveText, saving, sav
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!(await form.submit(onSave))) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.announcement-form .bp6-intent-danger input, .announcement-form .bp6-intent-danger textarea')?.focus());
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>(
+            '.announcement-form .bp6-intent-danger input, .announcement-form .bp6-intent-danger textarea',
+          )
+          ?.focus(),
+      );
     }
   }
 
-  const input = (key: TextKey, label: string, opts: { type?: string; placeholder?: string; wide?: boolean; required?: boolean; help?: string } = {}) => (
+  const input = (
+    key: TextKey,
+    label: string,
+    opts: { type?: string; placeholder?: string; wide?: boolean; required?: boolean; help?: string } = {},
+  ) => (
     <FormGroup
       className={opts.wide ? 'form-grid-wide' : undefined}
       label={label}
@@ -66,7 +84,13 @@ export function AnnouncementForm({ form, onSave, onCancel, saveText, saving, sav
         {input('title', 'Title', { wide: true, required: true })}
         {input('valid_from', 'Valid from', { type: 'date', help: 'Empty: shows from now on.' })}
         {input('valid_until', 'Valid until', { type: 'date', help: 'Empty: no end date.' })}
-        <FormGroup className="form-grid-wide" label="Content" labelFor="announcement-content" labelInfo="(required)" {...fieldProps(errors, 'content')}>
+        <FormGroup
+          className="form-grid-wide"
+          label="Content"
+          labelFor="announcement-content"
+          labelInfo="(required)"
+          {...fieldProps(errors, 'content')}
+        >
           <TextArea
             id="announcement-content"
             fill
@@ -78,14 +102,32 @@ export function AnnouncementForm({ form, onSave, onCancel, saveText, saving, sav
             onBlur={() => touch('content')}
           />
         </FormGroup>
-        {input('video_url', 'YouTube video URL', { type: 'url', wide: true, placeholder: 'https://www.youtube.com/watch?v=…' })}
+        {input('video_url', 'YouTube video URL', {
+          type: 'url',
+          wide: true,
+          placeholder: 'https://www.youtube.com/watch?v=…',
+        })}
         {input('image_url', 'Image URL', { type: 'url', placeholder: 'https://…' })}
         {input('link', 'Link', { type: 'url', placeholder: 'https://…' })}
         <div className="form-grid-wide">
-          <AudiencePicker name="contractors" noun="contractors" value={values.contractor_ids} onChange={(v) => set('contractor_ids', v)} options={contractors.data} error={errors.contractor_ids} />
+          <AudiencePicker
+            name="contractors"
+            noun="contractors"
+            value={values.contractor_ids}
+            onChange={(v) => set('contractor_ids', v)}
+            options={contractors.data}
+            error={errors.contractor_ids}
+          />
         </div>
         <div className="form-grid-wide">
-          <AudiencePicker name="programs" noun="programs" value={values.program_ids} onChange={(v) => set('program_ids', v)} options={programs.data} error={errors.program_ids} />
+          <AudiencePicker
+            name="programs"
+            noun="programs"
+            value={values.program_ids}
+            onChange={(v) => set('program_ids', v)}
+            options={programs.data}
+            error={errors.program_ids}
+          />
         </div>
       </FormGrid>
       <FormActions>

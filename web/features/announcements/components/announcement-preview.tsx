@@ -18,7 +18,11 @@ export function AnnouncementPreview({ a }: { a: AnnouncementFields }) {
           <div className="muted announcement-card-dates">{showPeriod(a)}</div>
         </div>
       </div>
-      {a.content ? <div className="announcement-card-content">{a.content}</div> : <p className="muted">The announcement's text shows here.</p>}
+      {a.content ? (
+        <div className="announcement-card-content">{a.content}</div>
+      ) : (
+        <p className="muted">The announcement's text shows here.</p>
+      )}
       {video && (
         <div className="announcement-card-video">
           <iframe
@@ -32,7 +36,18 @@ export function AnnouncementPreview({ a }: { a: AnnouncementFields }) {
         </div>
       )}
       {image && <img className="announcement-card-image" src={image} alt="" loading="lazy" />}
-      {link && <AnchorButton className="announcement-card-link" href={link} target="_blank" rel="noopener noreferrer" endIcon="share" text="Learn more" intent="primary" variant="outlined" />}
+      {link && (
+        <AnchorButton
+          className="announcement-card-link"
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          endIcon="share"
+          text="Learn more"
+          intent="primary"
+          variant="outlined"
+        />
+      )}
     </Card>
   );
 }

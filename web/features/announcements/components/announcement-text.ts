@@ -16,7 +16,7 @@ export function youtubeId(url: string | null | undefined): string | null {
     host === 'youtu.be'
       ? u.pathname.slice(1)
       : host === 'youtube.com' || host === 'youtube-nocookie.com'
-        ? u.searchParams.get('v') ?? /^\/(?:embed|shorts|live)\/([^/?#]+)/.exec(u.pathname)?.[1] ?? ''
+        ? (u.searchParams.get('v') ?? /^\/(?:embed|shorts|live)\/([^/?#]+)/.exec(u.pathname)?.[1] ?? '')
         : '';
   return /^[\w-]{6,20}$/.test(id) ? id : null;
 }
@@ -54,10 +54,16 @@ export function showPeriod(a: Pick<AnnouncementFields, 'valid_from' | 'valid_unt
 }
 
 /** "All contractors" or "3 contractors"; "All programs" or the program names. */
-export function showAudience(a: Pick<AnnouncementFields, 'contractor_ids' | 'program_ids'>, programNames: Map<string, string>): { contractors: string; programs: string } {
+export function showAudience(
+  a: Pick<AnnouncementFields, 'contractor_ids' | 'program_ids'>,
+  programNames: Map<string, string>,
+): { contractors: string; programs: string } {
   const n = a.contractor_ids?.length ?? 0;
   return {
     contractors: a.contractor_ids === null ? 'All contractors' : n === 1 ? '1 contractor' : `${n} contractors`,
-    programs: a.program_ids === null ? 'All programs' : a.program_ids.map((id) => programNames.get(id) ?? id).join(', ') || 'No programs',
+    programs:
+      a.program_ids === null
+        ? 'All programs'
+        : a.program_ids.map((id) => programNames.get(id) ?? id).join(', ') || 'No programs',
   };
 }

@@ -26,8 +26,21 @@ const PER_PAGE = 25;
 /** A contractor's view: today's announcements as cards. */
 function CurrentAnnouncements() {
   const current = useCurrentAnnouncements();
-  if (!current.data) return current.error ? <NonIdealState icon="error" title="The announcements could not be loaded." /> : <Spinner className="page-state" />;
-  if (!current.data.items.length) return <NonIdealState className="data-table-empty" icon="notifications" title="No announcements right now." description="News about programs, deadlines and training shows here." />;
+  if (!current.data)
+    return current.error ? (
+      <NonIdealState icon="error" title="The announcements could not be loaded." />
+    ) : (
+      <Spinner className="page-state" />
+    );
+  if (!current.data.items.length)
+    return (
+      <NonIdealState
+        className="data-table-empty"
+        icon="notifications"
+        title="No announcements right now."
+        description="News about programs, deadlines and training shows here."
+      />
+    );
   return (
     <div className="announcement-cards">
       {current.data.items.map((a) => (
@@ -46,7 +59,12 @@ function AllAnnouncements() {
   const programNames = useMemo(() => new Map((programs.data ?? []).map((p) => [p.id, p.name])), [programs.data]);
 
   const columns: Column<Announcement>[] = [
-    { key: 'title', label: 'Title', className: 'announcement-row-title', render: (a) => <Link to={pathTo('AnnouncementDetail', { announcementId: a.id })}>{a.title}</Link> },
+    {
+      key: 'title',
+      label: 'Title',
+      className: 'announcement-row-title',
+      render: (a) => <Link to={pathTo('AnnouncementDetail', { announcementId: a.id })}>{a.title}</Link>,
+    },
     {
       key: 'status',
       label: 'Status',
@@ -58,7 +76,12 @@ function AllAnnouncements() {
       ),
     },
     { key: 'period', label: 'Shown', nowrap: true, render: (a) => showPeriod(a) },
-    { key: 'contractors', label: 'Contractors', nowrap: true, render: (a) => showAudience(a, programNames).contractors },
+    {
+      key: 'contractors',
+      label: 'Contractors',
+      nowrap: true,
+      render: (a) => showAudience(a, programNames).contractors,
+    },
     { key: 'programs', label: 'Programs', render: (a) => showAudience(a, programNames).programs },
   ];
 
@@ -81,7 +104,9 @@ function AllAnnouncements() {
         loading={list.isFetching}
         emptyIcon="notifications"
         emptyTitle={showingOnly ? 'No announcement is showing today.' : 'No announcements yet.'}
-        emptyDescription={showingOnly ? undefined : 'Write one to tell contractors about program changes, deadlines or training.'}
+        emptyDescription={
+          showingOnly ? undefined : 'Write one to tell contractors about program changes, deadlines or training.'
+        }
       />
       {!!list.data && list.data.total > PER_PAGE && (
         <ListPager
@@ -106,7 +131,19 @@ export function Component() {
   const isOps = useIsOps();
   return (
     <>
-      <PageHeading title="Announcements" actions={isOps && <LinkButton intent="primary" icon="add" text="New announcement" to={pathTo('AnnouncementDetail', { announcementId: 'new' })} />} />
+      <PageHeading
+        title="Announcements"
+        actions={
+          isOps && (
+            <LinkButton
+              intent="primary"
+              icon="add"
+              text="New announcement"
+              to={pathTo('AnnouncementDetail', { announcementId: 'new' })}
+            />
+          )
+        }
+      />
       {isOps ? <AllAnnouncements /> : <CurrentAnnouncements />}
     </>
   );

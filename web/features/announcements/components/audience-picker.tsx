@@ -19,7 +19,14 @@ export interface AudiencePickerProps<Id extends string | number> {
 
 const FILTER_FROM = 8;
 
-export function AudiencePicker<Id extends string | number>({ name, noun, value, onChange, options, error }: AudiencePickerProps<Id>) {
+export function AudiencePicker<Id extends string | number>({
+  name,
+  noun,
+  value,
+  onChange,
+  options,
+  error,
+}: AudiencePickerProps<Id>) {
   const [filter, setFilter] = useState('');
   const names = useMemo(() => new Map((options ?? []).map((o) => [o.id, o.name])), [options]);
   const shown = useMemo(() => {
@@ -30,7 +37,12 @@ export function AudiencePicker<Id extends string | number>({ name, noun, value, 
   const toggle = (id: Id) => onChange(chosen.has(id) ? (value ?? []).filter((v) => v !== id) : [...(value ?? []), id]);
 
   return (
-    <FormGroup label={`Show to ${noun}`} className="audience-picker" intent={error ? 'danger' : undefined} helperText={error}>
+    <FormGroup
+      label={`Show to ${noun}`}
+      className="audience-picker"
+      intent={error ? 'danger' : undefined}
+      helperText={error}
+    >
       <RadioGroup
         name={`${name}-mode`}
         inline
@@ -58,13 +70,29 @@ export function AudiencePicker<Id extends string | number>({ name, noun, value, 
           ) : (
             <>
               {options.length >= FILTER_FROM && (
-                <InputGroup leftIcon="filter" placeholder={`Find ${noun}`} aria-label={`Find ${noun}`} value={filter} onValueChange={setFilter} className="audience-filter" />
+                <InputGroup
+                  leftIcon="filter"
+                  placeholder={`Find ${noun}`}
+                  aria-label={`Find ${noun}`}
+                  value={filter}
+                  onValueChange={setFilter}
+                  className="audience-filter"
+                />
               )}
               <div className="audience-list" role="group" aria-label={`Specific ${noun}`}>
                 {shown.map((o) => (
-                  <Checkbox key={String(o.id)} checked={chosen.has(o.id)} label={o.name} onChange={() => toggle(o.id)} />
+                  <Checkbox
+                    key={String(o.id)}
+                    checked={chosen.has(o.id)}
+                    label={o.name}
+                    onChange={() => toggle(o.id)}
+                  />
                 ))}
-                {!shown.length && <p className="muted">No {noun} match “{filter}”.</p>}
+                {!shown.length && (
+                  <p className="muted">
+                    No {noun} match “{filter}”.
+                  </p>
+                )}
               </div>
             </>
           )}

@@ -18,7 +18,10 @@ export const ANNOUNCEMENT_MESSAGES = {
   link: SAFE_LINK_MESSAGE,
 } as const;
 
-export type AnnouncementFormValues = Omit<AnnouncementFields, 'valid_from' | 'valid_until' | 'video_url' | 'image_url' | 'link'> & {
+export type AnnouncementFormValues = Omit<
+  AnnouncementFields,
+  'valid_from' | 'valid_until' | 'video_url' | 'image_url' | 'link'
+> & {
   valid_from: string;
   valid_until: string;
   video_url: string;
@@ -43,7 +46,8 @@ export function initialValues(a?: Announcement): AnnouncementFormValues {
 /** The body checked with the call's schema (the server's checks and words), then what only this form asks. */
 export function validate(v: AnnouncementFormValues): FieldErrors {
   const e: FieldErrors = requestErrors('announcement', toBody(v));
-  if (v.valid_from && v.valid_until && v.valid_until < v.valid_from) e.valid_until ??= ANNOUNCEMENT_MESSAGES.until_before_from;
+  if (v.valid_from && v.valid_until && v.valid_until < v.valid_from)
+    e.valid_until ??= ANNOUNCEMENT_MESSAGES.until_before_from;
   if (v.video_url.trim() && !youtubeId(v.video_url)) e.video_url ??= ANNOUNCEMENT_MESSAGES.youtube;
   if (v.image_url.trim() && !SAFE_LINK_PATTERN.test(v.image_url.trim())) e.image_url ??= ANNOUNCEMENT_MESSAGES.link;
   if (v.link.trim() && !SAFE_LINK_PATTERN.test(v.link.trim())) e.link ??= ANNOUNCEMENT_MESSAGES.link;

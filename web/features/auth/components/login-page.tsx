@@ -48,7 +48,10 @@ export function Component() {
         const r = await api<Notice>('POST', '/api/auth/forgot-password', { body: { email } });
         setNotice(r.detail);
       } else {
-        await api<void>('POST', '/api/auth/reset-password', { body: { token: params.get('reset'), password }, ignoreErrors: [400, 422] });
+        await api<void>('POST', '/api/auth/reset-password', {
+          body: { token: params.get('reset'), password },
+          ignoreErrors: [400, 422],
+        });
         setNotice('Your password is set. Sign in with it now.');
         setMode('sign-in');
       }
@@ -65,30 +68,81 @@ export function Component() {
         <span className="logo-mark">R</span>
         <span className="logo-text">Rebate Portal</span>
       </div>
-      <H1 className="login-title">{mode === 'sign-in' ? 'Sign in' : mode === 'forgot' ? 'Forgot password' : 'Choose a new password'}</H1>
-      {error && <Callout intent="danger" role="alert" className="form-callout">{error}</Callout>}
-      {notice && <Callout intent="success" className="form-callout">{notice}</Callout>}
+      <H1 className="login-title">
+        {mode === 'sign-in' ? 'Sign in' : mode === 'forgot' ? 'Forgot password' : 'Choose a new password'}
+      </H1>
+      {error && (
+        <Callout intent="danger" role="alert" className="form-callout">
+          {error}
+        </Callout>
+      )}
+      {notice && (
+        <Callout intent="success" className="form-callout">
+          {notice}
+        </Callout>
+      )}
       <form onSubmit={submit} noValidate>
         {mode !== 'reset' && (
           <FormGroup label="Email" labelFor="email">
-            <InputGroup id="email" type="email" autoComplete="username" value={email} onValueChange={setEmail} autoFocus large />
+            <InputGroup
+              id="email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onValueChange={setEmail}
+              autoFocus
+              large
+            />
           </FormGroup>
         )}
         {mode !== 'forgot' && (
           <FormGroup label={mode === 'reset' ? 'New password' : 'Password'} labelFor="password">
-            <InputGroup id="password" type="password" autoComplete={mode === 'reset' ? 'new-password' : 'current-password'} value={password} onValueChange={setPassword} large />
+            <InputGroup
+              id="password"
+              type="password"
+              autoComplete={mode === 'reset' ? 'new-password' : 'current-password'}
+              value={password}
+              onValueChange={setPassword}
+              large
+            />
           </FormGroup>
         )}
-        <Button type="submit" intent="primary" fill large loading={busy} text={mode === 'sign-in' ? 'Sign In' : mode === 'forgot' ? 'Send reset link' : 'Set password'} />
+        <Button
+          type="submit"
+          intent="primary"
+          fill
+          large
+          loading={busy}
+          text={mode === 'sign-in' ? 'Sign In' : mode === 'forgot' ? 'Send reset link' : 'Set password'}
+        />
       </form>
       {mode === 'sign-in' && <SsoButton redirect={redirect} />}
       <div className="login-links">
         {mode === 'sign-in' ? (
-          <Button variant="minimal" text="Forgot Password" onClick={() => { setMode('forgot'); setError(null); setNotice(null); }} />
+          <Button
+            variant="minimal"
+            text="Forgot Password"
+            onClick={() => {
+              setMode('forgot');
+              setError(null);
+              setNotice(null);
+            }}
+          />
         ) : (
-          <Button variant="minimal" text="Back to sign in" onClick={() => { setMode('sign-in'); setError(null); }} />
+          <Button
+            variant="minimal"
+            text="Back to sign in"
+            onClick={() => {
+              setMode('sign-in');
+              setError(null);
+            }}
+          />
         )}
-        {config?.playwright_sign_in && <Link to={pathTo('PlaywrightTestLogin')} className="muted small">Automated-testing sign-in</Link>}
+        {config?.playwright_sign_in && (
+          <Link to={pathTo('PlaywrightTestLogin')} className="muted small">
+            Automated-testing sign-in
+          </Link>
+        )}
       </div>
     </Card>
   );

@@ -6,7 +6,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client.ts';
 import { signInForTesting } from '../../../lib/use-auth.ts';
 
-export const PLAYWRIGHT_MESSAGES = { missing: 'Missing Playwright auth token', failed: 'Error signing in for automated testing' } as const;
+export const PLAYWRIGHT_MESSAGES = {
+  missing: 'Missing Playwright auth token',
+  failed: 'Error signing in for automated testing',
+} as const;
 
 export function Component() {
   const [params] = useSearchParams();
@@ -28,7 +31,13 @@ export function Component() {
   return (
     <Card className="login-card">
       <H3>Automated-testing sign-in</H3>
-      {error ? <Callout intent="danger" role="alert">{error}</Callout> : <Spinner />}
+      {error ? (
+        <Callout intent="danger" role="alert">
+          {error}
+        </Callout>
+      ) : (
+        <Spinner />
+      )}
     </Card>
   );
 }

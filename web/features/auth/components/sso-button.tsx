@@ -11,7 +11,8 @@ import { useAppConfig } from '../../../lib/use-app-config.ts';
 const SSO_MESSAGES: Record<SsoError, string> = {
   expired: 'That single sign-on took too long or was already used. Please try again.',
   denied: 'Single sign-on was cancelled at the provider. Try again, or sign in with your email and password.',
-  unverified_email: 'Your sign-in provider has not verified your email address, so it cannot sign you in here. Verify it with the provider, or sign in with your email and password.',
+  unverified_email:
+    'Your sign-in provider has not verified your email address, so it cannot sign you in here. Verify it with the provider, or sign in with your email and password.',
   no_account: 'No portal account uses the email you signed in with. Ask your administrator to invite you.',
   failed: 'Single sign-on did not work. Please try again, or sign in with your email and password.',
 };
@@ -29,7 +30,14 @@ export function SsoButton({ redirect }: { redirect: string }) {
   return (
     <div className="sso-sign-in">
       <Divider />
-      <AnchorButton href={`/api/auth/oidc/start?redirect=${encodeURIComponent(redirect)}`} icon="log-in" text={config.sso_label} fill large variant="outlined" />
+      <AnchorButton
+        href={`/api/auth/oidc/start?redirect=${encodeURIComponent(redirect)}`}
+        icon="log-in"
+        text={config.sso_label}
+        fill
+        large
+        variant="outlined"
+      />
     </div>
   );
 }

@@ -12,7 +12,11 @@ export function getContractorFilters(): Promise<ContractorFilterOptions> {
   return api<ContractorFilterOptions>('POST', '/api/contractor/filters', { body: {} });
 }
 
-export const contractorFiltersQuery = queryOptions({ queryKey: [...contractorKeys.all, 'filters'], queryFn: getContractorFilters, staleTime: 5 * 60_000 });
+export const contractorFiltersQuery = queryOptions({
+  queryKey: [...contractorKeys.all, 'filters'],
+  queryFn: getContractorFilters,
+  staleTime: 5 * 60_000,
+});
 
 export function useContractorFilters() {
   return useQuery(contractorFiltersQuery);

@@ -17,7 +17,11 @@ export function getContractors(params: ContractorListParams): Promise<Contractor
 }
 
 export const contractorsQuery = (params: ContractorListParams) =>
-  queryOptions({ queryKey: [...contractorKeys.all, 'list', params], queryFn: () => getContractors(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...contractorKeys.all, 'list', params],
+    queryFn: () => getContractors(params),
+    placeholderData: keepPreviousData,
+  });
 
 export function useContractors(params: ContractorListParams) {
   return useQuery(contractorsQuery(params));

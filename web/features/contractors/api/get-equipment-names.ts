@@ -14,7 +14,11 @@ export function getEquipmentName(id: number): Promise<EquipmentName> {
 /** The entries of the ids, in order; undefined while loading, null when not in the catalog. */
 export function useEquipmentNames(ids: number[]): (EquipmentName | null | undefined)[] {
   return useQueries({
-    queries: ids.map((id) => ({ queryKey: ['equipment', 'detail', id], queryFn: () => getEquipmentName(id), staleTime: 5 * 60_000 })),
+    queries: ids.map((id) => ({
+      queryKey: ['equipment', 'detail', id],
+      queryFn: () => getEquipmentName(id),
+      staleTime: 5 * 60_000,
+    })),
     combine: (results) => results.map((r) => (r.isError ? null : r.data)),
   });
 }

@@ -57,7 +57,13 @@ function EquipmentList({ ids }: { ids: number[] }) {
         return (
           <li key={id}>
             <Tag minimal>#{id}</Tag>{' '}
-            {e ? `${e.manufacturer} ${e.model}` : e === null ? <span className="muted">Not in the catalog</span> : <span className="bp6-skeleton">Loading</span>}
+            {e ? (
+              `${e.manufacturer} ${e.model}`
+            ) : e === null ? (
+              <span className="muted">Not in the catalog</span>
+            ) : (
+              <span className="bp6-skeleton">Loading</span>
+            )}
           </li>
         );
       })}
@@ -94,7 +100,13 @@ export function Component() {
   const [inviting, setInviting] = useState(false);
 
   const c = query.data;
-  if (!c) return <><PageHeading title="Contractor" back={BACK} /><LoadState error={query.error} notFoundTitle="Contractor not found" back={BACK} /></>;
+  if (!c)
+    return (
+      <>
+        <PageHeading title="Contractor" back={BACK} />
+        <LoadState error={query.error} notFoundTitle="Contractor not found" back={BACK} />
+      </>
+    );
   const canInvite = isOps || (session?.user.role === 'contractor' && session.user.contractor_id === c.id);
 
   return (
@@ -104,7 +116,13 @@ export function Component() {
         back={BACK}
         subtitle={
           <>
-            {c.program ? <Tag minimal intent="primary">{c.program.name}</Tag> : <Tag minimal>No program</Tag>}
+            {c.program ? (
+              <Tag minimal intent="primary">
+                {c.program.name}
+              </Tag>
+            ) : (
+              <Tag minimal>No program</Tag>
+            )}
             <span>{c.open_jobs === 1 ? '1 open job' : `${c.open_jobs} open jobs`}</span>
           </>
         }
@@ -113,7 +131,15 @@ export function Component() {
             <>
               {canInvite && <Button icon="envelope" text="Invite user" onClick={() => setInviting(true)} />}
               {isOps && <Button icon="edit" text="Edit" onClick={() => setEditing(true)} />}
-              {isOps && <Button icon="trash" intent="danger" variant="outlined" text="Delete" onClick={() => setConfirmDelete(true)} />}
+              {isOps && (
+                <Button
+                  icon="trash"
+                  intent="danger"
+                  variant="outlined"
+                  text="Delete"
+                  onClick={() => setConfirmDelete(true)}
+                />
+              )}
             </>
           )
         }

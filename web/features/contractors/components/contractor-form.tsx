@@ -54,12 +54,24 @@ export function ContractorForm({ form, onSave, onCancel, saveText, saving, saved
     const ok = await form.submit(onSave);
     if (!ok) {
       // Bring the first message into view (a phone shows one field at a time).
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.contractor-form .bp6-intent-danger input, .contractor-form .bp6-intent-danger select')?.focus());
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>(
+            '.contractor-form .bp6-intent-danger input, .contractor-form .bp6-intent-danger select',
+          )
+          ?.focus(),
+      );
     }
   }
 
   const text = (key: keyof typeof LABELS, required = false) => (
-    <FormGroup key={key} label={LABELS[key]} labelFor={`contractor-${key}`} labelInfo={required ? '(required)' : undefined} {...fieldProps(errors, key)}>
+    <FormGroup
+      key={key}
+      label={LABELS[key]}
+      labelFor={`contractor-${key}`}
+      labelInfo={required ? '(required)' : undefined}
+      {...fieldProps(errors, key)}
+    >
       <InputGroup
         id={`contractor-${key}`}
         type={INPUT_TYPES[key] ?? 'text'}
@@ -88,13 +100,20 @@ export function ContractorForm({ form, onSave, onCancel, saveText, saving, saved
             fill
             value={values.program_id}
             onChange={(e) => set('program_id', e.currentTarget.value)}
-            options={[{ value: '', label: 'No program' }, ...(programs.data?.programs ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+            options={[
+              { value: '', label: 'No program' },
+              ...(programs.data?.programs ?? []).map((p) => ({ value: p.id, label: p.name })),
+            ]}
           />
         </FormGroup>
         <FormGroup
           label="Equipment ids"
           labelFor="contractor-equipment"
-          helperText={equipmentError ?? errors.equipment_ids ?? 'Catalog ids of the equipment this company installs. Press Enter after each id.'}
+          helperText={
+            equipmentError ??
+            errors.equipment_ids ??
+            'Catalog ids of the equipment this company installs. Press Enter after each id.'
+          }
           intent={equipmentError || errors.equipment_ids ? 'danger' : undefined}
         >
           <TagInput
@@ -110,7 +129,12 @@ export function ContractorForm({ form, onSave, onCancel, saveText, saving, saved
               setEquipmentError(undefined);
               set('equipment_ids', [...new Set([...values.equipment_ids, ...ids.map(Number)])]);
             }}
-            onRemove={(_, i) => set('equipment_ids', values.equipment_ids.filter((_, j) => j !== i))}
+            onRemove={(_, i) =>
+              set(
+                'equipment_ids',
+                values.equipment_ids.filter((_, j) => j !== i),
+              )
+            }
             onInputChange={() => setEquipmentError(undefined)}
             // Enter adds the typed id; it must not also submit the form.
             onKeyDown={(e) => {

@@ -23,9 +23,19 @@ import { NO_ADDRESS } from './contractor-text.ts';
 import './contractors.css';
 
 const COLUMNS: Column<Contractor>[] = [
-  { key: 'name', label: 'Name', className: 'contractor-col-name', render: (c) => <Link to={pathTo('ContractorDetail', { contractorId: c.id })}>{c.name}</Link> },
+  {
+    key: 'name',
+    label: 'Name',
+    className: 'contractor-col-name',
+    render: (c) => <Link to={pathTo('ContractorDetail', { contractorId: c.id })}>{c.name}</Link>,
+  },
   { key: 'primary_contact', label: 'Primary contact', nowrap: true, render: (c) => c.primary_contact },
-  { key: 'address', label: 'Address', className: 'contractor-col-address', render: (c) => c.address || <span className="muted no-address">{NO_ADDRESS}</span> },
+  {
+    key: 'address',
+    label: 'Address',
+    className: 'contractor-col-address',
+    render: (c) => c.address || <span className="muted no-address">{NO_ADDRESS}</span>,
+  },
   { key: 'city', label: 'City', nowrap: true, render: (c) => c.city },
   { key: 'phone', label: 'Phone', nowrap: true, render: (c) => c.phone && <a href={`tel:${c.phone}`}>{c.phone}</a> },
   { key: 'email', label: 'Email', nowrap: true, render: (c) => c.email && <a href={`mailto:${c.email}`}>{c.email}</a> },
@@ -43,7 +53,12 @@ export function Component() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const programId = filters.program_id || undefined;
   const searching = q.trim().length >= PRODUCT_CONSTANTS.search_min_chars;
-  const list = useContractors({ q: searching ? q.trim() : undefined, program_id: programId, page_number: page, per_page: perPage });
+  const list = useContractors({
+    q: searching ? q.trim() : undefined,
+    program_id: programId,
+    page_number: page,
+    per_page: perPage,
+  });
 
   const setParam = useCallback(
     (key: string, value: string | undefined) =>
@@ -66,10 +81,19 @@ export function Component() {
     <>
       <PageHeading
         title="Contractors"
-        actions={isOps && <LinkButton intent="primary" icon="new-person" text="Add new contractor" to={pathTo('ContractorCreate')} />}
+        actions={
+          isOps && (
+            <LinkButton intent="primary" icon="new-person" text="Add new contractor" to={pathTo('ContractorCreate')} />
+          )
+        }
       />
       <div className="list-toolbar">
-        <SearchInput value={q} onSearch={onSearch} placeholder="Search by name, address or contact" label="Search contractors" />
+        <SearchInput
+          value={q}
+          onSearch={onSearch}
+          placeholder="Search by name, address or contact"
+          label="Search contractors"
+        />
         <HTMLSelect
           aria-label="Program"
           value={programId ?? ''}
@@ -77,7 +101,10 @@ export function Component() {
             setFilters({ ...filters, program_id: e.currentTarget.value || undefined });
             setParam('page', undefined);
           }}
-          options={[{ value: '', label: 'All programs' }, ...(programs.data?.programs ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+          options={[
+            { value: '', label: 'All programs' },
+            ...(programs.data?.programs ?? []).map((p) => ({ value: p.id, label: p.name })),
+          ]}
         />
       </div>
       <DataTable

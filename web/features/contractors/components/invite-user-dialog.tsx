@@ -17,7 +17,15 @@ function check(name: string, email: string): FieldErrors {
   return requestErrors('user_invite', { name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}) });
 }
 
-export function InviteUserDialog({ isOpen, onClose, contractor }: { isOpen: boolean; onClose: () => void; contractor: Contractor }) {
+export function InviteUserDialog({
+  isOpen,
+  onClose,
+  contractor,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  contractor: Contractor;
+}) {
   const invite = useInviteContractorUser();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -57,17 +65,43 @@ export function InviteUserDialog({ isOpen, onClose, contractor }: { isOpen: bool
           )}
           <p className="muted">They get an email with a link to sign in as a user of this company.</p>
           <FormGroup label="Name" labelFor="invite-name" {...fieldProps(errors, 'name')}>
-            <InputGroup id="invite-name" autoComplete="off" value={name} intent={errors.name ? 'danger' : undefined} onValueChange={(v) => { setName(v); setErrors(({ name: _, ...r }) => r); }} autoFocus />
+            <InputGroup
+              id="invite-name"
+              autoComplete="off"
+              value={name}
+              intent={errors.name ? 'danger' : undefined}
+              onValueChange={(v) => {
+                setName(v);
+                setErrors(({ name: _, ...r }) => r);
+              }}
+              autoFocus
+            />
           </FormGroup>
           <FormGroup label="Email" labelFor="invite-email" {...fieldProps(errors, 'email')}>
-            <InputGroup id="invite-email" type="email" autoComplete="off" value={email} intent={errors.email ? 'danger' : undefined} onValueChange={(v) => { setEmail(v); setErrors(({ email: _, ...r }) => r); }} />
+            <InputGroup
+              id="invite-email"
+              type="email"
+              autoComplete="off"
+              value={email}
+              intent={errors.email ? 'danger' : undefined}
+              onValueChange={(v) => {
+                setEmail(v);
+                setErrors(({ email: _, ...r }) => r);
+              }}
+            />
           </FormGroup>
         </DialogBody>
         <DialogFooter
           actions={
             <>
               <Button text={sentTo ? 'Done' : 'Cancel'} onClick={close} />
-              <Button type="submit" intent="primary" icon="send-message" text={sentTo ? 'Send another' : 'Send invite'} loading={invite.isPending} />
+              <Button
+                type="submit"
+                intent="primary"
+                icon="send-message"
+                text={sentTo ? 'Send another' : 'Send invite'}
+                loading={invite.isPending}
+              />
             </>
           }
         />

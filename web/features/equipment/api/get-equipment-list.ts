@@ -24,7 +24,12 @@ export function getEquipmentList(params: EquipmentListParams): Promise<Equipment
 }
 
 export const equipmentListQuery = (params: EquipmentListParams) =>
-  queryOptions({ queryKey: ['equipment', 'list', params], queryFn: () => getEquipmentList(params), placeholderData: keepPreviousData, staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['equipment', 'list', params],
+    queryFn: () => getEquipmentList(params),
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
 
 export function useEquipmentList(params: EquipmentListParams) {
   return useQuery(equipmentListQuery(params));

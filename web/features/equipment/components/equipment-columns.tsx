@@ -6,7 +6,11 @@ import type { Column } from '../../../lib/components/data-table.tsx';
 import type { Equipment, EquipmentType } from '../api/get-equipment-list.ts';
 
 /** The catalog types in words. */
-export const TYPE_LABELS: Record<EquipmentType, string> = { heat_pump: 'Heat pump', water_heater: 'Water heater', other: 'Other' };
+export const TYPE_LABELS: Record<EquipmentType, string> = {
+  heat_pump: 'Heat pump',
+  water_heater: 'Water heater',
+  other: 'Other',
+};
 
 /** Every field of an entry with its label and unit, in the order the detail drawer lists them. */
 export const FIELD_LABELS: { key: keyof Equipment; label: string; unit?: string }[] = [
@@ -45,23 +49,50 @@ export function showValue(value: unknown): ReactNode {
 
 function flag(value: boolean | null): ReactNode {
   if (value === null || value === undefined) return null;
-  return value ? <Tag minimal intent="success" icon="tick">Yes</Tag> : <span className="muted">No</span>;
+  return value ? (
+    <Tag minimal intent="success" icon="tick">
+      Yes
+    </Tag>
+  ) : (
+    <span className="muted">No</span>
+  );
 }
 
-const col = (key: keyof Equipment, label: string, numeric = false): Column<Equipment> => ({ key, label, numeric, nowrap: numeric, render: (e) => showValue(e[key]) });
+const col = (key: keyof Equipment, label: string, numeric = false): Column<Equipment> => ({
+  key,
+  label,
+  numeric,
+  nowrap: numeric,
+  render: (e) => showValue(e[key]),
+});
 
 const MAKE_MODEL: Column<Equipment>[] = [
   { key: 'manufacturer', label: 'Manufacturer', nowrap: true, render: (e) => e.manufacturer },
-  { key: 'model', label: 'Model', className: 'equipment-model', render: (e) => <span className="equipment-code">{e.model}</span> },
+  {
+    key: 'model',
+    label: 'Model',
+    className: 'equipment-model',
+    render: (e) => <span className="equipment-code">{e.model}</span>,
+  },
 ];
 
-const ENERGY_STAR: Column<Equipment> = { key: 'energy_star', label: 'Energy Star', nowrap: true, render: (e) => flag(e.energy_star) };
+const ENERGY_STAR: Column<Equipment> = {
+  key: 'energy_star',
+  label: 'Energy Star',
+  nowrap: true,
+  render: (e) => flag(e.energy_star),
+};
 
 /** The table's columns per type. */
 export const COLUMNS: Record<EquipmentType, Column<Equipment>[]> = {
   heat_pump: [
     ...MAKE_MODEL,
-    { key: 'ahri_id', label: 'AHRI', nowrap: true, render: (e) => e.ahri_id && <span className="equipment-code">{e.ahri_id}</span> },
+    {
+      key: 'ahri_id',
+      label: 'AHRI',
+      nowrap: true,
+      render: (e) => e.ahri_id && <span className="equipment-code">{e.ahri_id}</span>,
+    },
     col('seer2', 'SEER2', true),
     col('hspf2', 'HSPF2', true),
     col('capacity', 'Capacity (Btu/h)', true),
@@ -72,14 +103,24 @@ export const COLUMNS: Record<EquipmentType, Column<Equipment>[]> = {
   ],
   water_heater: [
     ...MAKE_MODEL,
-    { key: 'ahri_id', label: 'AHRI', nowrap: true, render: (e) => e.ahri_id && <span className="equipment-code">{e.ahri_id}</span> },
+    {
+      key: 'ahri_id',
+      label: 'AHRI',
+      nowrap: true,
+      render: (e) => e.ahri_id && <span className="equipment-code">{e.ahri_id}</span>,
+    },
     col('uef', 'UEF', true),
     col('gallons', 'Gallons', true),
     ENERGY_STAR,
   ],
   other: [
     ...MAKE_MODEL,
-    { key: 'ahri_id', label: 'AHRI', nowrap: true, render: (e) => e.ahri_id && <span className="equipment-code">{e.ahri_id}</span> },
+    {
+      key: 'ahri_id',
+      label: 'AHRI',
+      nowrap: true,
+      render: (e) => e.ahri_id && <span className="equipment-code">{e.ahri_id}</span>,
+    },
     col('afue', 'AFUE (%)', true),
     col('cop', 'COP', true),
     col('seer', 'SEER', true),

@@ -15,7 +15,15 @@ import { initialValues, useEquipmentForm } from '../hooks/use-equipment-form.ts'
 import { FIELD_LABELS, showValue } from './equipment-columns.tsx';
 import { EquipmentForm } from './equipment-form.tsx';
 
-function Editor({ item, type, onDone }: { item?: Equipment; type: EquipmentType; onDone: (saved?: Equipment) => void }) {
+function Editor({
+  item,
+  type,
+  onDone,
+}: {
+  item?: Equipment;
+  type: EquipmentType;
+  onDone: (saved?: Equipment) => void;
+}) {
   const save = useSaveEquipment(item?.id);
   const initial = useMemo(() => initialValues(type, item), [type, item]);
   const form = useEquipmentForm(initial);
@@ -56,7 +64,14 @@ export function EquipmentDrawer({ item, adding, onClose, onSaved }: EquipmentDra
   };
   const title = adding ? 'Add to the catalog' : item ? `${item.manufacturer} ${item.model}` : '';
   return (
-    <Drawer isOpen={!!item || !!adding} onClose={close} size={DrawerSize.SMALL} title={title} icon="wrench" className="equipment-drawer">
+    <Drawer
+      isOpen={!!item || !!adding}
+      onClose={close}
+      size={DrawerSize.SMALL}
+      title={title}
+      icon="wrench"
+      className="equipment-drawer"
+    >
       <div className="equipment-drawer-body">
         {adding && isOps && <Editor key={`new-${adding}`} type={adding} onDone={(e) => (e ? onSaved(e) : close())} />}
         {item && editing && (
@@ -73,7 +88,9 @@ export function EquipmentDrawer({ item, adding, onClose, onSaved }: EquipmentDra
         {item && !editing && (
           <>
             <DetailList
-              items={FIELD_LABELS.filter((f) => item[f.key] !== null && item[f.key] !== undefined && item[f.key] !== '').map((f) => ({
+              items={FIELD_LABELS.filter(
+                (f) => item[f.key] !== null && item[f.key] !== undefined && item[f.key] !== '',
+              ).map((f) => ({
                 label: f.unit ? `${f.label} (${f.unit})` : f.label,
                 value: showValue(item[f.key]),
               }))}
@@ -82,7 +99,13 @@ export function EquipmentDrawer({ item, adding, onClose, onSaved }: EquipmentDra
             {isOps && (
               <div className="equipment-drawer-actions">
                 <Button icon="edit" text="Edit" onClick={() => setEditing(true)} />
-                <Button icon="trash" intent="danger" variant="minimal" text="Delete" onClick={() => setConfirmDelete(true)} />
+                <Button
+                  icon="trash"
+                  intent="danger"
+                  variant="minimal"
+                  text="Delete"
+                  onClick={() => setConfirmDelete(true)}
+                />
               </div>
             )}
           </>
@@ -107,7 +130,8 @@ export function EquipmentDrawer({ item, adding, onClose, onSaved }: EquipmentDra
             })
           }
         >
-          Delete <strong>{`${item.manufacturer} ${item.model}`}</strong> from the catalog? Jobs that already name it keep it.
+          Delete <strong>{`${item.manufacturer} ${item.model}`}</strong> from the catalog? Jobs that already name it
+          keep it.
         </Alert>
       )}
     </Drawer>

@@ -7,7 +7,13 @@ import { FormActions } from '../../../lib/components/form-layout.tsx';
 import { LeaveGuard } from '../../../lib/components/leave-guard.tsx';
 import type { EquipmentType } from '../api/get-equipment-list.ts';
 import type { EquipmentFields } from '../api/save-equipment.ts';
-import { FLAG_FIELDS, FORM_FIELDS, NUMBER_FIELDS, type FormField, type useEquipmentForm } from '../hooks/use-equipment-form.ts';
+import {
+  FLAG_FIELDS,
+  FORM_FIELDS,
+  NUMBER_FIELDS,
+  type FormField,
+  type useEquipmentForm,
+} from '../hooks/use-equipment-form.ts';
 import { FIELD_LABELS, TYPE_LABELS } from './equipment-columns.tsx';
 
 export interface EquipmentFormProps {
@@ -29,7 +35,9 @@ export function EquipmentForm({ form, onSave, onCancel, saving, saved, saveText 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!(await form.submit(onSave))) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.equipment-form .bp6-intent-danger input')?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('.equipment-form .bp6-intent-danger input')?.focus(),
+      );
     }
   }
   const field = (k: FormField, required = false) => {
@@ -37,14 +45,37 @@ export function EquipmentForm({ form, onSave, onCancel, saving, saved, saveText 
     if ((FLAG_FIELDS as readonly string[]).includes(k)) {
       return (
         <FormGroup key={k} label={labelOf(k)} labelFor={id} {...fieldProps(errors, k)}>
-          <HTMLSelect id={id} fill value={values[k]} onChange={(e) => set(k, e.currentTarget.value)} options={[{ value: '', label: 'Not known' }, { value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }]} />
+          <HTMLSelect
+            id={id}
+            fill
+            value={values[k]}
+            onChange={(e) => set(k, e.currentTarget.value)}
+            options={[
+              { value: '', label: 'Not known' },
+              { value: 'yes', label: 'Yes' },
+              { value: 'no', label: 'No' },
+            ]}
+          />
         </FormGroup>
       );
     }
     const numeric = (NUMBER_FIELDS as readonly string[]).includes(k);
     return (
-      <FormGroup key={k} label={labelOf(k)} labelFor={id} labelInfo={required ? '(required)' : undefined} {...fieldProps(errors, k)}>
-        <InputGroup id={id} inputMode={numeric ? 'decimal' : undefined} value={values[k]} intent={errors[k] ? 'danger' : undefined} onValueChange={(v) => set(k, v)} onBlur={() => touch(k)} />
+      <FormGroup
+        key={k}
+        label={labelOf(k)}
+        labelFor={id}
+        labelInfo={required ? '(required)' : undefined}
+        {...fieldProps(errors, k)}
+      >
+        <InputGroup
+          id={id}
+          inputMode={numeric ? 'decimal' : undefined}
+          value={values[k]}
+          intent={errors[k] ? 'danger' : undefined}
+          onValueChange={(v) => set(k, v)}
+          onBlur={() => touch(k)}
+        />
       </FormGroup>
     );
   };

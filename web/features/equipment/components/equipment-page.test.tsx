@@ -20,11 +20,21 @@ let asked: URL[] = [];
 /** Mounts the three catalog routes at `at`, the API answering an empty catalog and recording each request. */
 async function open(at: string) {
   asked = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    asked.push(new URL(String(input), 'http://localhost'));
-    return new Response(JSON.stringify(EMPTY), { status: 200, headers: { 'content-type': 'application/json' } });
-  }));
-  page = await mount({ at, routes: (['Equipment', 'HeatPumps', 'WaterHeaters'] as const).map((name) => ({ path: paths[name].path, handle: { name, title: paths[name].title }, Component: EquipmentCatalogPage })) });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(new URL(String(input), 'http://localhost'));
+      return new Response(JSON.stringify(EMPTY), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  page = await mount({
+    at,
+    routes: (['Equipment', 'HeatPumps', 'WaterHeaters'] as const).map((name) => ({
+      path: paths[name].path,
+      handle: { name, title: paths[name].title },
+      Component: EquipmentCatalogPage,
+    })),
+  });
   ({ host, router } = page);
 }
 const tabs = () => Array.from(host.querySelectorAll('[role="tab"]'));

@@ -50,7 +50,14 @@ export function Component() {
   // A column no entry on the page fills (common under 'Other') is left out.
   const rows = list.data?.items;
   const columns = useMemo(
-    () => COLUMNS[tab].filter((c) => c.key === 'manufacturer' || c.key === 'model' || !rows?.length || rows.some((e) => (e as unknown as Record<string, unknown>)[c.key] != null)),
+    () =>
+      COLUMNS[tab].filter(
+        (c) =>
+          c.key === 'manufacturer' ||
+          c.key === 'model' ||
+          !rows?.length ||
+          rows.some((e) => (e as unknown as Record<string, unknown>)[c.key] != null),
+      ),
     [tab, rows],
   );
   const onSearch = useCallback(
@@ -77,7 +84,10 @@ export function Component() {
 
   return (
     <>
-      <PageHeading title={title} actions={isOps && <Button intent="primary" icon="add" text="Add equipment" onClick={() => setAdding(tab)} />} />
+      <PageHeading
+        title={title}
+        actions={isOps && <Button intent="primary" icon="add" text="Add equipment" onClick={() => setAdding(tab)} />}
+      />
       <Tabs
         id="equipment-tabs"
         selectedTabId={tab}
@@ -94,22 +104,33 @@ export function Component() {
         ))}
       </Tabs>
       <div {...tabPanelProps('equipment-tabs', tab)}>
-      <div className="list-toolbar">
-        <SearchInput value={q} onSearch={onSearch} placeholder="Search by manufacturer, model or AHRI id" label={`Search ${title.toLowerCase()}`} />
-        {list.data && <span className="muted">{list.data.total === 1 ? '1 entry' : `${list.data.total.toLocaleString()} entries`}</span>}
-      </div>
-      <DataTable
-        label={title}
-        columns={columns}
-        rows={list.data?.items}
-        rowKey={(e) => e.id}
-        onRowClick={setOpen}
-        loading={list.isFetching}
-        emptyIcon="wrench"
-        emptyTitle={q ? "Sorry, we didn't find any matches." : `No ${title.toLowerCase()} in the catalog yet.`}
-        emptyDescription={q ? 'Try another manufacturer, model or AHRI id.' : undefined}
-      />
-      {!!list.data && list.data.total > PER_PAGE && <ListPager page={page} perPage={PER_PAGE} total={list.data.total} onPage={setPage} />}
+        <div className="list-toolbar">
+          <SearchInput
+            value={q}
+            onSearch={onSearch}
+            placeholder="Search by manufacturer, model or AHRI id"
+            label={`Search ${title.toLowerCase()}`}
+          />
+          {list.data && (
+            <span className="muted">
+              {list.data.total === 1 ? '1 entry' : `${list.data.total.toLocaleString()} entries`}
+            </span>
+          )}
+        </div>
+        <DataTable
+          label={title}
+          columns={columns}
+          rows={list.data?.items}
+          rowKey={(e) => e.id}
+          onRowClick={setOpen}
+          loading={list.isFetching}
+          emptyIcon="wrench"
+          emptyTitle={q ? "Sorry, we didn't find any matches." : `No ${title.toLowerCase()} in the catalog yet.`}
+          emptyDescription={q ? 'Try another manufacturer, model or AHRI id.' : undefined}
+        />
+        {!!list.data && list.data.total > PER_PAGE && (
+          <ListPager page={page} perPage={PER_PAGE} total={list.data.total} onPage={setPage} />
+        )}
       </div>
       <EquipmentDrawer
         item={open}

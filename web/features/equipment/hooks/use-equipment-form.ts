@@ -10,8 +10,29 @@ import { useFormState } from '../../../lib/components/use-form-state.ts';
 import type { Equipment, EquipmentType } from '../api/get-equipment-list.ts';
 import type { EquipmentFields } from '../api/save-equipment.ts';
 
-export const NUMBER_FIELDS = ['seer', 'seer2', 'hspf', 'hspf2', 'cop', 'afue', 'uef', 'capacity', 'capacity_5f', 'tonnage', 'gallons'] as const;
-export const TEXT_FIELDS = ['manufacturer', 'model', 'ahri_id', 'indoor_unit_manufacturer', 'indoor_unit_model', 'furnace_model', 'zone_type', 'duct_type'] as const;
+export const NUMBER_FIELDS = [
+  'seer',
+  'seer2',
+  'hspf',
+  'hspf2',
+  'cop',
+  'afue',
+  'uef',
+  'capacity',
+  'capacity_5f',
+  'tonnage',
+  'gallons',
+] as const;
+export const TEXT_FIELDS = [
+  'manufacturer',
+  'model',
+  'ahri_id',
+  'indoor_unit_manufacturer',
+  'indoor_unit_model',
+  'furnace_model',
+  'zone_type',
+  'duct_type',
+] as const;
 export const FLAG_FIELDS = ['neep', 'energy_star'] as const;
 type NumberField = (typeof NUMBER_FIELDS)[number];
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -20,9 +41,36 @@ export type FormField = NumberField | TextField | FlagField;
 
 /** The fields each type's form shows after manufacturer and model. */
 export const FORM_FIELDS: Record<EquipmentType, FormField[]> = {
-  heat_pump: ['ahri_id', 'indoor_unit_manufacturer', 'indoor_unit_model', 'seer', 'seer2', 'hspf', 'hspf2', 'capacity', 'capacity_5f', 'tonnage', 'zone_type', 'duct_type', 'furnace_model', 'neep', 'energy_star'],
+  heat_pump: [
+    'ahri_id',
+    'indoor_unit_manufacturer',
+    'indoor_unit_model',
+    'seer',
+    'seer2',
+    'hspf',
+    'hspf2',
+    'capacity',
+    'capacity_5f',
+    'tonnage',
+    'zone_type',
+    'duct_type',
+    'furnace_model',
+    'neep',
+    'energy_star',
+  ],
   water_heater: ['ahri_id', 'uef', 'gallons', 'energy_star'],
-  other: ['ahri_id', 'afue', 'cop', 'seer', 'hspf', 'capacity', 'furnace_model', 'zone_type', 'duct_type', 'energy_star'],
+  other: [
+    'ahri_id',
+    'afue',
+    'cop',
+    'seer',
+    'hspf',
+    'capacity',
+    'furnace_model',
+    'zone_type',
+    'duct_type',
+    'energy_star',
+  ],
 };
 
 /** Flags as a select: '' unknown, 'yes', 'no'. */
@@ -38,7 +86,8 @@ export function initialValues(type: EquipmentType, e?: Equipment): EquipmentForm
   return v;
 }
 
-/** The body checked with the call's schema (the server's checks and words): text that is not a number stays text, and is refused. */
+/** The body checked with the call's schema (the server's checks and words): text that is not a number stays text, and
+ * is refused. */
 export function validate(v: EquipmentFormValues): FieldErrors {
   return requestErrors('equipment', toBody(v));
 }

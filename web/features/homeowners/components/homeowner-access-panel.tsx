@@ -4,11 +4,29 @@
  * homeowner" (choose the tasks, send one email with a one-time link) and, for ops, "Send sign-in link".
  */
 
-import { Button, Callout, Card, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { useState } from 'react';
 import { fieldErrorsOf, fieldProps } from '../../../lib/components/field-errors.ts';
 import { successToast } from '../../../lib/toaster.ts';
-import { useHomeownerAccess, useInviteHomeowner, useSendSignInLink, type HomeownerAccess } from '../api/homeowner-access.ts';
+import {
+  useHomeownerAccess,
+  useInviteHomeowner,
+  useSendSignInLink,
+  type HomeownerAccess,
+} from '../api/homeowner-access.ts';
 import '../homeowners.css';
 
 export interface HomeownerAccessPanelProps {
@@ -18,7 +36,12 @@ export interface HomeownerAccessPanelProps {
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const STATUS_WORD: Record<string, string> = { COMPLETE: 'done', IN_PROGRESS: 'started', READY: 'to do', LOCKED: 'not open yet' };
+const STATUS_WORD: Record<string, string> = {
+  COMPLETE: 'done',
+  IN_PROGRESS: 'started',
+  READY: 'to do',
+  LOCKED: 'not open yet',
+};
 
 export function HomeownerAccessPanel({ jobId, readOnly }: HomeownerAccessPanelProps) {
   const access = useHomeownerAccess(jobId);
@@ -33,23 +56,43 @@ export function HomeownerAccessPanel({ jobId, readOnly }: HomeownerAccessPanelPr
   return (
     <Card className="job-card homeowner-access" aria-labelledby="homeowner-access-title">
       <div className="homeowner-access-head">
-        <h2 id="homeowner-access-title" className="job-section-title">Homeowner access</h2>
+        <h2 id="homeowner-access-title" className="job-section-title">
+          Homeowner access
+        </h2>
         {!readOnly && (
           <div className="homeowner-access-actions">
-            {a.can_send_sign_in_link && <Button icon="envelope" text="Send sign-in link" loading={link.isPending} onClick={sendLink} />}
-            {a.can_invite && a.sendable_tasks.length > 0 && <Button intent="primary" icon="send-message" text="Invite homeowner" onClick={() => setInviting(true)} />}
+            {a.can_send_sign_in_link && (
+              <Button icon="envelope" text="Send sign-in link" loading={link.isPending} onClick={sendLink} />
+            )}
+            {a.can_invite && a.sendable_tasks.length > 0 && (
+              <Button intent="primary" icon="send-message" text="Invite homeowner" onClick={() => setInviting(true)} />
+            )}
           </div>
         )}
       </div>
       {a.homeowner ? (
         <p>
-          <Tag intent="success" minimal icon="tick">Joined</Tag> {a.homeowner.name} ({a.homeowner.email}) can open this job in the portal
-          {a.sent_tasks ? <> and answer: {[...a.sent_tasks.map(title), ...only].join(', ')}.</> : ' and answer every homeowner task.'}
+          <Tag intent="success" minimal icon="tick">
+            Joined
+          </Tag>{' '}
+          {a.homeowner.name} ({a.homeowner.email}) can open this job in the portal
+          {a.sent_tasks ? (
+            <> and answer: {[...a.sent_tasks.map(title), ...only].join(', ')}.</>
+          ) : (
+            ' and answer every homeowner task.'
+          )}
         </p>
       ) : (
-        <p className="muted">The homeowner has not joined the portal for this job yet. Invite them to answer their tasks themselves.</p>
+        <p className="muted">
+          The homeowner has not joined the portal for this job yet. Invite them to answer their tasks themselves.
+        </p>
       )}
-      {only.length > 0 && <p className="muted">Only the homeowner can answer: {only.join(', ')}. Every invitation includes {only.length === 1 ? 'it' : 'them'}.</p>}
+      {only.length > 0 && (
+        <p className="muted">
+          Only the homeowner can answer: {only.join(', ')}. Every invitation includes{' '}
+          {only.length === 1 ? 'it' : 'them'}.
+        </p>
+      )}
       {a.invites.length > 0 && (
         <HTMLTable compact className="homeowner-invites" aria-label="Invitations sent">
           <thead>
@@ -66,7 +109,19 @@ export function HomeownerAccessPanel({ jobId, readOnly }: HomeownerAccessPanelPr
                 <td>{when(i.created_at)}</td>
                 <td>{i.email}</td>
                 <td>{i.tasks.map(title).join(', ')}</td>
-                <td>{i.used_at ? <Tag minimal intent="success">Opened {when(i.used_at)}</Tag> : new Date(i.expires_at) < new Date() ? <Tag minimal>Expired</Tag> : <Tag minimal intent="primary">Not opened yet</Tag>}</td>
+                <td>
+                  {i.used_at ? (
+                    <Tag minimal intent="success">
+                      Opened {when(i.used_at)}
+                    </Tag>
+                  ) : new Date(i.expires_at) < new Date() ? (
+                    <Tag minimal>Expired</Tag>
+                  ) : (
+                    <Tag minimal intent="primary">
+                      Not opened yet
+                    </Tag>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -96,16 +151,35 @@ function InviteDialog({ jobId, access, onClose }: { jobId: number; access: Homeo
       },
     );
   return (
-    <Dialog isOpen onClose={onClose} title="Invite the homeowner" icon="send-message" className="job-dialog homeowner-invite-dialog">
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title="Invite the homeowner"
+      icon="send-message"
+      className="job-dialog homeowner-invite-dialog"
+    >
       <DialogBody>
-        <p>The homeowner gets one email with a link that signs them in to this job (no password needed) and shows only the tasks you tick. You complete the rest where the program allows it.</p>
+        <p>
+          The homeowner gets one email with a link that signs them in to this job (no password needed) and shows only
+          the tasks you tick. You complete the rest where the program allows it.
+        </p>
         <FormGroup label="Homeowner email" labelFor="invite-email" {...fieldProps(errors, 'invite_email')}>
-          <InputGroup id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} intent={errors.invite_email ? 'danger' : 'none'} autoComplete="off" />
+          <InputGroup
+            id="invite-email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            intent={errors.invite_email ? 'danger' : 'none'}
+            autoComplete="off"
+          />
         </FormGroup>
         <FormGroup label="Tasks to send to the homeowner" {...fieldProps(errors, 'tasks_to_send_homeowner')}>
           {access.sendable_tasks.map((t) => (
             <Checkbox key={t.id} checked={tasks.includes(t.id)} onChange={() => toggle(t.id)}>
-              {t.title} {t.status !== 'READY' && <span className="muted">({STATUS_WORD[t.status] ?? t.status.toLowerCase()})</span>}
+              {t.title}{' '}
+              {t.status !== 'READY' && (
+                <span className="muted">({STATUS_WORD[t.status] ?? t.status.toLowerCase()})</span>
+              )}
             </Checkbox>
           ))}
           {access.homeowner_only_tasks.map((t) => (

@@ -32,5 +32,8 @@ export function deleteAttachment(id: string | number): Promise<void> {
 
 export function useDeleteAttachment(jobId: number) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteAttachment, onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.attachments(jobId) }) });
+  return useMutation({
+    mutationFn: deleteAttachment,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.attachments(jobId) }),
+  });
 }

@@ -50,7 +50,13 @@ export function useResendInvite(jobId: number) {
 export async function downloadDocument(url: string): Promise<Blob> {
   if (!url.startsWith('/') || url.startsWith('//')) throw new ApiError(400, DOCUMENT_MESSAGES.download_failed);
   const session = getSession();
-  const res = await fetch(`${API_BASE}${url}`, { headers: session ? { Authorization: `Bearer ${session.token}` } : {} });
-  if (!res.ok) throw new ApiError(res.status, res.status === 404 || res.status === 410 ? DOCUMENT_MESSAGES.gone : DOCUMENT_MESSAGES.download_failed);
+  const res = await fetch(`${API_BASE}${url}`, {
+    headers: session ? { Authorization: `Bearer ${session.token}` } : {},
+  });
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      res.status === 404 || res.status === 410 ? DOCUMENT_MESSAGES.gone : DOCUMENT_MESSAGES.download_failed,
+    );
   return res.blob();
 }

@@ -23,7 +23,13 @@ const own = (s: FormSource) => !!(s.form_version && s.job_id !== undefined && s.
 /** The form's document, once its generated validators are loaded too (so the drawer never suspends on them). */
 export async function getForm(source: FormSource): Promise<FormJson> {
   if (own(source)) {
-    const doc: FormJson = { ...(await api<FormDocumentAnswer>('GET', `/api/jobs/${source.job_id}/tasks/${encodeURIComponent(source.task_id!)}/form`)), job_id: source.job_id };
+    const doc: FormJson = {
+      ...(await api<FormDocumentAnswer>(
+        'GET',
+        `/api/jobs/${source.job_id}/tasks/${encodeURIComponent(source.task_id!)}/form`,
+      )),
+      job_id: source.job_id,
+    };
     await loadFormValidators(doc.key, doc.schema, doc.job_id);
     return doc;
   }

@@ -14,9 +14,16 @@ export interface HistoryFilters {
 }
 
 export function getHistory(id: number, f: HistoryFilters): Promise<History> {
-  return api<History>('GET', `/api/jobs/${id}/history`, { query: { type: f.type?.length ? f.type.join(',') : undefined, user_id: f.user_id } });
+  return api<History>('GET', `/api/jobs/${id}/history`, {
+    query: { type: f.type?.length ? f.type.join(',') : undefined, user_id: f.user_id },
+  });
 }
 
 export function useHistory(id: number, f: HistoryFilters, enabled: boolean) {
-  return useQuery({ queryKey: jobKeys.history(id, f), queryFn: () => getHistory(id, f), enabled, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: jobKeys.history(id, f),
+    queryFn: () => getHistory(id, f),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -8,7 +8,9 @@ import { api } from '../../../lib/api-client.ts';
 export type ProgramOption = Pick<JobFilterOptions['programs'][number], 'id' | 'name'>;
 
 export function getProgramOptions(): Promise<ProgramOption[]> {
-  return api<JobFilterOptions>('POST', '/api/jobs/filters', { body: {} }).then((r) => r.programs.map(({ id, name }) => ({ id, name })));
+  return api<JobFilterOptions>('POST', '/api/jobs/filters', { body: {} }).then((r) =>
+    r.programs.map(({ id, name }) => ({ id, name })),
+  );
 }
 
 export function useProgramOptions(enabled: boolean) {

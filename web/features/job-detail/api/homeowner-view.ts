@@ -26,5 +26,8 @@ export function confirmTasksDone(id: number): Promise<TasksConfirmed> {
 
 export function useConfirmTasksDone(id: number) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: () => confirmTasksDone(id), onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.detail(id).slice(0, 2) }) });
+  return useMutation({
+    mutationFn: () => confirmTasksDone(id),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.detail(id).slice(0, 2) }),
+  });
 }

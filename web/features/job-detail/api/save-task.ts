@@ -20,11 +20,17 @@ export type { StaleCopy };
 export type SubmitResult = TaskSubmitted;
 
 export function saveDraft(jobId: number, taskId: string, body: TaskSave): Promise<JobTask> {
-  return api<JobTask>('PUT', `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}/draft`, { body, ignoreErrors: [409, 422] });
+  return api<JobTask>('PUT', `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}/draft`, {
+    body,
+    ignoreErrors: [409, 422],
+  });
 }
 
 export function submitTask(jobId: number, taskId: string, body: TaskSave): Promise<SubmitResult> {
-  return api<SubmitResult>('POST', `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}/submit`, { body, ignoreErrors: [409, 422] });
+  return api<SubmitResult>('POST', `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}/submit`, {
+    body,
+    ignoreErrors: [409, 422],
+  });
 }
 
 /** The server's copy of a 409, if the error is one. */

@@ -12,14 +12,21 @@ import { jobKeys, type JobTask } from './get-job.ts';
 const base = (jobId: number, taskId: string) => `/api/jobs/${jobId}/tasks/${encodeURIComponent(taskId)}`;
 
 export function flagException(jobId: number, taskId: string, kind: ExceptionKind, note: string): Promise<JobTask> {
-  return api<JobTask>('POST', `${base(jobId, taskId)}/exceptions/${kind}`, { body: note ? { note } : {}, ignoreErrors: [422] });
+  return api<JobTask>('POST', `${base(jobId, taskId)}/exceptions/${kind}`, {
+    body: note ? { note } : {},
+    ignoreErrors: [422],
+  });
 }
 
 export function clearException(jobId: number, taskId: string, kind: ExceptionKind): Promise<JobTask> {
   return api<JobTask>('DELETE', `${base(jobId, taskId)}/exceptions/${kind}`);
 }
 
-export function transferTask(jobId: number, taskId: string, body: { role: ActionOwnerRole; reason: string; comments?: string }): Promise<JobTask> {
+export function transferTask(
+  jobId: number,
+  taskId: string,
+  body: { role: ActionOwnerRole; reason: string; comments?: string },
+): Promise<JobTask> {
   return api<JobTask>('POST', `${base(jobId, taskId)}/transfer`, { body, ignoreErrors: [422] });
 }
 

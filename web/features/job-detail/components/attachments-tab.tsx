@@ -34,10 +34,30 @@ export function AttachmentsTab({ job, canDelete }: { job: JobDetail; canDelete: 
   const [confirm, setConfirm] = useState<JobAttachment | null>(null);
   const taskTitle = (id?: string | null) => (id ? (job.tasks.find((t) => t.id === id)?.title ?? humanize(id)) : '—');
   if (list.isLoading) return <Spinner className="page-state" />;
-  if (list.data === null) return <NonIdealState icon="paperclip" title="Attachments are not available yet." description="Uploaded files will be listed here." />;
-  if (list.error) return <NonIdealState icon="error" title={list.error instanceof ApiError ? list.error.message : 'Unexpected error occurred.'} />;
+  if (list.data === null)
+    return (
+      <NonIdealState
+        icon="paperclip"
+        title="Attachments are not available yet."
+        description="Uploaded files will be listed here."
+      />
+    );
+  if (list.error)
+    return (
+      <NonIdealState
+        icon="error"
+        title={list.error instanceof ApiError ? list.error.message : 'Unexpected error occurred.'}
+      />
+    );
   const items = list.data ?? [];
-  if (!items.length) return <NonIdealState icon="paperclip" title="No attachments yet." description="Photos and documents uploaded in the task forms appear here." />;
+  if (!items.length)
+    return (
+      <NonIdealState
+        icon="paperclip"
+        title="No attachments yet."
+        description="Photos and documents uploaded in the task forms appear here."
+      />
+    );
   return (
     <div className="rebate-lines-scroll">
       <HTMLTable className="attachments-table" striped compact>
@@ -55,7 +75,13 @@ export function AttachmentsTab({ job, canDelete }: { job: JobDetail; canDelete: 
           {items.map((a) => (
             <tr key={String(a.id)}>
               <td>
-                <Button variant="minimal" icon={a.content_type?.startsWith('image/') ? 'media' : 'document'} text={a.name} onClick={() => void open(a)} className="attachment-name" />
+                <Button
+                  variant="minimal"
+                  icon={a.content_type?.startsWith('image/') ? 'media' : 'document'}
+                  text={a.name}
+                  onClick={() => void open(a)}
+                  className="attachment-name"
+                />
                 {typeof a.lat === 'number' && typeof a.lon === 'number' && (
                   <Tag minimal icon="map-marker" title={`${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`}>
                     Geotagged
@@ -64,9 +90,25 @@ export function AttachmentsTab({ job, canDelete }: { job: JobDetail; canDelete: 
               </td>
               <td>{taskTitle(a.task_id)}</td>
               <td>{a.field ? humanize(a.field) : '—'}</td>
-              <td>{a.taken_at ? new Date(a.taken_at).toLocaleString() : a.created_at ? new Date(a.created_at).toLocaleString() : '—'}</td>
+              <td>
+                {a.taken_at
+                  ? new Date(a.taken_at).toLocaleString()
+                  : a.created_at
+                    ? new Date(a.created_at).toLocaleString()
+                    : '—'}
+              </td>
               <td className="num">{fileSize(a.size_bytes)}</td>
-              <td>{canDelete && <Button variant="minimal" icon="trash" intent="danger" aria-label={`Delete ${a.name}`} onClick={() => setConfirm(a)} />}</td>
+              <td>
+                {canDelete && (
+                  <Button
+                    variant="minimal"
+                    icon="trash"
+                    intent="danger"
+                    aria-label={`Delete ${a.name}`}
+                    onClick={() => setConfirm(a)}
+                  />
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -7,7 +7,8 @@ import type { Viewer } from './job-text.ts';
 const date = (s: string | null) => (s ? new Date(s).toLocaleDateString() : null);
 
 /** A creator or submitter by name; ops viewing as someone else see ops people as that viewer would. */
-const person = (p: JobDetail['created_by'], viewer: Viewer) => (p ? (p.role === 'ops' && viewer !== 'ops' ? 'Operations team' : p.name) : null);
+const person = (p: JobDetail['created_by'], viewer: Viewer) =>
+  p ? (p.role === 'ops' && viewer !== 'ops' ? 'Operations team' : p.name) : null;
 
 export function BasicDetails({ job, viewer }: { job: JobDetail; viewer: Viewer }) {
   return (
@@ -17,7 +18,11 @@ export function BasicDetails({ job, viewer }: { job: JobDetail; viewer: Viewer }
         { label: 'Last name', value: job.last_name },
         { label: 'Email', value: job.email && <a href={`mailto:${job.email}`}>{job.email}</a> },
         { label: 'Phone', value: job.phone_number && <a href={`tel:${job.phone_number}`}>{job.phone_number}</a> },
-        { label: 'Home address', value: [job.address, job.city, [job.state, job.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), wide: true },
+        {
+          label: 'Home address',
+          value: [job.address, job.city, [job.state, job.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+          wide: true,
+        },
         { label: 'County', value: job.county },
         { label: 'Electric utility', value: job.electric_utility },
         { label: 'Gas utility', value: job.gas_utility },
@@ -30,7 +35,9 @@ export function BasicDetails({ job, viewer }: { job: JobDetail; viewer: Viewer }
         { label: 'Rebate submitted', value: date(job.submitted_at) },
         { label: 'Submitted by', value: person(job.submitted_by, viewer) },
         ...(viewer === 'ops' && job.stage_model ? [{ label: 'Stage model', value: job.stage_model.label }] : []),
-        ...(viewer === 'ops' && job.exception_notes ? [{ label: 'Exception notes', value: job.exception_notes, wide: true }] : []),
+        ...(viewer === 'ops' && job.exception_notes
+          ? [{ label: 'Exception notes', value: job.exception_notes, wide: true }]
+          : []),
       ]}
     />
   );

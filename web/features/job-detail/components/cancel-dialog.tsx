@@ -10,7 +10,17 @@ import { MESSAGES } from '../../../../engine/forms/messages.ts';
 const REQUIRED = MESSAGES.required;
 const OTHER_NEEDS_TEXT = 'Please tell us why (other)';
 
-export function CancelDialog({ jobId, isOpen, onClose, onDone }: { jobId: number; isOpen: boolean; onClose: () => void; onDone: () => void }) {
+export function CancelDialog({
+  jobId,
+  isOpen,
+  onClose,
+  onDone,
+}: {
+  jobId: number;
+  isOpen: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [reason, setReason] = useState<CancelReason | ''>('');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
@@ -41,7 +51,14 @@ export function CancelDialog({ jobId, isOpen, onClose, onDone }: { jobId: number
           intent={noteError ? 'danger' : 'none'}
           helperText={noteError}
         >
-          <TextArea id="cancel-note" fill autoResize value={note} onChange={(e) => setNote(e.target.value)} intent={noteError ? 'danger' : 'none'} />
+          <TextArea
+            id="cancel-note"
+            fill
+            autoResize
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            intent={noteError ? 'danger' : 'none'}
+          />
         </FormGroup>
       </DialogBody>
       <DialogFooter

@@ -1,4 +1,5 @@
-/** Clone a job to another program: the target is required; answers of tasks both programs share carry over as drafts. */
+/** Clone a job to another program: the target is required; answers of tasks both programs share carry over as drafts.
+ * */
 
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -8,7 +9,17 @@ import type { JobDetail } from '../api/get-job.ts';
 import { useProgramOptions } from '../api/get-programs.ts';
 import { MESSAGES } from '../../../../engine/forms/messages.ts';
 
-export function CloneDialog({ job, isOpen, onClose, onDone }: { job: JobDetail; isOpen: boolean; onClose: () => void; onDone: (clone: JobDetail) => void }) {
+export function CloneDialog({
+  job,
+  isOpen,
+  onClose,
+  onDone,
+}: {
+  job: JobDetail;
+  isOpen: boolean;
+  onClose: () => void;
+  onDone: (clone: JobDetail) => void;
+}) {
   const [program, setProgram] = useState('');
   const [tried, setTried] = useState(false);
   const programs = useProgramOptions(isOpen);
@@ -19,11 +30,17 @@ export function CloneDialog({ job, isOpen, onClose, onDone }: { job: JobDetail; 
     <Dialog isOpen={isOpen} onClose={onClose} title="Clone to another program" icon="duplicate" className="job-dialog">
       <DialogBody>
         <p>
-          A new job is created for {job.full_name} under the program you choose. Answers to tasks both programs share are copied as drafts, to be submitted again under the new
-          program's rules.
+          A new job is created for {job.full_name} under the program you choose. Answers to tasks both programs share
+          are copied as drafts, to be submitted again under the new program's rules.
         </p>
         <FormGroup label="Program" labelFor="clone-program" intent={error ? 'danger' : 'none'} helperText={error}>
-          <HTMLSelect id="clone-program" fill value={program} onChange={(e) => setProgram(e.currentTarget.value)} disabled={programs.isLoading}>
+          <HTMLSelect
+            id="clone-program"
+            fill
+            value={program}
+            onChange={(e) => setProgram(e.currentTarget.value)}
+            disabled={programs.isLoading}
+          >
             <option value="">{programs.isLoading ? 'Loading programs…' : 'Select a program…'}</option>
             {options.map((p) => (
               <option key={p.id} value={p.id}>

@@ -12,7 +12,19 @@ import type { Conflict } from '../hooks/use-task-editor.ts';
 
 type Node = Record<string, unknown>;
 
-export function ConflictDialog({ conflict, form, onMerge, onTakeTheirs, onClose }: { conflict: Conflict; form: FormJson; onMerge: () => void; onTakeTheirs: () => void; onClose: () => void }) {
+export function ConflictDialog({
+  conflict,
+  form,
+  onMerge,
+  onTakeTheirs,
+  onClose,
+}: {
+  conflict: Conflict;
+  form: FormJson;
+  onMerge: () => void;
+  onTakeTheirs: () => void;
+  onClose: () => void;
+}) {
   const current = conflict.current.data ?? {};
   const schema = form.schema as Node;
   const ui = form.ui_schema as Node | undefined;
@@ -20,11 +32,20 @@ export function ConflictDialog({ conflict, form, onMerge, onTakeTheirs, onClose 
   const changed = (a: unknown, b: unknown) => !sameData({ v: a }, { v: b });
   const when = conflict.current.updated_at ? new Date(conflict.current.updated_at).toLocaleString() : null;
   return (
-    <Dialog isOpen onClose={onClose} title="This task was changed by someone else" icon="changes" className="conflict-dialog">
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title="This task was changed by someone else"
+      icon="changes"
+      className="conflict-dialog"
+    >
       <DialogBody>
         <p>
-          {conflict.on_open ? 'You have unsaved changes on this device, and the task has been saved since' : 'The task was saved by someone else after you opened it'}
-          {when ? ` (${when})` : ''}. Your answers are safe. Compare them below, then load your changes on top of the current version and save again.
+          {conflict.on_open
+            ? 'You have unsaved changes on this device, and the task has been saved since'
+            : 'The task was saved by someone else after you opened it'}
+          {when ? ` (${when})` : ''}. Your answers are safe. Compare them below, then load your changes on top of the
+          current version and save again.
         </p>
         {rows.length === 0 ? (
           <p className="muted">The answers are the same; only the version changed.</p>
@@ -46,13 +67,21 @@ export function ConflictDialog({ conflict, form, onMerge, onTakeTheirs, onClose 
                   return (
                     <tr key={k}>
                       <td>{fieldLabel(schema, ui, k)}</td>
-                      <td className={theirs ? 'conflict-changed' : undefined}>{formatField(schema, ui, k, current[k])}</td>
-                      <td className={mine ? 'conflict-changed' : undefined}>{formatField(schema, ui, k, conflict.mine[k])}</td>
+                      <td className={theirs ? 'conflict-changed' : undefined}>
+                        {formatField(schema, ui, k, current[k])}
+                      </td>
+                      <td className={mine ? 'conflict-changed' : undefined}>
+                        {formatField(schema, ui, k, conflict.mine[k])}
+                      </td>
                       <td>
                         {mine && theirs ? (
-                          <Tag minimal intent="warning">Both changed: yours</Tag>
+                          <Tag minimal intent="warning">
+                            Both changed: yours
+                          </Tag>
                         ) : mine ? (
-                          <Tag minimal intent="primary">Yours</Tag>
+                          <Tag minimal intent="primary">
+                            Yours
+                          </Tag>
                         ) : (
                           <Tag minimal>Saved</Tag>
                         )}

@@ -11,7 +11,14 @@ import { SIGNER_ROLE_LABELS } from '../../../../engine/api/signing.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { SignatureStatusTag } from '../../../lib/components/signature-status-tag.tsx';
 import { errorToast, successToast } from '../../../lib/toaster.ts';
-import { DOCUMENT_MESSAGES, downloadDocument, useDocuments, useResendInvite, type DocumentSigner, type JobDocument } from '../api/get-documents.ts';
+import {
+  DOCUMENT_MESSAGES,
+  downloadDocument,
+  useDocuments,
+  useResendInvite,
+  type DocumentSigner,
+  type JobDocument,
+} from '../api/get-documents.ts';
 
 export interface DocumentsPanelProps {
   jobId: number;
@@ -23,10 +30,12 @@ export interface DocumentsPanelProps {
   canRegenerate?: boolean;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : null);
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : null;
 
 /** "Rebate agreement (generation 2, signed).pdf" without characters a file name cannot hold. */
-const fileName = (d: JobDocument, signed: boolean) => `${d.title} (generation ${d.generation}${signed ? ', signed' : ''}).pdf`.replace(/[\\/:*?"<>|]+/g, '-');
+const fileName = (d: JobDocument, signed: boolean) =>
+  `${d.title} (generation ${d.generation}${signed ? ', signed' : ''}).pdf`.replace(/[\\/:*?"<>|]+/g, '-');
 
 async function download(url: string, name: string) {
   try {
@@ -56,18 +65,36 @@ function SignerRow({ signer, onResend }: { signer: DocumentSigner; onResend: (s:
       <div className="document-signer-state">
         <SignatureStatusTag status={signer.status} />
         {signed ? (
-          <span className="muted">{signer.status === 'failure' ? 'Declined' : 'Signed'} {signed}</span>
+          <span className="muted">
+            {signer.status === 'failure' ? 'Declined' : 'Signed'} {signed}
+          </span>
         ) : (
           invited && <span className="muted">Invited {invited}</span>
         )}
-        {signer.can_resend && <Button size="small" variant="outlined" icon="envelope" text="Resend invite" onClick={() => onResend(signer)} />}
+        {signer.can_resend && (
+          <Button
+            size="small"
+            variant="outlined"
+            icon="envelope"
+            text="Resend invite"
+            onClick={() => onResend(signer)}
+          />
+        )}
       </div>
       {signer.decline_reason && <div className="document-signer-reason">Reason: {signer.decline_reason}</div>}
     </li>
   );
 }
 
-function DocumentCard({ doc, taskTitle, onResend }: { doc: JobDocument; taskTitle?: string; onResend: (s: DocumentSigner) => void }) {
+function DocumentCard({
+  doc,
+  taskTitle,
+  onResend,
+}: {
+  doc: JobDocument;
+  taskTitle?: string;
+  onResend: (s: DocumentSigner) => void;
+}) {
   return (
     <article className="document-card">
       <header className="document-card-header">
@@ -87,8 +114,21 @@ function DocumentCard({ doc, taskTitle, onResend }: { doc: JobDocument; taskTitl
         </ol>
       )}
       <div className="document-card-actions">
-        <Button size="small" icon="download" text="Download" onClick={() => void download(doc.download_url, fileName(doc, false))} />
-        {doc.signed_download_url && <Button size="small" icon="download" intent="success" text="Download signed" onClick={() => void download(doc.signed_download_url!, fileName(doc, true))} />}
+        <Button
+          size="small"
+          icon="download"
+          text="Download"
+          onClick={() => void download(doc.download_url, fileName(doc, false))}
+        />
+        {doc.signed_download_url && (
+          <Button
+            size="small"
+            icon="download"
+            intent="success"
+            text="Download signed"
+            onClick={() => void download(doc.signed_download_url!, fileName(doc, true))}
+          />
+        )}
       </div>
     </article>
   );
@@ -125,7 +165,12 @@ export function DocumentsPanel({ jobId, taskId, taskTitle, canRegenerate }: Docu
         </div>
       )}
       {items.map((d) => (
-        <DocumentCard key={d.id} doc={d} taskTitle={taskId ? undefined : taskTitle?.(d.task_id)} onResend={setConfirm} />
+        <DocumentCard
+          key={d.id}
+          doc={d}
+          taskTitle={taskId ? undefined : taskTitle?.(d.task_id)}
+          onResend={setConfirm}
+        />
       ))}
       <Alert
         isOpen={!!confirm}
@@ -143,7 +188,8 @@ export function DocumentsPanel({ jobId, taskId, taskTitle, canRegenerate }: Docu
           })
         }
       >
-        Send {confirm?.name} a new invite{confirm?.email ? ` at ${confirm.email}` : ''}? The link in the earlier invite will stop working.
+        Send {confirm?.name} a new invite{confirm?.email ? ` at ${confirm.email}` : ''}? The link in the earlier invite
+        will stop working.
       </Alert>
     </div>
   );

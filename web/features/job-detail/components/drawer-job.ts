@@ -15,9 +15,23 @@ export interface DrawerJob {
 }
 
 export function drawerJobOf(job: JobDetail): DrawerJob {
-  return { id: job.id, program_id: job.program.id, is_canceled: job.is_canceled, stage_number: job.evaluation.stage.number, tasks: job.tasks, facts: job };
+  return {
+    id: job.id,
+    program_id: job.program.id,
+    is_canceled: job.is_canceled,
+    stage_number: job.evaluation.stage.number,
+    tasks: job.tasks,
+    facts: job,
+  };
 }
 
 export function drawerJobOfHomeowner(v: HomeownerView): DrawerJob {
-  return { id: v.id, program_id: v.program.id, is_canceled: false, stage_number: v.stage.number, tasks: v.tasks, facts: { id: v.id, code: v.code, address: v.address, city: v.city, state: v.state, county: v.county } };
+  return {
+    id: v.id,
+    program_id: v.program.id,
+    is_canceled: false,
+    stage_number: v.stage.number,
+    tasks: v.tasks,
+    facts: { id: v.id, code: v.code, address: v.address, city: v.city, state: v.state, county: v.county },
+  };
 }

@@ -19,7 +19,15 @@ type Eligibility = JobDetail['evaluation']['eligibility'];
 const pending: Eligibility = {
   status: 'pending_more_information',
   reasons: [],
-  pending: [{ code: 'income_too_high', text: 'income too high', rule: 'income_too_high', missing: ['provide_income_estimate.income_level'], why: 'Waiting for Household income (Income estimate)' }],
+  pending: [
+    {
+      code: 'income_too_high',
+      text: 'income too high',
+      rule: 'income_too_high',
+      missing: ['provide_income_estimate.income_level'],
+      why: 'Waiting for Household income (Income estimate)',
+    },
+  ],
   undetermined: [],
   missing: [
     { task: null, title: 'Job details', fields: ['County'] },
@@ -28,8 +36,19 @@ const pending: Eligibility = {
   ],
 };
 
-async function render(eligibility: Eligibility, viewer: 'ops' | 'contractor' | 'homeowner', tasks = [{ id: 'provide_income_estimate', can_edit: true }, { id: 'provide_services', can_edit: false }]): Promise<HTMLElement> {
-  shown = await mount({ at: '/7', path: '/:id', element: <EligibilitySummary eligibility={eligibility} viewer={viewer} tasks={tasks} /> });
+async function render(
+  eligibility: Eligibility,
+  viewer: 'ops' | 'contractor' | 'homeowner',
+  tasks = [
+    { id: 'provide_income_estimate', can_edit: true },
+    { id: 'provide_services', can_edit: false },
+  ],
+): Promise<HTMLElement> {
+  shown = await mount({
+    at: '/7',
+    path: '/:id',
+    element: <EligibilitySummary eligibility={eligibility} viewer={viewer} tasks={tasks} />,
+  });
   return shown.host;
 }
 
@@ -48,7 +67,8 @@ describe('eligibility summary', async () => {
   });
 
   it('tasks the viewer does not see are not named: one line says others answer them', async () => {
-    const text = (await render(pending, 'homeowner', [{ id: 'provide_income_estimate', can_edit: true }])).textContent ?? '';
+    const text =
+      (await render(pending, 'homeowner', [{ id: 'provide_income_estimate', can_edit: true }])).textContent ?? '';
     expect(text).toContain('Income estimate: not answered yet');
     expect(text).not.toContain('Services');
     expect(text).toContain(othersAnswer(1));
@@ -64,7 +84,19 @@ describe('eligibility summary', async () => {
   });
 
   it("an ineligible job says its reasons' labels, sentence-cased", async () => {
-    const text = (await render({ status: 'ineligible', reasons: [{ code: 'income_too_high', text: 'income too high' }], pending: [], undetermined: [], missing: [] }, 'contractor')).textContent ?? '';
+    const text =
+      (
+        await render(
+          {
+            status: 'ineligible',
+            reasons: [{ code: 'income_too_high', text: 'income too high' }],
+            pending: [],
+            undetermined: [],
+            missing: [],
+          },
+          'contractor',
+        )
+      ).textContent ?? '';
     expect(text).toContain('Ineligible');
     expect(text).toContain('Income too high');
   });

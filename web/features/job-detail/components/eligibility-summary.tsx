@@ -45,7 +45,15 @@ function Reasons({ list, internal }: { list: EligibilityReasonView[]; internal: 
 }
 
 /** A task's title, a link that opens it when the viewer may answer it now. */
-function TaskTitle({ id, title, tasks }: { id: string | null; title: string; tasks?: readonly Pick<JobTask, 'id' | 'can_edit'>[] }) {
+function TaskTitle({
+  id,
+  title,
+  tasks,
+}: {
+  id: string | null;
+  title: string;
+  tasks?: readonly Pick<JobTask, 'id' | 'can_edit'>[];
+}) {
   const [params] = useSearchParams();
   if (!id || !tasks?.some((t) => t.id === id && t.can_edit)) return <strong>{title}</strong>;
   const next = new URLSearchParams(params);
@@ -54,9 +62,18 @@ function TaskTitle({ id, title, tasks }: { id: string | null; title: string; tas
 }
 
 /** The line standing for answers in tasks the viewer does not see (a homeowner sees only their own tasks). */
-export const othersAnswer = (n: number) => `${n === 1 ? 'One more answer' : `${n} more answers`} from your contractor or the program`;
+export const othersAnswer = (n: number) =>
+  `${n === 1 ? 'One more answer' : `${n} more answers`} from your contractor or the program`;
 
-function Missing({ eligibility, internal, tasks }: { eligibility: Eligibility; internal: boolean; tasks?: readonly Pick<JobTask, 'id' | 'can_edit'>[] }) {
+function Missing({
+  eligibility,
+  internal,
+  tasks,
+}: {
+  eligibility: Eligibility;
+  internal: boolean;
+  tasks?: readonly Pick<JobTask, 'id' | 'can_edit'>[];
+}) {
   // Tasks the viewer does not see are not named to them: one line says others will answer.
   const seen = (task: string | null) => !tasks || task === null || tasks.some((t) => t.id === task);
   const shown = eligibility.missing.filter((g) => seen(g.task));
@@ -83,7 +100,17 @@ function Missing({ eligibility, internal, tasks }: { eligibility: Eligibility; i
   );
 }
 
-export function EligibilitySummary({ eligibility, viewer, opsReason, tasks }: { eligibility: Eligibility; viewer: Viewer; opsReason?: string | null; tasks?: readonly Pick<JobTask, 'id' | 'can_edit'>[] }) {
+export function EligibilitySummary({
+  eligibility,
+  viewer,
+  opsReason,
+  tasks,
+}: {
+  eligibility: Eligibility;
+  viewer: Viewer;
+  opsReason?: string | null;
+  tasks?: readonly Pick<JobTask, 'id' | 'can_edit'>[];
+}) {
   const view = ELIGIBILITY_VIEW[eligibility.status] ?? ELIGIBILITY_VIEW.unable_to_determine;
   const internal = viewer === 'ops';
   return (
@@ -93,8 +120,15 @@ export function EligibilitySummary({ eligibility, viewer, opsReason, tasks }: { 
       </Tag>
       {eligibility.status === 'ineligible' && <Reasons list={eligibility.reasons} internal={internal} />}
       {internal && opsReason && <div className="muted eligibility-because">Marked ineligible by ops: {opsReason}</div>}
-      {eligibility.status === 'pending_more_information' && eligibility.missing.length > 0 && <Missing eligibility={eligibility} internal={internal} tasks={tasks} />}
-      {eligibility.status === 'unable_to_determine' && (eligibility.undetermined.length ? <Reasons list={eligibility.undetermined} internal={internal} /> : <div className="muted">{UNDETERMINED}</div>)}
+      {eligibility.status === 'pending_more_information' && eligibility.missing.length > 0 && (
+        <Missing eligibility={eligibility} internal={internal} tasks={tasks} />
+      )}
+      {eligibility.status === 'unable_to_determine' &&
+        (eligibility.undetermined.length ? (
+          <Reasons list={eligibility.undetermined} internal={internal} />
+        ) : (
+          <div className="muted">{UNDETERMINED}</div>
+        ))}
     </div>
   );
 }

@@ -11,7 +11,10 @@ export const NO_HISTORY = 'No history has been found.';
 export function HistoryDrawer({ job, isOpen, onClose }: { job: JobDetail; isOpen: boolean; onClose: () => void }) {
   const [type, setType] = useState('');
   const [user, setUser] = useState('');
-  const filters = useMemo(() => ({ type: type ? [type] : undefined, user_id: user ? Number(user) : undefined }), [type, user]);
+  const filters = useMemo(
+    () => ({ type: type ? [type] : undefined, user_id: user ? Number(user) : undefined }),
+    [type, user],
+  );
   const all = useHistory(job.id, {}, isOpen);
   const list = useHistory(job.id, filters, isOpen);
   const users = useMemo(() => {

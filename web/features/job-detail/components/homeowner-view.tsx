@@ -29,7 +29,9 @@ function Household({ jobId, task }: { jobId: number; task: JobTask }) {
     const schema = doc.data.schema as Node;
     const ui = doc.data.ui_schema as Node | undefined;
     const order = (ui?.['ui:order'] as string[] | undefined) ?? Object.keys(task.data);
-    return order.filter((k) => k in task.data! && !(ui?.[k] as Node | undefined)?.['ui:internal']).map((k) => ({ label: fieldLabel(schema, ui, k), value: formatField(schema, ui, k, task.data![k]) }));
+    return order
+      .filter((k) => k in task.data! && !(ui?.[k] as Node | undefined)?.['ui:internal'])
+      .map((k) => ({ label: fieldLabel(schema, ui, k), value: formatField(schema, ui, k, task.data![k]) }));
   }, [doc.data, task.data]);
   if (!task.data) return <p className="muted">Not filled in yet.</p>;
   if (!doc.data) return <Spinner size={20} />;
@@ -45,13 +47,33 @@ function Household({ jobId, task }: { jobId: number; task: JobTask }) {
   );
 }
 
-export function HomeownerView({ jobId, canConfirm, onOpen, localDrafts, preview }: { jobId: number; canConfirm: boolean; onOpen: (taskId: string) => void; localDrafts: string[]; preview: boolean }) {
+export function HomeownerView({
+  jobId,
+  canConfirm,
+  onOpen,
+  localDrafts,
+  preview,
+}: {
+  jobId: number;
+  canConfirm: boolean;
+  onOpen: (taskId: string) => void;
+  localDrafts: string[];
+  preview: boolean;
+}) {
   const view = useHomeownerView(jobId, true);
   const confirm = useConfirmTasksDone(jobId);
   const v = view.data;
   usePageSubject(v && !preview ? `${v.full_name} (${v.code})` : undefined);
   if (!v) {
-    if (view.error) return <NonIdealState icon="error" title={view.error instanceof ApiError && view.error.status === 404 ? 'Job not found' : 'Unexpected error occurred.'} />;
+    if (view.error)
+      return (
+        <NonIdealState
+          icon="error"
+          title={
+            view.error instanceof ApiError && view.error.status === 404 ? 'Job not found' : 'Unexpected error occurred.'
+          }
+        />
+      );
     return <Spinner className="page-state" />;
   }
   const open = v.tasks.filter(isOpenTask);
@@ -101,20 +123,32 @@ export function HomeownerView({ jobId, canConfirm, onOpen, localDrafts, preview 
                 confirm.mutate(undefined, {
                   onSuccess: (r) => {
                     void view.refetch();
-                    if (r.completed.length) successToast(`${r.completed.length} ${r.completed.length === 1 ? 'task' : 'tasks'} completed.`);
+                    if (r.completed.length)
+                      successToast(`${r.completed.length} ${r.completed.length === 1 ? 'task' : 'tasks'} completed.`);
                   },
                 })
               }
             />
           )}
         </div>
-        {v.tasks.length ? <TaskList tasks={v.tasks} all={v.tasks} viewer="homeowner" onOpen={onOpen} localDrafts={localDrafts} /> : <p className="muted">Nothing to do right now.</p>}
+        {v.tasks.length ? (
+          <TaskList tasks={v.tasks} all={v.tasks} viewer="homeowner" onOpen={onOpen} localDrafts={localDrafts} />
+        ) : (
+          <p className="muted">Nothing to do right now.</p>
+        )}
         {result && result.incomplete.length > 0 && (
           <Callout intent="warning" icon="warning-sign" className="task-notice" title="Some tasks still need answers">
             <ul>
               {result.incomplete.map((i) => (
                 <li key={i.task_id}>
-                  <Button variant="minimal" size="small" intent="primary" text={title(i.task_id)} onClick={() => onOpen(i.task_id)} />: {i.errors.length} {i.errors.length === 1 ? 'answer is' : 'answers are'} missing or need a fix.
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    intent="primary"
+                    text={title(i.task_id)}
+                    onClick={() => onOpen(i.task_id)}
+                  />
+                  : {i.errors.length} {i.errors.length === 1 ? 'answer is' : 'answers are'} missing or need a fix.
                 </li>
               ))}
             </ul>
@@ -153,9 +187,19 @@ export function HomeownerView({ jobId, canConfirm, onOpen, localDrafts, preview 
         </Card>
         <Card className="homeowner-card">
           <H4>Household details</H4>
-          {household ? <Household jobId={jobId} task={household} /> : <p className="muted">This program does not ask for household details.</p>}
+          {household ? (
+            <Household jobId={jobId} task={household} />
+          ) : (
+            <p className="muted">This program does not ask for household details.</p>
+          )}
           {household && (
-            <Button className="homeowner-edit" variant="outlined" icon="edit" text={household.data ? 'Review or change' : 'Fill in'} onClick={() => onOpen(household.id)} />
+            <Button
+              className="homeowner-edit"
+              variant="outlined"
+              icon="edit"
+              text={household.data ? 'Review or change' : 'Fill in'}
+              onClick={() => onOpen(household.id)}
+            />
           )}
         </Card>
       </div>

@@ -30,19 +30,52 @@ export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: (
   const close = () => setOpen(null);
   const can = job.abilities;
   const admin = [
-    can.assign_ops_owner && <MenuItem key="owner" icon="person" text="Reassign ops owner…" onClick={() => setOpen('owner')} />,
-    can.set_deemed && <MenuItem key="deemed" icon="tick" text="Set as deemed" onClick={() => setOpen('deemed')} />,
-    can.undo_deemed && <MenuItem key="undo-deemed" icon="undo" text="Undo deemed" onClick={() => notDeemed.mutate(undefined, { onSuccess: () => successToast('The job is no longer deemed.') })} />,
-    can.mark_ineligible && <MenuItem key="ineligible" icon="ban-circle" text="Mark ineligible…" onClick={() => setOpen('ineligible')} />,
-    can.undo_ineligible && (
-      <MenuItem key="undo-ineligible" icon="undo" text="Undo ineligible" onClick={() => eligibleAgain.mutate(undefined, { onSuccess: () => successToast('Eligibility is again the program’s rules’.') })} />
+    can.assign_ops_owner && (
+      <MenuItem key="owner" icon="person" text="Reassign ops owner…" onClick={() => setOpen('owner')} />
     ),
-    can.regenerate_documents && <MenuItem key="regenerate" icon="refresh" text="Regenerate documents…" onClick={() => setOpen('regenerate')} />,
-    can.clone && <MenuItem key="clone" icon="duplicate" text="Clone to another program…" onClick={() => setOpen('clone')} />,
+    can.set_deemed && <MenuItem key="deemed" icon="tick" text="Set as deemed" onClick={() => setOpen('deemed')} />,
+    can.undo_deemed && (
+      <MenuItem
+        key="undo-deemed"
+        icon="undo"
+        text="Undo deemed"
+        onClick={() => notDeemed.mutate(undefined, { onSuccess: () => successToast('The job is no longer deemed.') })}
+      />
+    ),
+    can.mark_ineligible && (
+      <MenuItem key="ineligible" icon="ban-circle" text="Mark ineligible…" onClick={() => setOpen('ineligible')} />
+    ),
+    can.undo_ineligible && (
+      <MenuItem
+        key="undo-ineligible"
+        icon="undo"
+        text="Undo ineligible"
+        onClick={() =>
+          eligibleAgain.mutate(undefined, {
+            onSuccess: () => successToast('Eligibility is again the program’s rules’.'),
+          })
+        }
+      />
+    ),
+    can.regenerate_documents && (
+      <MenuItem key="regenerate" icon="refresh" text="Regenerate documents…" onClick={() => setOpen('regenerate')} />
+    ),
+    can.clone && (
+      <MenuItem key="clone" icon="duplicate" text="Clone to another program…" onClick={() => setOpen('clone')} />
+    ),
   ].filter(Boolean);
   const lifecycle = [
-    can.restore && <MenuItem key="restore" icon="undo" text="Restore job" onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })} />,
-    can.cancel && <MenuItem key="cancel" icon="disable" intent="danger" text="Cancel job…" onClick={() => setOpen('cancel')} />,
+    can.restore && (
+      <MenuItem
+        key="restore"
+        icon="undo"
+        text="Restore job"
+        onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })}
+      />
+    ),
+    can.cancel && (
+      <MenuItem key="cancel" icon="disable" intent="danger" text="Cancel job…" onClick={() => setOpen('cancel')} />
+    ),
   ].filter(Boolean);
   const menu = (
     <Menu>
@@ -54,9 +87,22 @@ export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: (
   return (
     <div className="job-actions">
       {can.claim && (
-        <Button icon="hand" text="Claim" loading={claim.isPending} onClick={() => claim.mutate(undefined, { onSuccess: () => successToast('Job claimed.') })} />
+        <Button
+          icon="hand"
+          text="Claim"
+          loading={claim.isPending}
+          onClick={() => claim.mutate(undefined, { onSuccess: () => successToast('Job claimed.') })}
+        />
       )}
-      {can.restore && <Button icon="undo" intent="primary" text="Restore" loading={restore.isPending} onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })} />}
+      {can.restore && (
+        <Button
+          icon="undo"
+          intent="primary"
+          text="Restore"
+          loading={restore.isPending}
+          onClick={() => restore.mutate(undefined, { onSuccess: () => successToast('Job restored.') })}
+        />
+      )}
       {can.history && <Button icon="history" text="History" onClick={onHistory} />}
       {admin.length + lifecycle.length > 0 && (
         <PopoverNext content={menu} placement="bottom-end">
@@ -83,7 +129,9 @@ export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: (
         }}
       />
       {open === 'regenerate' && <RegenerateDialog job={job} isOpen onClose={close} />}
-      {open === 'owner' && <OpsOwnerDialog job={job} isOpen onClose={close} onDone={() => (close(), successToast('Ops owner saved.'))} />}
+      {open === 'owner' && (
+        <OpsOwnerDialog job={job} isOpen onClose={close} onDone={() => (close(), successToast('Ops owner saved.'))} />
+      )}
       <MarkIneligibleDialog
         jobId={job.id}
         isOpen={open === 'ineligible'}

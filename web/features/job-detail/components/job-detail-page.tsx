@@ -54,7 +54,12 @@ export interface JobDetailPanels {
 /** The panels the matched route's handle brings. */
 function useJobPanels(): JobDetailPanels {
   const matches = useMatches();
-  return [...matches].reverse().map((m) => (m.handle as { jobPanels?: JobDetailPanels } | undefined)?.jobPanels).find(Boolean) ?? {};
+  return (
+    [...matches]
+      .reverse()
+      .map((m) => (m.handle as { jobPanels?: JobDetailPanels } | undefined)?.jobPanels)
+      .find(Boolean) ?? {}
+  );
 }
 
 /**
@@ -64,7 +69,10 @@ function useJobPanels(): JobDetailPanels {
 function useTab(firstStep: JobTask | undefined): JobTabId {
   const matches = useMatches();
   const [params] = useSearchParams();
-  const name = [...matches].reverse().map((m) => (m.handle as { name?: RouteName } | undefined)?.name).find(Boolean);
+  const name = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { name?: RouteName } | undefined)?.name)
+    .find(Boolean);
   if (name === 'JobDetail') {
     const asked = params.get('tab');
     if (asked === FINAL_DOCUMENTS_PARAM) return 'documents';
@@ -92,9 +100,28 @@ function TabTitle({ title, full, count }: { title: string; full: string; count: 
   );
 }
 
-function TasksSection({ job, tab, viewer, onOpen, localDrafts }: { job: JobDetail; tab: JobTabId; viewer: Viewer; onOpen: (id: string) => void; localDrafts: string[] }) {
+function TasksSection({
+  job,
+  tab,
+  viewer,
+  onOpen,
+  localDrafts,
+}: {
+  job: JobDetail;
+  tab: JobTabId;
+  viewer: Viewer;
+  onOpen: (id: string) => void;
+  localDrafts: string[];
+}) {
   const tasks = job.tasks.filter((t) => t.section === tab);
-  if (!tasks.length) return tab === 'documents' ? <NonIdealState icon="document" title="No final documents on this job yet." description="Document tasks appear here once the program asks for them." /> : null;
+  if (!tasks.length)
+    return tab === 'documents' ? (
+      <NonIdealState
+        icon="document"
+        title="No final documents on this job yet."
+        description="Document tasks appear here once the program asks for them."
+      />
+    ) : null;
   return (
     <section className="job-tasks">
       <h2 className="job-section-title">Tasks</h2>
@@ -144,7 +171,9 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
     navigate(`${pathTo(t.route as RouteName, { jobId: job.id })}${q ? `?${q}` : ''}`);
   };
   const tabCount = (id: JobTabId) =>
-    job.is_canceled || id === 'progress' || id === 'attachments' ? 0 : job.tasks.filter((t: JobTask) => t.section === id && t.can_edit && isOpenTask(t)).length;
+    job.is_canceled || id === 'progress' || id === 'attachments'
+      ? 0
+      : job.tasks.filter((t: JobTask) => t.section === id && t.can_edit && isOpenTask(t)).length;
 
   const viewSwitch = (
     <SegmentedControl
@@ -152,10 +181,15 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
       size="small"
       value={viewer}
       onValueChange={(v) => setParam('view', v === 'ops' || (!isOps && v === 'contractor') ? null : v)}
-      options={[...(isOps ? [{ value: 'ops', label: 'Internal' }] : []), { value: 'contractor', label: isOps ? 'As contractor' : 'Contractor' }, { value: 'homeowner', label: 'As homeowner' }]}
+      options={[
+        ...(isOps ? [{ value: 'ops', label: 'Internal' }] : []),
+        { value: 'contractor', label: isOps ? 'As contractor' : 'Contractor' },
+        { value: 'homeowner', label: 'As homeowner' },
+      ]}
     />
   );
-  const drawerJob: DrawerJob | null = viewer === 'homeowner' ? (homeowner.data ? drawerJobOfHomeowner(homeowner.data) : null) : drawerJobOf(job);
+  const drawerJob: DrawerJob | null =
+    viewer === 'homeowner' ? (homeowner.data ? drawerJobOfHomeowner(homeowner.data) : null) : drawerJobOf(job);
 
   return (
     <div className="job-detail">
@@ -165,7 +199,12 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
         me={me}
         viewSwitch={viewSwitch}
         actions={ownView && <JobActionsBar job={job} onHistory={() => setHistoryOpen(true)} />}
-        nextSteps={!job.is_canceled && viewer !== 'homeowner' && <NextSteps tasks={job.tasks} viewer={viewer} ownView={ownView} onOpen={openTask} showTab />}
+        nextSteps={
+          !job.is_canceled &&
+          viewer !== 'homeowner' && (
+            <NextSteps tasks={job.tasks} viewer={viewer} ownView={ownView} onOpen={openTask} showTab />
+          )
+        }
       />
       {viewer === 'homeowner' ? (
         <HomeownerView jobId={job.id} canConfirm={isOps} onOpen={openTask} localDrafts={localDrafts} preview />
@@ -177,10 +216,19 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
             aria-label="Section of the job"
             value={tab}
             onChange={(e) => goTab(e.currentTarget.value as JobTabId)}
-            options={JOB_TABS.map((t) => ({ value: t.id, label: `${t.title}${tabCount(t.id) ? ` (${tabCount(t.id)} to do)` : ''}` }))}
+            options={JOB_TABS.map((t) => ({
+              value: t.id,
+              label: `${t.title}${tabCount(t.id) ? ` (${tabCount(t.id)} to do)` : ''}`,
+            }))}
             fill
           />
-          <Tabs id="job-tabs" className="job-tabs" selectedTabId={tab} onChange={(id) => goTab(id as JobTabId)} large={false}>
+          <Tabs
+            id="job-tabs"
+            className="job-tabs"
+            selectedTabId={tab}
+            onChange={(id) => goTab(id as JobTabId)}
+            large={false}
+          >
             {JOB_TABS.map((t) => (
               <Tab key={t.id} id={t.id} title={<TabTitle title={t.short} full={t.title} count={tabCount(t.id)} />} />
             ))}
@@ -210,23 +258,41 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
             {tab === 'documents' && job.tasks.some((t) => t.produces_documents) && (
               <section className="job-documents">
                 <h2 className="job-section-title">Documents and signature status</h2>
-                <DocumentsPanel jobId={job.id} taskTitle={(id) => job.tasks.find((t) => t.id === id)?.title ?? id} canRegenerate={ownView && job.abilities.regenerate_documents} />
+                <DocumentsPanel
+                  jobId={job.id}
+                  taskTitle={(id) => job.tasks.find((t) => t.id === id)?.title ?? id}
+                  canRegenerate={ownView && job.abilities.regenerate_documents}
+                />
               </section>
             )}
             {tab === 'energy' && UsagePanel && (
-              <Suspense fallback={<Spinner size={20} className="documents-loading" aria-label="Loading energy usage" />}>
+              <Suspense
+                fallback={<Spinner size={20} className="documents-loading" aria-label="Loading energy usage" />}
+              >
                 <UsagePanel jobId={job.id} readOnly={!ownView} />
               </Suspense>
             )}
-            {(tab === 'energy' || tab === 'services' || tab === 'documents' || tab === 'install') && <TasksSection job={job} tab={tab} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
-            {tab === 'progress' && <ProgramProgressTab job={job} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />}
-            {tab === 'attachments' && <AttachmentsTab job={job} canDelete={ownView && job.abilities.delete_any_attachment} />}
+            {(tab === 'energy' || tab === 'services' || tab === 'documents' || tab === 'install') && (
+              <TasksSection job={job} tab={tab} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />
+            )}
+            {tab === 'progress' && (
+              <ProgramProgressTab job={job} viewer={viewer} onOpen={openTask} localDrafts={localDrafts} />
+            )}
+            {tab === 'attachments' && (
+              <AttachmentsTab job={job} canDelete={ownView && job.abilities.delete_any_attachment} />
+            )}
           </div>
         </>
       )}
       {taskId && drawerJob && (
         <Suspense fallback={null}>
-          <TaskDrawer job={drawerJob} taskId={taskId} viewer={viewer} ownView={ownView} onClose={() => setParam('task', null)} />
+          <TaskDrawer
+            job={drawerJob}
+            taskId={taskId}
+            viewer={viewer}
+            ownView={ownView}
+            onClose={() => setParam('task', null)}
+          />
         </Suspense>
       )}
       <HistoryDrawer job={job} isOpen={historyOpen} onClose={() => setHistoryOpen(false)} />
@@ -240,19 +306,34 @@ function HomeownerPage({ jobId }: { jobId: number }) {
   const taskId = params.get('task');
   const view = useHomeownerView(jobId, true);
   const localDrafts = useLocalDrafts(jobId, taskId);
-  const setTask = (id: string | null) => setParams((p) => {
-    const n = new URLSearchParams(p);
-    if (id) n.set('task', id);
-    else n.delete('task');
-    return n;
-  });
+  const setTask = (id: string | null) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (id) n.set('task', id);
+      else n.delete('task');
+      return n;
+    });
   return (
     <div className="job-detail">
-      {view.data && <NextSteps tasks={view.data.tasks} viewer="homeowner" ownView onOpen={setTask} onlyYours={{ stage: view.data.stage.label }} />}
+      {view.data && (
+        <NextSteps
+          tasks={view.data.tasks}
+          viewer="homeowner"
+          ownView
+          onOpen={setTask}
+          onlyYours={{ stage: view.data.stage.label }}
+        />
+      )}
       <HomeownerView jobId={jobId} canConfirm onOpen={setTask} localDrafts={localDrafts} preview={false} />
       {taskId && view.data && (
         <Suspense fallback={null}>
-          <TaskDrawer job={drawerJobOfHomeowner(view.data)} taskId={taskId} viewer="homeowner" ownView onClose={() => setTask(null)} />
+          <TaskDrawer
+            job={drawerJobOfHomeowner(view.data)}
+            taskId={taskId}
+            viewer="homeowner"
+            ownView
+            onClose={() => setTask(null)}
+          />
         </Suspense>
       )}
     </div>
@@ -266,6 +347,13 @@ export function Component() {
   const role = session?.user.role;
   const job = useJob(role === 'homeowner' ? NaN : id);
   if (role === 'homeowner') return <HomeownerPage jobId={id} />;
-  if (!job.data) return <LoadState error={job.error ?? (Number.isInteger(id) && id > 0 ? null : new ApiError(404, 'Job not found'))} notFoundTitle="Job not found" back={BACK} />;
+  if (!job.data)
+    return (
+      <LoadState
+        error={job.error ?? (Number.isInteger(id) && id > 0 ? null : new ApiError(404, 'Job not found'))}
+        notFoundTitle="Job not found"
+        back={BACK}
+      />
+    );
   return <JobDetailView job={job.data} isOps={role === 'ops'} me={session?.user.id} />;
 }

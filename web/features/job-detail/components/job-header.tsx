@@ -14,7 +14,21 @@ import { EligibilitySummary } from './eligibility-summary.tsx';
 import { CANCEL_OPTIONS, type Viewer } from './job-text.ts';
 import { StageProgress } from './stage-progress.tsx';
 
-export function JobHeader({ job, viewer, actions, viewSwitch, me, nextSteps }: { job: JobDetail; viewer: Viewer; actions: ReactNode; viewSwitch?: ReactNode; me?: number; nextSteps?: ReactNode }) {
+export function JobHeader({
+  job,
+  viewer,
+  actions,
+  viewSwitch,
+  me,
+  nextSteps,
+}: {
+  job: JobDetail;
+  viewer: Viewer;
+  actions: ReactNode;
+  viewSwitch?: ReactNode;
+  me?: number;
+  nextSteps?: ReactNode;
+}) {
   usePageSubject(`${job.full_name} (${job.code})`);
   const ev = job.evaluation;
   const place = [job.address, job.city, [job.state, job.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -36,7 +50,10 @@ export function JobHeader({ job, viewer, actions, viewSwitch, me, nextSteps }: {
               {job.program.name}
             </Tag>
             {job.contractor && viewer === 'ops' && (
-              <Link to={pathTo('ContractorDetail', { contractorId: job.contractor_id ?? '' })} className="job-contractor">
+              <Link
+                to={pathTo('ContractorDetail', { contractorId: job.contractor_id ?? '' })}
+                className="job-contractor"
+              >
                 {job.contractor}
               </Link>
             )}
@@ -46,7 +63,11 @@ export function JobHeader({ job, viewer, actions, viewSwitch, me, nextSteps }: {
               </Tag>
             )}
             {job.is_deemed && <Tag minimal>Deemed</Tag>}
-            {viewer === 'ops' && job.is_claimed && <Tag minimal icon="person">{job.claimed_by === me ? 'Claimed by you' : 'Claimed'}</Tag>}
+            {viewer === 'ops' && job.is_claimed && (
+              <Tag minimal icon="person">
+                {job.claimed_by === me ? 'Claimed by you' : 'Claimed'}
+              </Tag>
+            )}
             {job.cloned_from && (
               <Link to={pathTo('JobDetail', { jobId: job.cloned_from })} className="muted">
                 Copy of job #{job.cloned_from}
@@ -64,13 +85,21 @@ export function JobHeader({ job, viewer, actions, viewSwitch, me, nextSteps }: {
         <div className="job-header-stage">
           <div className="job-header-label">
             Stage {ev.stage.number}: <strong>{ev.stage.label}</strong>
-            <span className="muted"> · {job.days_in_stage} {job.days_in_stage === 1 ? 'day' : 'days'} in stage</span>
+            <span className="muted">
+              {' '}
+              · {job.days_in_stage} {job.days_in_stage === 1 ? 'day' : 'days'} in stage
+            </span>
           </div>
           <StageProgress steps={ev.stage.progress} canceled={job.is_canceled} caption={false} />
         </div>
         <div className="job-header-eligibility">
           <div className="job-header-label">Eligibility</div>
-          <EligibilitySummary eligibility={ev.eligibility} viewer={viewer} opsReason={job.ops_ineligible_reason} tasks={job.tasks} />
+          <EligibilitySummary
+            eligibility={ev.eligibility}
+            viewer={viewer}
+            opsReason={job.ops_ineligible_reason}
+            tasks={job.tasks}
+          />
         </div>
       </div>
     </header>

@@ -7,11 +7,27 @@ const CASES: [string, Record<string, unknown> | null, string][] = [
   ['job_marked_ineligible', { reason: 'Duplicate of job 12' }, 'Marked the job ineligible: Duplicate of job 12'],
   // A contractor's copy has no reason (it is internal).
   ['job_marked_ineligible', {}, 'Marked the job ineligible'],
-  ['job_ineligible_undone', { reason: 'Duplicate of job 12' }, 'Undid the ineligible mark: eligibility is again what the program’s rules say'],
+  [
+    'job_ineligible_undone',
+    { reason: 'Duplicate of job 12' },
+    'Undid the ineligible mark: eligibility is again what the program’s rules say',
+  ],
   ['job_deemed_undone', null, 'Undid set as deemed'],
-  ['job_ops_owner_changed', { from: null, from_name: null, to: 7, to_name: 'Oscar Ops' }, 'Made Oscar Ops the ops owner'],
-  ['job_ops_owner_changed', { from: 3, from_name: 'Olive Ops', to: 7, to_name: 'Oscar Ops' }, 'Made Oscar Ops the ops owner (was Olive Ops)'],
-  ['job_ops_owner_changed', { from: 7, from_name: 'Oscar Ops', to: null, to_name: null }, 'Removed the ops owner (Oscar Ops)'],
+  [
+    'job_ops_owner_changed',
+    { from: null, from_name: null, to: 7, to_name: 'Oscar Ops' },
+    'Made Oscar Ops the ops owner',
+  ],
+  [
+    'job_ops_owner_changed',
+    { from: 3, from_name: 'Olive Ops', to: 7, to_name: 'Oscar Ops' },
+    'Made Oscar Ops the ops owner (was Olive Ops)',
+  ],
+  [
+    'job_ops_owner_changed',
+    { from: 7, from_name: 'Oscar Ops', to: null, to_name: null },
+    'Removed the ops owner (Oscar Ops)',
+  ],
 ];
 
 describe('history wording of the ops actions', () => {

@@ -5,7 +5,12 @@
 
 import type { UserRole } from '../../../../engine/constants.ts';
 import type { Intent, IconName } from '@blueprintjs/core';
-import { ACTION_OWNER_ROLES, CANCEL_REASONS, type ActionOwnerRole, type EligibilityStatus } from '../../../../engine/constants.ts';
+import {
+  ACTION_OWNER_ROLES,
+  CANCEL_REASONS,
+  type ActionOwnerRole,
+  type EligibilityStatus,
+} from '../../../../engine/constants.ts';
 import type { JobTask } from '../api/get-job.ts';
 import { isOpenTask } from '../../../../engine/submission.ts';
 
@@ -26,10 +31,16 @@ export const OWNER_LABELS: Record<ActionOwnerRole, string> = {
 export const OWNER_OPTIONS = ACTION_OWNER_ROLES.map((r) => ({ value: r, label: OWNER_LABELS[r] }));
 
 /** Cancel reasons as people read them (the values are the spec's words). */
-export const CANCEL_OPTIONS = CANCEL_REASONS.map((r) => ({ value: r, label: r === 'lost' ? 'Lost the job' : r.charAt(0).toUpperCase() + r.slice(1) }));
+export const CANCEL_OPTIONS = CANCEL_REASONS.map((r) => ({
+  value: r,
+  label: r === 'lost' ? 'Lost the job' : r.charAt(0).toUpperCase() + r.slice(1),
+}));
 
 /** How a task's status reads, by viewer. */
-export function taskStatus(t: Pick<JobTask, 'status' | 'owner' | 'exceptions'>, viewer: Viewer): { text: string; intent: Intent; icon: IconName } {
+export function taskStatus(
+  t: Pick<JobTask, 'status' | 'owner' | 'exceptions'>,
+  viewer: Viewer,
+): { text: string; intent: Intent; icon: IconName } {
   const own = t.owner === 'contractor' || t.owner === 'homeowner';
   switch (t.status) {
     case 'COMPLETE':
@@ -40,7 +51,9 @@ export function taskStatus(t: Pick<JobTask, 'status' | 'owner' | 'exceptions'>, 
       return { text: 'Preview', intent: 'none', icon: 'lock' };
     default:
       if (viewer === 'ops') return { text: 'Ready', intent: 'primary', icon: 'circle' };
-      return own ? { text: 'To do', intent: 'primary', icon: 'circle' } : { text: `Waiting on ${OWNER_LABELS[t.owner].toLowerCase()}`, intent: 'none', icon: 'time' };
+      return own
+        ? { text: 'To do', intent: 'primary', icon: 'circle' }
+        : { text: `Waiting on ${OWNER_LABELS[t.owner].toLowerCase()}`, intent: 'none', icon: 'time' };
   }
 }
 
@@ -50,7 +63,10 @@ export function taskStatus(t: Pick<JobTask, 'status' | 'owner' | 'exceptions'>, 
  * at once. An exception shows first; a done stage is complete, an upcoming one a preview; the current
  * stage is in progress while the contractor or the homeowner has a task open in it, else in review.
  */
-export function stageTag(state: 'done' | 'current' | 'upcoming', tasks: Pick<JobTask, 'status' | 'owner' | 'exceptions'>[]): { text: string; intent: Intent } {
+export function stageTag(
+  state: 'done' | 'current' | 'upcoming',
+  tasks: Pick<JobTask, 'status' | 'owner' | 'exceptions'>[],
+): { text: string; intent: Intent } {
   if (tasks.some((t) => t.exceptions.contractor || t.exceptions.ops)) return { text: 'Exception', intent: 'danger' };
   if (state === 'done') return { text: 'Complete', intent: 'success' };
   if (state === 'upcoming') return { text: 'Preview', intent: 'none' };
@@ -99,7 +115,11 @@ export const HISTORY_TYPES: Record<string, string> = {
 };
 
 /** One history row as a sentence. */
-export function describeHistory(type: string, d: Record<string, unknown> | null, taskTitle: (id: string) => string): string {
+export function describeHistory(
+  type: string,
+  d: Record<string, unknown> | null,
+  taskTitle: (id: string) => string,
+): string {
   const task = typeof d?.task_id === 'string' ? taskTitle(d.task_id) : '';
   switch (type) {
     case 'job_created':

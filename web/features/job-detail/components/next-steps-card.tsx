@@ -13,7 +13,11 @@ import { JOB_TABS } from './task-sections.ts';
 /** More steps than this fold under a button (a phone's first screen keeps the page below in sight). */
 const SHOWN = 4;
 
-const HEADINGS: Record<Viewer, string> = { ops: 'Your next steps', contractor: 'The contractor’s next steps', homeowner: 'The homeowner’s next steps' };
+const HEADINGS: Record<Viewer, string> = {
+  ops: 'Your next steps',
+  contractor: 'The contractor’s next steps',
+  homeowner: 'The homeowner’s next steps',
+};
 
 export interface NextStepsProps {
   tasks: JobTask[];
@@ -34,7 +38,12 @@ export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onl
   if (!steps.length) {
     const waiting = waitingSentence(tasks, viewer, ownView, onlyYours);
     return (
-      <Callout className="next-steps next-steps-none" icon={waiting === NEXT_STEP_MESSAGES.all_done ? 'tick-circle' : 'time'} title={title} compact>
+      <Callout
+        className="next-steps next-steps-none"
+        icon={waiting === NEXT_STEP_MESSAGES.all_done ? 'tick-circle' : 'time'}
+        title={title}
+        compact
+      >
         {waiting}
       </Callout>
     );
@@ -61,7 +70,9 @@ export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onl
                 <span className="next-step-meta muted">
                   {[
                     started ? 'Started' : 'Not started',
-                    viewer !== 'homeowner' && t.owner === 'homeowner' ? `${OWNER_LABELS.homeowner}’s task: you may fill it in for them` : null,
+                    viewer !== 'homeowner' && t.owner === 'homeowner'
+                      ? `${OWNER_LABELS.homeowner}’s task: you may fill it in for them`
+                      : null,
                     showTab ? `in ${JOB_TABS.find((x) => x.id === tabOfTask(t))?.title}` : null,
                   ]
                     .filter(Boolean)
@@ -81,7 +92,14 @@ export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onl
         })}
       </ol>
       {steps.length > shown.length && (
-        <Button className="next-steps-more" variant="minimal" size="small" icon="chevron-down" text={`Show ${steps.length - shown.length} more`} onClick={() => setAll(true)} />
+        <Button
+          className="next-steps-more"
+          variant="minimal"
+          size="small"
+          icon="chevron-down"
+          text={`Show ${steps.length - shown.length} more`}
+          onClick={() => setAll(true)}
+        />
       )}
     </section>
   );

@@ -12,7 +12,10 @@ import type { JobTabId } from './task-sections.ts';
 
 /** Who a job waits on, as a sentence names them: "the" and the owner's label, but for the program's two teams. */
 export const WAITING_FOR: Record<ActionOwnerRole, string> = {
-  ...(Object.fromEntries(ACTION_OWNER_ROLES.map((r) => [r, `the ${OWNER_LABELS[r].toLowerCase()}`])) as Record<ActionOwnerRole, string>),
+  ...(Object.fromEntries(ACTION_OWNER_ROLES.map((r) => [r, `the ${OWNER_LABELS[r].toLowerCase()}`])) as Record<
+    ActionOwnerRole,
+    string
+  >),
   ops: 'the program’s operations team',
   finance: 'the program’s finance team',
 };
@@ -58,10 +61,16 @@ export const tabOfTask = (t: Pick<JobTask, 'section'>): JobTabId => t.section ??
  * titles ("Waiting for the homeowner to complete Provide income estimate."), or why nothing is open.
  * `onlyYours`: the tasks are the viewer's own only (the homeowner's page), so it names the job's stage.
  */
-export function waitingSentence(tasks: readonly Task[], viewer: Viewer, ownView: boolean, onlyYours?: { stage: string }): string {
+export function waitingSentence(
+  tasks: readonly Task[],
+  viewer: Viewer,
+  ownView: boolean,
+  onlyYours?: { stage: string },
+): string {
   const open = tasks.filter((t) => isOpenTask(t) && !isYourStep(t, viewer, ownView));
   if (onlyYours && !open.length) return NEXT_STEP_MESSAGES.yours_done(onlyYours.stage);
-  if (!open.length) return tasks.every((t) => t.status === 'COMPLETE') ? NEXT_STEP_MESSAGES.all_done : NEXT_STEP_MESSAGES.none_open;
+  if (!open.length)
+    return tasks.every((t) => t.status === 'COMPLETE') ? NEXT_STEP_MESSAGES.all_done : NEXT_STEP_MESSAGES.none_open;
   const byOwner = new Map<ActionOwnerRole, string[]>();
   for (const t of open) byOwner.set(t.owner, [...(byOwner.get(t.owner) ?? []), t.title]);
   const parts = [...byOwner].map(([owner, titles]) => {

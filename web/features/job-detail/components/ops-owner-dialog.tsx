@@ -9,16 +9,39 @@ import { setOpsOwner, useJobAction } from '../api/job-actions.ts';
 
 const NONE = '';
 
-export function OpsOwnerDialog({ job, isOpen, onClose, onDone }: { job: JobDetail; isOpen: boolean; onClose: () => void; onDone: () => void }) {
-  const [owner, setOwner] = useState(job.ops_owner === null || job.ops_owner === undefined ? NONE : String(job.ops_owner));
+export function OpsOwnerDialog({
+  job,
+  isOpen,
+  onClose,
+  onDone,
+}: {
+  job: JobDetail;
+  isOpen: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [owner, setOwner] = useState(
+    job.ops_owner === null || job.ops_owner === undefined ? NONE : String(job.ops_owner),
+  );
   const users = useOpsUsers(isOpen);
   const action = useJobAction(job.id, (id: number | null) => setOpsOwner(job.id, id));
   const error = fieldErrorsOf(action.error).user_id;
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Ops owner" icon="person" className="job-dialog">
       <DialogBody>
-        <FormGroup label="Who in operations owns this job?" labelFor="ops-owner" intent={error ? 'danger' : 'none'} helperText={error}>
-          <HTMLSelect id="ops-owner" fill value={owner} onChange={(e) => setOwner(e.currentTarget.value)} disabled={users.isLoading}>
+        <FormGroup
+          label="Who in operations owns this job?"
+          labelFor="ops-owner"
+          intent={error ? 'danger' : 'none'}
+          helperText={error}
+        >
+          <HTMLSelect
+            id="ops-owner"
+            fill
+            value={owner}
+            onChange={(e) => setOwner(e.currentTarget.value)}
+            disabled={users.isLoading}
+          >
             <option value={NONE}>{users.isLoading ? 'Loading the operations team…' : 'No ops owner'}</option>
             {(users.data ?? []).map((u) => (
               <option key={u.id} value={String(u.id)}>
@@ -32,7 +55,12 @@ export function OpsOwnerDialog({ job, isOpen, onClose, onDone }: { job: JobDetai
         actions={
           <>
             <Button text="Cancel" onClick={onClose} />
-            <Button intent="primary" text="Save" loading={action.isPending} onClick={() => action.mutate(owner === NONE ? null : Number(owner), { onSuccess: onDone })} />
+            <Button
+              intent="primary"
+              text="Save"
+              loading={action.isPending}
+              onClick={() => action.mutate(owner === NONE ? null : Number(owner), { onSuccess: onDone })}
+            />
           </>
         }
       />

@@ -8,7 +8,17 @@ import type { JobDetail } from '../api/get-job.ts';
 import { stageTag, type Viewer } from './job-text.ts';
 import { TaskList } from './task-list.tsx';
 
-export function ProgramProgressTab({ job, viewer, onOpen, localDrafts }: { job: JobDetail; viewer: Viewer; onOpen: (id: string) => void; localDrafts: string[] }) {
+export function ProgramProgressTab({
+  job,
+  viewer,
+  onOpen,
+  localDrafts,
+}: {
+  job: JobDetail;
+  viewer: Viewer;
+  onOpen: (id: string) => void;
+  localDrafts: string[];
+}) {
   const stages = job.evaluation.stage.progress;
   return (
     <div className="progress-groups">
@@ -28,7 +38,11 @@ export function ProgramProgressTab({ job, viewer, onOpen, localDrafts }: { job: 
             }
           >
             <SectionCard padded={false}>
-              {tasks.length ? <TaskList tasks={tasks} all={job.tasks} viewer={viewer} onOpen={onOpen} localDrafts={localDrafts} /> : <div className="muted progress-empty">No tasks in this stage.</div>}
+              {tasks.length ? (
+                <TaskList tasks={tasks} all={job.tasks} viewer={viewer} onOpen={onOpen} localDrafts={localDrafts} />
+              ) : (
+                <div className="muted progress-empty">No tasks in this stage.</div>
+              )}
             </SectionCard>
           </Section>
         );

@@ -21,31 +21,77 @@ async function render(incentive: IncentiveResult, viewer: 'ops' | 'contractor' =
   return shown.text();
 }
 
-const line = { id: 'heat_pump', label: 'Heat pump', kind: 'measure' as const, amount_cents: 120_000, min_cents: 40_000, max_cents: 120_000 };
+const line = {
+  id: 'heat_pump',
+  label: 'Heat pump',
+  kind: 'measure' as const,
+  amount_cents: 120_000,
+  min_cents: 40_000,
+  max_cents: 120_000,
+};
 
 describe('rebate card', async () => {
   it('the initial range, then the final amount, then the payment sent', async () => {
-    expect(await render({ phase: 'range', range: { min_cents: 40_000, max_cents: 120_000 }, final_cents: null, lines: [line] })).toContain('$400.00 – $1,200.00');
-    const final = await render({ phase: 'final', range: { min_cents: 120_000, max_cents: 120_000 }, final_cents: 120_000, lines: [line] });
+    expect(
+      await render({
+        phase: 'range',
+        range: { min_cents: 40_000, max_cents: 120_000 },
+        final_cents: null,
+        lines: [line],
+      }),
+    ).toContain('$400.00 – $1,200.00');
+    const final = await render({
+      phase: 'final',
+      range: { min_cents: 120_000, max_cents: 120_000 },
+      final_cents: 120_000,
+      lines: [line],
+    });
     expect(final).toContain('Final rebate amount');
     expect(final).not.toContain(SHARED_NOTE);
-    expect(await render({ phase: 'payment_sent', range: { min_cents: 120_000, max_cents: 120_000 }, final_cents: 120_000, payment: { amount_cents: 120_000, sent_date: '2026-06-01' }, lines: [line] })).toContain('Payment sent on');
+    expect(
+      await render({
+        phase: 'payment_sent',
+        range: { min_cents: 120_000, max_cents: 120_000 },
+        final_cents: 120_000,
+        payment: { amount_cents: 120_000, sent_date: '2026-06-01' },
+        lines: [line],
+      }),
+    ).toContain('Payment sent on');
   });
 
   it('a final amount the program shared says so, and its line items are the calculation', async () => {
-    const text = await render({ phase: 'final', shared: true, range: { min_cents: 40_000, max_cents: 120_000 }, final_cents: 275_000, lines: [line] });
+    const text = await render({
+      phase: 'final',
+      shared: true,
+      range: { min_cents: 40_000, max_cents: 120_000 },
+      final_cents: 275_000,
+      lines: [line],
+    });
     expect(text).toContain('$2,750.00');
     expect(text).toContain(SHARED_NOTE);
     expect(text).toContain('Calculated');
   });
 
   it("says how each line is worked out in the program's words; ops alone get Why? with the values read and the rule as traced", async () => {
-    const described = { ...line, description: "Estimated from the heat pump's deemed energy savings.", explanation: 'Heat pump line 1,200.00 from heat_pump.estimate.max', why: 'Deemed savings, high (Review deemed range): 1200' };
-    const contractor = await render({ phase: 'range', range: { min_cents: 40_000, max_cents: 120_000 }, final_cents: null, lines: [described] });
+    const described = {
+      ...line,
+      description: "Estimated from the heat pump's deemed energy savings.",
+      explanation: 'Heat pump line 1,200.00 from heat_pump.estimate.max',
+      why: 'Deemed savings, high (Review deemed range): 1200',
+    };
+    const contractor = await render({
+      phase: 'range',
+      range: { min_cents: 40_000, max_cents: 120_000 },
+      final_cents: null,
+      lines: [described],
+    });
     expect(contractor).toContain("Estimated from the heat pump's deemed energy savings.");
     expect(contractor).not.toContain('Why?');
     expect(contractor).not.toContain('heat_pump.estimate.max');
-    const ops = await render({ phase: 'range', range: { min_cents: 40_000, max_cents: 120_000 }, final_cents: null, lines: [described] }, 'ops');
+    const ops = await render(
+      { phase: 'range', range: { min_cents: 40_000, max_cents: 120_000 }, final_cents: null, lines: [described] },
+      'ops',
+    );
     expect(ops).toContain('Why?');
     expect(ops).toContain('It used Deemed savings, high (Review deemed range): 1200');
     expect(shown!.host.querySelector('details.rebate-why')?.hasAttribute('open')).toBe(false);

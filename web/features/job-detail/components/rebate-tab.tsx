@@ -28,7 +28,9 @@ function Headline({ incentive }: { incentive: IncentiveResult }) {
     return (
       <div className="rebate-amount">
         <div className="rebate-figure">{dollars(p?.amount_cents ?? incentive.final_cents ?? 0)}</div>
-        <div className="muted">Payment sent{p?.sent_date ? ` on ${new Date(`${p.sent_date}T12:00:00`).toLocaleDateString()}` : ''}</div>
+        <div className="muted">
+          Payment sent{p?.sent_date ? ` on ${new Date(`${p.sent_date}T12:00:00`).toLocaleDateString()}` : ''}
+        </div>
       </div>
     );
   }
@@ -43,7 +45,9 @@ function Headline({ incentive }: { incentive: IncentiveResult }) {
   const { min_cents, max_cents } = incentive.range;
   return (
     <div className="rebate-amount">
-      <div className="rebate-figure">{min_cents === max_cents ? dollars(max_cents) : `${dollars(min_cents)} – ${dollars(max_cents)}`}</div>
+      <div className="rebate-figure">
+        {min_cents === max_cents ? dollars(max_cents) : `${dollars(min_cents)} – ${dollars(max_cents)}`}
+      </div>
       <div className="muted">Estimated rebate range, before the final costs are confirmed</div>
     </div>
   );
@@ -63,17 +67,33 @@ function LineWhy({ why, trace }: { why?: string; trace?: string }) {
 export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResult; viewer: Viewer }) {
   const at = PHASES.findIndex((p) => p.id === incentive.phase);
   const final = incentive.phase !== 'range';
-  const notes = incentive.lines.some((l) => l.capped_by || l.not_qualified || l.material_cents !== undefined || (viewer === 'ops' && (l.why || l.explanation)));
+  const notes = incentive.lines.some(
+    (l) =>
+      l.capped_by ||
+      l.not_qualified ||
+      l.material_cents !== undefined ||
+      (viewer === 'ops' && (l.why || l.explanation)),
+  );
   return (
     <div className="rebate-summary">
       <ol className="rebate-phases" aria-label="Rebate progress">
         {PHASES.map((p, i) => (
-          <li key={p.id} className={i < at ? 'rebate-phase-done' : i === at ? 'rebate-phase-current' : 'rebate-phase-next'} aria-current={i === at ? 'step' : undefined}>
+          <li
+            key={p.id}
+            className={i < at ? 'rebate-phase-done' : i === at ? 'rebate-phase-current' : 'rebate-phase-next'}
+            aria-current={i === at ? 'step' : undefined}
+          >
             {i < at ? <Icon icon="tick" size={12} /> : <span className="rebate-phase-dot" />} {p.label}
           </li>
         ))}
       </ol>
-      {incentive.error ? <Callout intent="warning" icon="warning-sign">{incentive.error || INCENTIVE_ERROR}</Callout> : <Headline incentive={incentive} />}
+      {incentive.error ? (
+        <Callout intent="warning" icon="warning-sign">
+          {incentive.error || INCENTIVE_ERROR}
+        </Callout>
+      ) : (
+        <Headline incentive={incentive} />
+      )}
       {incentive.lines.length > 0 && (
         <div className="rebate-lines-scroll">
           <HTMLTable className="rebate-lines" compact striped>
@@ -91,21 +111,27 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
                     {l.label}
                     {l.description && <div className="muted rebate-line-description">{l.description}</div>}
                   </td>
-                  <td className="num">{final || l.min_cents === l.max_cents ? dollars(l.amount_cents) : `${dollars(l.min_cents)} – ${dollars(l.max_cents)}`}</td>
-                  {notes && <td>
-                    {l.capped_by && (
-                      <Tag minimal intent="warning">
-                        Capped at {dollars(l.capped_by.cap_cents)} (calculated {dollars(l.capped_by.uncapped_cents)})
-                      </Tag>
-                    )}
-                    {l.not_qualified && <div className="rjsf-bp-warning">{l.not_qualified}</div>}
-                    {l.material_cents !== undefined && l.labor_cents !== undefined && (
-                      <div className="muted rebate-split">
-                        Material {dollars(l.material_cents)} · Labor {dollars(l.labor_cents)}
-                      </div>
-                    )}
-                    {viewer === 'ops' && (l.why || l.explanation) && <LineWhy why={l.why} trace={l.explanation} />}
-                  </td>}
+                  <td className="num">
+                    {final || l.min_cents === l.max_cents
+                      ? dollars(l.amount_cents)
+                      : `${dollars(l.min_cents)} – ${dollars(l.max_cents)}`}
+                  </td>
+                  {notes && (
+                    <td>
+                      {l.capped_by && (
+                        <Tag minimal intent="warning">
+                          Capped at {dollars(l.capped_by.cap_cents)} (calculated {dollars(l.capped_by.uncapped_cents)})
+                        </Tag>
+                      )}
+                      {l.not_qualified && <div className="rjsf-bp-warning">{l.not_qualified}</div>}
+                      {l.material_cents !== undefined && l.labor_cents !== undefined && (
+                        <div className="muted rebate-split">
+                          Material {dollars(l.material_cents)} · Labor {dollars(l.labor_cents)}
+                        </div>
+                      )}
+                      {viewer === 'ops' && (l.why || l.explanation) && <LineWhy why={l.why} trace={l.explanation} />}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

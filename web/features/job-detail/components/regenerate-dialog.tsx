@@ -19,7 +19,10 @@ export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isO
   const [recreate, setRecreate] = useState(false);
   const [tried, setTried] = useState(false);
   const qc = useQueryClient();
-  const action = useMutation({ mutationFn: () => regenerateDocuments(job.id, task, recreate), onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.documents(job.id) }) });
+  const action = useMutation({
+    mutationFn: () => regenerateDocuments(job.id, task, recreate),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.documents(job.id) }),
+  });
   const error = (tried && !task ? MESSAGES.required : undefined) ?? fieldErrorsOf(action.error).task_name;
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Regenerate documents" icon="refresh" className="job-dialog">
@@ -34,7 +37,11 @@ export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isO
             ))}
           </HTMLSelect>
         </FormGroup>
-        <Checkbox checked={recreate} onChange={(e) => setRecreate(e.currentTarget.checked)} label="Recreate the documents from scratch (signers get a new invite)" />
+        <Checkbox
+          checked={recreate}
+          onChange={(e) => setRecreate(e.currentTarget.checked)}
+          label="Recreate the documents from scratch (signers get a new invite)"
+        />
       </DialogBody>
       <DialogFooter
         actions={
@@ -50,7 +57,11 @@ export function RegenerateDialog({ job, isOpen, onClose }: { job: JobDetail; isO
                   action.mutate(undefined, {
                     onSuccess: (r) => {
                       // Generation and invites run in the background: say what happens next, not a raw status.
-                      successToast(r.recreate ? 'New documents are being generated; each signer will be emailed in turn.' : 'Missing documents are being generated; signers are emailed in turn.');
+                      successToast(
+                        r.recreate
+                          ? 'New documents are being generated; each signer will be emailed in turn.'
+                          : 'Missing documents are being generated; signers are emailed in turn.',
+                      );
                       onClose();
                     },
                   });

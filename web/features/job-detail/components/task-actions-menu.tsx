@@ -4,7 +4,21 @@
  * its default owner (ops).
  */
 
-import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Menu, MenuDivider, MenuItem, PopoverNext, TextArea } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  PopoverNext,
+  TextArea,
+} from '@blueprintjs/core';
 import { useState } from 'react';
 import type { ActionOwnerRole, ExceptionKind } from '../../../../engine/constants.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,7 +31,17 @@ import { MESSAGES } from '../../../../engine/forms/messages.ts';
 
 const REQUIRED = MESSAGES.required;
 
-function ExceptionDialog({ jobId, task, kind, onClose }: { jobId: number; task: JobTask; kind: ExceptionKind; onClose: () => void }) {
+function ExceptionDialog({
+  jobId,
+  task,
+  kind,
+  onClose,
+}: {
+  jobId: number;
+  task: JobTask;
+  kind: ExceptionKind;
+  onClose: () => void;
+}) {
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const flag = useTaskAction(jobId, task.id, (n: string) => flagException(jobId, task.id, kind, n));
@@ -31,13 +55,34 @@ function ExceptionDialog({ jobId, task, kind, onClose }: { jobId: number; task: 
     flag.mutate(note.trim(), { onSuccess: () => (successToast('Exception flagged.'), onClose()) });
   };
   return (
-    <Dialog isOpen onClose={onClose} title={`Flag ${kind === 'ops' ? 'an ops' : 'a contractor'} exception`} icon="flag" className="job-dialog">
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={`Flag ${kind === 'ops' ? 'an ops' : 'a contractor'} exception`}
+      icon="flag"
+      className="job-dialog"
+    >
       <DialogBody>
         <p>
           <strong>{task.title}</strong> will show an exception until it is cleared or the task is submitted.
         </p>
-        <FormGroup label="Note" labelFor="exception-note" labelInfo={kind === 'ops' ? undefined : '(optional)'} subLabel="What is wrong, and what should happen next." intent={noteError ? 'danger' : 'none'} helperText={noteError}>
-          <TextArea id="exception-note" fill autoResize value={note} onChange={(e) => setNote(e.target.value)} intent={noteError ? 'danger' : 'none'} autoFocus />
+        <FormGroup
+          label="Note"
+          labelFor="exception-note"
+          labelInfo={kind === 'ops' ? undefined : '(optional)'}
+          subLabel="What is wrong, and what should happen next."
+          intent={noteError ? 'danger' : 'none'}
+          helperText={noteError}
+        >
+          <TextArea
+            id="exception-note"
+            fill
+            autoResize
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            intent={noteError ? 'danger' : 'none'}
+            autoFocus
+          />
         </FormGroup>
         {refused && (
           <Callout intent="danger" icon="error">
@@ -62,14 +107,19 @@ function TransferDialog({ jobId, task, onClose }: { jobId: number; task: JobTask
   const [reason, setReason] = useState('');
   const [comments, setComments] = useState('');
   const [tried, setTried] = useState(false);
-  const transfer = useTaskAction(jobId, task.id, (b: { role: ActionOwnerRole; reason: string; comments?: string }) => transferTask(jobId, task.id, b));
+  const transfer = useTaskAction(jobId, task.id, (b: { role: ActionOwnerRole; reason: string; comments?: string }) =>
+    transferTask(jobId, task.id, b),
+  );
   const server = fieldErrorsOf(transfer.error);
   const roleError = (tried && !role ? REQUIRED : undefined) ?? server.role;
   const reasonError = (tried && !reason.trim() ? REQUIRED : undefined) ?? server.reason;
   const submit = () => {
     setTried(true);
     if (!role || !reason.trim()) return;
-    transfer.mutate({ role, reason: reason.trim(), comments: comments.trim() || undefined }, { onSuccess: () => (successToast(`Task transferred to ${OWNER_LABELS[role].toLowerCase()}.`), onClose()) });
+    transfer.mutate(
+      { role, reason: reason.trim(), comments: comments.trim() || undefined },
+      { onSuccess: () => (successToast(`Task transferred to ${OWNER_LABELS[role].toLowerCase()}.`), onClose()) },
+    );
   };
   return (
     <Dialog isOpen onClose={onClose} title="Transfer ownership" icon="swap-horizontal" className="job-dialog">
@@ -78,8 +128,18 @@ function TransferDialog({ jobId, task, onClose }: { jobId: number; task: JobTask
           <strong>{task.title}</strong> is owned by {OWNER_LABELS[task.owner].toLowerCase()}
           {task.owner !== task.default_owner ? ` (by default ${OWNER_LABELS[task.default_owner].toLowerCase()})` : ''}.
         </p>
-        <FormGroup label="New owner" labelFor="transfer-role" intent={roleError ? 'danger' : 'none'} helperText={roleError}>
-          <HTMLSelect id="transfer-role" fill value={role} onChange={(e) => setRole(e.currentTarget.value as ActionOwnerRole)}>
+        <FormGroup
+          label="New owner"
+          labelFor="transfer-role"
+          intent={roleError ? 'danger' : 'none'}
+          helperText={roleError}
+        >
+          <HTMLSelect
+            id="transfer-role"
+            fill
+            value={role}
+            onChange={(e) => setRole(e.currentTarget.value as ActionOwnerRole)}
+          >
             <option value="">Select an owner…</option>
             {OWNER_OPTIONS.filter((o) => o.value !== task.owner).map((o) => (
               <option key={o.value} value={o.value}>
@@ -88,11 +148,29 @@ function TransferDialog({ jobId, task, onClose }: { jobId: number; task: JobTask
             ))}
           </HTMLSelect>
         </FormGroup>
-        <FormGroup label="Reason" labelFor="transfer-reason" intent={reasonError ? 'danger' : 'none'} helperText={reasonError}>
-          <TextArea id="transfer-reason" fill autoResize value={reason} onChange={(e) => setReason(e.target.value)} intent={reasonError ? 'danger' : 'none'} />
+        <FormGroup
+          label="Reason"
+          labelFor="transfer-reason"
+          intent={reasonError ? 'danger' : 'none'}
+          helperText={reasonError}
+        >
+          <TextArea
+            id="transfer-reason"
+            fill
+            autoResize
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            intent={reasonError ? 'danger' : 'none'}
+          />
         </FormGroup>
         <FormGroup label="Comments" labelInfo="(optional)" labelFor="transfer-comments">
-          <TextArea id="transfer-comments" fill autoResize value={comments} onChange={(e) => setComments(e.target.value)} />
+          <TextArea
+            id="transfer-comments"
+            fill
+            autoResize
+            value={comments}
+            onChange={(e) => setComments(e.target.value)}
+          />
         </FormGroup>
       </DialogBody>
       <DialogFooter
@@ -116,20 +194,41 @@ export function TaskActionsMenu({ jobId, task }: { jobId: number; task: JobTask 
   const reset = useTaskAction(jobId, task.id, () => resetTask(jobId, task.id));
   const close = () => setOpen(null);
   const can = task.abilities;
-  const kinds = (['contractor', 'ops'] as const).filter((k) => (k === 'ops' ? can.flag_ops_exception : can.flag_contractor_exception));
+  const kinds = (['contractor', 'ops'] as const).filter((k) =>
+    k === 'ops' ? can.flag_ops_exception : can.flag_contractor_exception,
+  );
   if (!kinds.length && !can.transfer && !can.reset) return null;
   const menu = (
     <Menu>
       {kinds.map((k) =>
         task.exceptions[k] ? (
-          <MenuItem key={k} icon="tick" text={`Clear ${k} exception`} onClick={() => clear.mutate(k, { onSuccess: () => successToast('Exception cleared.') })} />
+          <MenuItem
+            key={k}
+            icon="tick"
+            text={`Clear ${k} exception`}
+            onClick={() => clear.mutate(k, { onSuccess: () => successToast('Exception cleared.') })}
+          />
         ) : (
-          <MenuItem key={k} icon="flag" intent="danger" text={`Flag ${k} exception…`} onClick={() => setOpen({ kind: 'flag', exception: k })} />
+          <MenuItem
+            key={k}
+            icon="flag"
+            intent="danger"
+            text={`Flag ${k} exception…`}
+            onClick={() => setOpen({ kind: 'flag', exception: k })}
+          />
         ),
       )}
       {kinds.length > 0 && (can.transfer || can.reset) && <MenuDivider />}
-      {can.transfer && <MenuItem icon="swap-horizontal" text="Transfer ownership…" onClick={() => setOpen({ kind: 'transfer' })} />}
-      {can.reset && <MenuItem icon="reset" text={`Reset to default owner (${OWNER_LABELS[task.default_owner].toLowerCase()})`} onClick={() => setOpen({ kind: 'reset' })} />}
+      {can.transfer && (
+        <MenuItem icon="swap-horizontal" text="Transfer ownership…" onClick={() => setOpen({ kind: 'transfer' })} />
+      )}
+      {can.reset && (
+        <MenuItem
+          icon="reset"
+          text={`Reset to default owner (${OWNER_LABELS[task.default_owner].toLowerCase()})`}
+          onClick={() => setOpen({ kind: 'reset' })}
+        />
+      )}
     </Menu>
   );
   return (
@@ -147,9 +246,12 @@ export function TaskActionsMenu({ jobId, task }: { jobId: number; task: JobTask 
         cancelButtonText="Cancel"
         loading={reset.isPending}
         onCancel={close}
-        onConfirm={() => reset.mutate(undefined, { onSuccess: () => (successToast('Task reset to its default owner.'), close()) })}
+        onConfirm={() =>
+          reset.mutate(undefined, { onSuccess: () => (successToast('Task reset to its default owner.'), close()) })
+        }
       >
-        Give <strong>{task.title}</strong> back to {OWNER_LABELS[task.default_owner].toLowerCase()}? The task returns to ready.
+        Give <strong>{task.title}</strong> back to {OWNER_LABELS[task.default_owner].toLowerCase()}? The task returns to
+        ready.
       </Alert>
     </>
   );

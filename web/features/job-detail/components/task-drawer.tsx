@@ -6,7 +6,19 @@
  * Closing with unsaved changes asks first. Loaded on demand: it carries RJSF and the engine.
  */
 
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Drawer, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  Drawer,
+  Icon,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -36,7 +48,17 @@ export interface TaskDrawerProps {
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
-function Notices({ job, task, viewer, readonlyReason }: { job: DrawerJob; task: JobTask; viewer: Viewer; readonlyReason: string | null }) {
+function Notices({
+  job,
+  task,
+  viewer,
+  readonlyReason,
+}: {
+  job: DrawerJob;
+  task: JobTask;
+  viewer: Viewer;
+  readonlyReason: string | null;
+}) {
   const title = (id: string) => job.tasks.find((t) => t.id === id)?.title ?? id.replace(/_/g, ' ');
   const notes = task.exception_notes ?? {};
   return (
@@ -44,13 +66,22 @@ function Notices({ job, task, viewer, readonlyReason }: { job: DrawerJob; task: 
       {readonlyReason && (
         <Callout icon={task.status === 'LOCKED' ? 'lock' : 'eye-open'} compact className="task-notice">
           {readonlyReason}
-          {task.status === 'LOCKED' && task.blocked_by.length > 0 && <> Waiting on: {task.blocked_by.map(title).join(', ')}.</>}
+          {task.status === 'LOCKED' && task.blocked_by.length > 0 && (
+            <> Waiting on: {task.blocked_by.map(title).join(', ')}.</>
+          )}
         </Callout>
       )}
       {(['contractor', 'ops'] as const)
         .filter((k) => task.exceptions[k] && (k === 'contractor' || viewer === 'ops'))
         .map((k) => (
-          <Callout key={k} intent="danger" icon="flag" compact className="task-notice" title={`${k === 'ops' ? 'Ops' : 'Contractor'} exception`}>
+          <Callout
+            key={k}
+            intent="danger"
+            icon="flag"
+            compact
+            className="task-notice"
+            title={`${k === 'ops' ? 'Ops' : 'Contractor'} exception`}
+          >
             {notes[k]?.note || 'No note.'}
             {notes[k]?.by && (
               <span className="muted">
@@ -71,13 +102,31 @@ function Notices({ job, task, viewer, readonlyReason }: { job: DrawerJob; task: 
   );
 }
 
-function Editor({ job, task, form, viewer, ownView, closing, setClosing, onClose, dirtyRef }: TaskDrawerProps & { task: JobTask; form: ClientForm; closing: boolean; setClosing: (v: boolean) => void; dirtyRef: { current: boolean } }) {
+function Editor({
+  job,
+  task,
+  form,
+  viewer,
+  ownView,
+  closing,
+  setClosing,
+  onClose,
+  dirtyRef,
+}: TaskDrawerProps & {
+  task: JobTask;
+  form: ClientForm;
+  closing: boolean;
+  setClosing: (v: boolean) => void;
+  dirtyRef: { current: boolean };
+}) {
   const qc = useQueryClient();
   const onSubmitted = (r: SubmitResult) => {
     void qc.invalidateQueries({ queryKey: jobKeys.detail(job.id) });
     if (task.produces_documents) void qc.invalidateQueries({ queryKey: jobKeys.documents(job.id) });
     const moved = r.job.stage.number !== job.stage_number;
-    successToast(`${task.title} submitted.${moved ? ` The job moved to ${r.job.stage.label}.` : ''}${r.warnings.length ? ` Note: ${r.warnings.map((w) => w.message).join(' ')}` : ''}`);
+    successToast(
+      `${task.title} submitted.${moved ? ` The job moved to ${r.job.stage.label}.` : ''}${r.warnings.length ? ` Note: ${r.warnings.map((w) => w.message).join(' ')}` : ''}`,
+    );
     onClose();
   };
   const editor = useTaskEditor({ jobId: job.id, task, form, job: job.facts, onSubmitted });
@@ -105,13 +154,29 @@ function Editor({ job, task, form, viewer, ownView, closing, setClosing, onClose
           : `This task is with ${OWNER_LABELS[task.owner].toLowerCase()}; you can view it.`
         : null;
   const readonly = readonlyReason !== null;
-  const context = useMemo<Partial<TaskFormContext>>(() => ({ job_id: job.id, task_id: task.id, program_id: job.program_id, show_internal: viewer === 'ops' }), [job.id, job.program_id, task.id, viewer]);
+  const context = useMemo<Partial<TaskFormContext>>(
+    () => ({ job_id: job.id, task_id: task.id, program_id: job.program_id, show_internal: viewer === 'ops' }),
+    [job.id, job.program_id, task.id, viewer],
+  );
   const status = taskStatus(task, viewer);
   const submit = async () => {
     const ok = await editor.submit();
     if (!ok) setAttempt((n) => n + 1);
   };
-  const saveState = editor.busy === 'draft' ? 'Saving…' : editor.busy === 'submit' ? 'Submitting…' : editor.dirty ? 'Unsaved changes (kept on this device)' : editor.savedAt ? `Draft saved at ${time(editor.savedAt)}` : task.status === 'COMPLETE' ? 'Submitted' : task.has_unsubmitted_changes ? 'Draft saved' : '';
+  const saveState =
+    editor.busy === 'draft'
+      ? 'Saving…'
+      : editor.busy === 'submit'
+        ? 'Submitting…'
+        : editor.dirty
+          ? 'Unsaved changes (kept on this device)'
+          : editor.savedAt
+            ? `Draft saved at ${time(editor.savedAt)}`
+            : task.status === 'COMPLETE'
+              ? 'Submitted'
+              : task.has_unsubmitted_changes
+                ? 'Draft saved'
+                : '';
 
   return (
     <>
@@ -163,15 +228,45 @@ function Editor({ job, task, form, viewer, ownView, closing, setClosing, onClose
             )}
           </div>
           <div className="task-drawer-buttons">
-            <Button text="Save draft" icon="floppy-disk" onClick={() => void editor.saveAsDraft()} loading={editor.busy === 'draft'} disabled={!!editor.busy || (!editor.dirty && !editor.restored)} />
-            <Button text={task.status === 'COMPLETE' ? 'Resubmit' : 'Submit'} intent="primary" icon="send-message" onClick={() => void submit()} loading={editor.busy === 'submit'} disabled={!!editor.busy} />
+            <Button
+              text="Save draft"
+              icon="floppy-disk"
+              onClick={() => void editor.saveAsDraft()}
+              loading={editor.busy === 'draft'}
+              disabled={!!editor.busy || (!editor.dirty && !editor.restored)}
+            />
+            <Button
+              text={task.status === 'COMPLETE' ? 'Resubmit' : 'Submit'}
+              intent="primary"
+              icon="send-message"
+              onClick={() => void submit()}
+              loading={editor.busy === 'submit'}
+              disabled={!!editor.busy}
+            />
           </div>
         </div>
       )}
-      {editor.conflict && <ConflictDialog conflict={editor.conflict} form={form.document} onMerge={editor.loadMineOnTop} onTakeTheirs={editor.takeTheirs} onClose={editor.dismissConflict} />}
-      <Dialog isOpen={closing} onClose={() => setClosing(false)} title="Unsaved changes" icon="floppy-disk" className="job-dialog">
+      {editor.conflict && (
+        <ConflictDialog
+          conflict={editor.conflict}
+          form={form.document}
+          onMerge={editor.loadMineOnTop}
+          onTakeTheirs={editor.takeTheirs}
+          onClose={editor.dismissConflict}
+        />
+      )}
+      <Dialog
+        isOpen={closing}
+        onClose={() => setClosing(false)}
+        title="Unsaved changes"
+        icon="floppy-disk"
+        className="job-dialog"
+      >
         <DialogBody>
-          <p>You have changes that are not saved yet. They are kept on this device, but nobody else can see them until you save a draft.</p>
+          <p>
+            You have changes that are not saved yet. They are kept on this device, but nobody else can see them until
+            you save a draft.
+          </p>
         </DialogBody>
         <DialogFooter
           actions={
@@ -203,7 +298,9 @@ export function TaskDrawer(props: TaskDrawerProps) {
   const listed = job.tasks.find((t) => t.id === taskId);
   const task = useTask(job.id, taskId);
   const shown = task.data ?? listed;
-  const doc = useFormDocument(shown && { form: shown.form, form_version: shown.form_version, job_id: job.id, task_id: taskId });
+  const doc = useFormDocument(
+    shown && { form: shown.form, form_version: shown.form_version, job_id: job.id, task_id: taskId },
+  );
   const form = useMemo(() => (doc.data ? clientForm(doc.data) : null), [doc.data]);
   const [closing, setClosing] = useState(false);
   const dirty = useRef(false);
@@ -211,13 +308,39 @@ export function TaskDrawer(props: TaskDrawerProps) {
   const error = task.error ?? doc.error;
   const title = task.data?.title ?? listed?.title ?? 'Task';
   return (
-    <Drawer isOpen onClose={requestClose} title={title} icon="form" className="task-drawer" size="min(760px, 100vw)" canOutsideClickClose={false}>
+    <Drawer
+      isOpen
+      onClose={requestClose}
+      title={title}
+      icon="form"
+      className="task-drawer"
+      size="min(760px, 100vw)"
+      canOutsideClickClose={false}
+    >
       {error ? (
         <div className={Classes.DRAWER_BODY}>
-          <NonIdealState icon="error" title={error instanceof ApiError && error.status === 404 ? 'This task was not found on this job.' : error instanceof ApiError ? error.message : 'Unexpected error occurred.'} />
+          <NonIdealState
+            icon="error"
+            title={
+              error instanceof ApiError && error.status === 404
+                ? 'This task was not found on this job.'
+                : error instanceof ApiError
+                  ? error.message
+                  : 'Unexpected error occurred.'
+            }
+          />
         </div>
       ) : task.data && form ? (
-        <Editor key={task.data.id} {...props} task={task.data} form={form} closing={closing} setClosing={setClosing} onClose={onClose} dirtyRef={dirty} />
+        <Editor
+          key={task.data.id}
+          {...props}
+          task={task.data}
+          form={form}
+          closing={closing}
+          setClosing={setClosing}
+          onClose={onClose}
+          dirtyRef={dirty}
+        />
       ) : (
         <div className={Classes.DRAWER_BODY}>
           <Spinner className="page-state" aria-label="Loading the form" />

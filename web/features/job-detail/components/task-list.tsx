@@ -24,7 +24,11 @@ export function TaskList({ tasks, all, viewer, onOpen, localDrafts }: TaskListPr
         const yours = t.can_edit && isOpenTask(t);
         return (
           <li key={t.id}>
-            <button type="button" className={`task-row task-row-${t.status.toLowerCase()}${yours ? ' task-row-yours' : ''}`} onClick={() => onOpen(t.id)}>
+            <button
+              type="button"
+              className={`task-row task-row-${t.status.toLowerCase()}${yours ? ' task-row-yours' : ''}`}
+              onClick={() => onOpen(t.id)}
+            >
               <Icon icon={s.icon} intent={s.intent} className="task-row-icon" />
               <span className="task-row-main">
                 <span className="task-row-title">{t.title}</span>
@@ -34,7 +38,9 @@ export function TaskList({ tasks, all, viewer, onOpen, localDrafts }: TaskListPr
                   </Tag>
                   {(viewer === 'ops' || t.status !== 'READY') && <span className="muted">{OWNER_LABELS[t.owner]}</span>}
                   {t.owner_override && viewer === 'ops' && <span className="muted">(transferred)</span>}
-                  {t.status === 'LOCKED' && t.blocked_by.length > 0 && <span className="muted">Waiting on: {t.blocked_by.map(title).join(', ')}</span>}
+                  {t.status === 'LOCKED' && t.blocked_by.length > 0 && (
+                    <span className="muted">Waiting on: {t.blocked_by.map(title).join(', ')}</span>
+                  )}
                   {t.exceptions.contractor && viewer !== 'homeowner' && (
                     <Tag minimal intent="danger" icon="flag">
                       Contractor exception

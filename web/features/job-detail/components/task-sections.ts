@@ -7,7 +7,12 @@
 export const JOB_TABS = [
   { id: 'rebate', title: 'Rebate amount and payment', short: 'Rebate and payment', route: 'JobDetail' },
   { id: 'basic', title: 'Basic details', short: 'Basic details', route: 'JobBasicDetails' },
-  { id: 'energy', title: 'Energy sources and utilities', short: 'Energy and utilities', route: 'JobEnergySourceDetails' },
+  {
+    id: 'energy',
+    title: 'Energy sources and utilities',
+    short: 'Energy and utilities',
+    route: 'JobEnergySourceDetails',
+  },
   { id: 'services', title: 'Services', short: 'Services', route: 'JobServices' },
   { id: 'documents', title: 'Final documents', short: 'Final documents', route: 'JobDetail' },
   { id: 'install', title: 'Install details', short: 'Install details', route: 'JobInstallDetails' },

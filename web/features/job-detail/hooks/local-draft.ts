@@ -58,7 +58,11 @@ export function sameData(a: Record<string, unknown>, b: Record<string, unknown>)
 }
 
 /** My changes (where I differ from where I started) laid on top of the current answers. */
-export function mergeOnTop(mine: Record<string, unknown>, base: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> {
+export function mergeOnTop(
+  mine: Record<string, unknown>,
+  base: Record<string, unknown>,
+  current: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...current };
   for (const k of new Set([...Object.keys(mine), ...Object.keys(base)])) {
     if (!sameData({ v: mine[k] }, { v: base[k] })) {

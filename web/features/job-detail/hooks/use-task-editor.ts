@@ -30,7 +30,13 @@ export interface Conflict {
 
 const top = (path: string) => path.split('.')[0];
 
-export function useTaskEditor(opts: { jobId: number; task: JobTask; form: ClientForm; job: JobFacts; onSubmitted?: (r: SubmitResult) => void }) {
+export function useTaskEditor(opts: {
+  jobId: number;
+  task: JobTask;
+  form: ClientForm;
+  job: JobFacts;
+  onSubmitted?: (r: SubmitResult) => void;
+}) {
   const { jobId, task, form, job } = opts;
   const qc = useQueryClient();
   // Decided once, when the form opens for a task (the caller mounts one editor per task): later
@@ -38,9 +44,16 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
   const [initial] = useState(() => {
     const server = task.data ?? {};
     const local = readLocalDraft(jobId, task.id);
-    if (!local || sameData(local.data, server)) return { data: server, base: server, version: task.version, restored: null, conflict: null };
-    if (local.version === task.version) return { data: local.data, base: local.base, version: local.version, restored: local.saved_at, conflict: null };
-    const conflict: Conflict = { current: { data: server, version: task.version, updated_at: task.updated_at, updated_by: null }, mine: local.data, base: local.base, on_open: true };
+    if (!local || sameData(local.data, server))
+      return { data: server, base: server, version: task.version, restored: null, conflict: null };
+    if (local.version === task.version)
+      return { data: local.data, base: local.base, version: local.version, restored: local.saved_at, conflict: null };
+    const conflict: Conflict = {
+      current: { data: server, version: task.version, updated_at: task.updated_at, updated_by: null },
+      mine: local.data,
+      base: local.base,
+      on_open: true,
+    };
     return { data: local.data, base: local.base, version: local.version, restored: local.saved_at, conflict };
   });
 
@@ -51,8 +64,14 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
   const [conflict, setConflict] = useState<Conflict | null>(initial.conflict);
   const [touched, setTouched] = useState<Set<string>>(() => new Set(Object.keys(initial.data)));
   const [showAll, setShowAll] = useState(false);
-  const [engine, setEngine] = useState<{ errors: FieldMessage[]; warnings: FieldMessage[] }>(() => validateClientForm(form, initial.data, job));
-  const [server, setServer] = useState<{ errors: FieldMessage[]; warnings: FieldMessage[]; changed: Set<string> }>({ errors: [], warnings: [], changed: new Set() });
+  const [engine, setEngine] = useState<{ errors: FieldMessage[]; warnings: FieldMessage[] }>(() =>
+    validateClientForm(form, initial.data, job),
+  );
+  const [server, setServer] = useState<{ errors: FieldMessage[]; warnings: FieldMessage[]; changed: Set<string> }>({
+    errors: [],
+    warnings: [],
+    changed: new Set(),
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'draft' | 'submit' | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
@@ -82,7 +101,8 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
     () =>
       subscribeOwnTaskActions((j, t, after) => {
         if (j !== jobId || t !== task.id) return;
-        if (after.version > keep.current.version && sameData(after.data ?? {}, keep.current.base)) setVersion(after.version);
+        if (after.version > keep.current.version && sameData(after.data ?? {}, keep.current.base))
+          setVersion(after.version);
       }),
     [jobId, task.id],
   );
@@ -90,7 +110,9 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
   const onChange = useCallback((next: Record<string, unknown>, changed: string[]) => {
     setData(next);
     // A field's own messages wait until it is left (or a submit was tried): none at the first keystroke.
-    setServer((s) => (s.errors.length || s.warnings.length ? { ...s, changed: new Set([...s.changed, ...changed]) } : s));
+    setServer((s) =>
+      s.errors.length || s.warnings.length ? { ...s, changed: new Set([...s.changed, ...changed]) } : s,
+    );
     setFormError(null);
   }, []);
   const onBlurField = useCallback(
@@ -101,13 +123,15 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
     [form, job],
   );
 
-  // Shown: the server's messages on fields not changed since, then the engine's on touched fields (or all after a submit).
+  // Shown: the server's messages on fields not changed since, then the engine's on touched fields (or all after a
+  // submit).
   const shown = useMemo(() => {
     const visible = (m: FieldMessage) => showAll || touched.has(top(m.path));
     const fromServer = (list: FieldMessage[]) => list.filter((m) => !server.changed.has(top(m.path)));
     const errors = [...fromServer(server.errors), ...engine.errors.filter(visible)];
     const warnings = [...fromServer(server.warnings), ...engine.warnings];
-    const dedupe = (l: FieldMessage[]) => l.filter((m, i) => l.findIndex((x) => x.path === m.path && x.message === m.message) === i);
+    const dedupe = (l: FieldMessage[]) =>
+      l.filter((m, i) => l.findIndex((x) => x.path === m.path && x.message === m.message) === i);
     return { errors: dedupe(errors), warnings: dedupe(warnings) };
   }, [engine, server, touched, showAll]);
 
@@ -139,7 +163,10 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
       successToast('Draft saved.');
       return true;
     } catch (e) {
-      if (!onStale(e, sent)) setFormError(e instanceof ApiError ? e.message : 'The draft could not be saved. Your answers are kept on this device.');
+      if (!onStale(e, sent))
+        setFormError(
+          e instanceof ApiError ? e.message : 'The draft could not be saved. Your answers are kept on this device.',
+        );
       return false;
     } finally {
       setBusy(null);
@@ -154,7 +181,11 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
     setShowAll(true);
     setServer({ errors: [], warnings: [], changed: new Set() });
     if (!check.ok) {
-      setFormError(check.errors.length === 1 ? 'Please fix the highlighted field.' : `Please fix the ${check.errors.length} highlighted fields.`);
+      setFormError(
+        check.errors.length === 1
+          ? 'Please fix the highlighted field.'
+          : `Please fix the ${check.errors.length} highlighted fields.`,
+      );
       return false;
     }
     setBusy('submit');
@@ -170,8 +201,15 @@ export function useTaskEditor(opts: { jobId: number; task: JobTask; form: Client
       if (e instanceof ApiError && e.status === 422) {
         const errors = e.fieldErrors.filter((m) => m.path !== '' || m.message !== e.message);
         setServer({ errors, warnings: warningsOf(e), changed: new Set() });
-        setFormError(errors.length ? `Please fix the ${errors.length === 1 ? 'highlighted field' : `${errors.length} highlighted fields`}.` : e.message);
-      } else setFormError(e instanceof ApiError ? e.message : 'The task could not be submitted. Your answers are kept on this device.');
+        setFormError(
+          errors.length
+            ? `Please fix the ${errors.length === 1 ? 'highlighted field' : `${errors.length} highlighted fields`}.`
+            : e.message,
+        );
+      } else
+        setFormError(
+          e instanceof ApiError ? e.message : 'The task could not be submitted. Your answers are kept on this device.',
+        );
       return false;
     } finally {
       setBusy(null);

@@ -16,6 +16,10 @@ export const useCreateJob = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createJob,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['jobs'] }), client.invalidateQueries({ queryKey: ['jobs-summary'] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['jobs'] }),
+        client.invalidateQueries({ queryKey: ['jobs-summary'] }),
+      ]),
   });
 };

@@ -8,8 +8,11 @@ import type { CurrentAnnouncements } from '../../../../engine/api/admin-response
 /** An announcement a contractor sees: the answer contract's type (engine/api/admin-responses.ts). */
 export type Announcement = AnnouncementAnswer;
 
-export const fetchCurrentAnnouncements = () => api<CurrentAnnouncements>('GET', '/api/announcements/current', { ignoreErrors: [403, 404] });
+export const fetchCurrentAnnouncements = () =>
+  api<CurrentAnnouncements>('GET', '/api/announcements/current', { ignoreErrors: [403, 404] });
 
-export const currentAnnouncementsQueryOptions = () => queryOptions({ queryKey: ['announcements', 'current'], queryFn: fetchCurrentAnnouncements, staleTime: 60_000 });
+export const currentAnnouncementsQueryOptions = () =>
+  queryOptions({ queryKey: ['announcements', 'current'], queryFn: fetchCurrentAnnouncements, staleTime: 60_000 });
 
-export const useCurrentAnnouncements = (enabled: boolean) => useQuery({ ...currentAnnouncementsQueryOptions(), enabled });
+export const useCurrentAnnouncements = (enabled: boolean) =>
+  useQuery({ ...currentAnnouncementsQueryOptions(), enabled });

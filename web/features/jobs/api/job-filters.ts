@@ -10,6 +10,7 @@ export type FilterOptions = JobFilterOptions;
 
 export const fetchFilterOptions = () => api<FilterOptions>('POST', '/api/jobs/filters', { body: {} });
 
-export const filterOptionsQueryOptions = () => queryOptions({ queryKey: ['jobs-filters'], queryFn: fetchFilterOptions, staleTime: 300_000 });
+export const filterOptionsQueryOptions = () =>
+  queryOptions({ queryKey: ['jobs-filters'], queryFn: fetchFilterOptions, staleTime: 300_000 });
 
 export const useFilterOptions = (enabled: boolean) => useQuery({ ...filterOptionsQueryOptions(), enabled });

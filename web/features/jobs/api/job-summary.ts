@@ -12,6 +12,10 @@ export const fetchJobSummary = (internal: boolean, query: JobQuery, signal?: Abo
   api<JobSummary>('GET', internal ? '/api/jobs/summary-internal' : '/api/jobs/summary', { query, signal });
 
 export const jobSummaryQueryOptions = (internal: boolean, query: JobQuery) =>
-  queryOptions({ queryKey: ['jobs-summary', internal, query], queryFn: ({ signal }) => fetchJobSummary(internal, query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['jobs-summary', internal, query],
+    queryFn: ({ signal }) => fetchJobSummary(internal, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useJobSummary = (internal: boolean, query: JobQuery) => useQuery(jobSummaryQueryOptions(internal, query));

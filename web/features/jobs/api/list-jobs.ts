@@ -27,4 +27,5 @@ export const jobsQueryOptions = (internal: boolean, query: JobQuery) =>
   });
 
 /** One page of jobs; `enabled` false waits (for the stages of a tab). */
-export const useJobs = (internal: boolean, query: JobQuery, enabled = true) => useQuery({ ...jobsQueryOptions(internal, query), enabled });
+export const useJobs = (internal: boolean, query: JobQuery, enabled = true) =>
+  useQuery({ ...jobsQueryOptions(internal, query), enabled });

@@ -5,7 +5,19 @@
  * every prompt and failure, and when the dialog is closed and opened again.
  */
 
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Radio,
+  RadioGroup,
+  Tag,
+} from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../engine/forms/messages.ts';
@@ -19,8 +31,31 @@ import { useCreateJob, type NewJob } from '../api/create-job.ts';
 import { useFilterOptions } from '../api/job-filters.ts';
 import type { JobItem } from '../api/list-jobs.ts';
 
-type Values = Record<'contractor_id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'address' | 'city' | 'county' | 'state' | 'zip', string>;
-const EMPTY: Values = { contractor_id: '', first_name: '', last_name: '', email: '', phone_number: '', address: '', city: '', county: '', state: '', zip: '' };
+type Values = Record<
+  | 'contractor_id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone_number'
+  | 'address'
+  | 'city'
+  | 'county'
+  | 'state'
+  | 'zip',
+  string
+>;
+const EMPTY: Values = {
+  contractor_id: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_number: '',
+  address: '',
+  city: '',
+  county: '',
+  state: '',
+  zip: '',
+};
 
 interface Field {
   key: keyof Values;
@@ -44,7 +79,16 @@ const FIELDS: Field[] = [
   { key: 'zip', label: 'ZIP code', inputMode: 'numeric', className: 'add-job-zip' },
 ];
 /** Changing these makes a prompt's answer stale (another homeowner or another address). */
-const IDENTITY: (keyof Values)[] = ['contractor_id', 'first_name', 'last_name', 'address', 'city', 'county', 'state', 'zip'];
+const IDENTITY: (keyof Values)[] = [
+  'contractor_id',
+  'first_name',
+  'last_name',
+  'address',
+  'city',
+  'county',
+  'state',
+  'zip',
+];
 /**
  * The body checked with the call's own schema (the server's validators and messages); then what only
  * this form asks: an address (the API also takes a place id instead) and, for ops, the contractor.
@@ -64,7 +108,10 @@ function toBody(v: Values): NewJob {
   return body as unknown as NewJob;
 }
 
-type DuplicateJob = Pick<JobItem, 'id' | 'code' | 'full_name' | 'address' | 'city'> & { program?: { name: string }; stage?: { label: string } };
+type DuplicateJob = Pick<JobItem, 'id' | 'code' | 'full_name' | 'address' | 'city'> & {
+  program?: { name: string };
+  stage?: { label: string };
+};
 type Prompt = { kind: 'duplicate'; job: DuplicateJob } | { kind: 'program'; programs: { id: string; name: string }[] };
 
 export function AddJobDialog({ isOpen, onClose, isOps }: { isOpen: boolean; onClose: () => void; isOps: boolean }) {
@@ -105,7 +152,8 @@ export function AddJobDialog({ isOpen, onClose, isOps }: { isOpen: boolean; onCl
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         const b = e.body as { existing_job?: DuplicateJob; programs?: { id: string; name: string }[] } | undefined;
-        if (e.code === ERROR_CODES.duplicate_job && b?.existing_job) setPrompt({ kind: 'duplicate', job: b.existing_job });
+        if (e.code === ERROR_CODES.duplicate_job && b?.existing_job)
+          setPrompt({ kind: 'duplicate', job: b.existing_job });
         else if (e.code === ERROR_CODES.program_choice_required && b?.programs?.length) {
           setProgram((p) => (b.programs!.some((x) => x.id === p) ? p : b.programs![0].id));
           setPrompt({ kind: 'program', programs: b.programs });
@@ -120,7 +168,15 @@ export function AddJobDialog({ isOpen, onClose, isOps }: { isOpen: boolean; onCl
   };
 
   const field = (f: Field) => (
-    <FormGroup key={f.key} label={f.label} labelFor={`new-job-${f.key}`} labelInfo={f.required ? '(required)' : undefined} className={f.className} helperText={f.helper} {...fieldProps(form.errors, f.key)}>
+    <FormGroup
+      key={f.key}
+      label={f.label}
+      labelFor={`new-job-${f.key}`}
+      labelInfo={f.required ? '(required)' : undefined}
+      className={f.className}
+      helperText={f.helper}
+      {...fieldProps(form.errors, f.key)}
+    >
       <InputGroup
         id={`new-job-${f.key}`}
         type={f.type ?? 'text'}
@@ -152,45 +208,84 @@ export function AddJobDialog({ isOpen, onClose, isOps }: { isOpen: boolean; onCl
               </Callout>
             )}
             {prompt?.kind === 'duplicate' && (
-              <Callout intent="warning" role="alert" icon="duplicate" title="A job for this homeowner at this address already exists." className="add-job-callout">
+              <Callout
+                intent="warning"
+                role="alert"
+                icon="duplicate"
+                title="A job for this homeowner at this address already exists."
+                className="add-job-callout"
+              >
                 <div className="add-job-existing">
                   <strong>{prompt.job.full_name}</strong> <code>{prompt.job.code}</code>
                   <div className="muted">{[prompt.job.address, prompt.job.city].filter(Boolean).join(', ')}</div>
                   {(prompt.job.program || prompt.job.stage) && (
                     <div className="add-job-existing-tags">
                       {prompt.job.program && <Tag minimal>{prompt.job.program.name}</Tag>}
-                      {prompt.job.stage && <Tag minimal intent="primary">{prompt.job.stage.label}</Tag>}
+                      {prompt.job.stage && (
+                        <Tag minimal intent="primary">
+                          {prompt.job.stage.label}
+                        </Tag>
+                      )}
                     </div>
                   )}
                 </div>
                 <div className="add-job-prompt-actions">
                   <Button intent="primary" text="Go to existing job" onClick={() => navigate(`/${prompt.job.id}`)} />
-                  <Button text="Create anyway" loading={create.isPending} onClick={() => void send({ create_anyway: true })} />
+                  <Button
+                    text="Create anyway"
+                    loading={create.isPending}
+                    onClick={() => void send({ create_anyway: true })}
+                  />
                 </div>
               </Callout>
             )}
             {prompt?.kind === 'program' && (
-              <Callout intent="primary" role="alert" icon="help" title="Which program should we submit to first?" className="add-job-callout">
+              <Callout
+                intent="primary"
+                role="alert"
+                icon="help"
+                title="Which program should we submit to first?"
+                className="add-job-callout"
+              >
                 <p className="muted">This address qualifies for more than one program.</p>
-                <RadioGroup selectedValue={program} onChange={(e) => setProgram(e.currentTarget.value)} name="new-job-program">
+                <RadioGroup
+                  selectedValue={program}
+                  onChange={(e) => setProgram(e.currentTarget.value)}
+                  name="new-job-program"
+                >
                   {prompt.programs.map((p) => (
                     <Radio key={p.id} value={p.id} label={p.name} />
                   ))}
                 </RadioGroup>
-                <Button intent="primary" text="Submit to this program first" disabled={!program} loading={create.isPending} onClick={() => void send({ program_id: program })} />
+                <Button
+                  intent="primary"
+                  text="Submit to this program first"
+                  disabled={!program}
+                  loading={create.isPending}
+                  onClick={() => void send({ program_id: program })}
+                />
               </Callout>
             )}
           </div>
           <div className="add-job-grid">
             {isOps && (
-              <FormGroup label="Contractor" labelInfo="(required)" labelFor="new-job-contractor_id" className="add-job-wide" {...fieldProps(form.errors, 'contractor_id')}>
+              <FormGroup
+                label="Contractor"
+                labelInfo="(required)"
+                labelFor="new-job-contractor_id"
+                className="add-job-wide"
+                {...fieldProps(form.errors, 'contractor_id')}
+              >
                 <HTMLSelect
                   id="new-job-contractor_id"
                   fill
                   value={form.values.contractor_id}
                   onChange={(e) => set('contractor_id', e.currentTarget.value)}
                   onBlur={() => form.touch('contractor_id')}
-                  options={[{ value: '', label: options.isLoading ? 'Loading contractors…' : 'Choose a contractor…' }, ...(options.data?.contractors ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+                  options={[
+                    { value: '', label: options.isLoading ? 'Loading contractors…' : 'Choose a contractor…' },
+                    ...(options.data?.contractors ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+                  ]}
                 />
               </FormGroup>
             )}

@@ -13,7 +13,18 @@ import { dismissedKey, JobAnnouncements } from './job-announcements.tsx';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const announcement = (id: number, title: string) => ({
-  id, title, content: `${title}: the details.`, valid_from: null, valid_until: null, video_url: null, image_url: null, link: null, contractor_ids: [], program_ids: [], created_at: '', updated_at: '',
+  id,
+  title,
+  content: `${title}: the details.`,
+  valid_from: null,
+  valid_until: null,
+  video_url: null,
+  image_url: null,
+  link: null,
+  contractor_ids: [],
+  program_ids: [],
+  created_at: '',
+  updated_at: '',
 });
 const ITEMS = [announcement(1, 'New rebate rates'), announcement(2, 'Holiday hours')];
 
@@ -21,14 +32,36 @@ let root: Root | undefined;
 let host: HTMLElement;
 
 async function mount(userId: number) {
-  setSession({ token: 't', user: { id: userId, email: `c${userId}@example.test`, name: 'Casey', role: 'contractor', contractor_id: 1 } as never });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ items: ITEMS }), { status: 200, headers: { 'content-type': 'application/json' } })));
+  setSession({
+    token: 't',
+    user: {
+      id: userId,
+      email: `c${userId}@example.test`,
+      name: 'Casey',
+      role: 'contractor',
+      contractor_id: 1,
+    } as never,
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ items: ITEMS }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
   host = document.createElement('div');
   document.body.append(host);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
     root = createRoot(host);
-    root.render(<QueryClientProvider client={client}><JobAnnouncements /></QueryClientProvider>);
+    root.render(
+      <QueryClientProvider client={client}>
+        <JobAnnouncements />
+      </QueryClientProvider>,
+    );
   });
   for (let i = 0; i < 10; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
 }

@@ -39,7 +39,15 @@ function Banner({ a, onHide }: { a: Announcement; onHide: () => void }) {
           {a.title}
         </button>
       </h4>
-      <Button className="job-announcement-dismiss" variant="minimal" size="small" icon="cross" aria-label={`Dismiss ${a.title}`} title="Dismiss" onClick={onHide} />
+      <Button
+        className="job-announcement-dismiss"
+        variant="minimal"
+        size="small"
+        icon="cross"
+        aria-label={`Dismiss ${a.title}`}
+        title="Dismiss"
+        onClick={onHide}
+      />
       <div className="job-announcement-body">
         {image && <img src={image} alt="" loading="lazy" className="job-announcement-image" />}
         <div>
@@ -83,7 +91,14 @@ export function JobAnnouncements() {
         <Banner key={a.id} a={a} onHide={() => hide(a.id)} />
       ))}
       {folded > 0 && (
-        <Button className="job-announcements-more" variant="minimal" size="small" icon="chevron-down" text={`Show ${folded} more announcement${folded === 1 ? '' : 's'}`} onClick={() => setAll(true)} />
+        <Button
+          className="job-announcements-more"
+          variant="minimal"
+          size="small"
+          icon="chevron-down"
+          text={`Show ${folded} more announcement${folded === 1 ? '' : 's'}`}
+          onClick={() => setAll(true)}
+        />
       )}
     </section>
   );

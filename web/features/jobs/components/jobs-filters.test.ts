@@ -4,8 +4,18 @@ import { describe, expect, it } from 'vitest';
 import type { FilterOptions } from '../api/job-filters.ts';
 import { stageOptions } from './jobs-filters.tsx';
 
-const program = (id: string, labels: string[]) => ({ id, name: id, stages: labels.map((label, i) => ({ number: i + 1, label, tab: i < 2 ? 'Apply' : 'Review' })) });
-const OPTIONS = { programs: [program('six', ['Create', 'Draft', 'Pending review']), program('seven', ['Create Job', 'Submit the rebate', 'Review rebate submission']), program('six-too', ['Create', 'Draft', 'Pending review'])] } as unknown as FilterOptions;
+const program = (id: string, labels: string[]) => ({
+  id,
+  name: id,
+  stages: labels.map((label, i) => ({ number: i + 1, label, tab: i < 2 ? 'Apply' : 'Review' })),
+});
+const OPTIONS = {
+  programs: [
+    program('six', ['Create', 'Draft', 'Pending review']),
+    program('seven', ['Create Job', 'Submit the rebate', 'Review rebate submission']),
+    program('six-too', ['Create', 'Draft', 'Pending review']),
+  ],
+} as unknown as FilterOptions;
 
 describe('stage filter choices', () => {
   it("a chosen program's stages, each by its one name", () => {

@@ -29,7 +29,10 @@ const words = (s: string) => s.replace(/_/g, ' ');
  * program's when they all share one reading. Null when the programs read stages differently (a number
  * names "Draft" in one and "Submit the rebate" in another): a program must be chosen first.
  */
-export function stageOptions(options: FilterOptions | undefined, programId: string | undefined): { value: string; label: string; tab: string }[] | null {
+export function stageOptions(
+  options: FilterOptions | undefined,
+  programId: string | undefined,
+): { value: string; label: string; tab: string }[] | null {
   const programs = (options?.programs ?? []).filter((p) => !programId || p.id === programId);
   const byNumber = new Map<number, { label: string; tab: string }>();
   for (const p of programs)
@@ -80,9 +83,22 @@ export function JobsFilters({ isOps, filters, options, sorting, anyFilter, updat
   }, [text]);
 
   const stages = stageOptions(options, filters.program_id);
-  const active = ['program_id', 'stage', 'eligibility', 'contractor_id', 'ops_user', 'action_owner'].filter((k) => filters[k as keyof JobFilterValues]).length;
-  const select = (label: string, key: keyof JobFilterValues, all: string, choices: { value: string; label: string }[]) => (
-    <HTMLSelect aria-label={label} title={label} value={String(filters[key] ?? '')} onChange={(e) => update({ [key]: e.currentTarget.value || undefined })} options={[{ value: '', label: all }, ...choices]} />
+  const active = ['program_id', 'stage', 'eligibility', 'contractor_id', 'ops_user', 'action_owner'].filter(
+    (k) => filters[k as keyof JobFilterValues],
+  ).length;
+  const select = (
+    label: string,
+    key: keyof JobFilterValues,
+    all: string,
+    choices: { value: string; label: string }[],
+  ) => (
+    <HTMLSelect
+      aria-label={label}
+      title={label}
+      value={String(filters[key] ?? '')}
+      onChange={(e) => update({ [key]: e.currentTarget.value || undefined })}
+      options={[{ value: '', label: all }, ...choices]}
+    />
   );
 
   return (
@@ -98,19 +114,45 @@ export function JobsFilters({ isOps, filters, options, sorting, anyFilter, updat
           value={text}
           onValueChange={setText}
           onKeyDown={(e) => e.key === 'Escape' && text && setText('')}
-          rightElement={text ? <Button variant="minimal" icon="cross" aria-label="Clear search" onClick={() => setText('')} /> : undefined}
+          rightElement={
+            text ? (
+              <Button variant="minimal" icon="cross" aria-label="Clear search" onClick={() => setText('')} />
+            ) : undefined
+          }
         />
-        <Button className="jobs-filters-toggle" icon="filter" text={active ? `Filters (${active})` : 'Filters'} active={open} aria-expanded={open} onClick={() => setOpen(!open)} />
+        <Button
+          className="jobs-filters-toggle"
+          icon="filter"
+          text={active ? `Filters (${active})` : 'Filters'}
+          active={open}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        />
       </div>
       <div className={`jobs-filters${open ? ' open' : ''}`}>
-        {isOps && select('Contractor', 'contractor_id', 'All contractors', (options?.contractors ?? []).map((c) => ({ value: String(c.id), label: c.name })))}
-        {isOps && select('Ops owner', 'ops_user', 'Any ops owner', (options?.ops_users ?? []).map((u) => ({ value: String(u.id), label: u.name })))}
+        {isOps &&
+          select(
+            'Contractor',
+            'contractor_id',
+            'All contractors',
+            (options?.contractors ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+          )}
+        {isOps &&
+          select(
+            'Ops owner',
+            'ops_user',
+            'Any ops owner',
+            (options?.ops_users ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+          )}
         <HTMLSelect
           aria-label="Program"
           title="Program"
           value={filters.program_id ?? ''}
           onChange={(e) => update({ program_id: e.currentTarget.value || undefined, stage: undefined })}
-          options={[{ value: '', label: 'All programs' }, ...(options?.programs ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+          options={[
+            { value: '', label: 'All programs' },
+            ...(options?.programs ?? []).map((p) => ({ value: p.id, label: p.name })),
+          ]}
         />
         <HTMLSelect
           aria-label="Stage"
@@ -122,10 +164,24 @@ export function JobsFilters({ isOps, filters, options, sorting, anyFilter, updat
             const s = stages?.find((x) => x.value === e.currentTarget.value);
             update({ stage: s?.value, ...(s ? { tab: s.tab as JobTab } : {}) });
           }}
-          options={stages ? [{ value: '', label: 'All stages' }, ...stages.map(({ value, label }) => ({ value, label }))] : [{ value: '', label: STAGE_NEEDS_PROGRAM }]}
+          options={
+            stages
+              ? [{ value: '', label: 'All stages' }, ...stages.map(({ value, label }) => ({ value, label }))]
+              : [{ value: '', label: STAGE_NEEDS_PROGRAM }]
+          }
         />
-        {select('Eligibility', 'eligibility', 'Any eligibility', Object.entries(ELIGIBILITY_STATUS_LABELS).map(([value, label]) => ({ value, label })))}
-        {select('Action owner', 'action_owner', 'Any action owner', (options?.action_owners ?? [...ACTION_OWNER_ROLES]).map((r) => ({ value: r, label: words(r) })))}
+        {select(
+          'Eligibility',
+          'eligibility',
+          'Any eligibility',
+          Object.entries(ELIGIBILITY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+        )}
+        {select(
+          'Action owner',
+          'action_owner',
+          'Any action owner',
+          (options?.action_owners ?? [...ACTION_OWNER_ROLES]).map((r) => ({ value: r, label: words(r) })),
+        )}
         <HTMLSelect
           aria-label="Sort by"
           title="Sort by"
@@ -136,7 +192,17 @@ export function JobsFilters({ isOps, filters, options, sorting, anyFilter, updat
           }}
           options={SORTS}
         />
-        {anyFilter && <Button variant="minimal" icon="cross" text="Clear filters" onClick={() => { setText(''); clear(); }} />}
+        {anyFilter && (
+          <Button
+            variant="minimal"
+            icon="cross"
+            text="Clear filters"
+            onClick={() => {
+              setText('');
+              clear();
+            }}
+          />
+        )}
       </div>
     </div>
   );

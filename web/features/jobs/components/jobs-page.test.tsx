@@ -23,51 +23,96 @@ const STAGES = [
   { number: 4, label: 'Enrollment', tab: 'Enroll' },
   { number: 5, label: 'Payment', tab: 'Pay' },
 ] as const;
-const SUMMARY: JobSummary = { stages: STAGES.map((s) => ({ stage: s.number, count: 1, tab: s.tab })), tabs: { Apply: 1, Review: 2, Install: 0, Enroll: 0, Pay: 0 }, total: 3, canceled: 0 };
-const OPTIONS = { contractors: [], ops_users: [], contractor_users: [], programs: [{ id: 'wi-hear', name: 'WI HEAR', stages: STAGES }], eligibility: [], action_owners: [], exceptions: [], sort_by: ['created_at'] };
+const SUMMARY: JobSummary = {
+  stages: STAGES.map((s) => ({ stage: s.number, count: 1, tab: s.tab })),
+  tabs: { Apply: 1, Review: 2, Install: 0, Enroll: 0, Pay: 0 },
+  total: 3,
+  canceled: 0,
+};
+const OPTIONS = {
+  contractors: [],
+  ops_users: [],
+  contractor_users: [],
+  programs: [{ id: 'wi-hear', name: 'WI HEAR', stages: STAGES }],
+  eligibility: [],
+  action_owners: [],
+  exceptions: [],
+  sort_by: ['created_at'],
+};
 
 const job = (id: number, name: string, stage: (typeof STAGES)[number], days: number) =>
   ({
-    id, code: `J-${id}`, full_name: name, address: '1 Main St', city: 'Milwaukee', contractor: 'Company A', contractor_id: 1,
-    program: { id: 'wi-hear', name: 'WI HEAR' }, stage: { number: stage.number, key: null, label: stage.label, tab: stage.tab },
-    is_canceled: false, cancel_reason: null, eligibility: 'eligible', is_eligible: true, action_owners: ['ops'],
-    has_contractor_task_exception: false, has_ops_task_exception: false, is_claimed: false, is_deemed: false, days_in_stage: days,
+    id,
+    code: `J-${id}`,
+    full_name: name,
+    address: '1 Main St',
+    city: 'Milwaukee',
+    contractor: 'Company A',
+    contractor_id: 1,
+    program: { id: 'wi-hear', name: 'WI HEAR' },
+    stage: { number: stage.number, key: null, label: stage.label, tab: stage.tab },
+    is_canceled: false,
+    cancel_reason: null,
+    eligibility: 'eligible',
+    is_eligible: true,
+    action_owners: ['ops'],
+    has_contractor_task_exception: false,
+    has_ops_task_exception: false,
+    is_claimed: false,
+    is_deemed: false,
+    days_in_stage: days,
   }) as unknown as JobItem;
-const JOBS = [job(1, 'Rita Review late', STAGES[1], 3), job(2, 'Rosa Review on time', STAGES[1], 2), job(3, 'Abe Apply old', STAGES[0], 30)];
+const JOBS = [
+  job(1, 'Rita Review late', STAGES[1], 3),
+  job(2, 'Rosa Review on time', STAGES[1], 2),
+  job(3, 'Abe Apply old', STAGES[0], 30),
+];
 
 let root: Root | undefined;
 let host: HTMLElement;
 let listed: URLSearchParams[] = [];
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** Mounts the jobs list as ops with these remembered preferences. */
 async function open(prefs: Record<string, unknown>) {
   for (const [k, v] of Object.entries(prefs)) localStorage.setItem(`rebate.pref.${k}`, JSON.stringify(v));
-  setSession({ token: 't', user: { id: 1, email: 'ops@example.test', name: 'Olive Ops', role: 'ops', contractor_id: null } as never });
+  setSession({
+    token: 't',
+    user: { id: 1, email: 'ops@example.test', name: 'Olive Ops', role: 'ops', contractor_id: null } as never,
+  });
   listed = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/jobs/summary-internal') return json(SUMMARY);
-    if (url.pathname === '/api/jobs/filters') return json(OPTIONS);
-    if (url.pathname === '/api/jobs/internal') {
-      listed.push(url.searchParams);
-      return json({ items: JOBS, total: JOBS.length, page_number: 1, per_page: 10 });
-    }
-    return new Response(JSON.stringify({ detail: 'Not found' }), { status: 404 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/jobs/summary-internal') return json(SUMMARY);
+      if (url.pathname === '/api/jobs/filters') return json(OPTIONS);
+      if (url.pathname === '/api/jobs/internal') {
+        listed.push(url.searchParams);
+        return json({ items: JOBS, total: JOBS.length, page_number: 1, per_page: 10 });
+      }
+      return new Response(JSON.stringify({ detail: 'Not found' }), { status: 404 });
+    }),
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/', Component: JobsPage }], { initialEntries: ['/'] });
   host = document.createElement('div');
   document.body.append(host);
   await act(async () => {
     root = createRoot(host);
-    root.render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
+    root.render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
   });
   for (let i = 0; i < 10; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
 }
 
-const tabs = () => Array.from(host.querySelectorAll('[role="tab"]')).map((t) => (t.textContent ?? '').replace(/\d+$/, ''));
+const tabs = () =>
+  Array.from(host.querySelectorAll('[role="tab"]')).map((t) => (t.textContent ?? '').replace(/\d+$/, ''));
 const selectedTab = () => host.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-tab-id');
 /** The names of the highlighted rows (past their tab's SLA). */
 const overSla = () =>

@@ -53,7 +53,13 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
   const last = total === undefined ? 0 : Math.min(total, list.page * list.perPage);
 
   const toggle = (key: 'claimed' | 'ops_flag' | 'contractor_flag' | 'show_notes', label: string) => (
-    <Switch className="jobs-toggle" inline checked={!!filters[key]} label={label} onChange={(e) => update({ [key]: e.currentTarget.checked })} />
+    <Switch
+      className="jobs-toggle"
+      inline
+      checked={!!filters[key]}
+      label={label}
+      onChange={(e) => update({ [key]: e.currentTarget.checked })}
+    />
   );
   const count = (t: JobTab) => (t === 'Canceled' ? summary.data?.canceled : summary.data?.tabs[t]);
 
@@ -61,7 +67,17 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
     <div className="jobs-page">
       <PageHeading
         title="Jobs"
-        actions={<Button intent="primary" icon="add" text="Add new job" onClick={() => { setAddOpened(true); setAdding(true); }} />}
+        actions={
+          <Button
+            intent="primary"
+            icon="add"
+            text="Add new job"
+            onClick={() => {
+              setAddOpened(true);
+              setAdding(true);
+            }}
+          />
+        }
       />
       {!isOps && (
         <Suspense fallback={null}>
@@ -84,10 +100,18 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
           aria-label="Stage tab"
           value={tab}
           onChange={(e) => update({ tab: e.currentTarget.value, stage: undefined })}
-          options={list.tabs.map((t) => ({ value: t, label: count(t) === undefined ? t : `${t} (${count(t)!.toLocaleString()})` }))}
+          options={list.tabs.map((t) => ({
+            value: t,
+            label: count(t) === undefined ? t : `${t} (${count(t)!.toLocaleString()})`,
+          }))}
           fill
         />
-        <Tabs id="job-tabs" className="jobs-tabs" selectedTabId={tab} onChange={(t) => update({ tab: String(t), stage: undefined })}>
+        <Tabs
+          id="job-tabs"
+          className="jobs-tabs"
+          selectedTabId={tab}
+          onChange={(t) => update({ tab: String(t), stage: undefined })}
+        >
           {list.tabs.map((t) => {
             const n = count(t);
             return (
@@ -116,31 +140,51 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
         </div>
       </div>
       <div {...tabPanelProps('job-tabs', tab)}>
-      {jobs.isError && !jobs.data ? (
-        <NonIdealState className="page-state" icon="error" title="The jobs could not be loaded." action={<Button text="Try again" icon="refresh" onClick={() => void jobs.refetch()} />} />
-      ) : (
-      <JobsTable
-        rows={jobs.data?.items}
-        loading={jobs.isFetching}
-        sla={sla}
-        showNotes={isOps && !!filters.show_notes}
-        showContractor={isOps}
-        emptyTitle={list.anyFilter ? NO_MATCH : emptyTitle(tab)}
-        emptyAction={list.anyFilter ? <Button text="Show all jobs" icon="cross" onClick={list.clear} /> : undefined}
-      />
-      )}
+        {jobs.isError && !jobs.data ? (
+          <NonIdealState
+            className="page-state"
+            icon="error"
+            title="The jobs could not be loaded."
+            action={<Button text="Try again" icon="refresh" onClick={() => void jobs.refetch()} />}
+          />
+        ) : (
+          <JobsTable
+            rows={jobs.data?.items}
+            loading={jobs.isFetching}
+            sla={sla}
+            showNotes={isOps && !!filters.show_notes}
+            showContractor={isOps}
+            emptyTitle={list.anyFilter ? NO_MATCH : emptyTitle(tab)}
+            emptyAction={list.anyFilter ? <Button text="Show all jobs" icon="cross" onClick={list.clear} /> : undefined}
+          />
+        )}
       </div>
       {!!total && (
         <nav className="list-pager" aria-label="Pages">
-          <HTMLSelect aria-label="Page size" value={list.perPage} onChange={(e) => list.setPerPage(Number(e.currentTarget.value))} options={PRODUCT_CONSTANTS.page_sizes.map((n) => ({ value: n, label: `View ${n}` }))} />
+          <HTMLSelect
+            aria-label="Page size"
+            value={list.perPage}
+            onChange={(e) => list.setPerPage(Number(e.currentTarget.value))}
+            options={PRODUCT_CONSTANTS.page_sizes.map((n) => ({ value: n, label: `View ${n}` }))}
+          />
           <span className="list-pager-count muted" aria-live="polite">
             {`${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()}`}
           </span>
-          <Button icon="chevron-left" aria-label="Previous page" disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)} />
+          <Button
+            icon="chevron-left"
+            aria-label="Previous page"
+            disabled={list.page <= 1}
+            onClick={() => list.setPage(list.page - 1)}
+          />
           <span className="list-pager-page">
             Page {list.page} of {pages}
           </span>
-          <Button icon="chevron-right" aria-label="Next page" disabled={list.page >= pages} onClick={() => list.setPage(list.page + 1)} />
+          <Button
+            icon="chevron-right"
+            aria-label="Next page"
+            disabled={list.page >= pages}
+            onClick={() => list.setPage(list.page + 1)}
+          />
         </nav>
       )}
       {addOpened && (

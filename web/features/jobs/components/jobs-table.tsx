@@ -12,10 +12,16 @@ import { isOverSla, type SlaDaysByTab } from '../../../../engine/preferences.ts'
 import { DataTable, type Column } from '../../../lib/components/data-table.tsx';
 import type { JobItem } from '../api/list-jobs.ts';
 
-const ELIGIBILITY_INTENT: Record<string, Intent> = { eligible: 'success', ineligible: 'danger', pending_more_information: 'warning', unable_to_determine: 'none' };
+const ELIGIBILITY_INTENT: Record<string, Intent> = {
+  eligible: 'success',
+  ineligible: 'danger',
+  pending_more_information: 'warning',
+  unable_to_determine: 'none',
+};
 
 /** How an eligibility status reads. */
-export const eligibilityLabel = (e: string) => ELIGIBILITY_STATUS_LABELS[e as EligibilityStatus] ?? e.replace(/_/g, ' ');
+export const eligibilityLabel = (e: string) =>
+  ELIGIBILITY_STATUS_LABELS[e as EligibilityStatus] ?? e.replace(/_/g, ' ');
 
 function JobName({ job, showNotes }: { job: JobItem; showNotes: boolean }) {
   return (
@@ -23,9 +29,21 @@ function JobName({ job, showNotes }: { job: JobItem; showNotes: boolean }) {
       <Link to={`/${job.id}`}>{job.full_name}</Link>
       <div className="job-code-line">
         <code className="job-code">{job.code}</code>
-        {job.has_ops_task_exception && <Tag intent="danger" minimal icon="flag">Ops flag</Tag>}
-        {job.has_contractor_task_exception && <Tag intent="warning" minimal icon="flag">Contractor flag</Tag>}
-        {job.is_claimed && <Tag minimal icon="hand">Claimed</Tag>}
+        {job.has_ops_task_exception && (
+          <Tag intent="danger" minimal icon="flag">
+            Ops flag
+          </Tag>
+        )}
+        {job.has_contractor_task_exception && (
+          <Tag intent="warning" minimal icon="flag">
+            Contractor flag
+          </Tag>
+        )}
+        {job.is_claimed && (
+          <Tag minimal icon="hand">
+            Claimed
+          </Tag>
+        )}
       </div>
       {showNotes && job.exception_notes && (
         <div className="job-notes">
@@ -42,8 +60,18 @@ const ownerLabel = (o: string) => o.charAt(0).toUpperCase() + o.slice(1).replace
 function columns(sla: SlaDaysByTab, showNotes: boolean, showContractor: boolean): Column<JobItem>[] {
   const all: (Column<JobItem> | false)[] = [
     { key: 'name', label: 'Job', render: (j) => <JobName job={j} showNotes={showNotes} />, className: 'col-name' },
-    { key: 'address', label: 'Address', render: (j) => [j.address, j.city].filter(Boolean).join(', '), className: 'col-address' },
-    showContractor && { key: 'contractor', label: 'Contractor', render: (j) => j.contractor ?? '—', className: 'col-contractor' },
+    {
+      key: 'address',
+      label: 'Address',
+      render: (j) => [j.address, j.city].filter(Boolean).join(', '),
+      className: 'col-address',
+    },
+    showContractor && {
+      key: 'contractor',
+      label: 'Contractor',
+      render: (j) => j.contractor ?? '—',
+      className: 'col-contractor',
+    },
     { key: 'program', label: 'Program', render: (j) => <Tag minimal>{j.program.name}</Tag>, nowrap: true },
     {
       key: 'stage',
@@ -51,11 +79,15 @@ function columns(sla: SlaDaysByTab, showNotes: boolean, showContractor: boolean)
       render: (j) =>
         j.is_canceled ? (
           <div>
-            <Tag intent="danger" minimal>Canceled</Tag>
+            <Tag intent="danger" minimal>
+              Canceled
+            </Tag>
             {j.cancel_reason && <div className="job-cancel-reason">{j.cancel_reason}</div>}
           </div>
         ) : (
-          <Tag intent="primary" minimal title={`Stage ${j.stage.number}`}>{j.stage.label}</Tag>
+          <Tag intent="primary" minimal title={`Stage ${j.stage.number}`}>
+            {j.stage.label}
+          </Tag>
         ),
     },
     {
@@ -64,12 +96,23 @@ function columns(sla: SlaDaysByTab, showNotes: boolean, showContractor: boolean)
       // Ops see why they marked a job ineligible (the field reaches ops only).
       render: (j) => (
         <div>
-          <Tag minimal intent={ELIGIBILITY_INTENT[j.eligibility]}>{eligibilityLabel(j.eligibility)}</Tag>
-          {j.ops_ineligible_reason && <div className="job-cancel-reason" title="Marked ineligible by ops">{j.ops_ineligible_reason}</div>}
+          <Tag minimal intent={ELIGIBILITY_INTENT[j.eligibility]}>
+            {eligibilityLabel(j.eligibility)}
+          </Tag>
+          {j.ops_ineligible_reason && (
+            <div className="job-cancel-reason" title="Marked ineligible by ops">
+              {j.ops_ineligible_reason}
+            </div>
+          )}
         </div>
       ),
     },
-    { key: 'owners', label: 'Action owners', render: (j) => j.action_owners.map(ownerLabel).join(', ') || '—', className: 'col-owners' },
+    {
+      key: 'owners',
+      label: 'Action owners',
+      render: (j) => j.action_owners.map(ownerLabel).join(', ') || '—',
+      className: 'col-owners',
+    },
     {
       key: 'days',
       label: 'Days in stage',
@@ -77,7 +120,10 @@ function columns(sla: SlaDaysByTab, showNotes: boolean, showContractor: boolean)
       nowrap: true,
       render: (j) =>
         isOverSla(sla, j.stage.tab, j.days_in_stage) ? (
-          <span className="over-sla" title={`Over the ${sla[j.stage.tab as keyof SlaDaysByTab]}-day SLA of ${j.stage.tab}`}>
+          <span
+            className="over-sla"
+            title={`Over the ${sla[j.stage.tab as keyof SlaDaysByTab]}-day SLA of ${j.stage.tab}`}
+          >
             <Icon icon="time" size={12} /> {j.days_in_stage}
           </span>
         ) : (

@@ -37,12 +37,26 @@ export interface JobFilterValues {
 }
 
 /** The values that narrow the list (the "filter(s)" of 'No jobs found matching your filter(s).'). */
-export const FILTER_KEYS = ['q', 'program_id', 'stage', 'eligibility', 'contractor_id', 'ops_user', 'action_owner', 'claimed', 'ops_flag', 'contractor_flag'] as const;
+export const FILTER_KEYS = [
+  'q',
+  'program_id',
+  'stage',
+  'eligibility',
+  'contractor_id',
+  'ops_user',
+  'action_owner',
+  'claimed',
+  'ops_flag',
+  'contractor_flag',
+] as const;
 /** Filters only ops have controls for: never sent for anyone else (one browser, several sign-ins). */
 const OPS_ONLY = new Set<string>(['contractor_id', 'ops_user', 'claimed', 'ops_flag']);
 
 /** Which stage numbers fall under each tab: from the summary, completed by the programs' stage models. */
-export function stagesByTab(summary: JobSummary | undefined, options: FilterOptions | undefined): Map<string, number[]> {
+export function stagesByTab(
+  summary: JobSummary | undefined,
+  options: FilterOptions | undefined,
+): Map<string, number[]> {
   const out = new Map<string, Set<number>>();
   const add = (tab: string | null | undefined, n: number) => {
     if (!tab) return;
@@ -65,12 +79,15 @@ export function useJobList(isOps: boolean) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const setPage = (n: number) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (n > 1) next.set('page', String(n));
-      else next.delete('page');
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (n > 1) next.set('page', String(n));
+        else next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
 
   const filters = stored as JobFilterValues;
   const visible = useMemo(() => {
@@ -85,7 +102,8 @@ export function useJobList(isOps: boolean) {
   /** Sets some values; any change of what is listed goes back to page 1. */
   const update = (patch: Partial<JobFilterValues>) => {
     const next: JobFilterValues = { ...filters, ...patch };
-    for (const k of Object.keys(next) as (keyof JobFilterValues)[]) if (next[k] === '' || next[k] === false) delete next[k];
+    for (const k of Object.keys(next) as (keyof JobFilterValues)[])
+      if (next[k] === '' || next[k] === false) delete next[k];
     setStored(next as Record<string, string | boolean | undefined>);
     if (page !== 1) setPage(1);
   };
@@ -132,5 +150,20 @@ export function useJobList(isOps: boolean) {
     };
   };
 
-  return { filters: visible, tabs, tab, anyFilter, update, clear, sorting, setSort, perPage, setPerPage, page, setPage, base, pageQuery };
+  return {
+    filters: visible,
+    tabs,
+    tab,
+    anyFilter,
+    update,
+    clear,
+    sorting,
+    setSort,
+    perPage,
+    setPerPage,
+    page,
+    setPage,
+    base,
+    pageQuery,
+  };
 }

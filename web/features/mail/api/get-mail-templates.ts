@@ -13,7 +13,11 @@ export function getMailTemplates(): Promise<MailTemplateList> {
 }
 
 // The templates are the server's code: they change only with a deploy.
-export const mailTemplatesQuery = queryOptions({ queryKey: mailKeys.templates, queryFn: getMailTemplates, staleTime: Infinity });
+export const mailTemplatesQuery = queryOptions({
+  queryKey: mailKeys.templates,
+  queryFn: getMailTemplates,
+  staleTime: Infinity,
+});
 
 export function useMailTemplates() {
   return useQuery(mailTemplatesQuery);

@@ -10,13 +10,29 @@ import type { OutboxMessages, MailTemplateList } from '../../../../engine/api/mi
 import { Component as OutboxPage } from './outbox-page.tsx';
 
 const SENT: OutboxMessages = [
-  { id: 2, to_address: 'ann@example.test', subject: 'Reset your password', body: 'Open this link within an hour to choose a new password: https://portal.test/login?reset=tok2', created_at: '2026-06-01T15:05:00.000Z' },
-  { id: 1, to_address: 'new.tech@example.test', subject: 'You are invited to the rebate portal', body: 'Olive Ops invited you. Sign in here (the link works once, for 72 hours): https://portal.test/login?token=tok1', created_at: '2026-06-01T15:00:00.000Z' },
+  {
+    id: 2,
+    to_address: 'ann@example.test',
+    subject: 'Reset your password',
+    body: 'Open this link within an hour to choose a new password: https://portal.test/login?reset=tok2',
+    created_at: '2026-06-01T15:05:00.000Z',
+  },
+  {
+    id: 1,
+    to_address: 'new.tech@example.test',
+    subject: 'You are invited to the rebate portal',
+    body: 'Olive Ops invited you. Sign in here (the link works once, for 72 hours): https://portal.test/login?token=tok1',
+    created_at: '2026-06-01T15:00:00.000Z',
+  },
 ];
 const TEMPLATES: MailTemplateList = [
   {
-    key: 'password_reset', title: 'Password reset', audience: 'Anyone with an account', when: 'Someone asks for a reset on the sign-in page.',
-    subject: 'Reset your password', body: 'Open this link within {valid_for} to choose a new password: {link}',
+    key: 'password_reset',
+    title: 'Password reset',
+    audience: 'Anyone with an account',
+    when: 'Someone asks for a reset on the sign-in page.',
+    subject: 'Reset your password',
+    body: 'Open this link within {valid_for} to choose a new password: {link}',
     placeholders: { valid_for: "How long the link works ('an hour')", link: 'The one-time reset link' },
   },
 ];
@@ -35,7 +51,8 @@ async function click(el: Element | null | undefined) {
   await clickOn(el);
 }
 const heads = () => Array.from(host.querySelectorAll<HTMLButtonElement>('.mail-message-head'));
-const tab = (name: string) => Array.from(host.querySelectorAll('[role="tab"]')).find((t) => t.textContent?.startsWith(name));
+const tab = (name: string) =>
+  Array.from(host.querySelectorAll('[role="tab"]')).find((t) => t.textContent?.startsWith(name));
 
 afterEach(async () => {
   await page?.unmount();
@@ -46,7 +63,10 @@ describe('Sent', () => {
   it('lists the messages newest first with subject, recipient and time, bodies closed', async () => {
     await open(SENT);
     expect(tab('Sent')?.textContent).toBe('Sent (2)');
-    expect(heads().map((h) => h.querySelector('.mail-message-subject')?.textContent)).toEqual(['Reset your password', 'You are invited to the rebate portal']);
+    expect(heads().map((h) => h.querySelector('.mail-message-subject')?.textContent)).toEqual([
+      'Reset your password',
+      'You are invited to the rebate portal',
+    ]);
     expect(heads()[1].querySelector('.mail-message-to')?.textContent).toBe('To new.tech@example.test');
     expect(heads()[0].querySelector('time')?.getAttribute('dateTime')).toBe('2026-06-01T15:05:00.000Z');
     expect(heads().every((h) => h.getAttribute('aria-expanded') === 'false')).toBe(true);
@@ -80,10 +100,19 @@ describe('Templates', () => {
     expect(card.querySelector('h2')?.textContent).toBe('Password reset');
     expect(card.textContent).toContain('Anyone with an account');
     expect(card.textContent).toContain('Someone asks for a reset on the sign-in page.');
-    expect(Array.from(card.querySelectorAll('pre.mail-body code.mail-placeholder')).map((c) => c.textContent)).toEqual(['{valid_for}', '{link}']);
+    expect(Array.from(card.querySelectorAll('pre.mail-body code.mail-placeholder')).map((c) => c.textContent)).toEqual([
+      '{valid_for}',
+      '{link}',
+    ]);
     expect(card.querySelector('pre.mail-body')?.textContent).toBe(TEMPLATES[0].body);
-    const meanings = Array.from(card.querySelectorAll('.mail-placeholders-item')).map((i) => [i.querySelector('dt')?.textContent, i.querySelector('dd')?.textContent]);
-    expect(meanings).toEqual([['{valid_for}', "How long the link works ('an hour')"], ['{link}', 'The one-time reset link']]);
+    const meanings = Array.from(card.querySelectorAll('.mail-placeholders-item')).map((i) => [
+      i.querySelector('dt')?.textContent,
+      i.querySelector('dd')?.textContent,
+    ]);
+    expect(meanings).toEqual([
+      ['{valid_for}', "How long the link works ('an hour')"],
+      ['{link}', 'The one-time reset link'],
+    ]);
   });
 
   it('opens on the Templates tab from its address', async () => {

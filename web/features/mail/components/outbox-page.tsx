@@ -45,11 +45,25 @@ export function Component() {
       <PageHeading
         title="Mail outbox"
         subtitle="The newest 100 mails the portal sent, and the templates every mail is written from."
-        actions={tab === 'sent' && <Button icon="refresh" text="Refresh" loading={outbox.isFetching} onClick={() => void outbox.refetch()} />}
+        actions={
+          tab === 'sent' && (
+            <Button icon="refresh" text="Refresh" loading={outbox.isFetching} onClick={() => void outbox.refetch()} />
+          )
+        }
       />
-      <Tabs id="mail-tabs" className="mail-tabs" renderActiveTabPanelOnly selectedTabId={tab} onChange={(id) => setSearch(id === 'templates' ? { tab: 'templates' } : {}, { replace: true })}>
+      <Tabs
+        id="mail-tabs"
+        className="mail-tabs"
+        renderActiveTabPanelOnly
+        selectedTabId={tab}
+        onChange={(id) => setSearch(id === 'templates' ? { tab: 'templates' } : {}, { replace: true })}
+      >
         <Tab id="sent" title={sentTitle} panel={<Loaded query={outbox}>{(m) => <SentList messages={m} />}</Loaded>} />
-        <Tab id="templates" title={templatesTitle} panel={<Loaded query={templates}>{(t) => <TemplateList templates={t} />}</Loaded>} />
+        <Tab
+          id="templates"
+          title={templatesTitle}
+          panel={<Loaded query={templates}>{(t) => <TemplateList templates={t} />}</Loaded>}
+        />
       </Tabs>
     </>
   );

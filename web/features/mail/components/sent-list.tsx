@@ -17,7 +17,13 @@ function Message({ m, open, onToggle }: { m: OutboxMessage; open: boolean; onTog
   const bodyId = `mail-body-${m.id}`;
   return (
     <li className={open ? 'mail-message mail-message-open' : 'mail-message'}>
-      <button type="button" className="mail-message-head" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
+      <button
+        type="button"
+        className="mail-message-head"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={onToggle}
+      >
         <Icon icon={open ? 'chevron-down' : 'chevron-right'} className="mail-message-chevron" />
         <span className="mail-message-subject">{m.subject}</span>
         <span className="mail-message-to muted">To {m.to_address}</span>
@@ -43,12 +49,20 @@ export function SentList({ messages }: { messages: OutboxMessage[] }) {
       return next;
     });
   if (messages.length === 0) {
-    return <NonIdealState className="page-state" icon="inbox" title="No mail sent yet." description="Invitations, password resets and signing or usage requests appear here once they go out." />;
+    return (
+      <NonIdealState
+        className="page-state"
+        icon="inbox"
+        title="No mail sent yet."
+        description="Invitations, password resets and signing or usage requests appear here once they go out."
+      />
+    );
   }
   return (
     <>
       <p className="muted mail-note">
-        {countText(messages.length, 'message', 'messages')}, newest first. Open one to read it. Links are shown as text, not links: they are the recipient’s one-time links.
+        {countText(messages.length, 'message', 'messages')}, newest first. Open one to read it. Links are shown as text,
+        not links: they are the recipient’s one-time links.
       </p>
       <ul className="mail-messages" aria-label="Sent mail">
         {messages.map((m) => (

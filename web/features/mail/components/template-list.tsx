@@ -1,4 +1,5 @@
-/** The "Templates" tab: every mail the portal sends, as its template, with the placeholders highlighted and explained. */
+/** The "Templates" tab: every mail the portal sends, as its template, with the placeholders highlighted and explained.
+ * */
 
 import { Card } from '@blueprintjs/core';
 import { DetailList } from '../../../lib/components/detail-list.tsx';
@@ -32,7 +33,15 @@ function Template({ t }: { t: MailTemplateView }) {
         items={[
           { label: 'Sent to', value: t.audience },
           { label: 'Sent when', value: t.when },
-          { label: 'Subject', value: <span className="mail-template-subject"><Filled text={t.subject} /></span>, wide: true },
+          {
+            label: 'Subject',
+            value: (
+              <span className="mail-template-subject">
+                <Filled text={t.subject} />
+              </span>
+            ),
+            wide: true,
+          },
         ]}
       />
       <div className="mail-template-label">Body</div>
@@ -58,7 +67,8 @@ export function TemplateList({ templates }: { templates: MailTemplateView[] }) {
   return (
     <div className="mail-templates">
       <p className="muted mail-templates-intro">
-        Every mail the portal sends is written from one of these templates. Each <code className="mail-placeholder">{'{placeholder}'}</code> is filled in when the mail goes out.
+        Every mail the portal sends is written from one of these templates. Each{' '}
+        <code className="mail-placeholder">{'{placeholder}'}</code> is filled in when the mail goes out.
       </p>
       {templates.map((t) => (
         <Template key={t.key} t={t} />

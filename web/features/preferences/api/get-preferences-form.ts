@@ -16,7 +16,11 @@ export async function getPreferencesForm(): Promise<ClientForm> {
   return loadClientForm(await api<FormDocumentAnswer>('GET', `/api/forms/${PREFERENCES_FORM}`));
 }
 
-export const preferencesFormQuery = queryOptions({ queryKey: preferencesKeys.form, queryFn: getPreferencesForm, staleTime: Infinity });
+export const preferencesFormQuery = queryOptions({
+  queryKey: preferencesKeys.form,
+  queryFn: getPreferencesForm,
+  staleTime: Infinity,
+});
 
 export function usePreferencesForm() {
   return useQuery(preferencesFormQuery);

@@ -53,7 +53,13 @@ function Editor({ form, prefs }: { form: ClientForm; prefs: Preferences }) {
         <span className="muted" aria-live="polite">
           {dirty ? 'Unsaved changes' : ''}
         </span>
-        <Button intent="primary" icon="floppy-disk" text="Save" loading={save.isPending} onClick={() => void submit()} />
+        <Button
+          intent="primary"
+          icon="floppy-disk"
+          text="Save"
+          loading={save.isPending}
+          onClick={() => void submit()}
+        />
       </div>
     </Card>
   );
@@ -65,9 +71,23 @@ export function Component() {
   const failed = form.error ?? prefs.error;
   return (
     <div className="preferences-page">
-      <PageHeading title="Preferences" subtitle="How the jobs list looks for you: the order of its stage tabs, how long a job may stay in each, and page sizes." />
+      <PageHeading
+        title="Preferences"
+        subtitle="How the jobs list looks for you: the order of its stage tabs, how long a job may stay in each, and page sizes."
+      />
       {failed ? (
-        <NonIdealState className="page-state" icon="error" title="Your preferences could not be loaded." action={<Button text="Try again" icon="refresh" onClick={() => void Promise.all([form.refetch(), prefs.refetch()])} />} />
+        <NonIdealState
+          className="page-state"
+          icon="error"
+          title="Your preferences could not be loaded."
+          action={
+            <Button
+              text="Try again"
+              icon="refresh"
+              onClick={() => void Promise.all([form.refetch(), prefs.refetch()])}
+            />
+          }
+        />
       ) : form.data && prefs.data ? (
         <Editor form={form.data} prefs={prefs.data} />
       ) : (

@@ -18,6 +18,10 @@ export function diagnosticsOf(error: unknown): ImpactDiagnostic[] | undefined {
 /** Posts proposed files; a 422 is shown by the tab (its errors at their lines), not as a toast. */
 export function useImpact(programId: string) {
   return useMutation({
-    mutationFn: (files: SourceFile[]) => api<ImpactAnswer>('POST', `/api/programs/${encodeURIComponent(programId)}/impact`, { body: { files }, ignoreErrors: [422] }),
+    mutationFn: (files: SourceFile[]) =>
+      api<ImpactAnswer>('POST', `/api/programs/${encodeURIComponent(programId)}/impact`, {
+        body: { files },
+        ignoreErrors: [422],
+      }),
   });
 }

@@ -19,7 +19,10 @@ const key = (programId: string) => ['program-versions', programId];
 
 /** The program's versions, newest first. */
 export function useVersions(programId: string) {
-  return useQuery({ queryKey: key(programId), queryFn: () => api<VersionList>('GET', `/api/programs/${encodeURIComponent(programId)}/versions`) });
+  return useQuery({
+    queryKey: key(programId),
+    queryFn: () => api<VersionList>('GET', `/api/programs/${encodeURIComponent(programId)}/versions`),
+  });
 }
 
 /** A version's changes against the current one (nothing asked until a version is chosen). */
@@ -27,7 +30,12 @@ export function useVersionDiff(programId: string, hash: string | undefined) {
   return useQuery({
     queryKey: [...key(programId), 'diff', hash],
     enabled: !!hash,
-    queryFn: () => api<VersionDiff>('GET', `/api/programs/${encodeURIComponent(programId)}/versions/${encodeURIComponent(hash!)}/diff`, { query: { against: 'current' } }),
+    queryFn: () =>
+      api<VersionDiff>(
+        'GET',
+        `/api/programs/${encodeURIComponent(programId)}/versions/${encodeURIComponent(hash!)}/diff`,
+        { query: { against: 'current' } },
+      ),
   });
 }
 
@@ -35,7 +43,8 @@ export function useVersionDiff(programId: string, hash: string | undefined) {
 export function useMigrateJobs(programId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (from: string) => api<JobsMigrated>('POST', `/api/programs/${encodeURIComponent(programId)}/migrate-jobs`, { body: { from } }),
+    mutationFn: (from: string) =>
+      api<JobsMigrated>('POST', `/api/programs/${encodeURIComponent(programId)}/migrate-jobs`, { body: { from } }),
     onSuccess: () => client.invalidateQueries({ queryKey: key(programId) }),
   });
 }

@@ -12,7 +12,8 @@ import { OWNER_COLORS } from './owner-colors.ts';
 
 const W = 190;
 const H = 68;
-/** Characters of a title per line in a node; a title takes up to two lines (the full text is in its tooltip and accessible name). */
+/** Characters of a title per line in a node; a title takes up to two lines (the full text is in its tooltip and
+ * accessible name). */
 const LINE = 26;
 
 /** A title in at most two lines of about LINE characters, broken between words. */
@@ -54,8 +55,15 @@ async function layout(program: Program): Promise<Laid> {
       'elk.layered.spacing.nodeNodeBetweenLayers': '46',
       'elk.edgeRouting': 'ORTHOGONAL',
     },
-    children: program.tasks.map((t) => ({ id: t.id, width: W, height: H, layoutOptions: { 'elk.partitioning.partition': String(t.stage) } })),
-    edges: program.tasks.flatMap((t) => t.after.filter((a) => ids.has(a)).map((a) => ({ id: `${a}->${t.id}`, sources: [a], targets: [t.id] }))),
+    children: program.tasks.map((t) => ({
+      id: t.id,
+      width: W,
+      height: H,
+      layoutOptions: { 'elk.partitioning.partition': String(t.stage) },
+    })),
+    edges: program.tasks.flatMap((t) =>
+      t.after.filter((a) => ids.has(a)).map((a) => ({ id: `${a}->${t.id}`, sources: [a], targets: [t.id] })),
+    ),
   };
   const graph = await elk.layout(input);
   return {
@@ -69,15 +77,32 @@ async function layout(program: Program): Promise<Laid> {
   };
 }
 
-const STATUS_STROKE: Record<string, string> = { COMPLETE: '#238551', IN_PROGRESS: '#2d72d2', READY: '#c87619', LOCKED: '#8f99a8' };
+const STATUS_STROKE: Record<string, string> = {
+  COMPLETE: '#238551',
+  IN_PROGRESS: '#2d72d2',
+  READY: '#c87619',
+  LOCKED: '#8f99a8',
+};
 
-export function DependencyGraph({ program, selected, onSelect, statuses }: { program: Program; selected?: string; onSelect: (id: string) => void; statuses?: Record<string, string> }) {
+export function DependencyGraph({
+  program,
+  selected,
+  onSelect,
+  statuses,
+}: {
+  program: Program;
+  selected?: string;
+  onSelect: (id: string) => void;
+  statuses?: Record<string, string>;
+}) {
   const [laid, setLaid] = useState<Laid | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     setLaid(null);
-    layout(program).then((l) => live && setLaid(l)).catch((e: Error) => live && setError(e.message));
+    layout(program)
+      .then((l) => live && setLaid(l))
+      .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
     };
@@ -95,9 +120,23 @@ export function DependencyGraph({ program, selected, onSelect, statuses }: { pro
   const top = 34;
   return (
     <div className="graph-scroll">
-      <svg width={laid.width + 20} height={laid.height + top + 20} role="group" aria-label={`Task dependencies of ${program.name}`} className="dep-graph">
+      <svg
+        width={laid.width + 20}
+        height={laid.height + top + 20}
+        role="group"
+        aria-label={`Task dependencies of ${program.name}`}
+        className="dep-graph"
+      >
         <defs>
-          <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <marker
+            id="arrow"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
             <path d="M 0 0 L 10 5 L 0 10 z" fill="#8f99a8" />
           </marker>
         </defs>
@@ -109,7 +148,14 @@ export function DependencyGraph({ program, selected, onSelect, statuses }: { pro
             </g>
           ))}
           {laid.edges.map((e) => (
-            <polyline key={e.id} points={e.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke="#8f99a8" strokeWidth={1.3} markerEnd="url(#arrow)" />
+            <polyline
+              key={e.id}
+              points={e.points.map((p) => `${p.x},${p.y}`).join(' ')}
+              fill="none"
+              stroke="#8f99a8"
+              strokeWidth={1.3}
+              markerEnd="url(#arrow)"
+            />
           ))}
           {laid.nodes.map((n) => {
             const t = byId.get(n.id)!;
@@ -127,14 +173,25 @@ export function DependencyGraph({ program, selected, onSelect, statuses }: { pro
                 onClick={() => onSelect(n.id)}
                 onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onSelect(n.id)}
               >
-                <rect width={W} height={H} rx={6} fill={OWNER_COLORS[t.owner] ?? '#eee'} stroke={isSel ? '#1c2127' : status ? STATUS_STROKE[status] : '#abb3bf'} strokeWidth={isSel ? 2.5 : status ? 2 : 1} />
+                <rect
+                  width={W}
+                  height={H}
+                  rx={6}
+                  fill={OWNER_COLORS[t.owner] ?? '#eee'}
+                  stroke={isSel ? '#1c2127' : status ? STATUS_STROKE[status] : '#abb3bf'}
+                  strokeWidth={isSel ? 2.5 : status ? 2 : 1}
+                />
                 <title>{t.title}</title>
                 <text x={8} y={19} className="node-title">
                   {titleLines(t.title).map((l, i) => (
-                    <tspan key={i} x={8} dy={i === 0 ? 0 : 15}>{l}</tspan>
+                    <tspan key={i} x={8} dy={i === 0 ? 0 : 15}>
+                      {l}
+                    </tspan>
                   ))}
                 </text>
-                <text x={8} y={56} className="node-sub">{status ? `${t.owner} · ${status}` : t.owner}</text>
+                <text x={8} y={56} className="node-sub">
+                  {status ? `${t.owner} · ${status}` : t.owner}
+                </text>
               </g>
             );
           })}

@@ -9,9 +9,20 @@ import type { ReactNode } from 'react';
 /** A phone's width: the explorer's long sections start folded there. */
 export const PHONE_QUERY = '(max-width: 600px)';
 
-export const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+export const isPhone = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
 
-export function Fold({ title, open, className, children }: { title: ReactNode; open: boolean; className?: string; children: ReactNode }) {
+export function Fold({
+  title,
+  open,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  open: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <details className={`fold${className ? ` ${className}` : ''}`} open={open}>
       <summary className="fold-title">{title}</summary>

@@ -38,7 +38,14 @@ function LivePreview({ form }: { form: TaskForm }) {
         schema: form.schema,
         ui_schema: form.ui_schema,
         messages: form.messages,
-        rules: form.runtime.rules.map((r) => ({ id: r.id, field: r.field, applies_if: r.logic.applies_if, valid_if: r.logic.valid_if, message: r.message, severity: r.severity })),
+        rules: form.runtime.rules.map((r) => ({
+          id: r.id,
+          field: r.field,
+          applies_if: r.logic.applies_if,
+          valid_if: r.logic.valid_if,
+          message: r.message,
+          severity: r.severity,
+        })),
       }),
     [form],
   );
@@ -59,33 +66,64 @@ export default function FormPreview({ form, onClose }: { form: TaskForm; onClose
           <Tab id="fields" title="Fields and messages" />
         </Tabs>
         <div {...tabPanelProps('preview-tabs', tab)}>
-        {tab === 'form' ? <div className="live-preview"><Suspense fallback={<Spinner size={20} aria-label="Loading the form" />}><LivePreview form={form} /></Suspense></div> : (
-        <>
-        <HTMLTable compact striped className="preview-table">
-          <thead>
-            <tr><th>Field</th><th>Input</th><th>Messages</th></tr>
-          </thead>
-          <tbody>
-            {fields.map((f) => (
-              <tr key={f.name}>
-                <td>
-                  <div>{f.title}{f.required && <span className="required"> *</span>} {f.internal && <Tag minimal intent="warning">Internal only</Tag>}</div>
-                  <code className="muted">{f.name}</code>
-                </td>
-                <td>{f.widget}</td>
-                <td>{[...(f.required ? ['This field is required'] : []), ...f.messages].map((m) => <div key={m}>{m}</div>)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-        {rules.length > 0 && (
-          <>
-            <H6 className="preview-rules">Cross-field rules</H6>
-            <ul>{rules.map((r) => <li key={r.id}>{r.message} <span className="muted">({r.severity}, {r.id})</span></li>)}</ul>
-          </>
-        )}
-        </>
-        )}
+          {tab === 'form' ? (
+            <div className="live-preview">
+              <Suspense fallback={<Spinner size={20} aria-label="Loading the form" />}>
+                <LivePreview form={form} />
+              </Suspense>
+            </div>
+          ) : (
+            <>
+              <HTMLTable compact striped className="preview-table">
+                <thead>
+                  <tr>
+                    <th>Field</th>
+                    <th>Input</th>
+                    <th>Messages</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {fields.map((f) => (
+                    <tr key={f.name}>
+                      <td>
+                        <div>
+                          {f.title}
+                          {f.required && <span className="required"> *</span>}{' '}
+                          {f.internal && (
+                            <Tag minimal intent="warning">
+                              Internal only
+                            </Tag>
+                          )}
+                        </div>
+                        <code className="muted">{f.name}</code>
+                      </td>
+                      <td>{f.widget}</td>
+                      <td>
+                        {[...(f.required ? ['This field is required'] : []), ...f.messages].map((m) => (
+                          <div key={m}>{m}</div>
+                        ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+              {rules.length > 0 && (
+                <>
+                  <H6 className="preview-rules">Cross-field rules</H6>
+                  <ul>
+                    {rules.map((r) => (
+                      <li key={r.id}>
+                        {r.message}{' '}
+                        <span className="muted">
+                          ({r.severity}, {r.id})
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </>
+          )}
         </div>
       </DialogBody>
     </Dialog>

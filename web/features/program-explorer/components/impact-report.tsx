@@ -6,7 +6,13 @@
 
 import { Card, HTMLTable, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
-import { formatCents, ELIGIBILITY_STATUS_LABELS, type EligibilityStatus, type ImpactOutcome, type ImpactReport } from '../../../../engine/index.ts';
+import {
+  formatCents,
+  ELIGIBILITY_STATUS_LABELS,
+  type EligibilityStatus,
+  type ImpactOutcome,
+  type ImpactReport,
+} from '../../../../engine/index.ts';
 
 /** How codes read in words (the program's stage labels, reason texts); a code is shown as is without one. */
 export interface Labels {
@@ -15,7 +21,8 @@ export interface Labels {
 }
 
 /** Signed dollars: +$150.00, -$1,500.00. */
-export const signedDollars = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '−' : ''}$${formatCents(Math.abs(cents))}`;
+export const signedDollars = (cents: number) =>
+  `${cents > 0 ? '+' : cents < 0 ? '−' : ''}$${formatCents(Math.abs(cents))}`;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const jobsWord = (n: number) => `${n} ${n === 1 ? 'job' : 'jobs'}`;
 
@@ -23,18 +30,32 @@ const jobsWord = (n: number) => `${n} ${n === 1 ? 'job' : 'jobs'}`;
 function Outcome({ o, vs, labels }: { o: ImpactOutcome; vs: ImpactOutcome; labels?: Labels }) {
   if (o.stage === null) return <span className="muted">not evaluated (no such program)</span>;
   const stage = labels?.stage?.(o.stage);
-  const rebate = o.rebate_final_cents !== null ? `$${formatCents(o.rebate_final_cents)} final` : o.rebate_max_cents !== null ? `up to $${formatCents(o.rebate_max_cents)}` : 'no rebate';
+  const rebate =
+    o.rebate_final_cents !== null
+      ? `$${formatCents(o.rebate_final_cents)} final`
+      : o.rebate_max_cents !== null
+        ? `up to $${formatCents(o.rebate_max_cents)}`
+        : 'no rebate';
   const mark = (differs: boolean) => (differs ? 'changed' : undefined);
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   return (
     <div className="outcome">
-      <div className={mark(o.stage !== vs.stage)}>Stage {o.stage}{stage ? ` (${stage})` : ''}</div>
+      <div className={mark(o.stage !== vs.stage)}>
+        Stage {o.stage}
+        {stage ? ` (${stage})` : ''}
+      </div>
       <div className={mark(o.eligibility !== vs.eligibility || !same(o.reasons, vs.reasons))}>
         {o.eligibility ? capital(ELIGIBILITY_STATUS_LABELS[o.eligibility as EligibilityStatus] ?? o.eligibility) : ''}
         {o.reasons.length ? `: ${o.reasons.map((r) => labels?.reason?.(r) ?? r).join('; ')}` : ''}
       </div>
-      <div className={mark(o.rebate_final_cents !== vs.rebate_final_cents || o.rebate_max_cents !== vs.rebate_max_cents)}>{rebate}</div>
-      <div className={mark(!same(o.open_tasks, vs.open_tasks)) ?? 'muted'}>{o.open_tasks.length} open {o.open_tasks.length === 1 ? 'task' : 'tasks'}</div>
+      <div
+        className={mark(o.rebate_final_cents !== vs.rebate_final_cents || o.rebate_max_cents !== vs.rebate_max_cents)}
+      >
+        {rebate}
+      </div>
+      <div className={mark(!same(o.open_tasks, vs.open_tasks)) ?? 'muted'}>
+        {o.open_tasks.length} open {o.open_tasks.length === 1 ? 'task' : 'tasks'}
+      </div>
     </div>
   );
 }
@@ -47,7 +68,12 @@ function Amounts({ title, amounts }: { title: string; amounts: Record<string, nu
       <h5>{title}</h5>
       <HTMLTable compact className="amounts-table">
         <tbody>
-          {rows.map(([k, cents]) => <tr key={k}><td>{k}</td><td className={cents < 0 ? 'down' : cents > 0 ? 'up' : undefined}>{signedDollars(cents)}</td></tr>)}
+          {rows.map(([k, cents]) => (
+            <tr key={k}>
+              <td>{k}</td>
+              <td className={cents < 0 ? 'down' : cents > 0 ? 'up' : undefined}>{signedDollars(cents)}</td>
+            </tr>
+          ))}
         </tbody>
       </HTMLTable>
     </div>
@@ -61,7 +87,8 @@ export function ImpactReportView({ report, labels }: { report: ImpactReport; lab
     <div className="impact-report">
       <Card className="impact-summary">
         <h4>
-          {report.jobs_evaluated} live {report.jobs_evaluated === 1 ? 'job' : 'jobs'} evaluated: {report.jobs.length ? `${jobsWord(report.jobs.length)} would change` : 'none would change'}
+          {report.jobs_evaluated} live {report.jobs_evaluated === 1 ? 'job' : 'jobs'} evaluated:{' '}
+          {report.jobs.length ? `${jobsWord(report.jobs.length)} would change` : 'none would change'}
         </h4>
         <HTMLTable compact className="summary-table">
           <tbody>
@@ -69,13 +96,31 @@ export function ImpactReportView({ report, labels }: { report: ImpactReport; lab
               <th>Eligibility</th>
               <td>
                 {jobsWord(c.eligibility.count)}
-                {reasons.map(([r, n]) => <Tag key={r} minimal className="reason-tag" title={r}>{`${labels?.reason?.(r) ?? r}: ${n}`}</Tag>)}
+                {reasons.map(([r, n]) => (
+                  <Tag key={r} minimal className="reason-tag" title={r}>{`${labels?.reason?.(r) ?? r}: ${n}`}</Tag>
+                ))}
               </td>
             </tr>
-            <tr><th>Stage</th><td>{jobsWord(c.stage)}</td></tr>
-            <tr><th>Open tasks</th><td>{jobsWord(c.tasks)}</td></tr>
-            <tr><th>Rebate</th><td>{jobsWord(c.rebate)}</td></tr>
-            <tr><th>Rebates in total</th><td className={report.dollars.total_cents < 0 ? 'down' : report.dollars.total_cents > 0 ? 'up' : undefined}>{signedDollars(report.dollars.total_cents)}</td></tr>
+            <tr>
+              <th>Stage</th>
+              <td>{jobsWord(c.stage)}</td>
+            </tr>
+            <tr>
+              <th>Open tasks</th>
+              <td>{jobsWord(c.tasks)}</td>
+            </tr>
+            <tr>
+              <th>Rebate</th>
+              <td>{jobsWord(c.rebate)}</td>
+            </tr>
+            <tr>
+              <th>Rebates in total</th>
+              <td
+                className={report.dollars.total_cents < 0 ? 'down' : report.dollars.total_cents > 0 ? 'up' : undefined}
+              >
+                {signedDollars(report.dollars.total_cents)}
+              </td>
+            </tr>
           </tbody>
         </HTMLTable>
         <div className="impact-amounts-row">
@@ -89,7 +134,12 @@ export function ImpactReportView({ report, labels }: { report: ImpactReport; lab
           <div className="table-scroll impact-jobs-scroll">
             <HTMLTable compact striped className="impact-jobs">
               <thead>
-                <tr><th>Job</th><th>Now</th><th>With the edit</th><th>Because</th></tr>
+                <tr>
+                  <th>Job</th>
+                  <th>Now</th>
+                  <th>With the edit</th>
+                  <th>Because</th>
+                </tr>
               </thead>
               <tbody>
                 {report.jobs.map((j) => (
@@ -98,10 +148,18 @@ export function ImpactReportView({ report, labels }: { report: ImpactReport; lab
                       <Link to={`/${j.id}`}>{j.code}</Link>
                       {j.county && <div className="muted">{j.county}</div>}
                     </td>
-                    <td><Outcome o={j.before} vs={j.after} labels={labels} /></td>
-                    <td><Outcome o={j.after} vs={j.before} labels={labels} /></td>
+                    <td>
+                      <Outcome o={j.before} vs={j.after} labels={labels} />
+                    </td>
+                    <td>
+                      <Outcome o={j.after} vs={j.before} labels={labels} />
+                    </td>
                     <td className="because">
-                      <ul>{j.because.map((b, i) => <li key={i}>{b}</li>)}</ul>
+                      <ul>
+                        {j.because.map((b, i) => (
+                          <li key={i}>{b}</li>
+                        ))}
+                      </ul>
                     </td>
                   </tr>
                 ))}

@@ -15,13 +15,31 @@ import '../versions-impact.css';
 /** The text's line (1-based), for showing beside an error. */
 const lineOf = (text: string, line: number) => text.split('\n')[line - 1] ?? '';
 
-function Diagnostics({ diagnostics, text, onGo }: { diagnostics: ImpactDiagnostic[]; text: string; onGo: (line: number) => void }) {
+function Diagnostics({
+  diagnostics,
+  text,
+  onGo,
+}: {
+  diagnostics: ImpactDiagnostic[];
+  text: string;
+  onGo: (line: number) => void;
+}) {
   return (
-    <Callout intent="danger" className="impact-errors" title={`The edited file has ${diagnostics.length === 1 ? 'an error' : `${diagnostics.length} errors`}: nothing was evaluated`}>
+    <Callout
+      intent="danger"
+      className="impact-errors"
+      title={`The edited file has ${diagnostics.length === 1 ? 'an error' : `${diagnostics.length} errors`}: nothing was evaluated`}
+    >
       <ul>
         {diagnostics.map((d, i) => (
           <li key={i} data-line={d.line}>
-            <Button variant="minimal" size="small" className="go-line" onClick={() => onGo(d.line)}>{`${d.file.split('/').pop()} line ${d.line}`}</Button> {d.message}
+            <Button
+              variant="minimal"
+              size="small"
+              className="go-line"
+              onClick={() => onGo(d.line)}
+            >{`${d.file.split('/').pop()} line ${d.line}`}</Button>{' '}
+            {d.message}
             <code className="error-source">{lineOf(text, d.line)}</code>
           </li>
         ))}
@@ -55,14 +73,38 @@ export function ImpactTab({ programId, file, labels }: { programId: string; file
   return (
     <div className="impact-tab">
       <p className="muted">
-        Edit the program’s definition below (for example a cap or a submission window) and show what the change would do to the program’s live jobs before it ships. Nothing is saved.
+        Edit the program’s definition below (for example a cap or a submission window) and show what the change would do
+        to the program’s live jobs before it ships. Nothing is saved.
       </p>
       <Card className="impact-editor">
-        <label htmlFor="impact-source" className="impact-file">{file.path}</label>
-        <TextArea id="impact-source" inputRef={area} className="impact-source" fill rows={18} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+        <label htmlFor="impact-source" className="impact-file">
+          {file.path}
+        </label>
+        <TextArea
+          id="impact-source"
+          inputRef={area}
+          className="impact-source"
+          fill
+          rows={18}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <div className="impact-buttons">
-          <Button intent="primary" icon="changes" loading={impact.isPending} onClick={show}>Show impact</Button>
-          <Button variant="minimal" icon="reset" disabled={!edited} onClick={() => { setText(file.text); impact.reset(); }}>Undo my edits</Button>
+          <Button intent="primary" icon="changes" loading={impact.isPending} onClick={show}>
+            Show impact
+          </Button>
+          <Button
+            variant="minimal"
+            icon="reset"
+            disabled={!edited}
+            onClick={() => {
+              setText(file.text);
+              impact.reset();
+            }}
+          >
+            Undo my edits
+          </Button>
           {!edited && <span className="muted">Unchanged: the report will show no changes.</span>}
         </div>
       </Card>

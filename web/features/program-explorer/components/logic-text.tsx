@@ -11,7 +11,14 @@ export function LogicText({ logic, prefix }: { logic: unknown; prefix?: string }
     <span className="logic-text">
       {prefix && <span className="muted">{prefix} </span>}
       <span>{describeLogic(logic as never)}</span>
-      <Button size="small" variant="minimal" className="raw-toggle" text={raw ? 'Hide JSON' : 'JSON'} onClick={() => setRaw(!raw)} aria-expanded={raw} />
+      <Button
+        size="small"
+        variant="minimal"
+        className="raw-toggle"
+        text={raw ? 'Hide JSON' : 'JSON'}
+        onClick={() => setRaw(!raw)}
+        aria-expanded={raw}
+      />
       <Collapse isOpen={raw}>
         <Code className="raw-json">{JSON.stringify(logic)}</Code>
       </Collapse>

@@ -15,12 +15,28 @@ export function SourceLink({ range, files }: { range: SourceRange | undefined; f
   const lines = file?.text.split('\n') ?? [];
   return (
     <>
-      <Button size="small" variant="minimal" icon="document-open" className="source-link" text={`${range.file}:${range.line}`} onClick={() => setOpen(true)} />
-      <Dialog isOpen={open} onClose={() => setOpen(false)} title={`${range.file}:${range.line}`} className="source-dialog">
+      <Button
+        size="small"
+        variant="minimal"
+        icon="document-open"
+        className="source-link"
+        text={`${range.file}:${range.line}`}
+        onClick={() => setOpen(true)}
+      />
+      <Dialog
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        title={`${range.file}:${range.line}`}
+        className="source-dialog"
+      >
         <DialogBody>
           <pre className="yaml-source">
             {lines.map((l, i) => (
-              <div key={i} ref={i + 1 === range.line ? lineRef : undefined} className={i + 1 >= range.line && i + 1 <= range.end_line ? 'hl' : undefined}>
+              <div
+                key={i}
+                ref={i + 1 === range.line ? lineRef : undefined}
+                className={i + 1 >= range.line && i + 1 <= range.end_line ? 'hl' : undefined}
+              >
                 <span className="ln">{i + 1}</span>
                 {l || ' '}
               </div>

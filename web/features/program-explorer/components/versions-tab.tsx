@@ -8,7 +8,13 @@
 import { Alert, Button, Callout, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useIsOps } from '../../../lib/components/ops-only.ts';
-import { useMigrateJobs, useVersionDiff, useVersions, type ProgramVersion, type VersionChange } from '../api/versions.ts';
+import {
+  useMigrateJobs,
+  useVersionDiff,
+  useVersions,
+  type ProgramVersion,
+  type VersionChange,
+} from '../api/versions.ts';
 import '../versions-impact.css';
 
 const short = (hash: string) => hash.slice(0, 16);
@@ -28,7 +34,8 @@ function byFile(changes: VersionChange[]): [string, VersionChange[]][] {
 function VersionDiffView({ programId, version }: { programId: string; version: ProgramVersion }) {
   const diff = useVersionDiff(programId, version.hash);
   if (diff.isLoading) return <Spinner size={20} />;
-  if (diff.isError || !diff.data) return <Callout intent="warning">The changes of version {short(version.hash)} could not be loaded.</Callout>;
+  if (diff.isError || !diff.data)
+    return <Callout intent="warning">The changes of version {short(version.hash)} could not be loaded.</Callout>;
   const groups = byFile(diff.data.changes);
   return (
     <div className="version-diff" data-version={version.hash}>
@@ -38,7 +45,9 @@ function VersionDiffView({ programId, version }: { programId: string; version: P
         <Card key={file} className="diff-file">
           <h5 className="diff-file-name">{file}</h5>
           <ul className="diff-changes">
-            {changes.map((c) => <li key={c.path}>{withoutFile(c)}</li>)}
+            {changes.map((c) => (
+              <li key={c.path}>{withoutFile(c)}</li>
+            ))}
           </ul>
         </Card>
       ))}
@@ -54,9 +63,17 @@ export function VersionsTab({ programId }: { programId: string }) {
   const [confirming, setConfirming] = useState<ProgramVersion | undefined>();
   const [moved, setMoved] = useState<{ n: number; from: string } | undefined>();
   if (versions.isLoading) return <Spinner className="page-state" />;
-  if (versions.isError || !versions.data) return <NonIdealState icon="error" title="The program’s versions could not be loaded." />;
+  if (versions.isError || !versions.data)
+    return <NonIdealState icon="error" title="The program’s versions could not be loaded." />;
   const items = versions.data.items;
-  if (!items.length) return <NonIdealState icon="history" title="No versions stored yet." description="A version is stored when the portal first loads a definition." />;
+  if (!items.length)
+    return (
+      <NonIdealState
+        icon="history"
+        title="No versions stored yet."
+        description="A version is stored when the portal first loads a definition."
+      />
+    );
   // The version shown: the one chosen, else the newest that is not current.
   const selected = items.find((v) => v.hash === chosen) ?? items.find((v) => !v.current);
   const confirm = async () => {
@@ -67,25 +84,58 @@ export function VersionsTab({ programId }: { programId: string }) {
   };
   return (
     <div className="versions-tab">
-      <p className="muted">Each version of this program’s definition the portal has loaded. A job stays on the version it is pinned to until it is moved.</p>
-      {moved && <Callout intent="success" className="moved-callout">Moved {jobs(moved.n)} from version {short(moved.from)} to the current version.</Callout>}
+      <p className="muted">
+        Each version of this program’s definition the portal has loaded. A job stays on the version it is pinned to
+        until it is moved.
+      </p>
+      {moved && (
+        <Callout intent="success" className="moved-callout">
+          Moved {jobs(moved.n)} from version {short(moved.from)} to the current version.
+        </Callout>
+      )}
       <div className="table-scroll">
         <HTMLTable compact className="versions-table">
           <thead>
-            <tr><th>Version</th><th>First loaded</th><th>Pinned jobs</th><th /></tr>
+            <tr>
+              <th>Version</th>
+              <th>First loaded</th>
+              <th>Pinned jobs</th>
+              <th />
+            </tr>
           </thead>
           <tbody>
             {items.map((v) => (
               <tr key={v.hash} data-version={v.hash} className={v === selected ? 'selected' : undefined}>
                 <td>
-                  <span className="hash">{short(v.hash)}</span> {v.current && <Tag intent="success" minimal>current</Tag>}
+                  <span className="hash">{short(v.hash)}</span>{' '}
+                  {v.current && (
+                    <Tag intent="success" minimal>
+                      current
+                    </Tag>
+                  )}
                 </td>
                 <td>{when(v.first_loaded_at)}</td>
                 <td>{v.pinned_jobs}</td>
                 <td className="version-actions">
-                  {!v.current && <Button size="small" variant="minimal" icon="changes" active={v === selected} onClick={() => setChosen(v.hash)}>Show changes</Button>}
+                  {!v.current && (
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      icon="changes"
+                      active={v === selected}
+                      onClick={() => setChosen(v.hash)}
+                    >
+                      Show changes
+                    </Button>
+                  )}
                   {isOps && !v.current && v.pinned_jobs > 0 && (
-                    <Button size="small" intent="primary" variant="outlined" loading={migrate.isPending && migrate.variables === v.hash} onClick={() => setConfirming(v)}>
+                    <Button
+                      size="small"
+                      intent="primary"
+                      variant="outlined"
+                      loading={migrate.isPending && migrate.variables === v.hash}
+                      onClick={() => setConfirming(v)}
+                    >
                       {`Move ${v.pinned_jobs} pinned ${v.pinned_jobs === 1 ? 'job' : 'jobs'} to the current version`}
                     </Button>
                   )}
@@ -95,7 +145,11 @@ export function VersionsTab({ programId }: { programId: string }) {
           </tbody>
         </HTMLTable>
       </div>
-      {selected ? <VersionDiffView programId={programId} version={selected} /> : <p className="muted">Only the current version is stored: there is nothing to compare yet.</p>}
+      {selected ? (
+        <VersionDiffView programId={programId} version={selected} />
+      ) : (
+        <p className="muted">Only the current version is stored: there is nothing to compare yet.</p>
+      )}
       <Alert
         isOpen={!!confirming}
         intent="primary"
@@ -107,8 +161,9 @@ export function VersionsTab({ programId }: { programId: string }) {
       >
         {confirming && (
           <p>
-            Move {jobs(confirming.pinned_jobs)} pinned to version {short(confirming.hash)} to the current version? They will be evaluated under the current rules from now on, and
-            each job’s history records the change with its outcome before and after.
+            Move {jobs(confirming.pinned_jobs)} pinned to version {short(confirming.hash)} to the current version? They
+            will be evaluated under the current rules from now on, and each job’s history records the change with its
+            outcome before and after.
           </p>
         )}
       </Alert>

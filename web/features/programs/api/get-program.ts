@@ -16,7 +16,8 @@ export function getProgram(id: string): Promise<ProgramDetail> {
   return api<ProgramDetail>('GET', `/api/programs/${encodeURIComponent(id)}`, { ignoreErrors: [404] });
 }
 
-export const programQuery = (id: string) => queryOptions({ queryKey: programKeys.detail(id), queryFn: () => getProgram(id), staleTime: 5 * 60_000 });
+export const programQuery = (id: string) =>
+  queryOptions({ queryKey: programKeys.detail(id), queryFn: () => getProgram(id), staleTime: 5 * 60_000 });
 
 export function useProgram(id: string) {
   return useQuery(programQuery(id));

@@ -16,7 +16,11 @@ export function getPrograms(): Promise<ProgramPage> {
   return api<ProgramPage>('GET', '/api/programs', { query: { per_page: 200 } });
 }
 
-export const programsQuery = queryOptions({ queryKey: [...programKeys.all, 'list'], queryFn: getPrograms, staleTime: 5 * 60_000 });
+export const programsQuery = queryOptions({
+  queryKey: [...programKeys.all, 'list'],
+  queryFn: getPrograms,
+  staleTime: 5 * 60_000,
+});
 
 export function usePrograms() {
   return useQuery(programsQuery);

@@ -1,6 +1,7 @@
 /**
  * Program (/programs/{id}): the loaded definition in words: eligibility and incentive criteria in
- * order with name and description (and the program values a rule reads, labelled; the reason key for ops only), the tasks of each stage with their owner and what they wait for,
+ * order with name and description (and the program values a rule reads, labelled; the reason key for ops only), the
+ * tasks of each stage with their owner and what they wait for,
  * and the definition's hash (jobs record it).
  */
 
@@ -20,7 +21,17 @@ import './programs.css';
 
 const BACK = { to: pathTo('ProgramsList'), label: 'Programs' };
 
-function Criteria({ title, items, empty, internal }: { title: string; items: Criterion[]; empty: string; internal: boolean }) {
+function Criteria({
+  title,
+  items,
+  empty,
+  internal,
+}: {
+  title: string;
+  items: Criterion[];
+  empty: string;
+  internal: boolean;
+}) {
   const sorted = [...items].sort((a, b) => a.order_index - b.order_index);
   return (
     <Card className="program-card">
@@ -36,11 +47,12 @@ function Criteria({ title, items, empty, internal }: { title: string; items: Cri
                   {internal && 'reason' in c && c.reason && <code className="program-code">{c.reason}</code>}
                 </div>
                 {c.description && <div className="muted">{c.description}</div>}
-                {'values' in c && c.values?.map((v) => (
-                  <div key={v.label} className="program-criterion-value">
-                    {v.label}: {v.value}
-                  </div>
-                ))}
+                {'values' in c &&
+                  c.values?.map((v) => (
+                    <div key={v.label} className="program-criterion-value">
+                      {v.label}: {v.value}
+                    </div>
+                  ))}
               </div>
             </li>
           ))}
@@ -81,12 +93,21 @@ function Tasks({ program }: { program: ProgramDetail }) {
                           {t.title}
                           {t.applies_when && (
                             <div className="program-task-when">
-                              <Tag minimal intent="warning" className="program-conditional">Only when</Tag> {t.applies_when}
+                              <Tag minimal intent="warning" className="program-conditional">
+                                Only when
+                              </Tag>{' '}
+                              {t.applies_when}
                             </div>
                           )}
                         </td>
                         <td className="program-nowrap">{showOwner(t.owner)}</td>
-                        <td>{t.after.length ? t.after.map((a) => titles.get(a) ?? a).join(', ') : <span className="muted">Nothing</span>}</td>
+                        <td>
+                          {t.after.length ? (
+                            t.after.map((a) => titles.get(a) ?? a).join(', ')
+                          ) : (
+                            <span className="muted">Nothing</span>
+                          )}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -108,7 +129,13 @@ export function Component() {
   const config = useAppConfig();
   const session = useSession();
   const p = query.data;
-  if (!p) return <><PageHeading title="Program" back={BACK} /><LoadState error={query.error} notFoundTitle="Program not found" back={BACK} /></>;
+  if (!p)
+    return (
+      <>
+        <PageHeading title="Program" back={BACK} />
+        <LoadState error={query.error} notFoundTitle="Program not found" back={BACK} />
+      </>
+    );
   const internal = session?.user.role === 'ops';
   const explorer = internal && config.data?.feature_flags.includes('program-explorer');
   const from = showDate(p.accept_submissions.from);
@@ -121,7 +148,13 @@ export function Component() {
         back={BACK}
         subtitle={
           <>
-            {p.active ? <Tag minimal intent="success">Active</Tag> : <Tag minimal>Inactive</Tag>}
+            {p.active ? (
+              <Tag minimal intent="success">
+                Active
+              </Tag>
+            ) : (
+              <Tag minimal>Inactive</Tag>
+            )}
             <Tag minimal>{p.stage_model.label}</Tag>
             <span>
               {from ? `Accepting submissions from ${from}` : 'Accepting submissions'}
@@ -129,12 +162,30 @@ export function Component() {
             </span>
           </>
         }
-        actions={explorer && <LinkButton icon="diagram-tree" text="Open in program explorer" to={`${pathTo('ProgramExplorer')}?program=${encodeURIComponent(p.id)}`} />}
+        actions={
+          explorer && (
+            <LinkButton
+              icon="diagram-tree"
+              text="Open in program explorer"
+              to={`${pathTo('ProgramExplorer')}?program=${encodeURIComponent(p.id)}`}
+            />
+          )
+        }
       />
       {p.description && <p className="program-description">{p.description}</p>}
       <div className="program-grid">
-        <Criteria title="Eligibility criteria" items={p.eligibility_criteria} empty="No eligibility criteria: every job is eligible." internal={internal} />
-        <Criteria title="Incentive criteria" items={p.incentive_criteria} empty="No incentive criteria." internal={internal} />
+        <Criteria
+          title="Eligibility criteria"
+          items={p.eligibility_criteria}
+          empty="No eligibility criteria: every job is eligible."
+          internal={internal}
+        />
+        <Criteria
+          title="Incentive criteria"
+          items={p.incentive_criteria}
+          empty="No incentive criteria."
+          internal={internal}
+        />
       </div>
       <Tasks program={p} />
       <p className="program-hash muted">
@@ -145,7 +196,9 @@ export function Component() {
           icon="duplicate"
           aria-label="Copy the definition hash"
           title="Copy"
-          onClick={() => void navigator.clipboard?.writeText(p.definition_hash).then(() => successToast('Hash copied.'))}
+          onClick={() =>
+            void navigator.clipboard?.writeText(p.definition_hash).then(() => successToast('Hash copied.'))
+          }
         />
       </p>
     </>

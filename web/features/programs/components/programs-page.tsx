@@ -10,10 +10,37 @@ import { showDate } from './program-text.ts';
 import './programs.css';
 
 const COLUMNS: Column<ProgramSummary>[] = [
-  { key: 'name', label: 'Name', className: 'program-col-name', render: (p) => <Link to={pathTo('ProgramDetail', { programId: p.id })}>{p.name}</Link> },
-  { key: 'active', label: 'Active', nowrap: true, render: (p) => (p.active ? <Tag minimal intent="success">Active</Tag> : <Tag minimal>Inactive</Tag>) },
-  { key: 'from', label: 'Accepting submissions from', nowrap: true, render: (p) => showDate(p.accept_submissions.from) || <span className="muted">Any date</span> },
-  { key: 'until', label: 'Accepting submissions until', nowrap: true, render: (p) => showDate(p.accept_submissions.until) || <span className="muted">No end date</span> },
+  {
+    key: 'name',
+    label: 'Name',
+    className: 'program-col-name',
+    render: (p) => <Link to={pathTo('ProgramDetail', { programId: p.id })}>{p.name}</Link>,
+  },
+  {
+    key: 'active',
+    label: 'Active',
+    nowrap: true,
+    render: (p) =>
+      p.active ? (
+        <Tag minimal intent="success">
+          Active
+        </Tag>
+      ) : (
+        <Tag minimal>Inactive</Tag>
+      ),
+  },
+  {
+    key: 'from',
+    label: 'Accepting submissions from',
+    nowrap: true,
+    render: (p) => showDate(p.accept_submissions.from) || <span className="muted">Any date</span>,
+  },
+  {
+    key: 'until',
+    label: 'Accepting submissions until',
+    nowrap: true,
+    render: (p) => showDate(p.accept_submissions.until) || <span className="muted">No end date</span>,
+  },
   { key: 'stage_model', label: 'Stage model', nowrap: true, render: (p) => p.stage_model.label },
   { key: 'tasks', label: 'Tasks', numeric: true, render: (p) => p.task_count },
 ];

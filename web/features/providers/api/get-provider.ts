@@ -20,7 +20,8 @@ export function getProvider(id: number): Promise<Provider> {
   return api<Provider>('GET', `/api/providers/${id}`, { ignoreErrors: [404] });
 }
 
-export const providerQuery = (id: number) => queryOptions({ queryKey: providerKeys.detail(id), queryFn: () => getProvider(id) });
+export const providerQuery = (id: number) =>
+  queryOptions({ queryKey: providerKeys.detail(id), queryFn: () => getProvider(id) });
 
 export function useProvider(id: number | undefined) {
   return useQuery({ ...providerQuery(id ?? 0), enabled: id !== undefined });

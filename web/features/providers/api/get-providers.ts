@@ -17,7 +17,11 @@ export function getProviders(params: ProviderListParams): Promise<ProviderPage> 
 }
 
 export const providersQuery = (params: ProviderListParams) =>
-  queryOptions({ queryKey: [...providerKeys.all, 'list', params], queryFn: () => getProviders(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...providerKeys.all, 'list', params],
+    queryFn: () => getProviders(params),
+    placeholderData: keepPreviousData,
+  });
 
 export function useProviders(params: ProviderListParams) {
   return useQuery(providersQuery(params));

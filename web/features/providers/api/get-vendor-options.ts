@@ -8,7 +8,11 @@ export function getVendorOptions(): Promise<ContractorNames> {
   return api<ContractorNames>('GET', '/api/contractor/simple-list');
 }
 
-export const vendorOptionsQuery = queryOptions({ queryKey: ['providers', 'vendor-options'], queryFn: getVendorOptions, staleTime: 5 * 60_000 });
+export const vendorOptionsQuery = queryOptions({
+  queryKey: ['providers', 'vendor-options'],
+  queryFn: getVendorOptions,
+  staleTime: 5 * 60_000,
+});
 
 export function useVendorOptions(enabled = true) {
   return useQuery({ ...vendorOptionsQuery, enabled });

@@ -49,7 +49,11 @@ function EditProvider({ provider, onDone }: { provider?: Provider; onDone: (save
 function NewProvider() {
   const isOps = useIsOps();
   const navigate = useNavigate();
-  const done = useMemo(() => (p?: Provider) => navigate(p ? pathTo('EnergyProviderDetail', { providerId: p.id }) : BACK.to, { replace: !!p }), [navigate]);
+  const done = useMemo(
+    () => (p?: Provider) =>
+      navigate(p ? pathTo('EnergyProviderDetail', { providerId: p.id }) : BACK.to, { replace: !!p }),
+    [navigate],
+  );
   return (
     <>
       <PageHeading title="New energy provider" back={BACK} />
@@ -77,7 +81,13 @@ export function Component() {
 
   if (isNew) return <NewProvider />;
   const p = query.data;
-  if (!p) return <><PageHeading title="Energy provider" back={BACK} /><LoadState error={query.error} notFoundTitle="Energy provider not found" back={BACK} /></>;
+  if (!p)
+    return (
+      <>
+        <PageHeading title="Energy provider" back={BACK} />
+        <LoadState error={query.error} notFoundTitle="Energy provider not found" back={BACK} />
+      </>
+    );
 
   return (
     <>
@@ -90,7 +100,13 @@ export function Component() {
           !editing && (
             <>
               <Button icon="edit" text="Edit" onClick={() => setEditing(true)} />
-              <Button icon="trash" intent="danger" variant="outlined" text="Delete" onClick={() => setConfirmDelete(true)} />
+              <Button
+                icon="trash"
+                intent="danger"
+                variant="outlined"
+                text="Delete"
+                onClick={() => setConfirmDelete(true)}
+              />
             </>
           )
         }
@@ -104,7 +120,13 @@ export function Component() {
               { label: 'States served', value: p.states.join(', ') },
               {
                 label: 'Preferred vendor',
-                value: p.preferred_vendor_id ? <Link to={pathTo('ContractorDetail', { contractorId: p.preferred_vendor_id })}>{p.preferred_vendor}</Link> : <span className="muted">No preferred vendor</span>,
+                value: p.preferred_vendor_id ? (
+                  <Link to={pathTo('ContractorDetail', { contractorId: p.preferred_vendor_id })}>
+                    {p.preferred_vendor}
+                  </Link>
+                ) : (
+                  <span className="muted">No preferred vendor</span>
+                ),
               },
               { label: 'Added', value: new Date(p.created_at).toLocaleDateString() },
               { label: 'Notes', value: p.notes && <span className="provider-notes">{p.notes}</span>, wide: true },

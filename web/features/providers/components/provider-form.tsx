@@ -27,7 +27,13 @@ export function ProviderForm({ form, onSave, onCancel, saveText, saving, saved, 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!(await form.submit(onSave))) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.provider-form .bp6-intent-danger input, .provider-form .bp6-intent-danger select')?.focus());
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>(
+            '.provider-form .bp6-intent-danger input, .provider-form .bp6-intent-danger select',
+          )
+          ?.focus(),
+      );
     }
   }
 
@@ -36,10 +42,21 @@ export function ProviderForm({ form, onSave, onCancel, saveText, saving, saved, 
       <LeaveGuard dirty={form.dirty && !saved} />
       <FormGrid>
         <FormGroup label="Name" labelFor="provider-name" labelInfo="(required)" {...fieldProps(errors, 'name')}>
-          <InputGroup id="provider-name" value={values.name} intent={errors.name ? 'danger' : undefined} onValueChange={(v) => set('name', v)} onBlur={() => touch('name')} />
+          <InputGroup
+            id="provider-name"
+            value={values.name}
+            intent={errors.name ? 'danger' : undefined}
+            onValueChange={(v) => set('name', v)}
+            onBlur={() => touch('name')}
+          />
         </FormGroup>
         <FormGroup label="Type" {...fieldProps(errors, 'type')}>
-          <SegmentedControl aria-label="Type" options={PROVIDER_TYPES} value={values.type} onValueChange={(v) => set('type', v as ProviderFields['type'])} />
+          <SegmentedControl
+            aria-label="Type"
+            options={PROVIDER_TYPES}
+            value={values.type}
+            onValueChange={(v) => set('type', v as ProviderFields['type'])}
+          />
         </FormGroup>
         <FormGroup
           label="States served"
@@ -52,8 +69,23 @@ export function ProviderForm({ form, onSave, onCancel, saveText, saving, saved, 
             values={values.states}
             addOnBlur
             intent={errors.states ? 'danger' : undefined}
-            onAdd={(added) => set('states', [...new Set([...values.states, ...added.flatMap((s) => s.split(/[\s,]+/)).filter(Boolean).map((s) => s.toUpperCase())])])}
-            onRemove={(_, i) => set('states', values.states.filter((_, j) => j !== i))}
+            onAdd={(added) =>
+              set('states', [
+                ...new Set([
+                  ...values.states,
+                  ...added
+                    .flatMap((s) => s.split(/[\s,]+/))
+                    .filter(Boolean)
+                    .map((s) => s.toUpperCase()),
+                ]),
+              ])
+            }
+            onRemove={(_, i) =>
+              set(
+                'states',
+                values.states.filter((_, j) => j !== i),
+              )
+            }
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.target as HTMLInputElement).value) e.preventDefault();
             }}
@@ -66,11 +98,21 @@ export function ProviderForm({ form, onSave, onCancel, saveText, saving, saved, 
             fill
             value={values.preferred_vendor_id}
             onChange={(e) => set('preferred_vendor_id', e.currentTarget.value)}
-            options={[{ value: '', label: 'No preferred vendor' }, ...(vendors.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+            options={[
+              { value: '', label: 'No preferred vendor' },
+              ...(vendors.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+            ]}
           />
         </FormGroup>
         <FormGroup className="form-grid-wide" label="Notes" labelFor="provider-notes" {...fieldProps(errors, 'notes')}>
-          <TextArea id="provider-notes" fill autoResize rows={3} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
+          <TextArea
+            id="provider-notes"
+            fill
+            autoResize
+            rows={3}
+            value={values.notes}
+            onChange={(e) => set('notes', e.currentTarget.value)}
+          />
         </FormGroup>
       </FormGrid>
       <FormActions>

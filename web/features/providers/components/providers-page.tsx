@@ -1,4 +1,5 @@
-/** Energy providers (/providers): utilities by name with their type, states and preferred vendor; search by name, filter by state. */
+/** Energy providers (/providers): utilities by name with their type, states and preferred vendor; search by name,
+ * filter by state. */
 
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useCallback } from 'react';
@@ -19,10 +20,19 @@ const PER_PAGE = 25;
 const detailPath = (id: number | string) => pathTo('EnergyProviderDetail', { providerId: id });
 
 const COLUMNS: Column<Provider>[] = [
-  { key: 'name', label: 'Name', className: 'provider-col-name', render: (p) => <Link to={detailPath(p.id)}>{p.name}</Link> },
+  {
+    key: 'name',
+    label: 'Name',
+    className: 'provider-col-name',
+    render: (p) => <Link to={detailPath(p.id)}>{p.name}</Link>,
+  },
   { key: 'type', label: 'Type', nowrap: true, render: (p) => typeLabel(p.type) },
   { key: 'states', label: 'States', render: (p) => p.states.join(', ') },
-  { key: 'vendor', label: 'Preferred vendor', render: (p) => p.preferred_vendor ?? <span className="muted">None</span> },
+  {
+    key: 'vendor',
+    label: 'Preferred vendor',
+    render: (p) => p.preferred_vendor ?? <span className="muted">None</span>,
+  },
 ];
 
 export function Component() {
@@ -31,7 +41,12 @@ export function Component() {
   const q = params.get('q') ?? '';
   const state = params.get('state') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useProviders({ q: q.trim() || undefined, state: /^[A-Z]{2}$/.test(state) ? state : undefined, page_number: page, per_page: PER_PAGE });
+  const list = useProviders({
+    q: q.trim() || undefined,
+    state: /^[A-Z]{2}$/.test(state) ? state : undefined,
+    page_number: page,
+    per_page: PER_PAGE,
+  });
   const setParam = useCallback(
     (key: string, value: string) =>
       setParams(
@@ -51,7 +66,10 @@ export function Component() {
 
   return (
     <>
-      <PageHeading title="Energy providers" actions={isOps && <LinkButton intent="primary" icon="add" text="Add energy provider" to={detailPath('new')} />} />
+      <PageHeading
+        title="Energy providers"
+        actions={isOps && <LinkButton intent="primary" icon="add" text="Add energy provider" to={detailPath('new')} />}
+      />
       <div className="list-toolbar">
         <SearchInput value={q} onSearch={onSearch} placeholder="Search by name" label="Search energy providers" />
         <InputGroup
@@ -72,9 +90,20 @@ export function Component() {
         loading={list.isFetching}
         emptyIcon="flash"
         emptyTitle={filtered ? "Sorry, we didn't find any matches." : 'No energy providers yet.'}
-        emptyAction={filtered ? <Button text="Clear search and state" onClick={() => setParams({}, { replace: true })} /> : undefined}
+        emptyAction={
+          filtered ? (
+            <Button text="Clear search and state" onClick={() => setParams({}, { replace: true })} />
+          ) : undefined
+        }
       />
-      {!!list.data && list.data.total > PER_PAGE && <ListPager page={page} perPage={PER_PAGE} total={list.data.total} onPage={(p) => setParam('page', p > 1 ? String(p) : '')} />}
+      {!!list.data && list.data.total > PER_PAGE && (
+        <ListPager
+          page={page}
+          perPage={PER_PAGE}
+          total={list.data.total}
+          onPage={(p) => setParam('page', p > 1 ? String(p) : '')}
+        />
+      )}
     </>
   );
 }

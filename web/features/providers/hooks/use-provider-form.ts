@@ -28,7 +28,8 @@ export function initialValues(p?: Provider): ProviderFormValues {
 }
 
 export function validate(v: ProviderFormValues): FieldErrors {
-  // The body checked with the call's schema (the server's checks and words); a bad state code in our words, on the field.
+  // The body checked with the call's schema (the server's checks and words); a bad state code in our words, on the
+  // field.
   const e = requestErrors('provider', toBody(v));
   for (const k of Object.keys(e)) if (k.startsWith('states.')) delete e[k];
   if (!v.states.every((s) => STATE_CODE.test(s))) e.states = PROVIDER_MESSAGES.state;

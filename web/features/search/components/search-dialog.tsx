@@ -7,7 +7,11 @@
 import { Button, Callout, Dialog, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SEARCH_MAX_CHARS, SEARCH_MESSAGES as ENGINE_SEARCH_MESSAGES, isSearchable } from '../../../../engine/search.ts';
+import {
+  SEARCH_MAX_CHARS,
+  SEARCH_MESSAGES as ENGINE_SEARCH_MESSAGES,
+  isSearchable,
+} from '../../../../engine/search.ts';
 import { searchContractors, searchJobs, type ContractorHit, type JobHit } from '../api/search.ts';
 import '../search.css';
 
@@ -20,7 +24,15 @@ export const SEARCH_MESSAGES = {
 
 type Hit = { kind: 'job'; hit: JobHit } | { kind: 'contractor'; hit: ContractorHit };
 
-export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: boolean; onClose: () => void; routeName?: string }) {
+export default function SearchDialog({
+  isOpen,
+  onClose,
+  routeName,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  routeName?: string;
+}) {
   const contractors = !!routeName && routeName.includes('Contractor');
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -81,7 +93,14 @@ export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: b
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={contractors ? 'Search contractors' : 'Search jobs'} className="search-dialog" autoFocus enforceFocus>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={contractors ? 'Search contractors' : 'Search jobs'}
+      className="search-dialog"
+      autoFocus
+      enforceFocus
+    >
       <div className="search-body">
         <InputGroup
           inputRef={input}
@@ -100,7 +119,15 @@ export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: b
             text ? (
               <span className="search-right">
                 {busy && <Spinner size={16} aria-label="Searching" />}
-                <Button variant="minimal" icon="cross" aria-label="Clear" onClick={() => { setText(''); input.current?.focus(); }} />
+                <Button
+                  variant="minimal"
+                  icon="cross"
+                  aria-label="Clear"
+                  onClick={() => {
+                    setText('');
+                    input.current?.focus();
+                  }}
+                />
               </span>
             ) : undefined
           }
@@ -109,27 +136,62 @@ export default function SearchDialog({ isOpen, onClose, routeName }: { isOpen: b
         {hits && hits.length === 0 && (
           <>
             <NonIdealState icon="search" title={SEARCH_MESSAGES.none} className="search-empty" />
-            <Callout intent="warning" compact>{SEARCH_MESSAGES.try_another}</Callout>
+            <Callout intent="warning" compact>
+              {SEARCH_MESSAGES.try_another}
+            </Callout>
           </>
         )}
         {hits && hits.length > 0 && (
           <ul ref={list} id="search-results" className="search-results" role="listbox" aria-label="Results">
             {hits.map((h, i) => (
-              <li key={`${h.kind}-${h.hit.id}`} id={`search-hit-${i}`} role="option" aria-selected={i === active} className={i === active ? 'active' : undefined} onMouseMove={() => i !== active && setActive(i)} onClick={() => open(h)}>
+              <li
+                key={`${h.kind}-${h.hit.id}`}
+                id={`search-hit-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'active' : undefined}
+                onMouseMove={() => i !== active && setActive(i)}
+                onClick={() => open(h)}
+              >
                 {h.kind === 'job' ? (
                   <>
                     <div className="hit-title">
-                      <span className={h.hit.is_canceled ? 'canceled-name' : undefined}>{h.hit.full_name}</span> <code>{h.hit.code}</code>
+                      <span className={h.hit.is_canceled ? 'canceled-name' : undefined}>{h.hit.full_name}</span>{' '}
+                      <code>{h.hit.code}</code>
                     </div>
-                    <div className="hit-sub muted">{h.hit.address}{h.hit.city ? `, ${h.hit.city}` : ''}{h.hit.contractor ? ` · ${h.hit.contractor}` : ''}</div>
+                    <div className="hit-sub muted">
+                      {h.hit.address}
+                      {h.hit.city ? `, ${h.hit.city}` : ''}
+                      {h.hit.contractor ? ` · ${h.hit.contractor}` : ''}
+                    </div>
                     <div className="hit-tags">
-                      {h.hit.is_canceled ? <Tag intent="danger" minimal>Canceled</Tag> : <Tag intent="primary" minimal>{h.hit.stage.label}</Tag>} <Tag minimal>{h.hit.program.name}</Tag>
+                      {h.hit.is_canceled ? (
+                        <Tag intent="danger" minimal>
+                          Canceled
+                        </Tag>
+                      ) : (
+                        <Tag intent="primary" minimal>
+                          {h.hit.stage.label}
+                        </Tag>
+                      )}{' '}
+                      <Tag minimal>{h.hit.program.name}</Tag>
                     </div>
                   </>
                 ) : (
                   <>
                     <div className="hit-title">{h.hit.name}</div>
-                    <div className="hit-sub muted">{[h.hit.primary_contact, h.hit.address ? `${h.hit.address}${h.hit.city ? `, ${h.hit.city}` : ''}` : SEARCH_MESSAGES.no_address, h.hit.phone, h.hit.email].filter(Boolean).join(' · ')}</div>
+                    <div className="hit-sub muted">
+                      {[
+                        h.hit.primary_contact,
+                        h.hit.address
+                          ? `${h.hit.address}${h.hit.city ? `, ${h.hit.city}` : ''}`
+                          : SEARCH_MESSAGES.no_address,
+                        h.hit.phone,
+                        h.hit.email,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </div>
                   </>
                 )}
               </li>

@@ -22,7 +22,12 @@ export function getSigningView(token: string): Promise<SigningView> {
 
 /** The view of a link; read once (the signer's answer is what changes it, and that answer is shown). */
 export function useSigningView(token: string) {
-  return useQuery({ queryKey: signingKeys.view(token), queryFn: () => getSigningView(token), enabled: token !== '', staleTime: Infinity });
+  return useQuery({
+    queryKey: signingKeys.view(token),
+    queryFn: () => getSigningView(token),
+    enabled: token !== '',
+    staleTime: Infinity,
+  });
 }
 
 /** The href of the view's PDF: a path of this site's API, or null (then no link is shown). */

@@ -15,7 +15,10 @@ export const signDocument = (token: string, body: SignRequest) =>
   api<SigningDone>('POST', `/api/signing/${encodeURIComponent(token)}/sign`, { body, ignoreErrors: SHOWN_BY_THE_PAGE });
 
 export const declineDocument = (token: string, body: DeclineRequest) =>
-  api<SigningDone>('POST', `/api/signing/${encodeURIComponent(token)}/decline`, { body, ignoreErrors: SHOWN_BY_THE_PAGE });
+  api<SigningDone>('POST', `/api/signing/${encodeURIComponent(token)}/decline`, {
+    body,
+    ignoreErrors: SHOWN_BY_THE_PAGE,
+  });
 
 export function useSignDocument(token: string) {
   return useMutation({ mutationFn: (body: SignRequest) => signDocument(token, body) });

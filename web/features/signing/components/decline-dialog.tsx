@@ -22,7 +22,11 @@ export function DeclineDialog({ token, isOpen, onClose, onDeclined, onGone }: De
   const decline = useDeclineDocument(token);
   const server = fieldErrorsOf(decline.error);
   const refused = decline.error instanceof ApiError && decline.error.status === 409 ? decline.error.message : undefined;
-  const error = (tried && !reason.trim() ? SIGNING_MESSAGES.reason_required : undefined) ?? server.reason ?? server['/reason'] ?? refused;
+  const error =
+    (tried && !reason.trim() ? SIGNING_MESSAGES.reason_required : undefined) ??
+    server.reason ??
+    server['/reason'] ??
+    refused;
   const submit = () => {
     setTried(true);
     if (!reason.trim()) return;

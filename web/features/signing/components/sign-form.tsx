@@ -26,8 +26,10 @@ function formMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   if (error.status === 409) return error.message || SIGNING_MESSAGES.not_your_turn;
   if (error.status !== 422) return undefined;
-  const other = error.fieldErrors.filter((e) => !['consent', 'accept_terms', 'signature'].includes(e.path.replace(/^[/.]/, '').split(/[/.]/)[0]));
-  return other.length || !error.fieldErrors.length ? (other.map((e) => e.message).join(' ') || error.message) : undefined;
+  const other = error.fieldErrors.filter(
+    (e) => !['consent', 'accept_terms', 'signature'].includes(e.path.replace(/^[/.]/, '').split(/[/.]/)[0]),
+  );
+  return other.length || !error.fieldErrors.length ? other.map((e) => e.message).join(' ') || error.message : undefined;
 }
 
 const focusFirst = (ids: string[]) => {
@@ -53,7 +55,14 @@ export function SignForm({ view, token, onDone, onGone }: SignFormProps) {
   const [declining, setDeclining] = useState(false);
   const sign = useSignDocument(token);
 
-  const signature: SignRequest['signature'] | null = kind === 'typed' ? (typed.trim() ? { kind: 'typed', text: typed.trim() } : null) : drawn ? { kind: 'drawn', image: drawn } : null;
+  const signature: SignRequest['signature'] | null =
+    kind === 'typed'
+      ? typed.trim()
+        ? { kind: 'typed', text: typed.trim() }
+        : null
+      : drawn
+        ? { kind: 'drawn', image: drawn }
+        : null;
   const missing = {
     terms: view.terms && !acceptTerms ? SIGNING_MESSAGES.terms_required : undefined,
     consent: consent ? undefined : SIGNING_MESSAGES.consent_required,
@@ -69,7 +78,13 @@ export function SignForm({ view, token, onDone, onGone }: SignFormProps) {
   const submit = () => {
     setTried(true);
     if (missing.terms || missing.consent || !signature) {
-      focusFirst([missing.terms && 'signing-terms-accept', missing.consent && 'signing-consent', missing.signature && (kind === 'typed' ? 'signature-typed' : 'signature-field')].filter((x): x is string => !!x));
+      focusFirst(
+        [
+          missing.terms && 'signing-terms-accept',
+          missing.consent && 'signing-consent',
+          missing.signature && (kind === 'typed' ? 'signature-typed' : 'signature-field'),
+        ].filter((x): x is string => !!x),
+      );
       return;
     }
     sign.mutate(
@@ -92,7 +107,13 @@ export function SignForm({ view, token, onDone, onGone }: SignFormProps) {
           <div className="signing-terms-text" tabIndex={0} role="region" aria-label={view.terms.title}>
             {view.terms.text}
           </div>
-          <Checkbox id="signing-terms-accept" className="signing-check" checked={acceptTerms} onChange={(e) => setAcceptTerms(e.currentTarget.checked)} label="I accept the terms and conditions" />
+          <Checkbox
+            id="signing-terms-accept"
+            className="signing-check"
+            checked={acceptTerms}
+            onChange={(e) => setAcceptTerms(e.currentTarget.checked)}
+            label="I accept the terms and conditions"
+          />
           {errors.terms && (
             <div className="signing-error" role="alert">
               {errors.terms}
@@ -100,13 +121,27 @@ export function SignForm({ view, token, onDone, onGone }: SignFormProps) {
           )}
         </div>
       )}
-      <Checkbox id="signing-consent" className="signing-check" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} label="I agree to sign this document electronically" />
+      <Checkbox
+        id="signing-consent"
+        className="signing-check"
+        checked={consent}
+        onChange={(e) => setConsent(e.currentTarget.checked)}
+        label="I agree to sign this document electronically"
+      />
       {errors.consent && (
         <div className="signing-error" role="alert">
           {errors.consent}
         </div>
       )}
-      <SignatureField kind={kind} onKind={setKind} typed={typed} onTyped={setTyped} onDrawn={setDrawn} name={view.signer.name} error={errors.signature} />
+      <SignatureField
+        kind={kind}
+        onKind={setKind}
+        typed={typed}
+        onTyped={setTyped}
+        onDrawn={setDrawn}
+        name={view.signer.name}
+        error={errors.signature}
+      />
       {refusal && (
         <Callout intent="warning" icon="time" compact className="signing-refusal">
           {refusal}
@@ -114,7 +149,14 @@ export function SignForm({ view, token, onDone, onGone }: SignFormProps) {
       )}
       <div className="signing-actions">
         <Button intent="primary" size="large" icon="tick" text="Sign" loading={sign.isPending} onClick={submit} />
-        <Button variant="outlined" intent="danger" size="large" text="Decline to sign" disabled={sign.isPending} onClick={() => setDeclining(true)} />
+        <Button
+          variant="outlined"
+          intent="danger"
+          size="large"
+          text="Decline to sign"
+          disabled={sign.isPending}
+          onClick={() => setDeclining(true)}
+        />
       </div>
       {declining && (
         <DeclineDialog

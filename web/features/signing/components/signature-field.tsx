@@ -19,7 +19,12 @@ export interface SignatureFieldProps {
 
 export function SignatureField({ kind, onKind, typed, onTyped, onDrawn, name, error }: SignatureFieldProps) {
   const typePanel = (
-    <FormGroup label="Type your full name" labelFor="signature-typed" intent={error ? 'danger' : 'none'} className="signature-typed">
+    <FormGroup
+      label="Type your full name"
+      labelFor="signature-typed"
+      intent={error ? 'danger' : 'none'}
+      className="signature-typed"
+    >
       <InputGroup
         id="signature-typed"
         size="large"

@@ -119,7 +119,10 @@ export function SignaturePad({ onChange, invalid }: { onChange: (image: string |
   const pointOf = (e: { clientX: number; clientY: number }): Point => {
     const r = canvas.current!.getBoundingClientRect();
     const clamp = (v: number) => Math.min(1, Math.max(0, v));
-    return { x: clamp((e.clientX - r.left) / Math.max(1, r.width)), y: clamp((e.clientY - r.top) / Math.max(1, r.height)) };
+    return {
+      x: clamp((e.clientX - r.left) / Math.max(1, r.width)),
+      y: clamp((e.clientY - r.top) / Math.max(1, r.height)),
+    };
   };
 
   const down = (e: ReactPointerEvent<HTMLCanvasElement>) => {

@@ -33,10 +33,25 @@ function Body({ token }: { token: string }) {
   const [gone, setGone] = useState<ApiError | null>(null);
   const dead = goneOf(gone ?? view.error);
   if (dead) return <SigningGone title={dead.title} detail={dead.detail} spent={dead.spent} />;
-  if (view.error) return <SigningGone title={SIGNING_TEXT.load_failed} detail={SIGNING_TEXT.load_failed_advice} onRetry={() => void view.refetch()} />;
+  if (view.error)
+    return (
+      <SigningGone
+        title={SIGNING_TEXT.load_failed}
+        detail={SIGNING_TEXT.load_failed_advice}
+        onRetry={() => void view.refetch()}
+      />
+    );
   if (!view.data) return <Spinner className="page-state" aria-label="Loading the document" />;
   const v = view.data;
-  if (outcome) return <SigningResult view={v} status={outcome.kind === 'signed' ? 'success' : 'failure'} documentStatus={outcome.done.document_status} now />;
+  if (outcome)
+    return (
+      <SigningResult
+        view={v}
+        status={outcome.kind === 'signed' ? 'success' : 'failure'}
+        documentStatus={outcome.done.document_status}
+        now
+      />
+    );
   if (v.status === 'success' || v.status === 'failure') return <SigningResult view={v} status={v.status} now={false} />;
   return (
     <div className="signing-column">
@@ -46,7 +61,11 @@ function Body({ token }: { token: string }) {
         <h2 id="signing-signers-title">Signers</h2>
         <SignerList signers={v.signers} me={myIndex(v)} />
       </section>
-      {v.status === 'pending' ? <SignForm view={v} token={token} onDone={setOutcome} onGone={setGone} /> : <SigningWaiting />}
+      {v.status === 'pending' ? (
+        <SignForm view={v} token={token} onDone={setOutcome} onGone={setGone} />
+      ) : (
+        <SigningWaiting />
+      )}
     </div>
   );
 }

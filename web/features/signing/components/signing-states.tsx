@@ -10,17 +10,40 @@ import { SignerList } from './signer-list.tsx';
 import { myIndex, signerName, signersAfter, SIGNING_TEXT, stillToSign } from './signing-text.ts';
 
 /** Signed or declined: now (`documentStatus` from the answer) or before (the view's own status). */
-export function SigningResult({ view, status, documentStatus, now }: { view: SigningView; status: 'success' | 'failure'; documentStatus?: SignatureStatus; now: boolean }) {
+export function SigningResult({
+  view,
+  status,
+  documentStatus,
+  now,
+}: {
+  view: SigningView;
+  status: 'success' | 'failure';
+  documentStatus?: SignatureStatus;
+  now: boolean;
+}) {
   const signers = now ? signersAfter(view, status) : view.signers;
-  const docStatus = documentStatus ?? (signers.every((s) => s.status === 'success') ? 'success' : signers.some((s) => s.status === 'failure') ? 'failure' : 'pending');
+  const docStatus =
+    documentStatus ??
+    (signers.every((s) => s.status === 'success')
+      ? 'success'
+      : signers.some((s) => s.status === 'failure')
+        ? 'failure'
+        : 'pending');
   const waiting = stillToSign(signers, docStatus);
   const signed = status === 'success';
   return (
     <div className="signing-column">
       {/* The link is spent now: its PDF would answer "gone", so no link to it. */}
       <DocumentHeading document={view.document} pdf={false} />
-      <section className={`signing-card signing-result ${signed ? 'signing-result-signed' : 'signing-result-declined'}`} aria-live="polite">
-        <Callout intent={signed ? 'success' : 'none'} icon={signed ? 'tick-circle' : 'ban-circle'} title={signed ? (now ? SIGNING_TEXT.signed : SIGNING_MESSAGES.already_signed) : SIGNING_MESSAGES.declined}>
+      <section
+        className={`signing-card signing-result ${signed ? 'signing-result-signed' : 'signing-result-declined'}`}
+        aria-live="polite"
+      >
+        <Callout
+          intent={signed ? 'success' : 'none'}
+          icon={signed ? 'tick-circle' : 'ban-circle'}
+          title={signed ? (now ? SIGNING_TEXT.signed : SIGNING_MESSAGES.already_signed) : SIGNING_MESSAGES.declined}
+        >
           {signed && docStatus === 'success' && <p>{SIGNING_TEXT.all_signed}</p>}
           {signed && waiting.length > 0 && (
             <p>
@@ -45,7 +68,17 @@ export function SigningWaiting() {
 }
 
 /** A link that is unknown (404) or spent (410), or a page that could not load. */
-export function SigningGone({ title, detail, spent, onRetry }: { title: string; detail: string; spent?: boolean; onRetry?: () => void }) {
+export function SigningGone({
+  title,
+  detail,
+  spent,
+  onRetry,
+}: {
+  title: string;
+  detail: string;
+  spent?: boolean;
+  onRetry?: () => void;
+}) {
   return (
     <NonIdealState
       className="page-state signing-gone"

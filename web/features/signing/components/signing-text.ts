@@ -3,7 +3,12 @@
  * person holding the link, who still has to sign once they did, and what a dead link says.
  */
 
-import { SIGNER_ROLE_LABELS, SIGNING_MESSAGES, type SignatureStatus, type SigningView } from '../../../../engine/api/signing.ts';
+import {
+  SIGNER_ROLE_LABELS,
+  SIGNING_MESSAGES,
+  type SignatureStatus,
+  type SigningView,
+} from '../../../../engine/api/signing.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
 export const SIGNING_TEXT = {

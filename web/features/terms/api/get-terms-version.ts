@@ -22,7 +22,8 @@ export function getTermsVersion(id: number): Promise<TermsVersion> {
   return api<TermsVersion>('GET', `/api/terms_and_conditions/${id}`, { ignoreErrors: [400, 404] });
 }
 
-export const termsVersionQuery = (id: number) => queryOptions({ queryKey: termsKeys.detail(id), queryFn: () => getTermsVersion(id) });
+export const termsVersionQuery = (id: number) =>
+  queryOptions({ queryKey: termsKeys.detail(id), queryFn: () => getTermsVersion(id) });
 
 export function useTermsVersion(id: number) {
   return useQuery(termsVersionQuery(id));

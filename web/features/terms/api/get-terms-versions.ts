@@ -15,7 +15,11 @@ export function getTermsVersions(params: TermsListParams): Promise<TermsPage> {
 }
 
 export const termsVersionsQuery = (params: TermsListParams) =>
-  queryOptions({ queryKey: [...termsKeys.all, 'list', params], queryFn: () => getTermsVersions(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...termsKeys.all, 'list', params],
+    queryFn: () => getTermsVersions(params),
+    placeholderData: keepPreviousData,
+  });
 
 export function useTermsVersions(params: TermsListParams) {
   return useQuery(termsVersionsQuery(params));

@@ -56,13 +56,20 @@ function OldVersion({ version, currentId }: { version: TermsVersion; currentId: 
   const [confirm, setConfirm] = useState(false);
   return (
     <>
-      <Callout intent="warning" icon="history" className="terms-old-callout" title={`This is an old version (version ${version.version}).`}>
+      <Callout
+        intent="warning"
+        icon="history"
+        className="terms-old-callout"
+        title={`This is an old version (version ${version.version}).`}
+      >
         {currentId !== undefined && (
           <p>
             New jobs accept the <Link to={detailPath(currentId)}>current version</Link>.
           </p>
         )}
-        {isOps && <Button icon="history" intent="primary" text="Restore as new version" onClick={() => setConfirm(true)} />}
+        {isOps && (
+          <Button icon="history" intent="primary" text="Restore as new version" onClick={() => setConfirm(true)} />
+        )}
       </Callout>
       <Card>
         <TermsView terms={version} />
@@ -78,14 +85,17 @@ function OldVersion({ version, currentId }: { version: TermsVersion; currentId: 
         onConfirm={() =>
           restore.mutate(version.id, {
             onSuccess: (v) => {
-              successToast(`Version ${version.version} was restored as version ${v.version}. It is now the current version.`);
+              successToast(
+                `Version ${version.version} was restored as version ${v.version}. It is now the current version.`,
+              );
               navigate(detailPath(v.id));
             },
             onSettled: () => setConfirm(false),
           })
         }
       >
-        Copy version {version.version} as a new version? It becomes the current terms and conditions; no version is changed or deleted.
+        Copy version {version.version} as a new version? It becomes the current terms and conditions; no version is
+        changed or deleted.
       </Alert>
     </>
   );
@@ -104,12 +114,28 @@ export function Component() {
     return (
       <>
         <PageHeading title="New terms and conditions" back={BACK} />
-        {isOps ? <Card><Editor /></Card> : <NonIdealState icon="lock" title="Only operations staff can edit the terms and conditions." />}
+        {isOps ? (
+          <Card>
+            <Editor />
+          </Card>
+        ) : (
+          <NonIdealState icon="lock" title="Only operations staff can edit the terms and conditions." />
+        )}
       </>
     );
   }
   const v = query.data;
-  if (!v) return <><PageHeading title="Terms and conditions" back={BACK} /><LoadState error={query.error} notFoundTitle="This version of the terms and conditions was not found" back={BACK} /></>;
+  if (!v)
+    return (
+      <>
+        <PageHeading title="Terms and conditions" back={BACK} />
+        <LoadState
+          error={query.error}
+          notFoundTitle="This version of the terms and conditions was not found"
+          back={BACK}
+        />
+      </>
+    );
   return (
     <>
       <PageHeading
@@ -118,9 +144,19 @@ export function Component() {
         subtitle={
           <>
             <Tag minimal>Version {v.version}</Tag>
-            {v.is_current ? <Tag intent="success" minimal icon="tick">Current</Tag> : <Tag minimal icon="history">Old version</Tag>}
+            {v.is_current ? (
+              <Tag intent="success" minimal icon="tick">
+                Current
+              </Tag>
+            ) : (
+              <Tag minimal icon="history">
+                Old version
+              </Tag>
+            )}
             <span>{savedBy(v)}</span>
-            {v.restored_from !== null && <Link to={detailPath(v.restored_from)}>(restored from an earlier version)</Link>}
+            {v.restored_from !== null && (
+              <Link to={detailPath(v.restored_from)}>(restored from an earlier version)</Link>
+            )}
           </>
         }
       />

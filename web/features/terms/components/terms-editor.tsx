@@ -20,11 +20,35 @@ export interface TermsEditorProps {
   extraActions?: ReactNode;
 }
 
-function MoveButtons({ what, index, count, onMove, onRemove }: { what: string; index: number; count: number; onMove: (by: -1 | 1) => void; onRemove: () => void }) {
+function MoveButtons({
+  what,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  what: string;
+  index: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
   return (
     <ButtonGroup variant="minimal" className="terms-row-buttons">
-      <Button icon="arrow-up" aria-label={`Move ${what} up`} title={`Move ${what} up`} disabled={index === 0} onClick={() => onMove(-1)} />
-      <Button icon="arrow-down" aria-label={`Move ${what} down`} title={`Move ${what} down`} disabled={index === count - 1} onClick={() => onMove(1)} />
+      <Button
+        icon="arrow-up"
+        aria-label={`Move ${what} up`}
+        title={`Move ${what} up`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      />
+      <Button
+        icon="arrow-down"
+        aria-label={`Move ${what} down`}
+        title={`Move ${what} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      />
       <Button icon="trash" intent="danger" aria-label={`Remove ${what}`} title={`Remove ${what}`} onClick={onRemove} />
     </ButtonGroup>
   );
@@ -40,7 +64,13 @@ export function TermsEditor({ form, onSave, saving, saved, onDiscard, extraActio
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!(await form.submit(onSave))) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.terms-editor .bp6-intent-danger input, .terms-editor .bp6-intent-danger textarea')?.focus());
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>(
+            '.terms-editor .bp6-intent-danger input, .terms-editor .bp6-intent-danger textarea',
+          )
+          ?.focus(),
+      );
     }
   }
 
@@ -48,10 +78,24 @@ export function TermsEditor({ form, onSave, saving, saved, onDiscard, extraActio
     <form className="terms-editor" onSubmit={submit} noValidate>
       <LeaveGuard dirty={form.dirty && !saved} />
       <FormGroup label="Title" labelFor="terms-title" labelInfo="(required)" {...fieldProps(errors, 'title')}>
-        <InputGroup id="terms-title" size="large" value={values.title} intent={errors.title ? 'danger' : undefined} onValueChange={(v) => set('title', v)} onBlur={() => touch('title')} />
+        <InputGroup
+          id="terms-title"
+          size="large"
+          value={values.title}
+          intent={errors.title ? 'danger' : undefined}
+          onValueChange={(v) => set('title', v)}
+          onBlur={() => touch('title')}
+        />
       </FormGroup>
       <FormGroup label="Description" labelFor="terms-description" {...fieldProps(errors, 'description')}>
-        <TextArea id="terms-description" fill autoResize rows={2} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} />
+        <TextArea
+          id="terms-description"
+          fill
+          autoResize
+          rows={2}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+        />
       </FormGroup>
 
       <h2 className="terms-editor-heading">Sections</h2>
@@ -66,7 +110,12 @@ export function TermsEditor({ form, onSave, saving, saved, onDiscard, extraActio
           <Card key={s.key} className="terms-section-edit" aria-label={`Section ${i + 1}`} role="group">
             <div className="terms-section-head">
               <span className="terms-number">{i + 1}.</span>
-              <FormGroup className="terms-grow" label={`Section ${i + 1} title`} labelFor={`terms-s-${s.key}`} {...fieldProps(errors, titlePath)}>
+              <FormGroup
+                className="terms-grow"
+                label={`Section ${i + 1} title`}
+                labelFor={`terms-s-${s.key}`}
+                {...fieldProps(errors, titlePath)}
+              >
                 <InputGroup
                   id={`terms-s-${s.key}`}
                   autoFocus={focusKey === s.key}
@@ -76,7 +125,13 @@ export function TermsEditor({ form, onSave, saving, saved, onDiscard, extraActio
                   onBlur={() => touch(titlePath)}
                 />
               </FormGroup>
-              <MoveButtons what="section" index={i} count={sections.length} onMove={(by) => setSections(move(sections, i, by))} onRemove={() => setSections(sections.filter((_, j) => j !== i))} />
+              <MoveButtons
+                what="section"
+                index={i}
+                count={sections.length}
+                onMove={(by) => setSections(move(sections, i, by))}
+                onRemove={() => setSections(sections.filter((_, j) => j !== i))}
+              />
             </div>
             <ol className="terms-items-edit">
               {s.items.map((item, j) => {
@@ -93,7 +148,12 @@ export function TermsEditor({ form, onSave, saving, saved, onDiscard, extraActio
                         autoFocus={focusKey === item.key}
                         value={item.text}
                         intent={errors[path] ? 'danger' : undefined}
-                        onChange={(e) => setSection(i, { ...s, items: s.items.map((x, k) => (k === j ? { ...x, text: e.currentTarget.value } : x)) })}
+                        onChange={(e) =>
+                          setSection(i, {
+                            ...s,
+                            items: s.items.map((x, k) => (k === j ? { ...x, text: e.currentTarget.value } : x)),
+                          })
+                        }
                         onBlur={() => touch(path)}
                       />
                     </FormGroup>
@@ -132,7 +192,14 @@ export function TermsEditor({ form, onSave, saving, saved, onDiscard, extraActio
         }}
       />
       <FormActions>
-        <Button type="submit" intent="primary" icon="floppy-disk" loading={saving} disabled={!form.dirty} text="Save as new version" />
+        <Button
+          type="submit"
+          intent="primary"
+          icon="floppy-disk"
+          loading={saving}
+          disabled={!form.dirty}
+          text="Save as new version"
+        />
         <Button text="Discard changes" disabled={!form.dirty || saving} onClick={onDiscard} />
         {extraActions}
       </FormActions>

@@ -16,11 +16,31 @@ const PER_PAGE = 25;
 const detailPath = (id: number | string) => pathTo('TermsAndConditionsDetail', { termsAndConditionsId: id });
 
 const COLUMNS: Column<TermsVersion>[] = [
-  { key: 'version', label: 'Version', nowrap: true, render: (v) => <Link to={detailPath(v.id)}>Version {v.version}</Link> },
-  { key: 'current', label: 'Current', nowrap: true, render: (v) => (v.is_current ? <Tag intent="success" minimal icon="tick">Current</Tag> : null) },
+  {
+    key: 'version',
+    label: 'Version',
+    nowrap: true,
+    render: (v) => <Link to={detailPath(v.id)}>Version {v.version}</Link>,
+  },
+  {
+    key: 'current',
+    label: 'Current',
+    nowrap: true,
+    render: (v) =>
+      v.is_current ? (
+        <Tag intent="success" minimal icon="tick">
+          Current
+        </Tag>
+      ) : null,
+  },
   { key: 'title', label: 'Title', className: 'terms-col-title', render: (v) => v.title },
   { key: 'created_by', label: 'Saved by', nowrap: true, render: (v) => v.created_by?.name },
-  { key: 'created_at', label: 'Saved on', nowrap: true, render: (v) => new Date(v.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) },
+  {
+    key: 'created_at',
+    label: 'Saved on',
+    nowrap: true,
+    render: (v) => new Date(v.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+  },
 ];
 
 export function Component() {
@@ -54,7 +74,14 @@ export function Component() {
         emptyIcon="document"
         emptyTitle="No terms and conditions yet."
       />
-      {!!list.data && list.data.total > PER_PAGE && <ListPager page={page} perPage={PER_PAGE} total={list.data.total} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />}
+      {!!list.data && list.data.total > PER_PAGE && (
+        <ListPager
+          page={page}
+          perPage={PER_PAGE}
+          total={list.data.total}
+          onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})}
+        />
+      )}
     </>
   );
 }

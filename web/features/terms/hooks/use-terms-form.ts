@@ -34,7 +34,11 @@ export function initialValues(v?: TermsVersion): TermsFormValues {
   return {
     title: v?.title ?? '',
     description: v?.description ?? '',
-    sections: (v?.sections ?? []).map((s) => ({ key: newKey(), title: s.title, items: s.items.map((text) => ({ key: newKey(), text })) })),
+    sections: (v?.sections ?? []).map((s) => ({
+      key: newKey(),
+      title: s.title,
+      items: s.items.map((text) => ({ key: newKey(), text })),
+    })),
   };
 }
 

@@ -14,10 +14,15 @@ export type { ConnectStart } from '../../../../engine/api/usage.ts';
 const SHOWN_BY_THE_PAGE = [404, 409, 410, 422, 503];
 
 export const startConnect = (token: string) =>
-  api<ConnectStart>('POST', `/api/usage-connect/${encodeURIComponent(token)}/connect`, { body: { consent: true }, ignoreErrors: SHOWN_BY_THE_PAGE });
+  api<ConnectStart>('POST', `/api/usage-connect/${encodeURIComponent(token)}/connect`, {
+    body: { consent: true },
+    ignoreErrors: SHOWN_BY_THE_PAGE,
+  });
 
 export const declineConnect = (token: string) =>
-  api<ConnectView>('POST', `/api/usage-connect/${encodeURIComponent(token)}/decline`, { ignoreErrors: SHOWN_BY_THE_PAGE });
+  api<ConnectView>('POST', `/api/usage-connect/${encodeURIComponent(token)}/decline`, {
+    ignoreErrors: SHOWN_BY_THE_PAGE,
+  });
 
 export function useStartConnect(token: string) {
   const qc = useQueryClient();

@@ -23,7 +23,9 @@ export const connectKeys = { view: (token: string) => ['usage-connect', token] a
 
 /** `returned`: back from the utility's sign-in page, so the server looks at the sign-in at once. */
 export function getConnectView(token: string, returned = false): Promise<ConnectView> {
-  return api<ConnectView>('GET', `/api/usage-connect/${encodeURIComponent(token)}${returned ? '?returned=true' : ''}`, { ignoreErrors: LINK_GONE_STATUSES });
+  return api<ConnectView>('GET', `/api/usage-connect/${encodeURIComponent(token)}${returned ? '?returned=true' : ''}`, {
+    ignoreErrors: LINK_GONE_STATUSES,
+  });
 }
 
 export function useConnectView(token: string, returned = false) {

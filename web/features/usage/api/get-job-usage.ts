@@ -27,7 +27,8 @@ export function getJobUsage(jobId: number): Promise<JobUsage> {
 /** True while the server is working: work queued or running, or a check of the sign-in under way. */
 export const usageMoving = (u: JobUsage | undefined) => !!u && u.collects && u.in_progress;
 
-/** How soon to read again: fast while moving, slowly while waiting on the homeowner, never once complete or declined. */
+/** How soon to read again: fast while moving, slowly while waiting on the homeowner, never once complete or declined.
+ * */
 export function usagePollMs(u: JobUsage | undefined): number | false {
   if (!u?.collects) return false;
   if (u.in_progress) return USAGE_POLL_MS;
@@ -45,10 +46,13 @@ export function useJobUsage(jobId: number) {
   // A step that moved may have completed the usage task or moved the job: the job is read again too.
   const qc = useQueryClient();
   const seen = useRef<string | undefined>(undefined);
-  const marker = query.data ? `${query.data.overall.status}/${query.data.history.status}/${query.data.consent}` : undefined;
+  const marker = query.data
+    ? `${query.data.overall.status}/${query.data.history.status}/${query.data.consent}`
+    : undefined;
   useEffect(() => {
     if (marker === undefined) return;
-    if (seen.current !== undefined && seen.current !== marker) void qc.invalidateQueries({ queryKey: ['job', jobId], exact: true });
+    if (seen.current !== undefined && seen.current !== marker)
+      void qc.invalidateQueries({ queryKey: ['job', jobId], exact: true });
     seen.current = marker;
   }, [marker, jobId, qc]);
   return query;

@@ -80,8 +80,26 @@ export function ConnectForm({ token, canDecline }: ConnectFormProps) {
         </Callout>
       )}
       <div className="connect-actions">
-        <Button intent="primary" size="large" icon="lock" text={CONNECT_TEXT.connect} loading={start.isPending || leaving} disabled={decline.isPending} onClick={connect} />
-        {canDecline && <Button variant="minimal" size="large" icon="upload" text={CONNECT_TEXT.decline} loading={decline.isPending} disabled={start.isPending || leaving} onClick={refuse} />}
+        <Button
+          intent="primary"
+          size="large"
+          icon="lock"
+          text={CONNECT_TEXT.connect}
+          loading={start.isPending || leaving}
+          disabled={decline.isPending}
+          onClick={connect}
+        />
+        {canDecline && (
+          <Button
+            variant="minimal"
+            size="large"
+            icon="upload"
+            text={CONNECT_TEXT.decline}
+            loading={decline.isPending}
+            disabled={start.isPending || leaving}
+            onClick={refuse}
+          />
+        )}
       </div>
     </div>
   );

@@ -30,7 +30,8 @@ const view = (over: Partial<ConnectView> = {}): ConnectView => ({
 
 let page: Mounted;
 let assign: ReturnType<typeof vi.fn>;
-const open = async () => (page = await mount({ path: '/connect/:token', at: '/connect/tok-1?authorization=au_1', Component }));
+const open = async () =>
+  (page = await mount({ path: '/connect/:token', at: '/connect/tok-1?authorization=au_1', Component }));
 const consentBox = () => page.host.querySelector<HTMLInputElement>('#usage-consent')!;
 
 beforeEach(() => {
@@ -57,7 +58,10 @@ describe('connect', () => {
   });
 
   it('does nothing without consent but say so; with consent it posts consent and goes to the utility’s page', async () => {
-    const api = mockApi({ [VIEW]: { body: view() }, [CONNECT]: { body: { url: 'https://utility.example/authorize?session=s1' } } });
+    const api = mockApi({
+      [VIEW]: { body: view() },
+      [CONNECT]: { body: { url: 'https://utility.example/authorize?session=s1' } },
+    });
     await open();
     await click(button(page.host, CONNECT_TEXT.connect));
     expect(api.count(CONNECT)).toBe(0);
@@ -67,7 +71,9 @@ describe('connect', () => {
     await click(consentBox());
     expect(consentBox().checked).toBe(true);
     await click(button(page.host, CONNECT_TEXT.connect));
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/usage-connect/tok-1/connect', body: { consent: true } }]);
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/usage-connect/tok-1/connect', body: { consent: true } },
+    ]);
     expect(assign).toHaveBeenCalledWith('https://utility.example/authorize?session=s1');
     // Still spinning while the utility's page loads: no second press.
     expect(button(page.host, CONNECT_TEXT.connect).classList.contains('bp6-loading')).toBe(true);
@@ -83,11 +89,22 @@ describe('connect', () => {
   });
 
   it('shows the server’s words when the service is down, and the button works again', async () => {
-    mockApi({ [VIEW]: { body: view() }, [CONNECT]: { status: 503, body: { code: 'unavailable', detail: 'The utility data service is not available right now. Please try again in a few minutes.' } } });
+    mockApi({
+      [VIEW]: { body: view() },
+      [CONNECT]: {
+        status: 503,
+        body: {
+          code: 'unavailable',
+          detail: 'The utility data service is not available right now. Please try again in a few minutes.',
+        },
+      },
+    });
     await open();
     await click(consentBox());
     await click(button(page.host, CONNECT_TEXT.connect));
-    expect(page.host.querySelector('.bp6-callout.bp6-intent-danger')?.textContent).toContain('The utility data service is not available right now.');
+    expect(page.host.querySelector('.bp6-callout.bp6-intent-danger')?.textContent).toContain(
+      'The utility data service is not available right now.',
+    );
     expect(assign).not.toHaveBeenCalled();
     const b = button(page.host, CONNECT_TEXT.connect);
     expect(b.disabled).toBe(false);
@@ -95,7 +112,10 @@ describe('connect', () => {
   });
 
   it('reads the message of an { error: { message } } body too', async () => {
-    mockApi({ [VIEW]: { body: view() }, [CONNECT]: { status: 409, body: { error: { code: 'conflict', message: 'Your answer is already recorded.' } } } });
+    mockApi({
+      [VIEW]: { body: view() },
+      [CONNECT]: { status: 409, body: { error: { code: 'conflict', message: 'Your answer is already recorded.' } } },
+    });
     await open();
     await click(consentBox());
     await click(button(page.host, CONNECT_TEXT.connect));
@@ -105,11 +125,18 @@ describe('connect', () => {
 
 describe('upload bills instead', () => {
   it('declines with no body and shows the declined message', async () => {
-    const declined = view({ state: 'declined', can_connect: false, message: 'You chose not to connect your utility account. Your contractor will ask you for your utility bills instead.' });
+    const declined = view({
+      state: 'declined',
+      can_connect: false,
+      message:
+        'You chose not to connect your utility account. Your contractor will ask you for your utility bills instead.',
+    });
     const api = mockApi({ [VIEW]: { body: view() }, [DECLINE]: { body: declined } });
     await open();
     await click(button(page.host, CONNECT_TEXT.decline));
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/usage-connect/tok-1/decline', body: undefined }]);
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/usage-connect/tok-1/decline', body: undefined },
+    ]);
     expect(page.text()).toContain(declined.message);
     expect(page.text()).toContain(CONNECT_TEXT.declined_title);
     expect(hasButton(page.host, CONNECT_TEXT.connect)).toBe(false);
@@ -128,7 +155,10 @@ describe('upload bills instead', () => {
 describe('retry', () => {
   it('shows what to do next as a warning, and the connect button again', async () => {
     const message = 'The utility did not accept that username and password. Please check them and try again.';
-    const api = mockApi({ [VIEW]: { body: view({ state: 'retry', message }) }, [CONNECT]: { body: { url: 'https://utility.example/authorize?session=s2' } } });
+    const api = mockApi({
+      [VIEW]: { body: view({ state: 'retry', message }) },
+      [CONNECT]: { body: { url: 'https://utility.example/authorize?session=s2' } },
+    });
     await open();
     const warning = page.host.querySelector('.bp6-callout.bp6-intent-warning');
     expect(warning?.textContent).toContain(message);
@@ -145,7 +175,13 @@ describe('while the utility and the program work', () => {
     const api = mockApi({
       [VIEW]: [
         { body: view({ state: 'verifying', can_connect: false, message: 'Your utility is checking your sign-in.' }) },
-        { body: view({ state: 'collecting', can_connect: false, message: 'Your account is connected. We are collecting your usage.' }) },
+        {
+          body: view({
+            state: 'collecting',
+            can_connect: false,
+            message: 'Your account is connected. We are collecting your usage.',
+          }),
+        },
         { body: view({ state: 'complete', can_connect: false, message: 'Thank you. Your usage has been collected.' }) },
       ],
     });
@@ -162,7 +198,9 @@ describe('while the utility and the program work', () => {
 
     await settle(2000);
     expect(api.count(VIEW)).toBe(3);
-    expect(page.host.querySelector('.bp6-callout.bp6-intent-success')?.textContent).toContain('Your usage has been collected.');
+    expect(page.host.querySelector('.bp6-callout.bp6-intent-success')?.textContent).toContain(
+      'Your usage has been collected.',
+    );
 
     await settle(10_000);
     expect(api.count(VIEW)).toBe(3);
@@ -171,7 +209,12 @@ describe('while the utility and the program work', () => {
 
 describe('a dead link', () => {
   it('expired (410): a page of its own with the server’s words, no form', async () => {
-    mockApi({ [VIEW]: { status: 410, body: { code: 'gone', detail: 'This link has expired. Please ask your contractor for a new invite.' } } });
+    mockApi({
+      [VIEW]: {
+        status: 410,
+        body: { code: 'gone', detail: 'This link has expired. Please ask your contractor for a new invite.' },
+      },
+    });
     await open();
     expect(page.text()).toContain(CONNECT_TEXT.link_expired_title);
     expect(page.text()).toContain('Please ask your contractor for a new invite.');

@@ -118,7 +118,14 @@ function Body({ token }: { token: string }) {
   const dead = goneOf(view.error);
   if (dead) return <ConnectGone title={dead.title} detail={dead.detail} expired={dead.expired} />;
   if (!view.data) {
-    if (view.error) return <ConnectGone title={CONNECT_TEXT.load_failed} detail={CONNECT_TEXT.load_failed_advice} onRetry={() => void view.refetch()} />;
+    if (view.error)
+      return (
+        <ConnectGone
+          title={CONNECT_TEXT.load_failed}
+          detail={CONNECT_TEXT.load_failed_advice}
+          onRetry={() => void view.refetch()}
+        />
+      );
     return <Spinner className="page-state" aria-label="Loading" />;
   }
   return (

@@ -21,7 +21,14 @@ export function ConnectHeading({ view }: { view: ConnectView }) {
 }
 
 /** How far along the three steps are: the index of the one under way (3: all done). */
-const CURRENT: Record<ConnectState, number> = { connect: 0, retry: 0, verifying: 1, collecting: 2, complete: 3, declined: 0 };
+const CURRENT: Record<ConnectState, number> = {
+  connect: 0,
+  retry: 0,
+  verifying: 1,
+  collecting: 2,
+  complete: 3,
+  declined: 0,
+};
 
 export function ConnectProgress({ state }: { state: ConnectState }) {
   const current = CURRENT[state];
@@ -32,8 +39,22 @@ export function ConnectProgress({ state }: { state: ConnectState }) {
         const done = i < current;
         const now = i === current;
         return (
-          <li key={label} className={`connect-progress-step${done ? ' connect-progress-done' : ''}${now ? ' connect-progress-now' : ''}`} aria-current={now ? 'step' : undefined}>
-            <span className="connect-progress-mark">{done ? <Icon icon="tick-circle" intent="success" /> : now && moving ? <Spinner size={16} aria-label="Under way" /> : now ? <Icon icon="arrow-right" intent="primary" /> : <Icon icon="circle" className="muted" />}</span>
+          <li
+            key={label}
+            className={`connect-progress-step${done ? ' connect-progress-done' : ''}${now ? ' connect-progress-now' : ''}`}
+            aria-current={now ? 'step' : undefined}
+          >
+            <span className="connect-progress-mark">
+              {done ? (
+                <Icon icon="tick-circle" intent="success" />
+              ) : now && moving ? (
+                <Spinner size={16} aria-label="Under way" />
+              ) : now ? (
+                <Icon icon="arrow-right" intent="primary" />
+              ) : (
+                <Icon icon="circle" className="muted" />
+              )}
+            </span>
             <span>{label}</span>
             <span className="muted connect-progress-state">{done ? 'Done' : now && moving ? 'Under way' : ''}</span>
           </li>
@@ -44,7 +65,17 @@ export function ConnectProgress({ state }: { state: ConnectState }) {
 }
 
 /** A link that is unknown or replaced (404), expired (410), or a page that did not load (with Try again). */
-export function ConnectGone({ title, detail, expired, onRetry }: { title: string; detail: string; expired?: boolean; onRetry?: () => void }) {
+export function ConnectGone({
+  title,
+  detail,
+  expired,
+  onRetry,
+}: {
+  title: string;
+  detail: string;
+  expired?: boolean;
+  onRetry?: () => void;
+}) {
   return (
     <NonIdealState
       className="page-state connect-gone"

@@ -97,7 +97,14 @@ export function UsageMeters({ meters, canSelect, saving, busy, onSave }: UsageMe
       )}
       {canSelect && (
         <div className="usage-actions">
-          <Button icon="floppy-disk" text={PANEL_TEXT.save_meters} intent={changed ? 'primary' : 'none'} loading={saving} disabled={busy || !changed} onClick={save} />
+          <Button
+            icon="floppy-disk"
+            text={PANEL_TEXT.save_meters}
+            intent={changed ? 'primary' : 'none'}
+            loading={saving}
+            disabled={busy || !changed}
+            onClick={save}
+          />
         </div>
       )}
     </section>

@@ -12,7 +12,10 @@ import { USAGE_STEPS, type UsageStep, type UsageStepStatus } from '../../../../e
 import { button, click, hasButton, mockApi, mount, settle, type Mounted } from '../../../lib/testing/render.tsx';
 
 const toasts: string[] = [];
-vi.mock('../../../lib/toaster.ts', () => ({ errorToast: (m: string) => void toasts.push(m), successToast: (m: string) => void toasts.push(m) }));
+vi.mock('../../../lib/toaster.ts', () => ({
+  errorToast: (m: string) => void toasts.push(m),
+  successToast: (m: string) => void toasts.push(m),
+}));
 
 const { UsagePanel } = await import('./usage-panel.tsx');
 const { PANEL_TEXT } = await import('./usage-text.ts');
@@ -26,14 +29,28 @@ const STAGES: [string, string, UsageStep[]][] = [
   ['process', 'Process', ['evaluate_usage', 'set_derived_usage_profile']],
 ];
 const label = (k: string) => k.charAt(0).toUpperCase() + k.slice(1).replaceAll('_', ' ');
-const OVERALL = { complete: 'Complete', failed: 'Failed', in_progress: 'In progress', not_attempted: 'Not attempted' } as const;
+const OVERALL = {
+  complete: 'Complete',
+  failed: 'Failed',
+  in_progress: 'In progress',
+  not_attempted: 'Not attempted',
+} as const;
 const HISTORY = { collected: 'Collected', connected: 'Connected', pending: 'Pending' } as const;
 
 /** A collection where the first `done` steps succeeded (and the next failed, with `failed`). */
-function usage(o: { done: number; failed?: boolean; words?: (step: UsageStep, s: UsageStepStatus) => string; staff?: boolean; in_progress?: boolean; actions?: JobUsage['actions'] }): JobUsage {
-  const status = (i: number): UsageStepStatus => (i < o.done ? 'success' : i === o.done && o.failed ? 'failure' : 'not_attempted');
+function usage(o: {
+  done: number;
+  failed?: boolean;
+  words?: (step: UsageStep, s: UsageStepStatus) => string;
+  staff?: boolean;
+  in_progress?: boolean;
+  actions?: JobUsage['actions'];
+}): JobUsage {
+  const status = (i: number): UsageStepStatus =>
+    i < o.done ? 'success' : i === o.done && o.failed ? 'failure' : 'not_attempted';
   const words = o.words ?? ((step, s) => `${label(step)}: ${s}`);
-  const overall = o.done === USAGE_STEPS.length ? 'complete' : o.failed ? 'failed' : o.done === 0 ? 'not_attempted' : 'in_progress';
+  const overall =
+    o.done === USAGE_STEPS.length ? 'complete' : o.failed ? 'failed' : o.done === 0 ? 'not_attempted' : 'in_progress';
   const history = o.done === USAGE_STEPS.length ? 'collected' : o.done >= 4 ? 'connected' : 'pending';
   return {
     collects: true,
@@ -44,17 +61,40 @@ function usage(o: { done: number; failed?: boolean; words?: (step: UsageStep, s:
       label: l,
       steps: steps.map((step) => {
         const i = USAGE_STEPS.indexOf(step);
-        return { key: step, label: label(step), status: status(i), at: status(i) === 'not_attempted' ? null : `2025-03-0${(i % 9) + 1}T15:30:00Z`, words: words(step, status(i)) };
+        return {
+          key: step,
+          label: label(step),
+          status: status(i),
+          at: status(i) === 'not_attempted' ? null : `2025-03-0${(i % 9) + 1}T15:30:00Z`,
+          words: words(step, status(i)),
+        };
       }),
     })),
     consent: o.done >= 3 ? true : null,
-    homeowner_next_step: o.done >= 1 ? 'Connect your utility account so the program can read your home’s energy use.' : null,
+    homeowner_next_step:
+      o.done >= 1 ? 'Connect your utility account so the program can read your home’s energy use.' : null,
     months_required: 12,
     profile: o.done === USAGE_STEPS.length ? { annual_total_kwh: 10250, months_covered: 12 } : null,
     meters: o.staff
       ? [
-          { id: 'm-e', service: 'electric', meter_number: 'E-1001', said: 'SA-77', selected: true, subscribed: false, readings: 8760 },
-          { id: 'm-g', service: 'gas', meter_number: 'G-2002', said: 'SA-78', selected: false, subscribed: false, readings: 365 },
+          {
+            id: 'm-e',
+            service: 'electric',
+            meter_number: 'E-1001',
+            said: 'SA-77',
+            selected: true,
+            subscribed: false,
+            readings: 8760,
+          },
+          {
+            id: 'm-g',
+            service: 'gas',
+            meter_number: 'G-2002',
+            said: 'SA-78',
+            selected: false,
+            subscribed: false,
+            readings: 365,
+          },
         ]
       : [],
     actions: o.actions ?? (o.staff ? ['select_meters', 'process_historical', 'resend_invite'] : []),
@@ -100,7 +140,12 @@ describe('the collection at a glance', () => {
   it('the four stages in order, each step with its icon, label, words and time', async () => {
     mockApi({ [GET]: { body: usage({ done: 3, failed: true }) } });
     await open();
-    expect(Array.from(panel.host.querySelectorAll('.usage-stage-title')).map((h) => h.textContent)).toEqual(['Invite', 'Authenticate', 'Collect', 'Process']);
+    expect(Array.from(panel.host.querySelectorAll('.usage-stage-title')).map((h) => h.textContent)).toEqual([
+      'Invite',
+      'Authenticate',
+      'Collect',
+      'Process',
+    ]);
     expect(panel.host.querySelectorAll('.usage-step')).toHaveLength(9);
     const ok = stepRow('attempt_authentication')!;
     expect(ok.querySelector('.usage-step-label')?.textContent).toBe('Attempt authentication');
@@ -125,15 +170,30 @@ describe('the collection at a glance', () => {
 
 describe('internal users', () => {
   it('see the meters and exactly the actions the server offers', async () => {
-    mockApi({ [GET]: { body: usage({ done: 5, staff: true, words: (s, st) => (s === 'validate_credentials' && st === 'success' ? 'Credentials validated (PG&E, Ana Diaz)' : label(s)) }) } });
+    mockApi({
+      [GET]: {
+        body: usage({
+          done: 5,
+          staff: true,
+          words: (s, st) =>
+            s === 'validate_credentials' && st === 'success' ? 'Credentials validated (PG&E, Ana Diaz)' : label(s),
+        }),
+      },
+    });
     await open();
     expect(stepRow('validate_credentials')?.textContent).toContain('Credentials validated (PG&E, Ana Diaz)');
-    const rows = Array.from(panel.host.querySelectorAll('.usage-meters-table tbody tr')).map((r) => Array.from(r.querySelectorAll('td')).slice(1).map((c) => c.textContent));
+    const rows = Array.from(panel.host.querySelectorAll('.usage-meters-table tbody tr')).map((r) =>
+      Array.from(r.querySelectorAll('td'))
+        .slice(1)
+        .map((c) => c.textContent),
+    );
     expect(rows).toEqual([
       ['Electric', 'E-1001', 'SA-77', (8760).toLocaleString(), 'Not subscribed'],
       ['Gas', 'G-2002', 'SA-78', '365', 'Not subscribed'],
     ]);
-    const ticks = Array.from(panel.host.querySelectorAll<HTMLInputElement>('.usage-meters-table input[type="checkbox"]')).map((c) => c.checked);
+    const ticks = Array.from(
+      panel.host.querySelectorAll<HTMLInputElement>('.usage-meters-table input[type="checkbox"]'),
+    ).map((c) => c.checked);
     expect(ticks).toEqual([true, false]);
     expect(hasButton(panel.host, 'Process historical')).toBe(true);
     expect(hasButton(panel.host, 'Resend invite')).toBe(true);
@@ -148,22 +208,38 @@ describe('internal users', () => {
     await open();
     await click(button(panel.host, 'Process historical'));
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ action: 'process_historical' }]);
-    expect(stepRow('extract_usage_from_utility')?.querySelector('.usage-step-icon')?.getAttribute('aria-label')).toBe('Done');
+    expect(stepRow('extract_usage_from_utility')?.querySelector('.usage-step-icon')?.getAttribute('aria-label')).toBe(
+      'Done',
+    );
     expect(panel.text()).toContain(PANEL_TEXT.working);
     expect(hasButton(panel.host, 'Process historical')).toBe(false);
     expect(toasts).toContain('Historical usage is being processed.');
   });
 
   it('Save meter selection sends the ticked meters', async () => {
-    const api = mockApi({ [GET]: { body: usage({ done: 5, staff: true }) }, [ACT]: (init) => ({ body: { ...usage({ done: 5, staff: true }), meters: usage({ done: 5, staff: true }).meters.map((m) => ({ ...m, selected: (JSON.parse(String(init?.body)) as { meter_ids: string[] }).meter_ids.includes(m.id) })) } }) });
+    const api = mockApi({
+      [GET]: { body: usage({ done: 5, staff: true }) },
+      [ACT]: (init) => ({
+        body: {
+          ...usage({ done: 5, staff: true }),
+          meters: usage({ done: 5, staff: true }).meters.map((m) => ({
+            ...m,
+            selected: (JSON.parse(String(init?.body)) as { meter_ids: string[] }).meter_ids.includes(m.id),
+          })),
+        },
+      }),
+    });
     await open();
     const save = () => button(panel.host, PANEL_TEXT.save_meters);
     expect(save().disabled).toBe(true);
-    const boxes = () => Array.from(panel.host.querySelectorAll<HTMLInputElement>('.usage-meters-table input[type="checkbox"]'));
+    const boxes = () =>
+      Array.from(panel.host.querySelectorAll<HTMLInputElement>('.usage-meters-table input[type="checkbox"]'));
     await click(boxes()[1]);
     expect(save().disabled).toBe(false);
     await click(save());
-    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ action: 'select_meters', meter_ids: ['m-e', 'm-g'] }]);
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { action: 'select_meters', meter_ids: ['m-e', 'm-g'] },
+    ]);
     expect(boxes().map((b) => b.checked)).toEqual([true, true]);
     expect(save().disabled).toBe(true);
   });
@@ -178,34 +254,59 @@ describe('internal users', () => {
   });
 
   it('a refused action shows the server’s words', async () => {
-    mockApi({ [GET]: { body: usage({ done: 1, staff: true, actions: ['process_historical'] }) }, [ACT]: { status: 409, body: { code: 'conflict', detail: 'The homeowner has not connected a utility account yet.' } } });
+    mockApi({
+      [GET]: { body: usage({ done: 1, staff: true, actions: ['process_historical'] }) },
+      [ACT]: {
+        status: 409,
+        body: { code: 'conflict', detail: 'The homeowner has not connected a utility account yet.' },
+      },
+    });
     await open();
     await click(button(panel.host, 'Process historical'));
-    expect(panel.host.querySelector('.usage-refusal')?.textContent).toBe('The homeowner has not connected a utility account yet.');
+    expect(panel.host.querySelector('.usage-refusal')?.textContent).toBe(
+      'The homeowner has not connected a utility account yet.',
+    );
     expect(button(panel.host, 'Process historical').classList.contains('bp6-loading')).toBe(false);
   });
 });
 
 describe('contractors', () => {
   it('read the softer words, and get no meters and no actions', async () => {
-    mockApi({ [GET]: { body: usage({ done: 4, words: (s, st) => (st === 'success' ? 'Done' : s === 'identify_meters' ? 'Waiting to receive' : 'Evaluating') }) } });
+    mockApi({
+      [GET]: {
+        body: usage({
+          done: 4,
+          words: (s, st) => (st === 'success' ? 'Done' : s === 'identify_meters' ? 'Waiting to receive' : 'Evaluating'),
+        }),
+      },
+    });
     await open();
     expect(stepRow('identify_meters')?.querySelector('.usage-step-words')?.textContent).toBe('Waiting to receive');
     expect(panel.host.querySelector('.usage-meters-table')).toBeNull();
     expect(panel.host.querySelectorAll('.usage-actions button')).toHaveLength(0);
     expect(hasButton(panel.host, 'Resend invite')).toBe(false);
     // What the homeowner is asked to do, as their page says it.
-    expect(panel.text()).toContain('The homeowner is asked: Connect your utility account so the program can read your home’s energy use.');
+    expect(panel.text()).toContain(
+      'The homeowner is asked: Connect your utility account so the program can read your home’s energy use.',
+    );
   });
 });
 
 describe('polling', () => {
   it('reads again every 2 s while in progress, and stops once complete', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const api = mockApi({ [GET]: [{ body: usage({ done: 5, in_progress: true }) }, { body: usage({ done: 7, in_progress: true }) }, { body: usage({ done: 9 }) }] });
+    const api = mockApi({
+      [GET]: [
+        { body: usage({ done: 5, in_progress: true }) },
+        { body: usage({ done: 7, in_progress: true }) },
+        { body: usage({ done: 9 }) },
+      ],
+    });
     await open();
     expect(api.count(GET)).toBe(1);
-    expect(stepRow('collect_from_vendor')?.querySelector('.usage-step-icon')?.getAttribute('aria-label')).toBe('Not attempted');
+    expect(stepRow('collect_from_vendor')?.querySelector('.usage-step-icon')?.getAttribute('aria-label')).toBe(
+      'Not attempted',
+    );
 
     await settle(2000);
     expect(api.count(GET)).toBe(2);

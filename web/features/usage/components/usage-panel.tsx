@@ -15,7 +15,15 @@ import { useJobUsage, type JobUsage, type UsageAction } from '../api/get-job-usa
 import { useUsageAction } from '../api/usage-actions.ts';
 import { UsageMeters } from './usage-meters.tsx';
 import { UsageStages } from './usage-steps.tsx';
-import { ACTION_BUTTONS, HISTORY_INTENT, OVERALL_INTENT, PANEL_TEXT, messageOf, profileLabel, profileValue } from './usage-text.ts';
+import {
+  ACTION_BUTTONS,
+  HISTORY_INTENT,
+  OVERALL_INTENT,
+  PANEL_TEXT,
+  messageOf,
+  profileLabel,
+  profileValue,
+} from './usage-text.ts';
 import '../usage.css';
 
 export interface UsagePanelProps {
@@ -28,7 +36,12 @@ export interface UsagePanelProps {
 export function UsageSummary({ usage }: { usage: Pick<JobUsage, 'overall' | 'history'> }) {
   return (
     <div className="usage-summary">
-      <Tag intent={OVERALL_INTENT[usage.overall.status]} size="large" className="usage-overall" data-status={usage.overall.status}>
+      <Tag
+        intent={OVERALL_INTENT[usage.overall.status]}
+        size="large"
+        className="usage-overall"
+        data-status={usage.overall.status}
+      >
         {usage.overall.label}
       </Tag>
       <span className="usage-history" data-status={usage.history.status}>
@@ -125,7 +138,9 @@ function StaffTools({ jobId, usage }: { jobId: number; usage: JobUsage }) {
         cancelButtonText="Cancel"
         loading={running === 'resend_invite'}
         onCancel={() => setConfirmResend(false)}
-        onConfirm={() => run('resend_invite', undefined, ACTION_BUTTONS.find((b) => b.action === 'resend_invite')?.done)}
+        onConfirm={() =>
+          run('resend_invite', undefined, ACTION_BUTTONS.find((b) => b.action === 'resend_invite')?.done)
+        }
       >
         {PANEL_TEXT.resend_confirm}
       </Alert>
@@ -168,7 +183,9 @@ export function UsagePanel({ jobId, readOnly = false }: UsagePanelProps) {
           {PANEL_TEXT.homeowner_next_step} {usage.homeowner_next_step}
         </div>
       )}
-      {usage.months_required !== null && <div className="muted usage-note">{PANEL_TEXT.months_required(usage.months_required)}</div>}
+      {usage.months_required !== null && (
+        <div className="muted usage-note">{PANEL_TEXT.months_required(usage.months_required)}</div>
+      )}
       <UsageStages stages={usage.stages} />
       {usage.profile && <Profile profile={usage.profile} />}
       {staff && <StaffTools jobId={jobId} usage={usage} />}

@@ -15,7 +15,13 @@ function StepRow({ step }: { step: Step }) {
   const at = when(step.at);
   return (
     <li className={`usage-step usage-step-${step.status}`} data-step={step.key}>
-      <Icon icon={mark.icon} intent={mark.intent} className="usage-step-icon" title={mark.label} aria-label={mark.label} />
+      <Icon
+        icon={mark.icon}
+        intent={mark.intent}
+        className="usage-step-icon"
+        title={mark.label}
+        aria-label={mark.label}
+      />
       <div className="usage-step-text">
         <span className="usage-step-label">{step.label}</span>
         <span className="usage-step-words">{step.words}</span>

@@ -11,9 +11,11 @@ import { ApiError, CLIENT_MESSAGES, STATUS_TEXT } from '../../../lib/api-client.
 export const CONNECT_TEXT = {
   title: 'Share your home’s energy usage',
   what_shared_title: 'What is shared',
-  what_shared: 'Your home’s electric and gas usage history and the meters it was read from, as your utility keeps them.',
+  what_shared:
+    'Your home’s electric and gas usage history and the meters it was read from, as your utility keeps them.',
   password_title: 'Your password stays with your utility',
-  password: 'You type your username and password on your utility’s own page, never here: the program does not see them. You can withdraw access at any time.',
+  password:
+    'You type your username and password on your utility’s own page, never here: the program does not see them. You can withdraw access at any time.',
   consent: 'I agree to share my home’s energy usage with the program',
   consent_required: 'Please tick the box to agree before connecting.',
   connect: 'Connect my utility account',
@@ -33,7 +35,11 @@ export const CONNECT_TEXT = {
 } as const;
 
 /** The homeowner's progress, by where the page stands. */
-export const CONNECT_PROGRESS = ['Connect your utility account', 'Your utility checks your sign-in', 'We collect your usage'] as const;
+export const CONNECT_PROGRESS = [
+  'Connect your utility account',
+  'Your utility checks your sign-in',
+  'We collect your usage',
+] as const;
 
 export const PANEL_TEXT = {
   title: 'Energy usage',
@@ -52,15 +58,44 @@ export const PANEL_TEXT = {
 } as const;
 
 /** The staff actions as buttons, in the order the work goes. select_meters is the meters table's own button. */
-export const ACTION_BUTTONS: { action: Exclude<UsageAction, 'select_meters'>; text: string; icon: IconName; done: string }[] = [
-  { action: 'process_historical', text: 'Process historical', icon: 'history', done: 'Historical usage is being processed.' },
-  { action: 'subscribe_meters', text: 'Subscribe meters', icon: 'notifications', done: 'The meters are being subscribed.' },
+export const ACTION_BUTTONS: {
+  action: Exclude<UsageAction, 'select_meters'>;
+  text: string;
+  icon: IconName;
+  done: string;
+}[] = [
+  {
+    action: 'process_historical',
+    text: 'Process historical',
+    icon: 'history',
+    done: 'Historical usage is being processed.',
+  },
+  {
+    action: 'subscribe_meters',
+    text: 'Subscribe meters',
+    icon: 'notifications',
+    done: 'The meters are being subscribed.',
+  },
   { action: 'process_ongoing', text: 'Process ongoing', icon: 'refresh', done: 'Ongoing usage is being processed.' },
-  { action: 'resend_invite', text: 'Resend invite', icon: 'envelope', done: 'A new invite is on its way to the homeowner.' },
+  {
+    action: 'resend_invite',
+    text: 'Resend invite',
+    icon: 'envelope',
+    done: 'A new invite is on its way to the homeowner.',
+  },
 ];
 
-export const OVERALL_INTENT: Record<JobUsage['overall']['status'], Intent> = { complete: 'success', failed: 'danger', in_progress: 'primary', not_attempted: 'none' };
-export const HISTORY_INTENT: Record<JobUsage['history']['status'], Intent> = { collected: 'success', connected: 'primary', pending: 'none' };
+export const OVERALL_INTENT: Record<JobUsage['overall']['status'], Intent> = {
+  complete: 'success',
+  failed: 'danger',
+  in_progress: 'primary',
+  not_attempted: 'none',
+};
+export const HISTORY_INTENT: Record<JobUsage['history']['status'], Intent> = {
+  collected: 'success',
+  connected: 'primary',
+  pending: 'none',
+};
 export const STEP_ICON: Record<UsageStepStatus, { icon: IconName; intent: Intent; label: string }> = {
   success: { icon: 'tick-circle', intent: 'success', label: 'Done' },
   failure: { icon: 'error', intent: 'danger', label: 'Failed' },
@@ -69,7 +104,8 @@ export const STEP_ICON: Record<UsageStepStatus, { icon: IconName; intent: Intent
 export const SERVICE_LABEL = { electric: 'Electric', gas: 'Gas' } as const;
 
 /** When a step happened, as the job detail writes times elsewhere. */
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : null);
+export const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : null;
 
 /**
  * The server's words of a refusal: `{ code, detail }` as the rest of the API answers, or
@@ -106,4 +142,5 @@ export function profileLabel(key: string): string {
 }
 
 /** A profile value: numbers with separators. */
-export const profileValue = (v: number | string | null) => (v === null ? null : typeof v === 'number' ? v.toLocaleString() : v);
+export const profileValue = (v: number | string | null) =>
+  v === null ? null : typeof v === 'number' ? v.toLocaleString() : v;

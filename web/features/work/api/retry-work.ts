@@ -15,7 +15,8 @@ export function useRetryWork() {
     mutationFn: retryWork,
     // Here, not in the button: the row (and its button) goes once the list is refetched.
     onSuccess: () => successToast('Retried: it will run again shortly.'),
-    // Retried or not (a 409, someone retried it already, toasts the server's reason), the list is refetched to show what is dead now.
+    // Retried or not (a 409, someone retried it already, toasts the server's reason), the list is refetched to show
+    // what is dead now.
     onSettled: () => qc.invalidateQueries({ queryKey: workKeys.dead }),
   });
 }

@@ -48,7 +48,17 @@ const COLUMNS: Column<WorkItem>[] = [
     ),
   },
   { key: 'attempts', label: 'Attempts', nowrap: true, render: (w) => attemptsText(w.attempts, w.max_attempts) },
-  { key: 'error', label: 'Last error', className: 'work-col-error', render: (w) => (w.last_error ? <code className="work-error">{w.last_error}</code> : <span className="muted">No error recorded</span>) },
+  {
+    key: 'error',
+    label: 'Last error',
+    className: 'work-col-error',
+    render: (w) =>
+      w.last_error ? (
+        <code className="work-error">{w.last_error}</code>
+      ) : (
+        <span className="muted">No error recorded</span>
+      ),
+  },
   { key: 'retry', label: 'Action', className: 'work-col-action', render: (w) => <RetryButton item={w} /> },
 ];
 
@@ -56,7 +66,10 @@ export function Component() {
   const list = useDeadWork();
   return (
     <>
-      <PageHeading title="Background work" subtitle="Work the portal does in the background — mail, documents — that failed after every retry. Fix the cause, then retry." />
+      <PageHeading
+        title="Background work"
+        subtitle="Work the portal does in the background — mail, documents — that failed after every retry. Fix the cause, then retry."
+      />
       {list.isError && !list.data ? (
         <NonIdealState
           className="page-state"
