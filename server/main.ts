@@ -7,11 +7,11 @@ import { createApp } from './app.ts';
 import { seedIfEmpty } from './seed/demo.ts';
 import { createWorker } from './worker.ts';
 import { MAIL_WORK, smtpMailHandler } from './adapters/mail.ts';
-import { documentHandlers } from './services/document-work.ts';
-import { usageHandlers } from './services/usage-work.ts';
+import { documentHandlers } from './workflows/signing/document-work.ts';
+import { usageHandlers } from './workflows/usage/usage-work.ts';
 import { startUtilitySimulator } from '../sim/utility/server.ts';
 import { startApSimulator } from '../sim/ap/server.ts';
-import { paymentHandlers } from './services/payment-work.ts';
+import { paymentHandlers } from './workflows/payments/payment-work.ts';
 import { queueDailyRefresh, queueDefinitionsRefresh, refreshHandlers } from './services/refresh-work.ts';
 
 const config = loadConfig();

@@ -27,7 +27,7 @@ import type { AppContext, AppRouter } from '../context.ts';
 import { assertFiltersAllowed, jobFor } from '../services/access.ts';
 import * as jobs from '../services/jobs.service.ts';
 import * as actions from '../services/job-actions.service.ts';
-import * as documents from '../services/documents.service.ts';
+import * as documents from '../workflows/signing/documents.service.ts';
 import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/job-lists.db.ts';
 import { query } from '../validation.ts';
 

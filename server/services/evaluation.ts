@@ -22,9 +22,9 @@ import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { enqueueWork } from '../db/work.db.ts';
-import { queueOpenSigning } from '../documents/queue.ts';
-import { USAGE_WORK } from '../usage/work-kinds.ts';
-import { queueApprovedPayment } from '../payments/queue.ts';
+import { queueOpenSigning } from '../workflows/signing/queue.ts';
+import { USAGE_WORK } from '../workflows/usage/work-kinds.ts';
+import { queueApprovedPayment } from '../workflows/payments/queue.ts';
 import { currentVersion, duePin, programOfJob } from './pinned-program.ts';
 import { setPinnedVersion } from '../db/versions.db.ts';
 

@@ -10,7 +10,7 @@ import { ApiError, badRequest, conflict, notFound, validationError } from '../er
 import * as jobsDb from '../db/jobs.db.ts';
 import * as lists from '../db/job-lists.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
-import * as paymentsDb from '../db/payments.db.ts';
+import * as paymentsDb from '../workflows/payments/payments.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById, listUsers } from '../db/users.db.ts';
 import { jobAbilities, jobScope, seesInternal } from './access.ts';

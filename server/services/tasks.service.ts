@@ -51,10 +51,10 @@ import {
 import { jobState, refreshJob } from './evaluation.ts';
 import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
 import { formVersionOf } from './form-document.ts';
-import { withTermsFields } from './terms-fields.ts';
+import { withTermsFields } from '../workflows/terms/terms-fields.ts';
 import { internalFields, visibleTaskData } from './present.ts';
-import { usageFactsOf, usageTaskData, withUsage } from '../usage/task-fields.ts';
-import { liveSignatures, serverSignatureFields, withLiveSignatures, type LiveSignatures } from './documents.service.ts';
+import { usageFactsOf, usageTaskData, withUsage } from '../workflows/usage/task-fields.ts';
+import { liveSignatures, serverSignatureFields, withLiveSignatures, type LiveSignatures } from '../workflows/signing/documents.service.ts';
 
 /** The spec's and our messages of the task workflow. */
 export const TASK_MESSAGES = {

@@ -1,8 +1,8 @@
 /** Terms and conditions: saving creates a new version; restoring an old one copies it as a new version; one current. */
 
-import type { AuthUser, Deps } from '../context.ts';
-import { notFound } from '../errors.ts';
-import * as db from '../db/admin.db.ts';
+import type { AuthUser, Deps } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import * as db from '../../db/admin.db.ts';
 
 export async function listTerms(deps: Deps, page: { page_number: number; per_page: number }) {
   return { ...(await db.listTermsVersions(deps.db, page)), ...page };

@@ -1,8 +1,8 @@
 /** Homeowner invitations (migration 016): mailed from a job, spent once by the homeowner's link. */
 
 import type { Insertable, Selectable } from 'kysely';
-import type { Q } from './portable.ts';
-import type { HomeownerInvitesTable } from './schema-homeowners.ts';
+import type { Q } from '../../db/portable.ts';
+import type { HomeownerInvitesTable } from '../../db/schema-homeowners.ts';
 
 export type HomeownerInviteRow = Selectable<HomeownerInvitesTable>;
 

@@ -7,11 +7,11 @@
  * regenerate from there. Kept apart from the worker's steps so the evaluation imports no service.
  */
 
-import { documentsFor, type Facts, type JobEvaluation, type Program } from '../../engine/index.ts';
-import type { Deps } from '../context.ts';
-import * as docsDb from '../db/documents.db.ts';
-import type * as jobsDb from '../db/jobs.db.ts';
-import { enqueueWork } from '../db/work.db.ts';
+import { documentsFor, type Facts, type JobEvaluation, type Program } from '../../../engine/index.ts';
+import type { Deps } from '../../context.ts';
+import * as docsDb from './documents.db.ts';
+import type * as jobsDb from '../../db/jobs.db.ts';
+import { enqueueWork } from '../../db/work.db.ts';
 import { partiesOf } from './parties.ts';
 import { DOCUMENT_WORK } from './work-kinds.ts';
 

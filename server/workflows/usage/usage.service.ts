@@ -15,7 +15,7 @@ import {
   USAGE_STEPS,
   type UsageSteps,
   type UsageWording,
-} from '../../engine/index.ts';
+} from '../../../engine/index.ts';
 import {
   USAGE_MESSAGES,
   type ConnectState,
@@ -23,21 +23,21 @@ import {
   type JobUsage,
   type UsageAction,
   type UsageActionRequest,
-} from '../../engine/api/usage.ts';
-import { inTransaction, type AuthUser, type Deps } from '../context.ts';
-import { ApiError, conflict, validationError } from '../errors.ts';
-import * as usageDb from '../db/usage.db.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import { addHistory } from '../db/history.db.ts';
-import { hasPendingWork } from '../db/work.db.ts';
-import { seesInternal } from './access.ts';
-import { jobState, refreshJob } from './evaluation.ts';
-import { programOfJob } from './pinned-program.ts';
+} from '../../../engine/api/usage.ts';
+import { inTransaction, type AuthUser, type Deps } from '../../context.ts';
+import { ApiError, conflict, validationError } from '../../errors.ts';
+import * as usageDb from './usage.db.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import { addHistory } from '../../db/history.db.ts';
+import { hasPendingWork } from '../../db/work.db.ts';
+import { seesInternal } from '../../services/access.ts';
+import { jobState, refreshJob } from '../../services/evaluation.ts';
+import { programOfJob } from '../../services/pinned-program.ts';
 import { queueCheck, queueInvite, queueRun } from './usage-work.ts';
 import { metersOf, parseSteps, sha256 } from './usage-steps.ts';
-import { usageFactsOf } from '../usage/task-fields.ts';
-import { completeTaskBySystem } from './system-submit.ts';
-import { UtilityDataError } from '../adapters/utility-data.ts';
+import { usageFactsOf } from './task-fields.ts';
+import { completeTaskBySystem } from '../../services/system-submit.ts';
+import { UtilityDataError } from '../../adapters/utility-data.ts';
 
 const wording = (deps: Deps) => deps.defs.shared.usage_collection as UsageWording;
 

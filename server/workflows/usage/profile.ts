@@ -18,7 +18,7 @@
  * - kWh are rounded to whole numbers, therms to one decimal. A service with no data gives zeros.
  */
 
-import type { UsageReading } from '../adapters/utility-data.ts';
+import type { UsageReading } from '../../adapters/utility-data.ts';
 
 export interface UsageProfile {
   months_covered: number;

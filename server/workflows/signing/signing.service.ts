@@ -5,27 +5,27 @@
  * with a reason. Once every signature of a task's documents is in, the task completes by itself.
  */
 
-import { combinedStatus, signatureFields } from '../../engine/index.ts';
+import { combinedStatus, signatureFields } from '../../../engine/index.ts';
 import {
   SIGNING_MESSAGES,
   type SignatureStatus,
   type SignerRole,
   type SigningView,
   type SignRequest,
-} from '../../engine/api/signing.ts';
-import { inTransaction, type Deps } from '../context.ts';
-import { ApiError, conflict, notFound, validationError } from '../errors.ts';
-import * as docsDb from '../db/documents.db.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import * as tasksDb from '../db/tasks.db.ts';
-import { addHistory } from '../db/history.db.ts';
-import { currentTermsVersion } from '../db/admin.db.ts';
-import { enqueueWork } from '../db/work.db.ts';
-import { programOfJob, taskFormOf } from './pinned-program.ts';
-import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
+} from '../../../engine/api/signing.ts';
+import { inTransaction, type Deps } from '../../context.ts';
+import { ApiError, conflict, notFound, validationError } from '../../errors.ts';
+import * as docsDb from './documents.db.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import * as tasksDb from '../../db/tasks.db.ts';
+import { addHistory } from '../../db/history.db.ts';
+import { currentTermsVersion } from '../../db/admin.db.ts';
+import { enqueueWork } from '../../db/work.db.ts';
+import { programOfJob, taskFormOf } from '../../services/pinned-program.ts';
+import { DOCUMENT_WORK } from './work-kinds.ts';
 import { iso, pdfName, requestInvite, sha256, type StoredContent } from './document-work.ts';
 import { signaturesOfTask } from './documents.service.ts';
-import { completeTaskBySystem } from './system-submit.ts';
+import { completeTaskBySystem } from '../../services/system-submit.ts';
 
 /** The signature a link names, with its document; 404 unknown/replaced/expired, 410 spent. */
 async function byToken(deps: Deps, token: string) {

@@ -6,17 +6,17 @@
  * was recorded (a killed worker's item taken over) changes nothing.
  */
 
-import { type UsageFailure, type UsageStep } from '../../engine/index.ts';
-import { inTransaction, type Deps } from '../context.ts';
-import * as usageDb from '../db/usage.db.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import { addHistory } from '../db/history.db.ts';
-import { jobState } from './evaluation.ts';
-import { formOf, programOfJob } from './pinned-program.ts';
-import type { UsageReading, UtilityMeter } from '../adapters/utility-data.ts';
-import { deriveUsageProfile } from '../usage/profile.ts';
-import { usageTaskData } from '../usage/task-fields.ts';
-import { completeTaskBySystem } from './system-submit.ts';
+import { type UsageFailure, type UsageStep } from '../../../engine/index.ts';
+import { inTransaction, type Deps } from '../../context.ts';
+import * as usageDb from './usage.db.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import { addHistory } from '../../db/history.db.ts';
+import { jobState } from '../../services/evaluation.ts';
+import { formOf, programOfJob } from '../../services/pinned-program.ts';
+import type { UsageReading, UtilityMeter } from '../../adapters/utility-data.ts';
+import { deriveUsageProfile } from './profile.ts';
+import { usageTaskData } from './task-fields.ts';
+import { completeTaskBySystem } from '../../services/system-submit.ts';
 import {
   clearAfter,
   lostAccess,

@@ -4,7 +4,7 @@
  * while the task holds no value for the field.
  */
 
-import type { TaskForm } from '../../engine/index.ts';
+import type { TaskForm } from '../../../engine/index.ts';
 
 /** The job's usage facts (jobs.usage_facts), or none. */
 export function usageFactsOf(job: { usage_facts?: string | null }): Record<string, unknown> {

@@ -4,20 +4,20 @@
  * credential).
  */
 
-import { userOf } from '../abilities.ts';
-import { route } from './declare.ts';
+import { userOf } from '../../abilities.ts';
+import { route } from '../../routes/declare.ts';
 import {
   CONNECT_START,
   CONNECT_START_REQUEST,
   CONNECT_VIEW,
   JOB_USAGE,
   USAGE_ACTION_REQUEST,
-} from '../../engine/api/usage.ts';
-import type { AppContext, AppRouter } from '../context.ts';
-import { jobFor } from '../services/access.ts';
-import * as usage from '../services/usage.service.ts';
-import { bool } from '../openapi/query-docs.ts';
-import { query } from '../validation.ts';
+} from '../../../engine/api/usage.ts';
+import type { AppContext, AppRouter } from '../../context.ts';
+import { jobFor } from '../../services/access.ts';
+import * as usage from './usage.service.ts';
+import { bool } from '../../openapi/query-docs.ts';
+import { query } from '../../validation.ts';
 
 /** The :job_id's job, if the signed-in user may see it (404 otherwise). */
 const jobOf = async (ctx: AppContext) => await jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);

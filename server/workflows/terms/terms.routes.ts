@@ -1,13 +1,13 @@
 /** Terms and conditions: versions, current, save as a new version, restore as a new version. */
 
-import { userOf } from '../abilities.ts';
-import { route } from './declare.ts';
-import { TERMS_ANSWER, TERMS_PAGE } from '../../engine/api/admin-responses.ts';
-import { PAGE } from '../openapi/query-docs.ts';
-import type { AppContext, AppRouter } from '../context.ts';
-import { TERMS } from '../../engine/api/admin-requests.ts';
-import * as svc from '../services/terms.service.ts';
-import { idParam, pageOf } from './params.ts';
+import { userOf } from '../../abilities.ts';
+import { route } from '../../routes/declare.ts';
+import { TERMS_ANSWER, TERMS_PAGE } from '../../../engine/api/admin-responses.ts';
+import { PAGE } from '../../openapi/query-docs.ts';
+import type { AppContext, AppRouter } from '../../context.ts';
+import { TERMS } from '../../../engine/api/admin-requests.ts';
+import * as svc from './terms.service.ts';
+import { idParam, pageOf } from '../../routes/params.ts';
 
 export function termsRoutes(router: AppRouter): void {
   route(

@@ -1,7 +1,7 @@
 /** The usage profile: known monthly readings give exact baseline, heating, cooling and total figures. */
 
 import { describe, expect, it } from 'vitest';
-import type { UsageReading } from '../adapters/utility-data.ts';
+import type { UsageReading } from '../../adapters/utility-data.ts';
 import { deriveUsageProfile } from './profile.ts';
 
 /** Monthly readings of a year from January: `values[i]` in month i + 1. */

@@ -5,12 +5,12 @@
  * no service.
  */
 
-import { truthy, type Facts, type JobEvaluation, type Program } from '../../engine/index.ts';
-import type { Deps } from '../context.ts';
-import * as paymentsDb from '../db/payments.db.ts';
-import * as tasksDb from '../db/tasks.db.ts';
-import type * as jobsDb from '../db/jobs.db.ts';
-import { enqueueWork } from '../db/work.db.ts';
+import { truthy, type Facts, type JobEvaluation, type Program } from '../../../engine/index.ts';
+import type { Deps } from '../../context.ts';
+import * as paymentsDb from './payments.db.ts';
+import * as tasksDb from '../../db/tasks.db.ts';
+import type * as jobsDb from '../../db/jobs.db.ts';
+import { enqueueWork } from '../../db/work.db.ts';
 import { PAYMENT_WORK } from './work-kinds.ts';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);

@@ -5,7 +5,7 @@
  * steps are in document-work.ts, the signer's page in signing.service.ts.
  */
 
-import { documentTasks, combinedStatus, signatureFields } from '../../engine/index.ts';
+import { documentTasks, combinedStatus, signatureFields } from '../../../engine/index.ts';
 import {
   SIGNING_MESSAGES,
   type DocumentSigner,
@@ -13,17 +13,17 @@ import {
   type JobDocuments,
   type SignatureStatus,
   type SignerRole,
-} from '../../engine/api/signing.ts';
-import { inTransaction, type AuthUser, type Deps } from '../context.ts';
-import { ApiError, conflict, notFound, validationError } from '../errors.ts';
-import * as docsDb from '../db/documents.db.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import { addHistory } from '../db/history.db.ts';
-import { assertMay } from '../abilities.ts';
-import { canSeeTask, mayHandleDocuments } from './access.ts';
-import { evaluateRow, jobState } from './evaluation.ts';
-import { programOfJob } from './pinned-program.ts';
-import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
+} from '../../../engine/api/signing.ts';
+import { inTransaction, type AuthUser, type Deps } from '../../context.ts';
+import { ApiError, conflict, notFound, validationError } from '../../errors.ts';
+import * as docsDb from './documents.db.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import { addHistory } from '../../db/history.db.ts';
+import { assertMay } from '../../abilities.ts';
+import { canSeeTask, mayHandleDocuments } from '../../services/access.ts';
+import { evaluateRow, jobState } from '../../services/evaluation.ts';
+import { programOfJob } from '../../services/pinned-program.ts';
+import { DOCUMENT_WORK } from './work-kinds.ts';
 import { iso, pdfName, queueGeneration, requestInvite } from './document-work.ts';
 
 /** The statuses of a task's current signatures (what a form's `signatures:` fields are filled from). */

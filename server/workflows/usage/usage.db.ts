@@ -4,8 +4,8 @@
  */
 
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Q } from './portable.ts';
-import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.ts';
+import type { Q } from '../../db/portable.ts';
+import type { UsageCollectionsTable, UsageReadingsTable } from '../../db/schema-usage.ts';
 
 export type UsageCollectionRow = Selectable<UsageCollectionsTable>;
 export type UsageReadingRow = Selectable<UsageReadingsTable>;

@@ -7,19 +7,19 @@
  */
 
 import { createHash, randomBytes } from 'node:crypto';
-import { documentsFor, type PreparedDocument } from '../../engine/index.ts';
-import { SIGNER_ROLE_LABELS, type SignerRole } from '../../engine/api/signing.ts';
-import { inTransaction, type Deps } from '../context.ts';
-import * as docsDb from '../db/documents.db.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import { addHistory } from '../db/history.db.ts';
-import { partiesOf } from '../documents/parties.ts';
-import { enqueueWork } from '../db/work.db.ts';
-import { jobState } from './evaluation.ts';
-import { renderDocument, signDocument, type SignatureBox } from '../documents/pdf.ts';
-import type { WorkHandler } from '../worker.ts';
-import { DOCUMENT_WORK } from '../documents/work-kinds.ts';
-import { renderMail } from '../mail/templates.ts';
+import { documentsFor, type PreparedDocument } from '../../../engine/index.ts';
+import { SIGNER_ROLE_LABELS, type SignerRole } from '../../../engine/api/signing.ts';
+import { inTransaction, type Deps } from '../../context.ts';
+import * as docsDb from './documents.db.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import { addHistory } from '../../db/history.db.ts';
+import { partiesOf } from './parties.ts';
+import { enqueueWork } from '../../db/work.db.ts';
+import { jobState } from '../../services/evaluation.ts';
+import { renderDocument, signDocument, type SignatureBox } from './pdf.ts';
+import type { WorkHandler } from '../../worker.ts';
+import { DOCUMENT_WORK } from './work-kinds.ts';
+import { renderMail } from '../../mail/templates.ts';
 
 export { DOCUMENT_WORK, partiesOf };
 

@@ -13,12 +13,12 @@ import {
   type UsageFailure,
   type UsageStep,
   type UsageSteps,
-} from '../../engine/index.ts';
-import { inTransaction, type Deps } from '../context.ts';
-import * as usageDb from '../db/usage.db.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import { refreshJob } from './evaluation.ts';
-import { UtilityDataError, type UtilityMeter } from '../adapters/utility-data.ts';
+} from '../../../engine/index.ts';
+import { inTransaction, type Deps } from '../../context.ts';
+import * as usageDb from './usage.db.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import { refreshJob } from '../../services/evaluation.ts';
+import { UtilityDataError, type UtilityMeter } from '../../adapters/utility-data.ts';
 
 /** A meter as the collection keeps it: the service's, with the staff's selection and subscription. */
 export interface StoredMeter extends UtilityMeter {

@@ -1,8 +1,8 @@
 /** Rebate payments (migration 015): a job's payables in the accounts-payment system, newest attempt last. */
 
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Q } from './portable.ts';
-import type { PaymentsTable } from './schema-payments.ts';
+import type { Q } from '../../db/portable.ts';
+import type { PaymentsTable } from '../../db/schema-payments.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { crc32, deflateSync } from 'node:zlib';
 import { renderDocument, signDocument, sha256Hex, type AppliedSignature, type DocumentContent } from './pdf.ts';
 import { winAnsi } from './pdf-layout.ts';
-import { pdfText } from '../../tests/support/pdf-text.ts';
+import { pdfText } from '../../../tests/support/pdf-text.ts';
 
 /** A valid 2x2 RGBA PNG, built by hand. */
 function tinyPng(): Uint8Array {

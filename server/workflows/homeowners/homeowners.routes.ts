@@ -4,8 +4,8 @@
  * link is the credential).
  */
 
-import { userOf } from '../abilities.ts';
-import { route } from './declare.ts';
+import { userOf } from '../../abilities.ts';
+import { route } from '../../routes/declare.ts';
 import {
   HOMEOWNER_ACCESS,
   HOMEOWNER_INVITE,
@@ -13,10 +13,10 @@ import {
   INVITE_SESSION,
   INVITE_SIGN_IN,
   SIGN_IN_LINK_SENT,
-} from '../../engine/api/homeowners.ts';
-import type { AppContext, AppRouter } from '../context.ts';
-import { jobFor } from '../services/access.ts';
-import * as homeowners from '../services/homeowners.service.ts';
+} from '../../../engine/api/homeowners.ts';
+import type { AppContext, AppRouter } from '../../context.ts';
+import { jobFor } from '../../services/access.ts';
+import * as homeowners from './homeowners.service.ts';
 
 /** The :job_id's job, if the signed-in user may see it (404 otherwise). */
 const jobOf = async (ctx: AppContext) => await jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);

@@ -3,8 +3,8 @@
  * (signed in); the signer's page (public: the one-time link from the invite mail is the credential).
  */
 
-import { userOf } from '../abilities.ts';
-import { route } from './declare.ts';
+import { userOf } from '../../abilities.ts';
+import { route } from '../../routes/declare.ts';
 import {
   DECLINE_REQUEST,
   DOCUMENT_SIGNER,
@@ -12,14 +12,14 @@ import {
   SIGN_REQUEST,
   SIGNING_DONE,
   SIGNING_VIEW,
-} from '../../engine/api/signing.ts';
-import { bool } from '../openapi/query-docs.ts';
-import type { AppContext, AppRouter } from '../context.ts';
-import { jobFor } from '../services/access.ts';
-import * as docs from '../services/documents.service.ts';
-import * as signing from '../services/signing.service.ts';
-import { contentDisposition, idParam } from './params.ts';
-import { query } from '../validation.ts';
+} from '../../../engine/api/signing.ts';
+import { bool } from '../../openapi/query-docs.ts';
+import type { AppContext, AppRouter } from '../../context.ts';
+import { jobFor } from '../../services/access.ts';
+import * as docs from './documents.service.ts';
+import * as signing from './signing.service.ts';
+import { contentDisposition, idParam } from '../../routes/params.ts';
+import { query } from '../../validation.ts';
 
 /** The :job_id's job, if the signed-in user may see it (404 otherwise). */
 const jobOf = async (ctx: AppContext) => await jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);

@@ -22,7 +22,7 @@ import {
   wrap,
   type Fonts,
 } from './pdf-layout.ts';
-import type { SignerRole } from '../../engine/api/signing.ts';
+import type { SignerRole } from '../../../engine/api/signing.ts';
 
 export interface DocumentContent {
   title: string;

@@ -12,17 +12,17 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { freshSteps, type UsageFailure } from '../../engine/index.ts';
-import { inTransaction, type Deps } from '../context.ts';
-import * as usageDb from '../db/usage.db.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import { addHistory } from '../db/history.db.ts';
-import { enqueueWork } from '../db/work.db.ts';
-import { programOfJob } from './pinned-program.ts';
-import type { UtilityAuthorization } from '../adapters/utility-data.ts';
-import type { WorkHandler } from '../worker.ts';
-import { USAGE_WORK } from '../usage/work-kinds.ts';
-import { renderMail } from '../mail/templates.ts';
+import { freshSteps, type UsageFailure } from '../../../engine/index.ts';
+import { inTransaction, type Deps } from '../../context.ts';
+import * as usageDb from './usage.db.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import { addHistory } from '../../db/history.db.ts';
+import { enqueueWork } from '../../db/work.db.ts';
+import { programOfJob } from '../../services/pinned-program.ts';
+import type { UtilityAuthorization } from '../../adapters/utility-data.ts';
+import type { WorkHandler } from '../../worker.ts';
+import { USAGE_WORK } from './work-kinds.ts';
+import { renderMail } from '../../mail/templates.ts';
 import { collect } from './usage-collect.ts';
 import { clearAfter, lostAccess, parseSteps, recordOutage, saveState, setStep, sha256 } from './usage-steps.ts';
 

@@ -4,8 +4,8 @@
  */
 
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Q } from './portable.ts';
-import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents.ts';
+import type { Q } from '../../db/portable.ts';
+import type { DocumentSignaturesTable, DocumentsTable } from '../../db/schema-documents.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 export type SignatureRow = Selectable<DocumentSignaturesTable>;

@@ -5,11 +5,11 @@
  * submitted under (the current one when none was recorded).
  */
 
-import type { TaskForm } from '../../engine/index.ts';
-import type { Deps } from '../context.ts';
-import type { JobRow } from '../db/jobs.db.ts';
-import { currentTermsVersion } from '../db/admin.db.ts';
-import { validationError } from '../errors.ts';
+import type { TaskForm } from '../../../engine/index.ts';
+import type { Deps } from '../../context.ts';
+import type { JobRow } from '../../db/jobs.db.ts';
+import { currentTermsVersion } from '../../db/admin.db.ts';
+import { validationError } from '../../errors.ts';
 
 /** No version to accept yet: said in words, at the field. */
 export const NO_TERMS =

@@ -7,21 +7,21 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import type { HomeownerAccess, HomeownerInviteRequest, InviteSession } from '../../engine/api/homeowners.ts';
-import { validateTask } from '../../engine/index.ts';
-import { may } from '../abilities.ts';
-import { inTransaction, type AuthUser, type Deps } from '../context.ts';
-import { ApiError, badRequest, unauthorized, validationError } from '../errors.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import * as invitesDb from '../db/homeowners.db.ts';
-import { findUserByEmail, findUserById, insertUser } from '../db/users.db.ts';
-import { getContractor } from '../db/contractors.db.ts';
-import { addHistory } from '../db/history.db.ts';
-import { renderMail } from '../mail/templates.ts';
-import { jobState } from './evaluation.ts';
-import { programOfJob } from './pinned-program.ts';
-import { actorOf } from './access.ts';
-import { hashToken, mintLoginLink, openSession } from './auth.service.ts';
+import type { HomeownerAccess, HomeownerInviteRequest, InviteSession } from '../../../engine/api/homeowners.ts';
+import { validateTask } from '../../../engine/index.ts';
+import { may } from '../../abilities.ts';
+import { inTransaction, type AuthUser, type Deps } from '../../context.ts';
+import { ApiError, badRequest, unauthorized, validationError } from '../../errors.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import * as invitesDb from './homeowners.db.ts';
+import { findUserByEmail, findUserById, insertUser } from '../../db/users.db.ts';
+import { getContractor } from '../../db/contractors.db.ts';
+import { addHistory } from '../../db/history.db.ts';
+import { renderMail } from '../../mail/templates.ts';
+import { jobState } from '../../services/evaluation.ts';
+import { programOfJob } from '../../services/pinned-program.ts';
+import { actorOf } from '../../services/access.ts';
+import { hashToken, mintLoginLink, openSession } from '../../services/auth.service.ts';
 
 /** The form whose fields an invitation is (task-schemas/homeowner_email_solicitation). */
 export const SOLICITATION_FORM = 'homeowner_email_solicitation';

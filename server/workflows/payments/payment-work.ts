@@ -10,22 +10,22 @@
  * Finance may still record the payment by hand (an override, recorded as such in history).
  */
 
-import { flagException } from '../../engine/index.ts';
-import { inTransaction, type Deps } from '../context.ts';
-import * as paymentsDb from '../db/payments.db.ts';
-import * as jobsDb from '../db/jobs.db.ts';
-import * as tasksDb from '../db/tasks.db.ts';
-import { addHistory } from '../db/history.db.ts';
-import { getContractor } from '../db/contractors.db.ts';
-import { enqueueWork } from '../db/work.db.ts';
-import { jobState, refreshJob } from './evaluation.ts';
-import { formOf, programOfJob } from './pinned-program.ts';
-import { PaymentsError, type Payable } from '../adapters/payments.ts';
-import type { WorkHandler } from '../worker.ts';
-import { PAYMENT_WORK } from '../payments/work-kinds.ts';
-import { completeTaskBySystem } from './system-submit.ts';
+import { flagException } from '../../../engine/index.ts';
+import { inTransaction, type Deps } from '../../context.ts';
+import * as paymentsDb from './payments.db.ts';
+import * as jobsDb from '../../db/jobs.db.ts';
+import * as tasksDb from '../../db/tasks.db.ts';
+import { addHistory } from '../../db/history.db.ts';
+import { getContractor } from '../../db/contractors.db.ts';
+import { enqueueWork } from '../../db/work.db.ts';
+import { jobState, refreshJob } from '../../services/evaluation.ts';
+import { formOf, programOfJob } from '../../services/pinned-program.ts';
+import { PaymentsError, type Payable } from '../../adapters/payments.ts';
+import type { WorkHandler } from '../../worker.ts';
+import { PAYMENT_WORK } from './work-kinds.ts';
+import { completeTaskBySystem } from '../../services/system-submit.ts';
 
-export { queueApprovedPayment, payableOf } from '../payments/queue.ts';
+export { queueApprovedPayment, payableOf } from './queue.ts';
 
 export { PAYMENT_WORK };
 
