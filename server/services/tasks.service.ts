@@ -51,10 +51,8 @@ import {
 import { jobState, refreshJob } from './evaluation.ts';
 import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
 import { formVersionOf } from './form-document.ts';
-import { withTermsFields } from '../workflows/terms/terms-fields.ts';
 import { internalFields, visibleTaskData } from './present.ts';
-import { usageFactsOf, usageTaskData, withUsage } from '../workflows/usage/task-fields.ts';
-import { liveSignatures, serverSignatureFields, withLiveSignatures, type LiveSignatures } from '../workflows/signing/documents.service.ts';
+import { afterSubmit, fillServerFields, prefetchFields, type Prefetched } from './task-extensions.ts';
 
 /** The spec's and our messages of the task workflow. */
 export const TASK_MESSAGES = {
@@ -68,20 +66,20 @@ export const TASK_MESSAGES = {
 
 /**
  * A task as a role sees it, under the program the job is judged by (its pinned version or the current one);
- * a signing task's status fields as the signatures stand now (`live`).
+ * the workflows' server-owned fields as they stand now (what `prefetched` read for the job's tasks).
  */
-export function presentTask(
+export async function presentTask(
   deps: Deps,
   user: AuthUser,
+  job: JobRow,
   program: Program,
   t: TaskResult,
   row: tasksDb.TaskRow | undefined,
-  live?: LiveSignatures,
-  usage: Record<string, unknown> = {},
-): JobTask {
+  prefetched: Prefetched,
+): Promise<JobTask> {
   const form = formOf(deps, program, t.form);
-  const stored = withUsage(form, row?.draft ?? row?.data ?? null, usage);
-  const data = form?.signatures && live ? withLiveSignatures(form, stored, live.get(t.id) ?? []) : stored;
+  const stored = row?.draft ?? row?.data ?? null;
+  const data = form ? await fillServerFields(deps, 'read', form, job, t.id, stored, prefetched) : stored;
   return {
     id: t.id,
     title: t.title,
@@ -119,10 +117,11 @@ export function presentTask(
  */
 export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation, program: Program) {
   const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
-  const live = await liveSignatures(deps, job);
-  return ev.tasks
-    .filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) }))
-    .map((t) => presentTask(deps, user, program, t, rows.get(t.id), live, usageFactsOf(job)));
+  const prefetched = await prefetchFields(deps, job);
+  const seen = ev.tasks.filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) }));
+  const out: JobTask[] = [];
+  for (const t of seen) out.push(await presentTask(deps, user, job, program, t, rows.get(t.id), prefetched));
+  return out;
 }
 
 /** A task of a job as the job's program (programOfJob) has it, if the user may see it. */
@@ -142,7 +141,7 @@ async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
 /** One task of a job with its form key. */
 export async function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const { t, row, program } = await taskOf(deps, user, job, taskId);
-  return presentTask(deps, user, program, t, row, await liveSignatures(deps, job, taskId), usageFactsOf(job));
+  return presentTask(deps, user, job, program, t, row, await prefetchFields(deps, job, taskId));
 }
 
 /** A task's form as the job's program has it (404 when the task is not the user's to see or has no form). */
@@ -208,6 +207,25 @@ function assertWritable(program: Program, job: JobRow, t: TaskResult, user: Auth
     throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`, 'task_locked');
 }
 
+/**
+ * What a draft stores: the internal fields kept from the stored data when the user cannot see them, the
+ * workflows' server-owned fields set (whatever was sent for them is replaced), and the same pruning as a
+ * submission (unknown and hidden fields dropped), without asking for completeness.
+ */
+async function draftData(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  taskId: string,
+  form: TaskForm,
+  sent: Record<string, unknown>,
+  row: tasksDb.TaskRow | undefined,
+): Promise<Record<string, unknown>> {
+  const kept = withInternal(user, form, sent, row?.draft ?? row?.data ?? null);
+  const filled = (await fillServerFields(deps, 'save', form, job, taskId, kept)) ?? {};
+  return pruneTaskData(form, filled, jobOnlyFacts(job, todayOf(deps)));
+}
+
 /** Saves partial work: the task shows IN_PROGRESS; a COMPLETE task keeps its submitted data until resubmitted. */
 export function saveDraft(
   deps: Deps,
@@ -219,33 +237,8 @@ export function saveDraft(
   return inTransaction(deps, async (deps) => {
     const { t, row, program } = await taskOf(deps, user, job, taskId);
     assertWritable(program, job, t, user);
-    // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
     const form = formOf(deps, program, t.form);
-    // Signature statuses are the server's (form.yaml `signatures:`): whatever was sent for them is replaced.
-    const data = form
-      ? pruneTaskData(
-          form,
-          (
-            await withTermsFields(
-              deps,
-              form,
-              job,
-              usageTaskData(
-                form.usage_fields,
-                usageFactsOf(job),
-                await serverSignatureFields(
-                  deps,
-                  form,
-                  job.id,
-                  taskId,
-                  withInternal(user, form, body.data, row?.draft ?? row?.data ?? null),
-                ),
-              ),
-            )
-          ).data,
-          jobOnlyFacts(job, todayOf(deps)),
-        )
-      : {};
+    const data = form ? await draftData(deps, user, job, taskId, form, body.data, row) : {};
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
@@ -300,21 +293,9 @@ export function submitTask(
     const { t, row, tasks, program } = await taskOf(deps, user, job, taskId);
     assertWritable(program, job, t, user);
     const form = requireForm(deps, program, t.form);
-    // Usage and signature fields are the server's: whatever was sent for them is replaced.
-    // Terms versions too: the current one accepted with this submission, the one the job was submitted under.
-    const sent = usageTaskData(
-      form.usage_fields,
-      usageFactsOf(job),
-      await serverSignatureFields(
-        deps,
-        form,
-        job.id,
-        taskId,
-        withInternal(user, form, body.data, row?.draft ?? row?.data ?? null),
-      ),
-    );
-    const terms = await withTermsFields(deps, form, job, sent, true);
-    const data = terms.data;
+    // The workflows' server-owned fields: whatever was sent for them is replaced (a filler may refuse: 422).
+    const kept = withInternal(user, form, body.data, row?.draft ?? row?.data ?? null);
+    const data = (await fillServerFields(deps, 'submit', form, job, taskId, kept)) ?? {};
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
     const { facts, evaluation: before } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);
@@ -330,8 +311,6 @@ export function submitTask(
       owner_override: row?.owner_override ?? null,
       exceptions: null,
     });
-    if (terms.install_terms_id !== undefined)
-      await jobsDb.updateJob(deps.db, job.id, { install_terms_id: terms.install_terms_id });
     const now = deps.now().toISOString();
     // An answer to a homeowner task by anyone else is recorded as given on the homeowner's behalf.
     const onBehalf = answersOnBehalf(user, t) ? { on_behalf_of: 'homeowner' } : {};
@@ -347,33 +326,8 @@ export function submitTask(
         ...(resolved.length ? { exceptions_resolved: resolved } : {}),
       },
     });
-    // The final amount ops share is in history (the rebate display moves to it).
-    const shared = program.incentives.shared_amount;
-    if (shared?.task === taskId) {
-      await addHistory(deps.db, {
-        job_id: job.id,
-        type: 'rebate_amount_shared',
-        user_id: user.id,
-        at: now,
-        detail: { task_id: taskId, amount_cents: result.data[shared.amount_field] ?? null },
-      });
-    }
-    // The payment task recorded by hand instead of by the accounts-payment system: an override, said so.
-    const pay = program.incentives.payment;
-    if (pay?.payable && pay.task === taskId) {
-      await addHistory(deps.db, {
-        job_id: job.id,
-        type: 'payment_recorded_by_hand',
-        user_id: user.id,
-        at: now,
-        detail: {
-          task_id: taskId,
-          override: true,
-          amount_cents: result.data[pay.amount_field] ?? null,
-          paid_on: result.data[pay.date_field] ?? null,
-        },
-      });
-    }
+    // The workflows' effects of the submission (history rows, the job's columns), rolled back with a refusal.
+    await afterSubmit(deps, { user, job, program, form, taskId, data: result.data, at: now });
     const after = await refreshJob(deps, job.id);
     // The engine's submission gate (an ineligible job cannot be submitted); a refusal rolls back.
     const refused = submissionRefusal(program, t.stage, after, mayOverrideEligibility(user));

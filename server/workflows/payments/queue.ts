@@ -1,7 +1,7 @@
 /**
  * When a job's payable is due (the program's `payment.payable` rules over its facts): called after every
  * evaluation of a job, it records the payment attempt and queues its creation in the accounts-payment
- * system (server/services/payment-work.ts). Kept apart from the worker's steps so the evaluation imports
+ * system (server/workflows/payments/payment-work.ts). Kept apart from the worker's steps so the evaluation imports
  * no service.
  */
 

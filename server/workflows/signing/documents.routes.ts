@@ -13,7 +13,10 @@ import {
   SIGNING_DONE,
   SIGNING_VIEW,
 } from '../../../engine/api/signing.ts';
-import { bool } from '../../openapi/query-docs.ts';
+import { DOCUMENTS_REGENERATED } from '../../../engine/api/jobs.ts';
+import { MESSAGES } from '../../../engine/index.ts';
+import { bool, str } from '../../openapi/query-docs.ts';
+import { validationError } from '../../errors.ts';
 import type { AppContext, AppRouter } from '../../context.ts';
 import { jobFor } from '../../services/access.ts';
 import * as docs from './documents.service.ts';
@@ -154,5 +157,30 @@ export function documentsRoutes(router: AppRouter): void {
       response: SIGNING_DONE,
     },
     (ctx, body) => signing.decline(ctx.deps, ctx.params.token, body.reason, signerMeta(ctx)),
+  );
+  route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/jobs/:job_id/regenerate-documents',
+      ability: 'job.regenerate_documents',
+      tag: 'jobs',
+      summary:
+        'Regenerate the documents of a task: recreate=false generates what is missing, recreate=true a new set (the old links stop working)',
+      query: {
+        task_name: str('The task whose documents to regenerate'),
+        recreate: bool('Recreate from scratch', false),
+      },
+      errors: [400, 404, 422],
+      response: DOCUMENTS_REGENERATED,
+      noBody: true,
+    },
+    async (ctx: AppContext) => {
+      const user = userOf(ctx);
+      const job = await jobFor(ctx.deps, user, ctx.params.job_id);
+      const taskName = query.str(ctx.query, 'task_name');
+      if (!taskName) throw validationError([{ path: 'task_name', message: MESSAGES.required }]);
+      ctx.body = await docs.regenerate(ctx.deps, user, job, taskName, query.bool(ctx.query, 'recreate') ?? false);
+    },
   );
 }

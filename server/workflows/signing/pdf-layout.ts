@@ -1,5 +1,5 @@
 /**
- * The layout under the signing PDFs (server/documents/pdf.ts): letter-size pages, standard fonts, text
+ * The layout under the signing PDFs (server/workflows/signing/pdf.ts): letter-size pages, standard fonts, text
  * reduced to what WinAnsi encodes and wrapped by measured width, and a cursor flowing text and label/value
  * rows down the pages, with footers "Page n of m".
  */

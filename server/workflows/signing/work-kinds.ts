@@ -1,4 +1,4 @@
-/** The background work kinds of document signing (server/services/documents.service.ts handles them). */
+/** The background work kinds of document signing (server/workflows/signing/documents.service.ts handles them). */
 export const DOCUMENT_WORK = {
   generate: 'documents.generate',
   invite: 'documents.invite',

@@ -1,5 +1,5 @@
 /**
- * The steps of a job's usage collection as the worker records them (server/services/usage-work.ts and
+ * The steps of a job's usage collection as the worker records them (server/workflows/usage/usage-work.ts and
  * usage-collect.ts): read from and written to its row, one step's outcome at a time, with the job's usage
  * facts (overall status, energy history and what the step found) updated and the job re-evaluated in the
  * same transaction; and how the utility data service's errors read as steps.
