@@ -17,7 +17,7 @@ import { jobAbilities, jobScope, seesInternal } from './access.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { programOfJob, versionOfProgram } from './pinned-program.ts';
 import { daysInStageChangeAfter, presentEvaluation, presentListItem, presentPerson, wordsOf } from './present.ts';
-import { presentTasks } from './tasks.service.ts';
+import { presentTasks } from './task-present.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 
 /** Paging and sorting of a list (spec sect. 7 defaults). */

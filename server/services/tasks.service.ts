@@ -1,37 +1,26 @@
 /**
  * The task workflow on a job: read tasks with the engine's status, save a draft, submit (validated by
  * the engine, re-evaluated, history written, in one transaction; a stale version answers 409 and
- * nothing is overwritten), exception flags, ownership transfer and reset.
+ * nothing is overwritten). Exception flags, ownership transfer and reset: task-actions.service.ts.
  */
 
-import { assertMay } from '../abilities.ts';
 import {
   EXCEPTION_KINDS,
   SUBMISSION_MESSAGES,
   isPastSubmit,
   submissionRefusal,
-  MESSAGES,
-  clearException,
   draftSizeErrors,
   formatCents,
   pruneTaskData,
   jobOnlyFacts,
-  flagException,
-  resetOwnership,
-  transferOwnership,
   validateTaskSubmission,
-  type ActionOwnerRole,
-  type ExceptionKind,
-  type JobEvaluation,
   type Program,
-  type TaskActionResult,
   type TaskResult,
-  type TaskState,
   type TaskForm,
 } from '../../engine/index.ts';
 import { inTransaction, todayOf, type AuthUser, type Deps } from '../context.ts';
-import type { JobTask, StaleCopy } from '../../engine/api/jobs.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
+import type { StaleCopy } from '../../engine/api/jobs.ts';
+import { ApiError, badRequest, conflict, notFound, validationError } from '../errors.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
@@ -42,17 +31,14 @@ import {
   answersOnBehalf,
   assertCanWorkTask,
   canSeeJobTask,
-  canWorkTask,
-  mayFlagKind,
   mayOverrideEligibility,
   seesInternal,
-  taskAbilities,
 } from './access.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
-import { formVersionOf } from './form-document.ts';
 import { internalFields, visibleTaskData } from './present.ts';
-import { afterSubmit, fillServerFields, prefetchFields, type Prefetched } from './task-extensions.ts';
+import { afterSubmit, fillServerFields, prefetchFields } from './task-extensions.ts';
+import { presentTask } from './task-present.ts';
 
 /** The spec's and our messages of the task workflow. */
 export const TASK_MESSAGES = {
@@ -64,68 +50,8 @@ export const TASK_MESSAGES = {
     `The final amount is above the estimate's maximum of $${max}. Confirm it and say why.`,
 } as const;
 
-/**
- * A task as a role sees it, under the program the job is judged by (its pinned version or the current one);
- * the workflows' server-owned fields as they stand now (what `prefetched` read for the job's tasks).
- */
-export async function presentTask(
-  deps: Deps,
-  user: AuthUser,
-  job: JobRow,
-  program: Program,
-  t: TaskResult,
-  row: tasksDb.TaskRow | undefined,
-  prefetched: Prefetched,
-): Promise<JobTask> {
-  const form = formOf(deps, program, t.form);
-  const stored = row?.draft ?? row?.data ?? null;
-  const data = form ? await fillServerFields(deps, 'read', form, job, t.id, stored, prefetched) : stored;
-  return {
-    id: t.id,
-    title: t.title,
-    form: t.form,
-    form_version: formVersionOf(deps, form),
-    // Where the job detail shows it, and whether it makes documents: facts of its form file.
-    section: form?.section ?? null,
-    produces_documents: !!form?.produces_documents,
-    stage: t.stage,
-    status: t.status,
-    owner: t.owner,
-    default_owner: t.default_owner,
-    blocked_by: t.blocked_by,
-    exceptions: t.exceptions,
-    exception_notes: seesInternal(user) ? (row?.exceptions ?? null) : undefined,
-    owner_override: row?.owner_override
-      ? {
-          role: row.owner_override.role as ActionOwnerRole,
-          reason: row.owner_override.reason,
-          comments: row.owner_override.comments,
-        }
-      : null,
-    can_edit: canWorkTask(user, actorOf(program, t)) && t.status !== 'LOCKED',
-    abilities: taskAbilities(user, t, !!row?.owner_override),
-    data: visibleTaskData(user, form, data),
-    has_unsubmitted_changes: !!row?.draft,
-    version: row?.version ?? 0,
-    updated_at: row?.updated_at ?? null,
-  };
-}
-
-/**
- * Every applicable task of a job (evaluated under `program`, the job's); a homeowner sees only the homeowner's
- * tasks (those sent to them, when invitations sent some).
- */
-export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation, program: Program) {
-  const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
-  const prefetched = await prefetchFields(deps, job);
-  const seen = ev.tasks.filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) }));
-  const out: JobTask[] = [];
-  for (const t of seen) out.push(await presentTask(deps, user, job, program, t, rows.get(t.id), prefetched));
-  return out;
-}
-
 /** A task of a job as the job's program (programOfJob) has it, if the user may see it. */
-async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
+export async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const tasks = await tasksDb.tasksOfJob(deps.db, job.id);
   const { evaluation: ev, program } = await jobState(deps, job, tasks);
   const t = ev.tasks.find((x) => x.id === taskId);
@@ -153,7 +79,7 @@ export async function taskForm(deps: Deps, user: AuthUser, job: JobRow, taskId: 
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */
-async function write(
+export async function write(
   deps: Deps,
   user: AuthUser,
   job: JobRow,
@@ -344,98 +270,4 @@ export function submitTask(
       job: { stage: after.stage, eligibility: after.eligibility.status },
     };
   });
-}
-
-/** A task action of the engine (`act`, under the job's program) applied to the stored task, with its history row. */
-function applyAction(
-  deps: Deps,
-  user: AuthUser,
-  job: JobRow,
-  taskId: string,
-  type: string,
-  detail: Record<string, unknown>,
-  act: (program: Program, state: TaskState | undefined) => TaskActionResult,
-) {
-  return inTransaction(deps, async (deps) => {
-    const { row, program } = await taskOf(deps, user, job, taskId);
-    const state: TaskState | undefined = row
-      ? {
-          status: row.status ?? undefined,
-          data: row.data ?? undefined,
-          owner_override: row.owner_override as TaskState['owner_override'],
-          exceptions: row.exceptions as TaskState['exceptions'],
-        }
-      : undefined;
-    const r = act(program, state);
-    if (!r.ok) throw validationError([{ path: '', message: r.error }], r.error);
-    await write(deps, user, job, program, taskId, row?.version ?? 0, {
-      status: (r.state.status as tasksDb.TaskRow['status']) ?? null,
-      data: r.state.data ?? null,
-      draft: row?.draft ?? null,
-      owner_override: (r.state.owner_override as tasksDb.TaskRow['owner_override']) ?? null,
-      exceptions: (r.state.exceptions as tasksDb.TaskRow['exceptions']) ?? null,
-    });
-    await addHistory(deps.db, {
-      job_id: job.id,
-      type,
-      user_id: user.id,
-      at: deps.now().toISOString(),
-      detail: { task_id: taskId, ...detail },
-    });
-    await refreshJob(deps, job.id);
-    return readTask(deps, user, (await jobsDb.getJob(deps.db, job.id))!, taskId);
-  });
-}
-
-/** Flags a contractor or ops exception; a contractor flags only contractor exceptions. */
-export function flagTaskException(
-  deps: Deps,
-  user: AuthUser,
-  job: JobRow,
-  taskId: string,
-  kind: ExceptionKind,
-  note?: string,
-) {
-  assertMay(user, 'task.flag_exception');
-  if (!mayFlagKind(user, kind)) throw forbidden();
-  // An ops exception tells the contractor's reviewer what is wrong: it needs its note.
-  if (kind === 'ops' && !note?.trim()) throw validationError([{ path: 'note', message: MESSAGES.required }]);
-  return applyAction(deps, user, job, taskId, 'task_exception_flagged', { kind, note }, (program, s) =>
-    flagException(program, taskId, s, kind, { note, by: user.name, at: deps.now().toISOString() }),
-  );
-}
-
-/** Removes an exception flag (the same roles as flagging). */
-export function clearTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind) {
-  assertMay(user, 'task.clear_exception');
-  if (!mayFlagKind(user, kind)) throw forbidden();
-  return applyAction(deps, user, job, taskId, 'task_exception_cleared', { kind }, (program, s) =>
-    clearException(program, taskId, s, kind),
-  );
-}
-
-/** Transfers a task to another action owner with a reason (ops). */
-export function transferTask(
-  deps: Deps,
-  user: AuthUser,
-  job: JobRow,
-  taskId: string,
-  to: { role: string; reason: string; comments?: string },
-) {
-  assertMay(user, 'task.transfer');
-  return applyAction(
-    deps,
-    user,
-    job,
-    taskId,
-    'task_transferred',
-    { to: to.role, reason: to.reason, comments: to.comments },
-    (program, s) => transferOwnership(program, taskId, s, to),
-  );
-}
-
-/** Resets a task to its default owner; it returns to READY (ops). */
-export function resetTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
-  assertMay(user, 'task.reset');
-  return applyAction(deps, user, job, taskId, 'task_reset', {}, (program, s) => resetOwnership(program, taskId, s));
 }
