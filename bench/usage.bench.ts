@@ -19,7 +19,7 @@ import { createJob } from '../server/services/jobs.service.ts';
 import * as tasksDb from '../server/db/tasks.db.ts';
 import { refreshJob } from '../server/services/evaluation.ts';
 import { createWorker } from '../server/worker.ts';
-import { queueCheck, usageHandlers } from '../server/services/usage-work.ts';
+import { queueCheck, usageHandlers } from '../server/workflows/usage/usage-work.ts';
 import { startUtilitySimulator } from '../sim/utility/server.ts';
 import type { AuthUser } from '../server/context.ts';
 import { dbAll, dbValue } from '../tests/support/db.ts';

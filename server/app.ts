@@ -11,7 +11,7 @@ import { bodyMiddleware } from './middleware/body.ts';
 import { requestIdMiddleware } from './middleware/request-id.ts';
 import { authMiddleware } from './middleware/auth.ts';
 import { initFlags } from './services/flags.service.ts';
-import { ROUTE_MODULES } from './routes/index.ts';
+import { routeModules } from './routes/index.ts';
 import { routesByArea } from './routes/by-area.ts';
 import { webMiddleware } from './middleware/web.ts';
 import { securityHeadersMiddleware } from './middleware/security-headers.ts';
@@ -27,7 +27,7 @@ export async function createApp(
   app.context.deps = deps;
   app.silent = true;
   const router = new Router<AppState, { deps: Deps }>();
-  for (const register of ROUTE_MODULES) register(router);
+  for (const register of routeModules(deps.workflows)) register(router);
   app.use(requestIdMiddleware());
   app.use(await securityHeadersMiddleware());
   app.use(errorMiddleware());

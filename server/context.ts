@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
 import type { Q } from './db/portable.ts';
 import type { Adapters } from './adapters/index.ts';
+import type { Workflow } from './workflows/types.ts';
 
 /** Roles of the portal. */
 export type Role = UserRole;
@@ -30,7 +31,12 @@ export interface Deps {
   now: () => Date;
   /** Structured log line writer. */
   log: (line: Record<string, unknown>) => void;
+  /** The workflows the app runs (server/workflows/index.ts: WORKFLOWS; a test may give its own list). */
+  workflows: readonly AppWorkflow[];
 }
+
+/** A workflow of this app (server/workflows/types.ts), over its dependencies and router. */
+export type AppWorkflow = Workflow<Deps, AppRouter>;
 
 /** Koa state of a request. */
 export interface AppState {

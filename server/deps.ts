@@ -13,6 +13,7 @@ import type { SourceFile } from '../engine/index.ts';
 import { parseSource } from '../engine/load/yaml-source.ts';
 import { toParsedEntry, type ParsedEntry } from '../engine/load/parsed-entry.ts';
 import { registerVersions, storeLoadedVersions } from './services/pinned-program.ts';
+import { WORKFLOWS } from './workflows/index.ts';
 
 /** The repository root (program-defs/ and task-schemas/ live there). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,7 +57,7 @@ export function repoParsedEntry(file: SourceFile): ParsedEntry | undefined {
   return load().parsed.get(file.path);
 }
 
-/** Dependencies over a store, local adapters and the system clock (unless given). */
+/** Dependencies over a store, local adapters, the system clock and the registered workflows (unless given). */
 export function depsOf(store: Store, config: Config, overrides: Partial<Omit<Deps, 'db' | 'store'>> = {}): Deps {
   const now = overrides.now ?? (() => new Date());
   return {
@@ -77,6 +78,7 @@ export function depsOf(store: Store, config: Config, overrides: Partial<Omit<Dep
     log:
       overrides.log ??
       ((line) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`)),
+    workflows: overrides.workflows ?? WORKFLOWS,
   };
 }
 

@@ -7,11 +7,9 @@ import { createApp } from './app.ts';
 import { seedIfEmpty } from './seed/demo.ts';
 import { createWorker } from './worker.ts';
 import { MAIL_WORK, smtpMailHandler } from './adapters/mail.ts';
-import { documentHandlers } from './services/document-work.ts';
-import { usageHandlers } from './services/usage-work.ts';
 import { startUtilitySimulator } from '../sim/utility/server.ts';
 import { startApSimulator } from '../sim/ap/server.ts';
-import { paymentHandlers } from './services/payment-work.ts';
+import { workflowHandlers } from './services/task-extensions.ts';
 import { queueDailyRefresh, queueDefinitionsRefresh, refreshHandlers } from './services/refresh-work.ts';
 
 const config = loadConfig();
@@ -47,9 +45,7 @@ const server = app.listen(config.port, config.host, () => {
 // to stamp, usage to collect, payables to create and watch, and mail over SMTP when SMTP_URL is set.
 const worker = createWorker(deps.db, {
   handlers: {
-    ...documentHandlers(deps),
-    ...usageHandlers(deps),
-    ...paymentHandlers(deps),
+    ...workflowHandlers(deps),
     ...refreshHandlers(deps),
     ...(config.smtp_url ? { [MAIL_WORK]: smtpMailHandler(config.smtp_url, config.mail_from) } : {}),
   },

@@ -21,7 +21,7 @@ import {
 } from '../engine/index.ts';
 import { readDefinitionFiles } from '../cli/read-files.ts';
 import { loadRepo, ROOT } from './load-repo.ts';
-import { withUsage } from '../server/usage/task-fields.ts';
+import { withUsage } from '../server/workflows/usage/task-fields.ts';
 
 const defs = loadRepo();
 const w = defs.shared.usage_collection as UsageWording;

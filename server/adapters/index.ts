@@ -1,7 +1,7 @@
 /**
  * External services behind adapters, each with a local implementation that works with no network:
  * mail (an outbox table ops can read), geocoding (a seeded places table), utility data, accounts payment
- * and file storage. E-signature is the portal's own (server/services/documents.service.ts): documents,
+ * and file storage. E-signature is the portal's own (server/workflows/signing/documents.service.ts): documents,
  * invites by mail, the signing page and the signed PDFs need no outside party. Single sign-on (OpenID Connect) is off
  * unless configured.
  */

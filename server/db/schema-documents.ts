@@ -1,4 +1,4 @@
-/** The tables of document signing (migration 013): server/db/documents.db.ts. */
+/** The tables of document signing (migration 013): server/workflows/signing/documents.db.ts. */
 
 import type { Generated } from 'kysely';
 

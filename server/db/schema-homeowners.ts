@@ -1,4 +1,4 @@
-/** The table of homeowner invitations (migration 016): server/db/homeowners.db.ts. */
+/** The table of homeowner invitations (migration 016): server/workflows/homeowners/homeowners.db.ts. */
 
 import type { Generated } from 'kysely';
 

@@ -1,4 +1,4 @@
-/** The table of rebate payments (migration 015): server/db/payments.db.ts. */
+/** The table of rebate payments (migration 015): server/workflows/payments/payments.db.ts. */
 
 import type { Generated } from 'kysely';
 

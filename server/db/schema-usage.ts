@@ -1,4 +1,4 @@
-/** The tables of energy usage collection (migration 014): server/db/usage.db.ts. */
+/** The tables of energy usage collection (migration 014): server/workflows/usage/usage.db.ts. */
 
 import type { Generated } from 'kysely';
 

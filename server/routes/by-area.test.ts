@@ -11,7 +11,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext, AppRouter } from '../context.ts';
-import { ROUTE_MODULES } from './index.ts';
+import { routeModules } from './index.ts';
+import { WORKFLOWS } from '../workflows/index.ts';
 import { routesByArea } from './by-area.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
@@ -19,7 +20,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TR
 /** The portal's route table with handlers that record the route and pass on. */
 function stubRouter(): AppRouter {
   const real: AppRouter = new Router();
-  for (const register of ROUTE_MODULES) register(real);
+  for (const register of routeModules(WORKFLOWS)) register(real);
   const stub: AppRouter = new Router();
   for (const layer of real.stack) {
     stub.register(

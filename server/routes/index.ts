@@ -1,13 +1,15 @@
-/** Every routes module, registered in this order (search before jobs: /api/jobs/search is not a job id). */
+/**
+ * Every routes module, registered in this order (search before jobs: /api/jobs/search is not a job id); the
+ * workflows' routes (their folders declare them) come from the workflows the app runs, before the jobs routes.
+ */
 
-import type { AppRouter } from '../context.ts';
+import type { AppRouter, AppWorkflow } from '../context.ts';
 import { authRoutes } from './auth.routes.ts';
 import { searchRoutes } from './search.routes.ts';
 import { announcementsRoutes } from './announcements.routes.ts';
 import { programsRoutes } from './programs.routes.ts';
 import { impactRoutes } from './impact.routes.ts';
 import { versionsRoutes } from './versions.routes.ts';
-import { termsRoutes } from './terms.routes.ts';
 import { providersRoutes } from './providers.routes.ts';
 import { equipmentRoutes } from './equipment.routes.ts';
 import { preferencesRoutes } from './preferences.routes.ts';
@@ -20,14 +22,11 @@ import { openApiRoutes } from './openapi.routes.ts';
 import { definitionsRoutes } from './definitions.routes.ts';
 import { validatorsRoutes } from './validators.routes.ts';
 import { workRoutes } from './work.routes.ts';
-import { documentsRoutes } from './documents.routes.ts';
-import { usageRoutes } from './usage.routes.ts';
-import { homeownersRoutes } from './homeowners.routes.ts';
 import { opsActionsRoutes } from './ops-actions.routes.ts';
 import { oidcRoutes } from './oidc.routes.ts';
 import { mailRoutes } from './mail.routes.ts';
 
-export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
+const CORE_ROUTES: ((router: AppRouter) => void)[] = [
   authRoutes,
   oidcRoutes,
   searchRoutes,
@@ -35,16 +34,13 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   programsRoutes,
   impactRoutes,
   versionsRoutes,
-  termsRoutes,
   providersRoutes,
   equipmentRoutes,
   preferencesRoutes,
   attachmentsRoutes,
   tasksRoutes,
   incomeRoutes,
-  documentsRoutes,
-  usageRoutes,
-  homeownersRoutes,
+  workflowsHere,
   opsActionsRoutes,
   jobsRoutes,
   contractorsRoutes,
@@ -54,3 +50,13 @@ export const ROUTE_MODULES: ((router: AppRouter) => void)[] = [
   mailRoutes,
   openApiRoutes,
 ];
+
+/** Where the workflows' routes go among the core's. */
+function workflowsHere(): void {}
+
+/** The routes modules of an app running `workflows`, in registration order. */
+export function routeModules(workflows: readonly AppWorkflow[]): ((router: AppRouter) => void)[] {
+  return CORE_ROUTES.flatMap((m) =>
+    m === workflowsHere ? workflows.flatMap((w) => (w.routes ? [w.routes] : [])) : [m],
+  );
+}

@@ -2,32 +2,18 @@
 
 import { userOf } from '../abilities.ts';
 import { route } from './declare.ts';
-import {
-  DOCUMENTS_REGENERATED,
-  JOB_DETAIL,
-  JOB_FILTER_OPTIONS,
-  JOB_PAGE,
-  JOB_REF,
-  TASKS_CONFIRMED,
-} from '../../engine/api/jobs.ts';
+import { JOB_DETAIL, JOB_FILTER_OPTIONS, JOB_PAGE, JOB_REF, TASKS_CONFIRMED } from '../../engine/api/jobs.ts';
 import { HOMEOWNER_VIEW, PLACE_ELIGIBILITY } from '../../engine/api/misc.ts';
 import { HISTORY } from '../../engine/api/records.ts';
 import { JOB_SUMMARY } from '../../engine/api/search.ts';
-import { JOB_QUERY, bool, int, str } from '../openapi/query-docs.ts';
-import {
-  ELIGIBILITY_STATUSES,
-  ACTION_OWNER_ROLES,
-  MESSAGES,
-  SEARCH_MAX_CHARS,
-  SEARCH_MESSAGES,
-} from '../../engine/index.ts';
-import { badRequest, validationError } from '../errors.ts';
+import { JOB_QUERY, int, str } from '../openapi/query-docs.ts';
+import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, SEARCH_MAX_CHARS, SEARCH_MESSAGES } from '../../engine/index.ts';
+import { badRequest } from '../errors.ts';
 import { JOB_CANCEL, JOB_CLONE, NEW_JOB } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { assertFiltersAllowed, jobFor } from '../services/access.ts';
 import * as jobs from '../services/jobs.service.ts';
 import * as actions from '../services/job-actions.service.ts';
-import * as documents from '../services/documents.service.ts';
 import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/job-lists.db.ts';
 import { query } from '../validation.ts';
 
@@ -340,31 +326,6 @@ export function jobsRoutes(router: AppRouter): void {
     async (ctx: AppContext) => {
       const user = userOf(ctx);
       ctx.body = await actions.setDeemed(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.id));
-    },
-  );
-  route(
-    router,
-    {
-      method: 'patch',
-      path: '/api/jobs/:job_id/regenerate-documents',
-      ability: 'job.regenerate_documents',
-      tag: 'jobs',
-      summary:
-        'Regenerate the documents of a task: recreate=false generates what is missing, recreate=true a new set (the old links stop working)',
-      query: {
-        task_name: str('The task whose documents to regenerate'),
-        recreate: bool('Recreate from scratch', false),
-      },
-      errors: [400, 404, 422],
-      response: DOCUMENTS_REGENERATED,
-      noBody: true,
-    },
-    async (ctx: AppContext) => {
-      const user = userOf(ctx);
-      const job = await jobFor(ctx.deps, user, ctx.params.job_id);
-      const taskName = query.str(ctx.query, 'task_name');
-      if (!taskName) throw validationError([{ path: 'task_name', message: MESSAGES.required }]);
-      ctx.body = await documents.regenerate(ctx.deps, user, job, taskName, query.bool(ctx.query, 'recreate') ?? false);
     },
   );
   route(

@@ -10,6 +10,8 @@ import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
 import { jobState } from '../services/evaluation.ts';
 import * as tasks from '../services/tasks.service.ts';
+import { presentTasks } from '../services/task-present.ts';
+import * as taskActions from '../services/task-actions.service.ts';
 import { notFound } from '../errors.ts';
 import { formDocument } from '../services/form-document.ts';
 
@@ -37,7 +39,7 @@ export function tasksRoutes(router: AppRouter): void {
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);
       const { evaluation, program } = await jobState(ctx.deps, j);
-      ctx.body = { items: await tasks.presentTasks(ctx.deps, user, j, evaluation, program) };
+      ctx.body = { items: await presentTasks(ctx.deps, user, j, evaluation, program) };
     },
   );
   route(
@@ -104,7 +106,7 @@ export function tasksRoutes(router: AppRouter): void {
       load: job,
     },
     async (ctx, body, { user, job: j }) => {
-      ctx.body = await tasks.flagTaskException(
+      ctx.body = await taskActions.flagTaskException(
         ctx.deps,
         user,
         j,
@@ -127,7 +129,7 @@ export function tasksRoutes(router: AppRouter): void {
     },
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);
-      ctx.body = await tasks.clearTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind));
+      ctx.body = await taskActions.clearTaskException(ctx.deps, user, j, ctx.params.task_id, kindOf(ctx.params.kind));
     },
   );
   route(
@@ -144,7 +146,7 @@ export function tasksRoutes(router: AppRouter): void {
       load: job,
     },
     async (ctx, body, { user, job: j }) => {
-      ctx.body = await tasks.transferTask(ctx.deps, user, j, ctx.params.task_id, body);
+      ctx.body = await taskActions.transferTask(ctx.deps, user, j, ctx.params.task_id, body);
     },
   );
   route(
@@ -161,7 +163,7 @@ export function tasksRoutes(router: AppRouter): void {
     },
     async (ctx: AppContext) => {
       const { user, job: j } = await job(ctx);
-      ctx.body = await tasks.resetTask(ctx.deps, user, j, ctx.params.task_id);
+      ctx.body = await taskActions.resetTask(ctx.deps, user, j, ctx.params.task_id);
     },
   );
   route(

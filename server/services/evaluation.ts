@@ -21,10 +21,7 @@ import { todayOf, type Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
-import { enqueueWork } from '../db/work.db.ts';
-import { queueOpenSigning } from '../documents/queue.ts';
-import { USAGE_WORK } from '../usage/work-kinds.ts';
-import { queueApprovedPayment } from '../payments/queue.ts';
+import { afterEvaluation } from './task-extensions.ts';
 import { currentVersion, duePin, programOfJob } from './pinned-program.ts';
 import { setPinnedVersion } from '../db/versions.db.ts';
 
@@ -194,7 +191,7 @@ export function outcomeColumns(ev: JobEvaluation, tasks: tasksDb.TaskRow[]): Par
 
 /**
  * Stores the evaluation of a job read as `row` with `tasks`: the outcome columns that changed, the day and hash
- * it holds for, the pin when due, and the work a task that opened starts (documents, usage, payment). With
+ * it holds for, the pin when due, and the work a task that opened starts (each workflow's afterEvaluation). With
  * `guard`, only if the job was not written since it was read (false then: the caller refreshes it afresh).
  * Call inside the write's transaction.
  */
@@ -224,25 +221,6 @@ export async function storeOutcome(
     const v = await currentVersion(deps, row.program_id);
     if (v) await setPinnedVersion(deps.db, row.id, v.hash);
   }
-  await queueOpenSigning(deps, program, row, ev, facts);
-  await queueOpenUsage(deps, program, row, ev);
-  await queueApprovedPayment(deps, program, row, ev, facts);
+  await afterEvaluation(deps, { program, row, ev, facts });
   return true;
-}
-
-/**
- * A program's usage task that has opened starts energy usage collection (spec sect. 4): the homeowner's
- * invite, once per job (the work's key); resends come from ops (a new invite number).
- */
-async function queueOpenUsage(deps: Deps, program: Program, row: jobsDb.JobRow, ev: JobEvaluation) {
-  const uc = program.usage_collection;
-  if (!uc || row.is_canceled) return;
-  const t = ev.tasks.find((x) => x.id === uc.task);
-  if (!t || (t.status !== 'READY' && t.status !== 'IN_PROGRESS')) return;
-  await enqueueWork(deps.db, {
-    kind: USAGE_WORK.invite,
-    key: `usage:invite:${row.id}:1`,
-    payload: { job_id: row.id, invite: 1 },
-    now: deps.now(),
-  });
 }

@@ -14,7 +14,7 @@ import { addHistory, historyOfJob } from '../db/history.db.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { programOfJob, requireForm, taskFormOf } from './pinned-program.ts';
 import { newShortCode, readJob } from './jobs.service.ts';
-import { presentTasks } from './tasks.service.ts';
+import { presentTasks } from './task-present.ts';
 import { actorOf, canSeeJobTask } from './access.ts';
 import { internalFields, presentEvaluation, presentHistoryItem, wordsOf } from './present.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';

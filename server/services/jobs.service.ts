@@ -10,14 +10,14 @@ import { ApiError, badRequest, conflict, notFound, validationError } from '../er
 import * as jobsDb from '../db/jobs.db.ts';
 import * as lists from '../db/job-lists.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
-import * as paymentsDb from '../db/payments.db.ts';
+import { workflowJobDetail } from './task-extensions.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById, listUsers } from '../db/users.db.ts';
 import { jobAbilities, jobScope, seesInternal } from './access.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { programOfJob, versionOfProgram } from './pinned-program.ts';
 import { daysInStageChangeAfter, presentEvaluation, presentListItem, presentPerson, wordsOf } from './present.ts';
-import { presentTasks } from './tasks.service.ts';
+import { presentTasks } from './task-present.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 
 /** Paging and sorting of a list (spec sect. 7 defaults). */
@@ -262,9 +262,11 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
     evaluation: presentEvaluation(user, ev, wordsOf(deps, judgedBy)),
     tasks: await presentTasks(deps, user, row, ev, judgedBy),
     abilities: jobAbilities(user, row),
-    payment_pending: await paymentsDb.paymentPending(deps.db, row.id),
+    payment_pending: false,
     pinned_version: row.pinned_version ?? null,
     current_version: (program && versionOfProgram(program)?.hash) ?? null,
+    // What the workflows add (a payment under way: payment_pending).
+    ...(await workflowJobDetail(deps, row)),
   };
 }
 

@@ -1,37 +1,26 @@
 /**
  * The task workflow on a job: read tasks with the engine's status, save a draft, submit (validated by
  * the engine, re-evaluated, history written, in one transaction; a stale version answers 409 and
- * nothing is overwritten), exception flags, ownership transfer and reset.
+ * nothing is overwritten). Exception flags, ownership transfer and reset: task-actions.service.ts.
  */
 
-import { assertMay } from '../abilities.ts';
 import {
   EXCEPTION_KINDS,
   SUBMISSION_MESSAGES,
   isPastSubmit,
   submissionRefusal,
-  MESSAGES,
-  clearException,
   draftSizeErrors,
   formatCents,
   pruneTaskData,
   jobOnlyFacts,
-  flagException,
-  resetOwnership,
-  transferOwnership,
   validateTaskSubmission,
-  type ActionOwnerRole,
-  type ExceptionKind,
-  type JobEvaluation,
   type Program,
-  type TaskActionResult,
   type TaskResult,
-  type TaskState,
   type TaskForm,
 } from '../../engine/index.ts';
 import { inTransaction, todayOf, type AuthUser, type Deps } from '../context.ts';
-import type { JobTask, StaleCopy } from '../../engine/api/jobs.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../errors.ts';
+import type { StaleCopy } from '../../engine/api/jobs.ts';
+import { ApiError, badRequest, conflict, notFound, validationError } from '../errors.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
@@ -42,19 +31,14 @@ import {
   answersOnBehalf,
   assertCanWorkTask,
   canSeeJobTask,
-  canWorkTask,
-  mayFlagKind,
   mayOverrideEligibility,
   seesInternal,
-  taskAbilities,
 } from './access.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
-import { formVersionOf } from './form-document.ts';
-import { withTermsFields } from './terms-fields.ts';
 import { internalFields, visibleTaskData } from './present.ts';
-import { usageFactsOf, usageTaskData, withUsage } from '../usage/task-fields.ts';
-import { liveSignatures, serverSignatureFields, withLiveSignatures, type LiveSignatures } from './documents.service.ts';
+import { afterSubmit, fillServerFields, prefetchFields } from './task-extensions.ts';
+import { presentTask } from './task-present.ts';
 
 /** The spec's and our messages of the task workflow. */
 export const TASK_MESSAGES = {
@@ -66,67 +50,8 @@ export const TASK_MESSAGES = {
     `The final amount is above the estimate's maximum of $${max}. Confirm it and say why.`,
 } as const;
 
-/**
- * A task as a role sees it, under the program the job is judged by (its pinned version or the current one);
- * a signing task's status fields as the signatures stand now (`live`).
- */
-export function presentTask(
-  deps: Deps,
-  user: AuthUser,
-  program: Program,
-  t: TaskResult,
-  row: tasksDb.TaskRow | undefined,
-  live?: LiveSignatures,
-  usage: Record<string, unknown> = {},
-): JobTask {
-  const form = formOf(deps, program, t.form);
-  const stored = withUsage(form, row?.draft ?? row?.data ?? null, usage);
-  const data = form?.signatures && live ? withLiveSignatures(form, stored, live.get(t.id) ?? []) : stored;
-  return {
-    id: t.id,
-    title: t.title,
-    form: t.form,
-    form_version: formVersionOf(deps, form),
-    // Where the job detail shows it, and whether it makes documents: facts of its form file.
-    section: form?.section ?? null,
-    produces_documents: !!form?.produces_documents,
-    stage: t.stage,
-    status: t.status,
-    owner: t.owner,
-    default_owner: t.default_owner,
-    blocked_by: t.blocked_by,
-    exceptions: t.exceptions,
-    exception_notes: seesInternal(user) ? (row?.exceptions ?? null) : undefined,
-    owner_override: row?.owner_override
-      ? {
-          role: row.owner_override.role as ActionOwnerRole,
-          reason: row.owner_override.reason,
-          comments: row.owner_override.comments,
-        }
-      : null,
-    can_edit: canWorkTask(user, actorOf(program, t)) && t.status !== 'LOCKED',
-    abilities: taskAbilities(user, t, !!row?.owner_override),
-    data: visibleTaskData(user, form, data),
-    has_unsubmitted_changes: !!row?.draft,
-    version: row?.version ?? 0,
-    updated_at: row?.updated_at ?? null,
-  };
-}
-
-/**
- * Every applicable task of a job (evaluated under `program`, the job's); a homeowner sees only the homeowner's
- * tasks (those sent to them, when invitations sent some).
- */
-export async function presentTasks(deps: Deps, user: AuthUser, job: JobRow, ev: JobEvaluation, program: Program) {
-  const rows = new Map((await tasksDb.tasksOfJob(deps.db, job.id)).map((r) => [r.task_id, r]));
-  const live = await liveSignatures(deps, job);
-  return ev.tasks
-    .filter((t) => canSeeJobTask(user, job, { id: t.id, ...actorOf(program, t) }))
-    .map((t) => presentTask(deps, user, program, t, rows.get(t.id), live, usageFactsOf(job)));
-}
-
 /** A task of a job as the job's program (programOfJob) has it, if the user may see it. */
-async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
+export async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const tasks = await tasksDb.tasksOfJob(deps.db, job.id);
   const { evaluation: ev, program } = await jobState(deps, job, tasks);
   const t = ev.tasks.find((x) => x.id === taskId);
@@ -142,7 +67,7 @@ async function taskOf(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
 /** One task of a job with its form key. */
 export async function readTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
   const { t, row, program } = await taskOf(deps, user, job, taskId);
-  return presentTask(deps, user, program, t, row, await liveSignatures(deps, job, taskId), usageFactsOf(job));
+  return presentTask(deps, user, job, program, t, row, await prefetchFields(deps, job, taskId));
 }
 
 /** A task's form as the job's program has it (404 when the task is not the user's to see or has no form). */
@@ -154,7 +79,7 @@ export async function taskForm(deps: Deps, user: AuthUser, job: JobRow, taskId: 
 }
 
 /** Writes a task state at the expected version or answers 409 with what is there now. */
-async function write(
+export async function write(
   deps: Deps,
   user: AuthUser,
   job: JobRow,
@@ -208,6 +133,25 @@ function assertWritable(program: Program, job: JobRow, t: TaskResult, user: Auth
     throw badRequest(`This task is locked until these are complete: ${t.blocked_by.join(', ')}.`, 'task_locked');
 }
 
+/**
+ * What a draft stores: the internal fields kept from the stored data when the user cannot see them, the
+ * workflows' server-owned fields set (whatever was sent for them is replaced), and the same pruning as a
+ * submission (unknown and hidden fields dropped), without asking for completeness.
+ */
+async function draftData(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  taskId: string,
+  form: TaskForm,
+  sent: Record<string, unknown>,
+  row: tasksDb.TaskRow | undefined,
+): Promise<Record<string, unknown>> {
+  const kept = withInternal(user, form, sent, row?.draft ?? row?.data ?? null);
+  const filled = (await fillServerFields(deps, 'save', form, job, taskId, kept)) ?? {};
+  return pruneTaskData(form, filled, jobOnlyFacts(job, todayOf(deps)));
+}
+
 /** Saves partial work: the task shows IN_PROGRESS; a COMPLETE task keeps its submitted data until resubmitted. */
 export function saveDraft(
   deps: Deps,
@@ -219,33 +163,8 @@ export function saveDraft(
   return inTransaction(deps, async (deps) => {
     const { t, row, program } = await taskOf(deps, user, job, taskId);
     assertWritable(program, job, t, user);
-    // The same pruning as a submission (unknown and hidden fields dropped), without asking for completeness.
     const form = formOf(deps, program, t.form);
-    // Signature statuses are the server's (form.yaml `signatures:`): whatever was sent for them is replaced.
-    const data = form
-      ? pruneTaskData(
-          form,
-          (
-            await withTermsFields(
-              deps,
-              form,
-              job,
-              usageTaskData(
-                form.usage_fields,
-                usageFactsOf(job),
-                await serverSignatureFields(
-                  deps,
-                  form,
-                  job.id,
-                  taskId,
-                  withInternal(user, form, body.data, row?.draft ?? row?.data ?? null),
-                ),
-              ),
-            )
-          ).data,
-          jobOnlyFacts(job, todayOf(deps)),
-        )
-      : {};
+    const data = form ? await draftData(deps, user, job, taskId, form, body.data, row) : {};
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
@@ -300,21 +219,9 @@ export function submitTask(
     const { t, row, tasks, program } = await taskOf(deps, user, job, taskId);
     assertWritable(program, job, t, user);
     const form = requireForm(deps, program, t.form);
-    // Usage and signature fields are the server's: whatever was sent for them is replaced.
-    // Terms versions too: the current one accepted with this submission, the one the job was submitted under.
-    const sent = usageTaskData(
-      form.usage_fields,
-      usageFactsOf(job),
-      await serverSignatureFields(
-        deps,
-        form,
-        job.id,
-        taskId,
-        withInternal(user, form, body.data, row?.draft ?? row?.data ?? null),
-      ),
-    );
-    const terms = await withTermsFields(deps, form, job, sent, true);
-    const data = terms.data;
+    // The workflows' server-owned fields: whatever was sent for them is replaced (a filler may refuse: 422).
+    const kept = withInternal(user, form, body.data, row?.draft ?? row?.data ?? null);
+    const data = (await fillServerFields(deps, 'submit', form, job, taskId, kept)) ?? {};
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
     const { facts, evaluation: before } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);
@@ -330,8 +237,6 @@ export function submitTask(
       owner_override: row?.owner_override ?? null,
       exceptions: null,
     });
-    if (terms.install_terms_id !== undefined)
-      await jobsDb.updateJob(deps.db, job.id, { install_terms_id: terms.install_terms_id });
     const now = deps.now().toISOString();
     // An answer to a homeowner task by anyone else is recorded as given on the homeowner's behalf.
     const onBehalf = answersOnBehalf(user, t) ? { on_behalf_of: 'homeowner' } : {};
@@ -347,33 +252,8 @@ export function submitTask(
         ...(resolved.length ? { exceptions_resolved: resolved } : {}),
       },
     });
-    // The final amount ops share is in history (the rebate display moves to it).
-    const shared = program.incentives.shared_amount;
-    if (shared?.task === taskId) {
-      await addHistory(deps.db, {
-        job_id: job.id,
-        type: 'rebate_amount_shared',
-        user_id: user.id,
-        at: now,
-        detail: { task_id: taskId, amount_cents: result.data[shared.amount_field] ?? null },
-      });
-    }
-    // The payment task recorded by hand instead of by the accounts-payment system: an override, said so.
-    const pay = program.incentives.payment;
-    if (pay?.payable && pay.task === taskId) {
-      await addHistory(deps.db, {
-        job_id: job.id,
-        type: 'payment_recorded_by_hand',
-        user_id: user.id,
-        at: now,
-        detail: {
-          task_id: taskId,
-          override: true,
-          amount_cents: result.data[pay.amount_field] ?? null,
-          paid_on: result.data[pay.date_field] ?? null,
-        },
-      });
-    }
+    // The workflows' effects of the submission (history rows, the job's columns), rolled back with a refusal.
+    await afterSubmit(deps, { user, job, program, form, taskId, data: result.data, at: now });
     const after = await refreshJob(deps, job.id);
     // The engine's submission gate (an ineligible job cannot be submitted); a refusal rolls back.
     const refused = submissionRefusal(program, t.stage, after, mayOverrideEligibility(user));
@@ -390,98 +270,4 @@ export function submitTask(
       job: { stage: after.stage, eligibility: after.eligibility.status },
     };
   });
-}
-
-/** A task action of the engine (`act`, under the job's program) applied to the stored task, with its history row. */
-function applyAction(
-  deps: Deps,
-  user: AuthUser,
-  job: JobRow,
-  taskId: string,
-  type: string,
-  detail: Record<string, unknown>,
-  act: (program: Program, state: TaskState | undefined) => TaskActionResult,
-) {
-  return inTransaction(deps, async (deps) => {
-    const { row, program } = await taskOf(deps, user, job, taskId);
-    const state: TaskState | undefined = row
-      ? {
-          status: row.status ?? undefined,
-          data: row.data ?? undefined,
-          owner_override: row.owner_override as TaskState['owner_override'],
-          exceptions: row.exceptions as TaskState['exceptions'],
-        }
-      : undefined;
-    const r = act(program, state);
-    if (!r.ok) throw validationError([{ path: '', message: r.error }], r.error);
-    await write(deps, user, job, program, taskId, row?.version ?? 0, {
-      status: (r.state.status as tasksDb.TaskRow['status']) ?? null,
-      data: r.state.data ?? null,
-      draft: row?.draft ?? null,
-      owner_override: (r.state.owner_override as tasksDb.TaskRow['owner_override']) ?? null,
-      exceptions: (r.state.exceptions as tasksDb.TaskRow['exceptions']) ?? null,
-    });
-    await addHistory(deps.db, {
-      job_id: job.id,
-      type,
-      user_id: user.id,
-      at: deps.now().toISOString(),
-      detail: { task_id: taskId, ...detail },
-    });
-    await refreshJob(deps, job.id);
-    return readTask(deps, user, (await jobsDb.getJob(deps.db, job.id))!, taskId);
-  });
-}
-
-/** Flags a contractor or ops exception; a contractor flags only contractor exceptions. */
-export function flagTaskException(
-  deps: Deps,
-  user: AuthUser,
-  job: JobRow,
-  taskId: string,
-  kind: ExceptionKind,
-  note?: string,
-) {
-  assertMay(user, 'task.flag_exception');
-  if (!mayFlagKind(user, kind)) throw forbidden();
-  // An ops exception tells the contractor's reviewer what is wrong: it needs its note.
-  if (kind === 'ops' && !note?.trim()) throw validationError([{ path: 'note', message: MESSAGES.required }]);
-  return applyAction(deps, user, job, taskId, 'task_exception_flagged', { kind, note }, (program, s) =>
-    flagException(program, taskId, s, kind, { note, by: user.name, at: deps.now().toISOString() }),
-  );
-}
-
-/** Removes an exception flag (the same roles as flagging). */
-export function clearTaskException(deps: Deps, user: AuthUser, job: JobRow, taskId: string, kind: ExceptionKind) {
-  assertMay(user, 'task.clear_exception');
-  if (!mayFlagKind(user, kind)) throw forbidden();
-  return applyAction(deps, user, job, taskId, 'task_exception_cleared', { kind }, (program, s) =>
-    clearException(program, taskId, s, kind),
-  );
-}
-
-/** Transfers a task to another action owner with a reason (ops). */
-export function transferTask(
-  deps: Deps,
-  user: AuthUser,
-  job: JobRow,
-  taskId: string,
-  to: { role: string; reason: string; comments?: string },
-) {
-  assertMay(user, 'task.transfer');
-  return applyAction(
-    deps,
-    user,
-    job,
-    taskId,
-    'task_transferred',
-    { to: to.role, reason: to.reason, comments: to.comments },
-    (program, s) => transferOwnership(program, taskId, s, to),
-  );
-}
-
-/** Resets a task to its default owner; it returns to READY (ops). */
-export function resetTask(deps: Deps, user: AuthUser, job: JobRow, taskId: string) {
-  assertMay(user, 'task.reset');
-  return applyAction(deps, user, job, taskId, 'task_reset', {}, (program, s) => resetOwnership(program, taskId, s));
 }

@@ -16,9 +16,9 @@ import { startServer, type Person, type TestServer } from './harness.ts';
 import { filled } from './fixtures.ts';
 import { ROOT } from '../load-repo.ts';
 import { createWorker, type Worker } from '../../server/worker.ts';
-import { documentHandlers } from '../../server/services/document-work.ts';
-import { usageHandlers } from '../../server/services/usage-work.ts';
-import { paymentHandlers } from '../../server/services/payment-work.ts';
+import { documentHandlers } from '../../server/workflows/signing/document-work.ts';
+import { usageHandlers } from '../../server/workflows/usage/usage-work.ts';
+import { paymentHandlers } from '../../server/workflows/payments/payment-work.ts';
 import { startUtilitySimulator } from '../../sim/utility/server.ts';
 import { startApSimulator } from '../../sim/ap/server.ts';
 

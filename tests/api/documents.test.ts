@@ -15,7 +15,7 @@ import { createJob, filled } from './fixtures.ts';
 import { smtpServer, plainText } from '../support/smtp.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { createWorker, type Worker } from '../../server/worker.ts';
-import { DOCUMENT_WORK, documentHandlers } from '../../server/services/document-work.ts';
+import { DOCUMENT_WORK, documentHandlers } from '../../server/workflows/signing/document-work.ts';
 import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
 import { leaseWork } from '../../server/db/work.db.ts';
 import { insertTermsVersion } from '../../server/db/admin.db.ts';

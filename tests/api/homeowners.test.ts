@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { createJob, filled } from './fixtures.ts';
-import { HOMEOWNER_MESSAGES, INVITE_DAYS } from '../../server/services/homeowners.service.ts';
+import { HOMEOWNER_MESSAGES, INVITE_DAYS } from '../../server/workflows/homeowners/homeowners.service.ts';
 import { ACCESS_MESSAGES } from '../../server/services/access.ts';
 
 let s: TestServer;

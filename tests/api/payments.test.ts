@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { filled } from './fixtures.ts';
 import { createWorker, type Worker } from '../../server/worker.ts';
-import { PAYMENT_WORK, paymentHandlers } from '../../server/services/payment-work.ts';
+import { PAYMENT_WORK, paymentHandlers } from '../../server/workflows/payments/payment-work.ts';
 import { leaseWork } from '../../server/db/work.db.ts';
 import * as tasksDb from '../../server/db/tasks.db.ts';
 import { refreshJob } from '../../server/services/evaluation.ts';

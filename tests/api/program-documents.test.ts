@@ -11,7 +11,7 @@ import { startServer, type TestServer } from './harness.ts';
 import { createJob, filled } from './fixtures.ts';
 import { smtpServer, plainText } from '../support/smtp.ts';
 import { createWorker, type Worker } from '../../server/worker.ts';
-import { documentHandlers } from '../../server/services/document-work.ts';
+import { documentHandlers } from '../../server/workflows/signing/document-work.ts';
 import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
 
 let s: TestServer;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { filled } from './fixtures.ts';
 import { createWorker, type Worker } from '../../server/worker.ts';
-import { USAGE_WORK, usageHandlers } from '../../server/services/usage-work.ts';
+import { USAGE_WORK, usageHandlers } from '../../server/workflows/usage/usage-work.ts';
 import { leaseWork } from '../../server/db/work.db.ts';
 import { startUtilitySimulator } from '../../sim/utility/server.ts';
 import { httpUtilityData } from '../../server/adapters/utility-data.ts';

@@ -17,7 +17,7 @@ import { getJob } from '../../server/db/jobs.db.ts';
 import { readOutbox } from '../../server/db/settings.db.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
 import { submitTask } from '../../server/services/tasks.service.ts';
-import { homeownerAccess, inviteHomeowner } from '../../server/services/homeowners.service.ts';
+import { homeownerAccess, inviteHomeowner } from '../../server/workflows/homeowners/homeowners.service.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { filled } from '../api/fixtures.ts';
 

@@ -17,11 +17,11 @@ import { seedIfEmpty } from '../../server/seed/demo.ts';
 import type { AuthUser, Deps } from '../../server/context.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
 import { createWorker } from '../../server/worker.ts';
-import { documentHandlers } from '../../server/services/document-work.ts';
-import { usageHandlers } from '../../server/services/usage-work.ts';
+import { documentHandlers } from '../../server/workflows/signing/document-work.ts';
+import { usageHandlers } from '../../server/workflows/usage/usage-work.ts';
 import { startUtilitySimulator } from '../../sim/utility/server.ts';
 import { startApSimulator } from '../../sim/ap/server.ts';
-import { paymentHandlers } from '../../server/services/payment-work.ts';
+import { paymentHandlers } from '../../server/workflows/payments/payment-work.ts';
 import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
 import { actorOf, canWorkTask } from '../../server/services/access.ts';
 

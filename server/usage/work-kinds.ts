@@ -1,2 +1,0 @@
-/** The background work kinds of energy usage collection (server/services/usage-work.ts handles them). */
-export const USAGE_WORK = { invite: 'usage.invite', check: 'usage.check', collect: 'usage.collect' } as const;

@@ -1,0 +1,208 @@
+/**
+ * The layout under the signing PDFs (server/workflows/signing/pdf.ts): letter-size pages, standard fonts, text
+ * reduced to what WinAnsi encodes and wrapped by measured width, and a cursor flowing text and label/value
+ * rows down the pages, with footers "Page n of m".
+ */
+
+import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+
+export const PAGE: [number, number] = [612, 792];
+export const MARGIN = 60;
+export const WIDTH = PAGE[0] - 2 * MARGIN;
+export const LABEL_WIDTH = 140;
+export const BOX = { width: 300, height: 64, pad: 6 };
+export const GREY = rgb(0.35, 0.35, 0.35);
+export const BLACK = rgb(0, 0, 0);
+export const PRODUCER = 'Rebate portal';
+
+export interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  script: PDFFont;
+}
+
+/** WinAnsi's characters beyond ASCII and Latin-1. */
+export const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** Close forms of characters that NFKD does not reduce. */
+export const CLOSE: Record<string, string> = {
+  '\u00a0': ' ',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2212': '-',
+  '\u2032': "'",
+  '\u2033': '"',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ı: 'i',
+};
+
+export const encodable = (ch: string): boolean => {
+  const c = ch.codePointAt(0) ?? 0;
+  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa1 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch);
+};
+
+/** The text with every character WinAnsi cannot encode replaced: a close form, a space for controls, else '?'. */
+export function winAnsi(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    if (encodable(ch)) out += ch;
+    else if (CLOSE[ch]) out += CLOSE[ch];
+    else if (/\p{Cc}|\p{Zs}|\p{Zl}|\p{Zp}/u.test(ch)) out += ' ';
+    else if (/\p{Mn}|\p{Cf}|\uFE0F|\uFE0E/u.test(ch)) continue;
+    else {
+      const base = ch.normalize('NFKD').replace(/\p{Mn}/gu, '');
+      out += base && [...base].every(encodable) ? base : '?';
+    }
+  }
+  return out;
+}
+
+/** Splits a word wider than `width` into pieces that fit. */
+export function breakWord(word: string, font: PDFFont, size: number, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  let w = 0;
+  for (const ch of word) {
+    const cw = font.widthOfTextAtSize(ch, size);
+    if (piece && w + cw > width) {
+      pieces.push(piece);
+      piece = '';
+      w = 0;
+    }
+    piece += ch;
+    w += cw;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** The text's lines once wrapped to `width` by measured width (hard line breaks kept; long words broken). */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const hard of text.split(/\r\n|\r|\n/)) {
+    let line = '';
+    for (const word of winAnsi(hard).split(' ').filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      const pieces = font.widthOfTextAtSize(word, size) <= width ? [word] : breakWord(word, font, size, width);
+      lines.push(...pieces.slice(0, -1));
+      line = pieces[pieces.length - 1];
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** A cursor flowing text down the pages of a document, adding a page when the next line does not fit. */
+export class Flow {
+  page!: PDFPage;
+  y = 0;
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly fonts: Fonts,
+  ) {
+    this.newPage();
+  }
+
+  get pageIndex(): number {
+    return this.doc.getPageCount() - 1;
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage(PAGE);
+    this.y = PAGE[1] - MARGIN;
+  }
+
+  /** Starts a new page unless `height` fits above the bottom margin (or the page is still empty). */
+  ensure(height: number): void {
+    if (this.y - height < MARGIN && this.y < PAGE[1] - MARGIN) this.newPage();
+  }
+
+  gap(height: number): void {
+    this.y -= height;
+  }
+
+  /** Draws the text wrapped to the page, one line at a time. */
+  text(text: string, font: PDFFont, size: number, color: Color = BLACK, x = MARGIN, width = WIDTH): void {
+    const lh = size * 1.35;
+    for (const line of wrap(text, font, size, width)) {
+      this.ensure(lh);
+      this.y -= lh;
+      if (line) this.page.drawText(line, { x, y: this.y + lh * 0.25, size, font, color });
+    }
+  }
+
+  /** A label and its value side by side, both wrapped; kept on one page when it fits. */
+  row(label: string, value: string, size = 9.5): void {
+    const lh = size * 1.35;
+    const labels = wrap(label, this.fonts.bold, size, LABEL_WIDTH - 10);
+    const values = wrap(value, this.fonts.regular, size, WIDTH - LABEL_WIDTH);
+    const n = Math.max(labels.length, values.length);
+    this.ensure(Math.min(n * lh, PAGE[1] - 2 * MARGIN));
+    for (let i = 0; i < n; i++) {
+      this.ensure(lh);
+      this.y -= lh;
+      const y = this.y + lh * 0.25;
+      if (labels[i]) this.page.drawText(labels[i], { x: MARGIN, y, size, font: this.fonts.bold, color: GREY });
+      if (values[i]) this.page.drawText(values[i], { x: MARGIN + LABEL_WIDTH, y, size, font: this.fonts.regular });
+    }
+    this.y -= 2;
+  }
+
+  /** A heading kept with the first lines after it. */
+  heading(text: string, size = 12): void {
+    this.ensure(size * 1.35 + 30);
+    this.gap(8);
+    this.text(text, this.fonts.bold, size);
+    this.gap(2);
+  }
+
+  rule(): void {
+    this.gap(6);
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: MARGIN + WIDTH, y: this.y },
+      thickness: 0.5,
+      color: GREY,
+    });
+    this.gap(8);
+  }
+}
+
+export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
+  return {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    script: await doc.embedFont(StandardFonts.TimesRomanItalic),
+  };
+}
+
+/** A date from an ISO time (the epoch when it is not one, so a PDF is always written). */
+export function dateOf(iso: string): Date {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? new Date(0) : d;
+}
+
+/** An ISO time as people read it: 2025-03-04 17:22:05 UTC (the text as given when it is not a time). */
+export function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** Writes a footer on pages [from, to): left text and "<prefix>Page n of m" on the right. */
+export function footer(doc: PDFDocument, font: PDFFont, from: number, left: string, prefix = ''): void {
+  const pages = doc.getPages().slice(from);
+  const size = 8;
+  pages.forEach((page, i) => {
+    const right = `${prefix}Page ${i + 1} of ${pages.length}`;
+    const rw = font.widthOfTextAtSize(right, size);
+    page.drawText(right, { x: MARGIN + WIDTH - rw, y: MARGIN / 2, size, font, color: GREY });
+    page.drawText(wrap(left, font, size, WIDTH - rw - 20)[0], { x: MARGIN, y: MARGIN / 2, size, font, color: GREY });
+  });
+}

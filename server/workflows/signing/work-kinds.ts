@@ -1,0 +1,6 @@
+/** The background work kinds of document signing (server/workflows/signing/documents.service.ts handles them). */
+export const DOCUMENT_WORK = {
+  generate: 'documents.generate',
+  invite: 'documents.invite',
+  finalize: 'documents.finalize',
+} as const;
