@@ -1,4 +1,4 @@
-/** `rebate assumptions`: every `# assumption:` comment of the definitions, as a Markdown list for the README. */
+/** `rebate assumptions`: every `# assumption:` comment of the definitions, as docs/assumptions.md lists them. */
 
 import { readDefinitionFiles } from '../read-files.ts';
 
