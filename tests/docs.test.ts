@@ -20,11 +20,9 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const text = Object.fromEntries(DOCS.map((d) => [d, read(d)]));
 
 /** Exceptions, each on purpose:
- * - `server/workflows/` is being created by the workflows change; its paths are described before they land.
  * - Runtime and build output (created by `npm start`, the tests, the bench, the build): not in a fresh checkout.
  * - `node_modules/` is installed, not ours. */
 const PATH_EXCEPTIONS = [
-  /^server\/workflows(\/|$)/,
   /^data(\/|$)/,
   /^artifacts(\/|$)/,
   /^tests\/e2e\/artifacts(\/|$)/,
