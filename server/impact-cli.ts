@@ -24,7 +24,7 @@ import {
 import { backendOf, postgresPool, sqlitePath, sqliteStore } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { readDefinitionSources } from './definitions.ts';
-import { REPO_ROOT, repoDefinitions } from './deps.ts';
+import { REPO_ROOT } from './deps.ts';
 import { impactJobs } from './services/impact.service.ts';
 
 const USAGE =
@@ -149,8 +149,12 @@ export async function impactCommand(
       throw new UsageError(`unknown format '${values.format}' (formats: text, json)`);
     const today = values.today ?? new Date().toISOString().slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`);
-    const current = repoDefinitions();
-    const proposed = loadDefinitions(proposedSources(positionals[0]));
+    // The task forms are compiled only where they are proposed: the repository's own are checked by `rebate validate`,
+    // and a form an evaluation needs is compiled when it is first used (compiling them all took most of a run).
+    const current = loadDefinitions(readDefinitionSources(REPO_ROOT), { lazy_forms: true });
+    const proposedFiles = proposedSources(positionals[0]);
+    const proposesForms = existsSync(join(resolve(positionals[0]), 'task-schemas'));
+    const proposed = loadDefinitions(proposedFiles, { lazy_forms: !proposesForms });
     const errors = proposed.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) {
       err(`the proposed definitions have ${errors.length} error(s):`);
