@@ -137,6 +137,10 @@ export async function startServer(
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  // The test and the server share one event loop: a test that computes for a while (loading definitions, say) keeps
+  // fetch from seeing the server close an idle kept-alive socket after its 5 s, and the next call reuses the closed
+  // socket (ECONNRESET). Idle sockets stay open a minute here; close() ends them.
+  server.keepAliveTimeout = 60_000;
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tokens = new Map<Person, string>();
   const api: TestServer['api'] = async (method, path, o = {}) => {
