@@ -5,7 +5,7 @@ import { buildFacts } from './facts.ts';
 import { checkTaskRules } from './task-rules.ts';
 import type { JobEvaluation, JobInput, Program, SourceRange, TaskForm } from './types.ts';
 import { validateTask } from './forms/validate-task.ts';
-import type { CasesFile } from './load/load-definitions.ts';
+import type { CasesFile } from './load/definition-types.ts';
 
 /**
  * What an expectation should now say for the case to pass: the new value of the expectation at

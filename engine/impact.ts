@@ -4,7 +4,7 @@
  * program and county, and for each changed job the definition change that made the difference.
  */
 
-import type { Definitions } from './load/load-definitions.ts';
+import type { Definitions } from './load/definition-types.ts';
 import type { EligibilityStatus } from './constants.ts';
 import type { DefinitionChange } from './definition-diff.ts';
 import { evaluateJobWithFacts } from './evaluate-job.ts';

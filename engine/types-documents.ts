@@ -4,7 +4,7 @@
  */
 
 import type { SignerRole } from './api/signing.ts';
-import type { RuleBase, SourceRange } from './types.ts';
+import type { RuleBase, SourceRange } from './types-base.ts';
 
 /** A field a document fills from the job: printed in its table and usable in its text as {key}. */
 export interface DocumentField {

@@ -11,21 +11,12 @@ import type {
   StageTab,
   StoredTaskStatus,
 } from './constants.ts';
-import type { CompiledRule } from './logic/evaluators.ts';
 import type { SignerRole } from './api/signing.ts';
 import type { DocumentDef } from './types-documents.ts';
+import type { RuleBase, SourceRange } from './types-base.ts';
 import type { Logic } from './logic/walk.ts';
-import type { FormRuntime } from './forms/compile-form.ts';
+import type { FormRuntime } from './forms/form-runtime.ts';
 import type { StageResult } from './results.ts';
-
-/** Where something sits in a definition file (1-based line and column). */
-export interface SourceRange {
-  file: string;
-  line: number;
-  col: number;
-  end_line: number;
-  end_col: number;
-}
 
 /** A problem found in the definitions. */
 export interface Diagnostic {
@@ -61,15 +52,6 @@ export interface StageModel {
   id: StageModelId;
   label: string;
   stages: StageDef[];
-}
-
-/** A rule as it runs: its logic compiled once, with what it reads and where it came from. */
-export interface RuleBase {
-  id: string;
-  logic: Logic;
-  fn: CompiledRule;
-  reads: string[];
-  source: SourceRange;
 }
 
 /** A compiled eligibility rule. */
@@ -292,3 +274,4 @@ export interface EvalContext {
 // What the engine says about a job (its results) lives in results.ts; one import for both.
 export type * from './results.ts';
 export type * from './types-documents.ts';
+export type * from './types-base.ts';

@@ -8,8 +8,8 @@
 
 import { parse, stringify } from 'yaml';
 import { hashDefinition } from './load/hash.ts';
-import { kindOf } from './load/load-definitions.ts';
-import type { Definitions } from './load/load-definitions.ts';
+import { kindOf } from './load/file-names.ts';
+import type { Definitions } from './load/definition-types.ts';
 import type { Program, SourceFile } from './types.ts';
 
 /** A program's version: its hash and the files it hashes. */

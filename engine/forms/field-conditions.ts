@@ -8,13 +8,7 @@
 import { buildFacts, jobInputOf, type Facts, type JobRecord } from '../facts.ts';
 import { truthy, type CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, unknownOperations, type Logic } from '../logic/walk.ts';
-
-/** One field's condition, compiled. */
-export interface FieldCondition {
-  field: string;
-  test: CompiledRule;
-  logic: Logic;
-}
+import type { FieldCondition } from './form-runtime.ts';
 
 /** What a `shown_if` condition may read: the facts the browser has too. */
 export const SHOWN_IF_FACTS = /^job\.[a-z_]+$|^derived\.today$/;

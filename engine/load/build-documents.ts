@@ -7,7 +7,7 @@ import { SIGNER_ROLES } from '../api/signing.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, mapVarPaths, type Logic } from '../logic/walk.ts';
 import type { DocumentDef, RuleBase, TaskForm } from '../types.ts';
-import type { SharedDefs } from './build-program.ts';
+import type { SharedDefs } from './definition-types.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
 

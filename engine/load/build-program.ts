@@ -4,19 +4,9 @@
  */
 
 import { ACTION_OWNER_ROLES } from '../constants.ts';
-import type { UsageWording } from '../usage.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, mapVarPaths, type Logic } from '../logic/walk.ts';
-import type {
-  Diagnostic,
-  EligibilityRule,
-  Program,
-  RuleBase,
-  StageModel,
-  TaskDef,
-  TaskForm,
-  TaskRule,
-} from '../types.ts';
+import type { Diagnostic, EligibilityRule, Program, RuleBase, TaskDef, TaskForm, TaskRule } from '../types.ts';
 import { buildStageResults } from '../stages.ts';
 import { buildDocuments } from './build-documents.ts';
 import { buildIncentives } from './build-incentives.ts';
@@ -31,41 +21,7 @@ import { resolveStageModel } from './stage-model.ts';
 import { checkTaskGraph } from './task-graph.ts';
 import { orderTasks } from './task-order.ts';
 import type { ParsedFile } from './yaml-source.ts';
-
-/** Shared definitions from program-defs/_shared. */
-export interface SharedDefs {
-  stage_models: Record<string, Omit<StageModel, 'id'>>;
-  ineligibility_reasons: Record<string, string>;
-  eligibility_rules: Record<
-    string,
-    { reason: string; description?: string; ineligible_if: Logic; needs?: string[]; file: ParsedFile; key: string }
-  >;
-  rules: Record<
-    string,
-    {
-      field?: string;
-      applies_if?: Logic;
-      valid_if: Logic;
-      message: string;
-      severity?: 'error' | 'warning';
-      file: ParsedFile;
-      key: string;
-    }
-  >;
-  constants: Record<string, unknown>;
-  document_templates: Record<
-    string,
-    {
-      title: string;
-      fields?: Record<string, { label: string; value: Logic }>;
-      sections: { heading?: string; paragraphs: string[] }[];
-      file: ParsedFile;
-      key: string;
-    }
-  >;
-  /** The usage collection workflow's wording (_shared/usage-collection.yaml); empty until that file is loaded. */
-  usage_collection: Partial<UsageWording>;
-}
+import type { SharedDefs } from './definition-types.ts';
 
 type Path = (string | number)[];
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

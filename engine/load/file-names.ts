@@ -7,6 +7,7 @@
 
 import type { Diagnostic } from '../types.ts';
 import { closest } from './suggest.ts';
+import type { FileKind } from './meta-validate.ts';
 
 /** The files a definition folder holds, by the folder above it. */
 const FOLDER_FILES: Record<string, { names: string[]; required: string; what: string }> = {
@@ -47,6 +48,19 @@ function nearMiss(place: Place): string | undefined {
       (n) => place.stem.startsWith(n) || letters(singular) === letters(n) || letters(place.stem) === letters(n),
     ) ?? closest(place.stem, names)
   );
+}
+
+/** Which kind of definition a file is, by its place in the tree. */
+export function kindOf(path: string): FileKind | undefined {
+  const parts = path.replace(/\\/g, '/').split('/');
+  const name = parts[parts.length - 1];
+  const dir = parts[parts.length - 2];
+  if (!/\.(ya?ml|json)$/.test(name)) return undefined;
+  if (dir === '_shared') return parts.includes('task-schemas') ? 'form-shared' : 'shared';
+  if (/^program\.ya?ml$/.test(name)) return 'program';
+  if (/^cases\.ya?ml$/.test(name)) return 'cases';
+  if (/^form\.(ya?ml|json)$/.test(name)) return 'task-form';
+  return undefined;
 }
 
 /** Whether a file that is not a definition by name should still be handed to the loader (to be reported). */

@@ -5,58 +5,21 @@
 
 import { createCompiler, createReferenceCompiler } from '../logic/evaluators.ts';
 import type { Diagnostic, Program, SourceFile, TaskForm } from '../types.ts';
-import { buildProgram, type SharedDefs } from './build-program.ts';
+import { buildProgram } from './build-program.ts';
+import type { Definitions, SharedDefs, UploadKind } from './definition-types.ts';
 import { createMetaValidators, validateMeta, type FileKind, type MetaValidators } from './meta-validate.ts';
 import { parseSource, type ParsedFile } from './yaml-source.ts';
 import { buildForm } from './build-form.ts';
 import { checkSharedDefinitions } from './lint-shared-definitions.ts';
 import { unusedForms } from './task-graph.ts';
 import { registerCases } from './register-cases.ts';
-import { misnamedFiles } from './file-names.ts';
+import { kindOf, misnamedFiles } from './file-names.ts';
 import { createFormAjv } from '../forms/form-ajv.ts';
 import { formFields, type SchemaCompiler } from '../forms/compile-form.ts';
 import type { PickBuilder } from '../forms/pick.ts';
 
-export { formFields };
-
-/** A program's table of example jobs, as loaded. */
-export interface CasesFile {
-  file: string;
-  parsed: ParsedFile;
-  value: Record<string, unknown>;
-}
-
-/** Everything loaded. */
-/** What an upload widget takes (task-schemas/_shared `uploads:`). */
-export interface UploadKind {
-  /** What one file is called (photo, PDF). */
-  label: string;
-  /** Allowed extensions, each with the content types its bytes may show. */
-  accept: Record<string, string[]>;
-}
-
-export interface Definitions {
-  programs: Record<string, Program>;
-  forms: Record<string, TaskForm>;
-  /** Upload widgets by name (photo_upload, pdf_upload). */
-  uploads: Record<string, UploadKind>;
-  cases: Record<string, CasesFile>;
-  shared: SharedDefs;
-  diagnostics: Diagnostic[];
-}
-
-/** Which kind of definition a file is, by its place in the tree. */
-export function kindOf(path: string): FileKind | undefined {
-  const parts = path.replace(/\\/g, '/').split('/');
-  const name = parts[parts.length - 1];
-  const dir = parts[parts.length - 2];
-  if (!/\.(ya?ml|json)$/.test(name)) return undefined;
-  if (dir === '_shared') return parts.includes('task-schemas') ? 'form-shared' : 'shared';
-  if (/^program\.ya?ml$/.test(name)) return 'program';
-  if (/^cases\.ya?ml$/.test(name)) return 'cases';
-  if (/^form\.(ya?ml|json)$/.test(name)) return 'task-form';
-  return undefined;
-}
+export { formFields, kindOf };
+export type { CasesFile, Definitions, SharedDefs, UploadKind } from './definition-types.ts';
 
 /** Loader options. */
 export interface LoadOptions {

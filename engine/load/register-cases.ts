@@ -5,7 +5,7 @@
  */
 
 import type { Diagnostic, Program, TaskForm } from '../types.ts';
-import type { CasesFile } from './load-definitions.ts';
+import type { CasesFile } from './definition-types.ts';
 import { lintCases } from './lint-cases.ts';
 import type { ParsedFile } from './yaml-source.ts';
 

@@ -14,17 +14,12 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { DB, JobFacet } from './schema.ts';
-import type { JobRow } from './jobs.db.ts';
+import type { JobRow, JobScope } from './jobs.db.ts';
 import { byBytes, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
 import { cachedRows, countWithRows, type ExtraColumn } from './jobs-version-cache.ts';
 
 export { cachedCount, cachedRows, cachedUntil, clearCountCache } from './jobs-version-cache.ts';
-
-/** Whose jobs a user may see: a company, a homeowner, or everyone (ops). */
-export interface JobScope {
-  contractor_id?: number;
-  homeowner_user_id?: number;
-}
+export type { JobScope } from './jobs.db.ts';
 
 /** Filters of the jobs list (spec sect. 7). */
 export interface JobFilters {

@@ -4,7 +4,12 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { JobsTable } from './schema.ts';
 import { atomic, equalsCaseless, type Q } from './portable.ts';
-import type { JobScope } from './job-lists.db.ts';
+
+/** Whose jobs a user may see: a company, a homeowner, or everyone (ops). */
+export interface JobScope {
+  contractor_id?: number;
+  homeowner_user_id?: number;
+}
 
 /** A job row as stored. */
 export interface JobRow {
