@@ -65,7 +65,7 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}'],
         },
       },
-      // Browser journeys: the real server and Debian's Chromium, one file at a time (2 cores).
+      // Browser journeys: the real server and Debian's Chromium; each file its own portal, beside the other files.
       {
         test: {
           name: 'e2e',
@@ -73,7 +73,6 @@ export default defineConfig({
           isolate: false,
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // expect.poll waits this long for a page to get there (Vitest's default, 1 s, failed a page title that a

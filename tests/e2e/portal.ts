@@ -4,7 +4,7 @@
  * by playwright-core. Stopped by the test file that started it.
  */
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -54,9 +54,34 @@ export interface Portal {
   close: () => Promise<void>;
 }
 
-/** Starts the server and the browser. */
+/**
+ * The demo, seeded once per test process into a template folder (its database and uploads) that every portal copies:
+ * the seed writes some three hundred jobs through the services, which each browser test file paid for before.
+ */
+let template: Promise<string> | undefined;
+function seededTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const cfg: Config = {
+      ...loadConfig({}),
+      database_url: `sqlite:${join(dir, 'e2e.db')}`,
+      upload_dir: join(dir, 'uploads'),
+      app_env: 'staging',
+      port: 0,
+    };
+    const deps = await buildDeps(cfg, { log: () => undefined });
+    await seedIfEmpty(deps);
+    await deps.store.close();
+    return dir;
+  })();
+  return template;
+}
+
+/** Starts the server (over a copy of the seeded demo) and the browser. */
 export async function startPortal(config: Partial<Config> = {}): Promise<Portal> {
   const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-'));
+  cpSync(await seededTemplate(), dir, { recursive: true });
   // The utility data service, as npm start runs it: the simulated utility beside the portal.
   const sim = await startUtilitySimulator({ validation_ms: 500 });
   const ap = await startApSimulator({ approve_after_ms: 1000, pay_after_ms: 500 });
