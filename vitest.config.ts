@@ -65,12 +65,16 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}'],
         },
       },
-      // Browser journeys: the real server and Debian's Chromium; each file its own portal, beside the other files.
+      // Browser journeys: the real server and Debian's Chromium; each file its own portal.
       {
         test: {
           name: 'e2e',
           environment: 'node',
           isolate: false,
+          // After the other projects, one file at a time: two at once (two Chromiums on two cores) took twice as long
+          // a file. A group of its own, as vitest asks of a project with other worker limits.
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
