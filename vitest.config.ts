@@ -71,10 +71,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           isolate: false,
-          // After the other projects, one file at a time: two at once (two Chromiums on two cores) took twice as long
-          // a file. A group of its own, as vitest asks of a project with other worker limits.
+          // After the other projects (a group of its own), two files at a time: a browser test alone left a core
+          // idle half the time (Chromium's page runs on one), and the node projects beside it slowed both. Measured
+          // on 2 cores: one file at a time 618 s, two 458 s, two with the accessibility roles side by side 360 s.
           sequence: { groupOrder: 1 },
-          fileParallelism: false,
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
