@@ -34,7 +34,16 @@ const STEP = {
 const METER = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'service', 'meter_number', 'said', 'selected', 'subscribed', 'readings'],
+  required: [
+    'id',
+    'service',
+    'meter_number',
+    'said',
+    'selected',
+    'subscribed',
+    'readings',
+    'collected_before_withdrawal',
+  ],
   properties: {
     id: { type: 'string' },
     service: { enum: ['electric', 'gas'] },
@@ -43,6 +52,8 @@ const METER = {
     selected: { type: 'boolean' },
     subscribed: { type: 'boolean' },
     readings: { type: 'integer', minimum: 0 },
+    /** Its readings were collected before the homeowner withdrew consent. */
+    collected_before_withdrawal: { type: 'boolean' },
   },
 } as const;
 
@@ -66,6 +77,7 @@ export const JOB_USAGE = {
     'history',
     'stages',
     'consent',
+    'withdrawn_at',
     'homeowner_next_step',
     'months_required',
     'profile',
@@ -88,6 +100,8 @@ export const JOB_USAGE = {
       },
     },
     consent: { type: ['boolean', 'null'] },
+    /** When the homeowner withdrew a consent given (what was collected before stays, marked so); null otherwise. */
+    withdrawn_at: NULLABLE_STRING,
     /** What the homeowner must do next, in their words (what their collection page says); null before an invite. */
     homeowner_next_step: NULLABLE_STRING,
     months_required: { type: ['integer', 'null'] },
@@ -168,5 +182,7 @@ export const USAGE_MESSAGES = {
   no_meters: 'Choose at least one of the meters found.',
   unknown_meter: 'One of the meters is not on this utility account.',
   already_decided: 'Your answer is already recorded.',
+  already_connected: 'Your utility account is already connected.',
+  declined: 'The homeowner declined to share usage: nothing more is collected for this job.',
   service_unavailable: 'The utility data service is not available right now. Please try again in a few minutes.',
 } as const;

@@ -29,6 +29,8 @@ export interface UsageCollectionsTable {
   /** The last run whose outcome was recorded (a run repeated after that records nothing again). */
   runs_done: Generated<number>;
   subscribed_at: string | null;
+  /** When the homeowner withdrew a consent given (a decline after connecting); null otherwise. */
+  withdrawn_at: string | null;
   processed_at: string | null;
   created_at: string;
   updated_at: string;

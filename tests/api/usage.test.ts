@@ -394,6 +394,134 @@ describe('energy usage collection', () => {
     expect(tasks.find((t) => t.id === 'upload_utility_bills')?.status).toBe('READY');
   });
 
+  describe('consent is final: connect and decline are single-use, serialized, and a decline revokes', () => {
+    /** The authorization's status at the utility (a revoked one may answer 410). */
+    const statusAtService = async (jobId: number) =>
+      await httpUtilityData(sim.url)
+        .getAuthorization(await authorizationOf(jobId))
+        .then(
+          (a) => a.status,
+          (e: { code?: string }) => e.code,
+        );
+    const authorizationOf = async (jobId: number) =>
+      (
+        await dbAll<{ authorization_id: string }>(
+          s.deps,
+          `SELECT authorization_id FROM usage_collections WHERE job_id = ${jobId}`,
+        )
+      )[0].authorization_id;
+    const count = (types: string[], t: string) => types.filter((x) => x === t).length;
+    /** A job whose invite went out; its collection link. */
+    async function invited() {
+      const email = `home${n + 1}@reco.test`;
+      const job = await recoJob(email);
+      await worker.drain();
+      return { job, token: await linkOf(email) };
+    }
+
+    it('connect then decline: a withdrawal; a sign-in at the utility afterwards collects nothing, and the authorization is revoked there', async () => {
+      const { job, token } = await invited();
+      const start = await s.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } });
+      expect(start.status).toBe(200);
+      const d = await s.api('POST', `/api/usage-connect/${token}/decline`);
+      expect(d.status).toBe(200);
+      expect(d.body).toMatchObject({ state: 'declined', can_connect: false });
+      // Single-use: a second decline and a connect after it are refused and change nothing.
+      for (let i = 0; i < 3; i++) {
+        const again = await s.api('POST', `/api/usage-connect/${token}/decline`);
+        expect(again.status).toBe(409);
+        expect(again.body.detail).toBe(USAGE_MESSAGES.already_decided);
+      }
+      expect((await s.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } })).status).toBe(
+        409,
+      );
+      // The homeowner signs in at the utility's page anyway (a tab left open): the worker records nothing of it.
+      await signInAtUtility(start.body.url, 'homeowner').catch(() => undefined);
+      await s.api('GET', `/api/usage-connect/${token}?returned=true`);
+      await worker.drain();
+      const types = await historyTypes(job.id);
+      expect(count(types, 'usage_consent_given')).toBe(1);
+      expect(count(types, 'usage_consent_withdrawn')).toBe(1);
+      expect(types).not.toContain('usage_declined');
+      expect(types).not.toContain('usage_connected');
+      expect(types).not.toContain('usage_collected');
+      expect(await statusAtService(job.id)).toBe('revoked');
+      const ops = (await usageAs(job.id, 'ops')).body;
+      expect(ops.consent).toBe(false);
+      expect(ops.withdrawn_at).toBe(clock.toISOString());
+      expect(ops.actions).toEqual([]);
+      const act = await s.api('POST', `/api/jobs/${job.id}/usage/actions`, {
+        as: 'ops',
+        body: { action: 'process_historical' },
+      });
+      expect(act.status).toBe(409);
+      expect(act.body.detail).toBe(USAGE_MESSAGES.declined);
+      const task = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_utility_credentials`, { as: 'ops' });
+      expect(task.body.data.utility_data_consent).toBe(false);
+    });
+
+    it('decline then connect: the decline stands, told once in history', async () => {
+      const { job, token } = await invited();
+      expect((await s.api('POST', `/api/usage-connect/${token}/decline`)).status).toBe(200);
+      const c = await s.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } });
+      expect(c.status).toBe(409);
+      expect(c.body.detail).toBe(USAGE_MESSAGES.already_decided);
+      await worker.drain();
+      const types = await historyTypes(job.id);
+      expect(count(types, 'usage_declined')).toBe(1);
+      expect(types).not.toContain('usage_consent_given');
+      expect(await statusAtService(job.id)).toBe('revoked');
+    });
+
+    it('connect and decline at the same moment, and decline sent many times at once: one outcome, declined, told once', async () => {
+      for (let round = 0; round < 3; round++) {
+        const { job, token } = await invited();
+        const answers = await Promise.all([
+          s.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } }),
+          s.api('POST', `/api/usage-connect/${token}/decline`),
+          s.api('POST', `/api/usage-connect/${token}/decline`),
+          s.api('POST', `/api/usage-connect/${token}/decline`),
+        ]);
+        const [connect, ...declines] = answers.map((a) => a.status);
+        expect(
+          answers.every((a) => a.status < 500),
+          JSON.stringify(answers.map((a) => a.body)),
+        ).toBe(true);
+        expect(declines.filter((x) => x === 200)).toHaveLength(1);
+        expect(declines.filter((x) => x === 409)).toHaveLength(2);
+        expect([200, 409]).toContain(connect);
+        await worker.drain();
+        const types = await historyTypes(job.id);
+        expect(count(types, 'usage_declined') + count(types, 'usage_consent_withdrawn')).toBe(1);
+        expect(count(types, 'usage_consent_given')).toBe(connect === 200 ? 1 : 0);
+        const ops = (await usageAs(job.id, 'ops')).body;
+        expect(ops.consent).toBe(false);
+        const task = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_utility_credentials`, { as: 'ops' });
+        expect(task.body.status).toBe('COMPLETE');
+        expect(task.body.data.utility_data_consent).toBe(false);
+      }
+    });
+
+    it('a withdrawal after usage was collected: what was collected stays, marked so for ops; nothing more is collected', async () => {
+      const { job, token } = await connectAs('homeowner');
+      const before = (await usageAs(job.id, 'ops')).body;
+      expect(before.meters.some((m) => m.readings > 0)).toBe(true);
+      expect(before.meters.every((m) => !m.collected_before_withdrawal)).toBe(true);
+      const d = await s.api('POST', `/api/usage-connect/${token}/decline`);
+      expect(d.status).toBe(200);
+      await worker.drain();
+      const after = (await usageAs(job.id, 'ops')).body;
+      expect(after.withdrawn_at).not.toBeNull();
+      expect(after.meters.filter((m) => m.readings > 0).every((m) => m.collected_before_withdrawal)).toBe(true);
+      expect(after.actions).toEqual([]);
+      const contractor = (await usageAs(job.id, 'contractor_a')).body;
+      expect(contractor.meters).toEqual([]);
+      const types = await historyTypes(job.id);
+      expect(count(types, 'usage_consent_withdrawn')).toBe(1);
+      expect(await statusAtService(job.id)).toBe('revoked');
+    });
+  });
+
   it('links: unknown is 404, expired is 410; a job with no homeowner email fails the invite step; bodies are checked', async () => {
     expect((await s.api('GET', '/api/usage-connect/not-a-real-token')).body.code).toBe('usage_link_invalid');
     const email = `home${n + 1}@reco.test`;

@@ -29,6 +29,7 @@ export const usage: AppWorkflow = {
     'usage_page_visited',
     'usage_consent_given',
     'usage_declined',
+    'usage_consent_withdrawn',
     'usage_connected',
     'usage_credentials_failed',
     'usage_authorization_revoked',

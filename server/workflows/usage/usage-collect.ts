@@ -62,12 +62,14 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
   const service = deps.adapters.usage;
   if (!c0?.authorization_id || !service) return { skipped: 'no authorization' };
   if (c0.runs !== p.run) return { skipped: 'a newer run is queued' };
+  if (c0.consent === 0) return { skipped: 'the homeowner declined' };
   const job = (await jobsDb.getJob(deps.db, c0.job_id))!;
   const required = (await programOfJob(deps, job)).usage_collection?.months_required ?? 12;
   const fail = (step: UsageStep, failure: UsageFailure, detail: string | null, facts: Record<string, unknown> = {}) =>
     inTransaction(deps, async (deps) => {
-      const c = (await usageDb.collectionById(deps.db, p.collection_id))!;
+      const c = (await usageDb.lockCollection(deps.db, p.collection_id))!;
       if (c.runs_done >= p.run) return { skipped: 'this run was recorded' };
+      if (c.consent === 0) return { skipped: 'the homeowner declined' };
       const steps = parseSteps(c);
       setStep(steps, step, 'failure', deps.now().toISOString(), detail, failure);
       clearAfter(steps, step);
@@ -125,8 +127,10 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
   const count = readings.reduce((n, r) => n + r.readings.length, 0);
 
   return inTransaction(deps, async (deps) => {
-    const c = (await usageDb.collectionById(deps.db, p.collection_id))!;
+    const c = (await usageDb.lockCollection(deps.db, p.collection_id))!;
     if (c.runs !== p.run || c.runs_done >= p.run) return { skipped: 'a newer run is queued, or this one was recorded' };
+    // Declined while the utility was read: nothing it returned is kept.
+    if (c.consent === 0) return { skipped: 'the homeowner declined' };
     const steps = parseSteps(c);
     const at = deps.now().toISOString();
     setStep(

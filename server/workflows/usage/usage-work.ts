@@ -67,6 +67,16 @@ export async function queueRun(deps: Deps, collectionId: number, mode: 'historic
   });
 }
 
+/** Queues the revocation at the utility of a declined collection's authorization (once per collection). */
+export async function queueRevoke(deps: Deps, c: usageDb.UsageCollectionRow) {
+  await enqueueWork(deps.db, {
+    kind: USAGE_WORK.revoke,
+    key: `usage:revoke:${c.id}`,
+    payload: { collection_id: c.id },
+    now: deps.now(),
+  });
+}
+
 /** The collection page's address for a token. */
 export const connectUrl = (deps: Deps, token: string) =>
   `${deps.config.public_url.replace(/\/$/, '')}/connect/${token}`;
@@ -86,6 +96,7 @@ async function invite(deps: Deps, p: { job_id: number; invite: number }) {
     updated_at: now.toISOString(),
   });
   if (c0.invites >= p.invite) return { skipped: 'already sent' };
+  if (c0.consent === 0) return { skipped: 'the homeowner declined' };
   const token = randomBytes(24).toString('base64url');
   // The authorization is opened before the transaction (the service is never called inside one).
   let authorization = c0.authorization_id ? { id: c0.authorization_id, url: c0.authorization_url! } : undefined;
@@ -103,8 +114,9 @@ async function invite(deps: Deps, p: { job_id: number; invite: number }) {
     }
   }
   return inTransaction(deps, async (deps) => {
-    const c = (await usageDb.collectionById(deps.db, c0.id))!;
+    const c = (await usageDb.lockCollection(deps.db, c0.id))!;
     if (c.invites >= p.invite) return { skipped: 'already sent' };
+    if (c.consent === 0) return { skipped: 'the homeowner declined' };
     const steps = parseSteps(c);
     const at = deps.now().toISOString();
     if (!deps.adapters.usage || !authorization) {
@@ -177,6 +189,7 @@ async function check(deps: Deps, p: { collection_id: number; check: number }) {
   const c0 = await usageDb.collectionById(deps.db, p.collection_id);
   if (!c0?.authorization_id || !deps.adapters.usage) return { skipped: 'no authorization' };
   if (c0.checks !== p.check) return { skipped: 'a newer check is queued' };
+  if (c0.consent === 0) return { skipped: 'the homeowner declined' };
   let a: UtilityAuthorization;
   try {
     a = await deps.adapters.usage.getAuthorization(c0.authorization_id);
@@ -197,7 +210,9 @@ async function check(deps: Deps, p: { collection_id: number; check: number }) {
     };
   }
   return inTransaction(deps, async (deps) => {
-    const c = (await usageDb.collectionById(deps.db, p.collection_id))!;
+    const c = (await usageDb.lockCollection(deps.db, p.collection_id))!;
+    // Declined while the service was asked: the answer stands, nothing of the authorization is recorded.
+    if (c.consent === 0) return { skipped: 'the homeowner declined' };
     const steps = parseSteps(c);
     const before = JSON.stringify(steps);
     const at = deps.now().toISOString();
@@ -272,6 +287,21 @@ async function check(deps: Deps, p: { collection_id: number; check: number }) {
   });
 }
 
+/**
+ * Worker: revokes a declined collection's authorization at the utility data service, so no sign-in there can
+ * authorize it afterwards (one already revoked or unknown there is done).
+ */
+async function revoke(deps: Deps, p: { collection_id: number }) {
+  const c = await usageDb.collectionById(deps.db, p.collection_id);
+  if (!c?.authorization_id || !deps.adapters.usage) return { skipped: 'no authorization' };
+  try {
+    await deps.adapters.usage.revoke(c.authorization_id);
+  } catch (e) {
+    if (!lostAccess(e)) throw e;
+  }
+  return { revoked: c.authorization_id };
+}
+
 /** The worker's handlers of usage collection, over the app's dependencies. */
 export function usageHandlers(deps: Deps): Record<string, WorkHandler> {
   const on = (db: Deps['db']) => ({ ...deps, db });
@@ -279,5 +309,6 @@ export function usageHandlers(deps: Deps): Record<string, WorkHandler> {
     [USAGE_WORK.invite]: (item, db) => invite(on(db), item.data as Parameters<typeof invite>[1]),
     [USAGE_WORK.check]: (item, db) => check(on(db), item.data as Parameters<typeof check>[1]),
     [USAGE_WORK.collect]: (item, db) => collect(on(db), item.data as Parameters<typeof collect>[1]),
+    [USAGE_WORK.revoke]: (item, db) => revoke(on(db), item.data as Parameters<typeof revoke>[1]),
   };
 }

@@ -4,7 +4,7 @@
  */
 
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Q } from '../../db/portable.ts';
+import { isPostgres, type Q } from '../../db/portable.ts';
 import type { UsageCollectionsTable, UsageReadingsTable } from '../../db/schema-usage.ts';
 
 export type UsageCollectionRow = Selectable<UsageCollectionsTable>;
@@ -26,6 +26,17 @@ export function collectionOfJob(db: Q, jobId: number): Promise<UsageCollectionRo
 
 export function collectionById(db: Q, id: number): Promise<UsageCollectionRow | undefined> {
   return db.selectFrom('usage_collections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A collection read inside a transaction and held until it ends: on PostgreSQL the row is locked (FOR UPDATE), so
+ * two writes of one job's consent (connect and decline at once) run one after the other; SQLite's write
+ * transactions are serialized already (BEGIN IMMEDIATE).
+ */
+export function lockCollection(db: Q, id: number): Promise<UsageCollectionRow | undefined> {
+  let q = db.selectFrom('usage_collections').selectAll().where('id', '=', id);
+  if (isPostgres(db)) q = q.forUpdate();
+  return q.executeTakeFirst();
 }
 
 export function collectionByTokenHash(db: Q, tokenHash: string): Promise<UsageCollectionRow | undefined> {

@@ -33,7 +33,7 @@ import { hasPendingWork } from '../../db/work.db.ts';
 import { seesInternal } from '../../services/access.ts';
 import { jobState, refreshJob } from '../../services/evaluation.ts';
 import { programOfJob } from '../../services/pinned-program.ts';
-import { queueCheck, queueInvite, queueRun } from './usage-work.ts';
+import { queueCheck, queueInvite, queueRevoke, queueRun } from './usage-work.ts';
 import { metersOf, parseSteps, sha256 } from './usage-steps.ts';
 import { usageFactsOf } from './task-fields.ts';
 import { completeTaskBySystem } from '../../services/system-submit.ts';
@@ -58,7 +58,7 @@ const PROFILE_FACTS = [
 
 /** Which staff actions apply to a collection now. */
 function actionsFor(c: usageDb.UsageCollectionRow | undefined, steps: UsageSteps): UsageAction[] {
-  if (!c) return [];
+  if (!c || c.consent === 0) return [];
   const out: UsageAction[] = ['resend_invite'];
   if (steps.validate_credentials.status === 'success') {
     out.push('process_historical');
@@ -103,6 +103,7 @@ export async function jobUsage(deps: Deps, user: AuthUser, job: jobsDb.JobRow): 
       })),
     })),
     consent: c?.consent === null || c?.consent === undefined ? null : !!c.consent,
+    withdrawn_at: c?.withdrawn_at ?? null,
     homeowner_next_step: c
       ? homeownerMessage(w, steps, c.consent === null ? null : !!c.consent, {
           months: typeof months === 'number' ? months : 0,
@@ -126,6 +127,7 @@ export async function jobUsage(deps: Deps, user: AuthUser, job: jobsDb.JobRow): 
             selected: m.selected,
             subscribed: m.subscribed,
             readings: counts.get(m.id) ?? 0,
+            collected_before_withdrawal: !!c.withdrawn_at && (counts.get(m.id) ?? 0) > 0,
           }))
         : [],
     actions: internal && program.usage_collection ? actionsFor(c, steps) : [],
@@ -153,6 +155,7 @@ export async function usageAction(
   const steps = parseSteps(c);
   const at = deps.now().toISOString();
   const connected = steps.validate_credentials.status === 'success';
+  if (c.consent === 0) throw conflict(USAGE_MESSAGES.declined, undefined, 'usage_already_decided');
   if (body.action !== 'resend_invite' && !connected)
     throw conflict(USAGE_MESSAGES.not_connected, undefined, 'usage_not_connected');
   if (body.action === 'subscribe_meters') {
@@ -288,15 +291,24 @@ export async function connectView(deps: Deps, token: string, returned = false): 
   };
 }
 
-/** Consent given: the way to the utility's sign-in page (the worker watches the authorization from now). */
+/**
+ * Consent given: the way to the utility's sign-in page (the worker watches the authorization from now). The
+ * answer is read again under the collection's lock: a decline recorded first (or at the same moment) stands, and
+ * consent is recorded once however often the page asks for the way again (a retry after a failed sign-in).
+ */
 export async function connect(deps: Deps, token: string): Promise<{ url: string }> {
   const { c, job } = await byToken(deps, token);
-  if (c.consent === 0) throw conflict(USAGE_MESSAGES.already_decided, undefined, 'usage_already_decided');
   if (!c.authorization_url || !deps.adapters.usage)
     throw new ApiError(503, USAGE_MESSAGES.service_unavailable, undefined, 'unavailable');
   await inTransaction(deps, async (deps) => {
-    if (c.consent !== 1) {
-      await usageDb.updateCollection(deps.db, c.id, { consent: 1, updated_at: deps.now().toISOString() });
+    const cur = (await usageDb.lockCollection(deps.db, c.id))!;
+    if (cur.token_hash !== c.token_hash)
+      throw new ApiError(404, USAGE_MESSAGES.link_invalid, undefined, 'usage_link_invalid');
+    if (cur.consent === 0) throw conflict(USAGE_MESSAGES.already_decided, undefined, 'usage_already_decided');
+    if (parseSteps(cur).validate_credentials.status === 'success')
+      throw conflict(USAGE_MESSAGES.already_connected, undefined, 'usage_already_decided');
+    if (cur.consent !== 1) {
+      await usageDb.updateCollection(deps.db, cur.id, { consent: 1, updated_at: deps.now().toISOString() });
       await addHistory(deps.db, {
         job_id: job.id,
         type: 'usage_consent_given',
@@ -304,27 +316,49 @@ export async function connect(deps: Deps, token: string): Promise<{ url: string 
         at: deps.now().toISOString(),
       });
     }
-    await queueCheck(deps, c.id);
+    await queueCheck(deps, cur.id);
   });
   return { url: c.authorization_url };
 }
 
 /**
- * Declined: the program's usage task is submitted with consent No for the homeowner (its rules say what
- * follows: RECO asks for the bills), and the collection stops.
+ * Declined, once: the program's usage task is submitted with consent No for the homeowner (its rules say what
+ * follows: RECO asks for the bills) if it is still open, the authorization is revoked at the utility (queued: the
+ * service is never called inside a transaction) and the worker, which reads the answer before each step, does
+ * nothing more for this collection. A decline after consenting is a withdrawal: what was collected before stays,
+ * marked so for ops. Read under the collection's lock, so a connect at the same moment cannot undo it.
  */
 export async function decline(deps: Deps, token: string): Promise<ConnectView> {
   const { c, job } = await byToken(deps, token);
-  if (parseSteps(c).validate_credentials.status === 'success')
-    throw conflict(USAGE_MESSAGES.already_decided, undefined, 'usage_already_decided');
   await inTransaction(deps, async (deps) => {
+    const cur = (await usageDb.lockCollection(deps.db, c.id))!;
+    if (cur.token_hash !== c.token_hash)
+      throw new ApiError(404, USAGE_MESSAGES.link_invalid, undefined, 'usage_link_invalid');
+    if (cur.consent === 0) throw conflict(USAGE_MESSAGES.already_decided, undefined, 'usage_already_decided');
     const at = deps.now().toISOString();
-    await usageDb.updateCollection(deps.db, c.id, { consent: 0, updated_at: at });
-    const before = usageFactsOf(job);
-    await jobsDb.updateJob(deps.db, job.id, { usage_facts: JSON.stringify({ ...before, consent: false }) });
-    await addHistory(deps.db, { job_id: job.id, type: 'usage_declined', user_id: null, at });
+    const withdrawn = cur.consent === 1;
+    await usageDb.updateCollection(deps.db, cur.id, {
+      consent: 0,
+      updated_at: at,
+      ...(withdrawn ? { withdrawn_at: at } : {}),
+    });
+    const before = usageFactsOf((await jobsDb.getJob(deps.db, job.id))!);
+    await jobsDb.updateJob(deps.db, job.id, {
+      usage_facts: JSON.stringify({ ...before, consent: false, connected: false }),
+    });
+    const readings = withdrawn
+      ? [...(await usageDb.readingCounts(deps.db, cur.id)).values()].reduce((a, b) => a + b, 0)
+      : 0;
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: withdrawn ? 'usage_consent_withdrawn' : 'usage_declined',
+      user_id: null,
+      at,
+      ...(withdrawn ? { detail: { readings_collected_before: readings } } : {}),
+    });
+    if (cur.authorization_id) await queueRevoke(deps, cur);
     const fresh = (await jobsDb.getJob(deps.db, job.id))!;
-    const t = (await jobState(deps, fresh)).evaluation.tasks.find((x) => x.id === c.task_id);
+    const t = (await jobState(deps, fresh)).evaluation.tasks.find((x) => x.id === cur.task_id);
     if (t && (t.status === 'READY' || t.status === 'IN_PROGRESS')) {
       await completeTaskBySystem(deps, fresh, t.id, () => ({ utility_data_consent: false }), {
         done: 'task_completed_by_usage',

@@ -75,7 +75,10 @@ export function UsageMeters({ meters, canSelect, saving, busy, onSave }: UsageMe
                 <td>{SERVICE_LABEL[m.service]}</td>
                 <td className="usage-code">{m.meter_number}</td>
                 <td className="usage-code">{m.said}</td>
-                <td className="usage-numeric">{m.readings.toLocaleString()}</td>
+                <td className="usage-numeric">
+                  {m.readings.toLocaleString()}
+                  {m.collected_before_withdrawal && <span className="muted"> (before the withdrawal)</span>}
+                </td>
                 <td>
                   {m.subscribed ? (
                     <Tag minimal intent="success" icon="tick">

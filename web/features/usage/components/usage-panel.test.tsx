@@ -71,6 +71,7 @@ function usage(o: {
       }),
     })),
     consent: o.done >= 3 ? true : null,
+    withdrawn_at: null,
     homeowner_next_step:
       o.done >= 1 ? 'Connect your utility account so the program can read your home’s energy use.' : null,
     months_required: 12,
@@ -85,6 +86,7 @@ function usage(o: {
             selected: true,
             subscribed: false,
             readings: 8760,
+            collected_before_withdrawal: false,
           },
           {
             id: 'm-g',
@@ -94,6 +96,7 @@ function usage(o: {
             selected: false,
             subscribed: false,
             readings: 365,
+            collected_before_withdrawal: false,
           },
         ]
       : [],
@@ -135,6 +138,26 @@ describe('the collection at a glance', () => {
     if (intent) expect(overall.classList.contains(intent)).toBe(true);
     else expect(Array.from(overall.classList).some((c) => c.startsWith('bp6-intent-'))).toBe(false);
     expect(panel.host.querySelector('.usage-history')?.textContent).toBe(history);
+  });
+
+  it('a withdrawn consent: a warning with its date, and each meter’s readings marked as collected before it', async () => {
+    const base = usage({ done: 9, staff: true, actions: [] });
+    mockApi({
+      [GET]: {
+        body: {
+          ...base,
+          consent: false,
+          withdrawn_at: '2025-04-02T15:30:00Z',
+          meters: base.meters.map((m) => ({ ...m, collected_before_withdrawal: true })),
+        },
+      },
+    });
+    await open();
+    const note = panel.host.querySelector('.usage-withdrawn');
+    expect(note?.textContent).toContain('The homeowner withdrew consent on');
+    expect(note?.textContent).toContain('collected before the withdrawal');
+    expect(panel.host.textContent).not.toContain('chose not to connect');
+    expect(panel.host.textContent).toContain('(before the withdrawal)');
   });
 
   it('the four stages in order, each step with its icon, label, words and time', async () => {

@@ -177,7 +177,14 @@ export function UsagePanel({ jobId, readOnly = false }: UsagePanelProps) {
           <Spinner size={14} /> {PANEL_TEXT.working}
         </div>
       )}
-      {usage.consent === false && <div className="muted usage-note">{PANEL_TEXT.consent_declined}</div>}
+      {usage.consent === false && !usage.withdrawn_at && (
+        <div className="muted usage-note">{PANEL_TEXT.consent_declined}</div>
+      )}
+      {usage.withdrawn_at && (
+        <Callout intent="warning" icon="disable" compact className="usage-withdrawn">
+          {PANEL_TEXT.consent_withdrawn(new Date(usage.withdrawn_at).toLocaleDateString())}
+        </Callout>
+      )}
       {usage.consent !== false && usage.homeowner_next_step && usage.overall.status !== 'complete' && (
         <div className="muted usage-note">
           {PANEL_TEXT.homeowner_next_step} {usage.homeowner_next_step}

@@ -52,6 +52,8 @@ export const PANEL_TEXT = {
   resend_confirm: 'Send the homeowner a new invite? The link in the earlier invite will stop working.',
   profile: 'Usage profile',
   consent_declined: 'The homeowner chose not to connect a utility account.',
+  consent_withdrawn: (at: string) =>
+    `The homeowner withdrew consent on ${at}: nothing more is collected, and the usage below was collected before the withdrawal.`,
   homeowner_next_step: 'The homeowner is asked:',
   load_failed: 'Energy usage could not be loaded.',
   months_required: (n: number) => `The program needs ${n} month${n === 1 ? '' : 's'} of usage history.`,
