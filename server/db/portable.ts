@@ -90,3 +90,12 @@ export function jsonArrayHas(db: Q, col: Expression<unknown>, value: string): Ra
 export function atomic<T>(db: Q, fn: (trx: Q) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
+
+/**
+ * A write refused by a unique index: PostgreSQL's 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE (or _PRIMARYKEY). Two
+ * requests racing to create the same row meet here; the loser can read the winner's row in a transaction of its own.
+ */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

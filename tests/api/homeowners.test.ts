@@ -128,6 +128,42 @@ describe('inviting the homeowner', () => {
     expect(after.body.invites[0].used_at).toBe(clock.toISOString());
   });
 
+  it('one link opened eight times at once: one session, the rest the answer a spent link gets, never a 500', async () => {
+    const job = await createJob(s);
+    const email = `race.${job.id}@home.test`;
+    expect(
+      (await invite(job.id, { invite_email: email, tasks_to_send_homeowner: ['provide_income_estimate'] })).status,
+    ).toBe(201);
+    const { token } = await inviteMailTo(email);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => s.api('POST', '/api/auth/invite', { body: { token } })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses, JSON.stringify(answers.map((a) => a.body))).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
+    for (const a of answers.filter((x) => x.status === 401))
+      expect(a.body).toMatchObject({ code: 'invite_link_invalid', detail: HOMEOWNER_MESSAGES.link_invalid });
+    const linked = await s.api('GET', `/api/jobs/${job.id}/history?type=homeowner_linked`, { as: 'ops' });
+    expect(linked.body.items).toHaveLength(1);
+  });
+
+  it('two jobs’ invitations to one new email opened at the same moment: both open, one account', async () => {
+    const a = await createJob(s);
+    const b = await createJob(s);
+    const email = `both.${a.id}@home.test`;
+    const tokens: string[] = [];
+    for (const job of [a, b]) {
+      expect(
+        (await invite(job.id, { invite_email: email, tasks_to_send_homeowner: ['provide_income_estimate'] })).status,
+      ).toBe(201);
+      tokens.push((await inviteMailTo(email)).token);
+    }
+    expect(new Set(tokens).size).toBe(2);
+    const [x, y] = await Promise.all(tokens.map((token) => s.api('POST', '/api/auth/invite', { body: { token } })));
+    expect([x.status, y.status], JSON.stringify([x.body, y.body])).toEqual([200, 200]);
+    expect(x.body.session.user.id).toBe(y.body.session.user.id);
+    expect([x.body.job_id, y.body.job_id].sort()).toEqual([a.id, b.id].sort());
+  });
+
   it('a second invitation to the same homeowner adds its tasks; an existing homeowner account is linked, not duplicated', async () => {
     const job = await createJob(s);
     const email = `twice.${job.id}@home.test`;

@@ -1,7 +1,7 @@
 /** Homeowner invitations (migration 016): mailed from a job, spent once by the homeowner's link. */
 
 import type { Insertable, Selectable } from 'kysely';
-import type { Q } from '../../db/portable.ts';
+import { isPostgres, type Q } from '../../db/portable.ts';
 import type { HomeownerInvitesTable } from '../../db/schema-homeowners.ts';
 
 export type HomeownerInviteRow = Selectable<HomeownerInvitesTable>;
@@ -13,6 +13,17 @@ export async function insertInvite(db: Q, row: Insertable<HomeownerInvitesTable>
 
 export function inviteByTokenHash(db: Q, tokenHash: string): Promise<HomeownerInviteRow | undefined> {
   return db.selectFrom('homeowner_invites').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * An invitation read to be spent, held until the transaction ends (FOR UPDATE on PostgreSQL; SQLite's write
+ * transactions are serialized already): a link opened several times at once is opened once, the others read it
+ * spent.
+ */
+export function lockInviteByTokenHash(db: Q, tokenHash: string): Promise<HomeownerInviteRow | undefined> {
+  let q = db.selectFrom('homeowner_invites').selectAll().where('token_hash', '=', tokenHash);
+  if (isPostgres(db)) q = q.forUpdate();
+  return q.executeTakeFirst();
 }
 
 /** Spends an invitation: true only for the first caller (a link opened twice at once links once). */

@@ -17,6 +17,7 @@ import * as invitesDb from './homeowners.db.ts';
 import { findUserByEmail, findUserById, insertUser } from '../../db/users.db.ts';
 import { getContractor } from '../../db/contractors.db.ts';
 import { addHistory } from '../../db/history.db.ts';
+import { isUniqueViolation } from '../../db/portable.ts';
 import { renderMail } from '../../mail/templates.ts';
 import { jobState } from '../../services/evaluation.ts';
 import { programOfJob } from '../../services/pinned-program.ts';
@@ -165,8 +166,21 @@ export async function acceptInvite(deps: Deps, token: unknown): Promise<InviteSe
   const invalid = () => unauthorized(HOMEOWNER_MESSAGES.link_invalid, 'invite_link_invalid');
   if (typeof token !== 'string' || !token) throw invalid();
   const now = deps.now().toISOString();
+  // Two invitations to one email opened at once both create its account: the second transaction meets the first's
+  // row in the unique index (and on PostgreSQL its transaction is then over), so it runs once more and finds it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openInvite(deps, token, now);
+    } catch (e) {
+      if (attempt >= 3 || !isUniqueViolation(e)) throw e;
+    }
+  }
+}
+
+async function openInvite(deps: Deps, token: string, now: string): Promise<InviteSession> {
+  const invalid = () => unauthorized(HOMEOWNER_MESSAGES.link_invalid, 'invite_link_invalid');
   return inTransaction(deps, async (deps) => {
-    const invite = await invitesDb.inviteByTokenHash(deps.db, hashToken(token));
+    const invite = await invitesDb.lockInviteByTokenHash(deps.db, hashToken(token));
     if (!invite || invite.used_at !== null || invite.expires_at <= now) throw invalid();
     const job = await jobsDb.getJob(deps.db, invite.job_id);
     if (!job || job.is_canceled) throw invalid();
