@@ -36,6 +36,8 @@ export const SIGNING_LIMITS = {
   typed_max_chars: 100,
   /** A drawn signature: a PNG data URL of at most this many characters (about 150 kB). */
   drawn_max_chars: 200_000,
+  /** A drawn signature's width and height in pixels, each at most this (the pad exports at most 600 wide). */
+  drawn_max_side: 3_000,
   reason_max_chars: 500,
 } as const;
 
@@ -49,6 +51,8 @@ export const SIGNING_MESSAGES = {
   consent_required: 'Please agree to sign electronically.',
   terms_required: 'Please accept the terms and conditions to sign.',
   signature_required: 'Please type your name or draw your signature.',
+  signature_unreadable: 'Your drawn signature could not be read. Please clear it and draw it again.',
+  signature_too_large: 'Your drawn signature is too large. Please clear it and draw it again.',
   reason_required: 'Please tell us why you decline to sign.',
   not_your_turn: 'This document is waiting for an earlier signer.',
 } as const;

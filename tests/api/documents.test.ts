@@ -9,7 +9,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import { startServer, type TestServer } from './harness.ts';
 import { createJob, filled } from './fixtures.ts';
 import { smtpServer, plainText } from '../support/smtp.ts';
@@ -59,36 +59,18 @@ function linksTo(address: string): string[] {
     .filter((t): t is string => !!t);
 }
 
-/** A 2x2 PNG, built here (signature, IHDR, IDAT, IEND with their CRCs). */
-function png(): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, c]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 0, 0, 0, 0]);
-  const raw = Buffer.from([0, 0, 0, 0, 0, 0]);
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
+/** A drawn signature: a 60x20 PNG (pngjs) with a dark stroke on a transparent ground. */
+function png(ink = true): Buffer {
+  const image = new PNG({ width: 60, height: 20 });
+  if (ink)
+    for (let x = 0; x < 60; x++) {
+      const i = (Math.floor((x * 19) / 59) * 60 + x) * 4;
+      image.data.set([20, 20, 60, 255], i);
+    }
+  return PNG.sync.write(image);
 }
+const dataUrl = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
+const drawn = (b: Buffer = png()) => ({ kind: 'drawn' as const, image: dataUrl(b) });
 
 async function documentsOf(jobId: number) {
   const r = await s.api('GET', `/api/jobs/${jobId}/documents`, { as: 'ops' });
@@ -169,12 +151,37 @@ describe('document signing', () => {
         { path: 'signature', message: SIGNING_MESSAGES.signature_required },
       ]),
     );
-    const notPng = await sign(token, {
-      consent: true,
-      accept_terms: true,
-      signature: { kind: 'drawn', image: 'data:image/png;base64,AAAA' },
-    });
-    expect(notPng.status).toBe(422);
+    // Drawn images are decoded whole before they count: each of these is a 422 and nothing is written.
+    const good = png();
+    const headerOverGarbage = Buffer.concat([good.subarray(0, 33), Buffer.from('garbage, not a zlib stream at all')]);
+    const corrupted = Buffer.from(good);
+    corrupted[good.length - 20] ^= 0xff; // a byte of the IDAT flipped: its CRC and its zlib stream disagree
+    const huge = Buffer.from(good);
+    huge.writeUInt32BE(50_000, 16); // a header that declares a 50,000-pixel-wide image
+    const cases: [Buffer | string, string][] = [
+      ['AAAA', SIGNING_MESSAGES.signature_unreadable],
+      [headerOverGarbage, SIGNING_MESSAGES.signature_unreadable],
+      [corrupted, SIGNING_MESSAGES.signature_unreadable],
+      [good.subarray(0, good.length - 30), SIGNING_MESSAGES.signature_unreadable],
+      [huge, SIGNING_MESSAGES.signature_too_large],
+      [png(false), SIGNING_MESSAGES.signature_required],
+    ];
+    for (const [image, message] of cases) {
+      const bad = await sign(token, {
+        consent: true,
+        accept_terms: true,
+        signature: {
+          kind: 'drawn',
+          image: typeof image === 'string' ? `data:image/png;base64,${image}` : dataUrl(image),
+        },
+      });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual([{ path: 'signature', message }]);
+    }
+    expect((await documentsOf(job.id)).items.flatMap((d) => d.signers).every((x) => x.status !== 'success')).toBe(true);
+    expect((await s.api('GET', `/api/jobs/${job.id}/history?type=document_signed`, { as: 'ops' })).body.items).toEqual(
+      [],
+    );
 
     const signed = await sign(token, {
       consent: true,
@@ -206,7 +213,7 @@ describe('document signing', () => {
     expect(contractorToken).toBeTruthy();
     const second = await sign(
       contractorToken,
-      { consent: true, accept_terms: true, signature: { kind: 'drawn', image: png() } },
+      { consent: true, accept_terms: true, signature: drawn() },
       'Mozilla/5.0 (X11; Linux x86_64) Chrome/131',
     );
     expect(second.body).toEqual({ status: 'success', document_status: 'success' });
@@ -541,9 +548,10 @@ describe('document signing', () => {
     const [ownerLink] = linksTo('pat@owners.test');
     expect(ownerLink).toBeTruthy();
     expect((await s.api('GET', `/api/signing/${linksTo('pat@typo.test')[0]}`)).status).toBe(404);
-    expect(
-      (await sign(ownerLink, { consent: true, accept_terms: true, signature: { kind: 'drawn', image: png() } })).body,
-    ).toEqual({ status: 'success', document_status: 'success' });
+    expect((await sign(ownerLink, { consent: true, accept_terms: true, signature: drawn() })).body).toEqual({
+      status: 'success',
+      document_status: 'success',
+    });
     const task = await s.api('GET', `/api/jobs/${job.id}/tasks/sign_ira_tenant_owner_acknowledgment`, { as: 'ops' });
     expect(task.body).toMatchObject({
       status: 'COMPLETE',

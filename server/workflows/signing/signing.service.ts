@@ -26,6 +26,7 @@ import { DOCUMENT_WORK } from './work-kinds.ts';
 import { iso, pdfName, requestInvite, sha256, type StoredContent } from './document-work.ts';
 import { signaturesOfTask } from './documents.service.ts';
 import { completeTaskBySystem } from '../../services/system-submit.ts';
+import { readDrawnSignature } from './drawn-signature.ts';
 
 /** The signature a link names, with its document; 404 unknown/replaced/expired, 410 spent. */
 async function byToken(deps: Deps, token: string) {
@@ -90,8 +91,6 @@ export interface SignerMeta {
   user_agent: string;
 }
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 /** POST /api/signing/{token}/sign. */
 export async function sign(deps: Deps, token: string, body: SignRequest, meta: SignerMeta) {
   const { s, doc, job } = await byToken(deps, token);
@@ -103,16 +102,18 @@ export async function sign(deps: Deps, token: string, body: SignRequest, meta: S
   if (body.signature.kind === 'typed') {
     if (!body.signature.text.trim()) errors.push({ path: 'signature', message: SIGNING_MESSAGES.signature_required });
   } else {
-    const b64 = body.signature.image.slice('data:image/png;base64,'.length);
-    const bytes = Buffer.from(b64, 'base64');
-    // A PNG the stamping can read: its signature and an IHDR chunk.
-    if (
-      bytes.length < 33 ||
-      !bytes.subarray(0, 8).equals(PNG_MAGIC) ||
-      bytes.subarray(12, 16).toString('latin1') !== 'IHDR'
-    )
-      errors.push({ path: 'signature', message: SIGNING_MESSAGES.signature_required });
-    else image = b64;
+    const drawn = readDrawnSignature(body.signature.image);
+    if (drawn.ok) image = drawn.base64;
+    else
+      errors.push({
+        path: 'signature',
+        message:
+          drawn.reason === 'blank'
+            ? SIGNING_MESSAGES.signature_required
+            : drawn.reason === 'too_large'
+              ? SIGNING_MESSAGES.signature_too_large
+              : SIGNING_MESSAGES.signature_unreadable,
+      });
   }
   if (errors.length) throw validationError(errors);
   const sigs = await docsDb.signaturesOf(deps.db, [doc.id]);
