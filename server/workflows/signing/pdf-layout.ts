@@ -1,10 +1,13 @@
 /**
- * The layout under the signing PDFs (server/workflows/signing/pdf.ts): letter-size pages, standard fonts, text
- * reduced to what WinAnsi encodes and wrapped by measured width, and a cursor flowing text and label/value
+ * The layout under the signing PDFs (server/workflows/signing/pdf.ts): letter-size pages, embedded Unicode fonts
+ * (pdf-fonts.ts), text wrapped by measured width, and a cursor flowing text and label/value
  * rows down the pages, with footers "Page n of m".
  */
 
-import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import { rgb, type Color, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
+import type { Fonts, TextFont } from './pdf-fonts.ts';
+
+export type { Fonts, TextFont };
 
 export const PAGE: [number, number] = [612, 792];
 export const MARGIN = 60;
@@ -15,52 +18,22 @@ export const GREY = rgb(0.35, 0.35, 0.35);
 export const BLACK = rgb(0, 0, 0);
 export const PRODUCER = 'Rebate portal';
 
-export interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  script: PDFFont;
-}
-
-/** WinAnsi's characters beyond ASCII and Latin-1. */
-export const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-/** Close forms of characters that NFKD does not reduce. */
-export const CLOSE: Record<string, string> = {
-  '\u00a0': ' ',
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2212': '-',
-  '\u2032': "'",
-  '\u2033': '"',
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ı: 'i',
-};
-
-export const encodable = (ch: string): boolean => {
-  const c = ch.codePointAt(0) ?? 0;
-  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa1 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch);
-};
-
-/** The text with every character WinAnsi cannot encode replaced: a close form, a space for controls, else '?'. */
-export function winAnsi(text: string): string {
+/**
+ * The text as it is drawn: NFC, controls and separators as spaces, emoji presentation selectors dropped (every other
+ * character is drawn by a face that has it, server/workflows/signing/pdf-fonts.ts).
+ */
+export function printable(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
-    if (encodable(ch)) out += ch;
-    else if (CLOSE[ch]) out += CLOSE[ch];
-    else if (/\p{Cc}|\p{Zs}|\p{Zl}|\p{Zp}/u.test(ch)) out += ' ';
-    else if (/\p{Mn}|\p{Cf}|\uFE0F|\uFE0E/u.test(ch)) continue;
-    else {
-      const base = ch.normalize('NFKD').replace(/\p{Mn}/gu, '');
-      out += base && [...base].every(encodable) ? base : '?';
-    }
+    if (/\p{Cc}|\p{Zs}|\p{Zl}|\p{Zp}/u.test(ch)) out += ' ';
+    else if (/\uFE0F|\uFE0E|[\u202a-\u202e\u2066-\u2069]/u.test(ch)) continue;
+    else out += ch;
   }
   return out;
 }
 
 /** Splits a word wider than `width` into pieces that fit. */
-export function breakWord(word: string, font: PDFFont, size: number, width: number): string[] {
+export function breakWord(word: string, font: TextFont, size: number, width: number): string[] {
   const pieces: string[] = [];
   let piece = '';
   let w = 0;
@@ -79,11 +52,11 @@ export function breakWord(word: string, font: PDFFont, size: number, width: numb
 }
 
 /** The text's lines once wrapped to `width` by measured width (hard line breaks kept; long words broken). */
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: TextFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const hard of text.split(/\r\n|\r|\n/)) {
     let line = '';
-    for (const word of winAnsi(hard).split(' ').filter(Boolean)) {
+    for (const word of printable(hard).split(' ').filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(candidate, size) <= width) {
         line = candidate;
@@ -129,12 +102,12 @@ export class Flow {
   }
 
   /** Draws the text wrapped to the page, one line at a time. */
-  text(text: string, font: PDFFont, size: number, color: Color = BLACK, x = MARGIN, width = WIDTH): void {
+  text(text: string, font: TextFont, size: number, color: Color = BLACK, x = MARGIN, width = WIDTH): void {
     const lh = size * 1.35;
     for (const line of wrap(text, font, size, width)) {
       this.ensure(lh);
       this.y -= lh;
-      if (line) this.page.drawText(line, { x, y: this.y + lh * 0.25, size, font, color });
+      if (line) font.draw(this.page, line, { x, y: this.y + lh * 0.25, size, color });
     }
   }
 
@@ -149,8 +122,8 @@ export class Flow {
       this.ensure(lh);
       this.y -= lh;
       const y = this.y + lh * 0.25;
-      if (labels[i]) this.page.drawText(labels[i], { x: MARGIN, y, size, font: this.fonts.bold, color: GREY });
-      if (values[i]) this.page.drawText(values[i], { x: MARGIN + LABEL_WIDTH, y, size, font: this.fonts.regular });
+      if (labels[i]) this.fonts.bold.draw(this.page, labels[i], { x: MARGIN, y, size, color: GREY });
+      if (values[i]) this.fonts.regular.draw(this.page, values[i], { x: MARGIN + LABEL_WIDTH, y, size });
     }
     this.y -= 2;
   }
@@ -175,14 +148,6 @@ export class Flow {
   }
 }
 
-export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
-  return {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    script: await doc.embedFont(StandardFonts.TimesRomanItalic),
-  };
-}
-
 /** A date from an ISO time (the epoch when it is not one, so a PDF is always written). */
 export function dateOf(iso: string): Date {
   const d = new Date(iso);
@@ -196,13 +161,13 @@ export function when(iso: string): string {
 }
 
 /** Writes a footer on pages [from, to): left text and "<prefix>Page n of m" on the right. */
-export function footer(doc: PDFDocument, font: PDFFont, from: number, left: string, prefix = ''): void {
+export function footer(doc: PDFDocument, font: TextFont, from: number, left: string, prefix = ''): void {
   const pages = doc.getPages().slice(from);
   const size = 8;
   pages.forEach((page, i) => {
     const right = `${prefix}Page ${i + 1} of ${pages.length}`;
     const rw = font.widthOfTextAtSize(right, size);
-    page.drawText(right, { x: MARGIN + WIDTH - rw, y: MARGIN / 2, size, font, color: GREY });
-    page.drawText(wrap(left, font, size, WIDTH - rw - 20)[0], { x: MARGIN, y: MARGIN / 2, size, font, color: GREY });
+    font.draw(page, right, { x: MARGIN + WIDTH - rw, y: MARGIN / 2, size, color: GREY });
+    font.draw(page, wrap(left, font, size, WIDTH - rw - 20)[0], { x: MARGIN, y: MARGIN / 2, size, color: GREY });
   });
 }

@@ -1,7 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import { crc32, deflateSync } from 'node:zlib';
 import { renderDocument, signDocument, sha256Hex, type AppliedSignature, type DocumentContent } from './pdf.ts';
-import { winAnsi } from './pdf-layout.ts';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { printable } from './pdf-layout.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 
 /** A valid 2x2 RGBA PNG, built by hand. */
@@ -127,9 +131,10 @@ describe('renderDocument', () => {
     const pages = await pdfText(bytes);
     expect(pages.length).toBeGreaterThan(1);
     expect(pages.length).toBeLessThan(30);
-    expect(pages[0]).toContain('Emoji ?');
+    expect(pages[0]).toContain('CJK 中文字 control');
     expect(pages.join('\n')).toContain('Signature of Homeowner');
-    expect(winAnsi('½ ﬁ “q” — € ł 中 \u0007é\u0301')).toBe('½ fi “q” — € l ?  é');
+    // Controls and separators print as spaces, bidi overrides and emoji selectors are dropped, the rest is kept (NFC).
+    expect(printable('½ ﬁ “q” — € ł 中 \u0007e\u0301\u202eX\u2764\ufe0f')).toBe('½ ﬁ “q” — € ł 中  éX\u2764');
   });
 });
 
@@ -207,5 +212,77 @@ describe('signDocument', () => {
     const pages = await pdfText(signed);
     expect(pages.length).toBeLessThan(20);
     expect(flat(pages.join('\n'))).toContain('DIFFERS from the original');
+  });
+});
+
+/** Poppler's tools on a PDF written to a temporary file (pdftotext, pdffonts, qpdf read what a user's viewer reads). */
+function tool(bytes: Uint8Array, cmd: string, args: (file: string) => string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync(cmd, args(file), { encoding: 'utf8' });
+  } catch (e) {
+    return `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}${String(e)}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('names in every script', () => {
+  const NAMES = ['王小明', 'Nguyễn Thị Minh Khai', 'Łukasz Żółkiewski', 'عمر'];
+  it('print as typed in the document, the stamps and the certificate, in embedded fonts', async () => {
+    const original = await renderDocument(
+      content({
+        fields: NAMES.map((n, i) => ({ label: `Signer ${i + 1}`, value: n })),
+        signers: NAMES.map((name, i) => ({
+          role: (['homeowner', 'contractor', 'property_manager', 'company_representative'] as const)[i],
+          label: `Signer ${i + 1}`,
+          name,
+        })),
+      }),
+    );
+    const signed = await signDocument(
+      original.bytes,
+      original.boxes,
+      NAMES.map((name, i) =>
+        signature({
+          role: (['homeowner', 'contractor', 'property_manager', 'company_representative'] as const)[i],
+          label: `Signer ${i + 1}`,
+          name,
+          text: name,
+          document_sha256: original.sha256,
+        }),
+      ),
+      {
+        document_title: 'Program documents bundle',
+        document_ref: 'DOC-12 generation 1',
+        job_code: 'K7Q2XP',
+        original_sha256: original.sha256,
+        generated_at: '2025-03-04T17:22:05.000Z',
+        completed_at: '2025-03-05T10:05:00.000Z',
+      },
+    );
+    const text = tool(signed, 'pdftotext', (f) => ['-enc', 'UTF-8', f, '-']);
+    for (const name of NAMES) {
+      // The document's table, its name under the box, the stamp, the typed signature and the certificate.
+      expect(text.split(name).length - 1, `${name} in:\n${text}`).toBeGreaterThanOrEqual(4);
+    }
+    expect(text).not.toContain('?');
+    const fonts = tool(signed, 'pdffonts', (f) => [f]);
+    const rows = fonts.split('\n').slice(2).filter(Boolean);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const face of ['NotoSans-Regular', 'NotoSansArabic', 'NotoSansSC']) expect(fonts).toContain(face);
+    // Every font embedded (the "emb" column), none of the 14 standard ones left unembedded.
+    for (const row of rows) expect(row.split(/\s+/).slice(-5, -4)[0], row).toBe('yes');
+    expect(tool(signed, 'qpdf', (f) => ['--check', f])).toContain('No syntax or stream encoding errors');
+  });
+
+  it('a document of English text embeds no Chinese or Arabic face', async () => {
+    const { bytes } = await renderDocument(content());
+    const fonts = tool(bytes, 'pdffonts', (f) => [f]);
+    expect(fonts).toContain('NotoSans-Regular');
+    expect(fonts).not.toContain('NotoSansSC');
+    expect(fonts).not.toContain('NotoSansArabic');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Document PDFs for e-signing (spec sect. 4): the letter-size document a signer reads (flowing text,
  * a table of job facts, one labeled box per signer, "Page n of m"), and the signed copy (each signature
- * stamped in its box, then an audit certificate). Standard fonts only, so every string is first reduced
- * to what WinAnsi encodes; the same content always gives the same bytes, hence the same SHA-256.
+ * stamped in its box, then an audit certificate). Fonts are embedded (pdf-fonts.ts), so every name prints as typed;
+ * the same content always gives the same bytes, hence the same SHA-256.
  */
 
 import { createHash } from 'node:crypto';
@@ -15,13 +15,13 @@ import {
   PRODUCER,
   WIDTH,
   dateOf,
-  embedFonts,
   footer,
+  printable,
   when,
-  winAnsi,
   wrap,
   type Fonts,
 } from './pdf-layout.ts';
+import { embedFonts } from './pdf-fonts.ts';
 import type { SignerRole } from '../../../engine/api/signing.ts';
 
 export interface DocumentContent {
@@ -84,12 +84,12 @@ export async function renderDocument(
 ): Promise<{ bytes: Uint8Array; sha256: string; boxes: SignatureBox[] }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const at = dateOf(c.generated_at);
-  doc.setTitle(winAnsi(c.title));
+  doc.setTitle(printable(c.title));
   doc.setProducer(PRODUCER);
   doc.setCreator(PRODUCER);
   doc.setCreationDate(at);
   doc.setModificationDate(at);
-  const fonts = await embedFonts(doc);
+  const fonts = await embedFonts(doc, [JSON.stringify(c)]);
   const flow = new Flow(doc, fonts);
   flow.text(c.title, fonts.bold, 18);
   flow.text(c.subtitle, fonts.regular, 10, GREY);
@@ -146,11 +146,10 @@ async function stamp(doc: PDFDocument, fonts: Fonts, box: SignatureBox, s: Appli
   let lines = wrap(`Signed electronically by ${s.name} on ${when(s.signed_at)}`, fonts.regular, size, inner);
   if (lines.length > 3) lines = [...lines.slice(0, 2), `${wrap(lines[2], fonts.regular, size, inner - 12)[0]}...`];
   lines.forEach((line, i) => {
-    page.drawText(line, {
+    fonts.regular.draw(page, line, {
       x: box.x + BOX.pad,
       y: box.y + BOX.pad + (lines.length - 1 - i) * lh + 1,
       size,
-      font: fonts.regular,
       color: GREY,
     });
   });
@@ -172,15 +171,14 @@ async function stamp(doc: PDFDocument, fonts: Fonts, box: SignatureBox, s: Appli
     });
     return;
   }
-  const text = winAnsi(s.text ?? s.name).trim() || '?';
+  const text = printable(s.text ?? s.name).trim() || '?';
   const fit = (24 * area.width) / Math.max(1, fonts.script.widthOfTextAtSize(text, 24));
   const fontSize = Math.max(8, Math.min(24, area.height * 0.8, fit));
   const line = wrap(text, fonts.script, fontSize, area.width)[0];
-  page.drawText(line, {
+  fonts.script.draw(page, line, {
     x: area.x,
     y: area.y + (area.height - fontSize) / 2 + fontSize * 0.2,
     size: fontSize,
-    font: fonts.script,
   });
 }
 
@@ -223,7 +221,11 @@ export async function signDocument(
   const doc = await PDFDocument.load(original, { updateMetadata: false });
   doc.setProducer(PRODUCER);
   doc.setModificationDate(dateOf(cert.completed_at));
-  const fonts = await embedFonts(doc);
+  // The signatures' texts and the certificate's (images left out: only strings are drawn).
+  const fonts = await embedFonts(doc, [
+    JSON.stringify(cert),
+    JSON.stringify(signatures.map((s) => ({ ...s, image_png: undefined }))),
+  ]);
   for (const s of signatures) {
     const box = boxes.find((b) => b.role === s.role);
     if (box && box.page >= 0 && box.page < doc.getPageCount()) await stamp(doc, fonts, box, s);
