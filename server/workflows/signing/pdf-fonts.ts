@@ -1,7 +1,8 @@
 /**
  * The fonts of the signing PDFs: Noto Sans (Latin with Polish and Vietnamese, Greek, Cyrillic), Noto Sans Arabic and
- * Noto Sans SC (Chinese, with Japanese kana and Korean-free CJK), from their npm packages, embedded (subset: only the
- * glyphs a document uses) by pdf-lib through @cantoo/fontkit (the fontkit v2 fork pdf-lib's fork recommends; @pdf-lib/fontkit's subsetting fails on the Noto faces), which also shapes Arabic (joining forms, right to left).
+ * Noto Sans SC (Chinese, with Japanese kana), from their npm packages, embedded (subset: only the glyphs a document
+ * uses) by pdf-lib through @cantoo/fontkit (the fontkit v2 fork @cantoo/pdf-lib recommends; @pdf-lib/fontkit's
+ * subsetter fails on the Noto faces), which also shapes Arabic (joining forms, right to left).
  * A name prints as typed: each run of text is drawn in the first face of its style that has its glyphs, and the
  * PDF's ToUnicode maps let pdftotext, search and screen readers read it back.
  *
@@ -71,7 +72,7 @@ export interface TextFont {
 }
 
 /** Marks and joiners stay in the run of the character before them. */
-const JOINS = /[\p{M}\u200c\u200d\ufe00-\ufe0f]/u;
+const JOINS = /^(?:\p{M}|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
 
 class FaceChain implements TextFont {
   private readonly embedded: (PDFFont | undefined)[];
