@@ -221,6 +221,7 @@ export const JOB_DOCUMENT = {
     'sha256',
     'download_url',
     'signed_download_url',
+    'signed_sha256',
     'signers',
   ],
   properties: {
@@ -238,6 +239,8 @@ export const JOB_DOCUMENT = {
     download_url: { type: 'string' },
     /** The signed PDF (signatures stamped, audit certificate page), once it is made. */
     signed_download_url: NULLABLE_STRING,
+    /** The signed PDF's SHA-256 (the sealed file as stored), once it is made. */
+    signed_sha256: NULLABLE_STRING,
     signers: { type: 'array', items: DOCUMENT_SIGNER },
   },
 } as const;

@@ -20,6 +20,8 @@ export interface DocumentsTable {
   boxes: string;
   /** The signed PDF (signatures stamped, audit certificate), once made. */
   signed_file_name: string | null;
+  /** The signed PDF's SHA-256 (the sealed file as stored). */
+  signed_sha256: string | null;
   superseded_at: string | null;
   created_at: string;
 }

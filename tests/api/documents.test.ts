@@ -10,6 +10,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
+import { createHash } from 'node:crypto';
+import { pdfTool } from '../support/pdf-tools.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { createJob, filled } from './fixtures.ts';
 import { smtpServer, plainText } from '../support/smtp.ts';
@@ -82,6 +84,7 @@ async function documentsOf(jobId: number) {
       status: string;
       generation: number;
       signed_download_url: string | null;
+      signed_sha256: string | null;
       download_url: string;
       sha256: string;
       signers: { id: number; role: string; status: string; decline_reason: string | null; can_resend: boolean }[];
@@ -253,6 +256,19 @@ describe('document signing', () => {
     expect(all).toContain('iPhone');
     expect(all).toContain('office@company-a.test');
     expect(pages.at(-1)).toContain('Audit certificate');
+    // Sealed by the portal's certificate (PAdES), its own SHA-256 kept and shown; a checker finds no fault in it.
+    const signedBytes = await pdfOf(after.signed_download_url!);
+    expect(after.signed_sha256).toBe(createHash('sha256').update(signedBytes).digest('hex'));
+    expect(all.replace(/\s+/g, ' ')).toContain('This file is sealed by Rebate portal (development seal)');
+    const sig = pdfTool(signedBytes, 'pdfsig', (f) => [f]);
+    expect(sig).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(sig).toContain('Total document signed');
+    expect(sig).toContain('Signature Validation: Signature is Valid.');
+    expect(pdfTool(signedBytes, 'qpdf', (f) => ['--check', f])).toContain('No syntax or stream encoding errors');
+    // A byte changed inside the signed range: the seal no longer verifies.
+    const tampered = Buffer.from(signedBytes);
+    tampered[200] ^= 0x01;
+    expect(pdfTool(tampered, 'pdfsig', (f) => [f])).not.toContain('Signature Validation: Signature is Valid.');
   });
 
   it('a signer who declines fails the document with the reason; a resend gives a new link and the old one is refused', async () => {

@@ -16,7 +16,9 @@ import { addHistory } from '../../db/history.db.ts';
 import { partiesOf } from './parties.ts';
 import { enqueueWork } from '../../db/work.db.ts';
 import { jobState } from '../../services/evaluation.ts';
-import { renderDocument, signDocument, type SignatureBox } from './pdf.ts';
+import { renderDocument, sha256Hex, signDocument, type SignatureBox } from './pdf.ts';
+import { dateOf } from './pdf-layout.ts';
+import { portalSeal, sealPdf } from './seal.ts';
 import type { WorkHandler } from '../../worker.ts';
 import { DOCUMENT_WORK } from './work-kinds.ts';
 import { renderMail } from '../../mail/templates.ts';
@@ -321,6 +323,11 @@ async function finalize(deps: Deps, p: { document_id: number }) {
   const original = await deps.adapters.files.get(doc.file_name);
   if (!original) throw new Error(`document ${doc.id}: its PDF is missing from file storage`);
   const content = JSON.parse(doc.content) as StoredContent;
+  const completedAt =
+    sigs
+      .map((s) => s.signed_at ?? '')
+      .sort()
+      .at(-1) ?? '';
   const bytes = await signDocument(
     new Uint8Array(original),
     JSON.parse(doc.boxes) as SignatureBox[],
@@ -344,15 +351,14 @@ async function finalize(deps: Deps, p: { document_id: number }) {
       job_code: content.job_code,
       original_sha256: doc.sha256,
       generated_at: doc.created_at,
-      completed_at:
-        sigs
-          .map((s) => s.signed_at ?? '')
-          .sort()
-          .at(-1) ?? '',
+      completed_at: completedAt,
+      sealed_by: portalSeal(deps.config).name,
     },
   );
-  const name = await deps.adapters.files.put(Buffer.from(bytes));
-  if (!(await docsDb.setSignedFile(deps.db, doc.id, name))) await deps.adapters.files.remove(name);
+  // Sealed by the portal's certificate (PAdES), at the last signature's time: the file's own hash is kept with it.
+  const sealed = await sealPdf(bytes, portalSeal(deps.config), dateOf(completedAt));
+  const name = await deps.adapters.files.put(Buffer.from(sealed));
+  if (!(await docsDb.setSignedFile(deps.db, doc.id, name, sha256Hex(sealed)))) await deps.adapters.files.remove(name);
   return { signed: doc.id };
 }
 

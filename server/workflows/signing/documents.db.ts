@@ -122,10 +122,10 @@ export async function supersedeDocumentIds(db: Q, ids: number[], at: string): Pr
 }
 
 /** Records a document's signed PDF unless another worker already did; whether this one did. */
-export async function setSignedFile(db: Q, id: number, name: string): Promise<boolean> {
+export async function setSignedFile(db: Q, id: number, name: string, sha256: string): Promise<boolean> {
   const r = await db
     .updateTable('documents')
-    .set({ signed_file_name: name })
+    .set({ signed_file_name: name, signed_sha256: sha256 })
     .where('id', '=', id)
     .where('signed_file_name', 'is', null)
     .executeTakeFirst();

@@ -169,6 +169,7 @@ export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
       sha256: d.sha256,
       download_url: `/api/jobs/${job.id}/documents/${d.id}/file`,
       signed_download_url: d.signed_file_name ? `/api/jobs/${job.id}/documents/${d.id}/file?signed=true` : null,
+      signed_sha256: d.signed_file_name ? d.signed_sha256 : null,
       signers: mine.map((s) => presentSigner(user, s, mayResend && s.id === turn?.id)),
     };
   });

@@ -1,10 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { crc32, deflateSync } from 'node:zlib';
 import { renderDocument, signDocument, sha256Hex, type AppliedSignature, type DocumentContent } from './pdf.ts';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { pdfTool as tool } from '../../../tests/support/pdf-tools.ts';
 import { printable } from './pdf-layout.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 
@@ -214,20 +211,6 @@ describe('signDocument', () => {
     expect(flat(pages.join('\n'))).toContain('DIFFERS from the original');
   });
 });
-
-/** Poppler's tools on a PDF written to a temporary file (pdftotext, pdffonts, qpdf read what a user's viewer reads). */
-function tool(bytes: Uint8Array, cmd: string, args: (file: string) => string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
-  try {
-    const file = join(dir, 'doc.pdf');
-    writeFileSync(file, bytes);
-    return execFileSync(cmd, args(file), { encoding: 'utf8' });
-  } catch (e) {
-    return `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}${String(e)}`;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('names in every script', () => {
   const NAMES = ['王小明', 'Nguyễn Thị Minh Khai', 'Łukasz Żółkiewski', 'عمر'];

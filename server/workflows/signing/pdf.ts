@@ -71,6 +71,8 @@ export interface CertificateInfo {
   original_sha256: string;
   generated_at: string;
   completed_at: string;
+  /** Whose digital seal the signed file carries (the portal's certificate), when it is sealed. */
+  sealed_by?: string;
 }
 
 /** The SHA-256 of some bytes, in hex. */
@@ -195,6 +197,11 @@ function certificate(doc: PDFDocument, fonts: Fonts, signatures: AppliedSignatur
   flow.row('Generated at', when(cert.generated_at));
   flow.row('Completed at', when(cert.completed_at));
   flow.row('SHA-256 of the original', cert.original_sha256);
+  if (cert.sealed_by)
+    flow.row(
+      'Digital seal',
+      `This file is sealed by ${cert.sealed_by} (a PAdES signature): any change made to it after signing shows in a PDF reader's signature panel.`,
+    );
   for (const s of signatures) {
     flow.heading(`${s.label}: ${s.name}`, 11);
     flow.row('Role', s.label);
@@ -231,5 +238,6 @@ export async function signDocument(
     if (box && box.page >= 0 && box.page < doc.getPageCount()) await stamp(doc, fonts, box, s);
   }
   certificate(doc, fonts, signatures, cert);
-  return doc.save();
+  // A classic cross-reference table: the seal (seal.ts) is appended to it as an incremental update.
+  return doc.save({ useObjectStreams: false });
 }

@@ -130,6 +130,11 @@ function DocumentCard({
           />
         )}
       </div>
+      {doc.signed_sha256 && (
+        <div className="document-seal muted" title="The signed PDF carries the portal's digital seal (PAdES)">
+          Sealed · SHA-256 of the signed PDF: <code className="document-hash">{doc.signed_sha256}</code>
+        </div>
+      )}
     </article>
   );
 }
