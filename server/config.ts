@@ -33,8 +33,8 @@ export interface Config {
   /** Seed demo data into an empty database. */
   seed_demo: boolean;
   /**
-   * How long an instance trusts a session it has checked before looking at the tokens table again: a
-   * token signed out on another instance keeps working here for at most this long (README).
+   * PostgreSQL: how long an instance trusts a session it has checked before looking at the tokens table again (a
+   * sign-out on another instance reaches it at once by NOTIFY: server/services/auth.service.ts).
    */
   session_cache_ms: number;
   /** Mail is also sent over SMTP (nodemailer URL, e.g. smtp://user:pass@host:587) by the background worker when set. */

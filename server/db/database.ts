@@ -25,6 +25,12 @@ export interface Store {
   migrated: number[];
   /** The embedded handle (SQLite only): its full-text search and the statements not yet on the builder. */
   sqlite?: Database.Database;
+  /**
+   * PostgreSQL only: calls `fn` with each notice sent on `channel` by any instance on this database (NOTIFY, sent at
+   * commit), over a connection of its own; `fn(null)` whenever that connection is lost (notices may have been missed)
+   * and `fn('')` once it listens again. Reconnects by itself until the store closes.
+   */
+  listen?(channel: string, fn: (payload: string | null) => void): void;
   close(): Promise<void>;
 }
 
@@ -229,11 +235,48 @@ export async function openStore(url: string, opts: PostgresOptions = {}): Promis
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Kysely ends the pool only if it ever used it (its driver starts lazily): a store opened only to
   // migrate would keep its connections, and its process alive, as long as they stay idle.
+  const listeners = new Map<string, pg.Client | undefined>();
+  let closed = false;
+  const listen = (channel: string, fn: (payload: string | null) => void) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    const connect = () => {
+      if (closed) return;
+      const client = new pg.Client({ connectionString: url });
+      let lost = false;
+      const drop = () => {
+        if (lost) return;
+        lost = true;
+        listeners.set(channel, undefined);
+        fn(null);
+        client.end().catch(() => undefined);
+        if (!closed) setTimeout(connect, 1_000).unref();
+      };
+      client.on('error', drop);
+      client.on('end', drop);
+      client.on('notification', (n) => {
+        if (n.channel === channel) fn(n.payload ?? '');
+      });
+      listeners.set(channel, client);
+      client
+        .connect()
+        .then(() => client.query(`LISTEN ${channel}`))
+        .then(() => !lost && fn(''))
+        .catch(drop);
+    };
+    connect();
+  };
   const close = async () => {
+    closed = true;
+    for (const c of listeners.values()) {
+      c?.removeAllListeners('end');
+      c?.removeAllListeners('error');
+      c?.on('error', () => undefined);
+      await c?.end().catch(() => undefined);
+    }
     await kysely.destroy();
     if (!pool.ended) await pool.end();
   };
-  return { kysely, backend: 'postgres', migrated, close: once(close) };
+  return { kysely, backend: 'postgres', migrated, listen, close: once(close) };
 }
 
 /** A close that may be called again (a test's cleanup after a shutdown): the later calls wait for the first. */

@@ -5,6 +5,7 @@
 
 import type { Session } from '../../engine/api/auth.ts';
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { ApiError, badRequest, unauthorized } from '../errors.ts';
 import * as users from '../db/users.db.ts';
@@ -104,31 +105,75 @@ export async function signIn(deps: Deps, email: unknown, password: unknown, addr
 
 /** The user of a bearer token, or undefined. */
 export async function authenticate(deps: Deps, token: string): Promise<AuthUser | undefined> {
-  // A session seen in the last few seconds is not looked up again (sign-out here drops it at once).
+  // A session seen in the last few seconds is not looked up again: sign-out and a new password on any instance drop
+  // it here as soon as their notice arrives (sessionCache).
   const cache = sessionCache(deps);
   const now = deps.now().getTime();
-  const hit = cache.get(token);
+  const hit = cache?.entries.get(token);
   if (hit && hit.until > now) return hit.user;
-  const u = await users.userOfToken(deps.db, hashToken(token), 'session', new Date(now).toISOString());
+  const hash = hashToken(token);
+  const u = await users.userOfToken(deps.db, hash, 'session', new Date(now).toISOString());
   const user = u && publicUser(u);
-  if (user) {
-    if (cache.size >= 10_000) cache.clear();
-    if (deps.config.session_cache_ms > 0) cache.set(token, { user, until: now + deps.config.session_cache_ms });
-  } else cache.delete(token);
+  if (user && cache?.listening) {
+    if (cache.entries.size >= 10_000) cache.entries.clear();
+    if (deps.config.session_cache_ms > 0)
+      cache.entries.set(token, { user, hash, until: now + deps.config.session_cache_ms });
+  } else cache?.entries.delete(token);
   return user;
 }
 
-const sessionCaches = new WeakMap<object, Map<string, { user: AuthUser; until: number }>>();
-function sessionCache(deps: Deps) {
-  let c = sessionCaches.get(deps.store);
-  if (!c) sessionCaches.set(deps.store, (c = new Map()));
+/** The channel on which instances tell each other a session ended (a token's hash, or `user:<id>` for all of one). */
+const SESSIONS_CHANNEL = 'portal_sessions';
+
+interface SessionCache {
+  entries: Map<string, { user: AuthUser; hash: string; until: number }>;
+  /** Notices arrive: entries may be kept (not while the listening connection is down or not yet up). */
+  listening: boolean;
+}
+const sessionCaches = new WeakMap<object, SessionCache>();
+
+/** Drops the cached sessions a notice names: one token's hash, or `user:<id>` for every session of a user. */
+function drop(cache: SessionCache, payload: string) {
+  const userId = payload.startsWith('user:') ? Number(payload.slice(5)) : undefined;
+  for (const [token, hit] of cache.entries)
+    if (hit.hash === payload || hit.user.id === userId) cache.entries.delete(token);
+}
+
+/**
+ * The sessions this instance trusts for a few seconds without a query. PostgreSQL only, where the query is a round
+ * trip and other instances' sign-outs arrive by LISTEN/NOTIFY; on SQLite (one file, a lookup of microseconds) every
+ * request reads the tokens table, so a sign-out anywhere counts at once.
+ */
+function sessionCache(deps: Deps): SessionCache | undefined {
+  const store = deps.store;
+  if (!store.listen) return undefined;
+  let c = sessionCaches.get(store);
+  if (!c) {
+    const cache: SessionCache = { entries: new Map(), listening: false };
+    sessionCaches.set(store, (c = cache));
+    store.listen(SESSIONS_CHANNEL, (payload) => {
+      if (payload === null || payload === '') {
+        // Lost (notices may be missed) or listening again: start from nothing either way.
+        cache.entries.clear();
+        cache.listening = payload === '';
+      } else drop(cache, payload);
+    });
+  }
   return c;
 }
 
-/** Sign-out: the token stops working. */
+/** Tells every instance (this one at once) that a session, or every session of a user, ended: sent at commit. */
+async function sessionsEnded(deps: Deps, payload: string): Promise<void> {
+  const cache = sessionCache(deps);
+  if (!cache) return;
+  drop(cache, payload);
+  await sql`select pg_notify(${SESSIONS_CHANNEL}, ${payload})`.execute(deps.db);
+}
+
+/** Sign-out: the token stops working, on every instance. */
 export async function signOut(deps: Deps, token: string): Promise<void> {
-  sessionCache(deps).delete(token);
   await users.spendToken(deps.db, hashToken(token), deps.now().toISOString());
+  await sessionsEnded(deps, hashToken(token));
 }
 
 /** Ops mints a one-time sign-in link for a user (e.g. a homeowner). */
@@ -197,8 +242,7 @@ export async function resetPassword(deps: Deps, token: unknown, password: unknow
  */
 export async function endSessionsOf(deps: Deps, userId: number, now: string): Promise<void> {
   await users.spendTokensOfUser(deps.db, userId, now);
-  const cache = sessionCache(deps);
-  for (const [token, hit] of cache) if (hit.user.id === userId) cache.delete(token);
+  await sessionsEnded(deps, `user:${userId}`);
 }
 
 /** The automated-testing sign-in: only when a secret is configured, with the spec's errors otherwise. */
