@@ -4,14 +4,26 @@
  * item with its result; a throw records a failed attempt (retried after the backoff, dead after the
  * last). An item of a kind no handler knows is never taken (kinds narrow the lease).
  *
- * Every instance may run a worker on the shared database: leases keep each item with one of them. A
- * process killed mid-item leaves its lease to run out, then another worker (or the restarted one) takes
- * the item again: handlers must make their effects idempotent per item (e.g. keyed by `item.id`).
+ * Every instance may run a worker on the shared database: leases keep each item with one of them. A lease is short
+ * (30 s) and renewed by a heartbeat while its handler runs, so a process killed mid-item gives the item back within
+ * 30 s, and another worker (or the restarted one) takes it again: handlers must make their effects idempotent per item
+ * (e.g. keyed by `item.id`).
  */
 
 import { randomBytes } from 'node:crypto';
 import type { Q } from './db/portable.ts';
-import { DEFAULT_BACKOFF, failWork, finishWork, leaseWork, type Backoff, type WorkItem } from './db/work.db.ts';
+import {
+  DEFAULT_BACKOFF,
+  failWork,
+  finishWork,
+  leaseWork,
+  renewLease,
+  type Backoff,
+  type WorkItem,
+} from './db/work.db.ts';
+
+/** A worker's lease on the item in hand, renewed by its heartbeat: what a killed worker's item waits at most. */
+export const LEASE_MS = 30_000;
 
 /** What a handler gets: the item (payload parsed) and the store to work on. */
 export type WorkHandler = (item: WorkItem & { data: unknown }, db: Q) => Promise<unknown>;
@@ -20,8 +32,10 @@ export interface WorkerOptions {
   /** Handlers by kind: only these kinds are leased. */
   handlers: Record<string, WorkHandler>;
   now?: () => Date;
-  /** How long an item stays with this worker before another may take it (longer than any handler runs). */
+  /** How long an item stays with this worker unless renewed (default 30 s): a dead worker's item waits this long. */
   lease_ms?: number;
+  /** How often the lease of the item in hand is renewed (default a third of lease_ms). */
+  heartbeat_ms?: number;
   /** How long to wait when nothing is due. */
   idle_ms?: number;
   backoff?: Backoff;
@@ -44,7 +58,8 @@ export function createWorker(db: Q, o: WorkerOptions): Worker {
   const now = o.now ?? (() => new Date());
   const owner = o.owner ?? `worker-${randomBytes(6).toString('hex')}`;
   const kinds = Object.keys(o.handlers);
-  const lease_ms = o.lease_ms ?? 5 * 60_000;
+  const lease_ms = o.lease_ms ?? LEASE_MS;
+  const heartbeat_ms = o.heartbeat_ms ?? Math.max(100, Math.floor(lease_ms / 3));
   const idle_ms = o.idle_ms ?? 1_000;
   let running = false;
   let loop: Promise<void> | undefined;
@@ -54,6 +69,13 @@ export function createWorker(db: Q, o: WorkerOptions): Worker {
   async function runOne(): Promise<boolean> {
     const [item] = await leaseWork(db, { owner, now: now(), lease_ms, limit: 1, kinds });
     if (!item) return false;
+    // The heartbeat: the lease renewed while the handler runs (a renewal that fails is tried at the next beat).
+    const beat = setInterval(() => {
+      renewLease(db, item.id, owner, now(), lease_ms).catch((e: unknown) =>
+        o.log?.(`work ${item.id} (${item.kind}): lease not renewed: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    }, heartbeat_ms);
+    beat.unref();
     try {
       const result = await o.handlers[item.kind]({ ...item, data: JSON.parse(item.payload) as unknown }, db);
       if (!(await finishWork(db, item.id, owner, now(), result)))
@@ -70,6 +92,8 @@ export function createWorker(db: Q, o: WorkerOptions): Worker {
       o.log?.(
         `work ${item.id} (${item.kind}) attempt ${item.attempts} failed (${state ?? 'lease lost'}): ${e instanceof Error ? e.message : String(e)}`,
       );
+    } finally {
+      clearInterval(beat);
     }
     return true;
   }

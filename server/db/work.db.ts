@@ -116,6 +116,17 @@ export async function leaseWork(
 const held = (db: Q, id: number, owner: string) =>
   db.updateTable('work_items').where('id', '=', id).where('state', '=', 'leased').where('lease_owner', '=', owner);
 
+/**
+ * Renews a lease this worker still holds (the heartbeat of an item that is taking long): until now + lease_ms. False
+ * when the lease was lost.
+ */
+export async function renewLease(db: Q, id: number, owner: string, now: Date, lease_ms: number): Promise<boolean> {
+  const r = await held(db, id, owner)
+    .set({ lease_until: later(now, lease_ms) })
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /** Records the item done with its result; false when the lease was lost (another worker holds it now). */
 export async function finishWork(db: Q, id: number, owner: string, now: Date, result?: unknown): Promise<boolean> {
   const r = await held(db, id, owner)

@@ -5,9 +5,9 @@
  * and a polling worker picks up work enqueued after it started and stops cleanly.
  */
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { enqueueWork, leaseWork, workItem } from '../../server/db/work.db.ts';
-import { createWorker } from '../../server/worker.ts';
+import { LEASE_MS, createWorker } from '../../server/worker.ts';
 import { BACKENDS, freshDatabase, type Fresh } from '../db/backends.ts';
 
 const opened: Fresh[] = [];
@@ -87,6 +87,55 @@ describe.each(BACKENDS)('the worker on %s', (backend) => {
     expect(await first.drain()).toBe(0);
     expect([runs, effects]).toEqual([2, 1]);
     expect(await workItem(db, id)).toMatchObject({ state: 'done', attempts: 2, lease_owner: null });
+  });
+
+  it('a handler running past its lease keeps it by heartbeat; a worker that dies gives its item back within 30 s', async () => {
+    const f = await freshDatabase(backend);
+    opened.push(f);
+    const db = f.store.kysely;
+    const other = await f.another();
+    let clock = new Date('2026-06-01T00:00:00.000Z');
+    const tick = (ms: number) => (clock = new Date(clock.getTime() + ms));
+    const second = createWorker(other.kysely, {
+      owner: 'second',
+      now: () => clock,
+      handlers: { slow: async () => 'again' },
+    });
+
+    // A slow handler: the clock passes its first lease while it runs, the heartbeat renews it, no one else takes it.
+    let release!: () => void;
+    const running = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const began = new Promise<void>((r) => (started = r));
+    const first = createWorker(db, {
+      owner: 'first',
+      now: () => clock,
+      heartbeat_ms: 5,
+      handlers: { slow: async () => (started(), await running, 'done') },
+    });
+    const { id } = await enqueueWork(db, { kind: 'slow', key: 's', payload: null, now: clock });
+    const draining = first.drain();
+    await began;
+    const leasedUntil = (await workItem(db, id))!.lease_until!;
+    expect(Date.parse(leasedUntil) - clock.getTime()).toBe(LEASE_MS);
+    for (let i = 0; i < 3; i++) {
+      tick(20_000); // 60 s in all: twice the lease
+      const target = clock.getTime() + LEASE_MS;
+      await vi.waitFor(async () => expect(Date.parse((await workItem(db, id))!.lease_until!)).toBe(target));
+      expect(await second.drain()).toBe(0);
+    }
+    release();
+    expect(await draining).toBe(1);
+    expect(await workItem(db, id)).toMatchObject({ state: 'done', lease_owner: null });
+
+    // A worker killed with an item in hand (leased, never renewed again): free for another after 30 s, not before.
+    const { id: orphan } = await enqueueWork(db, { kind: 'slow', key: 'orphan', payload: null, now: clock });
+    await leaseWork(db, { owner: 'killed', now: clock, lease_ms: LEASE_MS, kinds: ['slow'] });
+    tick(LEASE_MS - 1);
+    expect(await second.drain()).toBe(0);
+    tick(1);
+    expect(await second.drain()).toBe(1);
+    expect(await workItem(db, orphan)).toMatchObject({ state: 'done', attempts: 2 });
   });
 
   it('a started worker picks up work enqueued later, and stops cleanly', async () => {
