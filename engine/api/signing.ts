@@ -55,6 +55,8 @@ export const SIGNING_MESSAGES = {
   signature_too_large: 'Your drawn signature is too large. Please clear it and draw it again.',
   reason_required: 'Please tell us why you decline to sign.',
   not_your_turn: 'This document is waiting for an earlier signer.',
+  signed_another_way:
+    'This task was completed with a signed copy uploaded by hand: the document needs no more signatures.',
 } as const;
 
 const SECTION = {
@@ -222,6 +224,7 @@ export const JOB_DOCUMENT = {
     'download_url',
     'signed_download_url',
     'signed_sha256',
+    'signed_another_way',
     'signers',
   ],
   properties: {
@@ -241,6 +244,8 @@ export const JOB_DOCUMENT = {
     signed_download_url: NULLABLE_STRING,
     /** The signed PDF's SHA-256 (the sealed file as stored), once it is made. */
     signed_sha256: NULLABLE_STRING,
+    /** Its task was completed with a copy signed by hand (uploaded) while signers were still pending. */
+    signed_another_way: { type: 'boolean' },
     signers: { type: 'array', items: DOCUMENT_SIGNER },
   },
 } as const;

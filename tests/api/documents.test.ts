@@ -85,6 +85,7 @@ async function documentsOf(jobId: number) {
       generation: number;
       signed_download_url: string | null;
       signed_sha256: string | null;
+      signed_another_way: boolean;
       download_url: string;
       sha256: string;
       signers: { id: number; role: string; status: string; decline_reason: string | null; can_resend: boolean }[];
@@ -513,6 +514,16 @@ describe('document signing', () => {
     const gone = await s.api('GET', `/api/signing/${tenantLink}`);
     expect(gone.status).toBe(410);
     expect(gone.body.detail).toBe(SIGNING_MESSAGES.no_longer_needed);
+    // The documents panel says so: no longer pending, no one to invite again, and a resend is refused.
+    const listed = (await documentsOf(job.id)).items.find((d) => d.task_id === 'sign_ira_tenant_owner_acknowledgment')!;
+    expect(listed.signed_another_way).toBe(true);
+    expect(listed.signers.every((x) => !x.can_resend)).toBe(true);
+    const pendingSigner = listed.signers.find((x) => x.status !== 'success')!;
+    const again = await s.api('POST', `/api/jobs/${job.id}/documents/signers/${pendingSigner.id}/resend`, {
+      as: 'ops',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(SIGNING_MESSAGES.signed_another_way);
   });
 
   it('the tenant and then the owner sign the IRA acknowledgment; a corrected owner address reaches the resend', async () => {

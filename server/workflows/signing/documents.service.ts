@@ -17,6 +17,7 @@ import {
 import { inTransaction, type AuthUser, type Deps } from '../../context.ts';
 import { ApiError, conflict, notFound, validationError } from '../../errors.ts';
 import * as docsDb from './documents.db.ts';
+import * as tasksDb from '../../db/tasks.db.ts';
 import * as jobsDb from '../../db/jobs.db.ts';
 import { addHistory } from '../../db/history.db.ts';
 import { assertMay } from '../../abilities.ts';
@@ -153,9 +154,15 @@ export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
     deps.db,
     docs.map((d) => d.id),
   );
+  // A task completed while its document still waits on signers was signed another way (on paper, uploaded): the
+  // links are ended (signing.service byToken) and no one is invited again.
+  const complete = new Set<string>();
+  for (const taskId of new Set(docs.map((d) => d.task_id)))
+    if ((await tasksDb.getTask(deps.db, job.id, taskId))?.status === 'COMPLETE') complete.add(taskId);
   const items: JobDocument[] = docs.map((d) => {
     const mine = sigs.filter((s) => s.document_id === d.id);
-    const mayResend = mayHandleDocuments(user, owners.get(d.task_id)!) && user.role !== 'homeowner';
+    const manual = complete.has(d.task_id) && mine.some((s) => s.status !== 'success');
+    const mayResend = !manual && mayHandleDocuments(user, owners.get(d.task_id)!) && user.role !== 'homeowner';
     // Only the signer whose turn it is can be invited again.
     const turn = mine.find((s) => s.status !== 'success');
     return {
@@ -170,6 +177,7 @@ export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
       download_url: `/api/jobs/${job.id}/documents/${d.id}/file`,
       signed_download_url: d.signed_file_name ? `/api/jobs/${job.id}/documents/${d.id}/file?signed=true` : null,
       signed_sha256: d.signed_file_name ? d.signed_sha256 : null,
+      signed_another_way: manual,
       signers: mine.map((s) => presentSigner(user, s, mayResend && s.id === turn?.id)),
     };
   });
@@ -227,6 +235,8 @@ export async function resend(
       undefined,
       'signature_complete',
     );
+  if ((await tasksDb.getTask(deps.db, job.id, doc.task_id))?.status === 'COMPLETE')
+    throw conflict(SIGNING_MESSAGES.signed_another_way, undefined, 'signature_complete');
   const earlier = (await docsDb.signaturesOf(deps.db, [doc.id])).filter((x) => x.order_index < s.order_index);
   if (earlier.some((x) => x.status !== 'success'))
     throw conflict(SIGNING_MESSAGES.not_your_turn, undefined, 'signing_not_your_turn');

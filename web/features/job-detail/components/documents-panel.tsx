@@ -5,7 +5,7 @@
  * fetched with the token. While the server prepares documents or mails invites, it says so and polls.
  */
 
-import { Alert, Button, Callout, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { SIGNER_ROLE_LABELS } from '../../../../engine/api/signing.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -104,8 +104,19 @@ function DocumentCard({
             {taskTitle ? `${taskTitle} · ` : ''}Generation {doc.generation} · {when(doc.created_at)}
           </span>
         </div>
-        <SignatureStatusTag status={doc.status} />
+        {doc.signed_another_way ? (
+          <Tag intent="success" minimal icon="document-share" className="document-by-hand">
+            Signed copy uploaded
+          </Tag>
+        ) : (
+          <SignatureStatusTag status={doc.status} />
+        )}
       </header>
+      {doc.signed_another_way && (
+        <div className="muted document-by-hand-note">
+          The task was completed with a copy signed by hand: the signing links are closed and no one is asked to sign.
+        </div>
+      )}
       {doc.signers.length > 0 && (
         <ol className="document-signers">
           {doc.signers.map((s) => (
