@@ -105,7 +105,7 @@ function DocumentCard({
           </span>
         </div>
         {doc.signed_another_way ? (
-          <Tag intent="success" minimal icon="document-share" className="document-by-hand">
+          <Tag intent="success" minimal icon="upload" className="document-by-hand">
             Signed copy uploaded
           </Tag>
         ) : (
