@@ -1,7 +1,7 @@
 /**
  * When a job counts as submitted, and the gate an ineligible job meets there: the stage marked
  * `submits: true` in stage-models.yaml is the submit stage; a job past it is submitted; an ineligible
- * job may not pass it, nor be worked beyond it (unless the caller may override eligibility: ops).
+ * job may not pass it, nor be worked beyond it (unless ops let it go on: the eligibility override, with a reason).
  */
 
 import type { JobEvaluation, Program, TaskResult } from './types.ts';
@@ -29,15 +29,15 @@ export function isOpenTask(t: Pick<TaskResult, 'status'>): boolean {
 /**
  * The gate on completing a task of `taskStage`, given the job as it would be after: the refusal's
  * message, or null when it may pass. An ineligible job may correct its submit-stage answers, but not
- * move past the submit stage or complete work of a later one; `mayOverrideEligibility` lifts the gate.
+ * move past the submit stage or complete work of a later one; `overridden` (the job's eligibility override) lifts the gate.
  */
 export function submissionRefusal(
   program: Program,
   taskStage: number,
   after: Pick<JobEvaluation, 'stage' | 'eligibility'>,
-  mayOverrideEligibility: boolean,
+  overridden: boolean,
 ): string | null {
-  if (mayOverrideEligibility || after.eligibility.status !== 'ineligible') return null;
+  if (overridden || after.eligibility.status !== 'ineligible') return null;
   const submit = submitStageOf(program);
   return taskStage > submit || after.stage.number > submit ? SUBMISSION_MESSAGES.ineligible : null;
 }

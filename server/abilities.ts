@@ -41,6 +41,7 @@ export const ABILITIES = {
   'job.claim': OPS,
   'job.set_deemed': OPS,
   'job.mark_ineligible': OPS,
+  'job.override_eligibility': OPS,
   'job.assign_ops_owner': OPS,
   'job.regenerate_documents': OPS,
   'job.confirm_homeowner_tasks': ['homeowner', 'ops'],

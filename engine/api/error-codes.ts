@@ -65,6 +65,10 @@ export const ERROR_CODES = {
   job_marked_ineligible: 'job_marked_ineligible',
   job_not_marked_ineligible: 'job_not_marked_ineligible',
   job_not_deemed: 'job_not_deemed',
+  /** The eligibility override asked of a job the rules do not find ineligible, or of one already overridden. */
+  job_not_ineligible: 'job_not_ineligible',
+  job_eligibility_overridden: 'job_eligibility_overridden',
+  job_eligibility_not_overridden: 'job_eligibility_not_overridden',
   task_locked: 'task_locked',
   task_not_applicable: 'task_not_applicable',
   /** Email and password do not match, or no credentials. */

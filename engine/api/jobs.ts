@@ -159,6 +159,8 @@ export const JOB_ABILITIES = flags([
   'undo_deemed',
   'mark_ineligible',
   'undo_ineligible',
+  'override_eligibility',
+  'undo_eligibility_override',
   'assign_ops_owner',
   'regenerate_documents',
   'delete_any_attachment',
@@ -203,6 +205,7 @@ export const JOB_DETAIL = {
     'cloned_from',
     'created_by',
     'submitted_by',
+    'eligibility_overridden',
     'stage_model',
     'evaluation',
     'tasks',
@@ -226,6 +229,10 @@ export const JOB_DETAIL = {
     created_by: { anyOf: [{ type: 'null' }, JOB_PERSON] },
     /** Whose submission took the job past the submit stage (null before). */
     submitted_by: { anyOf: [{ type: 'null' }, JOB_PERSON] },
+    /** Ops let the job go on past the submission gate although the rules find it ineligible (an explicit override). */
+    eligibility_overridden: { type: 'boolean' },
+    /** Ops only: why they let it go on (null when they have not). */
+    eligibility_override_reason: { type: ['string', 'null'] },
     stage_model: {
       anyOf: [
         { type: 'null' },

@@ -93,6 +93,10 @@ export const JOB_MARK_INELIGIBLE = {
 } as const;
 export type JobMarkIneligible = FromSchema<typeof JOB_MARK_INELIGIBLE>;
 
+/** PUT /api/jobs/{job_id}/eligibility-override: why ops let an ineligible job go on (required, as above). */
+export const JOB_ELIGIBILITY_OVERRIDE = JOB_MARK_INELIGIBLE;
+export type JobEligibilityOverride = JobMarkIneligible;
+
 /** PUT /api/jobs/{job_id}/ops-owner: the ops user who owns the job now, or null for none (anyone not in ops: 422). */
 export const JOB_OPS_OWNER = {
   type: 'object',

@@ -56,6 +56,8 @@ export interface JobRow {
   ops_marked_ineligible: number;
   /** Why ops marked the job ineligible (null when not marked). */
   ops_ineligible_reason: string | null;
+  /** Why ops let the job go on although the rules find it ineligible (null: no override). */
+  eligibility_override_reason?: string | null;
   /** The definition version the job is evaluated under (null: the current definitions;
    * server/services/versions.service.ts). */
   pinned_version?: string | null;
@@ -130,6 +132,7 @@ const INSERTABLE = [
   'is_deemed',
   'ops_marked_ineligible',
   'ops_ineligible_reason',
+  'eligibility_override_reason',
   'created_by',
   'submitted_by',
   'submitted_at',

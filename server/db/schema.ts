@@ -132,6 +132,8 @@ export interface JobsTable {
   ops_marked_ineligible: Flag;
   /** Why ops marked the job ineligible (null when not marked). */
   ops_ineligible_reason: Text;
+  /** Why ops let the job go on although the rules find it ineligible (migration 026; null: no override). */
+  eligibility_override_reason: Text;
   /** The definition version the job is evaluated under (null: the current definitions). */
   pinned_version: Text;
   claimed_by: Int;

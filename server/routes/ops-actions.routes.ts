@@ -3,7 +3,7 @@
 import { userOf } from '../abilities.ts';
 import { route } from './declare.ts';
 import { JOB_DETAIL } from '../../engine/api/jobs.ts';
-import { JOB_MARK_INELIGIBLE, JOB_OPS_OWNER } from '../../engine/api/requests.ts';
+import { JOB_ELIGIBILITY_OVERRIDE, JOB_MARK_INELIGIBLE, JOB_OPS_OWNER } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { jobFor } from '../services/access.ts';
 import * as ops from '../services/ops-actions.service.ts';
@@ -41,6 +41,37 @@ export function opsActionsRoutes(router: AppRouter): void {
       noBody: true,
     },
     (ctx, _body, job) => ops.undoIneligible(ctx.deps, userOf(ctx), job),
+  );
+  route(
+    router,
+    {
+      method: 'put',
+      path: '/api/jobs/:job_id/eligibility-override',
+      ability: 'job.override_eligibility',
+      tag: 'jobs',
+      summary:
+        'Let a job the rules find ineligible go on past the submission gate (explicit ops override) with a reason; recorded in history',
+      body: JOB_ELIGIBILITY_OVERRIDE,
+      errors: [400, 404, 422],
+      response: JOB_DETAIL,
+      load: jobOf,
+    },
+    (ctx, body, job) => ops.overrideEligibility(ctx.deps, userOf(ctx), job, body),
+  );
+  route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/jobs/:job_id/eligibility-override',
+      ability: 'job.override_eligibility',
+      tag: 'jobs',
+      summary: 'Undo the eligibility override: an ineligible job stops at the submission gate again',
+      errors: [400, 404],
+      response: JOB_DETAIL,
+      load: jobOf,
+      noBody: true,
+    },
+    (ctx, _body, job) => ops.undoEligibilityOverride(ctx.deps, userOf(ctx), job),
   );
   route(
     router,

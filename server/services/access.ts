@@ -121,17 +121,16 @@ export function mayFlagKind(user: AuthUser, kind: 'contractor' | 'ops'): boolean
   return user.role === 'ops' || (user.role === 'contractor' && kind === 'contractor');
 }
 
-/** Whether the user may work a job past the submission gate although it is ineligible (ops: they can override
- * eligibility). */
-export const mayOverrideEligibility = (user: AuthUser) => user.role === 'ops';
-
 /**
  * What the user may do with this job now, as the job detail answers it (the web app shows actions from
  * this, never from the role): the abilities of server/abilities.ts met with the job's state.
  */
 export function jobAbilities(
   user: AuthUser,
-  job: Pick<jobsDb.JobRow, 'is_canceled' | 'is_deemed' | 'ops_marked_ineligible' | 'claimed_by'>,
+  job: Pick<
+    jobsDb.JobRow,
+    'is_canceled' | 'is_deemed' | 'ops_marked_ineligible' | 'claimed_by' | 'eligibility' | 'eligibility_override_reason'
+  >,
 ): JobAbilities {
   const open = !job.is_canceled;
   return {
@@ -144,6 +143,13 @@ export function jobAbilities(
     undo_deemed: may(user, 'job.set_deemed') && open && !!job.is_deemed,
     mark_ineligible: may(user, 'job.mark_ineligible') && open && !job.ops_marked_ineligible,
     undo_ineligible: may(user, 'job.mark_ineligible') && !!job.ops_marked_ineligible,
+    override_eligibility:
+      may(user, 'job.override_eligibility') &&
+      open &&
+      job.eligibility === 'ineligible' &&
+      !job.ops_marked_ineligible &&
+      !job.eligibility_override_reason,
+    undo_eligibility_override: may(user, 'job.override_eligibility') && !!job.eligibility_override_reason,
     assign_ops_owner: may(user, 'job.assign_ops_owner') && open,
     regenerate_documents: may(user, 'job.regenerate_documents') && open,
     delete_any_attachment: seesInternal(user),

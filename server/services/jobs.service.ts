@@ -258,6 +258,8 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
     cloned_from: row.cloned_from,
     created_by: await person(row.created_by),
     submitted_by: await person(row.submitted_by),
+    eligibility_overridden: !!row.eligibility_override_reason,
+    ...(seesInternal(user) ? { eligibility_override_reason: row.eligibility_override_reason ?? null } : {}),
     stage_model: { id: judgedBy.stage_model.id, label: judgedBy.stage_model.label },
     evaluation: presentEvaluation(user, ev, wordsOf(deps, judgedBy)),
     tasks: await presentTasks(deps, user, row, ev, judgedBy),

@@ -5,7 +5,7 @@
  */
 
 import { assertMay } from '../abilities.ts';
-import type { JobMarkIneligible, JobOpsOwner } from '../../engine/api/requests.ts';
+import type { JobEligibilityOverride, JobMarkIneligible, JobOpsOwner } from '../../engine/api/requests.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import { badRequest, validationError } from '../errors.ts';
@@ -21,6 +21,11 @@ export const OPS_ACTION_MESSAGES = {
   not_marked: 'This job is not marked ineligible.',
   not_deemed: 'This job is not set as deemed.',
   not_ops_user: 'Please select a member of the operations team.',
+  override_reason_required: 'Say why this job may go on although it is ineligible.',
+  not_ineligible: 'The program’s rules do not find this job ineligible: there is nothing to override.',
+  marked_by_ops: 'Ops marked this job ineligible: undo that instead.',
+  already_overridden: 'Ops have already let this job go on.',
+  not_overridden: 'Ops have not let this job go on.',
 } as const;
 
 /**
@@ -54,6 +59,41 @@ export function undoIneligible(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
     'job_ineligible_undone',
     { ops_marked_ineligible: 0, ops_ineligible_reason: null },
     { reason: job.ops_ineligible_reason ?? undefined },
+  );
+}
+
+/**
+ * The explicit eligibility override: ops let a job the program's rules find ineligible go on past the submission
+ * gate (engine/submission.ts), with a reason kept on the job and in history with who did it. Eligibility still reads
+ * what the rules say; only the gate lifts, for everyone working the job.
+ */
+export function overrideEligibility(deps: Deps, user: AuthUser, job: jobsDb.JobRow, body: JobEligibilityOverride) {
+  assertMay(user, 'job.override_eligibility');
+  const reason = body.reason.trim();
+  if (!reason)
+    throw validationError(
+      [{ path: 'reason', message: MESSAGES.required }],
+      OPS_ACTION_MESSAGES.override_reason_required,
+    );
+  if (job.eligibility_override_reason)
+    throw badRequest(OPS_ACTION_MESSAGES.already_overridden, 'job_eligibility_overridden');
+  if (job.ops_marked_ineligible) throw badRequest(OPS_ACTION_MESSAGES.marked_by_ops, 'job_marked_ineligible');
+  if (job.eligibility !== 'ineligible') throw badRequest(OPS_ACTION_MESSAGES.not_ineligible, 'job_not_ineligible');
+  return act(deps, user, job, 'job_eligibility_overridden', { eligibility_override_reason: reason }, { reason });
+}
+
+/** Undoes the eligibility override: an ineligible job stops at the submission gate again. */
+export function undoEligibilityOverride(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
+  assertMay(user, 'job.override_eligibility');
+  if (!job.eligibility_override_reason)
+    throw badRequest(OPS_ACTION_MESSAGES.not_overridden, 'job_eligibility_not_overridden');
+  return act(
+    deps,
+    user,
+    job,
+    'job_eligibility_override_undone',
+    { eligibility_override_reason: null },
+    { reason: job.eligibility_override_reason },
   );
 }
 

@@ -201,6 +201,8 @@ export const HISTORY_INTERNAL: Record<string, { keys?: readonly string[]; actor?
   task_exception_cleared: { keys: ['note'] },
   job_marked_ineligible: { keys: ['reason'], actor: true },
   job_ineligible_undone: { keys: ['reason'], actor: true },
+  job_eligibility_overridden: { keys: ['reason'], actor: true },
+  job_eligibility_override_undone: { keys: ['reason'], actor: true },
   job_ops_owner_changed: { record: true },
 };
 

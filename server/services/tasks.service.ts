@@ -26,14 +26,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById } from '../db/users.db.ts';
-import {
-  actorOf,
-  answersOnBehalf,
-  assertCanWorkTask,
-  canSeeJobTask,
-  mayOverrideEligibility,
-  seesInternal,
-} from './access.ts';
+import { actorOf, answersOnBehalf, assertCanWorkTask, canSeeJobTask, seesInternal } from './access.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
 import { internalFields, visibleTaskData } from './present.ts';
@@ -255,8 +248,9 @@ export function submitTask(
     // The workflows' effects of the submission (history rows, the job's columns), rolled back with a refusal.
     await afterSubmit(deps, { user, job, program, form, taskId, data: result.data, at: now });
     const after = await refreshJob(deps, job.id);
-    // The engine's submission gate (an ineligible job cannot be submitted); a refusal rolls back.
-    const refused = submissionRefusal(program, t.stage, after, mayOverrideEligibility(user));
+    // The engine's submission gate (an ineligible job cannot be submitted unless ops let it go on, with a reason, by
+    // the explicit eligibility override); a refusal rolls back.
+    const refused = submissionRefusal(program, t.stage, after, !!job.eligibility_override_reason);
     if (refused) throw new ApiError(422, refused, undefined, 'job_ineligible');
     // The rebate counts as submitted once the job leaves the submit stage for the first time.
     if (!job.submitted_at && isPastSubmit(program, after)) {

@@ -115,7 +115,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/jobs/filters': { path: () => '/api/jobs/filters', body: () => ({}) },
   'GET /api/jobs/initial-eligibility/{google_place_id}': { path: () => '/api/jobs/initial-eligibility/matrix-place' },
   'GET /api/jobs/code/{short_code}': { path: (c) => `/api/jobs/code/${c.job.code}`, scope: 'company_a' },
-  'GET /api/jobs/homeowner/{id}': { path: (c) => `/api/jobs/homeowner/${c.job.id}`, scope: 'company_a' },
+  'GET /api/jobs/homeowner/{job_id}': { path: (c) => `/api/jobs/homeowner/${c.job.id}`, scope: 'company_a' },
   'POST /api/jobs/homeowner/confirm-tasks-done/{job_id}': {
     path: (c) => `/api/jobs/homeowner/confirm-tasks-done/${c.job.id}`,
     scope: 'company_a',
@@ -131,8 +131,8 @@ const ROWS: Record<string, Row> = {
     path: async (c) => `/api/jobs/${(await c.fresh()).id}/restore`,
     scope: 'company_a',
   },
-  'PUT /api/jobs/{id}/claim-job': { path: (c) => `/api/jobs/${c.job.id}/claim-job`, scope: 'company_a' },
-  'PUT /api/jobs/{id}/set-job-as-deemed': {
+  'PUT /api/jobs/{job_id}/claim-job': { path: (c) => `/api/jobs/${c.job.id}/claim-job`, scope: 'company_a' },
+  'PUT /api/jobs/{job_id}/set-job-as-deemed': {
     path: async (c) => `/api/jobs/${(await c.fresh()).id}/set-job-as-deemed`,
     scope: 'company_a',
   },
@@ -145,6 +145,16 @@ const ROWS: Record<string, Row> = {
   },
   'PATCH /api/jobs/{job_id}/undo-ineligible': {
     path: (c) => `/api/jobs/${c.job.id}/undo-ineligible`,
+    scope: 'company_a',
+  },
+  // On an eligible job: ops pass access control and get 400 (nothing to override, nothing to undo).
+  'PUT /api/jobs/{job_id}/eligibility-override': {
+    path: (c) => `/api/jobs/${c.job.id}/eligibility-override`,
+    body: () => ({ reason: 'Access matrix' }),
+    scope: 'company_a',
+  },
+  'DELETE /api/jobs/{job_id}/eligibility-override': {
+    path: (c) => `/api/jobs/${c.job.id}/eligibility-override`,
     scope: 'company_a',
   },
   'PUT /api/jobs/{job_id}/ops-owner': {

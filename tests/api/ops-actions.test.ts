@@ -162,6 +162,122 @@ describe('mark a job ineligible (ops override) and undo', () => {
   });
 });
 
+describe('the eligibility override: ops let an ineligible job go on, with a reason', () => {
+  /** A WI HEAR job the rules find ineligible (income over 150% AMI), stopped at the submission gate. */
+  async function ineligibleJob() {
+    const job = await createJob(s);
+    const results = [];
+    for (const [task, form, data] of WI_HEAR_APPLY)
+      results.push(
+        await submit(s, 'contractor_a', job.id, task, form, {
+          ...data,
+          ...(task === 'provide_income_estimate' ? { income_level: 'above_ami_150' } : {}),
+        }),
+      );
+    expect(results.at(-1)).toMatchObject({
+      status: 422,
+      body: { detail: 'This job is ineligible and cannot be submitted.' },
+    });
+    return job;
+  }
+  const [lastTask, lastForm] = WI_HEAR_APPLY.at(-1)!;
+  const OVERRIDE = 'Income letter from the county arrived by post; program manager approved the exception';
+
+  it('without the override nobody passes the gate, ops included: the gate is never lifted silently', async () => {
+    const job = await ineligibleJob();
+    const asOps = await submit(s, 'ops', job.id, lastTask, lastForm);
+    expect(asOps).toMatchObject({ status: 422, body: { detail: 'This job is ineligible and cannot be submitted.' } });
+    const detail = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
+    expect(detail.body).toMatchObject({
+      stage: { number: 2 },
+      eligibility_overridden: false,
+      eligibility_override_reason: null,
+      abilities: { override_eligibility: true, undo_eligibility_override: false },
+    });
+  });
+
+  it('needs ops, a reason and an ineligible job; each refusal changes nothing', async () => {
+    const job = await ineligibleJob();
+    const url = `/api/jobs/${job.id}/eligibility-override`;
+    expect((await s.api('PUT', url, { as: 'contractor_a', body: { reason: OVERRIDE } })).status).toBe(403);
+    expect((await s.api('PUT', url, { as: 'homeowner', body: { reason: OVERRIDE } })).status).toBe(403);
+    expect(await s.api('PUT', url, { as: 'ops', body: { reason: '  ' } })).toMatchObject({
+      status: 422,
+      body: {
+        detail: 'Say why this job may go on although it is ineligible.',
+        errors: [{ path: 'reason', message: 'This field is required' }],
+      },
+    });
+    expect((await s.api('PUT', url, { as: 'ops', body: {} })).status).toBe(422);
+    const eligible = await createJob(s);
+    expect(
+      await s.api('PUT', `/api/jobs/${eligible.id}/eligibility-override`, { as: 'ops', body: { reason: OVERRIDE } }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        code: 'job_not_ineligible',
+        detail: 'The program’s rules do not find this job ineligible: there is nothing to override.',
+      },
+    });
+    expect((await s.api('DELETE', url, { as: 'ops' })).body).toMatchObject({
+      code: 'job_eligibility_not_overridden',
+      detail: 'Ops have not let this job go on.',
+    });
+    expect(await history(job.id, 'job_eligibility_overridden')).toEqual([]);
+    expect((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.eligibility_overridden).toBe(false);
+  });
+
+  it('overridden, the contractor submits; eligibility still reads the rules; history names who and why, to ops', async () => {
+    const job = await ineligibleJob();
+    const url = `/api/jobs/${job.id}/eligibility-override`;
+    const r = await s.api('PUT', url, { as: 'ops', body: { reason: `  ${OVERRIDE} ` } });
+    expect(r).toMatchObject({
+      status: 200,
+      body: {
+        eligibility_overridden: true,
+        eligibility_override_reason: OVERRIDE,
+        abilities: { override_eligibility: false, undo_eligibility_override: true },
+      },
+    });
+    const asContractor = await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' });
+    expect(asContractor.body.eligibility_overridden).toBe(true);
+    expect(asContractor.body).not.toHaveProperty('eligibility_override_reason');
+    expect(asContractor.body.abilities).toMatchObject({
+      override_eligibility: false,
+      undo_eligibility_override: false,
+    });
+
+    const passed = await submit(s, 'contractor_a', job.id, lastTask, lastForm);
+    expect(passed.status).toBe(200);
+    expect(passed.body.job).toMatchObject({ stage: { number: 3 }, eligibility: 'ineligible' });
+
+    const seen = await history(job.id, 'job_eligibility_overridden');
+    expect(seen).toMatchObject([{ user_name: 'Olive Ops', detail: { reason: OVERRIDE } }]);
+    const told = await history(job.id, 'job_eligibility_overridden', 'contractor_a');
+    expect(told).toHaveLength(1);
+    expect(JSON.stringify(told)).not.toContain(OVERRIDE);
+    expect(told[0].user_name).not.toBe('Olive Ops');
+
+    expect(await s.api('PUT', url, { as: 'ops', body: { reason: 'Again' } })).toMatchObject({
+      status: 400,
+      body: { code: 'job_eligibility_overridden', detail: 'Ops have already let this job go on.' },
+    });
+    const undone = await s.api('DELETE', url, { as: 'ops' });
+    expect(undone).toMatchObject({ status: 200, body: { eligibility_overridden: false } });
+    expect(await history(job.id, 'job_eligibility_override_undone')).toMatchObject([{ detail: { reason: OVERRIDE } }]);
+  });
+
+  it('a job ops marked ineligible is undone, not overridden', async () => {
+    const job = await createJob(s);
+    await s.api('PATCH', `/api/jobs/${job.id}/mark-ineligible`, { as: 'ops', body: { reason: REASON } });
+    const r = await s.api('PUT', `/api/jobs/${job.id}/eligibility-override`, { as: 'ops', body: { reason: OVERRIDE } });
+    expect(r).toMatchObject({
+      status: 400,
+      body: { code: 'job_marked_ineligible', detail: 'Ops marked this job ineligible: undo that instead.' },
+    });
+  });
+});
+
 describe('exception notes in the jobs list', () => {
   it('are the notes of the flagged exceptions, "Task title: note", and clearing or resolving a flag removes its note', async () => {
     const job = await createJob(s);

@@ -23,6 +23,9 @@ export const undoDeemed = (id: number) => api<JobDetail>('PATCH', `/api/jobs/${i
 export const markIneligible = (id: number, reason: string) =>
   api<JobDetail>('PATCH', `/api/jobs/${id}/mark-ineligible`, { body: { reason }, ignoreErrors: [422] });
 export const undoIneligible = (id: number) => api<JobDetail>('PATCH', `/api/jobs/${id}/undo-ineligible`);
+export const overrideEligibility = (id: number, reason: string) =>
+  api<JobDetail>('PUT', `/api/jobs/${id}/eligibility-override`, { body: { reason }, ignoreErrors: [422] });
+export const undoEligibilityOverride = (id: number) => api<JobDetail>('DELETE', `/api/jobs/${id}/eligibility-override`);
 export const setOpsOwner = (id: number, userId: number | null) =>
   api<JobDetail>('PUT', `/api/jobs/${id}/ops-owner`, { body: { user_id: userId }, ignoreErrors: [422] });
 export const cloneJob = (id: number, programId: string) =>

@@ -10,14 +10,22 @@ import { useNavigate } from 'react-router-dom';
 import { pathTo } from '../../../config/paths.ts';
 import { successToast } from '../../../lib/toaster.ts';
 import type { JobDetail } from '../api/get-job.ts';
-import { claimJob, restoreJob, setJobAsDeemed, undoDeemed, undoIneligible, useJobAction } from '../api/job-actions.ts';
+import {
+  claimJob,
+  restoreJob,
+  setJobAsDeemed,
+  undoDeemed,
+  undoEligibilityOverride,
+  undoIneligible,
+  useJobAction,
+} from '../api/job-actions.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { CloneDialog } from './clone-dialog.tsx';
 import { MarkIneligibleDialog } from './mark-ineligible-dialog.tsx';
 import { OpsOwnerDialog } from './ops-owner-dialog.tsx';
 import { RegenerateDialog } from './regenerate-dialog.tsx';
 
-type Open = null | 'cancel' | 'clone' | 'regenerate' | 'deemed' | 'ineligible' | 'owner';
+type Open = null | 'cancel' | 'clone' | 'regenerate' | 'deemed' | 'ineligible' | 'override' | 'owner';
 
 export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: () => void }) {
   const navigate = useNavigate();
@@ -26,6 +34,7 @@ export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: (
   const deemed = useJobAction(job.id, () => setJobAsDeemed(job.id));
   const notDeemed = useJobAction(job.id, () => undoDeemed(job.id));
   const eligibleAgain = useJobAction(job.id, () => undoIneligible(job.id));
+  const gateAgain = useJobAction(job.id, () => undoEligibilityOverride(job.id));
   const restore = useJobAction(job.id, () => restoreJob(job.id));
   const close = () => setOpen(null);
   const can = job.abilities;
@@ -53,6 +62,26 @@ export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: (
         onClick={() =>
           eligibleAgain.mutate(undefined, {
             onSuccess: () => successToast('Eligibility is again the program’s rules’.'),
+          })
+        }
+      />
+    ),
+    can.override_eligibility && (
+      <MenuItem
+        key="override"
+        icon="flag"
+        text="Let it go on although ineligible…"
+        onClick={() => setOpen('override')}
+      />
+    ),
+    can.undo_eligibility_override && (
+      <MenuItem
+        key="undo-override"
+        icon="undo"
+        text="Undo eligibility override"
+        onClick={() =>
+          gateAgain.mutate(undefined, {
+            onSuccess: () => successToast('The ineligible job stops at submission again.'),
           })
         }
       />
@@ -139,6 +168,16 @@ export function JobActionsBar({ job, onHistory }: { job: JobDetail; onHistory: (
         onDone={() => {
           close();
           successToast('Job marked ineligible.');
+        }}
+      />
+      <MarkIneligibleDialog
+        mode="override"
+        jobId={job.id}
+        isOpen={open === 'override'}
+        onClose={close}
+        onDone={() => {
+          close();
+          successToast('The job may go on although the rules find it ineligible.');
         }}
       />
       <Alert

@@ -63,6 +63,11 @@ export function JobHeader({
               </Tag>
             )}
             {job.is_deemed && <Tag minimal>Deemed</Tag>}
+            {job.eligibility_overridden && (
+              <Tag intent="warning" minimal icon="flag" title={job.eligibility_override_reason ?? undefined}>
+                Going on by ops override{job.eligibility_override_reason ? `: ${job.eligibility_override_reason}` : ''}
+              </Tag>
+            )}
             {viewer === 'ops' && job.is_claimed && (
               <Tag minimal icon="person">
                 {job.claimed_by === me ? 'Claimed by you' : 'Claimed'}

@@ -105,6 +105,8 @@ export const HISTORY_TYPES: Record<string, string> = {
   job_deemed_undone: 'Deemed undone',
   job_marked_ineligible: 'Marked ineligible',
   job_ineligible_undone: 'Ineligible undone',
+  job_eligibility_overridden: 'Let go on although ineligible',
+  job_eligibility_override_undone: 'Eligibility override undone',
   job_ops_owner_changed: 'Ops owner changed',
   documents_regenerated: 'Documents regenerated',
   job_cloned: 'Job cloned',
@@ -150,6 +152,12 @@ export function describeHistory(
       return d?.reason ? `Marked the job ineligible: ${String(d.reason)}` : 'Marked the job ineligible';
     case 'job_ineligible_undone':
       return 'Undid the ineligible mark: eligibility is again what the program’s rules say';
+    case 'job_eligibility_overridden':
+      return d?.reason
+        ? `Let the job go on although the rules find it ineligible: ${String(d.reason)}`
+        : 'Let the job go on although the rules find it ineligible';
+    case 'job_eligibility_override_undone':
+      return 'Undid the eligibility override: the ineligible job stops at submission again';
     case 'job_deemed_undone':
       return 'Undid set as deemed';
     case 'job_ops_owner_changed': {
