@@ -247,6 +247,26 @@ export const JOB_DOCUMENT = {
     /** Its task was completed with a copy signed by hand (uploaded) while signers were still pending. */
     signed_another_way: { type: 'boolean' },
     signers: { type: 'array', items: DOCUMENT_SIGNER },
+    /**
+     * Ops only: every signer signed but the signed copy could not be made (stamping the signatures, the certificate or
+     * the seal failed): why, whether the worker still retries (next_attempt_at) or has stopped, and the attempts.
+     */
+    stamping_failure: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['cause', 'stopped', 'attempts', 'next_attempt_at'],
+          properties: {
+            cause: { type: 'string' },
+            stopped: { type: 'boolean' },
+            attempts: { type: 'integer', minimum: 0 },
+            next_attempt_at: NULLABLE_STRING,
+          },
+        },
+      ],
+    },
   },
 } as const;
 export type JobDocument = FromSchema<typeof JOB_DOCUMENT>;

@@ -179,6 +179,11 @@ const ROWS: Record<string, Row> = {
     scope: 'company_a',
     except: { homeowner: 404, contractor_a: 404, ops: 404 },
   },
+  'POST /api/jobs/{job_id}/documents/{document_id}/stamp': {
+    path: (c) => `/api/jobs/${c.job.id}/documents/2000000000/stamp`,
+    scope: 'company_a',
+    except: { ops: 404 },
+  },
   'POST /api/jobs/{job_id}/documents/signers/{signer_id}/resend': {
     path: (c) => `/api/jobs/${c.job.id}/documents/signers/2000000000/resend`,
     scope: 'company_a',

@@ -632,6 +632,93 @@ describe('document signing', () => {
     expect(after.filter((t) => t.blocked_by.includes('sign_tech_customer_agreement'))).toEqual([]);
   });
 
+  it('a signed copy that cannot be made shows ops its cause and a way out: retried, stopped, tried again once fixed', async () => {
+    const started = clock;
+    const config = s.deps.config as { signing_certificate_path?: string };
+    const job = await createJob(s, 'contractor_a', {
+      program_id: 'ca-tech',
+      address: '14 Olive Ave',
+      city: 'Fresno',
+      county: 'Fresno',
+      state: 'CA',
+      zip: '93701',
+      lat: 36.74,
+      lon: -119.78,
+      electric_utility: 'Pacific Gas and Electric',
+      gas_utility: 'Pacific Gas and Electric',
+    });
+    const t0 = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_homeowner_details`, { as: 'contractor_a' });
+    await s.api('POST', `/api/jobs/${job.id}/tasks/provide_homeowner_details/submit`, {
+      as: 'contractor_a',
+      body: { data: filled('home_details'), version: t0.body.version },
+    });
+    await worker.drain();
+    const email = String((await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.email);
+    const [link] = linksTo(email).slice(-1);
+    // The seal's certificate is configured to a file that is not there.
+    config.signing_certificate_path = '/nonexistent/portal-seal.p12';
+    try {
+      expect(
+        (await sign(link, { consent: true, accept_terms: true, signature: { kind: 'typed', text: 'Jo Tester' } })).body,
+      ).toEqual({ status: 'success', document_status: 'success' });
+      await worker.drain();
+      type Failure = { cause: string; stopped: boolean; attempts: number; next_attempt_at: string | null };
+      const failing = async () => {
+        const docs = await documentsOf(job.id);
+        const doc = docs.items.find((d) => d.task_id === 'sign_tech_customer_agreement')!;
+        return { docs, doc: doc as typeof doc & { stamping_failure: Failure | null } };
+      };
+      const first = await failing();
+      expect(first.doc.signed_download_url).toBeNull();
+      expect(first.doc.stamping_failure).toEqual({
+        cause:
+          "The portal's signing certificate (SIGNING_CERTIFICATE_PATH /nonexistent/portal-seal.p12) could not be read: there is no such file. Fix the file or its passphrase (SIGNING_CERTIFICATE_PASSPHRASE).",
+        stopped: false,
+        attempts: 1,
+        next_attempt_at: expect.any(String),
+      });
+      expect(first.docs.pending_work).toBe(true);
+      // The cause is for ops: the contractor reads the document without it, and may not try again.
+      const asContractor = await s.api('GET', `/api/jobs/${job.id}/documents`, { as: 'contractor_a' });
+      expect(JSON.stringify(asContractor.body)).not.toContain('stamping_failure');
+      const url = `/api/jobs/${job.id}/documents/${first.doc.id}/stamp`;
+      expect((await s.api('POST', url, { as: 'contractor_a' })).status).toBe(403);
+
+      // The worker retries with its backoff until its last attempt, then stops: the page stops waiting.
+      for (let i = 0; i < 10; i++) {
+        clock = new Date(clock.getTime() + 10 * 60_000);
+        await worker.drain();
+      }
+      const stopped = await failing();
+      expect(stopped.doc.stamping_failure).toMatchObject({ stopped: true, attempts: 8, next_attempt_at: null });
+      expect(stopped.docs.pending_work).toBe(false);
+
+      // Fixed, ops try again: the copy is made, sealed, and history says who asked.
+      config.signing_certificate_path = undefined;
+      const retried = await s.api('POST', url, { as: 'ops' });
+      expect(retried.status).toBe(200);
+      expect(retried.body.pending_work).toBe(true);
+      await worker.drain();
+      const done = await failing();
+      expect(done.doc.signed_download_url).toBeTruthy();
+      expect(done.doc.stamping_failure).toBeNull();
+      const h = await s.api('GET', `/api/jobs/${job.id}/history?type=document_stamping_retried`, { as: 'ops' });
+      expect(h.body.items).toMatchObject([
+        { user_name: 'Olive Ops', detail: { task_id: 'sign_tech_customer_agreement' } },
+      ]);
+      // Made once: there is nothing to stamp again.
+      expect(await s.api('POST', url, { as: 'ops' })).toMatchObject({
+        status: 409,
+        body: {
+          detail: 'This document is not signed by everyone yet, or its signed copy is made: there is nothing to stamp.',
+        },
+      });
+    } finally {
+      config.signing_certificate_path = undefined;
+      clock = started;
+    }
+  });
+
   it('signing links that are not ours answer 404 without detail of anything', async () => {
     for (const t of ['x', 'A'.repeat(43), '../../etc/passwd', 'A'.repeat(500)]) {
       const r = await s.api('GET', `/api/signing/${encodeURIComponent(t)}`);

@@ -27,6 +27,14 @@ import { query } from '../../validation.ts';
 /** The :job_id's job, if the signed-in user may see it (404 otherwise). */
 const jobOf = async (ctx: AppContext) => await jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);
 
+/** The signing link's token as the signer's page reads it: the credential, so its shape is all that is checked. */
+const TOKEN = {
+  token: {
+    description: "The signing link's token (from the invitation mail)",
+    schema: { type: 'string', pattern: signing.SIGNING_TOKEN.source },
+  },
+};
+
 /** Who is signing, as the request says: its address and browser (the certificate records them). */
 const signerMeta = (ctx: AppContext): signing.SignerMeta => ({
   ip: ctx.ip || 'unknown',
@@ -88,6 +96,22 @@ export function documentsRoutes(router: AppRouter): void {
     router,
     {
       method: 'post',
+      path: '/api/jobs/:job_id/documents/:document_id/stamp',
+      ability: 'job.regenerate_documents',
+      tag: 'documents',
+      summary:
+        'Ops: make the signed copy of a fully signed document again now, after its stamping failed; recorded in history',
+      errors: [404, 409],
+      response: JOB_DOCUMENTS,
+      noBody: true,
+      load: jobOf,
+    },
+    (ctx, _body, job) => docs.retryStamping(ctx.deps, userOf(ctx), job, idParam(ctx, 'document_id')),
+  );
+  route(
+    router,
+    {
+      method: 'post',
       path: '/api/jobs/:job_id/documents/signers/:signer_id/resend',
       ability: 'document.resend',
       tag: 'documents',
@@ -106,6 +130,7 @@ export function documentsRoutes(router: AppRouter): void {
       method: 'get',
       path: '/api/signing/:token',
       ability: 'public',
+      params: TOKEN,
       tag: 'signing',
       summary:
         'The signer’s page: the whole document, its signers and the terms it carries (no account: the link is the credential)',
@@ -120,6 +145,7 @@ export function documentsRoutes(router: AppRouter): void {
       method: 'get',
       path: '/api/signing/:token/document.pdf',
       ability: 'public',
+      params: TOKEN,
       tag: 'signing',
       summary: 'The document to sign, as a PDF',
       returns: 'The PDF',
@@ -136,6 +162,7 @@ export function documentsRoutes(router: AppRouter): void {
       method: 'post',
       path: '/api/signing/:token/sign',
       ability: 'public',
+      params: TOKEN,
       tag: 'signing',
       summary: 'Sign: consent, the terms when the document carries them, a typed or drawn signature',
       body: SIGN_REQUEST,
@@ -150,6 +177,7 @@ export function documentsRoutes(router: AppRouter): void {
       method: 'post',
       path: '/api/signing/:token/decline',
       ability: 'public',
+      params: TOKEN,
       tag: 'signing',
       summary: 'Decline to sign, with a reason',
       body: DECLINE_REQUEST,

@@ -17,14 +17,15 @@ import {
 import { inTransaction, type AuthUser, type Deps } from '../../context.ts';
 import { ApiError, conflict, notFound, validationError } from '../../errors.ts';
 import * as docsDb from './documents.db.ts';
+import { enqueueWork } from '../../db/work.db.ts';
 import * as tasksDb from '../../db/tasks.db.ts';
 import * as jobsDb from '../../db/jobs.db.ts';
 import { addHistory } from '../../db/history.db.ts';
 import { assertMay } from '../../abilities.ts';
-import { canSeeTask, mayHandleDocuments } from '../../services/access.ts';
+import { canSeeTask, mayHandleDocuments, seesInternal } from '../../services/access.ts';
 import { evaluateRow, jobState } from '../../services/evaluation.ts';
 import { programOfJob } from '../../services/pinned-program.ts';
-import { DOCUMENT_WORK } from './work-kinds.ts';
+import { DOCUMENT_WORK, finalizeKey } from './work-kinds.ts';
 import { iso, pdfName, queueGeneration, requestInvite } from './document-work.ts';
 
 /** The statuses of a task's current signatures (what a form's `signatures:` fields are filled from). */
@@ -159,6 +160,14 @@ export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
   const complete = new Set<string>();
   for (const taskId of new Set(docs.map((d) => d.task_id)))
     if ((await tasksDb.getTask(deps.db, job.id, taskId))?.status === 'COMPLETE') complete.add(taskId);
+  // Ops see why a fully signed document has no signed copy yet (the stamping work failed) and may try again.
+  const failures = new Map<number, JobDocument['stamping_failure']>();
+  if (seesInternal(user))
+    for (const d of docs)
+      if (!d.signed_file_name) {
+        const f = await stampingFailure(deps, d.id);
+        if (f) failures.set(d.id, f);
+      }
   const items: JobDocument[] = docs.map((d) => {
     const mine = sigs.filter((s) => s.document_id === d.id);
     const manual = complete.has(d.task_id) && mine.some((s) => s.status !== 'success');
@@ -179,6 +188,7 @@ export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
       signed_sha256: d.signed_file_name ? d.signed_sha256 : null,
       signed_another_way: manual,
       signers: mine.map((s) => presentSigner(user, s, mayResend && s.id === turn?.id)),
+      ...(seesInternal(user) ? { stamping_failure: failures.get(d.id) ?? null } : {}),
     };
   });
   const pending = await deps.db
@@ -189,8 +199,67 @@ export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobR
     .where('payload', 'like', `{"job_id":${job.id},%`)
     .executeTakeFirst();
   const inviting = sigs.some((s) => s.status === 'pending' && s.invites_sent < s.invites_requested);
-  const signing = items.some((d) => d.status === 'success' && !d.signed_download_url);
+  // A signed copy still to make, unless its stamping has stopped (ops are shown why; the page need not wait).
+  const signing = items.some(
+    (d) => d.status === 'success' && !d.signed_download_url && !d.stamping_failure?.stopped && !d.signed_another_way,
+  );
   return { items, pending_work: !!pending || inviting || signing };
+}
+
+/** Why a document's stamping failed, from its work item: null when it has not failed (or is done). */
+async function stampingFailure(deps: Deps, documentId: number): Promise<JobDocument['stamping_failure']> {
+  const item = await deps.db
+    .selectFrom('work_items')
+    .select(['state', 'attempts', 'last_error', 'run_at'])
+    .where('idempotency_key', '=', finalizeKey(documentId))
+    .executeTakeFirst();
+  if (!item?.last_error || item.state === 'done') return null;
+  const stopped = item.state === 'dead';
+  return { cause: item.last_error, stopped, attempts: item.attempts, next_attempt_at: stopped ? null : item.run_at };
+}
+
+/** The message of trying the stamping again when there is nothing to stamp. */
+export const STAMPING_MESSAGES = {
+  nothing_to_stamp:
+    'This document is not signed by everyone yet, or its signed copy is made: there is nothing to stamp.',
+} as const;
+
+/**
+ * POST /api/jobs/{job_id}/documents/{document_id}/stamp: ops try making the signed copy again now (after fixing
+ * what failed, or when the worker stopped after its last attempt); recorded in history.
+ */
+export async function retryStamping(deps: Deps, user: AuthUser, job: jobsDb.JobRow, documentId: number) {
+  assertMay(user, 'job.regenerate_documents');
+  const { doc } = await documentFor(deps, user, job, documentId);
+  const sigs = await docsDb.signaturesOf(deps.db, [doc.id]);
+  const signed = sigs.length > 0 && sigs.every((s) => s.status === 'success');
+  if (doc.superseded_at || doc.signed_file_name || !signed)
+    throw conflict(STAMPING_MESSAGES.nothing_to_stamp, undefined, 'signature_complete');
+  await inTransaction(deps, async (deps) => {
+    const now = iso(deps.now());
+    const queued = await enqueueWork(deps.db, {
+      kind: DOCUMENT_WORK.finalize,
+      key: finalizeKey(doc.id),
+      payload: { job_id: job.id, document_id: doc.id },
+      now: deps.now(),
+    });
+    // An item that failed (waiting for its next attempt, or stopped) runs now with its attempts counted afresh.
+    if (!queued.created)
+      await deps.db
+        .updateTable('work_items')
+        .set({ state: 'ready', attempts: 0, run_at: now, updated_at: now })
+        .where('id', '=', queued.id)
+        .where('state', 'in', ['ready', 'dead'])
+        .execute();
+    await addHistory(deps.db, {
+      job_id: job.id,
+      type: 'document_stamping_retried',
+      user_id: user.id,
+      at: now,
+      detail: { task_id: doc.task_id, document: doc.doc_key },
+    });
+  });
+  return listDocuments(deps, user, job);
 }
 
 /** A document the caller may see (its task's access), or 404. */

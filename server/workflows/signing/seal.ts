@@ -67,9 +67,21 @@ function selfSigned(): Seal {
 /** The configured certificate, read from its file, or the process's own. */
 export function portalSeal(config: SealConfig): Seal {
   if (!config.signing_certificate_path) return selfSigned();
-  const p12 = readFileSync(config.signing_certificate_path);
+  const path = config.signing_certificate_path;
   const passphrase = config.signing_certificate_passphrase ?? '';
-  const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), passphrase);
+  let p12: Buffer;
+  let parsed: forge.pkcs12.Pkcs12Pfx;
+  try {
+    p12 = readFileSync(path);
+    parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), passphrase);
+  } catch (e) {
+    // Said so that ops reading a failed stamping know what to fix (SIGNING_CERTIFICATE_PATH / _PASSPHRASE).
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (e as Error).message;
+    throw new Error(
+      `The portal's signing certificate (SIGNING_CERTIFICATE_PATH ${path}) could not be read: ${why}. Fix the file or its passphrase (SIGNING_CERTIFICATE_PASSPHRASE).`,
+      { cause: e },
+    );
+  }
   const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
   const cn = bags[0]?.cert?.subject.getField('CN')?.value as string | undefined;
   return { p12, passphrase, name: cn ?? PORTAL_NAME };

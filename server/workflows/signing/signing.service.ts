@@ -22,17 +22,18 @@ import { addHistory } from '../../db/history.db.ts';
 import { currentTermsVersion } from '../../db/admin.db.ts';
 import { enqueueWork } from '../../db/work.db.ts';
 import { programOfJob, taskFormOf } from '../../services/pinned-program.ts';
-import { DOCUMENT_WORK } from './work-kinds.ts';
+import { DOCUMENT_WORK, finalizeKey } from './work-kinds.ts';
 import { iso, pdfName, requestInvite, sha256, type StoredContent } from './document-work.ts';
 import { signaturesOfTask } from './documents.service.ts';
 import { completeTaskBySystem } from '../../services/system-submit.ts';
 import { readDrawnSignature } from './drawn-signature.ts';
 
+/** What a signing link's token can look like (anything else names no signature: 404); openapi.json says so. */
+export const SIGNING_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
 /** The signature a link names, with its document; 404 unknown/replaced/expired, 410 spent. */
 async function byToken(deps: Deps, token: string) {
-  const s = /^[A-Za-z0-9_-]{20,100}$/.test(token)
-    ? await docsDb.signatureByTokenHash(deps.db, sha256(token))
-    : undefined;
+  const s = SIGNING_TOKEN.test(token) ? await docsDb.signatureByTokenHash(deps.db, sha256(token)) : undefined;
   if (!s || !s.token_expires_at || s.token_expires_at < iso(deps.now()))
     throw new ApiError(404, SIGNING_MESSAGES.link_invalid, undefined, 'signing_link_invalid');
   const doc = (await docsDb.documentById(deps.db, s.document_id))!;
@@ -166,7 +167,7 @@ export async function sign(deps: Deps, token: string, body: SignRequest, meta: S
     if (docStatus === 'success') {
       await enqueueWork(deps.db, {
         kind: DOCUMENT_WORK.finalize,
-        key: `documents:finalize:${doc.id}`,
+        key: finalizeKey(doc.id),
         payload: { job_id: job.id, document_id: doc.id },
         now: deps.now(),
       });

@@ -4,3 +4,6 @@ export const DOCUMENT_WORK = {
   invite: 'documents.invite',
   finalize: 'documents.finalize',
 } as const;
+
+/** The idempotency key of a document's stamping (one item per document: the signed copy is made once). */
+export const finalizeKey = (documentId: number) => `documents:finalize:${documentId}`;

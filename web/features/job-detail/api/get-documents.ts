@@ -1,7 +1,8 @@
 /**
  * GET /api/jobs/{id}/documents (each signing task's current documents and their signers), polled every
  * 2 s while the server is still generating or mailing (`pending_work`); POST
- * .../documents/signers/{signer_id}/resend; and the PDFs, fetched with the bearer token like attachments.
+ * .../documents/signers/{signer_id}/resend; POST .../documents/{document_id}/stamp (ops, after stamping failed);
+ * and the PDFs, fetched with the bearer token like attachments.
  */
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,6 +43,20 @@ export function useResendInvite(jobId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (signerId: number) => resendInvite(jobId, signerId),
+    onSettled: () => void qc.invalidateQueries({ queryKey: jobKeys.documents(jobId) }),
+  });
+}
+
+export function retryStamping(jobId: number, documentId: number): Promise<JobDocuments> {
+  return api<JobDocuments>('POST', `/api/jobs/${jobId}/documents/${documentId}/stamp`);
+}
+
+/** Ops: make a fully signed document's signed copy again now (after its stamping failed). */
+export function useRetryStamping(jobId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (documentId: number) => retryStamping(jobId, documentId),
+    onSuccess: (docs) => qc.setQueryData(jobKeys.documents(jobId), docs),
     onSettled: () => void qc.invalidateQueries({ queryKey: jobKeys.documents(jobId) }),
   });
 }

@@ -16,6 +16,7 @@ import {
   downloadDocument,
   useDocuments,
   useResendInvite,
+  useRetryStamping,
   type DocumentSigner,
   type JobDocument,
 } from '../api/get-documents.ts';
@@ -86,11 +87,49 @@ function SignerRow({ signer, onResend }: { signer: DocumentSigner; onResend: (s:
   );
 }
 
+/**
+ * Ops: every signer signed but the signed copy could not be made. Says why, whether the portal still retries, and
+ * the ways out: try again now (after fixing the cause), regenerate the documents (everyone signs again), or complete
+ * the task with a copy signed by hand.
+ */
+function StampingFailure({ jobId, doc }: { jobId: number; doc: JobDocument }) {
+  const retry = useRetryStamping(jobId);
+  const f = doc.stamping_failure;
+  if (!f) return null;
+  const next = when(f.next_attempt_at);
+  return (
+    <Callout intent="warning" icon="warning-sign" compact className="document-stamping-failure">
+      <p>
+        <strong>Everyone signed, but the signed copy could not be made.</strong> Cause: {f.cause}
+      </p>
+      <p className="muted">
+        {f.stopped
+          ? `The portal stopped trying after ${f.attempts} attempts.`
+          : `The portal tries again by itself${next ? ` at ${next}` : ''} (attempt ${f.attempts} failed).`}{' '}
+        Try again now once the cause is fixed, or use Regenerate documents in the job’s actions to have everyone sign
+        a new copy, or complete the task with a copy signed by hand.
+      </p>
+      <Button
+        size="small"
+        icon="refresh"
+        text="Try again now"
+        loading={retry.isPending}
+        onClick={() =>
+          // A refusal is shown by the API client as the server words it.
+          retry.mutate(doc.id, { onSuccess: () => successToast('The signed copy is being made again.') })
+        }
+      />
+    </Callout>
+  );
+}
+
 function DocumentCard({
+  jobId,
   doc,
   taskTitle,
   onResend,
 }: {
+  jobId: number;
   doc: JobDocument;
   taskTitle?: string;
   onResend: (s: DocumentSigner) => void;
@@ -117,6 +156,7 @@ function DocumentCard({
           The task was completed with a copy signed by hand: the signing links are closed and no one is asked to sign.
         </div>
       )}
+      <StampingFailure jobId={jobId} doc={doc} />
       {doc.signers.length > 0 && (
         <ol className="document-signers">
           {doc.signers.map((s) => (
@@ -183,6 +223,7 @@ export function DocumentsPanel({ jobId, taskId, taskTitle, canRegenerate }: Docu
       {items.map((d) => (
         <DocumentCard
           key={d.id}
+          jobId={jobId}
           doc={d}
           taskTitle={taskId ? undefined : taskTitle?.(d.task_id)}
           onResend={setConfirm}

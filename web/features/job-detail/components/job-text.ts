@@ -109,6 +109,7 @@ export const HISTORY_TYPES: Record<string, string> = {
   job_eligibility_override_undone: 'Eligibility override undone',
   job_ops_owner_changed: 'Ops owner changed',
   documents_regenerated: 'Documents regenerated',
+  document_stamping_retried: 'Signed copy made again',
   job_cloned: 'Job cloned',
   homeowner_confirmed_tasks: 'Homeowner confirmed tasks',
   homeowner_invited: 'Homeowner invited',
@@ -167,6 +168,8 @@ export function describeHistory(
     }
     case 'documents_regenerated':
       return `Regenerated the documents of ${typeof d?.task_name === 'string' ? taskTitle(d.task_name) : 'a task'}`;
+    case 'document_stamping_retried':
+      return `Asked for the signed copy of ${typeof d?.task_id === 'string' ? taskTitle(d.task_id) : 'a document'} to be made again`;
     case 'job_cloned':
       return `Cloned to ${String(d?.program_id ?? 'another program')} as job #${String(d?.clone_id ?? '')}`;
     case 'homeowner_confirmed_tasks': {
