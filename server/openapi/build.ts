@@ -5,9 +5,10 @@
  */
 
 import type { AppRouter } from '../context.ts';
-import { ERROR_CODES } from '../../engine/index.ts';
+import { ERROR_CODES, USER_ROLES } from '../../engine/index.ts';
 import { STATUS_TEXT } from '../errors.ts';
 import { rolesOf, type Ability, type Guard } from '../abilities.ts';
+import { PATH_PARAMS } from './path-params.ts';
 import type { DeclaredGuard, RouteDoc } from '../routes/declare.ts';
 
 /** "GET /api/jobs/{job_id}" for a router layer's method and path. */
@@ -45,7 +46,7 @@ export function registeredRoutes(router: AppRouter): string[] {
 }
 
 const errorResponse = (status: number) => ({
-  description: STATUS_TEXT[status] ?? 'Generic Error',
+  description: ERROR_WHEN[status] ?? STATUS_TEXT[status] ?? 'Generic Error',
   content: {
     'application/json': {
       schema: { $ref: status === 422 ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' },
@@ -53,53 +54,123 @@ const errorResponse = (status: number) => ({
   },
 });
 
+/** What each error status means on this API (server/errors.ts, the middleware and the routes' checks). */
+const ERROR_WHEN: Record<number, string> = {
+  400: 'Bad Request: a malformed query value, an undecodable or too deeply nested body, or a NUL character',
+  401: 'Unauthorized: not signed in (or the credentials or link are not valid)',
+  403: 'Forbidden: signed in, but this role may not do this',
+  404: 'Not Found: nothing the caller may see has that id',
+  409: 'Conflict: the state changed or the request clashes with what exists; nothing was written',
+  410: 'Gone: the link was used up or has expired',
+  413: 'Payload Too Large: the body is over the size limit',
+  415: 'Unsupported Media Type: a Content-Encoding the server cannot decode',
+  422: 'Validation Error: the body broke a rule; errors says which field and why',
+  429: 'Too Many Requests: try again later',
+  503: 'Service Unavailable: the outside service this needs is not configured or not answering',
+};
+
+const words = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean);
+const pascal = (s: string) =>
+  words(s)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
+
+/**
+ * A route's operationId: the method and the path's literal segments after /api in camelCase, and when the path
+ * ends in a parameter, `By` and its name (`GET /api/jobs/{job_id}/tasks/{task_id}` is `getJobsTasksByTaskId`);
+ * the declaration's own where it gives one.
+ */
+export function operationIdOf(method: string, path: string, doc: Pick<RouteDoc, 'operationId'> = {}): string {
+  if (doc.operationId) return doc.operationId;
+  const segments = path.replace(/^\/api\//, '').split('/');
+  const last = /^\{(\w+)\}$/.exec(segments[segments.length - 1]);
+  const literal = segments.filter((s) => !s.startsWith('{')).map(pascal);
+  return `${method.toLowerCase()}${literal.join('')}${last ? `By${pascal(last[1])}` : ''}`;
+}
+
+/** The statuses a route can answer besides its success: what every route of its kind gives, and its own. */
+export function errorStatuses(path: string, doc: RouteDoc, ability: Ability | undefined): number[] {
+  const roles = ability ? rolesOf(ability) : [];
+  const json = (doc.body !== undefined && !doc.multipart) || doc.noBody === 'ignored';
+  const out = new Set<number>([
+    // The body middleware refuses a NUL anywhere in a path or query and an undecodable body on every route, and
+    // query readers (server/validation.ts) a malformed value.
+    400,
+    ...(roles === null ? [] : [401]),
+    ...(roles && roles.length < USER_ROLES.length ? [403] : []),
+    // A path parameter names something: absent or not the caller's to see, it is a 404.
+    ...(/\{\w+\}/.test(path) ? [404] : []),
+    // A JSON body: over JSON_BODY_LIMIT, or in an encoding the parser cannot read; checked by the declaration.
+    ...(json ? [413, 415] : []),
+    ...(doc.body !== undefined && !doc.multipart && doc.bodyCheckedBy !== 'call' ? [422] : []),
+    ...(doc.errors ?? []),
+  ]);
+  return [...out].sort((a, b) => a - b);
+}
+
+function paramsOf(key: string, path: string, doc: RouteDoc) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
+    const p = doc.params?.[name] ?? PATH_PARAMS[name];
+    if (!p) throw new Error(`${key}: path parameter {${name}} is described nowhere (server/openapi/path-params.ts)`);
+    return { name, in: 'path', required: true, description: p.description, schema: p.schema };
+  });
+}
+
+function successResponse(doc: RouteDoc) {
+  const status = doc.status ?? 200;
+  if (status >= 300 && status < 400)
+    return {
+      description: doc.returns ?? 'A redirect',
+      headers: {
+        Location: { description: 'Where the browser goes', schema: { type: 'string', format: 'uri-reference' } },
+      },
+    };
+  if (status === 204) return { description: doc.returns ?? 'No Content' };
+  return {
+    description: doc.returns ?? 'OK',
+    content: doc.produces
+      ? { [doc.produces]: { schema: { type: 'string', format: 'binary' } } }
+      : { 'application/json': { schema: doc.response ?? { type: 'object' } } },
+  };
+}
+
+function requestBodyOf(doc: RouteDoc) {
+  if (doc.noBody === 'ignored')
+    return {
+      requestBody: {
+        required: false,
+        description: 'Read by nothing: an empty object, as the spec’s callers send, or no body',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    };
+  if (!doc.body) return {};
+  const type = doc.multipart ? 'multipart/form-data' : 'application/json';
+  return { requestBody: { required: true, content: { [type]: { schema: doc.body } } } };
+}
+
 function operation(key: string, doc: RouteDoc, ability: Ability | undefined) {
-  const [, path] = key.split(' ');
+  const [method, path] = key.split(' ');
   const roles = ability ? rolesOf(ability) : [];
   const isPublic = roles === null;
-  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
   const query = Object.entries(doc.query ?? {}).map(([name, q]) => ({
     name,
     in: 'query',
-    required: false,
+    required: q.required ?? false,
     description: q.description,
     schema: q.schema,
   }));
-  const errors = [
-    ...new Set([...(isPublic ? [] : [401]), ...(roles && roles.length < 3 ? [403] : []), ...(doc.errors ?? [])]),
-  ];
   return {
+    operationId: operationIdOf(method, path, doc),
     summary: doc.summary,
     tags: [doc.tag],
     ...(isPublic ? { security: [] } : {}),
     'x-ability': ability,
     'x-roles': isPublic ? ['anonymous'] : roles,
-    parameters: [...params, ...query],
-    ...(doc.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { [doc.multipart ? 'multipart/form-data' : 'application/json']: { schema: doc.body } },
-          },
-        }
-      : {}),
+    parameters: [...paramsOf(key, path, doc), ...query],
+    ...requestBodyOf(doc),
     responses: {
-      [String(doc.status ?? 200)]: {
-        description: doc.returns ?? 'OK',
-        ...(doc.status === 204
-          ? {}
-          : {
-              content: doc.produces
-                ? { [doc.produces]: { schema: { type: 'string', format: 'binary' } } }
-                : { 'application/json': { schema: doc.response ?? { type: 'object' } } },
-            }),
-      },
-      ...Object.fromEntries(errors.sort().map((s) => [String(s), errorResponse(s)])),
+      [String(doc.status ?? 200)]: successResponse(doc),
+      ...Object.fromEntries(errorStatuses(path, doc, ability).map((s) => [String(s), errorResponse(s)])),
     },
   };
 }
@@ -120,6 +191,8 @@ export function buildOpenApi(router: AppRouter) {
     info: {
       title: 'Rebate portal API',
       version: '0.1.0',
+      // Not published under an open licence (package.json is private): an SPDX reference of our own.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'Jobs, tasks and programs of the rebate portal. Errors are { code, detail }: code is stable (switch on it), detail is for people; 422 adds errors [{ path, message }].',
     },

@@ -134,7 +134,7 @@ export function attachmentsRoutes(router: AppRouter): void {
     router,
     {
       method: 'get',
-      path: '/api/attachments/:id',
+      path: '/api/attachments/:attachment_id',
       ability: 'attachment.read',
       tag: 'attachments',
       summary: 'An attachment’s metadata',
@@ -142,7 +142,7 @@ export function attachmentsRoutes(router: AppRouter): void {
       response: ATTACHMENT,
     },
     async (ctx: AppContext) => {
-      ctx.body = await svc.readAttachment(ctx.deps, userOf(ctx), ctx.params.id);
+      ctx.body = await svc.readAttachment(ctx.deps, userOf(ctx), ctx.params.attachment_id);
     },
   );
 
@@ -150,7 +150,7 @@ export function attachmentsRoutes(router: AppRouter): void {
     router,
     {
       method: 'get',
-      path: '/api/attachments/:id/download',
+      path: '/api/attachments/:attachment_id/download',
       ability: 'attachment.read',
       tag: 'attachments',
       summary: 'An attachment’s bytes (Attachment is no longer available. when deleted)',
@@ -159,7 +159,7 @@ export function attachmentsRoutes(router: AppRouter): void {
       produces: 'application/octet-stream',
     },
     async (ctx: AppContext) => {
-      const file = await svc.download(ctx.deps, userOf(ctx), ctx.params.id);
+      const file = await svc.download(ctx.deps, userOf(ctx), ctx.params.attachment_id);
       ctx.set('Content-Type', file.content_type);
       ctx.set('Content-Disposition', contentDisposition(file.name));
       ctx.set('X-Content-Type-Options', 'nosniff');
@@ -173,7 +173,7 @@ export function attachmentsRoutes(router: AppRouter): void {
     router,
     {
       method: 'delete',
-      path: '/api/attachments/:id',
+      path: '/api/attachments/:attachment_id',
       ability: 'attachment.delete',
       tag: 'attachments',
       summary: 'Delete an attachment (ops, the uploader or the uploader’s company)',
@@ -181,7 +181,7 @@ export function attachmentsRoutes(router: AppRouter): void {
       errors: [404],
     },
     async (ctx: AppContext) => {
-      await svc.remove(ctx.deps, userOf(ctx), ctx.params.id);
+      await svc.remove(ctx.deps, userOf(ctx), ctx.params.attachment_id);
       ctx.status = 204;
     },
   );

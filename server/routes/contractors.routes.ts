@@ -61,7 +61,7 @@ export function contractorsRoutes(router: AppRouter): void {
       tag: 'contractors',
       summary: 'The values the contractor filters can take',
       response: CONTRACTOR_FILTER_OPTIONS,
-      noBody: true,
+      noBody: 'ignored',
     },
     async (ctx: AppContext) => {
       ctx.body = contractors.contractorFilterOptions(ctx.deps);

@@ -14,13 +14,25 @@ import { checkBody } from '../validation.ts';
 export interface QueryDoc {
   description: string;
   schema: Record<string, unknown>;
+  /** The call answers 400 without it. */
+  required?: boolean;
 }
+
+/** A path parameter as openapi.json describes it (most come from server/openapi/path-params.ts by name). */
+export type ParamDoc = QueryDoc;
 
 /** What a route does, takes and answers (who may call it is its ability: server/abilities.ts). */
 export interface RouteDoc {
   tag: string;
   summary: string;
+  /**
+   * openapi.json's operationId where the one derived from the method and path (openapi/build.ts) reads badly;
+   * camelCase, unique.
+   */
+  operationId?: string;
   query?: Record<string, QueryDoc>;
+  /** Path parameters this route checks otherwise than server/openapi/path-params.ts says of their name. */
+  params?: Record<string, ParamDoc>;
   /** The JSON Schema of the body (engine/api): checked before the handler runs (422 with messages per field). */
   body?: JSONSchema;
   /**
@@ -35,11 +47,17 @@ export interface RouteDoc {
   /** The JSON Schema of the 2xx answer (engine/api): openapi.json carries it, the API tests check answers against it.
    * */
   response?: Record<string, unknown>;
-  /** A write that takes no body (its path says all). */
-  noBody?: true;
+  /**
+   * A write that takes no body (its path says all); `'ignored'`: a JSON object sent anyway is read by nothing (the
+   * spec's callers of the filter options send `{}`), so openapi.json offers an optional one.
+   */
+  noBody?: true | 'ignored';
   /** An answer that is not JSON: its content type (a generated module, a file's bytes). */
   produces?: 'text/javascript' | 'application/octet-stream';
-  /** Documented error statuses beyond 401/403. */
+  /**
+   * Error statuses particular to this route: the ones every route of its kind gives (400 for anything, 401, 403,
+   * 404 with a path parameter, 413/415/422 with a body) are documented without being listed (openapi/build.ts).
+   */
   errors?: number[];
 }
 

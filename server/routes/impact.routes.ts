@@ -11,7 +11,7 @@ export function impactRoutes(router: AppRouter): void {
     router,
     {
       method: 'post',
-      path: '/api/programs/:id/impact',
+      path: '/api/programs/:program_id/impact',
       ability: 'definitions.impact',
       tag: 'programs',
       summary:
@@ -20,6 +20,6 @@ export function impactRoutes(router: AppRouter): void {
       errors: [404, 422],
       response: IMPACT_REPORT,
     },
-    async (ctx: AppContext, body) => programImpact(ctx.deps, ctx.params.id, body.files),
+    async (ctx: AppContext, body) => programImpact(ctx.deps, ctx.params.program_id, body.files),
   );
 }

@@ -153,7 +153,7 @@ export function jobsRoutes(router: AppRouter): void {
       tag: 'jobs',
       summary: 'The values each jobs-list filter can take',
       response: JOB_FILTER_OPTIONS,
-      noBody: true,
+      noBody: 'ignored',
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
@@ -194,7 +194,7 @@ export function jobsRoutes(router: AppRouter): void {
     router,
     {
       method: 'get',
-      path: '/api/jobs/homeowner/:id',
+      path: '/api/jobs/homeowner/:job_id',
       ability: 'job.read',
       tag: 'homeowner',
       summary: "The homeowner's view of a job",
@@ -203,7 +203,7 @@ export function jobsRoutes(router: AppRouter): void {
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = await actions.homeownerView(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.id));
+      ctx.body = await actions.homeownerView(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id));
     },
   );
   route(
@@ -298,7 +298,7 @@ export function jobsRoutes(router: AppRouter): void {
     router,
     {
       method: 'put',
-      path: '/api/jobs/:id/claim-job',
+      path: '/api/jobs/:job_id/claim-job',
       ability: 'job.claim',
       tag: 'jobs',
       summary: 'Claim a job',
@@ -308,14 +308,14 @@ export function jobsRoutes(router: AppRouter): void {
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = await actions.claimJob(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.id));
+      ctx.body = await actions.claimJob(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id));
     },
   );
   route(
     router,
     {
       method: 'put',
-      path: '/api/jobs/:id/set-job-as-deemed',
+      path: '/api/jobs/:job_id/set-job-as-deemed',
       ability: 'job.set_deemed',
       tag: 'jobs',
       summary: 'Set a job as deemed',
@@ -325,7 +325,7 @@ export function jobsRoutes(router: AppRouter): void {
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = await actions.setDeemed(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.id));
+      ctx.body = await actions.setDeemed(ctx.deps, user, await jobFor(ctx.deps, user, ctx.params.job_id));
     },
   );
   route(

@@ -24,7 +24,7 @@ export function programsRoutes(router: AppRouter): void {
     router,
     {
       method: 'get',
-      path: '/api/programs/:id',
+      path: '/api/programs/:program_id',
       ability: 'program.read',
       tag: 'programs',
       summary: 'A program: eligibility and incentive criteria in words, stages, tasks',
@@ -32,14 +32,14 @@ export function programsRoutes(router: AppRouter): void {
       response: PROGRAM_DETAIL,
     },
     async (ctx: AppContext) => {
-      ctx.body = svc.readProgram(ctx.deps, ctx.params.id);
+      ctx.body = svc.readProgram(ctx.deps, ctx.params.program_id);
     },
   );
   route(
     router,
     {
       method: 'get',
-      path: '/api/programs/:id/definition',
+      path: '/api/programs/:program_id/definition',
       ability: 'definitions.explore',
       tag: 'programs',
       summary: 'The loaded definition, its hash and file',
@@ -47,7 +47,7 @@ export function programsRoutes(router: AppRouter): void {
       response: PROGRAM_DEFINITION,
     },
     async (ctx: AppContext) => {
-      ctx.body = svc.programDefinition(ctx.deps, ctx.params.id);
+      ctx.body = svc.programDefinition(ctx.deps, ctx.params.program_id);
     },
   );
 }

@@ -30,7 +30,7 @@ export function versionsRoutes(router: AppRouter): void {
     router,
     {
       method: 'get',
-      path: '/api/programs/:id/versions',
+      path: '/api/programs/:program_id/versions',
       ability: 'definitions.versions',
       tag: 'programs',
       summary:
@@ -38,26 +38,26 @@ export function versionsRoutes(router: AppRouter): void {
       errors: [404],
       response: VERSION_LIST,
     },
-    (ctx) => svc.listVersions(ctx.deps, ctx.params.id),
+    (ctx) => svc.listVersions(ctx.deps, ctx.params.program_id),
   );
   route(
     router,
     {
       method: 'get',
-      path: '/api/programs/:id/versions/:hash',
+      path: '/api/programs/:program_id/versions/:hash',
       ability: 'definitions.versions',
       tag: 'programs',
       summary: 'One stored definition version: the files it was built from',
       errors: [404],
       response: VERSION_DETAIL,
     },
-    (ctx) => svc.readVersion(ctx.deps, ctx.params.id, ctx.params.hash),
+    (ctx) => svc.readVersion(ctx.deps, ctx.params.program_id, ctx.params.hash),
   );
   route(
     router,
     {
       method: 'get',
-      path: '/api/programs/:id/versions/:hash/diff',
+      path: '/api/programs/:program_id/versions/:hash/diff',
       ability: 'definitions.versions',
       tag: 'programs',
       summary: 'What changed from a stored version to the current one (or another version), value by value, in words',
@@ -65,7 +65,7 @@ export function versionsRoutes(router: AppRouter): void {
       errors: [400, 404],
       response: VERSION_DIFF,
     },
-    (ctx) => svc.diffVersion(ctx.deps, ctx.params.id, ctx.params.hash, againstOf(ctx)),
+    (ctx) => svc.diffVersion(ctx.deps, ctx.params.program_id, ctx.params.hash, againstOf(ctx)),
   );
   route(
     router,
@@ -86,7 +86,7 @@ export function versionsRoutes(router: AppRouter): void {
     router,
     {
       method: 'post',
-      path: '/api/programs/:id/migrate-jobs',
+      path: '/api/programs/:program_id/migrate-jobs',
       ability: 'job.migrate_version',
       tag: 'programs',
       summary:
@@ -95,6 +95,6 @@ export function versionsRoutes(router: AppRouter): void {
       errors: [404, 422],
       response: JOBS_MIGRATED,
     },
-    (ctx, body) => svc.migrateJobs(ctx.deps, userOf(ctx), ctx.params.id, body),
+    (ctx, body) => svc.migrateJobs(ctx.deps, userOf(ctx), ctx.params.program_id, body),
   );
 }

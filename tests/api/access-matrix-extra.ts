@@ -62,13 +62,16 @@ export const EXTRA_ACCESS: Record<string, Row> = {
     except: { homeowner: 422 },
   },
   'GET /api/jobs/{job_id}/attachments': { path: (c) => `/api/jobs/${c.job.id}/attachments`, scope: 'company_a' },
-  'GET /api/attachments/{id}': { path: async (c) => `/api/attachments/${await attachment(c)}`, ...contractorTask },
-  'GET /api/attachments/{id}/download': {
+  'GET /api/attachments/{attachment_id}': {
+    path: async (c) => `/api/attachments/${await attachment(c)}`,
+    ...contractorTask,
+  },
+  'GET /api/attachments/{attachment_id}/download': {
     path: async (c) => `/api/attachments/${await attachment(c)}/download`,
     ...contractorTask,
   },
   // Uploaded by ops: only ops, the uploader or the uploader's company may delete it.
-  'DELETE /api/attachments/{id}': {
+  'DELETE /api/attachments/{attachment_id}': {
     path: async (c) => `/api/attachments/${await attachment(c)}`,
     scope: 'company_a',
     except: { homeowner: 404, contractor_a: 403 },
@@ -89,21 +92,21 @@ export const EXTRA_ACCESS: Record<string, Row> = {
   'DELETE /api/announcements/{id}': { path: async (c) => `/api/announcements/${await announcement(c)}` },
 
   'GET /api/programs': { path: () => '/api/programs' },
-  'GET /api/programs/{id}': { path: () => '/api/programs/wi-hear' },
-  'GET /api/programs/{id}/definition': { path: () => '/api/programs/wi-hear/definition' },
+  'GET /api/programs/{program_id}': { path: () => '/api/programs/wi-hear' },
+  'GET /api/programs/{program_id}/definition': { path: () => '/api/programs/wi-hear/definition' },
   // The server's own program.yaml proposed unchanged: a report with nothing changed.
-  'POST /api/programs/{id}/impact': {
+  'POST /api/programs/{program_id}/impact': {
     path: () => '/api/programs/wi-hear/impact',
     body: () => ({ files: [repoDefinitionSources().find((f) => f.path === 'program-defs/wi-hear/program.yaml')!] }),
   },
   // Definition versions (issue 19): the program's current version (stored when first asked for).
-  'GET /api/programs/{id}/versions': { path: () => '/api/programs/wi-hear/versions' },
-  'GET /api/programs/{id}/versions/{hash}': { path: () => `/api/programs/wi-hear/versions/${wiHearVersion()}` },
-  'GET /api/programs/{id}/versions/{hash}/diff': {
+  'GET /api/programs/{program_id}/versions': { path: () => '/api/programs/wi-hear/versions' },
+  'GET /api/programs/{program_id}/versions/{hash}': { path: () => `/api/programs/wi-hear/versions/${wiHearVersion()}` },
+  'GET /api/programs/{program_id}/versions/{hash}/diff': {
     path: () => `/api/programs/wi-hear/versions/${wiHearVersion()}/diff?against=current`,
   },
   'POST /api/jobs/{job_id}/migrate-version': { path: (c) => `/api/jobs/${c.job.id}/migrate-version` },
-  'POST /api/programs/{id}/migrate-jobs': {
+  'POST /api/programs/{program_id}/migrate-jobs': {
     path: () => '/api/programs/wi-hear/migrate-jobs',
     body: () => ({ from: wiHearVersion() }),
   },

@@ -22,6 +22,14 @@ import { query } from '../../validation.ts';
 /** The :job_id's job, if the signed-in user may see it (404 otherwise). */
 const jobOf = async (ctx: AppContext) => await jobFor(ctx.deps, userOf(ctx), ctx.params.job_id);
 
+/** The collection page link's token as the page reads it (the credential: only its length is checked). */
+const TOKEN = {
+  token: {
+    description: "The collection page link's token (from the invitation mail)",
+    schema: { type: 'string', minLength: 1, maxLength: usage.USAGE_TOKEN_MAX_LENGTH },
+  },
+};
+
 export function usageRoutes(router: AppRouter): void {
   route(
     router,
@@ -61,6 +69,7 @@ export function usageRoutes(router: AppRouter): void {
       method: 'get',
       path: '/api/usage-connect/:token',
       ability: 'public',
+      params: TOKEN,
       tag: 'usage',
       summary:
         'The homeowner’s collection page: where the collection is and what to do next (the first view records the visit)',
@@ -76,6 +85,7 @@ export function usageRoutes(router: AppRouter): void {
       method: 'post',
       path: '/api/usage-connect/:token/connect',
       ability: 'public',
+      params: TOKEN,
       tag: 'usage',
       summary: 'Consent to share usage: the utility’s sign-in page to go to',
       body: CONNECT_START_REQUEST,
@@ -90,6 +100,7 @@ export function usageRoutes(router: AppRouter): void {
       method: 'post',
       path: '/api/usage-connect/:token/decline',
       ability: 'public',
+      params: TOKEN,
       tag: 'usage',
       summary: 'Decline to connect: the program’s rules say what follows (for example uploading bills)',
       errors: [404, 409, 410],

@@ -209,10 +209,13 @@ export async function usageAction(
   return jobUsage(deps, user, (await jobsDb.getJob(deps.db, job.id))!);
 }
 
+/** The longest token a usage page link can have (a longer one names no collection: 404); openapi.json says so. */
+export const USAGE_TOKEN_MAX_LENGTH = 200;
+
 /** The collection of a page link: 404 when no link has that token, 410 once it expired. */
 async function byToken(deps: Deps, token: string) {
   const c =
-    typeof token === 'string' && token.length <= 200
+    typeof token === 'string' && token.length <= USAGE_TOKEN_MAX_LENGTH
       ? await usageDb.collectionByTokenHash(deps.db, sha256(token))
       : undefined;
   if (!c) throw new ApiError(404, USAGE_MESSAGES.link_invalid, undefined, 'usage_link_invalid');

@@ -49,7 +49,7 @@ export function Component() {
         setNotice(r.detail);
       } else {
         await api<void>('POST', '/api/auth/reset-password', {
-          body: { token: params.get('reset'), password },
+          body: { token: params.get('reset') ?? '', password },
           ignoreErrors: [400, 422],
         });
         setNotice('Your password is set. Sign in with it now.');
