@@ -34,6 +34,7 @@ export const USAGE_FAILURES = [
   'partial_data',
   'unavailable',
   'mail_failed',
+  'unreadable_feed',
 ] as const;
 export type UsageFailure = (typeof USAGE_FAILURES)[number];
 
@@ -103,6 +104,10 @@ export const USAGE_FACTS = [
   'annual_heating_therms',
   'annual_cooling_therms',
   'annual_total_therms',
+  'annual_received_kwh',
+  'annual_net_kwh',
+  'partial_months',
+  'partial_month_handling',
 ] as const;
 export type UsageFactName = (typeof USAGE_FACTS)[number];
 export type UsageFacts = Partial<Record<UsageFactName, unknown>>;

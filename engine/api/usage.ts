@@ -57,6 +57,19 @@ const METER = {
   },
 } as const;
 
+/** A month of the usage profile its readings cover only in part (local time). */
+const PARTIAL_MONTH = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['service', 'month', 'days_covered', 'days'],
+  properties: {
+    service: { enum: ['electric', 'gas'] },
+    month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+    days_covered: { type: 'number', minimum: 0 },
+    days: { type: 'integer', minimum: 28, maximum: 31 },
+  },
+} as const;
+
 /** The staff actions of spec sect. 4, and a new invite. */
 export const USAGE_ACTIONS = [
   'select_meters',
@@ -106,7 +119,15 @@ export const JOB_USAGE = {
     homeowner_next_step: NULLABLE_STRING,
     months_required: { type: ['integer', 'null'] },
     /** The derived usage profile once set (usage.* facts). */
-    profile: { type: ['object', 'null'], additionalProperties: { type: ['number', 'string', 'null'] } },
+    profile: {
+      type: ['object', 'null'],
+      properties: {
+        /** Months at the edges of the data its readings cover only in part, and what was done with them. */
+        partial_months: { type: 'array', items: PARTIAL_MONTH },
+        partial_month_handling: { enum: ['left_out'] },
+      },
+      additionalProperties: { type: ['number', 'string', 'null'] },
+    },
     /** Internal users only (empty for others). */
     meters: { type: 'array', items: METER },
     /** The staff actions the caller may take now. */

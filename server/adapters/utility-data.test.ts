@@ -7,6 +7,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, every, fixtureFeed, PACIFIC, type FixtureChannel } from '../workflows/usage/feed-fixtures.ts';
 import {
   httpUtilityData,
   UtilityDataError,
@@ -62,6 +63,30 @@ function feed(
 const JAN = Date.UTC(2025, 0, 1) / 1000;
 const FEB = Date.UTC(2025, 1, 1) / 1000;
 const MAR = Date.UTC(2025, 2, 1) / 1000;
+/** Local midnight, January 1 2025, in Pacific time. */
+const JAN_PST = at('2025-01-01T00:00', -8);
+
+/** Feeds that cannot be read, by what is wrong with them. */
+const delivered = (readings: FixtureChannel['readings'], more: Partial<FixtureChannel> = {}) =>
+  fixtureFeed({ kind: 0, local: PACIFIC, channels: [{ flowDirection: 1, uom: 72, readings, ...more }] });
+const UNREADABLE: Record<string, string> = {
+  'received-only': fixtureFeed({ kind: 0, channels: [{ flowDirection: 19, uom: 72, readings: [[JAN, 3600, 1]] }] }),
+  'demand-only': fixtureFeed({ kind: 0, channels: [{ uom: 38, readings: [[JAN, 3600, 1]] }] }),
+  'negative-usage': delivered([[JAN, 3600, -5]]),
+  'far-future': delivered([[Date.UTC(2150, 0, 1) / 1000, 3600, 1]]),
+  'year-long-reading': delivered([[JAN, 365 * 86_400, 1]]),
+  'huge-multiplier': delivered([[JAN, 3600, 1]], { powerOfTenMultiplier: 40 }),
+  'bad-dst-rule': fixtureFeed({
+    kind: 0,
+    local: { ...PACIFIC, dstStartRule: 'F60E2000' },
+    channels: [{ uom: 72, readings: [[JAN, 3600, 1]] }],
+  }),
+  'tz-beyond-14-hours': fixtureFeed({
+    kind: 0,
+    local: { ...PACIFIC, tzOffset: 90_000 },
+    channels: [{ uom: 72, readings: [] }],
+  }),
+};
 
 /** Usage answers by meter id. */
 const FEEDS: Record<string, string> = {
@@ -81,6 +106,25 @@ const FEEDS: Record<string, string> = {
   'bad-duration': feed('0', '72', '0', [[JAN, 0, 1]]),
   'not-a-feed': '<html><body>Maintenance</body></html>',
   'no-usage-point': '<feed xmlns="http://www.w3.org/2005/Atom"><entry><content/></entry></feed>',
+  ...UNREADABLE,
+  solar: fixtureFeed({
+    kind: 0,
+    local: PACIFIC,
+    shuffle: true,
+    channels: [
+      { flowDirection: 19, uom: 72, readings: [[JAN_PST, 86_400, 4000]] },
+      { flowDirection: 1, uom: 72, readings: [[JAN_PST, 86_400, 21_000]] },
+      { flowDirection: 4, uom: 72, readings: [[JAN_PST, 86_400, -2500]] },
+      { flowDirection: 20, uom: 72, readings: [[JAN_PST, 86_400, 1]] },
+    ],
+  }),
+  'two-delivered': fixtureFeed({
+    kind: 1,
+    channels: [
+      { uom: 169, powerOfTenMultiplier: -5, readings: [[JAN, 2_678_400, 9_512_345]] },
+      { uom: 169, powerOfTenMultiplier: -3, readings: every(86_400, JAN, FEB, 3000) },
+    ],
+  }),
 };
 
 const hanging: ServerResponse[] = [];
@@ -229,15 +273,18 @@ describe('httpUtilityData: answers the contract promises', () => {
   });
 });
 
+/** A feed without LocalTimeParameters and one reading type: delivered usage in UTC. */
+const UTC_USAGE = { channel: 'delivered', utc_offset: 0 } as const;
+
 describe('httpUtilityData: Green Button usage', () => {
   const usage = (meter: string, from = '2025-01-01', to = '2025-04-01') =>
     httpUtilityData(base).fetchUsage('ok', meter, { from, to });
 
   it('reads Wh into kWh, oldest first, asking for Atom XML over the date range', async () => {
     expect(await usage('electric-wh')).toEqual([
-      { start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 812.345, unit: 'kWh' },
-      { start: '2025-02-01T00:00:00.000Z', seconds: 2_419_200, value: 700, unit: 'kWh' },
-      { start: '2025-03-01T00:00:00.000Z', seconds: 2_678_400, value: 650.25, unit: 'kWh' },
+      { start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 812.345, unit: 'kWh', ...UTC_USAGE },
+      { start: '2025-02-01T00:00:00.000Z', seconds: 2_419_200, value: 700, unit: 'kWh', ...UTC_USAGE },
+      { start: '2025-03-01T00:00:00.000Z', seconds: 2_678_400, value: 650.25, unit: 'kWh', ...UTC_USAGE },
     ]);
     expect(requests.at(-1)).toMatchObject({
       url: '/api/authorizations/ok/meters/electric-wh/usage?from=2025-01-01&to=2025-04-01',
@@ -258,29 +305,73 @@ describe('httpUtilityData: Green Button usage', () => {
 
   it('honours the power-of-ten multiplier and the therm unit', async () => {
     expect(await usage('electric-kwh')).toEqual([
-      { start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 812, unit: 'kWh' },
+      { start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 812, unit: 'kWh', ...UTC_USAGE },
     ]);
     expect(await usage('gas-milli')).toEqual([
-      { start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 95.123, unit: 'therm' },
+      { start: '2025-01-01T00:00:00.000Z', seconds: 2_678_400, value: 95.123, unit: 'therm', ...UTC_USAGE },
     ]);
     expect(await usage('gas-default-multiplier')).toEqual([
-      { start: '2025-02-01T00:00:00.000Z', seconds: 2_419_200, value: 88, unit: 'therm' },
+      { start: '2025-02-01T00:00:00.000Z', seconds: 2_419_200, value: 88, unit: 'therm', ...UTC_USAGE },
     ]);
+    expect((await usage('two-delivered', '2025-01-01', '2025-01-02'))[0].value).toBe(3);
+  });
+
+  it('reads every channel of a solar feed, in local time, linked by hrefs whatever the entry order; an unused type is ignored', async () => {
+    expect(await usage('solar', '2025-01-01', '2025-01-03')).toEqual([
+      {
+        start: '2025-01-01T08:00:00.000Z',
+        seconds: 86_400,
+        value: 21,
+        unit: 'kWh',
+        channel: 'delivered',
+        utc_offset: -28_800,
+      },
+      {
+        start: '2025-01-01T08:00:00.000Z',
+        seconds: 86_400,
+        value: -2.5,
+        unit: 'kWh',
+        channel: 'net',
+        utc_offset: -28_800,
+      },
+      {
+        start: '2025-01-01T08:00:00.000Z',
+        seconds: 86_400,
+        value: 4,
+        unit: 'kWh',
+        channel: 'received',
+        utc_offset: -28_800,
+      },
+    ]);
+  });
+
+  it('of two delivered series (a bill beside daily reads) reads the one covering the most time', async () => {
+    const readings = await usage('two-delivered');
+    expect(readings).toHaveLength(31);
+    expect(readings.every((r) => r.value === 3 && r.unit === 'therm' && r.channel === 'delivered')).toBe(true);
   });
 
   it.each([
     ['bad-xml', 'not well-formed XML'],
     ['doctype', 'DOCTYPE'],
-    ['wrong-uom', 'uom 72 is not the gas unit 169'],
+    ['wrong-uom', 'no ReadingType of gas delivered in therms (uom 169); ignored: uom 72'],
     ['kind-water', 'kind 2 is neither electricity (0) nor gas (1)'],
     ['bad-value', 'IntervalReading 0.value is not an integer'],
     ['bad-duration', 'duration of 0 s'],
     ['not-a-feed', 'the Atom feed is not an object'],
     ['no-usage-point', '0 UsagePoints'],
-  ])('a feed that is %s is unavailable: %s', async (meter, words) => {
+    ['received-only', 'no ReadingType of electric delivered in Wh (uom 72); only received'],
+    ['demand-only', 'ignored: uom 38'],
+    ['negative-usage', 'negative delivered value -5'],
+    ['far-future', 'starts at an impossible time'],
+    ['year-long-reading', 'duration of 31536000 s'],
+    ['huge-multiplier', 'powerOfTenMultiplier 40 is out of range'],
+    ['bad-dst-rule', 'dstStartRule F60E2000 has an impossible month'],
+    ['tz-beyond-14-hours', 'tzOffset 90000 is beyond 14 hours'],
+  ])('a feed that is %s cannot be read (unreadable, not an outage): %s', async (meter, words) => {
     const { code, message } = await failure(usage(meter));
-    expect(code).toBe('unavailable');
-    expect(message).toContain('answered malformed data');
+    expect(code).toBe('unreadable');
+    expect(message).toContain(`GET /api/authorizations/ok/meters/${meter}/usage answered a feed that cannot be read`);
     expect(message).toContain(words);
   });
 

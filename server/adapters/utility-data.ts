@@ -16,10 +16,10 @@
  *   ESPI XML, parsed here), subscribe (ongoing data), revoke.
  * - Errors: UtilityDataError with `code`: `unavailable` (network error, time-out, 5xx: worth retrying),
  *   `not_found` (404), `revoked` (410: the homeowner or utility withdrew the authorization), `rejected`
- *   (any other 4xx: a bug or a bad request, not worth retrying).
+ *   (any other 4xx: a bug or a bad request, not worth retrying), `unreadable` (a usage feed that cannot be
+ *   read: malformed XML, no usable reading type, impossible values; asking again gives the same feed).
  */
 
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
   httpClient,
   Malformed,
@@ -31,6 +31,9 @@ import {
   text,
   type HttpClientOptions,
 } from './http-client.ts';
+import { readGreenButton, type UsageReading } from '../workflows/usage/green-button.ts';
+
+export type { UsageChannel, UsageReading } from '../workflows/usage/green-button.ts';
 
 /** Why the provider could not validate a homeowner's sign-in (or later lost access). */
 export type UtilityFailure =
@@ -69,14 +72,6 @@ export interface UtilityMeter {
   address: string;
 }
 
-/** One reading: usage over [start, start + seconds), in kWh (electric) or therms (gas). */
-export interface UsageReading {
-  start: string;
-  seconds: number;
-  value: number;
-  unit: 'kWh' | 'therm';
-}
-
 export interface UtilityDataAdapter {
   createAuthorization(input: {
     reference: string;
@@ -85,13 +80,16 @@ export interface UtilityDataAdapter {
   }): Promise<{ id: string; url: string }>;
   getAuthorization(id: string): Promise<UtilityAuthorization>;
   listMeters(authorizationId: string): Promise<UtilityMeter[]>;
-  /** Readings of one meter between two ISO dates (from inclusive, to exclusive), oldest first. */
+  /**
+   * Readings of one meter between two ISO dates (from inclusive, to exclusive), oldest first: every channel the
+   * feed carries (delivered is the usage), each with its local time's offset (green-button.ts).
+   */
   fetchUsage(authorizationId: string, meterId: string, range: { from: string; to: string }): Promise<UsageReading[]>;
   subscribe(authorizationId: string, meterIds: string[]): Promise<void>;
   revoke(authorizationId: string): Promise<void>;
 }
 
-export type UtilityDataErrorCode = 'unavailable' | 'not_found' | 'revoked' | 'rejected';
+export type UtilityDataErrorCode = 'unavailable' | 'not_found' | 'revoked' | 'rejected' | 'unreadable';
 
 export class UtilityDataError extends Error {
   constructor(
@@ -105,8 +103,8 @@ export class UtilityDataError extends Error {
 
 /*
  * IMPLEMENTATION: the adapter over HTTP. Every answer is checked before it is believed (a provider is an
- * outside party): a body of the wrong shape, bad XML or an unknown unit is `unavailable` with a message
- * saying what was wrong, never a TypeError further on.
+ * outside party): a body of the wrong shape is `unavailable` with a message saying what was wrong, a usage
+ * feed that cannot be read `unreadable`, never a TypeError further on.
  */
 
 /** Largest answer read from the provider (a year of hourly readings is well under this). */
@@ -122,17 +120,6 @@ const FAILURES: readonly UtilityFailure[] = [
   'timeout',
 ];
 const SERVICES: readonly UtilityService[] = ['electric', 'gas'];
-
-/** ESPI codes: ServiceCategory kind and the unit of measure each service must use. */
-const ESPI_SERVICE = new Map<
-  string,
-  { service: UtilityService; uom: number; unit: UsageReading['unit']; exponent: number }
->([
-  // Wh: the kWh figure is the value x 10^(multiplier - 3).
-  ['0', { service: 'electric', uom: 72, unit: 'kWh', exponent: -3 }],
-  // therm: the value x 10^multiplier.
-  ['1', { service: 'gas', uom: 169, unit: 'therm', exponent: 0 }],
-]);
 
 function authorization(value: unknown): UtilityAuthorization {
   const o = record(value, 'authorization');
@@ -164,76 +151,6 @@ function meter(value: unknown, where: string): UtilityMeter {
     said: text(o, 'said', where),
     address: text(o, 'address', where),
   };
-}
-
-/** A value that may be one element or a list of them (XML parsed to objects). */
-function list(value: unknown): unknown[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-/** An integer XML element text. */
-function integer(value: unknown, where: string): number {
-  if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value.trim()))
-    throw new Malformed(`${where} is not an integer`);
-  return Number(value);
-}
-
-const xml = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: true,
-  parseTagValue: false,
-  processEntities: false,
-});
-
-/** The readings of a Green Button ESPI Atom feed of one usage point, in kWh or therms, oldest first. */
-function espiReadings(body: string): UsageReading[] {
-  if (/<!DOCTYPE/i.test(body)) throw new Malformed('the feed declares a DOCTYPE');
-  const valid = XMLValidator.validate(body);
-  if (valid !== true) throw new Malformed(`the feed is not well-formed XML (${valid.err.msg}, line ${valid.err.line})`);
-  const feed = record(record(xml.parse(body), 'the document').feed, 'the Atom feed');
-  const contents = list(feed.entry).map((e) =>
-    typeof e === 'object' && e !== null ? (e as Record<string, unknown>).content : undefined,
-  );
-  const pick = (name: string) =>
-    contents.flatMap((c) => (typeof c === 'object' && c !== null ? list((c as Record<string, unknown>)[name]) : []));
-  const usagePoints = pick('UsagePoint');
-  const readingTypes = pick('ReadingType');
-  if (usagePoints.length !== 1) throw new Malformed(`the feed has ${usagePoints.length} UsagePoints, not 1`);
-  if (readingTypes.length !== 1) throw new Malformed(`the feed has ${readingTypes.length} ReadingTypes, not 1`);
-  const kind = record(record(usagePoints[0], 'UsagePoint').ServiceCategory, 'UsagePoint.ServiceCategory').kind;
-  const service = typeof kind === 'string' ? ESPI_SERVICE.get(kind.trim()) : undefined;
-  if (!service) throw new Malformed(`ServiceCategory kind ${String(kind)} is neither electricity (0) nor gas (1)`);
-  const readingType = record(readingTypes[0], 'ReadingType');
-  const uom = integer(readingType.uom, 'ReadingType.uom');
-  if (uom !== service.uom)
-    throw new Malformed(`ReadingType uom ${uom} is not the ${service.service} unit ${service.uom}`);
-  const multiplier =
-    readingType.powerOfTenMultiplier === undefined
-      ? 0
-      : integer(readingType.powerOfTenMultiplier, 'ReadingType.powerOfTenMultiplier');
-  if (Math.abs(multiplier) > 12) throw new Malformed(`ReadingType powerOfTenMultiplier ${multiplier} is out of range`);
-  const exponent = multiplier + service.exponent;
-  // Dividing by a power of ten rounds once, where multiplying by 10^-n would round twice.
-  const scale = (v: number) => (exponent < 0 ? v / 10 ** -exponent : v * 10 ** exponent);
-  return pick('IntervalBlock')
-    .flatMap((block) => list(record(block, 'IntervalBlock').IntervalReading))
-    .map((r, i) => {
-      const reading = record(r, `IntervalReading ${i}`);
-      const period = record(reading.timePeriod, `IntervalReading ${i}.timePeriod`);
-      const seconds = integer(period.duration, `IntervalReading ${i}.timePeriod.duration`);
-      const start = integer(period.start, `IntervalReading ${i}.timePeriod.start`);
-      if (seconds <= 0) throw new Malformed(`IntervalReading ${i} has a duration of ${seconds} s`);
-      const at = new Date(start * 1000);
-      if (Number.isNaN(at.getTime())) throw new Malformed(`IntervalReading ${i} starts at an impossible time`);
-      return {
-        start: at.toISOString(),
-        seconds,
-        value: scale(integer(reading.value, `IntervalReading ${i}.value`)),
-        unit: service.unit,
-      };
-    })
-    .sort((a, b) => a.start.localeCompare(b.start));
 }
 
 /** A date as YYYY-MM-DD (UTC), rounded down or up to a whole day. */
@@ -288,13 +205,16 @@ export function httpUtilityData(baseUrl: string, o: HttpClientOptions = {}): Uti
       if (Number.isNaN(from) || Number.isNaN(to))
         throw new UtilityDataError('rejected', `usage range ${range.from} to ${range.to} is not two dates`);
       const query = new URLSearchParams({ from: day(from, false), to: day(to, true) });
-      const readings = await answer(
-        'GET',
-        `${path(id, 'meters', meterId, 'usage')}?${query}`,
-        espiReadings,
-        undefined,
-        'application/atom+xml',
-      );
+      const target = `${path(id, 'meters', meterId, 'usage')}?${query}`;
+      const body = await call('GET', target, undefined, 'application/atom+xml');
+      let readings: UsageReading[];
+      try {
+        readings = readGreenButton(body);
+      } catch (e) {
+        if (!(e instanceof Malformed)) throw e;
+        const what = `utility data provider: GET ${target.split('?')[0]}`;
+        throw new UtilityDataError('unreadable', `${what} answered a feed that cannot be read: ${e.message}`);
+      }
       return readings.filter((r) => Date.parse(r.start) >= from && Date.parse(r.start) < to);
     },
     subscribe: async (id, meterIds) => {

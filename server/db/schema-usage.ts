@@ -40,9 +40,13 @@ export interface UsageCollectionsTable {
 export interface UsageReadingsTable {
   collection_id: number;
   meter_id: string;
+  /** delivered (the usage), received (export to the grid) or net; rows before migration 027 are delivered. */
+  channel: string;
   service: string;
   start: string;
   seconds: number;
   value: number;
   unit: string;
+  /** Seconds east of UTC of the feed's local time at the start; null before migration 027 (UTC months). */
+  utc_offset: number | null;
 }

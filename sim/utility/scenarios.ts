@@ -10,6 +10,25 @@ import type { UtilityFailure, UtilityService } from '../../server/adapters/utili
 /** The one-time code the utility "texts" for scenarios that accept one. */
 export const TWO_FACTOR_CODE = '123456';
 
+/**
+ * How the utility writes its Green Button feeds (usage-data.ts, espi.ts). Without one: a bill per calendar month in
+ * UTC, electric in Wh, gas in thousandths of a therm, one reading type.
+ */
+export interface FeedShape {
+  /** Seconds per reading, or 'bill': monthly bills read on the 14th. */
+  interval: 900 | 3600 | 86_400 | 'bill';
+  /** Readings in Pacific time (America/Los_Angeles: LocalTimeParameters with DST); otherwise UTC. */
+  pacific?: true;
+  /** A solar customer: a received channel (export to the grid) and a net one beside the delivered usage. */
+  solar?: true;
+  /** The history starts on the 17th of its first month and runs up to now (the month in progress). */
+  partial?: true;
+  /** Gas written as therms x 10^-5 (else thousandths). */
+  gas_multiplier?: -5;
+  /** Electric usage written only as demand (W, uom 38): a feed with no reading type the portal can use. */
+  unreadable?: true;
+}
+
 /** What the provider decides once validation has run. */
 export type ScenarioOutcome =
   | {
@@ -21,6 +40,8 @@ export type ScenarioOutcome =
       /** The authorization is withdrawn after the first collection (when meters are listed again after a usage
        * download). */
       revoke_after_first_usage?: true;
+      /** How its feeds are written (none: monthly UTC bills). */
+      feed?: FeedShape;
     }
   | { status: 'failed'; failure: UtilityFailure; detail: string }
   /** Validation never finishes; the provider gives up once validation_ms * 10 has passed. */
@@ -116,6 +137,50 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
       meters: ['electric', 'gas'],
       months: FULL_HISTORY,
       revoke_after_first_usage: true,
+    },
+  },
+  pacific: {
+    summary: 'connects: an electric and a gas meter read hourly in Pacific time (DST), 13 months',
+    outcome: { status: 'authorized', meters: ['electric', 'gas'], months: 13, feed: { interval: 3600, pacific: true } },
+  },
+  solar: {
+    summary: 'connects: a solar home’s electric meter, hourly in Pacific time, delivered, received and net, 13 months',
+    outcome: {
+      status: 'authorized',
+      meters: ['electric'],
+      months: 13,
+      feed: { interval: 3600, pacific: true, solar: true },
+    },
+  },
+  'partial-month': {
+    summary: 'connects: an electric and a gas meter read daily from the 17th, 13 months ago, up to today',
+    outcome: {
+      status: 'authorized',
+      meters: ['electric', 'gas'],
+      months: 13,
+      feed: { interval: 86_400, pacific: true, partial: true },
+    },
+  },
+  'interval-15': {
+    summary: 'connects: an electric meter read every 15 minutes in Pacific time, 13 months',
+    outcome: { status: 'authorized', meters: ['electric'], months: 13, feed: { interval: 900, pacific: true } },
+  },
+  'gas-bill': {
+    summary: 'connects: a gas meter billed monthly (read on the 14th), therms x 10^-5, 13 bills',
+    outcome: {
+      status: 'authorized',
+      meters: ['gas'],
+      months: 13,
+      feed: { interval: 'bill', pacific: true, gas_multiplier: -5 },
+    },
+  },
+  'unreadable-feed': {
+    summary: 'connects, but the electric meter’s Green Button feed holds only demand (no usage the portal can read)',
+    outcome: {
+      status: 'authorized',
+      meters: ['electric', 'gas'],
+      months: 13,
+      feed: { interval: 86_400, unreadable: true },
     },
   },
 };

@@ -20,10 +20,10 @@ import type { IncomingMessage } from 'node:http';
 import type { UtilityFailure } from '../../server/adapters/utility-data.ts';
 import { HttpError, isDate, readBody, readJsonObject, serve, type Handler, type Reply, type Route } from '../http.ts';
 import { AuthorizationStore, UTILITIES, type AuthorizationRecord } from './authorizations.ts';
-import { espiFeed } from './espi.ts';
+import { espiFeed, monthlyChannel, PACIFIC_TIME } from './espi.ts';
 import { codePage, messagePage, signInPage } from './pages.ts';
 import { scenarioFor } from './scenarios.ts';
-import { monthlyUsage } from './usage-data.ts';
+import { feedChannels, monthlyUsage } from './usage-data.ts';
 
 /** What the sign-in page tells the homeowner after a failed attempt. */
 const FAILURE_TEXT: Record<UtilityFailure, string> = {
@@ -123,15 +123,18 @@ export async function startUtilitySimulator(
     const to = dateParam(query, 'to');
     if (from > to) throw new HttpError(400, 'from must not be after to');
     const outcome = record.attempt?.scenario.outcome;
-    const months = outcome?.status === 'authorized' ? outcome.months : 0;
-    const readings = monthlyUsage({
-      authorization_id: record.id,
-      meter_id: meter.id,
-      service: meter.service,
-      months,
-      now: now(),
-    }).filter((r) => r.start >= from && r.start < to);
-    const feed = espiFeed(meter, readings, now());
+    const authorizedOutcome = outcome?.status === 'authorized' ? outcome : undefined;
+    const history = { authorization_id: record.id, meter_id: meter.id, service: meter.service, now: now() };
+    const months = authorizedOutcome?.months ?? 0;
+    const shape = authorizedOutcome?.feed;
+    const channels = shape
+      ? feedChannels({ ...history, months, shape })
+      : [monthlyChannel(meter, monthlyUsage({ ...history, months }))];
+    const inRange = channels.map((c) => ({
+      ...c,
+      readings: c.readings.filter((r) => r.start >= from && r.start < to),
+    }));
+    const feed = espiFeed(meter, inRange, now(), shape?.pacific ? PACIFIC_TIME : undefined);
     store.usageServed(record);
     return { status: 200, text: feed, type: 'application/atom+xml; charset=utf-8' };
   };

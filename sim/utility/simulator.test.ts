@@ -17,7 +17,8 @@ import {
 } from '../../server/adapters/utility-data.ts';
 import { SCENARIOS, TWO_FACTOR_CODE } from './scenarios.ts';
 import { startUtilitySimulator } from './server.ts';
-import { monthlyUsage } from './usage-data.ts';
+import { monthlyUsage, monthValue } from './usage-data.ts';
+import type { UsageReading } from '../../server/adapters/utility-data.ts';
 import { CODE_TTL_MS } from './authorizations.ts';
 
 const VALIDATION_MS = 1000;
@@ -77,6 +78,8 @@ interface Expected {
   meters?: UtilityService[];
   months?: number;
   revoked_after_usage?: true;
+  /** A scenario with its own feed shape. */
+  shaped?: true;
 }
 const BOTH: UtilityService[] = ['electric', 'gas'];
 const EXPECTED: Record<string, Expected> = {
@@ -92,6 +95,13 @@ const EXPECTED: Record<string, Expected> = {
   partial: { status: 'authorized', meters: BOTH, months: 5 },
   'electric-only': { status: 'authorized', meters: ['electric'], months: 25 },
   'revoke-later': { status: 'authorized', meters: BOTH, months: 25, revoked_after_usage: true },
+  // Feeds of other shapes: checked in 'feed shapes' below.
+  pacific: { status: 'authorized', meters: BOTH, shaped: true },
+  solar: { status: 'authorized', meters: ['electric'], shaped: true },
+  'partial-month': { status: 'authorized', meters: BOTH, shaped: true },
+  'interval-15': { status: 'authorized', meters: ['electric'], shaped: true },
+  'gas-bill': { status: 'authorized', meters: ['gas'], shaped: true },
+  'unreadable-feed': { status: 'authorized', meters: BOTH, shaped: true },
 };
 
 describe('every scenario, end to end', () => {
@@ -170,7 +180,7 @@ describe('every scenario, end to end', () => {
         said: expect.stringMatching(/^\d{10}$/),
         address: expect.stringMatching(/\d{5}$/),
       });
-    if (meters.length === 0) return;
+    if (meters.length === 0 || expected.shaped) return;
 
     const all = { from: '2000-01-01', to: '2100-01-01' };
     const first = await adapter.fetchUsage(id, meters[0].id, all);
@@ -512,5 +522,119 @@ describe('hostile and mistaken requests', () => {
     expect(await (await fetch(`${sim.url}/api/health`)).json()).toEqual({ ok: true });
     const { id } = await opened();
     expect((await adapter.getAuthorization(id)).status).toBe('visited');
+  });
+});
+
+describe('feed shapes: local time, solar, partial months, 15 minutes, gas bills, an unreadable feed', () => {
+  // 15 March 2026, 05:00 in Los Angeles (PDT since 8 March).
+  const now = new Date('2026-03-15T12:00:00.000Z');
+  let shaped: { url: string; close(): Promise<void> };
+  let client: UtilityDataAdapter;
+  beforeAll(async () => {
+    shaped = await startUtilitySimulator({ now: () => now, validation_ms: 0 });
+    client = httpUtilityData(shaped.url, { timeout_ms: 30_000 });
+  });
+  afterAll(() => shaped.close());
+
+  /** The usage of every meter of a new authorization signed in as `username`, from 2024 to tomorrow. */
+  async function usageOf(username: string) {
+    const { id, url } = await client.createAuthorization({ reference: username, return_url: RETURN_URL });
+    await signIn(url, username);
+    const meters = await client.listMeters(id);
+    const range = { from: '2024-01-01', to: '2026-03-16' };
+    return {
+      id,
+      meters,
+      usage: async (i: number) => ({ meter: meters[i], readings: await client.fetchUsage(id, meters[i].id, range) }),
+    };
+  }
+  /** Local (Pacific) month of a reading, and sums of a channel by it. */
+  const local = (r: UsageReading) => new Date(Date.parse(r.start) + r.utc_offset * 1000).toISOString().slice(0, 7);
+  const byMonth = (readings: UsageReading[], channel = 'delivered') => {
+    const out = new Map<string, number>();
+    for (const r of readings.filter((x) => x.channel === channel))
+      out.set(local(r), (out.get(local(r)) ?? 0) + r.value);
+    return out;
+  };
+  /** The simulator's model for a whole local month (kWh or therms, as the feed's whole units round it). */
+  const modelled = (id: string, meter: string, service: 'electric' | 'gas', month: string, days: number) =>
+    Math.round(monthValue(service, `${id}:${meter}`, Number(month.slice(5)) - 1, days, month) * 1000) / 1000;
+
+  it('pacific: hourly readings carry the offset of their local time; each local month adds up to the model, March 2025 has 743 hours', async () => {
+    const { id, usage } = await usageOf('pacific');
+    const { meter, readings } = await usage(0);
+    expect(readings.every((r) => r.seconds === 3600 && r.channel === 'delivered')).toBe(true);
+    const at = (iso: string) => readings.find((r) => r.start === iso);
+    expect(at('2026-01-15T08:00:00.000Z')?.utc_offset).toBe(-28_800);
+    expect(at('2025-07-15T07:00:00.000Z')?.utc_offset).toBe(-25_200);
+    const months = byMonth(readings);
+    // 13 whole local months, February 2025 to February 2026; the readings start at local midnight on 1 February.
+    expect([...months.keys()]).toHaveLength(13);
+    expect(readings[0].start).toBe('2025-02-01T08:00:00.000Z');
+    expect(readings.filter((r) => local(r) === '2025-03')).toHaveLength(31 * 24 - 1);
+    expect(readings.filter((r) => local(r) === '2025-11')).toHaveLength(30 * 24 + 1);
+    for (const [month, sum] of months) {
+      const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)), 0)).getUTCDate();
+      expect(sum).toBeCloseTo(modelled(id, meter.id, 'electric', month, days), 6);
+    }
+  });
+
+  it('solar: delivered, received and net channels; net is delivered minus received, reading by reading', async () => {
+    const { usage } = await usageOf('solar');
+    const { readings } = await usage(0);
+    const of = (channel: string) => readings.filter((r) => r.channel === channel);
+    expect(of('delivered').length).toBe(of('received').length);
+    expect(of('net').length).toBe(of('delivered').length);
+    const received = new Map(of('received').map((r) => [r.start, r.value]));
+    for (const r of of('net').slice(0, 500)) {
+      const d = of('delivered').find((x) => x.start === r.start)!;
+      expect(r.value).toBeCloseTo(d.value - received.get(r.start)!, 9);
+    }
+    const july = byMonth(readings, 'received').get('2025-07') ?? 0;
+    const january = byMonth(readings, 'received').get('2026-01') ?? 0;
+    expect(july).toBeGreaterThan(2 * january);
+  });
+
+  it('partial-month: daily readings from 17 February 2025 up to the last whole day before now', async () => {
+    const { usage } = await usageOf('partial-month');
+    const { readings } = await usage(1);
+    expect(readings[0]).toMatchObject({ start: '2025-02-17T08:00:00.000Z', seconds: 86_400, unit: 'therm' });
+    const last = readings.at(-1)!;
+    // 14 March 2026, local midnight (PDT) to local midnight: the day in progress is not served.
+    expect(last).toMatchObject({ start: '2026-03-14T07:00:00.000Z', seconds: 86_400 });
+    // 8 March 2026 (clocks forward) lasts 23 hours.
+    expect(readings.find((r) => r.start === '2026-03-08T08:00:00.000Z')?.seconds).toBe(23 * 3600);
+  });
+
+  it('interval-15: four readings an hour, in Wh', async () => {
+    const { usage } = await usageOf('interval-15');
+    const { readings } = await usage(0);
+    expect(readings.every((r) => r.seconds === 900)).toBe(true);
+    expect(readings.filter((r) => local(r) === '2025-06')).toHaveLength(30 * 96);
+  });
+
+  it('gas-bill: one bill a month read on the 14th at local midnight, therms x 10^-5', async () => {
+    const { id, usage } = await usageOf('gas-bill');
+    const { meter, readings } = await usage(0);
+    expect(readings).toHaveLength(13);
+    // February 2025 to February 2026; each February bill spans the change to DST (an hour short).
+    expect(readings[0]).toMatchObject({
+      start: '2025-02-14T08:00:00.000Z',
+      seconds: 28 * 86_400 - 3600,
+      unit: 'therm',
+    });
+    expect(readings[1]).toMatchObject({ start: '2025-03-14T07:00:00.000Z', seconds: 31 * 86_400 });
+    expect(readings.at(-1)).toMatchObject({ start: '2026-02-14T08:00:00.000Z', seconds: 28 * 86_400 - 3600 });
+    const days = (28 * 86_400 - 3600) / 86_400;
+    const first = Math.round(monthValue('gas', `${id}:${meter.id}`, 1, days, '2025-02') * 1e5) / 1e5;
+    expect(readings[0].value).toBeCloseTo(first, 9);
+  });
+
+  it('unreadable-feed: the electric feed holds only demand, which cannot be read; the gas feed can', async () => {
+    const { id, meters, usage } = await usageOf('unreadable-feed');
+    expect(await errorCode(client.fetchUsage(id, meters[0].id, { from: '2025-01-01', to: '2026-01-01' }))).toBe(
+      'unreadable',
+    );
+    expect((await usage(1)).readings.length).toBeGreaterThan(300);
   });
 });

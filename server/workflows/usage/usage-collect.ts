@@ -13,8 +13,9 @@ import * as jobsDb from '../../db/jobs.db.ts';
 import { addHistory } from '../../db/history.db.ts';
 import { jobState } from '../../services/evaluation.ts';
 import { formOf, programOfJob } from '../../services/pinned-program.ts';
-import type { UsageReading, UtilityMeter } from '../../adapters/utility-data.ts';
+import { UtilityDataError, type UsageReading, type UtilityMeter } from '../../adapters/utility-data.ts';
 import { deriveUsageProfile } from './profile.ts';
+import { localMonth } from './espi-local-time.ts';
 import { usageTaskData } from './task-fields.ts';
 import { completeTaskBySystem } from '../../services/system-submit.ts';
 import {
@@ -53,8 +54,12 @@ async function completeUsageTask(deps: Deps, c: usageDb.UsageCollectionRow) {
   });
 }
 
-const monthOf = (iso: string) => iso.slice(0, 7);
+const monthOf = (r: UsageReading) => localMonth(Date.parse(r.start), r.utc_offset);
 const addMonths = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+
+/** The identify meters step's detail: how many, which, and which are not used. */
+const metersDetail = (meters: StoredMeter[]) =>
+  `${meters.length} meter${meters.length === 1 ? '' : 's'}: ${meters.map((m) => `${m.service} ${m.meter_number}${m.selected ? '' : ' (not selected)'}`).join(', ')}`;
 
 /** Worker: collection run `run`: steps 5–9. */
 export async function collect(deps: Deps, p: { collection_id: number; run: number; mode: 'historical' | 'ongoing' }) {
@@ -65,15 +70,24 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
   if (c0.consent === 0) return { skipped: 'the homeowner declined' };
   const job = (await jobsDb.getJob(deps.db, c0.job_id))!;
   const required = (await programOfJob(deps, job)).usage_collection?.months_required ?? 12;
-  const fail = (step: UsageStep, failure: UsageFailure, detail: string | null, facts: Record<string, unknown> = {}) =>
+  /** A failed step recorded; `found`: the meters identified before it, kept so ops can choose among them. */
+  const fail = (
+    step: UsageStep,
+    failure: UsageFailure,
+    detail: string | null,
+    facts: Record<string, unknown> = {},
+    found?: StoredMeter[],
+  ) =>
     inTransaction(deps, async (deps) => {
       const c = (await usageDb.lockCollection(deps.db, p.collection_id))!;
       if (c.runs_done >= p.run) return { skipped: 'this run was recorded' };
       if (c.consent === 0) return { skipped: 'the homeowner declined' };
       const steps = parseSteps(c);
+      if (found) setStep(steps, 'identify_meters', 'success', deps.now().toISOString(), metersDetail(found));
       setStep(steps, step, 'failure', deps.now().toISOString(), detail, failure);
       clearAfter(steps, step);
-      await saveState(deps, c, steps, facts, { runs_done: p.run });
+      const extra = found ? { meters: JSON.stringify(found) } : {};
+      await saveState(deps, c, steps, facts, { runs_done: p.run, ...extra });
       await addHistory(deps.db, {
         job_id: c.job_id,
         type: 'usage_collection_failed',
@@ -120,6 +134,9 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
       });
     } catch (e) {
       if (lostAccess(e)) return fail('extract_usage_from_utility', 'revoked', e.message, { connected: false });
+      // A feed that cannot be read reads the same next time: a permanent failure, not an outage to retry.
+      if (e instanceof UtilityDataError && e.code === 'unreadable')
+        return fail('extract_usage_from_utility', 'unreadable_feed', e.message, {}, meters);
       await recordOutage(deps, c0.id, 'extract_usage_from_utility', e);
       throw e;
     }
@@ -133,14 +150,8 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
     if (c.consent === 0) return { skipped: 'the homeowner declined' };
     const steps = parseSteps(c);
     const at = deps.now().toISOString();
-    setStep(
-      steps,
-      'identify_meters',
-      'success',
-      at,
-      `${meters.length} meter${meters.length === 1 ? '' : 's'}: ${meters.map((m) => `${m.service} ${m.meter_number}${m.selected ? '' : ' (not selected)'}`).join(', ')}`,
-    );
-    const months = [...new Set(readings.flatMap((r) => r.readings.map((x) => monthOf(x.start))))].sort();
+    setStep(steps, 'identify_meters', 'success', at, metersDetail(meters));
+    const months = [...new Set(readings.flatMap((r) => r.readings.map(monthOf)))].sort();
     setStep(
       steps,
       'extract_usage_from_utility',
@@ -156,22 +167,32 @@ export async function collect(deps: Deps, p: { collection_id: number; run: numbe
           collection_id: c.id,
           meter_id: r.meter.id,
           service: r.meter.service,
+          channel: x.channel,
           start: x.start,
           seconds: x.seconds,
           value: x.value,
           unit: x.unit,
+          utc_offset: x.utc_offset,
         })),
       ),
     );
     const stored = (await usageDb.readingsOf(deps.db, c.id)).filter((r) => selected.some((m) => m.id === r.meter_id));
     setStep(steps, 'collect_from_vendor', 'success', at, `${stored.length} readings stored`);
     // 8. Evaluate: the months the program needs.
+    // One series per meter (meters of a service add up); rows stored before offsets were kept count in UTC.
     const profile = deriveUsageProfile(
-      (['electric', 'gas'] as const).map((service) => ({
-        service,
+      selected.map((m) => ({
+        service: m.service,
         readings: stored
-          .filter((r) => r.service === service)
-          .map((r) => ({ start: r.start, seconds: r.seconds, value: r.value, unit: r.unit as UsageReading['unit'] })),
+          .filter((r) => r.meter_id === m.id)
+          .map((r) => ({
+            start: r.start,
+            seconds: r.seconds,
+            value: r.value,
+            unit: r.unit as UsageReading['unit'],
+            channel: r.channel as UsageReading['channel'],
+            utc_offset: r.utc_offset ?? 0,
+          })),
       })),
     );
     const facts: Record<string, unknown> = {

@@ -58,18 +58,19 @@ export async function bump(db: Q, id: number, counter: 'checks' | 'runs'): Promi
   return Number((r as Record<string, number>)[counter]);
 }
 
-/** Writes readings, replacing any of the same meter and start (so a run repeated leaves one set). */
+/** Writes readings, replacing any of the same meter, channel and start (so a run repeated leaves one set). */
 export async function upsertReadings(db: Q, rows: Insertable<UsageReadingsTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await db
       .insertInto('usage_readings')
       .values(rows.slice(i, i + 200))
       .onConflict((oc) =>
-        oc.columns(['collection_id', 'meter_id', 'start']).doUpdateSet((eb) => ({
+        oc.columns(['collection_id', 'meter_id', 'channel', 'start']).doUpdateSet((eb) => ({
           seconds: eb.ref('excluded.seconds'),
           value: eb.ref('excluded.value'),
           unit: eb.ref('excluded.unit'),
           service: eb.ref('excluded.service'),
+          utc_offset: eb.ref('excluded.utc_offset'),
         })),
       )
       .execute();
@@ -82,6 +83,7 @@ export function readingsOf(db: Q, collectionId: number): Promise<UsageReadingRow
     .selectAll()
     .where('collection_id', '=', collectionId)
     .orderBy('meter_id')
+    .orderBy('channel')
     .orderBy('start')
     .execute();
 }

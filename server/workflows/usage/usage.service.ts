@@ -54,6 +54,10 @@ const PROFILE_FACTS = [
   'annual_heating_therms',
   'annual_cooling_therms',
   'annual_total_therms',
+  'annual_received_kwh',
+  'annual_net_kwh',
+  'partial_months',
+  'partial_month_handling',
 ] as const;
 
 /** Which staff actions apply to a collection now. */
@@ -113,9 +117,9 @@ export async function jobUsage(deps: Deps, user: AuthUser, job: jobsDb.JobRow): 
     months_required: program.usage_collection?.months_required ?? null,
     profile:
       steps.set_derived_usage_profile.status === 'success' || typeof months === 'number'
-        ? Object.fromEntries(
-            PROFILE_FACTS.filter((k) => facts[k] !== undefined).map((k) => [k, facts[k] as number | string | null]),
-          )
+        ? (Object.fromEntries(
+            PROFILE_FACTS.filter((k) => facts[k] !== undefined).map((k) => [k, facts[k]]),
+          ) as JobUsage['profile'])
         : null,
     meters:
       internal && c

@@ -21,6 +21,7 @@ import {
   OVERALL_INTENT,
   PANEL_TEXT,
   messageOf,
+  partialMonthText,
   profileLabel,
   profileValue,
 } from './usage-text.ts';
@@ -55,7 +56,8 @@ export function UsageSummary({ usage }: { usage: Pick<JobUsage, 'overall' | 'his
 }
 
 function Profile({ profile }: { profile: NonNullable<JobUsage['profile']> }) {
-  const rows = Object.entries(profile).filter(([, v]) => v !== null && v !== '');
+  const { partial_months: partial = [], partial_month_handling: handling, ...figures } = profile;
+  const rows = Object.entries(figures).filter(([, v]) => v !== null && v !== '');
   if (!rows.length) return null;
   return (
     <section className="usage-profile" aria-labelledby="usage-profile-title">
@@ -66,10 +68,20 @@ function Profile({ profile }: { profile: NonNullable<JobUsage['profile']> }) {
         {rows.map(([k, v]) => (
           <div key={k}>
             <dt className="muted">{profileLabel(k)}</dt>
-            <dd>{profileValue(v)}</dd>
+            <dd>{profileValue(v as number | string | null)}</dd>
           </div>
         ))}
       </dl>
+      {partial.length > 0 && (
+        <div className="usage-partial-months">
+          <div className="muted">{PANEL_TEXT.partial_months(handling ?? 'left_out')}</div>
+          <ul>
+            {partial.map((p) => (
+              <li key={`${p.service}:${p.month}`}>{partialMonthText(p)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

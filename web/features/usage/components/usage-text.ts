@@ -51,6 +51,8 @@ export const PANEL_TEXT = {
   no_meters: USAGE_MESSAGES.no_meters,
   resend_confirm: 'Send the homeowner a new invite? The link in the earlier invite will stop working.',
   profile: 'Usage profile',
+  partial_months: (handling: 'left_out') =>
+    ({ left_out: 'Partial months, left out of every figure above (the readings cover only part of them):' })[handling],
   consent_declined: 'The homeowner chose not to connect a utility account.',
   consent_withdrawn: (at: string) =>
     `The homeowner withdrew consent on ${at}: nothing more is collected, and the usage below was collected before the withdrawal.`,
@@ -134,6 +136,16 @@ export function goneOf(error: unknown): { title: string; detail: string; expired
   return error.status === 410
     ? { title: CONNECT_TEXT.link_expired_title, detail: said ?? USAGE_MESSAGES.link_expired, expired: true }
     : { title: CONNECT_TEXT.link_invalid_title, detail: said ?? USAGE_MESSAGES.link_invalid, expired: false };
+}
+
+/** A partial month: "Electric 2026-05: 9.5 of 31 days". */
+export function partialMonthText(p: {
+  service: 'electric' | 'gas';
+  month: string;
+  days_covered: number;
+  days: number;
+}) {
+  return `${SERVICE_LABEL[p.service]} ${p.month}: ${p.days_covered.toLocaleString()} of ${p.days} days`;
 }
 
 /** `annual_total_kwh` -> "Annual total kWh". */
