@@ -18,6 +18,7 @@ import { httpUtilityData } from '../../server/adapters/utility-data.ts';
 import { TWO_FACTOR_CODE } from '../../sim/utility/scenarios.ts';
 import { USAGE_MESSAGES, type JobUsage } from '../../engine/api/usage.ts';
 import { dbAll } from '../support/db.ts';
+import { monthValue } from '../../sim/utility/usage-data.ts';
 
 let s: TestServer;
 let sim: Awaited<ReturnType<typeof startUtilitySimulator>>;
@@ -627,5 +628,161 @@ describe('energy usage collection', () => {
     );
     expect(dup).toEqual([]);
     expect((await historyTypes(job.id)).filter((t) => t === 'usage_collected')).toHaveLength(1);
+  });
+});
+
+describe('Green Button feeds as utilities send them (the simulated utility in Pacific time, collected on 1 June 2026)', () => {
+  /** The job's usage for ops, and the authorization and meters its model is keyed by. */
+  async function collected(username: string) {
+    const { job, token } = await connectAs(username);
+    const ops = (await usageAs(job.id, 'ops')).body;
+    const task = await s.api('GET', `/api/jobs/${job.id}/tasks/provide_utility_credentials`, { as: 'ops' });
+    const authorization = String(task.body.data.authorization_reference);
+    const meter = (service: 'electric' | 'gas') => ops.meters.find((m) => m.service === service)!.id;
+    return { job, token, ops, authorization, meter };
+  }
+  /** The months May 2025 to April 2026 (or June 2025 to May 2026), with their days. */
+  const months = (first: string) =>
+    Array.from({ length: 12 }, (_, i) => {
+      const d = new Date(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5)) - 1 + i, 1));
+      const days = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+      return { month: d.toISOString().slice(0, 7), index: d.getUTCMonth(), days };
+    });
+  /** The simulated utility's whole-month usage, as the feed's whole Wh or thousandths of a therm round it. */
+  const model = (authorization: string, meter: string, service: 'electric' | 'gas', first: string) =>
+    months(first).map(
+      (m) => Math.round(monthValue(service, `${authorization}:${meter}`, m.index, m.days, m.month) * 1000) / 1000,
+    );
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  /** Baseline by hand: the mean of the two lowest months, x 12. */
+  const baseline = (values: number[]) => {
+    const [a, b] = [...values].sort((x, y) => x - y);
+    return ((a + b) / 2) * 12;
+  };
+
+  it('hourly readings in local time: 12 local months, May 2025 to April 2026; May 2026, cut at UTC midnight, is partial and left out', async () => {
+    const { ops, authorization, meter } = await collected('pacific');
+    const electric = model(authorization, meter('electric'), 'electric', '2025-05');
+    const gas = model(authorization, meter('gas'), 'gas', '2025-05');
+    expect(ops.overall.status).toBe('complete');
+    expect(ops.profile).toMatchObject({
+      months_covered: 12,
+      first_month: '2025-05',
+      last_month: '2026-04',
+      annual_total_kwh: Math.round(sum(electric)),
+      annual_baseline_kwh: Math.round(baseline(electric)),
+      annual_total_therms: Math.round(sum(gas) * 10) / 10,
+      annual_received_kwh: null,
+      partial_month_handling: 'left_out',
+      // Collected up to 1 June 00:00 UTC: 31 May 17:00 in Los Angeles, 30 days and 17 hours of May.
+      partial_months: [
+        { service: 'electric', month: '2026-05', days_covered: 30.7, days: 31 },
+        { service: 'gas', month: '2026-05', days_covered: 30.7, days: 31 },
+      ],
+    });
+    expect(stepsOf(ops).extract_usage_from_utility.words).toMatch(/^\d+ readings from 2 meters, 2025-05 to 2026-05$/);
+  });
+
+  it('a history starting mid-month: the first month (17 to 31 May 2025) is partial and named; twelve whole months after it', async () => {
+    const { ops, authorization, meter } = await collected('partial-month');
+    const electric = model(authorization, meter('electric'), 'electric', '2025-06');
+    expect(ops.profile).toMatchObject({
+      months_covered: 12,
+      first_month: '2025-06',
+      last_month: '2026-05',
+      annual_total_kwh: Math.round(sum(electric)),
+      partial_months: [
+        { service: 'electric', month: '2025-05', days_covered: 15, days: 31 },
+        { service: 'gas', month: '2025-05', days_covered: 15, days: 31 },
+      ],
+    });
+  });
+
+  it('a solar home: usage is what was delivered; received and net are kept for ops (net = delivered - received)', async () => {
+    const { ops, authorization, meter } = await collected('solar');
+    const electric = model(authorization, meter('electric'), 'electric', '2025-05');
+    const p = ops.profile!;
+    expect(p).toMatchObject({ months_covered: 12, annual_total_kwh: Math.round(sum(electric)) });
+    expect(Number(p.annual_received_kwh)).toBeGreaterThan(1000);
+    expect(
+      Math.abs(Number(p.annual_net_kwh) - (Number(p.annual_total_kwh) - Number(p.annual_received_kwh))),
+    ).toBeLessThanOrEqual(1);
+    // Every channel is stored: three readings an hour.
+    const rows = await dbAll<{ channel: string; n: number }>(
+      s.deps,
+      'SELECT channel, COUNT(*) AS n FROM usage_readings WHERE meter_id = ? GROUP BY channel ORDER BY channel',
+      meter('electric'),
+    );
+    expect(rows.map((r) => r.channel)).toEqual(['delivered', 'net', 'received']);
+    expect(new Set(rows.map((r) => Number(r.n))).size).toBe(1);
+  });
+
+  it('a 15-minute feed aggregates like the rest', async () => {
+    const { ops, authorization, meter } = await collected('interval-15');
+    const electric = model(authorization, meter('electric'), 'electric', '2025-05');
+    expect(ops.profile).toMatchObject({
+      months_covered: 12,
+      last_month: '2026-04',
+      annual_total_kwh: Math.round(sum(electric)),
+      annual_baseline_kwh: Math.round(baseline(electric)),
+    });
+    expect(ops.meters[0].readings).toBe((365 + 31) * 96 - 7 * 4);
+  });
+
+  it('monthly gas bills read on the 14th, therms x 10^-5: each counts in its month, none partial', async () => {
+    const { ops, authorization, meter } = await collected('gas-bill');
+    // Bills from 14 May 2025 to 14 May 2026 (the one ending 14 June is not out yet), at local midnight.
+    const bills = months('2025-05').map((m) => {
+      const from = Date.UTC(Number(m.month.slice(0, 4)), m.index, 14);
+      const to = Date.UTC(Number(m.month.slice(0, 4)), m.index + 1, 14);
+      const hours = m.month === '2025-10' ? 1 : m.month === '2026-02' ? -1 : 0; // DST ends, begins
+      const days = (to - from) / 86_400_000 + hours / 24;
+      return Math.round(monthValue('gas', `${authorization}:${meter('gas')}`, m.index, days, m.month) * 1e5) / 1e5;
+    });
+    expect(ops.profile).toMatchObject({
+      months_covered: 12,
+      first_month: '2025-05',
+      last_month: '2026-04',
+      annual_total_therms: Math.round(sum(bills) * 10) / 10,
+      annual_baseline_therms: Math.round(baseline(bills) * 10) / 10,
+      partial_months: [],
+    });
+  });
+
+  it('an unreadable feed fails once, for good: worded for ops and the homeowner, not retried; ops choose the other meter', async () => {
+    const { job, token, ops } = await collected('unreadable-feed');
+    expect(statuses(ops)).toMatchObject({
+      identify_meters: 'success',
+      extract_usage_from_utility: 'failure',
+      collect_from_vendor: 'not_attempted',
+    });
+    expect(stepsOf(ops).extract_usage_from_utility.words).toMatch(
+      /^The utility's Green Button usage data could not be read \(not retried\): .*answered a feed that cannot be read: the feed has no ReadingType of electric delivered in Wh \(uom 72\); ignored: uom 38$/,
+    );
+    expect(ops.in_progress).toBe(false);
+    expect(await worker.drain()).toBe(0);
+    const page = (await s.api('GET', `/api/usage-connect/${token}`)).body;
+    expect(page.message).toBe(
+      'Your utility sent your usage in a form we could not read. We may ask you for your utility bills instead; you do not need to connect again.',
+    );
+    expect(stepsOf((await usageAs(job.id, 'contractor_a')).body).extract_usage_from_utility.words).toBe(
+      'Waiting to receive',
+    );
+    const failed = await dbAll<{ detail: string }>(
+      s.deps,
+      "SELECT detail FROM history WHERE job_id = ? AND type = 'usage_collection_failed'",
+      job.id,
+    );
+    expect(failed.map((h) => JSON.parse(h.detail).failure)).toEqual(['unreadable_feed']);
+
+    // Ops keep the gas meter only and process the history again: it completes, with no electric usage.
+    const gasId = ops.meters.find((m) => m.service === 'gas')!.id;
+    for (const body of [{ action: 'select_meters', meter_ids: [gasId] }, { action: 'process_historical' }])
+      expect((await s.api('POST', `/api/jobs/${job.id}/usage/actions`, { as: 'ops', body })).status).toBe(200);
+    await worker.drain();
+    const after = (await usageAs(job.id, 'ops')).body;
+    expect(after.overall.status).toBe('complete');
+    expect(after.profile).toMatchObject({ months_covered: 12, annual_total_kwh: 0, annual_baseline_kwh: 0 });
+    expect(Number(after.profile?.annual_total_therms)).toBeGreaterThan(100);
   });
 });
