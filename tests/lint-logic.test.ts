@@ -10,6 +10,7 @@ import { ACCEPT_ALL, loadCopy, positionOf, programCopy, type Mutation } from './
 const WI = 'program-defs/wi-hear/program.yaml';
 const ELIG = 'program-defs/_shared/eligibility-rules.yaml';
 const SAFETY = 'task-schemas/pre_install_home_safety_assessment/form.yaml';
+const SITE = 'task-schemas/confirm_site_details/form.yaml';
 const FINAL_WHEN = 'final_when: { "==": [{ var: task_status.confirm_project_final_costs }, COMPLETE] }';
 
 /** [what, program, mutation, code, the text the diagnostic points at, a part of its message]. */
@@ -47,6 +48,54 @@ const rules: Row[] = [
     'logic-arity',
     'percent_of',
     "'percent_of' takes 2 arguments, but is given 1",
+  ],
+  [
+    'a list written as the arguments of a one-argument operation',
+    '3c-ren',
+    {
+      file: SAFETY,
+      from: '{ "===": [{ var: form.safety_checks_disclosed_to_homeowner }, false] }',
+      to: '{ ">": [{ count: [yes, no] }, 1] }',
+    },
+    'logic-arity',
+    'count',
+    'a list is one argument, written inside a second pair of brackets',
+  ],
+  [
+    'count given a list field without brackets (a form rule)',
+    'wi-hear',
+    {
+      file: SITE,
+      from: 'applies_if: { ">": [{ count: [{ var: form.heating_distribution }] }, 1] }',
+      to: 'applies_if: { ">": [{ count: { var: form.heating_distribution } }, 1] }',
+    },
+    'logic-list-argument',
+    'count',
+    "'count' is given 'form.heating_distribution', which holds a list, without brackets",
+  ],
+  [
+    '!! given a list of options without brackets (a program rule)',
+    'wi-hear',
+    {
+      file: WI,
+      from: 'applies_if: { any_in: [{ var: provide_services.services_being_installed }, [heat_pump, panel]] }',
+      to: 'applies_if: { "!!": { var: provide_services.services_being_installed } }',
+    },
+    'logic-list-argument',
+    '"!!"',
+    'json-logic-js (the reference) as its one argument, json-logic-engine and others as its list of arguments',
+  ],
+  [
+    'max given a merge without brackets',
+    'wi-hear',
+    {
+      file: WI,
+      from: FINAL_WHEN,
+      to: 'final_when: { ">": [{ max: { merge: [[1], [2]] } }, 1] }',
+    },
+    'logic-list-argument',
+    'max',
+    'write { "max": [ ... ] }',
   ],
   [
     'a misspelt third segment of a var, in a multi-line rule',

@@ -8,7 +8,7 @@ import { DERIVED_FACTS, JOB_FACTS } from '../facts.ts';
 import { USAGE_FACTS } from '../usage.ts';
 import { factsReadAt, unknownOperations, type Logic } from '../logic/walk.ts';
 import { lintLogic, type LogicScope } from './lint-logic.ts';
-import { allowedValues, followSchema, followValue } from './schema-path.ts';
+import { allowedValues, declaresList, followSchema, followValue } from './schema-path.ts';
 import { closest } from './suggest.ts';
 
 type Path = (string | number)[];
@@ -92,6 +92,12 @@ export function checkFormRule(logic: Logic, at: Path, ctx: FormRuleContext, what
       const step = followSchema([ctx.schema], parts, definitions);
       const allowed = step.kind === 'found' ? allowedValues(step.schemas, definitions) : undefined;
       return allowed && { ...allowed, what: `'${fact}'` };
+    },
+    list(fact) {
+      const [root, ...parts] = fact.split('.');
+      if (root !== 'form' || !ctx.fields.includes(parts[0])) return false;
+      const step = followSchema([ctx.schema], parts, definitions);
+      return step.kind === 'found' && declaresList(step.schemas, definitions);
     },
     table(fact) {
       const [root, name, ...rest] = fact.split('.');

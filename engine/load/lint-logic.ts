@@ -16,7 +16,13 @@ type Path = (string | number)[];
 
 /** One mistake in a rule; `path` is inside the rule, `key` when it names the operation itself. */
 export interface LogicFinding {
-  code: 'logic-arity' | 'unknown-value' | 'unknown-lookup-key' | 'literal-condition' | 'invalid-date';
+  code:
+    | 'logic-arity'
+    | 'logic-list-argument'
+    | 'unknown-value'
+    | 'unknown-lookup-key'
+    | 'literal-condition'
+    | 'invalid-date';
   message: string;
   path: Path;
   key?: boolean;
@@ -32,9 +38,18 @@ export interface LogicScope {
   values(fact: string): (AllowedValues & { what: string }) | undefined;
   /** The nested map a fact holds when it is a constant or table (what `lookup` reads), with its key levels. */
   table(fact: string): { value: unknown; what: string; levels?: string[]; at?: Path } | undefined;
+  /** Whether the fact is a list whatever its items (a form field of type array); undefined when not known. */
+  list?(fact: string): boolean;
 }
 
 const COMPARISONS = new Set(['==', '===', '!=', '!==']);
+/** Operations whose value is a list. */
+const LIST_VALUED = new Set(['map', 'filter', 'merge', 'missing', 'missing_some']);
+/**
+ * Operations that read an unbracketed list argument as their one argument in json-logic-js and as their
+ * argument list in json-logic-engine alike: `missing` takes its keys either way.
+ */
+const SAME_EITHER_WAY = new Set(['missing']);
 const LOOSE = new Set(['==', '!=']);
 const DATE_OPERATIONS = new Set(['days_between', 'months_between']);
 
@@ -196,6 +211,29 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
     });
   };
 
+  /** What a rule written as an operation's only, unbracketed argument gives when that can be a list. */
+  const listGiven = (node: unknown, scoped: boolean): string | undefined => {
+    if (!isOperation(node)) return undefined;
+    const op = Object.keys(node)[0];
+    if (LIST_VALUED.has(op)) return `a '${op}', which is a list`;
+    if (op === 'var') {
+      const f = scoped ? undefined : staticVar(node);
+      const holdsList =
+        f !== undefined &&
+        (scope.values(f)?.list === true || Array.isArray(scope.table(f)?.value) || scope.list?.(f) === true);
+      return holdsList ? `'${f}', which holds a list` : undefined;
+    }
+    if (['if', '?:', 'and', 'or'].includes(op) && Array.isArray(node[op])) {
+      const branches = (node[op] as unknown[]).filter(
+        (_, i, all) => !['if', '?:'].includes(op) || i % 2 === 1 || i === all.length - 1,
+      );
+      return branches.some((b) => listGiven(b, scoped) !== undefined || Array.isArray(b))
+        ? `an '${op}' that can give a list`
+        : undefined;
+    }
+    return undefined;
+  };
+
   const visit = (node: unknown, at: Path, scoped: boolean) => {
     if (typeof node === 'string') {
       const problem = dateProblem(node);
@@ -214,9 +252,25 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
     const argPath = (i: number): Path => (Array.isArray(raw) ? [...here, i] : here);
     const arity = Object.hasOwn(OPERATION_ARITY, op) ? OPERATION_ARITY[op as keyof typeof OPERATION_ARITY] : undefined;
     if (arity && (args.length < arity[0] || (arity[1] !== null && args.length > arity[1]))) {
+      // A list written as the arguments of a one-argument operation: `{ count: [a, b] }` counts nothing.
+      const asList =
+        arity[1] === 1 && args.length > 1
+          ? `: a list is one argument, written inside a second pair of brackets ({ "${op}": [[...]] })`
+          : '';
       out.push({
         code: 'logic-arity',
-        message: `'${op}' takes ${countText(arity[0], arity[1])}, but is given ${args.length}`,
+        message: `'${op}' takes ${countText(arity[0], arity[1])}, but is given ${args.length}${asList}`,
+        path: here,
+        key: true,
+      });
+    }
+    const list = Array.isArray(raw) || SAME_EITHER_WAY.has(op) ? undefined : listGiven(raw, scoped);
+    if (list) {
+      out.push({
+        code: 'logic-list-argument',
+        message:
+          `'${op}' is given ${list}, without brackets: json-logic reads that two ways, json-logic-js (the ` +
+          `reference) as its one argument, json-logic-engine and others as its list of arguments; write { "${op}": [ ... ] }`,
         path: here,
         key: true,
       });

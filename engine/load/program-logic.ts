@@ -10,7 +10,7 @@ import { USAGE_FACTS } from '../usage.ts';
 import { factsReadAt, unknownOperations, type Logic } from '../logic/walk.ts';
 import type { Program, TaskForm } from '../types.ts';
 import { lintLogic, type LogicScope } from './lint-logic.ts';
-import { allowedValues, followSchema, followValue } from './schema-path.ts';
+import { allowedValues, declaresList, followSchema, followValue } from './schema-path.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
@@ -74,6 +74,14 @@ export function programLogicChecks(p: ProgramFacts) {
     values(fact) {
       if (!known.has(fact)) known.set(fact, valuesOf(fact));
       return known.get(fact);
+    },
+    list(fact) {
+      const [root, name, ...rest] = fact.split('.');
+      const form = taskIds.has(root) && name ? formOf(root) : undefined;
+      if (!form) return false;
+      const definitions = form.schema.definitions as Record<string, unknown>;
+      const step = followSchema([form.schema], [name, ...rest], definitions);
+      return step.kind === 'found' && declaresList(step.schemas, definitions);
     },
     table(fact) {
       const [root, name, ...rest] = fact.split('.');

@@ -131,6 +131,11 @@ export function allowedValues(schemas: Schema[], definitions: Schema): AllowedVa
   return values.length ? { values: [...new Set(values)], list: isList } : undefined;
 }
 
+/** Whether every schema a value may match declares it a list (type: array). */
+export function declaresList(schemas: Schema[], definitions: Schema): boolean {
+  return schemas.length > 0 && schemas.every((s) => declaredType(flatten(s, definitions, false)) === 'array');
+}
+
 /** Follows `segments` through a plain value (a constant or a table): the first part that does not exist, if any. */
 export function followValue(
   value: unknown,
