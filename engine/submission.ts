@@ -29,7 +29,8 @@ export function isOpenTask(t: Pick<TaskResult, 'status'>): boolean {
 /**
  * The gate on completing a task of `taskStage`, given the job as it would be after: the refusal's
  * message, or null when it may pass. An ineligible job may correct its submit-stage answers, but not
- * move past the submit stage or complete work of a later one; `overridden` (the job's eligibility override) lifts the gate.
+ * move past the submit stage or complete work of a later one; `overridden` (the job's eligibility override) lifts
+ * the gate.
  */
 export function submissionRefusal(
   program: Program,

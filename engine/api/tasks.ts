@@ -99,6 +99,8 @@ export const JOB_TASK = {
     has_unsubmitted_changes: { type: 'boolean' },
     version: { type: 'integer', minimum: 0 },
     updated_at: { type: ['string', 'null'] },
+    /** Answering a draft save: the upload references left out of the draft (not stored for this field), and why. */
+    dropped: FIELD_MESSAGES,
   },
 } as const;
 export type JobTask = FromSchema<typeof JOB_TASK>;

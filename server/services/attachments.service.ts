@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import {
   CUSTOM_OPERATIONS,
   OUR_MESSAGES,
@@ -40,6 +41,7 @@ export const ATTACHMENT_MESSAGES = {
   extension: (allowed: readonly string[]) =>
     `File extension is not allowed. Allowed extensions are: ${allowed.join(', ')}`,
   mismatch: (ext: string) => `The file’s content is not a .${ext} file.`,
+  unreadable_pdf: 'This PDF cannot be opened. Please export it as a PDF again and upload that file.',
   too_large: (bytes: number) => `File is too large. The limit is ${Math.round((bytes / MB) * 100) / 100} MB.`,
 } as const;
 
@@ -214,6 +216,16 @@ export function safeFileName(filename: string): string {
   return `${stem.slice(0, 200) || 'file'}${base.slice(dot).replace(/[^A-Za-z0-9.]/g, '')}`;
 }
 
+/** Whether the bytes open as a PDF document with at least one page (pdf-lib, the library the signing uses). */
+async function opensAsPdf(bytes: Buffer): Promise<boolean> {
+  try {
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    return doc.getPageCount() > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks and stores an upload; answers the attachment reference and its warnings (far geotag). */
 export async function upload(
   deps: Deps,
@@ -237,6 +249,9 @@ export async function upload(
   const type = await fileTypeFromBuffer(u.bytes);
   if (!type || !kind[ext].includes(type.mime))
     throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.mismatch(ext) }]);
+  // A PDF is evidence only if it opens: parsed, with at least one page (a cut-off or garbled file is refused).
+  if (type.mime === 'application/pdf' && !(await opensAsPdf(u.bytes)))
+    throw validationError([{ path: 'file', message: ATTACHMENT_MESSAGES.unreadable_pdf }]);
   const place: PhotoPlace = type.mime.startsWith('image/') ? await readPhotoPlace(u.bytes) : NO_PLACE;
 
   const row: db.NewAttachment = {

@@ -21,6 +21,7 @@ import {
 import { inTransaction, todayOf, type AuthUser, type Deps } from '../context.ts';
 import type { StaleCopy } from '../../engine/api/jobs.ts';
 import { ApiError, badRequest, conflict, notFound, validationError } from '../errors.ts';
+import { checkEvidence } from './evidence.ts';
 import type { JobRow } from '../db/jobs.db.ts';
 import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
@@ -157,7 +158,11 @@ export function saveDraft(
     const { t, row, program } = await taskOf(deps, user, job, taskId);
     assertWritable(program, job, t, user);
     const form = formOf(deps, program, t.form);
-    const data = form ? await draftData(deps, user, job, taskId, form, body.data, row) : {};
+    const drafted = form ? await draftData(deps, user, job, taskId, form, body.data, row) : {};
+    // Upload references not stored for this task's field are dropped from the draft, and the answer says which.
+    const { data, problems: dropped } = form
+      ? await checkEvidence(deps, job, taskId, form, drafted)
+      : { data: drafted, problems: [] };
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
     const complete = row?.status === 'COMPLETE';
@@ -176,7 +181,8 @@ export function saveDraft(
       detail: { task_id: taskId },
     });
     await refreshJob(deps, job.id);
-    return readTask(deps, user, (await jobsDb.getJob(deps.db, job.id))!, taskId);
+    const task = await readTask(deps, user, (await jobsDb.getJob(deps.db, job.id))!, taskId);
+    return dropped.length ? { ...task, dropped } : task;
   });
 }
 
@@ -214,7 +220,10 @@ export function submitTask(
     const form = requireForm(deps, program, t.form);
     // The workflows' server-owned fields: whatever was sent for them is replaced (a filler may refuse: 422).
     const kept = withInternal(user, form, body.data, row?.draft ?? row?.data ?? null);
-    const data = (await fillServerFields(deps, 'submit', form, job, taskId, kept)) ?? {};
+    const filled = (await fillServerFields(deps, 'submit', form, job, taskId, kept)) ?? {};
+    // Evidence is real: every upload reference names an attachment stored for this task's field (422 otherwise).
+    const { data, problems } = await checkEvidence(deps, job, taskId, form, filled);
+    if (problems.length) throw validationError(problems);
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
     const { facts, evaluation: before } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);

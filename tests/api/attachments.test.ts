@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPdf } from '../../server/seed/demo-files.ts';
 import piexif from 'piexifjs';
 import { NOW, startServer, type Person, type TestServer } from './harness.ts';
 import { insertJob } from '../../server/db/jobs.db.ts';
@@ -25,7 +26,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+/** A one-page PDF (the demo's). */
+const PDF = await demoPdf('Proposed scope of work');
 /** A HEIC whose second box has length 0: exifr walks such a file forever. */
 const STALLING_HEIC = Buffer.concat([
   Buffer.from([0, 0, 0, 0x18]),
@@ -172,6 +174,26 @@ describe('POST /api/jobs/{job_id}/attachments', () => {
     expect(bad.body.errors).toEqual([
       { path: 'file', message: 'File extension is not allowed. Allowed extensions are: pdf' },
     ]);
+  });
+  it.each([
+    ['cut off after its header', () => PDF.subarray(0, 300)],
+    ['garbled after its header', () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(500, 65)])],
+    [
+      'with no pages',
+      () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    ],
+  ])('refuses a PDF %s: it must open (422, nothing stored)', async (_, bytes) => {
+    const before = (await s.api('GET', `/api/jobs/${jobId}/attachments`, { as: 'ops' })).body.items.length;
+    const r = await post(form(bytes(), 'scope.pdf', PDF_FIELD), 'contractor_a');
+    expect(r).toMatchObject({
+      status: 422,
+      body: {
+        errors: [
+          { path: 'file', message: 'This PDF cannot be opened. Please export it as a PDF again and upload that file.' },
+        ],
+      },
+    });
+    expect((await s.api('GET', `/api/jobs/${jobId}/attachments`, { as: 'ops' })).body.items).toHaveLength(before);
   });
   it.each([['photo.exe'], ['photo'], ['photo.pdf']])(
     'refuses %s on a photo field with the field’s extension list',

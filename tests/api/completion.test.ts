@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Person, type TestServer } from './harness.ts';
-import { filled } from './fixtures.ts';
+import { filled, withUploads } from './fixtures.ts';
 import { ROOT } from '../load-repo.ts';
 import { createWorker, type Worker } from '../../server/worker.ts';
 import { documentHandlers } from '../../server/workflows/signing/document-work.ts';
@@ -258,7 +258,8 @@ describe.each(PROGRAMS)('%s', (programId) => {
           const who = as(t.owner);
           const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${t.id}`, who);
           expect(cur.status, `${programId} ${t.id} as ${t.owner}: ${JSON.stringify(cur.body)}`).toBe(200);
-          const data = answers(t.id, t.form);
+          // Every upload field answered with a real file, uploaded through the API by the task's owner.
+          const data = await withUploads(s, who, jobId, t.id, t.form, answers(t.id, t.form));
           // Ops share the final amount the rules estimate (the top of the range): no confirmation needed.
           const shared = program.incentives.shared_amount;
           if (shared?.task === t.id && job.rebate.max_cents !== null) data[shared.amount_field] = job.rebate.max_cents;

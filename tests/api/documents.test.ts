@@ -8,6 +8,7 @@
  * "generated" and "mailed" sends exactly one mail; no form submission sets a status.
  */
 
+import { demoPdf } from '../../server/seed/demo-files.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { createHash } from 'node:crypto';
@@ -490,7 +491,7 @@ describe('document signing', () => {
     form.set('field', 'signed_acknowledgment');
     form.set(
       'file',
-      new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }),
+      new Blob([new Uint8Array(await demoPdf('Signed by hand'))], { type: 'application/pdf' }),
       'signed.pdf',
     );
     // Signed on paper: ops record it (a contractor may not answer a signature task).

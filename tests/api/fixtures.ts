@@ -6,6 +6,8 @@ import { parse } from 'yaml';
 import { ROOT } from '../load-repo.ts';
 import type { Person, TestServer } from './harness.ts';
 import { actorOf } from '../../server/services/access.ts';
+import { uploadFieldsOf } from '../../server/services/evidence.ts';
+import { demoPdf, demoPng } from '../../server/seed/demo-files.ts';
 
 /** The first valid example of a form's fixture, optionally overridden. */
 export function filled(form: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -68,10 +70,71 @@ export async function submit(
 ) {
   const who = as !== 'ops' && as !== 'homeowner' && (await homeownerOnly(s, jobId, taskId)) ? 'homeowner' : as;
   const cur = await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as: who });
+  const data = await withUploads(s, who, jobId, taskId, form, filled(form, overrides));
   return s.api('POST', `/api/jobs/${jobId}/tasks/${taskId}/submit`, {
     as: who,
-    body: { data: filled(form, overrides), version: cur.body.version ?? 0 },
+    body: { data, version: cur.body.version ?? 0 },
   });
+}
+
+/** The demo's files (a PNG photo, a one-page PDF), made once. */
+let demoFilesMade: Promise<{ png: Buffer; pdf: Buffer }> | undefined;
+const demoFiles = () => (demoFilesMade ??= (async () => ({ png: demoPng(30), pdf: await demoPdf('Test document') }))());
+
+/** Uploads a real file (the demo's photo or PDF) for a task's upload field over HTTP: the attachment reference. */
+export async function uploadFile(
+  s: TestServer,
+  as: Person | { as?: Person; token?: string },
+  jobId: number,
+  taskId: string,
+  field: string,
+  kind: 'photo' | 'pdf',
+) {
+  const files = await demoFiles();
+  const f = new FormData();
+  f.set('task_id', taskId);
+  f.set('field', field);
+  const bytes = kind === 'pdf' ? files.pdf : files.png;
+  f.set(
+    'file',
+    new Blob([new Uint8Array(bytes)], { type: kind === 'pdf' ? 'application/pdf' : 'image/png' }),
+    `${field}.${kind === 'pdf' ? 'pdf' : 'png'}`,
+  );
+  const who = typeof as === 'string' ? { as } : as;
+  const r = await s.api('POST', `/api/jobs/${jobId}/attachments`, { ...who, body: f });
+  if (r.status !== 201 && r.status !== 200)
+    throw new Error(`upload ${taskId}.${field}: ${r.status} ${JSON.stringify(r.body)}`);
+  const { warnings: _warnings, ...ref } = r.body as { id: string; warnings?: unknown };
+  return ref;
+}
+
+/**
+ * A form's data with every upload reference of its fixture (`{ id: ph-1 }`, names of files that do not exist) made a
+ * real upload through the API, as a person at the job would: the server accepts only attachments stored for the
+ * task's field.
+ */
+export async function withUploads(
+  s: TestServer,
+  as: Person | { as?: Person; token?: string },
+  jobId: number,
+  taskId: string,
+  form: string,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const out = { ...data };
+  const def = s.deps.defs.forms[form];
+  if (!def) return out;
+  for (const [field, accepts] of uploadFieldsOf(def, s.deps.defs.uploads)) {
+    const value = out[field];
+    if (value === undefined || value === null) continue;
+    const kind = accepts.has('application/pdf') ? 'pdf' : 'photo';
+    const one = async (ref: unknown) =>
+      ref && typeof ref === 'object' && typeof (ref as { id?: unknown }).id === 'string'
+        ? await uploadFile(s, as, jobId, taskId, field, kind)
+        : ref;
+    out[field] = Array.isArray(value) ? await Promise.all(value.map(one)) : await one(value);
+  }
+  return out;
 }
 
 /** Whether only the homeowner may answer the task (linking the test's homeowner to the job when so). */

@@ -5,6 +5,7 @@
  * fixed seed, so a failure names a request that reproduces.
  */
 
+import { demoPdf } from '../../server/seed/demo-files.ts';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 
@@ -420,7 +421,7 @@ export const extraHeadersArb: fc.Arbitrary<Record<string, string>> = fc.oneof(
 
 /** A real JPEG's first bytes (enough for the type sniffing), a PDF, and nothing in particular. */
 export const JPEG_HEAD = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//', 'base64');
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export const PDF = await demoPdf('Test document');
 
 interface Part {
   name: string;

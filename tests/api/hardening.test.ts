@@ -3,6 +3,7 @@
  * server answering everyone else.
  */
 
+import { demoPdf } from '../../server/seed/demo-files.ts';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
@@ -192,7 +193,7 @@ describe('bodies and ids that once answered 500', () => {
   );
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = await demoPdf('Test document');
 function pdfForm(task_id: string, field: string): FormData {
   const f = new FormData();
   f.set('task_id', task_id);

@@ -8,7 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
-import { createJob, filled } from './fixtures.ts';
+import { createJob, filled, uploadFile } from './fixtures.ts';
 import { smtpServer, plainText } from '../support/smtp.ts';
 import { createWorker, type Worker } from '../../server/worker.ts';
 import { documentHandlers } from '../../server/workflows/signing/document-work.ts';
@@ -150,9 +150,24 @@ describe('CA TECH program documents', () => {
     expect(links).toHaveLength(2);
 
     // Submitting the paper set while the e-signatures are pending: refused with the form's words, nothing changes.
+    // Signed on paper and uploaded: real PDFs, stored for these fields of the task.
     const paper = {
-      signed_project_application: { id: 'pdf-3', name: 'application.pdf' },
-      signed_documents_bundle: { id: 'pdf-4', name: 'bundle.pdf' },
+      signed_project_application: await uploadFile(
+        s,
+        'contractor_a',
+        jobId,
+        'program_documents',
+        'signed_project_application',
+        'pdf',
+      ),
+      signed_documents_bundle: await uploadFile(
+        s,
+        'contractor_a',
+        jobId,
+        'program_documents',
+        'signed_documents_bundle',
+        'pdf',
+      ),
     };
     const early = await answer(jobId, 'program_documents', { ...choice, ...paper });
     expect(early.status).toBe(422);

@@ -7,15 +7,14 @@
  * explorer needs the meta-schema's only for a file the server did not hand on parsed.
  */
 
+import { submitFilled } from '../support/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PLAYWRIGHT_SECRET, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { createJob } from '../../server/services/jobs.service.ts';
-import { submitTask } from '../../server/services/tasks.service.ts';
-import { getJob } from '../../server/db/jobs.db.ts';
 import type { AuthUser } from '../../server/context.ts';
-import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
+import { WI_HEAR_APPLY } from '../api/fixtures.ts';
 import { dbRun, dbGet } from '../support/db.ts';
 import { insertVersionIfAbsent, setPinnedVersion } from '../../server/db/versions.db.ts';
 import { repoDefinitionSources } from '../../server/deps.ts';
@@ -156,13 +155,7 @@ describe('the portal under a CSP without unsafe-eval', () => {
     // A review form whose answer shows a conditional field (RJSF resolves if/then with its validator).
     const apply = await newJob();
     for (const [task, form, data] of WI_HEAR_APPLY)
-      await submitTask(
-        p.deps,
-        await setupAnswerer(p.deps, 'wi-hear', task, contractor),
-        (await getJob(p.deps.db, apply.id))!,
-        task,
-        { data: filled(form, data), version: 0 },
-      );
+      await submitFilled(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), apply.id, task, form, data);
     await openTask(w, `/${apply.id}/program-progress?task=review_income_qualification`);
     const drawer = w.page.locator('.bp6-drawer');
     await drawer.getByText('Below 80% of the area median income').click();

@@ -4,14 +4,13 @@
  * leads to sign-in and back to the same page; an unsafe announcement link never becomes a link.
  */
 
+import { submitFilled } from '../support/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWiHearJob, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { endSessionsOf, hashPassword } from '../../server/services/auth.service.ts';
-import { getJob } from '../../server/db/jobs.db.ts';
-import { submitTask } from '../../server/services/tasks.service.ts';
 import type { AuthUser } from '../../server/context.ts';
-import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
+import { WI_HEAR_APPLY } from '../api/fixtures.ts';
 import { dbRun, dbGet } from '../support/db.ts';
 
 let p: Portal;
@@ -50,13 +49,7 @@ describe('the drawer and its own actions', () => {
   it('flag (a note required), transfer and reset, then Submit: no false conflict, the answers kept, the flags resolved', async () => {
     const job = await newJob();
     for (const [task, form, data] of WI_HEAR_APPLY)
-      await submitTask(
-        p.deps,
-        await setupAnswerer(p.deps, 'wi-hear', task, contractor),
-        (await getJob(p.deps.db, job.id))!,
-        task,
-        { data: filled(form, data), version: 0 },
-      );
+      await submitFilled(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), job.id, task, form, data);
     const TASK = 'review_income_qualification';
     const page = await p.signedIn(OPS, `/${job.id}/program-progress?task=${TASK}`);
     const drawer = page.locator('.bp6-drawer');

@@ -1,3 +1,5 @@
+import { draftFilled, submitFilled } from '../support/uploads.ts';
+import { demoPdf } from '../../server/seed/demo-files.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWiHearJob, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
@@ -9,7 +11,7 @@ import { evaluateRow } from '../../server/services/evaluation.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import { ARTIFACTS } from './portal.ts';
 import { measureTyping } from './typing.ts';
-import { saveDraft, submitTask } from '../../server/services/tasks.service.ts';
+import { saveDraft } from '../../server/services/tasks.service.ts';
 import { upload } from '../../server/services/attachments.service.ts';
 import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
 import { dbRun, dbGet, dbAll } from '../support/db.ts';
@@ -209,13 +211,7 @@ describe('job detail and the task workflow', () => {
     // The contractor's Apply answers (as the program's example job), submitted through the service.
     const apply = WI_HEAR_APPLY;
     for (const [task, form, data] of apply)
-      await submitTask(
-        p.deps,
-        await setupAnswerer(p.deps, 'wi-hear', task, contractor),
-        (await getJob(p.deps.db, job.id))!,
-        task,
-        { data: filled(form, data), version: 0 },
-      );
+      await submitFilled(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, contractor), job.id, task, form, data);
     expect((await getJob(p.deps.db, job.id))!.stage).toBe(3);
     const opsUser = (await findUserByEmail(p.deps.db, OPS))!;
 
@@ -302,10 +298,7 @@ describe('job detail and the task workflow', () => {
       // (tests/e2e/homeowners.e2e.test.ts has the homeowner's own journey).
       const who = await setupAnswerer(p.deps, 'wi-hear', task, contractor);
       if (who !== contractor) {
-        await submitTask(p.deps, who, (await getJob(p.deps.db, jobId))!, task, {
-          data: filled(form, data),
-          version: 0,
-        });
+        await submitFilled(p.deps, who, jobId, task, form, data);
         continue;
       }
       const row = (await dbGet(
@@ -314,11 +307,24 @@ describe('job detail and the task workflow', () => {
         jobId,
         task,
       )) as { version: number } | undefined;
-      await saveDraft(p.deps, contractor, (await getJob(p.deps.db, jobId))!, task, {
-        data: filled(form, data),
-        version: row?.version ?? 0,
-      });
+      // The proposed scope of work is chosen in the form as the contractor would: the browser uploads the PDF.
+      const inBrowser = task === 'scope_of_work_proposed' ? 'upload_scope_of_work' : undefined;
+      const { [inBrowser ?? '']: _chosenInBrowser, ...answers } = filled(form, data);
+      await draftFilled(p.deps, contractor, jobId, task, form, answers, row?.version ?? 0);
       await page.goto(`/${jobId}/program-progress?task=${task}`);
+      if (inBrowser) {
+        await page
+          .locator('.bp6-drawer input[type="file"]')
+          .first()
+          .setInputFiles({
+            name: 'proposed-scope.pdf',
+            mimeType: 'application/pdf',
+            buffer: await demoPdf('Proposed scope of work'),
+          });
+        await expect
+          .poll(() => page.locator('.bp6-drawer .rjsf-bp-files').getByText('proposed-scope.pdf').count())
+          .toBe(1);
+      }
       await page.locator('.bp6-drawer').getByRole('button', { name: 'Submit', exact: true }).click();
       await expect
         .poll(

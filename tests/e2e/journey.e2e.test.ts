@@ -8,6 +8,7 @@
  * example answers), then submitted with the drawer's Submit button by the task's owner.
  */
 
+import { draftFilled } from '../support/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mailedToken, signOnPage, startPortal, type Portal } from './portal.ts';
@@ -15,7 +16,6 @@ import { findUserByEmail } from '../../server/db/users.db.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import { getTask } from '../../server/db/tasks.db.ts';
 import { readJob } from '../../server/services/jobs.service.ts';
-import { saveDraft } from '../../server/services/tasks.service.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
 
@@ -145,10 +145,16 @@ describe('a WI HEAR job through the portal, each role as itself', () => {
         const data = filled(t.form, APPLY_ANSWERS[t.id] ?? {});
         if (t.id === 'determine_and_share_rebate_amount' && detail.rebate.max_cents)
           data.program_final_amount = detail.rebate.max_cents;
-        await saveDraft(p.deps, user, job, t.id, {
+        // Its files are real uploads, stored for the task's fields (the server takes no other).
+        await draftFilled(
+          p.deps,
+          user,
+          jobId,
+          t.id,
+          t.form,
           data,
-          version: (await getTask(p.deps.db, jobId, t.id))?.version ?? 0,
-        });
+          (await getTask(p.deps.db, jobId, t.id))?.version ?? 0,
+        );
         const page = await pageOf(role);
         if (role === 'homeowner') {
           await page.goto(`/${jobId}`);

@@ -7,6 +7,7 @@
  * the job waits on. No page either visits scrolls sideways.
  */
 
+import { draftFilled } from '../support/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mailedToken, sideScroll, signOnPage, startPortal, type Portal } from './portal.ts';
@@ -14,7 +15,6 @@ import { findUserByEmail } from '../../server/db/users.db.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import { getTask } from '../../server/db/tasks.db.ts';
 import { readJob } from '../../server/services/jobs.service.ts';
-import { saveDraft } from '../../server/services/tasks.service.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
 
@@ -85,10 +85,15 @@ async function doFirstStep(
 ) {
   const first = page.locator('.next-step').first();
   await expect.poll(() => first.locator('.next-step-title').textContent()).toBe(task.title);
-  await saveDraft(p.deps, user, (await getJob(p.deps.db, jobId))!, task.id, {
-    data: filled(task.form, ANSWERS[task.id] ?? {}),
-    version: (await getTask(p.deps.db, jobId, task.id))?.version ?? 0,
-  });
+  await draftFilled(
+    p.deps,
+    user,
+    jobId,
+    task.id,
+    task.form,
+    filled(task.form, ANSWERS[task.id] ?? {}),
+    (await getTask(p.deps.db, jobId, task.id))?.version ?? 0,
+  );
   await first.getByRole('button').click();
   const drawer = page.locator('.bp6-drawer');
   await drawer.getByRole('button', { name: 'Submit', exact: true }).waitFor();

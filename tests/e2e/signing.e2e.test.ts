@@ -6,6 +6,7 @@
  * Every page is watched: a CSP violation, a console error or an uncaught error fails the test.
  */
 
+import { submitFilled } from '../support/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,11 +17,10 @@ import { ARTIFACTS, newWiHearJob, PLAYWRIGHT_SECRET, startPortal, type Portal, s
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
 import { getContractor } from '../../server/db/contractors.db.ts';
-import { submitTask } from '../../server/services/tasks.service.ts';
 import { readJob } from '../../server/services/jobs.service.ts';
 import type { AuthUser } from '../../server/context.ts';
 import type { JobDocuments } from '../../engine/api/signing.ts';
-import { filled, WI_HEAR_APPLY } from '../api/fixtures.ts';
+import { WI_HEAR_APPLY } from '../api/fixtures.ts';
 import { pdfText } from '../support/pdf-text.ts';
 
 const OPS = 'ops@demo.rebates.test';
@@ -168,24 +168,12 @@ describe('document signing in the browser', () => {
       [contractor, 'upload_final_invoice', 'upload_final_invoice', {}],
     ];
     for (const [user, task, form, data] of steps)
-      await submitTask(
-        p.deps,
-        await setupAnswerer(p.deps, 'wi-hear', task, user),
-        (await getJob(p.deps.db, job.id))!,
-        task,
-        { data: filled(form, data), version: 0 },
-      );
+      await submitFilled(p.deps, await setupAnswerer(p.deps, 'wi-hear', task, user), job.id, task, form, data);
     // The other install details WI HEAR asks for the measures of this job (pre- and post-install, envelope...).
     for (const t of (await readJob(p.deps, ops, (await getJob(p.deps.db, job.id))!)).tasks.filter(
       (x) => x.stage === 4 && x.id !== TASK && x.status === 'READY',
     )) {
-      await submitTask(
-        p.deps,
-        await setupAnswerer(p.deps, 'wi-hear', t.id, contractor),
-        (await getJob(p.deps.db, job.id))!,
-        t.id,
-        { data: filled(t.form), version: 0 },
-      );
+      await submitFilled(p.deps, await setupAnswerer(p.deps, 'wi-hear', t.id, contractor), job.id, t.id, t.form);
     }
     const before = (await getJob(p.deps.db, job.id))!;
     const detailBefore = await readJob(p.deps, ops, before);

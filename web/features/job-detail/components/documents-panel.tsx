@@ -106,8 +106,8 @@ function StampingFailure({ jobId, doc }: { jobId: number; doc: JobDocument }) {
         {f.stopped
           ? `The portal stopped trying after ${f.attempts} attempts.`
           : `The portal tries again by itself${next ? ` at ${next}` : ''} (attempt ${f.attempts} failed).`}{' '}
-        Try again now once the cause is fixed, or use Regenerate documents in the job’s actions to have everyone sign
-        a new copy, or complete the task with a copy signed by hand.
+        Try again now once the cause is fixed, or use Regenerate documents in the job’s actions to have everyone sign a
+        new copy, or complete the task with a copy signed by hand.
       </p>
       <Button
         size="small"

@@ -158,8 +158,20 @@ export function useTaskEditor(opts: {
     setFormError(null);
     try {
       const t = await saveDraft(jobId, task.id, { data: sent, version });
-      afterSave(t, sent);
       setSavedAt(new Date().toISOString());
+      if (t.dropped?.length) {
+        // Files the server does not hold for this field were left out of the draft: the form shows what was kept and
+        // says why under each field.
+        const kept = t.data ?? {};
+        afterSave(t, kept);
+        setData(kept);
+        setServer({ errors: t.dropped, warnings: [], changed: new Set() });
+        setFormError(
+          `Draft saved without ${t.dropped.length === 1 ? 'one file' : `${t.dropped.length} files`}: ${t.dropped[0].message}`,
+        );
+        return true;
+      }
+      afterSave(t, sent);
       successToast('Draft saved.');
       return true;
     } catch (e) {
