@@ -60,6 +60,8 @@ export const ABILITIES = {
   'document.read': ALL,
   'document.resend': OPS_CONTRACTOR,
 
+  'payment.override': OPS,
+
   'usage.read': ALL,
   'usage.manage': OPS,
 

@@ -65,6 +65,10 @@ export const ERROR_CODES = {
   job_marked_ineligible: 'job_marked_ineligible',
   job_not_marked_ineligible: 'job_not_marked_ineligible',
   job_not_deemed: 'job_not_deemed',
+  /** A payment override that cannot be asked or decided now (nothing to override, paid already, one waiting). */
+  payment_override_refused: 'payment_override_refused',
+  /** The ops user who asked for a payment override may not decide it (four eyes). */
+  payment_override_same_user: 'payment_override_same_user',
   /** The eligibility override asked of a job the rules do not find ineligible, or of one already overridden. */
   job_not_ineligible: 'job_not_ineligible',
   job_eligibility_overridden: 'job_eligibility_overridden',

@@ -24,3 +24,20 @@ export interface PaymentsTable {
   created_at: string;
   updated_at: string;
 }
+
+/** A request to pay a job more than its rebate (migration 028): asked by one ops user, decided by another. */
+export interface PaymentOverridesTable {
+  id: Generated<number>;
+  job_id: number;
+  /** The most that may be paid once approved. */
+  amount_cents: number;
+  /** What the rules allowed when it was asked (the rebate). */
+  limit_cents: number;
+  reason: string;
+  status: Generated<'requested' | 'approved' | 'declined'>;
+  requested_by: number;
+  requested_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  decision_note: string | null;
+}

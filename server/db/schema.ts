@@ -15,7 +15,7 @@ import type {
 } from './schema-background.ts';
 import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents.ts';
 import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.ts';
-import type { PaymentsTable } from './schema-payments.ts';
+import type { PaymentsTable, PaymentOverridesTable } from './schema-payments.ts';
 import type { OidcLoginsTable } from './schema-oidc.ts';
 import type { HomeownerInvitesTable } from './schema-homeowners.ts';
 import type { DefinitionVersionsTable } from './schema-versions.ts';
@@ -268,6 +268,7 @@ export interface DB {
   usage_collections: UsageCollectionsTable;
   usage_readings: UsageReadingsTable;
   payments: PaymentsTable;
+  payment_overrides: PaymentOverridesTable;
   oidc_logins: OidcLoginsTable;
   homeowner_invites: HomeownerInvitesTable;
   definition_versions: DefinitionVersionsTable;

@@ -203,6 +203,10 @@ export const HISTORY_INTERNAL: Record<string, { keys?: readonly string[]; actor?
   job_ineligible_undone: { keys: ['reason'], actor: true },
   job_eligibility_overridden: { keys: ['reason'], actor: true },
   job_eligibility_override_undone: { keys: ['reason'], actor: true },
+  // Who in ops asked and decided, and why, are the team's.
+  payment_override_requested: { keys: ['reason'], actor: true },
+  payment_override_approved: { keys: ['reason', 'requested_by', 'decided_by', 'note'], actor: true },
+  payment_override_declined: { keys: ['reason', 'requested_by', 'decided_by', 'note'], actor: true },
   job_ops_owner_changed: { record: true },
 };
 

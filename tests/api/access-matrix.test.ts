@@ -189,6 +189,18 @@ const ROWS: Record<string, Row> = {
     scope: 'company_a',
     except: { contractor_a: 404, ops: 404 },
   },
+  // Ops pass the guard: the ask is above the matrix job's rebate; its decision is the asker's own (409, four eyes).
+  'GET /api/jobs/{job_id}/payment': { path: (c) => `/api/jobs/${c.job.id}/payment`, scope: 'company_a' },
+  'POST /api/jobs/{job_id}/payment-override': {
+    path: (c) => `/api/jobs/${c.job.id}/payment-override`,
+    body: () => ({ amount_cents: 100_000_000, reason: 'Access matrix' }),
+    scope: 'company_a',
+  },
+  'POST /api/jobs/{job_id}/payment-override/decision': {
+    path: (c) => `/api/jobs/${c.job.id}/payment-override/decision`,
+    body: () => ({ approve: true }),
+    scope: 'company_a',
+  },
   'GET /api/jobs/{job_id}/usage': { path: (c) => `/api/jobs/${c.job.id}/usage`, scope: 'company_a' },
   // The matrix's job is of a program that collects no usage: ops pass the guard and get a 409 (tests/api/usage.test.ts
   // runs real ones).

@@ -38,6 +38,16 @@ const ANSWERS: Record<string, Record<string, Answer>> = {
   hiasp: { upload_final_invoice: { hiasp_line_title: 'HIASP heat pump rebate', homeowner_incentive_cents: 2200000 } },
   // Spec sect. 5: the 3C-REN invoice shows the required discount line.
   '3c-ren': { upload_final_invoice: { shows_required_discount_line: true } },
+  // The final costs of both measures the UDVE job installs (a heat pump and insulation), so the rebate is final.
+  udve: {
+    confirm_project_final_costs: {
+      total_measure_costs: { heat_pump: 1500000, insulation: 300000 },
+      subcontracting_out_work_insulation: false,
+      has_dealer_discount_insulation: false,
+      has_manufacturer_rebate_insulation: false,
+      has_grant_insulation: false,
+    },
+  },
   // Spec sect. 5: 100% of the HEEHRA rebate (the amount ops shared) as a line item, nothing left to pay of it.
   'ca-heehra': {
     upload_final_invoice: (a) => ({
@@ -260,6 +270,8 @@ describe.each(PROGRAMS)('%s', (programId) => {
           expect(cur.status, `${programId} ${t.id} as ${t.owner}: ${JSON.stringify(cur.body)}`).toBe(200);
           // Every upload field answered with a real file, uploaded through the API by the task's owner.
           const data = await withUploads(s, who, jobId, t.id, t.form, answers(t.id, t.form));
+          // What the form opens with (the payable prefilled with the rebate) is kept, as a person would.
+          Object.assign(data, cur.body.data ?? {});
           // Ops share the final amount the rules estimate (the top of the range): no confirmation needed.
           const shared = program.incentives.shared_amount;
           if (shared?.task === t.id && job.rebate.max_cents !== null) data[shared.amount_field] = job.rebate.max_cents;
@@ -301,11 +313,17 @@ describe.each(PROGRAMS)('%s', (programId) => {
         .map((h) => h.detail?.task_id);
       for (const t of end.tasks.filter((x) => s.deps.defs.forms[x.form]?.signatures))
         expect(signedBySystem, `${programId} ${t.id} completed by its signatures`).toContain(t.id);
+      // Every program pays through accounts payment (3C-REN and UDVE too): recording it by hand is the override.
+      expect(pay?.payable, `${programId} pays through accounts payment`).toBeTruthy();
       if (pay?.payable) {
         for (const t of ['payable_created', 'payable_approved', 'payment_sent']) expect(types).toContain(t);
         if (pay.reference_field)
           expect(end.tasks.find((t) => t.id === pay.task)!.data?.[pay.reference_field]).toBeTruthy();
         expect(end.rebate.final_cents).toBeGreaterThan(0);
+        // Paid what the rules say: the approval opened with the rebate, and accounts payment paid exactly that.
+        expect(end.tasks.find((t) => t.id === pay.task)!.data?.[pay.amount_field], `${programId} paid`).toBe(
+          end.rebate.final_cents,
+        );
       }
       // Every answer came from an account of its task's owner role: the homeowner's from the homeowner, the
       // contractor's from the contractor, the rest from ops.

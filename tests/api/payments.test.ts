@@ -17,6 +17,8 @@ import * as tasksDb from '../../server/db/tasks.db.ts';
 import { refreshJob } from '../../server/services/evaluation.ts';
 import { httpPayments } from '../../server/adapters/payments.ts';
 import { startApSimulator } from '../../sim/ap/server.ts';
+import { insertUser } from '../../server/db/users.db.ts';
+import { hashPassword } from '../../server/services/auth.service.ts';
 
 let s: TestServer;
 let ap: Awaited<ReturnType<typeof startApSimulator>>;
@@ -37,7 +39,10 @@ afterAll(async () => {
   await ap.close();
 });
 
-/** A RECO job with every task before payment complete (written as the engine reads them), at stage 5. */
+/** The rebate ops shared on each job of these tests (payment is bound to it). */
+const SHARED = 300_000;
+
+/** A RECO job with every task before payment complete (written as the engine reads them), at stage 5, $3,000 shared. */
 async function jobAtPayment() {
   n += 1;
   const r = await s.api('POST', '/api/jobs', {
@@ -70,7 +75,10 @@ async function jobAtPayment() {
         job_id: job.id,
         task_id: t.id,
         status: 'COMPLETE',
-        data: {},
+        data:
+          t.id === program.incentives.shared_amount?.task
+            ? { [program.incentives.shared_amount.amount_field]: SHARED }
+            : {},
         draft: null,
         owner_override: null,
         exceptions: null,
@@ -88,15 +96,19 @@ const taskOf = async (jobId: number, taskId: string) =>
   (await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as: 'ops' })).body;
 
 async function approve(jobId: number, amount = 275_000) {
+  const r = await tryApprove(jobId, amount);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+async function tryApprove(jobId: number, amount: number, token?: string) {
   const cur = await taskOf(jobId, 'approve_payment');
-  const r = await s.api('POST', `/api/jobs/${jobId}/tasks/approve_payment/submit`, {
+  return s.api('POST', `/api/jobs/${jobId}/tasks/approve_payment/submit`, {
     as: 'ops',
     body: {
       data: filled('approve_payment', { is_payment_approved: true, payable_amount: amount, invoiced_at: '2026-05-29' }),
       version: cur.version ?? 0,
     },
+    ...(token ? { as: undefined, token } : {}),
   });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
 async function historyOf(jobId: number): Promise<{ type: string; detail: Record<string, unknown> | null }[]> {
@@ -400,5 +412,160 @@ describe('rebate payments', () => {
     const h = await types(job.id);
     expect(h).toContain('payable_paid');
     expect(h).not.toContain('payment_sent');
+  });
+});
+
+describe('payment bound to the rebate, paying more by four eyes', () => {
+  /** A second ops user (the harness's is Olive Ops), signed in. */
+  let oscar: string;
+  beforeAll(async () => {
+    await insertUser(s.deps.db, {
+      email: 'oscar@ops.test',
+      name: 'Oscar Ops',
+      role: 'ops',
+      password_hash: hashPassword('second ops password'),
+      created_at: clock.toISOString(),
+    });
+    const r = await s.api('POST', '/api/auth/login', {
+      body: { email: 'oscar@ops.test', password: 'second ops password' },
+    });
+    oscar = r.body.token;
+  });
+  const ABOVE =
+    'The payable $8,000.00 is above the rebate $3,000.00. Pay at most the rebate, or ask a second ops user to approve paying more (Payment override).';
+  const REASON = 'County match funds approved by the program manager on 2026-05-28';
+
+  it('the approval opens with the rebate as the payable; one above it is refused under the field, nothing sent', async () => {
+    const job = await jobAtPayment();
+    expect((await taskOf(job.id, 'approve_payment')).data).toMatchObject({ payable_amount: SHARED });
+    const r = await tryApprove(job.id, 800_000);
+    expect(r).toMatchObject({
+      status: 422,
+      body: { detail: ABOVE, errors: [{ path: 'payable_amount', message: ABOVE }] },
+    });
+    expect((await taskOf(job.id, 'approve_payment')).status).not.toBe('COMPLETE');
+    await worker.drain();
+    expect(await payablesOf(job.code)).toEqual([]);
+    // At the rebate exactly: sent as approved.
+    await approve(job.id, SHARED);
+    await worker.drain();
+    expect((await payablesOf(job.code)).map((p) => p.amount_cents)).toEqual([SHARED]);
+  });
+
+  it('asked by one ops user with a reason, approved by a second: the payable is the approved amount; history names both', async () => {
+    const job = await jobAtPayment();
+    const url = `/api/jobs/${job.id}/payment-override`;
+    expect(
+      (await s.api('POST', url, { as: 'contractor_a', body: { amount_cents: 800_000, reason: REASON } })).status,
+    ).toBe(403);
+    expect((await s.api('GET', `/api/jobs/${job.id}/payment`, { as: 'contractor_a' })).status).toBe(403);
+    expect(await s.api('POST', url, { as: 'ops', body: { amount_cents: 800_000, reason: '  ' } })).toMatchObject({
+      status: 422,
+      body: { detail: 'Say why this job should be paid more than its rebate.' },
+    });
+    expect(await s.api('POST', url, { as: 'ops', body: { amount_cents: SHARED, reason: REASON } })).toMatchObject({
+      status: 422,
+      body: {
+        errors: [
+          {
+            path: 'amount_cents',
+            message: 'Paying up to the rebate ($3,000.00) needs no override: ask only for an amount above it.',
+          },
+        ],
+      },
+    });
+    const asked = await s.api('POST', url, { as: 'ops', body: { amount_cents: 800_000, reason: REASON } });
+    expect(asked).toMatchObject({
+      status: 200,
+      body: {
+        limit_cents: SHARED,
+        approved_up_to_cents: null,
+        overrides: [
+          {
+            amount_cents: 800_000,
+            limit_cents: SHARED,
+            reason: REASON,
+            status: 'requested',
+            requested_by: 'Olive Ops',
+          },
+        ],
+        abilities: { request: false, decide: false },
+      },
+    });
+    // Asked, not approved: still refused. A second ask waits for the first.
+    expect((await tryApprove(job.id, 800_000)).status).toBe(422);
+    expect(await s.api('POST', url, { as: 'ops', body: { amount_cents: 900_000, reason: REASON } })).toMatchObject({
+      status: 409,
+      body: { code: 'payment_override_refused' },
+    });
+    // The one who asked may not decide.
+    expect(await s.api('POST', `${url}/decision`, { as: 'ops', body: { approve: true } })).toMatchObject({
+      status: 409,
+      body: { detail: 'A second ops user must decide: you asked for this override yourself.' },
+    });
+    const seenBySecond = await s.api('GET', `/api/jobs/${job.id}/payment`, { token: oscar });
+    expect(seenBySecond.body.abilities).toEqual({ request: false, decide: true });
+    const decided = await s.api('POST', `${url}/decision`, {
+      token: oscar,
+      body: { approve: true, note: 'Checked the match letter' },
+    });
+    expect(decided).toMatchObject({
+      status: 200,
+      body: {
+        approved_up_to_cents: 800_000,
+        overrides: [
+          {
+            status: 'approved',
+            requested_by: 'Olive Ops',
+            decided_by: 'Oscar Ops',
+            decision_note: 'Checked the match letter',
+          },
+        ],
+      },
+    });
+    expect(await s.api('POST', `${url}/decision`, { token: oscar, body: { approve: true } })).toMatchObject({
+      status: 409,
+    });
+
+    // Above the approved amount: still refused; at it: sent, and the AP system holds exactly that.
+    expect((await tryApprove(job.id, 800_001)).status).toBe(422);
+    await approve(job.id, 800_000);
+    await worker.drain();
+    expect((await payablesOf(job.code)).map((p) => p.amount_cents)).toEqual([800_000]);
+    expect(await s.api('POST', url, { as: 'ops', body: { amount_cents: 900_000, reason: REASON } })).toMatchObject({
+      status: 409,
+      body: { detail: 'This job’s payment is approved or sent already: there is nothing to override.' },
+    });
+
+    const h = await historyOf(job.id);
+    expect(h.find((x) => x.type === 'payment_override_approved')?.detail).toMatchObject({
+      amount_cents: 800_000,
+      reason: REASON,
+      requested_by: 'Olive Ops',
+      decided_by: 'Oscar Ops',
+    });
+    // The contractor reads that payment was overridden, not who in ops or why.
+    const theirs = await s.api('GET', `/api/jobs/${job.id}/history`, { as: 'contractor_a' });
+    const told = JSON.stringify(theirs.body);
+    expect(told).toContain('payment_override_approved');
+    expect(told).not.toContain(REASON);
+    expect(told).not.toContain('Oscar Ops');
+  });
+
+  it('declined by the second ops user: the payable above the rebate is still refused, and a new ask may follow', async () => {
+    const job = await jobAtPayment();
+    const url = `/api/jobs/${job.id}/payment-override`;
+    await s.api('POST', url, { as: 'ops', body: { amount_cents: 800_000, reason: REASON } });
+    const declined = await s.api('POST', `${url}/decision`, { token: oscar, body: { approve: false } });
+    expect(declined.body).toMatchObject({
+      approved_up_to_cents: null,
+      overrides: [{ status: 'declined', decided_by: 'Oscar Ops' }],
+    });
+    expect(declined.body.abilities.request).toBe(true);
+    expect((await tryApprove(job.id, 800_000)).body.detail).toBe(ABOVE);
+    expect(await s.api('POST', `${url}/decision`, { token: oscar, body: { approve: true } })).toMatchObject({
+      status: 409,
+      body: { detail: 'No override of this job’s payment is waiting for a decision.' },
+    });
   });
 });

@@ -11,6 +11,8 @@ import type { Deps } from '../../context.ts';
 import { paymentHandlers } from './payment-work.ts';
 import { paymentPending } from './payments.db.ts';
 import { queueApprovedPayment } from './queue.ts';
+import { boundPayable, payablePrefill } from './overrides.ts';
+import { paymentsRoutes } from './payments.routes.ts';
 
 /** The history rows of a submission: the final amount ops share, and the payment task recorded by hand. */
 async function recordSubmission(deps: Deps, { user, job, program, taskId, data, at }: SubmittedTask) {
@@ -45,10 +47,17 @@ async function recordSubmission(deps: Deps, { user, job, program, taskId, data, 
 
 export const payments: AppWorkflow = {
   name: 'payments',
-  afterSubmit: recordSubmission,
+  fields: [payablePrefill],
+  // The payable an approval sends may not be above the rebate without an approved override (a 422 rolls it back).
+  afterSubmit: async (deps, s) => {
+    await boundPayable(deps, s);
+    await recordSubmission(deps, s);
+  },
   afterEvaluation: (deps, { program, row, ev, facts }) => queueApprovedPayment(deps, program, row, ev, facts),
   jobDetail: async (deps, job) => ({ payment_pending: await paymentPending(deps.db, job.id) }),
   work: paymentHandlers,
+  routes: paymentsRoutes,
+  abilities: ['payment.override'],
   history: [
     'rebate_amount_shared',
     'payment_recorded_by_hand',
@@ -57,5 +66,8 @@ export const payments: AppWorkflow = {
     'payable_amount_differs',
     'payable_paid',
     'payment_rejected',
+    'payment_override_requested',
+    'payment_override_approved',
+    'payment_override_declined',
   ],
 };

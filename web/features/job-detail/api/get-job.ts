@@ -15,6 +15,7 @@ export const jobKeys = {
   attachments: (id: number) => ['job', id, 'attachments'] as const,
   documents: (id: number) => ['job', id, 'documents'] as const,
   homeowner: (id: number) => ['job', id, 'homeowner'] as const,
+  payment: (id: number) => ['job', id, 'payment'] as const,
 };
 
 export function getJob(id: number): Promise<JobDetail> {

@@ -9,6 +9,7 @@ import type { IncentiveResult } from '../../../../engine/types.ts';
 import { dollars } from '../../../forms/values.ts';
 import type { JobDetail } from '../api/get-job.ts';
 import type { Viewer } from './job-text.ts';
+import { PaymentOverridePanel } from './payment-override-panel.tsx';
 
 const PHASES = [
   { id: 'range', label: 'Initial range' },
@@ -143,5 +144,10 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
 }
 
 export function RebateCard({ job, viewer }: { job: JobDetail; viewer: Viewer }) {
-  return <RebateSummary incentive={job.evaluation.incentive} viewer={viewer} />;
+  return (
+    <>
+      <RebateSummary incentive={job.evaluation.incentive} viewer={viewer} />
+      {viewer === 'ops' && <PaymentOverridePanel jobId={job.id} />}
+    </>
+  );
 }
