@@ -221,13 +221,14 @@ export async function mailedToken(deps: Deps, to: string, path: string): Promise
 /** Signs a document on its signing page (`/sign/<token>`) in `page`, with a typed signature, as the signer would. */
 export async function signOnPage(page: Page, token: string, name: string): Promise<void> {
   await page.goto(`/sign/${token}`);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The page's first load can wait on a worker stamping or mailing on a busy machine: polled for up to a minute.
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 });
   if (await page.locator('#signing-terms-accept').count())
     await page.getByText('I accept the terms and conditions', { exact: true }).click();
   await page.getByText('I agree to sign this document electronically', { exact: true }).click();
   await page.locator('#signature-typed').fill(name);
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
-  await page.getByText('Thank you. Your signature was recorded.').waitFor();
+  await page.getByText('Thank you. Your signature was recorded.').waitFor({ timeout: 60_000 });
 }
 
 /** How long a test waits for what the server or the worker does in the background (polled, never slept). */
