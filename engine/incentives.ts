@@ -130,7 +130,22 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
     lines.push(line);
   }
 
+  // The most the program's caps allow this job, whatever its costs: each applied measure's cap (null: a measure
+  // without one leaves the total unbounded), the total cap over its measures, then the percentage cap below.
+  const measureCaps = inc.measures
+    .filter((m) => lines.some((l) => l.kind === 'measure' && l.id === m.id))
+    .map((m) => ({ id: m.id, cap: lines.find((l) => l.id === m.id)!.not_qualified ? 0 : (m.cap_cents ?? null) }));
+  const sumCaps = (xs: { cap: number | null }[]) =>
+    xs.some((x) => x.cap === null) ? null : xs.reduce((t, x) => t + (x.cap ?? 0), 0);
+  let capLimit: number | null;
   const tc = inc.total_cap;
+  if (tc) {
+    const counted = measureCaps.filter((x) => !tc.measures || tc.measures.includes(x.id));
+    const rest = sumCaps(measureCaps.filter((x) => !counted.includes(x)));
+    const within = sumCaps(counted);
+    capLimit = rest === null ? null : rest + Math.min(tc.cap_cents, within ?? tc.cap_cents);
+  } else capLimit = sumCaps(measureCaps);
+
   if (tc) {
     const line = totalCapLine(tc, lines);
     if (line) {
@@ -152,6 +167,7 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
     lines.push(line);
     max = mn.amount_cents;
     min = Math.max(min, mn.amount_cents);
+    if (capLimit !== null) capLimit = Math.max(capLimit, mn.amount_cents);
   }
 
   const pc = inc.percent_cap;
@@ -168,6 +184,7 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
         max = limit;
         min = Math.min(min, limit);
       }
+      capLimit = capLimit === null ? limit : Math.min(capLimit, limit);
     }
   }
   const result: IncentiveResult = {
@@ -176,6 +193,7 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
     final_cents: final && !error ? max : null,
     lines,
   };
+  if (capLimit !== null) result.cap_cents = capLimit;
   if (inc.invoice_split) for (const l of lines) split(l, inc.invoice_split);
   if (error) result.error = error;
   // The final amount ops shared stands for the rebate once shared, whatever the rules' figure.
@@ -183,10 +201,21 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
   if (shared && facts.task_status[shared.task] === 'COMPLETE') {
     const amount = ((facts[shared.task] ?? {}) as Record<string, unknown>)[shared.amount_field];
     if (typeof amount === 'number' && Number.isInteger(amount) && amount >= 0) {
+      const rulesFinal = final && !error;
       result.phase = 'final';
-      result.final_cents = amount;
+      // The caps and the percentage limit bound the shared amount as they bound the rules' one.
+      result.final_cents = capLimit !== null ? Math.min(amount, capLimit) : amount;
       result.shared = true;
+      if (result.final_cents < amount) result.shared_capped = { shared_cents: amount, cap_cents: capLimit! };
       delete result.error;
+      // A later answer (the final costs) brought the rules' amount below the shared one: said so until ops share
+      // again or confirm the amount with a reason (the share task's confirmation).
+      const data = (facts[shared.task] ?? {}) as Record<string, unknown>;
+      const reason = shared.reason_field ? data[shared.reason_field] : undefined;
+      const confirmed =
+        !!shared.confirm_field && data[shared.confirm_field] === true && typeof reason === 'string' && !!reason.trim();
+      if (rulesFinal && max < result.final_cents && !confirmed)
+        result.shared_above_rules = { rules_cents: max, shared_cents: result.final_cents };
     }
   }
   const pay = inc.payment;

@@ -106,6 +106,15 @@ export interface IncentiveResult {
   final_cents: number | null;
   /** The final amount is the one ops shared (incentives.shared_amount), not the rules' figure. */
   shared?: boolean;
+  /** The most the program's caps and percentage limit allow this job (absent: a measure without a cap). */
+  cap_cents?: number;
+  /** The shared amount was above the caps: the rebate is the cap. */
+  shared_capped?: { shared_cents: number; cap_cents: number };
+  /**
+   * The rules' final amount fell below the shared one (a later answer: the final costs) and ops have not confirmed the
+   * shared amount with a reason: payment waits until they share again or confirm.
+   */
+  shared_above_rules?: { rules_cents: number; shared_cents: number };
   payment?: { amount_cents: number | null; sent_date: string | null };
   lines: IncentiveLine[];
   /** Set when an amount could not be computed: the spec's message. */

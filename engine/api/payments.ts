@@ -12,6 +12,10 @@ export const PAYMENT_MESSAGES = {
   above_rebate: (amount: number, limit: number) =>
     `The payable $${formatCents(amount)} is above the rebate $${formatCents(limit)}. Pay at most the rebate, or ask a second ops user to approve paying more (Payment override).`,
   reason_required: 'Say why this job should be paid more than its rebate.',
+  /** Said to ops on the job when the final costs bring the rules' amount below the one they shared. */
+  rules_below_shared: (rules: number, shared: number) =>
+    `The rebate is now $${formatCents(rules)}; $${formatCents(shared)} was shared.`,
+  share_again: 'Share the amount again, or confirm it with a reason, before approving payment.',
   not_above: (limit: number) =>
     `Paying up to the rebate ($${formatCents(limit)}) needs no override: ask only for an amount above it.`,
   no_payable: 'This job’s program pays no rebate through accounts payment: there is nothing to override.',

@@ -42,6 +42,7 @@ export const TASK_MESSAGES = {
   not_applicable: 'This task does not apply to this job.',
   above_estimate: (max: string) =>
     `The final amount is above the estimate's maximum of $${max}. Confirm it and say why.`,
+  above_caps: (cap: string) => `The final amount may not be above the program's caps for this job ($${cap}).`,
 } as const;
 
 /** A task of a job as the job's program (programOfJob) has it, if the user may see it. */
@@ -195,10 +196,15 @@ function aboveEstimate(
   taskId: string,
   data: Record<string, unknown>,
   maxCents: number | null,
+  capCents?: number,
 ): { path: string; message: string } | undefined {
   const shared = program.incentives.shared_amount;
-  if (!shared || shared.task !== taskId || !shared.confirm_field || !shared.reason_field) return undefined;
+  if (!shared || shared.task !== taskId) return undefined;
   const amount = data[shared.amount_field];
+  // The caps and the percentage limit bound the shared amount as they bound the rules' one: no confirmation lifts them.
+  if (typeof amount === 'number' && capCents !== undefined && amount > capCents)
+    return { path: shared.amount_field, message: TASK_MESSAGES.above_caps(formatCents(capCents)) };
+  if (!shared.confirm_field || !shared.reason_field) return undefined;
   if (typeof amount !== 'number' || typeof maxCents !== 'number' || maxCents <= 0 || amount <= maxCents)
     return undefined;
   const reason = data[shared.reason_field];
@@ -228,7 +234,13 @@ export function submitTask(
     const { facts, evaluation: before } = await jobState(deps, job, tasks);
     const result = validateTaskSubmission(program, form, taskId, data, facts);
     if (!result.ok) throw validationError(result.errors, undefined, { warnings: result.warnings });
-    const above = aboveEstimate(program, taskId, result.data, before.incentive.range.max_cents);
+    const above = aboveEstimate(
+      program,
+      taskId,
+      result.data,
+      before.incentive.range.max_cents,
+      before.incentive.cap_cents,
+    );
     if (above) throw validationError([above], above.message, { warnings: result.warnings });
     // Completing a task resolves its exception flags: a flag means "this task needs attention".
     const resolved = EXCEPTION_KINDS.filter((k) => row?.exceptions?.[k]);

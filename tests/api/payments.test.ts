@@ -39,11 +39,22 @@ afterAll(async () => {
   await ap.close();
 });
 
-/** The rebate ops shared on each job of these tests (payment is bound to it). */
+/** The rebate ops shared on each job of these tests (payment is bound to it): the rules' amount too. */
 const SHARED = 300_000;
+/** What the written tasks hold: a heat pump saving 6,000 kWh a year at 0.50 a kWh (3,000.00), shared as such. */
+const ANSWERS: Record<string, Record<string, unknown>> = {
+  provide_services: { services_being_installed: ['heat_pump'] },
+  review_deemed_range: {
+    deemed_savings_low_kwh: 4000,
+    deemed_savings_high_kwh: 8000,
+    estimated_annual_savings_kwh: 6000,
+  },
+  confirm_project_final_costs: { total_project_cost: 1_000_000 },
+  determine_and_share_rebate_amount: { program_final_amount: SHARED },
+};
 
 /** A RECO job with every task before payment complete (written as the engine reads them), at stage 5, $3,000 shared. */
-async function jobAtPayment() {
+async function jobAtPayment(answers: Record<string, Record<string, unknown>> = {}) {
   n += 1;
   const r = await s.api('POST', '/api/jobs', {
     as: 'ops',
@@ -75,10 +86,7 @@ async function jobAtPayment() {
         job_id: job.id,
         task_id: t.id,
         status: 'COMPLETE',
-        data:
-          t.id === program.incentives.shared_amount?.task
-            ? { [program.incentives.shared_amount.amount_field]: SHARED }
-            : {},
+        data: { ...ANSWERS[t.id], ...answers[t.id] },
         draft: null,
         owner_override: null,
         exceptions: null,
@@ -566,6 +574,77 @@ describe('payment bound to the rebate, paying more by four eyes', () => {
     expect(await s.api('POST', `${url}/decision`, { token: oscar, body: { approve: true } })).toMatchObject({
       status: 409,
       body: { detail: 'No override of this job’s payment is waiting for a decision.' },
+    });
+  });
+
+  it('final costs that bring the rules below the shared amount: said to ops, payment waits until ops confirm with a reason', async () => {
+    // 3,000 kWh a year: the rules say 1,500.00 once the final costs are in; 3,000.00 was shared before.
+    const job = await jobAtPayment({ review_deemed_range: { estimated_annual_savings_kwh: 3000 } });
+    const detail = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
+    expect(detail.body.evaluation.incentive).toMatchObject({
+      final_cents: SHARED,
+      shared_above_rules: { rules_cents: 150_000, shared_cents: SHARED },
+    });
+    expect((await taskOf(job.id, 'approve_payment')).data).toMatchObject({ payable_amount: 150_000 });
+    const waiting = await tryApprove(job.id, SHARED);
+    expect(waiting).toMatchObject({
+      status: 422,
+      body: {
+        errors: [
+          {
+            path: 'payable_amount',
+            message:
+              'The rebate is now $1,500.00; $3,000.00 was shared. Share the amount again, or confirm it with a reason, before approving payment.',
+          },
+        ],
+      },
+    });
+    // Ops confirm the shared amount with a reason: the job stops saying so, and the payment at it is sent.
+    const share = await taskOf(job.id, 'determine_and_share_rebate_amount');
+    const confirmed = await s.api('POST', `/api/jobs/${job.id}/tasks/determine_and_share_rebate_amount/submit`, {
+      as: 'ops',
+      body: {
+        data: {
+          ...filled('determine_and_share_rebate_amount'),
+          program_final_amount: SHARED,
+          above_estimate_confirmed: true,
+          above_estimate_reason: 'Metered savings letter from the utility',
+        },
+        version: share.version,
+      },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(
+      (await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body.evaluation.incentive.shared_above_rules,
+    ).toBeUndefined();
+    await approve(job.id, SHARED);
+  });
+
+  it('sharing above the program’s caps is refused, whatever the confirmation (RECO: 75% of the final project cost)', async () => {
+    const job = await jobAtPayment({ confirm_project_final_costs: { total_project_cost: 200_000 } });
+    const share = await taskOf(job.id, 'determine_and_share_rebate_amount');
+    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/determine_and_share_rebate_amount/submit`, {
+      as: 'ops',
+      body: {
+        data: {
+          ...filled('determine_and_share_rebate_amount'),
+          program_final_amount: 150_001,
+          above_estimate_confirmed: true,
+          above_estimate_reason: 'Asked to',
+        },
+        version: share.version,
+      },
+    });
+    expect(r).toMatchObject({
+      status: 422,
+      body: {
+        errors: [
+          {
+            path: 'program_final_amount',
+            message: "The final amount may not be above the program's caps for this job ($1,500.00).",
+          },
+        ],
+      },
     });
   });
 });

@@ -32,6 +32,8 @@ import { payableOf } from './queue.ts';
  */
 export function rebateLimit(ev: JobEvaluation): number | null {
   const inc = ev.incentive;
+  // The final costs brought the rules' amount below the shared one, unconfirmed: the rules' amount, until ops act.
+  if (inc.shared_above_rules) return inc.shared_above_rules.rules_cents;
   return inc.final_cents ?? inc.range.max_cents;
 }
 
@@ -73,7 +75,10 @@ export async function boundPayable(deps: Deps, s: SubmittedTask): Promise<void> 
   if (payable.amount_cents <= limit) return;
   const approved = await approvedUpTo(deps.db, s.job.id);
   if (approved !== null && payable.amount_cents <= approved) return;
-  const message = PAYMENT_MESSAGES.above_rebate(payable.amount_cents, limit);
+  const below = evaluation.incentive.shared_above_rules;
+  const message = below
+    ? `${PAYMENT_MESSAGES.rules_below_shared(below.rules_cents, below.shared_cents)} ${PAYMENT_MESSAGES.share_again}`
+    : PAYMENT_MESSAGES.above_rebate(payable.amount_cents, limit);
   throw validationError([{ path: target.field, message }], message);
 }
 

@@ -72,6 +72,40 @@ describe('rebate card', async () => {
     expect(text).toContain('Calculated');
   });
 
+  it('final costs below the shared amount: ops read both figures and what to do; others read the shared amount', async () => {
+    const incentive: IncentiveResult = {
+      phase: 'final',
+      shared: true,
+      range: { min_cents: 1_210_000, max_cents: 1_210_000 },
+      final_cents: 1_360_000,
+      shared_above_rules: { rules_cents: 1_210_000, shared_cents: 1_360_000 },
+      lines: [line],
+    };
+    const ops = await render(incentive, 'ops');
+    expect(ops).toContain(
+      'The rebate is now $12,100.00; $13,600.00 was shared. Share the amount again, or confirm it with a reason, before approving payment.',
+    );
+    const contractor = await render(incentive, 'contractor');
+    expect(contractor).toContain('$13,600.00');
+    expect(contractor).not.toContain('The rebate is now');
+  });
+
+  it('a shared amount above the caps: the rebate is the cap, and ops read what was shared', async () => {
+    const text = await render(
+      {
+        phase: 'final',
+        shared: true,
+        range: { min_cents: 800_000, max_cents: 1_200_000 },
+        final_cents: 1_200_000,
+        shared_capped: { shared_cents: 1_300_000, cap_cents: 1_200_000 },
+        lines: [line],
+      },
+      'ops',
+    );
+    expect(text).toContain('$12,000.00');
+    expect(text).toContain('$13,000.00 was shared; the program’s caps allow $12,000.00 for this job.');
+  });
+
   it("says how each line is worked out in the program's words; ops alone get Why? with the values read and the rule as traced", async () => {
     const described = {
       ...line,

@@ -10,6 +10,7 @@ import { dollars } from '../../../forms/values.ts';
 import type { JobDetail } from '../api/get-job.ts';
 import type { Viewer } from './job-text.ts';
 import { PaymentOverridePanel } from './payment-override-panel.tsx';
+import { PAYMENT_MESSAGES } from '../../../../engine/api/payments.ts';
 
 const PHASES = [
   { id: 'range', label: 'Initial range' },
@@ -94,6 +95,23 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
         </Callout>
       ) : (
         <Headline incentive={incentive} />
+      )}
+      {viewer === 'ops' && incentive.shared_above_rules && incentive.phase !== 'payment_sent' && (
+        <Callout intent="warning" icon="warning-sign" className="rebate-below-shared">
+          <strong>
+            {PAYMENT_MESSAGES.rules_below_shared(
+              incentive.shared_above_rules.rules_cents,
+              incentive.shared_above_rules.shared_cents,
+            )}
+          </strong>{' '}
+          {PAYMENT_MESSAGES.share_again}
+        </Callout>
+      )}
+      {viewer === 'ops' && incentive.shared_capped && (
+        <div className="muted rebate-shared-capped">
+          {dollars(incentive.shared_capped.shared_cents)} was shared; the program’s caps allow{' '}
+          {dollars(incentive.shared_capped.cap_cents)} for this job.
+        </div>
       )}
       {incentive.lines.length > 0 && (
         <div className="rebate-lines-scroll">
