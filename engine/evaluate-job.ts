@@ -21,7 +21,7 @@ export function evaluateJobWithFacts(
   const eligibility = evaluateEligibility(program, facts, ctx);
   const { tasks, skipped } = evaluateTasks(program, job, facts, ctx);
   const stage = deriveStage(program, tasks, ctx);
-  const incentive = evaluateIncentive(program, facts, ctx);
+  const incentive = evaluateIncentive(program, facts, ctx, job.household);
   return {
     facts,
     evaluation: {

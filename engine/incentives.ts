@@ -8,7 +8,7 @@ import { explainRule, formatCents } from './explain.ts';
 import type { Facts } from './facts.ts';
 import { truthy } from './logic/evaluators.ts';
 import { CUSTOM_OPERATIONS } from './logic/operations.ts';
-import type { EvalContext, IncentiveLine, IncentiveResult, Program, RuleBase } from './types.ts';
+import type { EvalContext, HouseholdJob, IncentiveLine, IncentiveResult, Program, RuleBase } from './types.ts';
 
 /** The spec's message when an amount cannot be computed (sect. 8). */
 export const INCENTIVE_ERROR = 'The incentive could not be calculated. Please check the job details and try again.';
@@ -79,8 +79,56 @@ function totalCapLine(
   return makeLine(tc.id, tc.label, 'total_cap', cut, Math.min(0, tc.cap_cents - min), cut);
 }
 
-/** Computes the rebate of a job. */
-export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalContext): IncentiveResult {
+/** The household's jobs a limit or exclusion counts: those of its programs whose lines of the measures are paid. */
+function householdJobs(household: HouseholdJob[], programs: string[], measures?: string[]): HouseholdJob[] {
+  return household.filter(
+    (j) =>
+      programs.includes(j.program_id) &&
+      Object.entries(j.lines).some(([id, cents]) => cents > 0 && (!measures || measures.includes(id))),
+  );
+}
+
+/** "job ABC123 (WI HEAR) 8,000.00, job DEF456 (WI HEAR) 1,000.00": the other jobs by code (ops' explanations). */
+const namesOf = (jobs: HouseholdJob[], cents?: (j: HouseholdJob) => number) =>
+  jobs
+    .map((j) => `job ${j.code} (${j.program_name ?? j.program_id})${cents ? ` ${formatCents(cents(j))}` : ''}`)
+    .join(', ');
+
+/**
+ * A measure line the household's limits or exclusions refuse: another job at the address already has the most
+ * lines of it the program pays (max_count), or has it under an excluded program. Everyone reads that it was; ops'
+ * explanation names the other jobs.
+ */
+function householdRefusal(program: Program, id: string, household: HouseholdJob[]) {
+  const inc = program.incentives;
+  for (const h of inc.household_limits ?? []) {
+    if (h.max_count === undefined || !h.measures?.includes(id)) continue;
+    const others = householdJobs(household, h.programs, [id]);
+    if (others.length >= h.max_count)
+      return {
+        message: `${h.label}: ${others.length === 1 ? 'another job' : `${others.length} other jobs`} at this address already ${others.length === 1 ? 'has' : 'have'} this rebate (at most ${h.max_count} per household).`,
+        explanation: `${h.label} (${program.id} incentives.household_limits ${h.id}): at most ${h.max_count} per household, used by ${namesOf(others)}`,
+      };
+  }
+  for (const x of inc.exclusions ?? []) {
+    if (!x.measures.includes(id)) continue;
+    const others = householdJobs(household, x.programs, [id]);
+    if (others.length)
+      return {
+        message: `${x.message} (another job at this address has it).`,
+        explanation: `${x.message}: excluded by ${program.id} incentives.exclusions ${x.id}, taken by ${namesOf(others)}`,
+      };
+  }
+  return null;
+}
+
+/** Computes the rebate of a job (`household`: the other jobs at its address, earlier ones, for household limits). */
+export function evaluateIncentive(
+  program: Program,
+  facts: Facts,
+  ctx: EvalContext,
+  household: HouseholdJob[] = [],
+): IncentiveResult {
   const inc = program.incentives;
   const final = truthy(inc.final_when.fn(facts));
   const lines: IncentiveLine[] = [];
@@ -112,6 +160,14 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
         explainLine(line, final || !m.estimate ? m.amount : m.estimate.max, facts, '');
         line.explanation = `${m.label}: amount unknown until the facts it reads are given`;
       }
+      lines.push(line);
+      continue;
+    }
+    const refused = household.length ? householdRefusal(program, m.id, household) : null;
+    if (refused) {
+      const line = makeLine(m.id, m.label, 'measure', 0, 0, 0, m.description);
+      line.not_qualified = refused.message;
+      if (ctx.explain) line.explanation = refused.explanation;
       lines.push(line);
       continue;
     }
@@ -153,6 +209,47 @@ export function evaluateIncentive(program: Program, facts: Facts, ctx: EvalConte
         line.explanation = `${tc.label}: ${tc.measures ? tc.measures.join(', ') : 'all measures'} capped at ${formatCents(tc.cap_cents)} in total by ${program.id} incentives.total_cap ${tc.id} (computed ${formatCents(tc.cap_cents - line.max_cents)})`;
       lines.push(line);
     }
+  }
+
+  // Household caps: what the household's other (earlier) jobs took of the limit is not this job's to take.
+  for (const h of inc.household_limits ?? []) {
+    if (h.cap_cents === undefined) continue;
+    const counts = (id: string) => !h.measures || h.measures.includes(id);
+    const others = householdJobs(household, h.programs, h.measures);
+    const took = (j: HouseholdJob) =>
+      Object.entries(j.lines).reduce((t, [id, cents]) => t + (counts(id) ? Math.max(0, cents) : 0), 0);
+    const used = others.reduce((t, j) => t + took(j), 0);
+    const left = Math.max(0, h.cap_cents - used);
+    let cmin = 0;
+    let cmax = 0;
+    for (const l of lines)
+      if (l.kind === 'measure' && counts(l.id)) {
+        cmin += l.min_cents;
+        cmax += l.max_cents;
+      }
+    // The most the caps allow this job is bounded by what the household limit leaves it too.
+    const within = sumCaps(measureCaps.filter((x) => counts(x.id)));
+    const rest = sumCaps(measureCaps.filter((x) => !counts(x.id)));
+    if (rest !== null) {
+      const bound = rest + Math.min(left, within ?? left);
+      capLimit = capLimit === null ? bound : Math.min(capLimit, bound);
+    }
+    if (cmax <= left) continue;
+    const cut = left - cmax;
+    const line = makeLine(
+      h.id,
+      h.label,
+      'household_limit',
+      cut,
+      Math.min(0, left - cmin),
+      cut,
+      used > 0
+        ? `${formatCents(h.cap_cents)} per household; other rebates at this address took ${formatCents(used)}, ${formatCents(left)} is left for this job.`
+        : `${formatCents(h.cap_cents)} per household.`,
+    );
+    if (ctx.explain)
+      line.explanation = `${h.label}: ${formatCents(h.cap_cents)} per household by ${program.id} incentives.household_limits ${h.id}${used > 0 ? `, used by ${namesOf(others, took)}` : ''}; ${formatCents(left)} left (computed ${formatCents(cmax)})`;
+    lines.push(line);
   }
 
   let min = lines.reduce((s, l) => s + l.min_cents, 0);

@@ -2,6 +2,7 @@
 
 export * from './constants.ts';
 export type * from './types.ts';
+export { householdKey } from './household.ts';
 export {
   loadDefinitions,
   kindOf,

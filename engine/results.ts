@@ -80,7 +80,7 @@ export interface StageResult {
 export interface IncentiveLine {
   id: string;
   label: string;
-  kind: 'measure' | 'total_cap' | 'percent_cap' | 'minimum';
+  kind: 'measure' | 'total_cap' | 'household_limit' | 'percent_cap' | 'minimum';
   amount_cents: number;
   min_cents: number;
   max_cents: number;

@@ -106,6 +106,36 @@ export interface MeasureDef {
   cap_source?: SourceRange;
 }
 
+/** A limit over the household's jobs: a cap on some measures' lines, or how many jobs may have a measure's line. */
+export interface HouseholdLimitDef {
+  id: string;
+  label: string;
+  cap_cents?: number;
+  max_count?: number;
+  measures?: string[];
+  /** The programs whose jobs count (this program's id when the definition names none). */
+  programs: string[];
+}
+
+/** The same upgrade at the address under another program: the measure's line is not paid. */
+export interface ExclusionDef {
+  id: string;
+  measures: string[];
+  programs: string[];
+  message: string;
+}
+
+/**
+ * Another job at the job's address (the household), as the engine reads it: earlier than the job, not canceled; its
+ * rebate lines by measure id (the amounts its last evaluation gave).
+ */
+export interface HouseholdJob {
+  code: string;
+  program_id: string;
+  program_name?: string;
+  lines: Record<string, number>;
+}
+
 /** A compiled incentive model. */
 export interface IncentiveDef {
   measures: MeasureDef[];
@@ -113,6 +143,10 @@ export interface IncentiveDef {
    * absent. */
   total_cap?: { id: string; label: string; cap_cents: number; measures?: string[]; source?: SourceRange };
   percent_cap?: { id: string; label: string; percent: number; of: RuleBase };
+  /** Limits over the household: the other jobs at the address (program.yaml incentives.household_limits). */
+  household_limits?: HouseholdLimitDef[];
+  /** The same upgrade at the address under another program (program.yaml incentives.exclusions). */
+  exclusions?: ExclusionDef[];
   minimum?: { id: string; label: string; amount_cents: number; when: RuleBase };
   final_when: RuleBase;
   /** Where ops record the final amount they share (program.yaml incentives.shared_amount). */
@@ -261,6 +295,8 @@ export interface JobInput {
   tasks?: Record<string, TaskState>;
   /** Energy usage collection's facts (usage.<name>), when it ran. */
   usage?: Record<string, unknown>;
+  /** The household: the other jobs at the address created before this one, not canceled (household_limits). */
+  household?: HouseholdJob[];
 }
 
 /** What the caller supplies: the engine never reads a clock, a role or a flag by itself. */

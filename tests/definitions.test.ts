@@ -103,11 +103,18 @@ describe('program definitions', () => {
       panel: 400000,
       insulation: 160000,
     });
-    expect(wi.incentives.total_cap).toMatchObject({
-      id: 'hear_household_limit',
-      cap_cents: 1400000,
-      measures: ['heat_pump', 'heat_pump_water_heater', 'panel', 'wiring', 'insulation'],
-    });
+    // Per household (the other jobs at the address count), not per job.
+    expect(wi.incentives.total_cap).toBeUndefined();
+    expect(wi.incentives.household_limits).toEqual([
+      {
+        id: 'hear_household_limit',
+        label: 'HEAR household limit',
+        cap_cents: 1400000,
+        measures: ['heat_pump', 'heat_pump_water_heater', 'panel', 'wiring', 'insulation'],
+        programs: ['wi-hear'],
+        max_count: undefined,
+      },
+    ]);
   });
 
   it('the Focus on Energy tables hold the spec figures', () => {

@@ -62,6 +62,40 @@ export function buildIncentives(
     if (!(k in inc.measures))
       diag('unknown-measure', `total_cap counts unknown measure '${k}'`, ['incentives', 'total_cap', 'measures', i]);
   }
+  // Household limits and exclusions name this program's measures; their amounts are cents (a figure under 1,000.00
+  // is most likely dollars written as cents).
+  const household = ((inc.household_limits ?? []) as Raw[]).map((h, i) => {
+    const p: Path = ['incentives', 'household_limits', i];
+    for (const [j, k] of ((h.measures ?? []) as string[]).entries())
+      if (!(k in inc.measures))
+        diag('unknown-measure', `household limit '${h.id}' counts unknown measure '${k}'`, [...p, 'measures', j]);
+    if (h.max_count !== undefined && (h.measures ?? []).length !== 1)
+      diag('household-limit-count', `household limit '${h.id}' counts jobs of one measure: name exactly one`, [
+        ...p,
+        'measures',
+      ]);
+    if (typeof h.cap_cents === 'number' && h.cap_cents > 0 && h.cap_cents < 100_000)
+      diag(
+        'amount-in-dollars',
+        `household limit '${h.id}' cap_cents ${h.cap_cents} is ${(h.cap_cents / 100).toFixed(2)}: amounts are in cents (${h.cap_cents * 100} for ${h.cap_cents.toLocaleString('en-US')}.00)`,
+        [...p, 'cap_cents'],
+        'warning',
+      );
+    const programs = (h.programs as string[] | undefined) ?? [raw.id as string];
+    return { id: h.id, label: h.label, cap_cents: h.cap_cents, max_count: h.max_count, measures: h.measures, programs };
+  });
+  const exclusions = ((inc.exclusions ?? []) as Raw[]).map((x, i) => {
+    for (const [j, k] of (x.measures as string[]).entries())
+      if (!(k in inc.measures))
+        diag('unknown-measure', `exclusion '${x.id}' names unknown measure '${k}'`, [
+          'incentives',
+          'exclusions',
+          i,
+          'measures',
+          j,
+        ]);
+    return { id: x.id, measures: x.measures, programs: x.programs, message: x.message };
+  });
   // Sections naming a task and fields of it: the task exists, each field is one its form has.
   for (const section of ['payment', 'shared_amount'] as const) {
     const sec = inc[section] as Raw | undefined;
@@ -135,5 +169,7 @@ export function buildIncentives(
       },
     },
     invoice_split,
+    ...(household.length ? { household_limits: household } : {}),
+    ...(exclusions.length ? { exclusions } : {}),
   };
 }

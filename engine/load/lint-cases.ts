@@ -218,9 +218,13 @@ export function lintCases(file: ParsedFile, program: Program, forms: Record<stri
 
   function lintRebate(r: Record<string, unknown>, at: Path, who: string) {
     const inc = program.incentives;
-    const lines = [...inc.measures.map((m) => m.id), inc.total_cap?.id, inc.percent_cap?.id, inc.minimum?.id].filter(
-      (id): id is string => !!id,
-    );
+    const lines = [
+      ...inc.measures.map((m) => m.id),
+      inc.total_cap?.id,
+      ...(inc.household_limits ?? []).map((h) => h.id),
+      inc.percent_cap?.id,
+      inc.minimum?.id,
+    ].filter((id): id is string => !!id);
     const unknownLine = (id: string, path: Path, key: boolean) =>
       report(
         'case-unknown-line',

@@ -45,6 +45,8 @@ export interface JobRow {
   rebate_min_cents: number | null;
   rebate_max_cents: number | null;
   rebate_final_cents: number | null;
+  /** The rebate lines by measure id (JSON, cents) of the last evaluation: household limits read them. */
+  rebate_lines?: string | null;
   definition_hash: string | null;
   /** The day (ISO date) the stored outcome columns were last computed (null: not since migration 020). */
   evaluated_on?: string | null;
@@ -125,6 +127,7 @@ const INSERTABLE = [
   'rebate_min_cents',
   'rebate_max_cents',
   'rebate_final_cents',
+  'rebate_lines',
   'definition_hash',
   'evaluated_on',
   'stage_entered_at',

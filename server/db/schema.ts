@@ -121,6 +121,8 @@ export interface JobsTable {
   rebate_min_cents: Int;
   rebate_max_cents: Int;
   rebate_final_cents: Int;
+  /** The rebate lines by measure id (JSON, cents) of the last evaluation (migration 029), for household limits. */
+  rebate_lines: Text;
   definition_hash: Text;
   /** The day (ISO date) the stored outcome columns were last computed (migration 020; null: never since). */
   evaluated_on: Text;

@@ -12,6 +12,7 @@ import {
   isOpenTask,
   isPastSubmit,
   type Facts,
+  type HouseholdJob,
   type JobEvaluation,
   type JobInput,
   type Program,
@@ -23,6 +24,7 @@ import * as jobsDb from '../db/jobs.db.ts';
 import * as tasksDb from '../db/tasks.db.ts';
 import { afterEvaluation } from './task-extensions.ts';
 import { currentVersion, duePin, programOfJob } from './pinned-program.ts';
+import { householdOf, laterHousehold, readsHousehold } from './household.ts';
 import { setPinnedVersion } from '../db/versions.db.ts';
 
 /** A job as the engine reads it. */
@@ -74,7 +76,9 @@ export async function jobState(
   explain = false,
 ): Promise<JobState> {
   const program = await programOfJob(deps, row);
-  return stateOf(deps, row, tasks ?? (await tasksDb.tasksOfJob(deps.db, row.id)), explain, program);
+  // A program with household limits or exclusions reads the earlier jobs at the address (their stored lines).
+  const household = readsHousehold(program) ? await householdOf(deps, row) : undefined;
+  return stateOf(deps, row, tasks ?? (await tasksDb.tasksOfJob(deps.db, row.id)), explain, program, household);
 }
 
 /** The engine's evaluation of a job whose task rows are at hand, under the job's program (memoized, see above). */
@@ -84,8 +88,10 @@ function stateOf(
   tasks: tasksDb.TaskRow[],
   explain: boolean,
   program: Program,
+  household?: HouseholdJob[],
 ): JobState {
   const input = jobInput(row, tasks);
+  if (household?.length) input.household = household;
   const today = todayOf(deps);
   const key = createHash('sha256')
     .update(`${today}\n${explain}\n${JSON.stringify(input)}`)
@@ -115,6 +121,12 @@ export async function evaluateRow(
   return (await jobState(deps, row, tasks, explain)).evaluation;
 }
 
+/** The measure lines of an evaluation by measure id (JSON, cents; null when none): what household limits count. */
+export function rebateLinesOf(ev: JobEvaluation): string | null {
+  const lines = ev.incentive.lines.filter((l) => l.kind === 'measure');
+  return lines.length ? JSON.stringify(Object.fromEntries(lines.map((l) => [l.id, l.max_cents]))) : null;
+}
+
 /** The columns a job keeps from its evaluation. */
 export function derivedColumns(ev: JobEvaluation): Partial<jobsDb.JobRow> {
   const open = ev.tasks.filter(isOpenTask);
@@ -131,6 +143,7 @@ export function derivedColumns(ev: JobEvaluation): Partial<jobsDb.JobRow> {
     rebate_min_cents: ev.incentive.range.min_cents,
     rebate_max_cents: ev.incentive.range.max_cents,
     rebate_final_cents: ev.incentive.final_cents,
+    rebate_lines: rebateLinesOf(ev),
     definition_hash: ev.program_hash,
   };
 }
@@ -159,6 +172,8 @@ export async function refreshJob(deps: Deps, jobId: number): Promise<JobEvaluati
   const tasks = await tasksDb.tasksOfJob(deps.db, jobId);
   const state = await jobState(deps, row, tasks);
   await storeOutcome(deps, row, tasks, state);
+  // The later jobs at the address whose rebate counts this one's lines (while it is not canceled) follow it.
+  for (const later of await laterHousehold(deps, row)) await refreshJob(deps, later);
   return state.evaluation;
 }
 
@@ -175,6 +190,7 @@ export const OUTCOME_COLUMNS = [
   'rebate_min_cents',
   'rebate_max_cents',
   'rebate_final_cents',
+  'rebate_lines',
   'exception_notes',
 ] as const;
 

@@ -42,6 +42,8 @@ export async function createJob(s: TestServer, as: Person = 'contractor_a', body
       email: `jo${n}@home.test`,
       phone_number: '414-555-0100',
       ...MILWAUKEE,
+      // A house of its own: jobs at one address are one household, whose limits the rebate counts.
+      address: `${n} Main St`,
       program_id: 'wi-hear',
       ...(as === 'ops' ? { contractor_id: s.ids.contractor_a } : {}),
       ...body,
