@@ -13,6 +13,7 @@ import type {
 } from './constants.ts';
 import type { SignerRole } from './api/signing.ts';
 import type { DocumentDef } from './types-documents.ts';
+import type { BudgetDef } from './types-budget.ts';
 import type { RuleBase, SourceRange } from './types-base.ts';
 import type { Logic } from './logic/walk.ts';
 import type { FormRuntime } from './forms/form-runtime.ts';
@@ -199,6 +200,8 @@ export interface Program {
   rules: TaskRule[];
   /** The documents it generates and has signed (program.yaml `documents:`), in order. */
   documents: DocumentDef[];
+  /** Its money: allocation, reservations, waitlist (program.yaml `budget:`), when the program has one. */
+  budget?: BudgetDef;
   /** Energy usage collection (program.yaml `usage_collection:`), when the program collects usage. */
   usage_collection?: { task: string; months_required: number };
   /** When jobs pin to a definition version and what of a newer one still reaches them (program.yaml `versioning:`). */
@@ -311,3 +314,4 @@ export interface EvalContext {
 export type * from './results.ts';
 export type * from './types-documents.ts';
 export type * from './types-base.ts';
+export type * from './types-budget.ts';

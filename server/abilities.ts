@@ -61,6 +61,8 @@ export const ABILITIES = {
   'document.resend': OPS_CONTRACTOR,
 
   'payment.override': OPS,
+  'budget.view': OPS,
+  'budget.adjust': OPS,
 
   'usage.read': ALL,
   'usage.manage': OPS,

@@ -18,6 +18,7 @@ import { FIELD_MESSAGES, flags, idName, NULLABLE_INTEGER, NULLABLE_STRING, pageO
 import type { IncentiveResult, StageResult } from '../types.ts';
 import type { MissingAnswers } from '../plain-words.ts';
 import { JOB_TASK } from './tasks.ts';
+import { JOB_BUDGET } from './budgets.ts';
 
 export * from './tasks.ts';
 
@@ -259,6 +260,8 @@ export const JOB_DETAIL = {
     abilities: JOB_ABILITIES,
     /** A payable waits in the accounts-payment system: the page reads the job again until it is decided. */
     payment_pending: { type: 'boolean' },
+    /** What the program's budget holds for the job: its reservation, expiry or waitlist position (issue 41). */
+    budget: JOB_BUDGET,
     /** The definition version the job is evaluated under (null: the current definitions), and the program's current
      * version (issue 19). */
     pinned_version: { type: ['string', 'null'] },

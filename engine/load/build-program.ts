@@ -10,6 +10,7 @@ import type { Diagnostic, EligibilityRule, Program, RuleBase, TaskDef, TaskForm,
 import { buildStageResults } from '../stages.ts';
 import { buildDocuments } from './build-documents.ts';
 import { buildIncentives } from './build-incentives.ts';
+import { buildBudget } from './build-budget.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
 import { checkDates } from './check-dates.ts';
@@ -295,6 +296,8 @@ export function buildProgram(
 
   const documents = buildDocuments(raw, parsed, shared, forms, taskIds, { diag, rule, compile });
 
+  const budget = buildBudget(raw, parsed, taskIds, lastStage, { diag, rule, compile });
+
   // Usage collection starts when its task opens, and fills that task's usage_fields.
   if (raw.usage_collection) {
     const taskId = String(raw.usage_collection.task);
@@ -381,6 +384,7 @@ export function buildProgram(
     rules,
     documents,
     usage_collection: raw.usage_collection,
+    budget,
     versioning: {
       pin_at: raw.versioning?.pin_at ?? 'submission',
       apply_to_pinned: raw.versioning?.apply_to_pinned ?? [],

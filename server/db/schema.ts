@@ -19,6 +19,7 @@ import type { PaymentsTable, PaymentOverridesTable } from './schema-payments.ts'
 import type { OidcLoginsTable } from './schema-oidc.ts';
 import type { HomeownerInvitesTable } from './schema-homeowners.ts';
 import type { DefinitionVersionsTable } from './schema-versions.ts';
+import type { BudgetEntriesTable, BudgetsTable, BudgetWaitlistTable } from './schema-budget.ts';
 import type {
   AnnouncementsTable,
   TermsVersionsTable,
@@ -274,5 +275,8 @@ export interface DB {
   oidc_logins: OidcLoginsTable;
   homeowner_invites: HomeownerInvitesTable;
   definition_versions: DefinitionVersionsTable;
+  budgets: BudgetsTable;
+  budget_entries: BudgetEntriesTable;
+  budget_waitlist: BudgetWaitlistTable;
   schema_migrations: SchemaMigrationsTable;
 }

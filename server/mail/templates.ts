@@ -143,6 +143,27 @@ export const MAIL_TEMPLATES = {
       link_hours: 'How many hours the link works',
     },
   },
+  budget_promoted: {
+    title: 'Budget reserved after waiting',
+    audience: "The job's contractor company",
+    when: "Money came free in the program's budget (a reservation released, expired or an allocation raised) and the job, first on the waitlist, now has its reservation.",
+    subject: 'Funds reserved for {job_code}: it left the waitlist',
+    body: [
+      'Hello {contractor_name},',
+      '',
+      'Funds of the {program_name} budget are now reserved for job {job_code} at {address}: {amount}.',
+      'The job was on the waitlist because the budget was fully reserved; it can go on now.',
+      'The reservation holds until {expires_on} unless payment is approved before then.',
+    ].join('\n'),
+    placeholders: {
+      contractor_name: "The job's contractor company",
+      program_name: "The job's program",
+      job_code: "The job's short code",
+      address: "The job's address",
+      amount: 'The amount reserved',
+      expires_on: 'The day the reservation lapses',
+    },
+  },
 } as const satisfies Record<string, MailTemplate>;
 
 /** A template's key. */

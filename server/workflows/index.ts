@@ -11,5 +11,6 @@ import { usage } from './usage/index.ts';
 import { payments } from './payments/index.ts';
 import { homeowners } from './homeowners/index.ts';
 import { terms } from './terms/index.ts';
+import { budget } from './budget/index.ts';
 
-export const WORKFLOWS: readonly AppWorkflow[] = [signing, usage, payments, homeowners, terms];
+export const WORKFLOWS: readonly AppWorkflow[] = [signing, usage, payments, homeowners, terms, budget];

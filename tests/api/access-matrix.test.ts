@@ -201,6 +201,12 @@ const ROWS: Record<string, Row> = {
     body: () => ({ approve: true }),
     scope: 'company_a',
   },
+  // Budgets are ops' (the adjustment's reason is blank: ops pass the guard and get a 422).
+  'GET /api/budgets': { path: () => '/api/budgets' },
+  'POST /api/programs/{program_id}/budget-adjustments': {
+    path: () => '/api/programs/wi-hear/budget-adjustments',
+    body: () => ({ territory: '', amount_cents: 100, reason: ' ' }),
+  },
   'GET /api/jobs/{job_id}/usage': { path: (c) => `/api/jobs/${c.job.id}/usage`, scope: 'company_a' },
   // The matrix's job is of a program that collects no usage: ops pass the guard and get a 409 (tests/api/usage.test.ts
   // runs real ones).

@@ -25,6 +25,7 @@ import { programOfJob } from '../../services/pinned-program.ts';
 import type { FieldFiller, SubmittedTask } from '../types.ts';
 import { latestPayment } from './payments.db.ts';
 import { payableOf } from './queue.ts';
+import { budgetLimit } from '../budget/payable-bound.ts';
 
 /**
  * The most a job may be paid without an override: the rebate every display shows (the final amount, shared or the
@@ -183,7 +184,7 @@ export async function requestOverride(
     const latest = await latestPayment(deps.db, job.id);
     if (latest && latest.status !== 'rejected')
       throw conflict(PAYMENT_MESSAGES.already_paid, undefined, 'payment_override_refused');
-    const limit = rebateLimit(evaluation) ?? 0;
+    const limit = await budgetLimit(deps, job, rebateLimit(evaluation) ?? 0);
     if (body.amount_cents <= limit)
       throw validationError([{ path: 'amount_cents', message: PAYMENT_MESSAGES.not_above(limit) }]);
     if ((await overridesOf(deps.db, job.id)).some((o) => o.status === 'requested'))
