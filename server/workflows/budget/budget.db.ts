@@ -109,6 +109,17 @@ export function waiting(db: Q, budgetId: number): Promise<(WaitRow & { code: str
     .execute();
 }
 
+/** How many jobs wait on a budget. */
+export async function lineLength(db: Q, budgetId: number): Promise<number> {
+  const r = await db
+    .selectFrom('budget_waitlist')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('budget_id', '=', budgetId)
+    .where('left_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 /** The job's open place on a waitlist, if any. */
 export function openWait(db: Q, jobId: number): Promise<WaitRow | undefined> {
   return db

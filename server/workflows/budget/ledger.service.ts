@@ -114,8 +114,8 @@ export async function reserveOrWait(
   if (!ob) return 'held';
   if (holdsAnything(await jobBalances(deps, job.id)) || (await db.openWait(deps.db, job.id))) return 'held';
   const at = deps.now().toISOString();
-  const line = await db.waiting(deps.db, ob.budget.id);
-  if (line.length === 0 && amount <= ob.balances.available_cents) {
+  const waiting = await db.lineLength(deps.db, ob.budget.id);
+  if (waiting === 0 && amount <= ob.balances.available_cents) {
     const expires = await reserveFor(deps, ob, job.id, amount, 'reserved');
     await history(deps, job.id, 'budget_reserved', {
       amount_cents: amount,
@@ -128,7 +128,7 @@ export async function reserveOrWait(
   await history(deps, job.id, 'budget_waitlisted', {
     amount_cents: amount,
     territory: ob.budget.territory,
-    position: line.length + 1,
+    position: waiting + 1,
     available_cents: ob.balances.available_cents,
   });
   return 'waitlisted';
@@ -307,8 +307,7 @@ export async function followRebate(deps: Deps, job: JobRef, want: number): Promi
     await promote(deps, ob);
     return;
   }
-  const line = await db.waiting(deps.db, ob.budget.id);
-  if (diff === 0 || line.length > 0 || diff > ob.balances.available_cents) return;
+  if (diff === 0 || diff > ob.balances.available_cents || (await db.lineLength(deps.db, ob.budget.id)) > 0) return;
   const first = currentReservation(await db.entriesOfJob(deps.db, job.id))[0];
   await db.appendEntry(deps.db, {
     budget_id: ob.budget.id,
