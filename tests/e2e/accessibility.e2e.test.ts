@@ -101,6 +101,7 @@ const OPENERS: Record<RouteName, Opener> = {
   WaterHeaters: forRoles(STAFF, () => '/equipment/water-heaters'),
   BackgroundWork: forRoles(['ops'], () => '/background-work'),
   MailOutbox: forRoles(['ops'], () => '/mail-outbox'),
+  Budgets: forRoles(['ops'], () => '/budgets'),
   Preferences: forRoles(ALL_SIGNED_IN, () => '/preferences'),
   login: forRoles(['signed-out'], () => '/login'),
   logout: forRoles(ALL_SIGNED_IN, () => '/logout'),

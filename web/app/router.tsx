@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
           page('TermsAndConditionsDetail', () => import('../features/terms/components/terms-detail-page.tsx')),
           page('BackgroundWork', () => import('../features/work/components/background-work-page.tsx')),
           page('MailOutbox', () => import('../features/mail/components/outbox-page.tsx')),
+          page('Budgets', () => import('../features/budgets/components/budgets-page.tsx')),
           page('Preferences', () => import('../features/preferences/components/preferences-page.tsx')),
           page('Equipment', () => import('../features/equipment/components/equipment-page.tsx')),
           page('HeatPumps', () => import('../features/equipment/components/equipment-page.tsx')),

@@ -33,6 +33,7 @@ export const paths = {
   WaterHeaters: { path: '/equipment/water-heaters', title: 'Water heaters' },
   BackgroundWork: { path: '/background-work', title: 'Background work' },
   MailOutbox: { path: '/mail-outbox', title: 'Mail outbox' },
+  Budgets: { path: '/budgets', title: 'Budgets' },
   Preferences: { path: '/preferences', title: 'Preferences' },
   login: { path: '/login', title: 'Sign in' },
   logout: { path: '/logout', title: 'Sign out' },

@@ -10,6 +10,7 @@ import { dollars } from '../../../forms/values.ts';
 import type { JobDetail } from '../api/get-job.ts';
 import type { Viewer } from './job-text.ts';
 import { PaymentOverridePanel } from './payment-override-panel.tsx';
+import { BudgetPanel } from './budget-panel.tsx';
 import { PAYMENT_MESSAGES } from '../../../../engine/api/payments.ts';
 
 const PHASES = [
@@ -165,6 +166,7 @@ export function RebateCard({ job, viewer }: { job: JobDetail; viewer: Viewer }) 
   return (
     <>
       <RebateSummary incentive={job.evaluation.incentive} viewer={viewer} />
+      {viewer !== 'homeowner' && job.budget && <BudgetPanel budget={job.budget} />}
       {viewer === 'ops' && <PaymentOverridePanel jobId={job.id} />}
     </>
   );
