@@ -31,6 +31,8 @@ export type WorkHandler = (item: WorkItem & { data: unknown }, db: Q) => Promise
 export interface WorkerOptions {
   /** Handlers by kind: only these kinds are leased. */
   handlers: Record<string, WorkHandler>;
+  /** Only work keyed under these idempotency-key prefixes is leased (default: all). */
+  keys?: string[];
   now?: () => Date;
   /** How long an item stays with this worker unless renewed (default 30 s): a dead worker's item waits this long. */
   lease_ms?: number;
@@ -67,7 +69,7 @@ export function createWorker(db: Q, o: WorkerOptions): Worker {
 
   /** Runs one due item; false when none was due. */
   async function runOne(): Promise<boolean> {
-    const [item] = await leaseWork(db, { owner, now: now(), lease_ms, limit: 1, kinds });
+    const [item] = await leaseWork(db, { owner, now: now(), lease_ms, limit: 1, kinds, keys: o.keys });
     if (!item) return false;
     // The heartbeat: the lease renewed while the handler runs (a renewal that fails is tried at the next beat).
     const beat = setInterval(() => {

@@ -77,10 +77,10 @@ export async function enqueueWork(
  */
 export async function leaseWork(
   db: Q,
-  o: { owner: string; now: Date; lease_ms: number; limit?: number; kinds?: string[] },
+  o: { owner: string; now: Date; lease_ms: number; limit?: number; kinds?: string[]; keys?: string[] },
 ): Promise<WorkItem[]> {
   const now = iso(o.now);
-  if (o.kinds && !o.kinds.length) return [];
+  if ((o.kinds && !o.kinds.length) || (o.keys && !o.keys.length)) return [];
   let due = db
     .selectFrom('work_items')
     .select('id')
@@ -91,6 +91,8 @@ export async function leaseWork(
       ]),
     );
   if (o.kinds) due = due.where('kind', 'in', o.kinds);
+  // Only work keyed under these idempotency-key prefixes (one job's work, say).
+  if (o.keys) due = due.where((eb) => eb.or(o.keys!.map((p) => eb('idempotency_key', 'like', likePrefix(p)))));
   due = due
     .orderBy('run_at')
     .orderBy('id')
@@ -198,6 +200,9 @@ export async function retryDeadWork(db: Q, id: number, now: Date): Promise<boole
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** A LIKE pattern matching what starts with `p` (its own % and _ taken literally). */
+const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** One item by id. */
 export async function workItem(db: Q, id: number): Promise<WorkItem | undefined> {
   return db.selectFrom('work_items').selectAll().where('id', '=', id).executeTakeFirst();
@@ -206,7 +211,7 @@ export async function workItem(db: Q, id: number): Promise<WorkItem | undefined>
 /** Whether work keyed under any of these idempotency-key prefixes is still to run (ready or leased). */
 export async function hasPendingWork(db: Q, keyPrefixes: string[]): Promise<boolean> {
   if (!keyPrefixes.length) return false;
-  const like = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePrefix;
   const r = await db
     .selectFrom('work_items')
     .select('id')

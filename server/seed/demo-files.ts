@@ -10,7 +10,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import type { TaskForm } from '../../engine/index.ts';
 import type { Deps } from '../context.ts';
-import { insertAttachment } from '../db/attachments.db.ts';
+import { getAttachment, insertAttachment } from '../db/attachments.db.ts';
 
 type Kind = 'png' | 'pdf';
 
@@ -142,18 +142,20 @@ export async function demoFiles(deps: Deps) {
           taken_at: typeof ref.taken_at === 'string' ? ref.taken_at : null,
         };
         const content_type = kind === 'png' ? 'image/png' : 'application/pdf';
-        await insertAttachment(tx.db, {
-          id,
-          job_id: job.id,
-          task_id: task.id,
-          field,
-          name,
-          content_type,
-          ...file,
-          ...place,
-          created_by: task.by,
-          created_at: task.at,
-        });
+        // Answered again (a draft, then its submission): the file is the one stored then.
+        if (!(await getAttachment(tx.db, id)))
+          await insertAttachment(tx.db, {
+            id,
+            job_id: job.id,
+            task_id: task.id,
+            field,
+            name,
+            content_type,
+            ...file,
+            ...place,
+            created_by: task.by,
+            created_at: task.at,
+          });
         refs.push({ ...ref, id, name, content_type, size_bytes: file.size_bytes });
       }
       out[field] = Array.isArray(value) ? refs : refs[0];

@@ -39,6 +39,8 @@ export interface BuiltTask {
   status: 'IN_PROGRESS' | 'COMPLETE';
   data: Record<string, unknown>;
   at: number;
+  /** Its answers are a case's (a problem the case is about: a refusal of them stands). */
+  from_case?: boolean;
 }
 
 /** A built job: where, when, its tasks, and what the engine said of it. */
@@ -155,7 +157,7 @@ export function buildJob(seed: ProgramSeed, plan: JobPlan, ctx: BuildContext): B
     if (change) data = merge(data, shiftDates(change, caseShift)) as Record<string, unknown>;
     for (const f of hiddenFields(ctx.forms?.[t.form]?.runtime.field_conditions ?? [], jobOnlyFacts(site, dayOf(now))))
       delete data[f];
-    return { def: t, status: st, data: withoutNulls(data), at };
+    return { def: t, status: st, data: withoutNulls(data), at, ...(change ? { from_case: true } : {}) };
   };
   const evaluate = () => {
     const tasks = [...status].map(([id, st]) => compose(defs.get(id)!, st));
@@ -179,6 +181,17 @@ export function buildJob(seed: ProgramSeed, plan: JobPlan, ctx: BuildContext): B
   const open = stop === -1 ? atStage : atStage.slice(0, stop);
   const most = T === last ? open.length : Math.min(open.length, atStage.length - 1);
   for (const t of open.slice(0, rnd.int(most + 1))) status.set(t.id, 'COMPLETE');
+  // A task is done only after the tasks it waits for (a case may complete one without them: they are done first).
+  for (const t of [...program.task_order].reverse())
+    if (status.get(t.id) === 'COMPLETE' || t.id in overlay)
+      for (const id of t.after) if (!skipped.has(id) && defs.has(id)) status.set(id, 'COMPLETE');
+  // Nobody can save a task that is still locked: such answers are not there yet.
+  const locked = new Set(
+    evaluate()
+      .evaluation.tasks.filter((t) => t.status === 'LOCKED')
+      .map((t) => t.id),
+  );
+  for (const [id, st] of status) if (st === 'IN_PROGRESS' && locked.has(id) && !(id in overlay)) status.delete(id);
 
   const { tasks, evaluation } = evaluate();
   tasks.sort((a, b) => a.at - b.at);
@@ -252,7 +265,7 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.p
 const isPlain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Every date (YYYY-MM-DD, or a timestamp) in a value moved by some days. */
-function shiftDates(v: unknown, days: number): unknown {
+export function shiftDates(v: unknown, days: number): unknown {
   if (typeof v === 'string') {
     const m = DATE.exec(v);
     return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3] + days)).toISOString().slice(0, 10) + (m[4] ?? '') : v;

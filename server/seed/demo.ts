@@ -1,60 +1,36 @@
 /**
  * The demo of a fresh database: sign-ins for each role, twenty contractor companies, three hundred jobs
  * over all ten programs at every stage a job can be in and with every eligibility outcome the rules
- * give, places for initial eligibility, and the admin screens' data. Jobs are built from each program's
+ * give, places for initial eligibility, and the admin screens' data. Jobs are planned from each program's
  * cases.yaml and the task forms' filled examples (see demo-jobs.ts; the files their uploads name are
- * stored, see demo-files.ts), then evaluated by the engine, so
- * the stored stage and eligibility are what the rules say. Deterministic: a seeded generator and dates
+ * stored, see demo-files.ts), then worked through the services along their timelines (demo-workflows.ts):
+ * every task saved or submitted by who answers it, every workflow running as for a person, what outside
+ * parties do (signers, the utility, accounts payment) done by them, so each job agrees with every workflow
+ * and the stored stage and eligibility are what the rules say. Deterministic: a seeded generator and dates
  * relative to deps.now().
  */
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CANCEL_REASONS, isOpenTask, type ExceptionKind } from '../../engine/index.ts';
-import { inTransaction, type Deps } from '../context.ts';
+import { CANCEL_REASONS, isOpenTask, type ExceptionKind, type TaskDef } from '../../engine/index.ts';
+import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { REPO_ROOT } from '../deps.ts';
-import { hasUsers, insertUser } from '../db/users.db.ts';
-import { insertContractor } from '../db/contractors.db.ts';
+import { hasUsers } from '../db/users.db.ts';
 import { insertJob, updateJob } from '../db/jobs.db.ts';
-import { writeTask } from '../db/tasks.db.ts';
+import { getTask, writeTask } from '../db/tasks.db.ts';
 import { addHistory } from '../db/history.db.ts';
-import { insertPlace } from '../db/places.db.ts';
-import { hashPassword } from '../services/auth.service.ts';
 import { refreshJob } from '../services/evaluation.ts';
-import { formOf } from '../services/pinned-program.ts';
-import { seedAdminDemo } from './admin-demo.ts';
-import { demoPlaces } from './demo-areas.ts';
 import { demoFiles, type DemoFiles } from './demo-files.ts';
 import { buildJob, planJobs, type BuildContext, type BuiltJob, type JobPlan } from './demo-jobs.ts';
 import { programSeed, type ProgramSeed } from './demo-variants.ts';
-import {
-  CANCEL_NOTES,
-  COMPANIES,
-  FIRST_NAMES,
-  LAST_NAMES,
-  OPS_INELIGIBLE_REASONS,
-  STREETS,
-  TASK_EXCEPTION_NOTES,
-} from './names.ts';
+import { CANCEL_NOTES, FIRST_NAMES, LAST_NAMES, OPS_INELIGIBLE_REASONS, TASK_EXCEPTION_NOTES } from './names.ts';
 import { seededRandom, type Random } from './seeded-random.ts';
+import { workTasks } from './demo-workflows.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedPeople, type People } from './demo-people.ts';
+import { startDemoServices, type DemoServices } from './demo-services.ts';
 
-/** The password of every demo sign-in. */
-export const DEMO_PASSWORD = 'demo-password-1';
-
-/** The demo sign-ins (the README prints them). */
-export const DEMO_USERS = [
-  { email: 'ops@demo.rebates.test', name: 'Olivia Ops', role: 'ops' as const },
-  { email: 'oscar@demo.rebates.test', name: 'Oscar Operations', role: 'ops' as const },
-  { email: 'alex@northwind-hvac.test', name: 'Alex Northwind', role: 'contractor' as const, company: 'Northwind HVAC' },
-  {
-    email: 'casey@sunrise-electric.test',
-    name: 'Casey Sunrise',
-    role: 'contractor' as const,
-    company: 'Sunrise Electric',
-  },
-  { email: 'homeowner@demo.rebates.test', name: 'Hana Homeowner', role: 'homeowner' as const },
-];
+export { DEMO_PASSWORD, DEMO_USERS };
 
 /** How many demo jobs (spread evenly over the programs). */
 export const DEMO_JOB_COUNT = 300;
@@ -62,70 +38,45 @@ export const DEMO_JOB_COUNT = 300;
 /** Short job codes: no 0/O, 1/I/L. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-/** Seeds the demo into an empty database (no users yet) in one transaction; returns whether it did. */
+/**
+ * Seeds the demo into an empty database (no users yet); returns whether it did. The people, companies and admin
+ * screens are one transaction (a second instance starting at once finds them there, or fails on their unique emails
+ * and seeds nothing); then each job is worked through the services, each write its own transaction as for a person.
+ */
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   if (await hasUsers(deps.db)) return false;
   const files = await demoFiles(deps);
-  await inTransaction(deps, (tx) => seed(tx, files));
+  const rnd = seededRandom(20261122);
+  let people: People;
+  try {
+    people = await inTransaction(deps, (tx) => seedPeople(tx));
+  } catch (e) {
+    if (await hasUsers(deps.db)) return false;
+    throw e;
+  }
+  const services = await startDemoServices();
+  const refused: string[] = [];
+  try {
+    await seedJobs(deps, people, files, rnd, services, refused);
+  } finally {
+    await services.close();
+  }
+  // What the rules refused (a case's answers that break a rule, kept as drafts; the tasks waiting on them).
+  deps.log({ msg: 'demo seeded', jobs: DEMO_JOB_COUNT, refused: refused.length, refusals: refused.slice(0, 10) });
   return true;
 }
 
-interface People {
-  ops: { id: number; name: string }[];
-  homeowner: number;
-  /** The sign-in of a company, if it has one. */
-  companyUser: Map<number, { id: number; name: string }>;
-  companies: { id: number; state: string; program_id: string; contact: string }[];
-}
-
-async function seed(deps: Deps, storeUploads: DemoFiles): Promise<void> {
-  const rnd = seededRandom(20261122);
+/** The jobs, each built from its plan and worked through the services. */
+async function seedJobs(
+  deps: Deps,
+  people: People,
+  storeUploads: DemoFiles,
+  rnd: Random,
+  services: DemoServices,
+  refused: string[],
+): Promise<void> {
   const now = deps.now().getTime();
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const daysAgo = (d: number) => iso(now - d * 86_400_000);
-
-  const companies: People['companies'] = [];
-  for (const [i, [name, city, state, area, program_id]] of COMPANIES.entries()) {
-    const contact = `${FIRST_NAMES[(i * 7) % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3) % LAST_NAMES.length]}`;
-    const id = await insertContractor(deps.db, {
-      name,
-      // Two companies never gave an address (the UI says 'No primary address found').
-      address: i % 9 === 8 ? null : `${100 + i * 37} ${STREETS[(i * 5) % STREETS.length]}`,
-      city,
-      phone: `(${area}) 555-01${String(i).padStart(2, '0')}`,
-      email: `office@${name
-        .toLowerCase()
-        .replace(/&/g, 'and')
-        .replace(/[^a-z]+/g, '-')
-        .replace(/^-|-$/g, '')}.test`,
-      primary_contact: contact,
-      program_id,
-      created_at: daysAgo(420 - i * 3),
-    });
-    companies.push({ id, state, program_id, contact });
-  }
-  const people: People = { ops: [], homeowner: 0, companyUser: new Map(), companies };
-  // One scrypt hash for all: they share the published demo password anyway, and each hash costs ~50 ms.
-  const password_hash = hashPassword(DEMO_PASSWORD);
-  for (const u of DEMO_USERS) {
-    const company = 'company' in u ? companies[COMPANIES.findIndex((c) => c[0] === u.company)].id : null;
-    const id = await insertUser(deps.db, {
-      email: u.email,
-      name: u.name,
-      role: u.role,
-      contractor_id: company,
-      password_hash,
-      created_at: daysAgo(400),
-    });
-    if (u.role === 'ops') people.ops.push({ id, name: u.name });
-    if (u.role === 'homeowner') people.homeowner = id;
-    if (company !== null) people.companyUser.set(company, { id, name: u.name });
-  }
-  await seedAdminDemo(deps, { contractorIds: companies.map((c) => c.id), opsUserId: people.ops[0].id });
-
   const programs = Object.values(deps.defs.programs).sort((a, b) => a.id.localeCompare(b.id));
-  for (const place of demoPlaces(programs, (i) => `${200 + ((i * 53) % 800)} ${STREETS[i % STREETS.length]}`))
-    await insertPlace(deps.db, place);
 
   const fixtures = new Map<string, Record<string, unknown>>();
   const fixture = (form: string) => {
@@ -152,6 +103,8 @@ async function seed(deps: Deps, storeUploads: DemoFiles): Promise<void> {
         rnd,
         now,
         storeUploads,
+        services,
+        refused,
       });
     }
   }
@@ -194,15 +147,17 @@ type StoreArgs = {
   rnd: Random;
   now: number;
   storeUploads: DemoFiles;
+  services: DemoServices;
+  refused: string[];
 };
 
-/** Writes a built job, its tasks and history, the ops side (owner, claim, flags, cancel), then lets the engine fill in
- * the rest. */
+/** Writes a built job, works its tasks through the services as their answerers would, then the ops side (owner,
+ * claim, flags, ineligible, cancel). */
 async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void> {
   const { built, plan, rnd, i } = a;
   const iso = (ms: number) => new Date(ms).toISOString();
   const company = pickCompany(people, a.program_id, built.site.state ?? '', rnd, a.homeowners);
-  const user = people.companyUser.get(company.id) ?? null;
+  const user = people.companyUser.get(company.id)!;
   const first = a.homeowners ? 'Hana' : rnd.pick(FIRST_NAMES);
   const last = a.homeowners ? 'Homeowner' : rnd.pick(LAST_NAMES);
   const submitted = built.submitted_at !== null;
@@ -217,6 +172,7 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
     ? OPS_INELIGIBLE_REASONS[i % OPS_INELIGIBLE_REASONS.length]
     : null;
   const canceledAt = built.updated_at + (a.now - built.updated_at) * rnd.between(0.2, 0.9);
+  // Submitted, stage and outcome: what the services make of the tasks (the submission is its last task's).
   const jobId = await insertJob(deps.db, {
     code: a.code,
     first_name: first,
@@ -237,146 +193,105 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
     gas_utility: built.site.gas_utility ?? null,
     contractor_id: company.id,
     program_id: a.program_id,
-    homeowner_user_id: a.homeowners ? people.homeowner : null,
-    created_by: user?.id ?? null,
-    submitted_by: submitted ? (user?.id ?? null) : null,
-    submitted_at: submitted ? iso(built.submitted_at!) : null,
-    ops_marked_ineligible: built.ops_marked_ineligible ? 1 : 0,
-    ops_ineligible_reason: ineligibleReason,
+    homeowner_user_id: a.homeowners ? people.homeowner.id : null,
+    created_by: user.id,
+    submitted_by: null,
+    submitted_at: null,
+    ops_marked_ineligible: 0,
+    ops_ineligible_reason: null,
     ops_owner: opsOwner?.id ?? null,
     claimed_by: claimer?.id ?? null,
-    is_canceled: canceled ? 1 : 0,
+    is_canceled: 0,
     created_at: iso(built.created_at),
-    updated_at: iso(built.updated_at),
-    stage_entered_at: iso(built.stage_entered_at),
+    updated_at: iso(built.created_at),
+    stage_entered_at: iso(built.created_at),
   });
   await addHistory(deps.db, {
     job_id: jobId,
     type: 'job_created',
-    user_id: user?.id ?? null,
+    user_id: user.id,
     at: iso(built.created_at),
     detail: { program_id: a.program_id },
   });
+  await refreshJob({ ...deps, now: () => new Date(built.created_at) }, jobId);
 
-  const flag = extra && !canceled ? flaggedTask(built, i, rnd) : null;
-  const flagBy = flag?.kind === 'contractor' ? (user?.name ?? company.contact) : ops().name;
-  const written = new Set<string>();
-  for (const t of built.tasks) {
-    const by =
-      t.def.owner === 'contractor'
-        ? (user?.id ?? null)
-        : t.def.owner === 'homeowner'
-          ? a.homeowners
-            ? people.homeowner
-            : null
-          : ops().id;
-    const exceptions = flag?.task === t.def.id ? { [flag.kind]: { note: flag.note, by: flagBy, at: iso(t.at) } } : null;
-    const form = formOf(deps, deps.defs.programs[a.program_id], t.def.form);
-    const data = form
-      ? await a.storeUploads(deps, { id: jobId }, { id: t.def.id, form, data: t.data, by, at: iso(t.at) })
-      : t.data;
-    await writeTask(
-      deps.db,
-      {
+  // The homeowner answers their own tasks on their jobs; elsewhere the contractor answers for the homeowner where the
+  // program lets it, and ops otherwise (both recorded as on the homeowner's behalf).
+  const answerer = (def: TaskDef): AuthUser =>
+    def.owner === 'contractor'
+      ? user
+      : def.owner === 'homeowner'
+        ? a.homeowners
+          ? people.homeowner
+          : def.on_behalf
+            ? user
+            : ops()
+        : ops();
+  a.refused.push(...(await workTasks(deps, a.services, jobId, built.tasks, answerer, a.storeUploads)));
+
+  await inTransaction({ ...deps, now: () => new Date(built.updated_at) }, async (tx) => {
+    const flag = extra && !canceled ? flaggedTask(built, i, rnd) : null;
+    const flagBy = flag?.kind === 'contractor' ? user.name : ops().name;
+    if (flag) {
+      const at = iso(built.updated_at);
+      const row = await getTask(tx.db, jobId, flag.task);
+      await writeTask(
+        tx.db,
+        {
+          job_id: jobId,
+          task_id: flag.task,
+          status: row?.status ?? null,
+          data: row?.data ?? null,
+          draft: row?.draft ?? null,
+          owner_override: row?.owner_override ?? null,
+          exceptions: { [flag.kind]: { note: flag.note, by: flagBy, at } },
+          updated_at: row?.updated_at ?? at,
+          updated_by: row?.updated_by ?? null,
+        },
+        row?.version ?? 0,
+      );
+      await addHistory(tx.db, {
         job_id: jobId,
-        task_id: t.def.id,
-        status: t.status,
-        data,
-        draft: null,
-        owner_override: null,
-        exceptions,
-        updated_at: iso(t.at),
-        updated_by: by,
-      },
-      0,
-    );
-    written.add(t.def.id);
-    if (t.status === 'COMPLETE')
-      await addHistory(deps.db, {
-        job_id: jobId,
-        type: 'task_submitted',
-        user_id: by,
-        at: iso(t.at),
-        detail: { task_id: t.def.id },
+        type: 'task_exception_flagged',
+        user_id: null,
+        at,
+        detail: { task_id: flag.task, kind: flag.kind, note: flag.note },
       });
-  }
-  // Signed documents that carry the terms recorded the version in force when they were signed.
-  const terms = await deps.db.selectFrom('terms_versions').select(['id', 'created_at']).orderBy('created_at').execute();
-  for (const d of deps.defs.programs[a.program_id].documents) {
-    const done = d.terms && built.tasks.find((t) => t.def.id === d.task && t.status === 'COMPLETE');
-    if (!done || !terms.length) continue;
-    const version = [...terms].reverse().find((v) => v.created_at <= iso(done.at)) ?? terms[0];
-    await updateJob(
-      deps.db,
-      jobId,
-      d.terms === 'install' ? { install_terms_id: version.id } : { submit_terms_id: version.id },
-    );
-  }
-  if (flag && !written.has(flag.task)) {
-    const at = iso(built.updated_at);
-    await writeTask(
-      deps.db,
-      {
+    }
+    if (claimer)
+      await addHistory(tx.db, {
         job_id: jobId,
-        task_id: flag.task,
-        status: null,
-        data: null,
-        draft: null,
-        owner_override: null,
-        exceptions: { [flag.kind]: { note: flag.note, by: flagBy, at } },
-        updated_at: at,
-        updated_by: null,
-      },
-      0,
-    );
-  }
-  if (flag)
-    await addHistory(deps.db, {
-      job_id: jobId,
-      type: 'task_exception_flagged',
-      user_id: null,
-      at: iso(built.updated_at),
-      detail: { task_id: flag.task, kind: flag.kind, note: flag.note },
+        type: 'job_claimed',
+        user_id: claimer.id,
+        at: iso(built.stage_entered_at),
+      });
+    if (ineligibleReason) {
+      await updateJob(tx.db, jobId, { ops_marked_ineligible: 1, ops_ineligible_reason: ineligibleReason });
+      await addHistory(tx.db, {
+        job_id: jobId,
+        type: 'job_marked_ineligible',
+        user_id: people.ops[0].id,
+        at: iso(built.updated_at),
+        detail: { reason: ineligibleReason },
+      });
+    }
+    if (canceled) {
+      const note = cancelReason === 'other' ? rnd.pick(CANCEL_NOTES) : null;
+      await updateJob(tx.db, jobId, { is_canceled: 1, cancel_reason: cancelReason, cancel_note: note });
+      await addHistory(tx.db, {
+        job_id: jobId,
+        type: 'job_canceled',
+        user_id: ops().id,
+        at: iso(canceledAt),
+        detail: { reason: cancelReason, note: note ?? undefined },
+      });
+    }
+    await refreshJob(tx, jobId);
+    // The demo's jobs changed along their own timelines (the stage was entered when its last task was done).
+    await updateJob(tx.db, jobId, {
+      stage_entered_at: iso(built.stage_entered_at),
+      updated_at: iso(canceled ? canceledAt : built.updated_at),
     });
-  if (submitted)
-    await addHistory(deps.db, {
-      job_id: jobId,
-      type: 'job_submitted',
-      user_id: user?.id ?? null,
-      at: iso(built.submitted_at!),
-    });
-  if (claimer)
-    await addHistory(deps.db, {
-      job_id: jobId,
-      type: 'job_claimed',
-      user_id: claimer.id,
-      at: iso(built.stage_entered_at),
-    });
-  if (ineligibleReason)
-    await addHistory(deps.db, {
-      job_id: jobId,
-      type: 'job_marked_ineligible',
-      user_id: people.ops[0].id,
-      at: iso(built.updated_at),
-      detail: { reason: ineligibleReason },
-    });
-  if (canceled) {
-    const note = cancelReason === 'other' ? rnd.pick(CANCEL_NOTES) : null;
-    await updateJob(deps.db, jobId, { cancel_reason: cancelReason, cancel_note: note });
-    await addHistory(deps.db, {
-      job_id: jobId,
-      type: 'job_canceled',
-      user_id: ops().id,
-      at: iso(canceledAt),
-      detail: { reason: cancelReason, note: note ?? undefined },
-    });
-  }
-
-  await refreshJob(deps, jobId);
-  // refreshJob dates what it changes today; the demo's jobs changed along their own timelines.
-  await updateJob(deps.db, jobId, {
-    stage_entered_at: iso(built.stage_entered_at),
-    updated_at: iso(canceled ? canceledAt : built.updated_at),
   });
 }
 

@@ -5,7 +5,7 @@
  * with a reason. Once every signature of a task's documents is in, the task completes by itself.
  */
 
-import { combinedStatus, signatureFields } from '../../../engine/index.ts';
+import { combinedStatus } from '../../../engine/index.ts';
 import {
   SIGNING_MESSAGES,
   type SignatureStatus,
@@ -24,7 +24,7 @@ import { enqueueWork } from '../../db/work.db.ts';
 import { programOfJob, taskFormOf } from '../../services/pinned-program.ts';
 import { DOCUMENT_WORK, finalizeKey } from './work-kinds.ts';
 import { iso, pdfName, requestInvite, sha256, type StoredContent } from './document-work.ts';
-import { signaturesOfTask } from './documents.service.ts';
+import { signaturesOfTask, withLiveSignatures } from './documents.service.ts';
 import { completeTaskBySystem } from '../../services/system-submit.ts';
 import { readDrawnSignature } from './drawn-signature.ts';
 
@@ -221,7 +221,8 @@ async function completeIfSigned(deps: Deps, job: jobsDb.JobRow, taskId: string) 
     deps,
     job,
     taskId,
-    (stored) => ({ ...stored, ...form.esigned_answers, ...signatureFields(form, statuses) }),
+    // Every signature field as the signatures stand (a status a draft stored before the documents existed included).
+    (stored) => withLiveSignatures(form, { ...stored, ...form.esigned_answers }, statuses),
     { done: 'task_completed_by_signatures', refused: 'signatures_complete' },
   );
 }
