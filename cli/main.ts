@@ -17,6 +17,7 @@ const USAGE = `usage:
   rebate assumptions            list every '# assumption:' of the definitions (for the README)
   rebate db migrate             apply the database's pending migrations (DATABASE_URL: sqlite:path or postgres://...)
   rebate db seed                seed the demo data into an empty database
+  rebate db check-ledger        every budget's balances against its jobs' states (exit 1 on a difference)
   rebate impact <definitions-dir> --database <url> [--program id] [--format text|json] [--today YYYY-MM-DD]
                                 every live job under the proposed definitions beside its current outcome: what changes and why
 
@@ -70,7 +71,8 @@ export async function main(
       return explain(rest[0], rest[1], { today, json: values.format === 'json', cwd: io.cwd, print: io.out });
     }
     if (command === 'db') {
-      if (rest.length !== 1 || !['migrate', 'seed'].includes(rest[0])) throw new UsageError('db needs migrate or seed');
+      if (rest.length !== 1 || !['migrate', 'seed', 'check-ledger'].includes(rest[0]))
+        throw new UsageError('db needs migrate, seed or check-ledger');
       return runServerScript('db-cli.ts', [rest[0]], io);
     }
     if (command === 'assumptions') {

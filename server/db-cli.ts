@@ -1,7 +1,7 @@
 /**
- * `rebate db migrate` and `rebate db seed` (the CLI runs this file in a process of its own: cli/ never
- * imports server/). The database is DATABASE_URL's, as `npm start` would open it. Prints one line;
- * exit code 0 done, 1 failed, 2 usage.
+ * `rebate db migrate`, `rebate db seed` and `rebate db check-ledger` (the CLI runs this file in a process of its own:
+ * cli/ never imports server/). The database is DATABASE_URL's, as `npm start` would open it. Prints one line (and
+ * check-ledger each difference before it); exit code 0 done, 1 failed or a difference, 2 usage.
  */
 
 import { resolve } from 'node:path';
@@ -10,6 +10,7 @@ import { loadConfig } from './config.ts';
 import { backendOf, openStore } from './db/database.ts';
 import { buildDeps } from './deps.ts';
 import { seedIfEmpty } from './seed/demo.ts';
+import { checkLedger } from './workflows/budget/check-ledger.ts';
 
 /** Runs a db command; returns the exit code. */
 export async function dbCommand(args: string[], env: NodeJS.ProcessEnv, out: (s: string) => void): Promise<number> {
@@ -30,7 +31,20 @@ export async function dbCommand(args: string[], env: NodeJS.ProcessEnv, out: (s:
     }
     return 0;
   }
-  out('usage: rebate db migrate | rebate db seed');
+  if (args[0] === 'check-ledger') {
+    const deps = await buildDeps(config, { log: () => {} });
+    try {
+      const differences = await checkLedger(deps);
+      for (const d of differences) out(d);
+      out(
+        `${where}: ${differences.length ? `${differences.length} difference(s) in the budget ledger` : 'the budget ledger agrees with its jobs'}`,
+      );
+      return differences.length ? 1 : 0;
+    } finally {
+      await deps.store.close();
+    }
+  }
+  out('usage: rebate db migrate | rebate db seed | rebate db check-ledger');
   return 2;
 }
 
