@@ -10,7 +10,7 @@ import { budgetRoutes } from './budget.routes.ts';
 import { syncJobBudget } from './budget-sync.ts';
 import { budgetHandlers } from './budget-work.ts';
 import { jobBudget } from './budgets.service.ts';
-import { boundApprovalByBudget } from './payable-bound.ts';
+import { boundApprovalByBudget } from './approval-bound.ts';
 
 export const budget: AppWorkflow = {
   name: 'budget',

@@ -7,11 +7,6 @@
 import { BUDGET_MESSAGES } from '../../../engine/api/budgets.ts';
 import type { Deps } from '../../context.ts';
 import { validationError } from '../../errors.ts';
-import * as jobsDb from '../../db/jobs.db.ts';
-import { jobState } from '../../services/evaluation.ts';
-import { payableAmountField } from '../payments/overrides.ts';
-import { payableOf } from '../payments/queue.ts';
-import type { SubmittedTask } from '../types.ts';
 import * as db from './budget.db.ts';
 import { budgetDefOf, territoryOf } from './budget-def.ts';
 import { balancesOf } from './ledger.ts';
@@ -61,17 +56,4 @@ export async function boundByBudget(deps: Deps, job: JobRef, amount: number, fie
     const message = BUDGET_MESSAGES.budget_short(amount, mine.reserved_cents, available);
     throw validationError([{ path: field, message }], message);
   }
-}
-
-/**
- * After a submission (the workflow's afterSubmit, after the payments workflow's own bound to the rebate): the payable
- * the payment approval sends may not be above what the budget holds for the job (a 422 rolls the submission back).
- */
-export async function boundApprovalByBudget(deps: Deps, s: SubmittedTask): Promise<void> {
-  const target = payableAmountField(s.program);
-  if (!target || target.task !== s.taskId || !budgetDefOf(deps, s.job.program_id)) return;
-  const row = (await jobsDb.getJob(deps.db, s.job.id))!;
-  const { facts } = await jobState(deps, row);
-  const payable = payableOf(s.program, facts);
-  if (payable) await boundByBudget(deps, row, payable.amount_cents, target.field);
 }
