@@ -78,7 +78,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // A portal's first start seeds the demo through the workflows (20-45 s on a busy 2-core machine, more on
+          // PostgreSQL): its beforeAll gets five minutes, a ceiling, not a wait.
+          hookTimeout: 300_000,
           // expect.poll waits this long for a page to get there (Vitest's default, 1 s, failed a page title that a
           // slow machine set later); a poll that succeeds returns at once, so only a failure waits it out.
           expect: { poll: { timeout: 20_000 } },
