@@ -33,6 +33,9 @@ export async function syncJobBudget(deps: Deps, e: EvaluatedJob): Promise<void> 
   const def = budgetDefOf(deps, e.row.program_id);
   if (!def) return;
   const job = e.row;
+  // Before its reserving event a job holds nothing (it never reached it): no query on most evaluations.
+  const releasing = job.is_canceled || e.ev.eligibility.status === 'ineligible';
+  if (!releasing && reservationDue(def, e) === null) return;
   const mine = balancesOf((await db.jobSums(deps.db, job.id)).sums);
   const wait = await db.openWait(deps.db, job.id);
   const holdsOrWaits = mine.reserved_cents > 0 || !!wait;
