@@ -102,8 +102,8 @@ export function Component() {
         Available is the allocation less what is reserved, committed and paid. Money given back (a cancel, an expired
         reservation, an ineligible job, a raised allocation) goes to the first job in line at once.
       </Callout>
-      <div className="table-scroll">
-        <HTMLTable compact striped className="budget-table">
+      <div className="budget-table-scroll">
+        <HTMLTable compact className="budget-table">
           <thead>
             <tr>
               <th>Budget</th>
