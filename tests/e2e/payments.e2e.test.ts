@@ -59,12 +59,19 @@ describe('rebate payment', () => {
     const at = new Date().toISOString();
     for (const t of program.tasks) {
       if (t.id === 'approve_payment' || t.id === 'send_payment') continue;
-      const data =
-        t.id === 'determine_and_share_rebate_amount'
-          ? { program_final_amount: 180_000 }
-          : t.id === 'provide_services'
-            ? { services_being_installed: ['heat_pump'] }
-            : {};
+      // A heat pump saving 3,600 kWh a year at 0.50 a kWh: the rules' 1,800.00, which ops shared (what the budget
+      // reserves and payment is bound to).
+      const data: Record<string, unknown> =
+        {
+          determine_and_share_rebate_amount: { program_final_amount: 180_000 },
+          provide_services: { services_being_installed: ['heat_pump'] },
+          review_deemed_range: {
+            deemed_savings_low_kwh: 2000,
+            deemed_savings_high_kwh: 4000,
+            estimated_annual_savings_kwh: 3600,
+          },
+          confirm_project_final_costs: { total_project_cost: 1_000_000 },
+        }[t.id] ?? {};
       const cur = await tasksDb.getTask(p.deps.db, created.id, t.id);
       await tasksDb.writeTask(
         p.deps.db,

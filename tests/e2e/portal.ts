@@ -203,12 +203,23 @@ export async function sideScroll(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
 }
 
-/** The token of the newest link to `/<path>/<token>` mailed to `to` (the outbox every mail is written to). */
-export async function mailedToken(deps: Deps, to: string, path: string): Promise<string | undefined> {
+/** The newest mail's id in the outbox: the demo's own mails (seeded through the workflows) are this old or older. */
+export async function outboxHead(deps: Deps): Promise<number> {
+  const r = await deps.db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(r?.id ?? 0);
+}
+
+/** The token of the newest link to `/<path>/<token>` mailed to `to` (the outbox every mail is written to), after
+ * `afterId` (see outboxHead). */
+export async function mailedToken(deps: Deps, to: string, path: string, afterId = 0): Promise<string | undefined> {
   const rows = await deps.db
     .selectFrom('outbox')
     .select(['body'])
     .where('to_address', '=', to)
+    .where('id', '>', afterId)
     .orderBy('id', 'desc')
     .execute();
   for (const r of rows) {
