@@ -9,6 +9,7 @@ import type { Facts } from './facts.ts';
 import { truthy } from './logic/evaluators.ts';
 import { CUSTOM_OPERATIONS } from './logic/operations.ts';
 import type { EvalContext, HouseholdJob, IncentiveLine, IncentiveResult, Program, RuleBase } from './types.ts';
+import { householdJobs, householdRefusal, namesOf } from './household.ts';
 
 /** The spec's message when an amount cannot be computed (sect. 8). */
 export const INCENTIVE_ERROR = 'The incentive could not be calculated. Please check the job details and try again.';
@@ -77,49 +78,6 @@ function totalCapLine(
   if (max <= tc.cap_cents) return null;
   const cut = tc.cap_cents - max;
   return makeLine(tc.id, tc.label, 'total_cap', cut, Math.min(0, tc.cap_cents - min), cut);
-}
-
-/** The household's jobs a limit or exclusion counts: those of its programs whose lines of the measures are paid. */
-function householdJobs(household: HouseholdJob[], programs: string[], measures?: string[]): HouseholdJob[] {
-  return household.filter(
-    (j) =>
-      programs.includes(j.program_id) &&
-      Object.entries(j.lines).some(([id, cents]) => cents > 0 && (!measures || measures.includes(id))),
-  );
-}
-
-/** "job ABC123 (WI HEAR) 8,000.00, job DEF456 (WI HEAR) 1,000.00": the other jobs by code (ops' explanations). */
-const namesOf = (jobs: HouseholdJob[], cents?: (j: HouseholdJob) => number) =>
-  jobs
-    .map((j) => `job ${j.code} (${j.program_name ?? j.program_id})${cents ? ` ${formatCents(cents(j))}` : ''}`)
-    .join(', ');
-
-/**
- * A measure line the household's limits or exclusions refuse: another job at the address already has the most
- * lines of it the program pays (max_count), or has it under an excluded program. Everyone reads that it was; ops'
- * explanation names the other jobs.
- */
-function householdRefusal(program: Program, id: string, household: HouseholdJob[]) {
-  const inc = program.incentives;
-  for (const h of inc.household_limits ?? []) {
-    if (h.max_count === undefined || !h.measures?.includes(id)) continue;
-    const others = householdJobs(household, h.programs, [id]);
-    if (others.length >= h.max_count)
-      return {
-        message: `${h.label}: ${others.length === 1 ? 'another job' : `${others.length} other jobs`} at this address already ${others.length === 1 ? 'has' : 'have'} this rebate (at most ${h.max_count} per household).`,
-        explanation: `${h.label} (${program.id} incentives.household_limits ${h.id}): at most ${h.max_count} per household, used by ${namesOf(others)}`,
-      };
-  }
-  for (const x of inc.exclusions ?? []) {
-    if (!x.measures.includes(id)) continue;
-    const others = householdJobs(household, x.programs, [id]);
-    if (others.length)
-      return {
-        message: `${x.message} (another job at this address has it).`,
-        explanation: `${x.message}: excluded by ${program.id} incentives.exclusions ${x.id}, taken by ${namesOf(others)}`,
-      };
-  }
-  return null;
 }
 
 /** Computes the rebate of a job (`household`: the other jobs at its address, earlier ones, for household limits). */
