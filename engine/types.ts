@@ -14,6 +14,7 @@ import type {
 import type { SignerRole } from './api/signing.ts';
 import type { DocumentDef } from './types-documents.ts';
 import type { BudgetDef } from './types-budget.ts';
+import type { ExclusionDef, HouseholdJob, HouseholdLimitDef } from './types-household.ts';
 import type { RuleBase, SourceRange } from './types-base.ts';
 import type { Logic } from './logic/walk.ts';
 import type { FormRuntime } from './forms/form-runtime.ts';
@@ -105,36 +106,6 @@ export interface MeasureDef {
   estimate?: { min: RuleBase; max: RuleBase };
   cap_cents?: number;
   cap_source?: SourceRange;
-}
-
-/** A limit over the household's jobs: a cap on some measures' lines, or how many jobs may have a measure's line. */
-export interface HouseholdLimitDef {
-  id: string;
-  label: string;
-  cap_cents?: number;
-  max_count?: number;
-  measures?: string[];
-  /** The programs whose jobs count (this program's id when the definition names none). */
-  programs: string[];
-}
-
-/** The same upgrade at the address under another program: the measure's line is not paid. */
-export interface ExclusionDef {
-  id: string;
-  measures: string[];
-  programs: string[];
-  message: string;
-}
-
-/**
- * Another job at the job's address (the household), as the engine reads it: earlier than the job, not canceled; its
- * rebate lines by measure id (the amounts its last evaluation gave).
- */
-export interface HouseholdJob {
-  code: string;
-  program_id: string;
-  program_name?: string;
-  lines: Record<string, number>;
 }
 
 /** A compiled incentive model. */
@@ -314,4 +285,5 @@ export interface EvalContext {
 export type * from './results.ts';
 export type * from './types-documents.ts';
 export type * from './types-base.ts';
+export type * from './types-household.ts';
 export type * from './types-budget.ts';
