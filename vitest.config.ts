@@ -18,6 +18,21 @@ if (!postgres && !process.env.VITEST_WORKER_ID)
 // Chromium leaves its core to the other.
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
+/**
+ * Whole-demo and process tests: each seeds or copies the demo, or starts and kills servers or the CLI, minutes whatever
+ * changed. `npm run test:quick` (TEST_QUICK) leaves them to npm test and CI.
+ */
+export const SLOW_FILES = [
+  'tests/api/seed.test.ts',
+  'tests/api/seed-photos.test.ts',
+  'tests/api/instances.test.ts',
+  'tests/api/crash.test.ts',
+  'tests/api/fuzz.test.ts',
+  'tests/impact-cli.test.ts',
+  'tests/cli.test.ts',
+];
+const QUICK_EXCLUDE = process.env.TEST_QUICK ? SLOW_FILES : [];
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -37,7 +52,8 @@ export default defineConfig({
             'server/**/*.test.ts',
             'sim/**/*.test.ts',
           ],
-          exclude: ['tests/e2e/**', 'tests/web/**', 'node_modules/**'],
+          exclude: ['tests/e2e/**', 'tests/web/**', 'node_modules/**', ...QUICK_EXCLUDE],
+          globalSetup: ['tests/support/global-setup.ts'],
         },
       },
       ...(postgres
@@ -49,6 +65,7 @@ export default defineConfig({
                 isolate: false,
                 include: ['tests/api/**/*.test.ts'],
                 env: { API_BACKEND: 'postgres' },
+                globalSetup: ['tests/support/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

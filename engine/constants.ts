@@ -16,6 +16,17 @@ export const ACTION_OWNER_ROLES = [
 ] as const;
 /** A role that can own a task. */
 export type ActionOwnerRole = (typeof ACTION_OWNER_ROLES)[number];
+/** Action owners as people read them (every page that names one: never the value itself). */
+export const ACTION_OWNER_LABELS: Record<ActionOwnerRole, string> = {
+  homeowner: 'Homeowner',
+  ops: 'Operations',
+  finance: 'Finance',
+  contractor: 'Contractor',
+  program: 'Program',
+  pe: 'Program evaluator',
+  program_manager: 'Program manager',
+  partner_manager: 'Partner manager',
+};
 
 /** The roles of portal users (who signs in): provider operations staff, contractors, homeowners. */
 export const USER_ROLES = ['ops', 'contractor', 'homeowner'] as const;

@@ -102,7 +102,7 @@ describe('incentives in integer cents', () => {
       send_payment: { status: 'COMPLETE', data: { payment_amount: 500000, payment_sent_date: '2026-05-30' } },
     });
     expect(inc.phase).toBe('payment_sent');
-    expect(inc.payment).toEqual({ amount_cents: 500000, sent_date: '2026-05-30' });
+    expect(inc.payment).toEqual({ amount_cents: 500000, sent_date: '2026-05-30', paid_to: 'contractor' });
   });
 
   describe('a total cap over some measures (e.g. the HEAR household limit)', () => {

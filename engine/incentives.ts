@@ -282,6 +282,7 @@ export function evaluateIncentive(
     result.payment = {
       amount_cents: typeof amount === 'number' ? amount : null,
       sent_date: typeof date === 'string' ? date : null,
+      paid_to: pay.paid_to ?? 'contractor',
     };
   }
   return result;

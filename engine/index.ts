@@ -56,6 +56,7 @@ export { evaluateEligibility } from './eligibility.ts';
 export { evaluateTasks } from './tasks.ts';
 export { deriveStage, stageTabs } from './stages.ts';
 export { evaluateIncentive, INCENTIVE_ERROR } from './incentives.ts';
+export { payeeOf } from './results.ts';
 export { checkTaskRules, type RuleMessage } from './task-rules.ts';
 export {
   flagException,
@@ -128,3 +129,14 @@ export {
   type DefinitionVersion,
 } from './versioning.ts';
 export { impactReport, type ImpactJob, type ImpactOutcome, type ImpactJobChange, type ImpactReport } from './impact.ts';
+export { CONTRACTOR_STANDINGS, QUALITY_REVIEW_KINDS } from './types-quality.ts';
+export {
+  nextStanding,
+  qualityDraw,
+  sampleJob,
+  type ReviewOutcome,
+  type SampleDecision,
+  type SampleInput,
+  type SampleReason,
+  type StandingChange,
+} from './quality.ts';

@@ -98,6 +98,17 @@ export interface IncentiveLine {
   why?: string;
 }
 
+/** Who a rebate is paid to (program.yaml incentives.payment.paid_to). */
+export type PaidTo = 'contractor' | 'homeowner';
+
+/**
+ * The name a payment is sent to: the contractor company when the program pays the contractor and the job has one
+ * (the homeowner assigned the rebate to it), else the homeowner. The server's payable and every page say the same.
+ */
+export function payeeOf(paidTo: PaidTo | undefined, contractor: string | null | undefined, homeowner: string): string {
+  return (paidTo ?? 'contractor') === 'contractor' && contractor ? contractor : homeowner;
+}
+
 /** Incentive outcome. */
 export interface IncentiveResult {
   /** range (initial), final, or payment_sent: the rebate display of spec sect. 4. */
@@ -115,7 +126,8 @@ export interface IncentiveResult {
    * shared amount with a reason: payment waits until they share again or confirm.
    */
   shared_above_rules?: { rules_cents: number; shared_cents: number };
-  payment?: { amount_cents: number | null; sent_date: string | null };
+  /** The payment sent; `paid_to` says who received it (the program's `paid_to`: payeeOf names them). */
+  payment?: { amount_cents: number | null; sent_date: string | null; paid_to?: PaidTo };
   lines: IncentiveLine[];
   /** Set when an amount could not be computed: the spec's message. */
   error?: string;

@@ -6,8 +6,11 @@
 
 import type { RuleBase, SourceRange } from './types-base.ts';
 
-/** How a program divides its allocation: one pot, or one per county or electric utility territory. */
-export const BUDGET_TERRITORY_KINDS = ['program', 'county', 'electric_utility'] as const;
+/**
+ * How a program divides its allocation: one pot, or one per county or electric utility territory, or per funding
+ * utility (`utility`: the job's electric utility when the program allocates to it, else its gas utility).
+ */
+export const BUDGET_TERRITORY_KINDS = ['program', 'county', 'electric_utility', 'utility'] as const;
 /** How a program divides its allocation. */
 export type BudgetTerritoryKind = (typeof BUDGET_TERRITORY_KINDS)[number];
 

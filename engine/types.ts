@@ -14,11 +14,12 @@ import type {
 import type { SignerRole } from './api/signing.ts';
 import type { DocumentDef } from './types-documents.ts';
 import type { BudgetDef } from './types-budget.ts';
+import type { QualityDef } from './types-quality.ts';
 import type { ExclusionDef, HouseholdJob, HouseholdLimitDef } from './types-household.ts';
 import type { RuleBase, SourceRange } from './types-base.ts';
 import type { Logic } from './logic/walk.ts';
 import type { FormRuntime } from './forms/form-runtime.ts';
-import type { StageResult } from './results.ts';
+import type { PaidTo, StageResult } from './results.ts';
 
 /** A problem found in the definitions. */
 export interface Diagnostic {
@@ -61,6 +62,8 @@ export interface EligibilityRule extends RuleBase {
   reason: string;
   reason_text: string;
   description?: string;
+  /** What an ineligible job tells its homeowner, in their words (program.yaml / _shared `homeowner_message`). */
+  homeowner_message?: string;
   needs: string[];
   /** `needs`, each split into path segments once at load time. */
   needs_paths: string[][];
@@ -128,6 +131,8 @@ export interface IncentiveDef {
     amount_field: string;
     date_field: string;
     reference_field?: string;
+    /** Who the rebate is paid to (program.yaml `paid_to`; absent: the contractor company, else the homeowner). */
+    paid_to?: PaidTo;
     /** The payable created in the accounts-payment system once `when` holds. */
     payable?: { when: RuleBase; amount: RuleBase; invoiced_at: RuleBase };
   };
@@ -173,6 +178,8 @@ export interface Program {
   documents: DocumentDef[];
   /** Its money: allocation, reservations, waitlist (program.yaml `budget:`), when the program has one. */
   budget?: BudgetDef;
+  /** Its quality assurance: sampled reviews, contractor standing, corrective actions (program.yaml `quality:`). */
+  quality?: QualityDef;
   /** Energy usage collection (program.yaml `usage_collection:`), when the program collects usage. */
   usage_collection?: { task: string; months_required: number };
   /** When jobs pin to a definition version and what of a newer one still reaches them (program.yaml `versioning:`). */
@@ -189,6 +196,12 @@ export interface ProgramVersioning {
   pin_at: 'submission' | 'creation' | 'never';
   /** Dotted paths of the program document whose current value reaches pinned jobs. */
   apply_to_pinned: string[];
+}
+
+/** Another form's upload field whose files a field may reuse. */
+export interface UploadSource {
+  form: string;
+  field: string;
 }
 
 /** A loaded task form. */
@@ -214,6 +227,8 @@ export interface TaskForm {
   usage_fields?: Record<string, string>;
   /** Fields suggested from usage facts while the task holds no value for them (form.yaml `usage_prefill:`). */
   usage_prefill?: Record<string, string>;
+  /** Upload fields that may take a file uploaded on the job to another form's field (form.yaml `reuse_uploads:`). */
+  reuse_uploads?: Record<string, UploadSource[]>;
   /** The form's JSON Schema, self-contained: shared definitions are merged into its `definitions`. */
   schema: Record<string, unknown>;
   ui_schema?: Record<string, unknown>;
@@ -287,3 +302,4 @@ export type * from './types-documents.ts';
 export type * from './types-base.ts';
 export type * from './types-household.ts';
 export type * from './types-budget.ts';
+export type * from './types-quality.ts';

@@ -15,6 +15,7 @@ import { forbidden, unauthorized } from './errors.ts';
 const ALL: readonly UserRole[] = USER_ROLES;
 const OPS: readonly UserRole[] = ['ops'];
 const OPS_CONTRACTOR: readonly UserRole[] = ['ops', 'contractor'];
+const CONTRACTOR: readonly UserRole[] = ['contractor'];
 
 /** Every ability and the roles that hold it; `public` needs no sign-in. */
 export const ABILITIES = {
@@ -63,6 +64,13 @@ export const ABILITIES = {
   'payment.override': OPS,
   'budget.view': OPS,
   'budget.adjust': OPS,
+  'reconciliation.view': OPS,
+  /** A job's quality decisions (the contractor's standing among what decided them): not the homeowner's to read. */
+  'quality.view': OPS_CONTRACTOR,
+  'quality.record': OPS,
+  'quality.set_standing': OPS,
+  /** A corrective action is the contractor's to answer (ops decide on the answer: quality.record). */
+  'quality.answer': CONTRACTOR,
 
   'usage.read': ALL,
   'usage.manage': OPS,

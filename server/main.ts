@@ -9,6 +9,7 @@ import { createWorker } from './worker.ts';
 import { MAIL_WORK, smtpMailHandler } from './adapters/mail.ts';
 import { startUtilitySimulator } from '../sim/utility/server.ts';
 import { startApSimulator } from '../sim/ap/server.ts';
+import { endStreams } from './live/hub.ts';
 import { workflowHandlers } from './services/task-extensions.ts';
 import { queueDailyRefresh, queueDefinitionsRefresh, refreshHandlers } from './services/refresh-work.ts';
 
@@ -56,7 +57,9 @@ const worker = createWorker(deps.db, {
 await queueDefinitionsRefresh(deps);
 await queueDailyRefresh(deps);
 worker.start();
-const stop = () =>
+const stop = () => {
+  // Open pages' event streams end first: the server closes once its connections have.
+  endStreams(deps.store);
   server.close(() => {
     void worker
       .stop()
@@ -64,5 +67,6 @@ const stop = () =>
         () => void Promise.all([deps.store.close(), simulator?.close(), ap?.close()]).finally(() => process.exit(0)),
       );
   });
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

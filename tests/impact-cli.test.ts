@@ -23,10 +23,11 @@ import {
 import { loadConfig } from '../server/config.ts';
 import { readDefinitionSources } from '../server/definitions.ts';
 import { depsOf, REPO_ROOT, repoDefinitions } from '../server/deps.ts';
-import { seedIfEmpty } from '../server/seed/demo.ts';
-import { BACKENDS, freshDatabase, type Fresh } from './db/backends.ts';
+import { BACKENDS, type Fresh } from './db/backends.ts';
+import { seededDatabase } from './support/demo-templates.ts';
+import { SEEDED_NOW } from './support/global-setup.ts';
 
-const NOW = new Date('2026-06-01T15:00:00Z');
+const NOW = new Date(SEEDED_NOW);
 const TODAY = '2026-06-01';
 const BIN = join(REPO_ROOT, 'cli/bin/rebate.js');
 const dir = mkdtempSync(join(tmpdir(), 'rebate-impact-'));
@@ -99,13 +100,13 @@ describe.each(BACKENDS)('rebate impact (%s)', (backend) => {
     spawnSync(process.execPath, [BIN, 'impact', ...args], { cwd: dir, env, encoding: 'utf8' });
 
   beforeAll(async () => {
-    db = await freshDatabase(backend);
+    // A copy of this run's seeded demo on the backend (its template seeded once for every test that reads it).
+    db = await seededDatabase({ backend, now: SEEDED_NOW });
     const deps = depsOf(
       db.store,
       { ...loadConfig({}), database_url: db.url, database_schema: db.schema, upload_dir: join(dir, 'uploads') },
       { now: () => NOW, log: () => undefined },
     );
-    expect(await seedIfEmpty(deps)).toBe(true);
     env = { ...process.env, DATABASE_SCHEMA: db.schema ?? '' };
     // Every live job under both versions, from its rows.
     const current = repoDefinitions();

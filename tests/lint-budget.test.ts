@@ -152,14 +152,15 @@ describe('the programs budgets', () => {
     }
   });
 
-  it('CA TECH holds a reservation 90 days and allocates per electric utility', () => {
+  it('CA TECH holds a reservation 90 days and allocates per funding utility (electric, else gas)', () => {
     const b = load(programFiles('ca-tech')).programs['ca-tech'].budget!;
     expect(b.hold_days).toBe(90);
-    expect(b.per).toBe('electric_utility');
+    expect(b.per).toBe('utility');
     expect(Object.keys(b.allocations)).toEqual([
       'Pacific Gas and Electric',
       'Southern California Edison',
       'San Diego Gas & Electric',
+      'Southern California Gas',
     ]);
     expect(b.reserves).toEqual({ stage_reached: 3, amount: 'estimate_max' });
   });

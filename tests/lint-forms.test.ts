@@ -22,7 +22,9 @@ const BILL = form('bill_impact_estimate_review');
 const OLD_EQUIPMENT = form('determine_old_equipment_efficiency');
 const INCOME = form('apply_for_income_verification_contractor');
 const SIGN = form('sign_document');
-const FORMS = [CAS, INVOICE, ENERGY, SERVICES, BILL, OLD_EQUIPMENT, INCOME, SIGN];
+const SCOPE = form('scope_of_work_project');
+const PROPOSED = form('scope_of_work_proposed');
+const FORMS = [CAS, INVOICE, ENERGY, SERVICES, BILL, OLD_EQUIPMENT, INCOME, SIGN, SCOPE, PROPOSED];
 
 const read = (path: string): SourceFile => ({ path, text: readFileSync(join(ROOT, path), 'utf8') });
 // The shared constants: form rules read them.
@@ -302,6 +304,35 @@ const rows: Row[] = [
     to: '',
     mark: 'signatures:',
     code: 'signatures-without-documents',
+  },
+  // reuse_uploads: another form's upload field of the same kind
+  {
+    name: 'reuse_uploads names a form that does not exist',
+    file: SCOPE,
+    from: '{ form: scope_of_work_proposed, field',
+    to: '{ form: scope_of_work_propsed, field',
+    mark: 'scope_of_work_propsed',
+    code: 'reuse-uploads',
+    with: [PROPOSED],
+  },
+  {
+    name: 'reuse_uploads names a field of the other form that takes no uploads',
+    file: SCOPE,
+    from: 'field: upload_scope_of_work }]',
+    to: 'field: notes }]',
+    mark: 'notes }]',
+    code: 'reuse-uploads',
+    with: [PROPOSED],
+  },
+  {
+    name: 'reuse_uploads names a field of its own form that takes no uploads',
+    file: SCOPE,
+    from: 'reuse_uploads:\n  upload_scope_of_work:',
+    to: 'reuse_uploads:\n  notes:',
+    mark: 'notes:',
+    nth: 2,
+    code: 'reuse-uploads',
+    with: [PROPOSED],
   },
   // task-schemas/_shared/definitions.yaml: reported there, once, not by every form using it
   {

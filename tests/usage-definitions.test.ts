@@ -54,13 +54,25 @@ describe('the workflow as data', () => {
     expect(stepWords(w, 'internal', 'validate_credentials', { ...failed, detail: 'the provider said so' })).toBe(
       'the provider said so',
     );
-    expect(stepWords(w, 'contractor', 'validate_credentials', failed)).toBe('Waiting to receive');
-    expect(stepWords(w, 'contractor', 'evaluate_usage', { ...failed, failure: 'partial_data' })).toBe('Evaluating');
+    expect(stepWords(w, 'contractor', 'validate_credentials', failed)).toBe('The utility did not accept the sign-in');
+    expect(stepWords(w, 'contractor', 'evaluate_usage', { ...failed, failure: 'partial_data' })).toBe(
+      'Usage could not be evaluated',
+    );
     const steps = freshSteps();
     steps.validate_credentials = failed;
     expect(homeownerMessage(w, steps, true)).toMatch(/security code was not accepted.*sign in again/i);
     expect(homeownerMessage(w, freshSteps(), false)).toBe(w.homeowner.declined);
     expect(homeownerMessage(w, freshSteps(), null)).toBe(w.homeowner.connect);
+  });
+
+  it('a contractor’s words agree with the step’s status: a failure never reads as waiting, nothing reads as running', () => {
+    // Issue 42: a red failed step read "Waiting to receive", and a step nothing runs read "Evaluating".
+    for (const [step, words] of Object.entries(w.steps)) {
+      const c = words.contractor;
+      expect(c.failure, step).not.toBe(c.not_attempted);
+      expect(c.failure, step).not.toMatch(/^(Waiting|Evaluating|Not started)/);
+      expect(c.not_attempted, step).not.toMatch(/ing$/);
+    }
   });
 
   it('usage facts are readable by rules; usage_fields are the server’s and usage_prefill fills only what is empty', () => {

@@ -72,7 +72,7 @@ export const BUDGET = {
   properties: {
     program_id: { type: 'string' },
     program_name: { type: 'string' },
-    per: { enum: ['program', 'county', 'electric_utility'] },
+    per: { enum: ['program', 'county', 'electric_utility', 'utility'] },
     territory: { type: 'string' },
     allocation_cents: { type: 'integer' },
     reserved_cents: { type: 'integer' },

@@ -112,6 +112,10 @@ export const ERROR_CODES = {
   invite_link_invalid: 'invite_link_invalid',
   /** The invitation's email belongs to a portal account that is not a homeowner's. */
   invite_email_not_homeowner: 'invite_email_not_homeowner',
+  /** Payment approval of a job whose failed quality review has a corrective action not closed. */
+  quality_hold: 'quality_hold',
+  /** Suspended from the program by its quality assurance: no new jobs in it. */
+  contractor_suspended: 'contractor_suspended',
 } as const;
 
 /** One of the codes. */

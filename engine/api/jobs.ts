@@ -19,6 +19,7 @@ import type { IncentiveResult, StageResult } from '../types.ts';
 import type { MissingAnswers } from '../plain-words.ts';
 import { JOB_TASK } from './tasks.ts';
 import { JOB_BUDGET } from './budgets.ts';
+import { JOB_QUALITY } from './quality.ts';
 
 export * from './tasks.ts';
 
@@ -108,6 +109,26 @@ export const JOB_LIST_ITEM = {
     created_at: { type: 'string' },
     stage_entered_at: { type: 'string' },
     days_in_stage: { type: 'integer', minimum: 0 },
+    /**
+     * The job's next step as the caller reads it (the jobs list): the caller's own first open task, else the first
+     * open task of whoever the job waits on (`yours` false); null when no task is open.
+     */
+    next_step: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['task_id', 'title', 'owner', 'yours'],
+          properties: {
+            task_id: { type: 'string' },
+            title: { type: 'string' },
+            owner: { type: 'string', enum: ACTION_OWNER_ROLES },
+            yours: { type: 'boolean' },
+          },
+        },
+      ],
+    },
     /** Ops only. */
     ops_owner: { type: ['integer', 'null'] },
     /** Ops only. */
@@ -262,6 +283,11 @@ export const JOB_DETAIL = {
     payment_pending: { type: 'boolean' },
     /** What the program's budget holds for the job: its reservation, expiry or waitlist position (issue 41). */
     budget: JOB_BUDGET,
+    /** Each quality review's sampling decision for the job, once the job reached its point (issue 43). */
+    quality: JOB_QUALITY,
+    /** Why payment approval waits on quality assurance (a failed review whose corrective action is not closed), or
+     * null (issue 43). Ops and the contractor only. */
+    quality_hold: { type: ['string', 'null'] },
     /** The definition version the job is evaluated under (null: the current definitions), and the program's current
      * version (issue 19). */
     pinned_version: { type: ['string', 'null'] },

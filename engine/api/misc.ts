@@ -106,6 +106,25 @@ export const PLACE_ELIGIBILITY = {
   },
 } as const;
 
+const NULLABLE_TEXT = { type: ['string', 'null'] } as const;
+
+/** Where the homeowner's rebate stands, in their words: what happened, what they can do, whom to ask. */
+export const HOMEOWNER_STANDING = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tone', 'title', 'says', 'can_do', 'ask'],
+  properties: {
+    /** progress: under way; waiting: on something outside everyone's hands; stopped: cannot go on; done: paid. */
+    tone: { enum: ['progress', 'waiting', 'stopped', 'done'] },
+    title: { type: 'string' },
+    /** What happened, one sentence each (an ineligible job: each rule's homeowner message). */
+    says: { type: 'array', items: { type: 'string' } },
+    can_do: NULLABLE_TEXT,
+    ask: { type: 'string' },
+  },
+} as const;
+export type HomeownerStanding = FromSchema<typeof HOMEOWNER_STANDING>;
+
 /** GET /api/jobs/homeowner/{id}: what the homeowner sees of their job. */
 export const HOMEOWNER_VIEW = {
   type: 'object',
@@ -123,6 +142,8 @@ export const HOMEOWNER_VIEW = {
     'evaluation',
     'tasks',
     'income_guidance',
+    'standing',
+    'contractor',
   ],
   properties: {
     id: { type: 'integer' },
@@ -147,6 +168,19 @@ export const HOMEOWNER_VIEW = {
     },
     evaluation: obj,
     tasks: { type: 'array', items: JOB_TASK },
+    standing: HOMEOWNER_STANDING,
+    /** The job's contractor company, whom the homeowner asks (null: no contractor). */
+    contractor: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'phone', 'email'],
+          properties: { name: { type: 'string' }, phone: NULLABLE_TEXT, email: NULLABLE_TEXT },
+        },
+      ],
+    },
     income_guidance: {
       type: 'object',
       additionalProperties: false,

@@ -188,6 +188,26 @@ export const SIGNING_DONE = {
 } as const;
 export type SigningDone = FromSchema<typeof SIGNING_DONE>;
 
+/**
+ * GET /api/signing/{token}/copy: the signer's own copy of what they signed, through their link (the invite's, or the
+ * one the copy mail sent). `complete`: everyone signed and the copy carries every signature and the audit certificate;
+ * until then the PDF is the document exactly as they signed it.
+ */
+export const SIGNED_COPY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'program_name', 'job_code', 'signed_at', 'complete', 'pdf_url'],
+  properties: {
+    title: { type: 'string' },
+    program_name: { type: 'string' },
+    job_code: { type: 'string' },
+    signed_at: NULLABLE_STRING,
+    complete: { type: 'boolean' },
+    pdf_url: { type: 'string' },
+  },
+} as const;
+export type SignedCopy = FromSchema<typeof SIGNED_COPY>;
+
 /** One signer of a job's document, as the job's people see it (email for ops and the contractor). */
 export const DOCUMENT_SIGNER = {
   type: 'object',

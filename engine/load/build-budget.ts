@@ -8,14 +8,24 @@ import type { BudgetDef, BudgetRelease, BudgetTerritoryKind, Program } from '../
 import { WHOLE_PROGRAM } from '../types-budget.ts';
 import type { DocumentTools } from './build-documents.ts';
 import { closest } from './suggest.ts';
+import { checkJobPoint } from './job-point.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const KIND_WORDS: Record<BudgetTerritoryKind, string> = {
+  program: 'the program',
+  county: 'county',
+  electric_utility: 'electric utility',
+  utility: 'utility',
+};
 
 /** The territories a program names for a kind of allocation (undefined: it names none, so any is accepted). */
 function servedTerritories(area: Program['service_area'] | undefined, per: BudgetTerritoryKind): string[] | undefined {
   if (per === 'county') return area?.counties;
   if (per === 'electric_utility') return area?.utilities?.electric;
+  if (per === 'utility' && (area?.utilities?.electric || area?.utilities?.gas))
+    return [...(area.utilities.electric ?? []), ...(area.utilities.gas ?? [])];
   return undefined;
 }
 
@@ -40,7 +50,7 @@ export function buildBudget(
       const hint = closest(name, served);
       diag(
         'budget-unknown-territory',
-        `budget allocates to ${per === 'county' ? 'county' : 'electric utility'} '${name}', which service_area does not list` +
+        `budget allocates to ${KIND_WORDS[per]} '${name}', which service_area does not list` +
           (hint ? ` (did you mean '${hint}'?)` : ''),
         ['budget', 'allocation', 'cents', name],
         'error',
@@ -49,21 +59,8 @@ export function buildBudget(
     }
   }
   const when = b.reserves.when as { task_completed?: string; stage_reached?: number };
-  if (when.task_completed !== undefined && !taskIds.has(when.task_completed)) {
-    const hint = closest(when.task_completed, [...taskIds]);
-    diag(
-      'unknown-task',
-      `budget reserves when task '${when.task_completed}' is completed, which the program does not have` +
-        (hint ? ` (did you mean '${hint}'?)` : ''),
-      ['budget', 'reserves', 'when', 'task_completed'],
-    );
-  }
-  if (when.stage_reached !== undefined && stageCount > 0 && when.stage_reached > stageCount)
-    diag(
-      'unknown-stage',
-      `budget reserves at stage ${when.stage_reached}, but ${raw.stage_model} has ${stageCount} stages`,
-      ['budget', 'reserves', 'when', 'stage_reached'],
-    );
+  const program = { taskIds, stageCount, stageModel: String(raw.stage_model) };
+  checkJobPoint(when, ['budget', 'reserves', 'when'], 'budget reserves', program, diag);
   const amount =
     b.reserves.amount === 'estimate_max'
       ? ('estimate_max' as const)

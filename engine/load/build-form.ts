@@ -130,6 +130,7 @@ export function buildForm(
   for (const key of Object.keys(raw.esigned_answers ?? {}))
     fieldCheck(key, ['esigned_answers', key], 'esigned_answers');
   for (const key of Object.keys(raw.terms_fields ?? {})) fieldCheck(key, ['terms_fields', key], 'terms_fields');
+  for (const key of Object.keys(raw.reuse_uploads ?? {})) fieldCheck(key, ['reuse_uploads', key], 'reuse_uploads');
   if (raw.signatures && !raw.produces_documents)
     diag(
       'signatures-without-documents',
@@ -218,6 +219,7 @@ export function buildForm(
     terms_fields: raw.terms_fields,
     usage_fields: raw.usage_fields,
     usage_prefill: raw.usage_prefill,
+    reuse_uploads: raw.reuse_uploads,
     schema,
     ui_schema: raw.ui_schema,
     messages: raw.messages,
@@ -257,6 +259,7 @@ export type FormDocument = Pick<
   | 'terms_fields'
   | 'usage_fields'
   | 'usage_prefill'
+  | 'reuse_uploads'
   | 'schema'
   | 'ui_schema'
   | 'messages'
@@ -284,6 +287,7 @@ export function taskFormFromDocument(
     produces_documents: doc.produces_documents,
     usage_fields: doc.usage_fields,
     usage_prefill: doc.usage_prefill,
+    reuse_uploads: doc.reuse_uploads,
     signatures: doc.signatures,
     esigned_answers: doc.esigned_answers,
     attestation: doc.attestation,

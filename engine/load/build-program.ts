@@ -11,6 +11,7 @@ import { buildStageResults } from '../stages.ts';
 import { buildDocuments } from './build-documents.ts';
 import { buildIncentives } from './build-incentives.ts';
 import { buildBudget } from './build-budget.ts';
+import { buildQuality } from './build-quality.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
 import { checkDates } from './check-dates.ts';
@@ -188,7 +189,14 @@ export function buildProgram(
   const eligIds = new Set<string>();
   const eligibility: EligibilityRule[] = [];
   (raw.eligibility as Raw[]).forEach((item, i) => {
-    let def: { id: string; reason: string; description?: string; ineligible_if: Logic; needs?: string[] };
+    let def: {
+      id: string;
+      reason: string;
+      description?: string;
+      homeowner_message?: string;
+      ineligible_if: Logic;
+      needs?: string[];
+    };
     let file = parsed;
     let base: Path = ['eligibility', i];
     if (item.use !== undefined) {
@@ -230,6 +238,7 @@ export function buildProgram(
       reason: def.reason,
       reason_text: reason_text ?? def.reason,
       description: def.description,
+      ...(def.homeowner_message ? { homeowner_message: def.homeowner_message } : {}),
       needs,
       needs_paths: needs.map((n) => n.split('.')),
     });
@@ -297,6 +306,7 @@ export function buildProgram(
   const documents = buildDocuments(raw, parsed, shared, forms, taskIds, { diag, rule, compile });
 
   const budget = buildBudget(raw, parsed, taskIds, lastStage, { diag, rule, compile });
+  const quality = buildQuality(raw, parsed, taskIds, lastStage, diag);
 
   // Usage collection starts when its task opens, and fills that task's usage_fields.
   if (raw.usage_collection) {
@@ -385,6 +395,7 @@ export function buildProgram(
     documents,
     usage_collection: raw.usage_collection,
     budget,
+    quality,
     versioning: {
       pin_at: raw.versioning?.pin_at ?? 'submission',
       apply_to_pinned: raw.versioning?.apply_to_pinned ?? [],

@@ -41,7 +41,15 @@ export interface SharedDefs {
   ineligibility_reasons: Record<string, string>;
   eligibility_rules: Record<
     string,
-    { reason: string; description?: string; ineligible_if: Logic; needs?: string[]; file: ParsedFile; key: string }
+    {
+      reason: string;
+      description?: string;
+      homeowner_message?: string;
+      ineligible_if: Logic;
+      needs?: string[];
+      file: ParsedFile;
+      key: string;
+    }
   >;
   rules: Record<
     string,

@@ -12,6 +12,7 @@ import { parseSource, type ParsedFile } from './yaml-source.ts';
 import { buildForm } from './build-form.ts';
 import { checkSharedDefinitions } from './lint-shared-definitions.ts';
 import { unusedForms } from './task-graph.ts';
+import { lintReuseUploads } from './lint-reuse-uploads.ts';
 import { registerCases } from './register-cases.ts';
 import { kindOf, misnamedFiles } from './file-names.ts';
 import { createFormAjv } from '../forms/form-ajv.ts';
@@ -164,6 +165,8 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     );
     if (form) forms[v.key] = form;
   }
+
+  lintReuseUploads(forms, byKind['task-form'], uploads, diagnostics);
 
   const programs: Record<string, Program> = {};
   const formMap = new Map(Object.entries(forms));

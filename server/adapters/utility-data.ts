@@ -74,9 +74,12 @@ export interface UtilityMeter {
 
 export interface UtilityDataAdapter {
   createAuthorization(input: {
+    /** What the homeowner reads the sharing is for: their home's address and the rebate job's code. */
     reference: string;
     return_url: string;
     email?: string;
+    /** The utility the job names for the home: the sign-in page starts from it when the service serves it. */
+    utility?: string;
   }): Promise<{ id: string; url: string }>;
   getAuthorization(id: string): Promise<UtilityAuthorization>;
   listMeters(authorizationId: string): Promise<UtilityMeter[]>;

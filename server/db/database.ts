@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DB } from './schema.ts';
 import { EmbeddedSqliteDialect } from './sqlite-driver.ts';
+import { registerChangeNotes } from './change-notes.ts';
 
 export type Backend = 'sqlite' | 'postgres';
 
@@ -173,6 +174,8 @@ function openSqliteMigrated(url: string): { db: Database.Database; migrated: num
   // A page cache of 64 MiB (the default is 2 MiB): the jobs table's indexes at 100,000 jobs stay in memory,
   // so a write touching many of them (a re-evaluation storing a job's outcome) does not read them back from disk.
   db.pragma('cache_size = -65536');
+  // The triggers of the job change feed call this function (migration 031): registered before any write.
+  registerChangeNotes(db);
   const migrated = migrateSqlite(db);
   plannerStatistics(db);
   return { db, migrated };

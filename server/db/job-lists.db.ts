@@ -14,6 +14,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { DB, JobFacet } from './schema.ts';
+import type { ActionOwnerRole } from '../../engine/constants.ts';
 import type { JobRow, JobScope } from './jobs.db.ts';
 import { byBytes, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
 import { cachedRows, countWithRows, type ExtraColumn } from './jobs-version-cache.ts';
@@ -230,6 +231,7 @@ const LIST_COLUMNS = [
   'rebate_min_cents',
   'rebate_max_cents',
   'rebate_final_cents',
+  'next_steps',
   'stage_entered_at',
   'is_canceled',
   'cancel_reason',
@@ -241,6 +243,28 @@ const LIST_COLUMNS = [
   'created_at',
   'pinned_version',
 ] as const;
+
+/** A page of the list: its number and size, the sort, and whose work comes first. */
+export interface ListPage {
+  page_number: number;
+  per_page: number;
+  sort_by: SortBy;
+  sort_direction: 'asc' | 'desc';
+  /**
+   * A role whose list starts with its work (a contractor's, issue 42): the jobs waiting on it, then those waiting on
+   * others, then the ineligible ones, then those nobody has anything to do on; the sort applies within each group.
+   */
+  work_first?: ActionOwnerRole;
+}
+
+/**
+ * The group of a job in a list that starts with a role's work (0: waiting on the role, 1: on others, 2: ineligible,
+ * 3: nothing open), from the stored eligibility and action owners (',a,b,', evaluation.ts); every value bound.
+ */
+const workRank = (role: ActionOwnerRole) =>
+  sql<number>`case when ${sql.ref('jobs.eligibility')} = ${'ineligible'} then 2
+    when ${sql.ref('jobs.action_owners')} like ${`%,${role},%`} then 0
+    when ${sql.ref('jobs.action_owners')} <> ${''} then 1 else 3 end`;
 
 /** Columns the driving table has (the action-owner rows carry these of their job). */
 const CARRIED = new Set<string>(['created_at', 'stage']);
@@ -255,13 +279,15 @@ export async function listJobs(
   db: Q,
   scope: JobScope,
   f: JobFilters,
-  page: { page_number: number; per_page: number; sort_by: SortBy; sort_direction: 'asc' | 'desc' },
+  page: ListPage,
 ): Promise<{ items: JobRow[]; total: number }> {
   const p = plan(scope, f);
   const dir = page.sort_direction === 'desc' ? 'desc' : 'asc';
   const cols = SORT_COLUMNS[page.sort_by] ?? SORT_COLUMNS.created_at;
   const { limit, offset } = pageOf(page);
-  // Sorted by the columns of `table`, then its job id (text in byte order on both backends).
+  const first = page.work_first;
+  // Sorted by whose work the job waits on (when asked), the columns of `table`, then its job id (text in byte order on
+  // both backends).
   const sorted = <O>(q: SelectQueryBuilder<DB, 'jobs', O>, table: By, id: string) =>
     cols
       .reduce(
@@ -270,7 +296,7 @@ export async function listJobs(
             sql.ref(`${table === 'o' && CARRIED.has(c) ? 'o' : 'jobs'}.${c}`),
             c === 'stage' ? dir : byBytes(db, dir),
           ),
-        q,
+        first ? q.orderBy(workRank(first)) : q,
       )
       .orderBy(sql.ref(`${table}.${id}`), dir);
   const id = p.by === 'o' ? 'job_id' : 'id';

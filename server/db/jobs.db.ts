@@ -47,6 +47,8 @@ export interface JobRow {
   rebate_final_cents: number | null;
   /** The rebate lines by measure id (JSON, cents) of the last evaluation: household limits read them. */
   rebate_lines?: string | null;
+  /** The first open task of each owner, in order (JSON [[owner, task id], ...]; null: not evaluated since 032). */
+  next_steps?: string | null;
   definition_hash: string | null;
   /** The day (ISO date) the stored outcome columns were last computed (null: not since migration 020). */
   evaluated_on?: string | null;
@@ -128,6 +130,7 @@ const INSERTABLE = [
   'rebate_max_cents',
   'rebate_final_cents',
   'rebate_lines',
+  'next_steps',
   'definition_hash',
   'evaluated_on',
   'stage_entered_at',

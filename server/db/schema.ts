@@ -21,6 +21,13 @@ import type { HomeownerInvitesTable } from './schema-homeowners.ts';
 import type { DefinitionVersionsTable } from './schema-versions.ts';
 import type { BudgetEntriesTable, BudgetsTable, BudgetWaitlistTable } from './schema-budget.ts';
 import type {
+  ContractorStandingChangesTable,
+  ContractorStandingsTable,
+  QualityDecisionsTable,
+  QualityOutcomesTable,
+  QualityCorrectiveActionsTable,
+} from './schema-quality.ts';
+import type {
   AnnouncementsTable,
   TermsVersionsTable,
   ProvidersTable,
@@ -124,6 +131,8 @@ export interface JobsTable {
   rebate_final_cents: Int;
   /** The rebate lines by measure id (JSON, cents) of the last evaluation (migration 029), for household limits. */
   rebate_lines: Text;
+  /** The first open task of each owner, in order (JSON [[owner, task id], ...], migration 032): list cards read it. */
+  next_steps: Text;
   definition_hash: Text;
   /** The day (ISO date) the stored outcome columns were last computed (migration 020; null: never since). */
   evaluated_on: Text;
@@ -278,5 +287,10 @@ export interface DB {
   budgets: BudgetsTable;
   budget_entries: BudgetEntriesTable;
   budget_waitlist: BudgetWaitlistTable;
+  quality_decisions: QualityDecisionsTable;
+  contractor_standings: ContractorStandingsTable;
+  quality_outcomes: QualityOutcomesTable;
+  contractor_standing_changes: ContractorStandingChangesTable;
+  quality_corrective_actions: QualityCorrectiveActionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -98,6 +98,27 @@ export const MAIL_TEMPLATES = {
       link: 'The one-time signing link',
     },
   },
+  signed_copy: {
+    title: 'Your signed copy',
+    audience: 'Each signer of a document (homeowner, contractor or another party named on the job)',
+    when: 'Everyone has signed a document and its signed copy (every signature and the audit certificate) is made.',
+    subject: 'Your signed copy: {document_title} (job {job_code})',
+    body: [
+      'Hello {signer_name},',
+      '',
+      'Everyone has signed "{document_title}" for job {job_code} with {program_name}.',
+      'Keep a copy for your records: open this link to download it as a PDF. It works for {link_days} days:',
+      '{link}',
+    ].join('\n'),
+    placeholders: {
+      signer_name: "The signer's name",
+      document_title: "The document's title",
+      program_name: "The job's program",
+      job_code: "The job's short code",
+      link_days: 'How many days the link works',
+      link: "The link to the signer's copy",
+    },
+  },
   usage_invite: {
     title: 'Energy usage collection',
     audience: 'Homeowner',

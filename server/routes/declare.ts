@@ -53,7 +53,7 @@ export interface RouteDoc {
    */
   noBody?: true | 'ignored';
   /** An answer that is not JSON: its content type (a generated module, a file's bytes). */
-  produces?: 'text/javascript' | 'application/octet-stream';
+  produces?: 'text/javascript' | 'application/octet-stream' | 'text/csv' | 'text/event-stream';
   /**
    * Error statuses particular to this route: the ones every route of its kind gives (400 for anything, 401, 403,
    * 404 with a path parameter, 413/415/422 with a body) are documented without being listed (openapi/build.ts).

@@ -25,6 +25,7 @@ import { workRoutes } from './work.routes.ts';
 import { opsActionsRoutes } from './ops-actions.routes.ts';
 import { oidcRoutes } from './oidc.routes.ts';
 import { mailRoutes } from './mail.routes.ts';
+import { liveRoutes } from '../live/live.routes.ts';
 
 const CORE_ROUTES: ((router: AppRouter) => void)[] = [
   authRoutes,
@@ -48,6 +49,7 @@ const CORE_ROUTES: ((router: AppRouter) => void)[] = [
   validatorsRoutes,
   workRoutes,
   mailRoutes,
+  liveRoutes,
   openApiRoutes,
 ];
 

@@ -132,10 +132,10 @@ export function jobsRoutes(router: AppRouter): void {
       path: '/api/jobs',
       ability: 'job.create',
       tag: 'jobs',
-      summary: 'Add a new job (409: duplicate or which program first)',
+      summary: 'Add a new job (409: duplicate or which program first; 403: the company is suspended from the program)',
       body: NEW_JOB,
       status: 201,
-      errors: [409, 422],
+      errors: [403, 409, 422],
       response: JOB_DETAIL,
     },
     async (ctx, body) => {

@@ -31,8 +31,12 @@ export async function startDemoServices(): Promise<DemoServices> {
   // The utility validates a sign-in at once and the payable is approved and paid at once: the seed moves the clock.
   const utility = await startUtilitySimulator({ host: '127.0.0.1', now, validation_ms: 0 });
   const ap = await startApSimulator({ host: '127.0.0.1', now, approve_after_ms: 0, pay_after_ms: 0 });
-  const usage = httpUtilityData(utility.url);
-  const payments = httpPayments(ap.url);
+  // Both on loopback in this process: only a starved CPU delays them. The adapters' 10 s bound tripped on a machine
+  // busy with other seeds and browsers, and the demo then took another path (a utility account left unconnected): two
+  // seeds at one clock differed. The seed waits as long as it takes; a real outage is not what it models.
+  const patient = { timeout_ms: 600_000 };
+  const usage = httpUtilityData(utility.url, patient);
+  const payments = httpPayments(ap.url, patient);
   return {
     at(deps, at) {
       clock = at;

@@ -240,7 +240,8 @@ async function confirmedAbove(
 
 /**
  * The payable an approval names, as the approver takes it: the amount the approval form opens with (the server's
- * prefill: the most the job may be paid) when the example's is above it (a payable above needs a second ops user).
+ * prefill: the job's rebate), not the example's figure (above it needs a second ops user; below it, the books
+ * would show the homeowner underpaid).
  */
 async function approvedAmount(d: Deps, program: Program, taskId: string, data: Record<string, unknown>, job: JobRow) {
   const logic = program.incentives.payment?.payable?.amount.logic as { var?: unknown } | undefined;
@@ -250,7 +251,7 @@ async function approvedAmount(d: Deps, program: Program, taskId: string, data: R
   if (task !== taskId || !form || typeof amount !== 'number') return data;
   const opened = (await fillServerFields(d, 'read', form, (await getJob(d.db, job.id))!, taskId, null)) ?? {};
   const offered = opened[field];
-  return typeof offered === 'number' && offered > 0 && offered < amount ? { ...data, [field]: offered } : data;
+  return typeof offered === 'number' && offered > 0 ? { ...data, [field]: offered } : data;
 }
 
 const versionOf = async (d: Deps, jobId: number, taskId: string) => (await getTask(d.db, jobId, taskId))?.version ?? 0;

@@ -144,8 +144,21 @@ export function derivedColumns(ev: JobEvaluation): Partial<jobsDb.JobRow> {
     rebate_max_cents: ev.incentive.range.max_cents,
     rebate_final_cents: ev.incentive.final_cents,
     rebate_lines: rebateLinesOf(ev),
+    next_steps: nextStepsOf(open),
     definition_hash: ev.program_hash,
   };
+}
+
+/**
+ * The first open task of each owner, in the order they come (stage, then the program's order), as the jobs list
+ * keeps them (JSON [[owner, task id], ...]; null when no task is open): a card names the viewer's next step, or
+ * whose the job waits on, without evaluating the job.
+ */
+export function nextStepsOf(open: readonly Pick<JobEvaluation['tasks'][number], 'id' | 'owner' | 'stage'>[]) {
+  const inOrder = open.map((t, i) => ({ t, i })).sort((a, b) => a.t.stage - b.t.stage || a.i - b.i);
+  const firsts = new Map<string, string>();
+  for (const { t } of inOrder) if (!firsts.has(t.owner)) firsts.set(t.owner, t.id);
+  return firsts.size ? JSON.stringify([...firsts]) : null;
 }
 
 /**
@@ -191,6 +204,7 @@ export const OUTCOME_COLUMNS = [
   'rebate_max_cents',
   'rebate_final_cents',
   'rebate_lines',
+  'next_steps',
   'exception_notes',
 ] as const;
 

@@ -1,12 +1,13 @@
 /**
  * Evidence is real: every upload field of a task's data must name attachments stored for this job, uploaded for this
- * task and field, not deleted, of a kind the field's widget accepts. Task data keeps only references
+ * task and field (or for a task and field the form says it may reuse: form.yaml `reuse_uploads:`), not deleted, of a
+ * kind the field's widget accepts. Task data keeps only references
  * ({ id, name, ... }); what a client sends for one is never believed: a reference that passes is replaced by the
  * stored attachment's own (name, type, size, where and when a photo was taken), one that does not is refused on submit
  * (422 under the field, with the form's message for it) and dropped from a draft (the answer says which and why).
  */
 
-import type { FieldMessage, TaskForm } from '../../engine/index.ts';
+import type { FieldMessage, Program, TaskForm } from '../../engine/index.ts';
 import type { Deps } from '../context.ts';
 import { getAttachment, type AttachmentRow } from '../db/attachments.db.ts';
 import type { JobRow } from '../db/jobs.db.ts';
@@ -26,6 +27,22 @@ export function uploadFieldsOf(form: TaskForm, uploads: Deps['defs']['uploads'])
     if (typeof widget !== 'string' || !Object.hasOwn(uploads, widget)) continue;
     out.set(field, new Set(Object.values(uploads[widget].accept).flat()));
   }
+  return out;
+}
+
+/**
+ * Where a field's files may come from, as (task id, field) keys: its own task and field, and each task of the program
+ * whose form the field may reuse from (`reuse_uploads:`), at the field it names.
+ */
+export function uploadOrigins(
+  program: Pick<Program, 'tasks'>,
+  form: TaskForm,
+  taskId: string,
+  field: string,
+): Set<string> {
+  const out = new Set([`${taskId}\u0000${field}`]);
+  for (const src of form.reuse_uploads?.[field] ?? [])
+    for (const t of program.tasks) if (t.form === src.form) out.add(`${t.id}\u0000${src.field}`);
   return out;
 }
 
@@ -52,6 +69,7 @@ function referenceOf(a: AttachmentRow) {
 export async function checkEvidence(
   deps: Deps,
   job: Pick<JobRow, 'id'>,
+  program: Pick<Program, 'tasks'>,
   taskId: string,
   form: TaskForm,
   data: Record<string, unknown>,
@@ -64,6 +82,7 @@ export async function checkEvidence(
     if (value === undefined || value === null) continue;
     const many = Array.isArray(value);
     const kept: unknown[] = [];
+    const origins = uploadOrigins(program, form, taskId, field);
     for (const [i, ref] of (many ? value : [value]).entries()) {
       if (!isRef(ref)) {
         kept.push(ref);
@@ -71,7 +90,7 @@ export async function checkEvidence(
       }
       const a = ref.id.length <= 100 ? await getAttachment(deps.db, ref.id) : undefined;
       const why =
-        !a || a.job_id !== job.id || a.task_id !== taskId || a.field !== field
+        !a || a.job_id !== job.id || !origins.has(`${a.task_id}\u0000${a.field}`)
           ? (form.messages?.[field] ?? EVIDENCE_MESSAGES.not_stored)
           : a.deleted_at
             ? EVIDENCE_MESSAGES.gone

@@ -10,7 +10,18 @@ import type { TaskForm } from '../../engine/index.ts';
 import { hashDefinition } from '../../engine/load/hash.ts';
 import type { FormDocumentAnswer } from '../../engine/api/misc.ts';
 import type { Deps } from '../context.ts';
-import { uiSchemaForBrowser } from './present.ts';
+import { uiSchemaForBrowser, type ReuseOffer } from './present.ts';
+
+/** The other forms' upload fields each field may reuse files of, with their titles. */
+function reuseOffers(deps: Deps, form: TaskForm): Record<string, ReuseOffer[]> {
+  const titleOf = (key: string) => deps.defs.forms[key]?.title ?? key;
+  return Object.fromEntries(
+    Object.entries(form.reuse_uploads ?? {}).map(([field, sources]) => [
+      field,
+      sources.map((s) => ({ form: s.form, field: s.field, title: titleOf(s.form) })),
+    ]),
+  );
+}
 
 /** The form as served (its rules as data; upload fields with the file picker's filter). */
 export function formDocument(deps: Deps, form: TaskForm): FormDocumentAnswer {
@@ -29,7 +40,7 @@ export function formDocument(deps: Deps, form: TaskForm): FormDocumentAnswer {
     section: form.section,
     produces_documents: form.produces_documents,
     schema: form.schema,
-    ui_schema: uiSchemaForBrowser(form.ui_schema, deps.defs.uploads),
+    ui_schema: uiSchemaForBrowser(form.ui_schema, deps.defs.uploads, reuseOffers(deps, form)),
     messages: form.messages ?? {},
     rules,
     shown_if: form.shown_if,

@@ -14,11 +14,14 @@ import { addHistory, historyOfJob } from '../db/history.db.ts';
 import { jobState, refreshJob } from './evaluation.ts';
 import { programOfJob, requireForm, taskFormOf } from './pinned-program.ts';
 import { newShortCode, readJob } from './jobs.service.ts';
-import { presentTasks } from './task-present.ts';
+import { answersSeenBy, presentTasks } from './task-present.ts';
 import { actorOf, canSeeJobTask } from './access.ts';
 import { internalFields, presentEvaluation, presentHistoryItem, wordsOf } from './present.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 import { incomeGuidance } from '../../engine/income-limits.ts';
+import { getContractor } from '../db/contractors.db.ts';
+import { workflowJobDetail } from './task-extensions.ts';
+import { homeownerStanding } from './homeowner-present.ts';
 
 /** Messages of the job actions. */
 export const ACTION_MESSAGES = {
@@ -158,10 +161,19 @@ export async function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, b
   return readJob(deps, user, (await jobsDb.getJob(deps.db, id))!);
 }
 
-/** The homeowner's view of a job: lookup, their tasks, guidance, rebate and signing status. */
+/**
+ * The homeowner's view of a job: lookup, where their rebate stands in their words (and whom to ask), their tasks,
+ * guidance, rebate and signing status.
+ */
 export async function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
   const { evaluation: ev, program } = await jobState(deps, job);
   const asHomeowner: AuthUser = user.role === 'homeowner' ? user : { ...user, role: 'homeowner' };
+  const tasks = await presentTasks(deps, asHomeowner, job, ev, program);
+  const company = job.contractor_id ? await getContractor(deps.db, job.contractor_id) : undefined;
+  const contractor = company ? { name: company.name, phone: company.phone, email: company.email } : null;
+  // What the workflows say of the job: the budget's hold on it, said to the homeowner in words only.
+  const { budget } = await workflowJobDetail(deps, job);
+  const evaluation = presentEvaluation(asHomeowner, ev, wordsOf(deps, program));
   return {
     id: job.id,
     code: job.code,
@@ -172,9 +184,11 @@ export async function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobR
     county: job.county,
     program: { id: program.id, name: program.name },
     stage: { number: ev.stage.number, label: ev.stage.label, progress: ev.stage.progress },
-    evaluation: presentEvaluation(asHomeowner, ev, wordsOf(deps, program)),
-    tasks: await presentTasks(deps, asHomeowner, job, ev, program),
+    evaluation,
+    tasks,
     income_guidance: incomeGuidance(program),
+    standing: homeownerStanding({ job, program, ev, tasks, budget: budget ?? undefined, contractor }),
+    contractor,
   };
 }
 
@@ -193,7 +207,8 @@ export function confirmTasksDone(deps: Deps, user: AuthUser, job: jobsDb.JobRow)
     )) {
       const row = tasks.find((r) => r.task_id === t.id);
       const form = requireForm(deps, program, t.form);
-      const result = validateTask(form, row?.draft ?? row?.data ?? {}, facts);
+      // Their own draft, or what was submitted: never a draft someone else saved.
+      const result = validateTask(form, answersSeenBy(user, row).stored ?? {}, facts);
       if (!result.ok) {
         incomplete.push({ task_id: t.id, errors: result.errors });
         continue;

@@ -2,7 +2,7 @@
 
 import type { JobDetail } from '../../engine/api/jobs.ts';
 import type { NewJob } from '../../engine/api/requests.ts';
-import { assertMay } from '../abilities.ts';
+import { assertMay, may } from '../abilities.ts';
 import { randomInt } from 'node:crypto';
 import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES, initialEligibility, type JobSite } from '../../engine/index.ts';
 import { inTransaction, todayOf, type AuthUser, type Deps } from '../context.ts';
@@ -10,7 +10,7 @@ import { ApiError, badRequest, conflict, notFound, validationError } from '../er
 import * as jobsDb from '../db/jobs.db.ts';
 import * as lists from '../db/job-lists.db.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
-import { workflowJobDetail } from './task-extensions.ts';
+import { admitJob, workflowJobDetail } from './task-extensions.ts';
 import { addHistory } from '../db/history.db.ts';
 import { findUserById, listUsers } from '../db/users.db.ts';
 import { jobAbilities, jobScope, seesInternal } from './access.ts';
@@ -18,6 +18,7 @@ import { jobState, refreshJob } from './evaluation.ts';
 import { programOfJob, versionOfProgram } from './pinned-program.ts';
 import { daysInStageChangeAfter, presentEvaluation, presentListItem, presentPerson, wordsOf } from './present.ts';
 import { presentTasks } from './task-present.ts';
+import { nextStepOf } from './next-step.ts';
 import { MESSAGES } from '../../engine/forms/messages.ts';
 
 /** Paging and sorting of a list (spec sect. 7 defaults). */
@@ -58,7 +59,9 @@ export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilte
 }
 
 async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
-  const { items, total } = await lists.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, paging);
+  // A contractor's list starts with its work (issue 42); ops' and homeowners' keep the sort alone.
+  const page = { ...paging, work_first: user.role === 'contractor' ? ('contractor' as const) : undefined };
+  const { items, total } = await lists.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, page);
   const names = await contractorsDb.contractorNames(
     deps.db,
     items.map((r) => r.contractor_id).filter((x): x is number => x !== null),
@@ -66,9 +69,10 @@ async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters
   // A pinned job's stage is named as its version names it (built once per version and kept: pinned-program.ts).
   const judgedBy = await Promise.all(items.map(async (r) => (r.pinned_version ? programOfJob(deps, r) : undefined)));
   return {
-    items: items.map((r, i) =>
-      presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id), judgedBy[i]),
-    ),
+    items: items.map((r, i) => ({
+      ...presentListItem(deps, user, r, r.contractor_id === null ? undefined : names.get(r.contractor_id), judgedBy[i]),
+      next_step: nextStepOf(user, r, judgedBy[i] ?? deps.defs.programs[r.program_id]),
+    })),
     total,
     page_number: paging.page_number,
     per_page: paging.per_page,
@@ -193,6 +197,7 @@ export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
     throw validationError([{ path: 'program_id', message: 'Please select one of the options' }]);
   }
   const now = deps.now().toISOString();
+  await admitJob(deps, { program: deps.defs.programs[program_id], contractor_id });
   const id = await inTransaction(deps, async (deps) => {
     const jobId = await jobsDb.insertJob(deps.db, {
       code: await newShortCode(deps),
@@ -267,9 +272,16 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
     payment_pending: false,
     pinned_version: row.pinned_version ?? null,
     current_version: (program && versionOfProgram(program)?.hash) ?? null,
-    // What the workflows add (a payment under way: payment_pending).
-    ...(await workflowJobDetail(deps, row)),
+    // What the workflows add (a payment under way: payment_pending), less what the user may not read.
+    ...withoutUnreadable(user, await workflowJobDetail(deps, row)),
   };
+}
+
+/** A workflow's part of the job detail that the user's role may not read, taken out. */
+function withoutUnreadable(user: AuthUser, detail: Partial<JobDetail>): Partial<JobDetail> {
+  if (may(user, 'quality.view')) return detail;
+  const { quality: _quality, quality_hold: _hold, ...rest } = detail;
+  return rest;
 }
 
 /** Initial eligibility of a place (spec sect. 7): which programs serve it and accept submissions. */

@@ -19,6 +19,7 @@ import type { JobRow } from '../db/jobs.db.ts';
 import type { HistoryRow } from '../db/history.db.ts';
 import { seesInternal } from './access.ts';
 import { formsOf } from './pinned-program.ts';
+import { HOMEOWNER_WORDS } from './homeowner-present.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -142,20 +143,37 @@ export function internalFields(form: TaskForm | undefined): string[] {
 }
 
 const wordsByProgram = new WeakMap<Program, PlainWords>();
+/** The program each made words belong to: its eligibility rules' sentences for contractors and homeowners. */
+const programOfWords = new WeakMap<PlainWords, Program>();
 
 /** The words of a program's definitions (task and field titles, option labels), made once per loaded program. */
 export function wordsOf(deps: Deps, program: Program): PlainWords {
   let w = wordsByProgram.get(program);
-  if (!w) wordsByProgram.set(program, (w = plainWords(program, formsOf(deps, program))));
+  if (!w) {
+    wordsByProgram.set(program, (w = plainWords(program, formsOf(deps, program))));
+    programOfWords.set(w, program);
+  }
   return w;
 }
 
 /**
+ * A reason as someone outside ops reads it: a homeowner the rule's `homeowner_message` (or the plain general
+ * sentence), a contractor the rule in a sentence (its description), else the reason's label.
+ */
+function outsideText(user: AuthUser, r: EligibilityReason, program: Program | undefined): string {
+  const rule = program?.eligibility.find((x) => x.id === r.rule);
+  if (user.role === 'homeowner') return rule?.homeowner_message ?? HOMEOWNER_WORDS.generic_reason;
+  return rule?.description ?? r.text;
+}
+
+/**
  * The engine's evaluation as a role sees it. Everyone reads what pending checks still need in words
- * (task and field titles, `words`); ops also get each rule's id, the facts it read and why in words.
+ * (task and field titles, `words`); ops also get each rule's id, the facts it read and why in words; a
+ * contractor reads each reason as a sentence and a homeowner in their own words (never a rule's name).
  */
 export function presentEvaluation(user: AuthUser, ev: JobEvaluation, words: PlainWords): EvaluationView {
   const internal = seesInternal(user);
+  const program = programOfWords.get(words);
   const reason = (r: EligibilityReason): EligibilityReasonView =>
     internal
       ? {
@@ -172,7 +190,7 @@ export function presentEvaluation(user: AuthUser, ev: JobEvaluation, words: Plai
                 .map((g) => `${g.fields.join(', ')} (${g.title})`)
                 .join('; ')}`,
         }
-      : { code: r.code, text: r.text };
+      : { code: r.code, text: outsideText(user, r, program) };
   const line = ({ explanation, reads, ...l }: IncentiveLine): IncentiveLine =>
     internal ? { ...l, explanation, why: reads && words.read(reads) } : l;
   return {
@@ -228,14 +246,23 @@ export function presentHistoryItem(
   return { ...row, detail, ...(rule.actor ? { user_id: null, user_name: null } : {}) };
 }
 
+/** Another form's upload field a field may reuse files of, as the browser offers them (with the form's title). */
+export interface ReuseOffer {
+  form: string;
+  field: string;
+  title: string;
+}
+
 /**
  * A form's UI schema as served to the browser: each upload field gets `ui:options.accept`, the file
  * picker's filter made from what the server takes for its widget (task-schemas/_shared `uploads:`),
- * so the picker and the server never disagree.
+ * so the picker and the server never disagree; and `ui:options.reuse_from`, the other forms' fields whose files
+ * on the same job it may take (form.yaml `reuse_uploads:`).
  */
 export function uiSchemaForBrowser(
   ui: Record<string, unknown> | undefined,
   uploads: Record<string, UploadKind>,
+  reuse: Record<string, ReuseOffer[]> = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [field, entry] of Object.entries(ui ?? {})) {
@@ -248,7 +275,8 @@ export function uiSchemaForBrowser(
     const types = [...new Set(Object.values(kind.accept).flat())];
     const accept = [...Object.keys(kind.accept).map((e) => `.${e}`), ...types].join(',');
     const e = entry as Record<string, unknown>;
-    out[field] = { ...e, 'ui:options': { ...(e['ui:options'] as object | undefined), accept } };
+    const reuse_from = reuse[field]?.length ? { reuse_from: reuse[field] } : {};
+    out[field] = { ...e, 'ui:options': { ...(e['ui:options'] as object | undefined), accept, ...reuse_from } };
   }
   return out;
 }

@@ -3,7 +3,7 @@
  * workflows of `deps.workflows` add, in their list's order, and names none of them.
  */
 
-import type { TaskForm } from '../../engine/index.ts';
+import type { Program, TaskForm } from '../../engine/index.ts';
 import type { JobDetail } from '../../engine/api/jobs.ts';
 import type { Deps } from '../context.ts';
 import type { JobRow } from '../db/jobs.db.ts';
@@ -42,6 +42,11 @@ export async function fillServerFields(
 /** The effects of a successful submission, in its transaction (server/workflows/types.ts: afterSubmit). */
 export async function afterSubmit(deps: Deps, s: SubmittedTask): Promise<void> {
   for (const w of deps.workflows) await w.afterSubmit?.(deps, s);
+}
+
+/** Before a job is created for a company in a program: each workflow may refuse it (an ApiError). */
+export async function admitJob(deps: Deps, j: { program: Program; contractor_id: number }): Promise<void> {
+  for (const w of deps.workflows) await w.admitJob?.(deps, j);
 }
 
 /** What follows an evaluation of a job that stored its outcome (the work an opened task starts). */

@@ -15,6 +15,23 @@ import { visibleTaskData } from './present.ts';
 import { fillServerFields, prefetchFields, type Prefetched } from './task-extensions.ts';
 
 /**
+ * The stored answers of a task the user reads, and whether they are an unsubmitted draft over submitted ones. A
+ * homeowner reads what was submitted or their own draft, never answers someone else saved without submitting (their
+ * contractor's half-finished answers would be preselected for them); everyone else reads the latest draft.
+ */
+export function answersSeenBy(
+  user: Pick<AuthUser, 'id' | 'role'>,
+  row: Pick<tasksDb.TaskRow, 'status' | 'data' | 'draft' | 'updated_by'> | undefined,
+): { stored: Record<string, unknown> | null; draft: boolean } {
+  if (!row) return { stored: null, draft: false };
+  const theirs = user.role !== 'homeowner' || row.updated_by === user.id;
+  if (row.draft) return theirs ? { stored: row.draft, draft: true } : { stored: row.data, draft: false };
+  // A task never submitted keeps its draft as its data.
+  if (row.status !== 'COMPLETE' && !theirs) return { stored: null, draft: false };
+  return { stored: row.data, draft: false };
+}
+
+/**
  * A task as a role sees it, under the program the job is judged by (its pinned version or the current one);
  * the workflows' server-owned fields as they stand now (what `prefetched` read for the job's tasks).
  */
@@ -28,7 +45,7 @@ export async function presentTask(
   prefetched: Prefetched,
 ): Promise<JobTask> {
   const form = formOf(deps, program, t.form);
-  const stored = row?.draft ?? row?.data ?? null;
+  const { stored, draft } = answersSeenBy(user, row);
   const data = form ? await fillServerFields(deps, 'read', form, job, t.id, stored, prefetched) : stored;
   return {
     id: t.id,
@@ -55,7 +72,7 @@ export async function presentTask(
     can_edit: canWorkTask(user, actorOf(program, t)) && t.status !== 'LOCKED',
     abilities: taskAbilities(user, t, !!row?.owner_override),
     data: visibleTaskData(user, form, data),
-    has_unsubmitted_changes: !!row?.draft,
+    has_unsubmitted_changes: draft,
     version: row?.version ?? 0,
     updated_at: row?.updated_at ?? null,
   };

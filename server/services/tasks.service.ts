@@ -32,7 +32,7 @@ import { jobState, refreshJob } from './evaluation.ts';
 import { formOf, requireForm, taskFormOf } from './pinned-program.ts';
 import { internalFields, visibleTaskData } from './present.ts';
 import { afterSubmit, fillServerFields, prefetchFields } from './task-extensions.ts';
-import { presentTask } from './task-present.ts';
+import { answersSeenBy, presentTask } from './task-present.ts';
 
 /** The spec's and our messages of the task workflow. */
 export const TASK_MESSAGES = {
@@ -95,7 +95,7 @@ export async function write(
     const by = current?.updated_by ?? null;
     const byOps = by !== null && (await findUserById(deps.db, by))?.role === 'ops';
     const copy: StaleCopy = {
-      data: visibleTaskData(user, form, current?.draft ?? current?.data ?? null),
+      data: visibleTaskData(user, form, answersSeenBy(user, current).stored),
       version: current?.version ?? 0,
       updated_at: current?.updated_at ?? null,
       updated_by: byOps && !seesInternal(user) ? null : by,
@@ -162,7 +162,7 @@ export function saveDraft(
     const drafted = form ? await draftData(deps, user, job, taskId, form, body.data, row) : {};
     // Upload references not stored for this task's field are dropped from the draft, and the answer says which.
     const { data, problems: dropped } = form
-      ? await checkEvidence(deps, job, taskId, form, drafted)
+      ? await checkEvidence(deps, job, program, taskId, form, drafted)
       : { data: drafted, problems: [] };
     const tooBig = draftSizeErrors(data);
     if (tooBig.length) throw validationError(tooBig);
@@ -228,7 +228,7 @@ export function submitTask(
     const kept = withInternal(user, form, body.data, row?.draft ?? row?.data ?? null);
     const filled = (await fillServerFields(deps, 'submit', form, job, taskId, kept)) ?? {};
     // Evidence is real: every upload reference names an attachment stored for this task's field (422 otherwise).
-    const { data, problems } = await checkEvidence(deps, job, taskId, form, filled);
+    const { data, problems } = await checkEvidence(deps, job, program, taskId, form, filled);
     if (problems.length) throw validationError(problems);
     // The facts the job was evaluated on before this write (one engine run, memoized: see jobState).
     const { facts, evaluation: before } = await jobState(deps, job, tasks);

@@ -12,5 +12,16 @@ import { payments } from './payments/index.ts';
 import { homeowners } from './homeowners/index.ts';
 import { terms } from './terms/index.ts';
 import { budget } from './budget/index.ts';
+import { quality } from './quality/index.ts';
+import { reconciliation } from './reconciliation/index.ts';
 
-export const WORKFLOWS: readonly AppWorkflow[] = [signing, usage, payments, homeowners, terms, budget];
+export const WORKFLOWS: readonly AppWorkflow[] = [
+  signing,
+  usage,
+  payments,
+  homeowners,
+  terms,
+  budget,
+  reconciliation,
+  quality,
+];

@@ -74,6 +74,8 @@ export interface Workflow<D, R> {
    * is re-evaluated, in the same transaction (a refused submission rolls them back).
    */
   afterSubmit?: (deps: D, s: SubmittedTask) => Promise<void>;
+  /** Before a job is created for a contractor company in a program: throws an ApiError to refuse it. */
+  admitJob?: (deps: D, j: { program: Program; contractor_id: number }) => Promise<void>;
   /** After every evaluation of a job that stored its outcome (queue the work an opened task starts). */
   afterEvaluation?: (deps: D, e: EvaluatedJob) => Promise<void>;
   /** What the workflow adds to the job detail. */

@@ -21,14 +21,25 @@ import {
   type Scenario,
 } from './scenarios.ts';
 
-/** The utilities the sign-in page offers. */
+/** The utilities the sign-in page offers (the demo's homes are served by these). */
 export const UTILITIES = [
   'Pacific Gas and Electric',
   'Southern California Edison',
   'SoCalGas',
+  'San Diego Gas & Electric',
   'Georgia Power',
+  'Atlanta Gas Light',
   'We Energies',
+  'Madison Gas and Electric',
+  'Wisconsin Public Service',
+  'Xcel Energy',
+  'Rockland Electric Company',
+  'Public Service Electric and Gas',
 ];
+
+/** The utility of the list a name given by the portal means (its case aside), if any. */
+export const knownUtility = (name: unknown): string | null =>
+  typeof name === 'string' ? (UTILITIES.find((u) => u.toLowerCase() === name.trim().toLowerCase()) ?? null) : null;
 
 /** A one-time code not entered within this long after the password expires the attempt. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -66,6 +77,8 @@ export interface AuthorizationRecord {
   visited_at: Date | null;
   attempts: number;
   utility: string | null;
+  /** The utility the portal says serves the home (one of UTILITIES): the sign-in page starts from it. */
+  suggested: string | null;
   attempt: Attempt | null;
   decision: Decision | null;
   revoked_at: Date | null;
@@ -115,7 +128,7 @@ export class AuthorizationStore {
     private readonly validation_ms: number,
   ) {}
 
-  create(reference: string, return_url: string): AuthorizationRecord {
+  create(reference: string, return_url: string, suggested: string | null = null): AuthorizationRecord {
     const record: AuthorizationRecord = {
       id: `ua_${randomBytes(12).toString('base64url')}`,
       reference,
@@ -123,6 +136,7 @@ export class AuthorizationStore {
       visited_at: null,
       attempts: 0,
       utility: null,
+      suggested,
       attempt: null,
       decision: null,
       revoked_at: null,

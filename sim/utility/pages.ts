@@ -57,7 +57,11 @@ function errorBox(error: string | undefined): string {
 /** The sign-in form; `utility` keeps the homeowner's choice after an error. */
 export function signInPage(o: { id: string; reference: string; error?: string; utility?: string | null }): string {
   const described = o.error ? ' aria-describedby="form-error"' : '';
-  const options = UTILITIES.map((u) => `<option${u === o.utility ? ' selected' : ''}>${escape(u)}</option>`).join('');
+  // No utility known: the list starts on a prompt, not on one utility (a New Jersey home offered a Californian one).
+  const known = !!o.utility && UTILITIES.includes(o.utility);
+  const prompt = `<option value=""${known ? '' : ' selected'} disabled>Choose your utility</option>`;
+  const options =
+    prompt + UTILITIES.map((u) => `<option${u === o.utility ? ' selected' : ''}>${escape(u)}</option>`).join('');
   const demo = Object.entries(SCENARIOS)
     .map(([name, s]) => `<li><code>${escape(name)}</code>: ${escape(s.summary)}</li>`)
     .join('');

@@ -7,7 +7,7 @@
  *
  * Routes (JSON unless said; 400 {error} for bad input, 404 unknown id, 409 not authorized, 410 revoked):
  *   GET  /api/health                                      {ok: true}
- *   POST /api/authorizations {reference, return_url, email?}   201 {id, url}
+ *   POST /api/authorizations {reference, return_url, email?, utility?}   201 {id, url}
  *   GET  /api/authorizations/:id                          UtilityAuthorization
  *   GET  /api/authorizations/:id/meters                   {meters}
  *   GET  /api/authorizations/:id/meters/:meter/usage?from=YYYY-MM-DD&to=YYYY-MM-DD   ESPI Atom XML
@@ -19,7 +19,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { UtilityFailure } from '../../server/adapters/utility-data.ts';
 import { HttpError, isDate, readBody, readJsonObject, serve, type Handler, type Reply, type Route } from '../http.ts';
-import { AuthorizationStore, UTILITIES, type AuthorizationRecord } from './authorizations.ts';
+import { AuthorizationStore, knownUtility, UTILITIES, type AuthorizationRecord } from './authorizations.ts';
 import { espiFeed, monthlyChannel, PACIFIC_TIME } from './espi.ts';
 import { codePage, messagePage, signInPage } from './pages.ts';
 import { scenarioFor } from './scenarios.ts';
@@ -104,14 +104,17 @@ export async function startUtilitySimulator(
 
   const createAuthorization: Handler = async (req) => {
     const body = await readJsonObject(req);
-    const { reference, email } = body;
+    const { reference, email, utility } = body;
     if (typeof reference !== 'string' || !reference.trim() || reference.length > 200)
       throw new HttpError(400, 'reference must be a non-empty string of at most 200 characters');
     const returnUrl = httpUrl(body.return_url);
     if (!returnUrl) throw new HttpError(400, 'return_url must be an http(s) URL of at most 2048 characters');
     if (email !== undefined && (typeof email !== 'string' || email.length > 320 || !/^[^@\s]+@[^@\s]+$/.test(email)))
       throw new HttpError(400, 'email must be an email address');
-    const record = store.create(reference.trim(), returnUrl);
+    if (utility !== undefined && (typeof utility !== 'string' || utility.length > 200))
+      throw new HttpError(400, 'utility must be a string of at most 200 characters');
+    // The home's utility, when it is one this service serves: the sign-in page starts from it (never from another's).
+    const record = store.create(reference.trim(), returnUrl, knownUtility(utility));
     return { status: 201, json: { id: record.id, url: `${publicUrl()}/authorize/${record.id}` } };
   };
 
@@ -182,7 +185,7 @@ export async function startUtilitySimulator(
       signInPage({
         id: record.id,
         reference: record.reference,
-        utility: record.utility,
+        utility: record.utility ?? record.suggested,
         error: failure ? FAILURE_TEXT[failure] : undefined,
       }),
     );

@@ -292,6 +292,33 @@ describe('sign-in journeys', () => {
     expect(await adapter.getAuthorization(id)).toMatchObject({ status: 'visited', attempts: 0 });
   });
 
+  it('the sign-in page starts from the utility the portal names for the home, and from none it does not serve', async () => {
+    // Issue 42: a New Jersey home was offered a Californian utility, the first of the list.
+    const selected = (page: string) => [...page.matchAll(/<option([^>]*) selected[^>]*>([^<]*)</g)].map((m) => m[2]);
+    const served = await adapter.createAuthorization({
+      reference: '12 Lake Dr, Mahwah, NJ (rebate job ABC234)',
+      return_url: RETURN_URL,
+      utility: 'rockland electric company',
+    });
+    const page = await (await fetch(served.url)).text();
+    expect(selected(page)).toEqual(['Rockland Electric Company']);
+    expect(page).toContain('<strong>12 Lake Dr, Mahwah, NJ (rebate job ABC234)</strong>');
+    for (const utility of ['Atlantic City Electric', undefined]) {
+      const other = await adapter.createAuthorization({ reference: 'r', return_url: RETURN_URL, utility });
+      expect(selected(await (await fetch(other.url)).text())).toEqual(['Choose your utility']);
+    }
+    // The prompt is no utility: sent as it is, the form comes back asking for one.
+    const none = await post(served.url, { utility: '', username: 'homeowner', password: PASSWORD });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain('Choose your utility from the list.');
+    const long = await fetch(`${sim.url}/api/authorizations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference: 'r', return_url: RETURN_URL, utility: 'x'.repeat(201) }),
+    });
+    expect(long.status).toBe(400);
+  });
+
   it('never echoes or reports the password', async () => {
     const { id, url } = await opened();
     const pages = [

@@ -53,7 +53,22 @@ const contractorTask: Pick<Row, 'scope' | 'except'> = { scope: 'company_a', exce
 
 const wiHearVersion = () => versionOfProgram(repoDefinitions().programs['wi-hear'])!.hash;
 
+/** An unknown signer's link: the credential, so a 404 for everyone, signed in or not. */
+const NO_LINK = {
+  anonymous: 404,
+  homeowner: 404,
+  contractor_a: 404,
+  contractor_b: 404,
+  ops: 404,
+} as const satisfies Row['except'];
+
 export const EXTRA_ACCESS: Record<string, Row> = {
+  // The signer's copy, through their own link (issue 42).
+  'GET /api/signing/{token}/copy': { path: () => '/api/signing/no-such-link-no-such-link/copy', except: NO_LINK },
+  'GET /api/signing/{token}/copy.pdf': {
+    path: () => '/api/signing/no-such-link-no-such-link/copy.pdf',
+    except: NO_LINK,
+  },
   // Into a contractor task's field: the homeowner does not see that task ('This job has no such task.').
   'POST /api/jobs/{job_id}/attachments': {
     path: (c) => `/api/jobs/${c.job.id}/attachments`,

@@ -37,6 +37,8 @@ export interface Row {
   except?: Partial<Record<Who, Outcome>>;
   /** Call with a token of its own (sign-out revokes the token it is called with). */
   ownToken?: boolean;
+  /** An event stream that stays open: judged by its status. */
+  stream?: boolean;
 }
 
 const WHO: Who[] = ['anonymous', 'homeowner', 'contractor_a', 'contractor_b', 'ops'];
@@ -202,7 +204,37 @@ const ROWS: Record<string, Row> = {
     scope: 'company_a',
   },
   // Budgets are ops' (the adjustment's reason is blank: ops pass the guard and get a 422).
+  'GET /api/changes': { path: () => '/api/changes', stream: true },
+  'GET /api/reconciliation': { path: () => '/api/reconciliation' },
+  'GET /api/reconciliation.csv': { path: () => '/api/reconciliation.csv' },
   'GET /api/budgets': { path: () => '/api/budgets' },
+  // The matrix's job is new, never sampled: ops pass the guard and find no sampled review (tests/api/quality.test.ts
+  // records real ones).
+  'POST /api/jobs/{job_id}/quality/{review_id}/outcome': {
+    path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/outcome`,
+    body: () => ({ outcome: 'pass' }),
+    except: { ops: 404 },
+  },
+  // No corrective action on the matrix's job: the company's contractor passes the guard and finds none (404).
+  'POST /api/jobs/{job_id}/quality/actions/{action_id}/answer': {
+    path: (c) => `/api/jobs/${c.job.id}/quality/actions/2000000000/answer`,
+    body: () => ({ note: 'Fixed' }),
+    scope: 'company_a',
+    except: { contractor_a: 404 },
+  },
+  'POST /api/jobs/{job_id}/quality/actions/{action_id}/decision': {
+    path: (c) => `/api/jobs/${c.job.id}/quality/actions/2000000000/decision`,
+    body: () => ({ decision: 'accept' }),
+    except: { ops: 404 },
+  },
+  'GET /api/contractors/{contractor_id}/quality': {
+    path: (c) => `/api/contractors/${c.s.ids.contractor_a}/quality`,
+    scope: 'company_a',
+  },
+  'PUT /api/contractors/{contractor_id}/standing': {
+    path: (c) => `/api/contractors/${c.s.ids.contractor_a}/standing`,
+    body: () => ({ program_id: 'wi-hear', standing: 'full', reason: 'Matrix check' }),
+  },
   'POST /api/programs/{program_id}/budget-adjustments': {
     path: () => '/api/programs/wi-hear/budget-adjustments',
     body: () => ({ territory: '', amount_cents: 100, reason: ' ' }),
@@ -394,6 +426,7 @@ describe('access matrix', () => {
       const r = await s.api(method, path, {
         as,
         token,
+        stream: row.stream,
         body: row.body?.(ctx) ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
       });
       const want = expected(ability, row, who);

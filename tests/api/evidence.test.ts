@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { createJob, submit, uploadFile, WI_HEAR_APPLY } from './fixtures.ts';
+import { checkEvidence, uploadOrigins } from '../../server/services/evidence.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -110,5 +111,70 @@ describe('an upload field names only files stored for it', () => {
     const clean = await send(job.id, [good], 'draft');
     expect(clean.status).toBe(200);
     expect(clean.body).not.toHaveProperty('dropped');
+  });
+});
+
+describe('a form may reuse another form’s uploads (form.yaml reuse_uploads)', () => {
+  it('a file uploaded for the named form and field is accepted and kept as stored; any other is not', async () => {
+    const job = await jobAtScope();
+    const program = s.deps.defs.programs['wi-hear'];
+    const invoice = s.deps.defs.forms.upload_final_invoice;
+    const reusing = {
+      ...invoice,
+      reuse_uploads: { final_invoice: [{ form: 'scope_of_work_proposed', field: 'upload_scope_of_work' }] },
+    };
+    const scope = (await uploadFile(s, 'contractor_a', job.id, TASK, FIELD, 'pdf')) as { id: string; name: string };
+    const photo = await uploadFile(
+      s,
+      'contractor_a',
+      job.id,
+      'photos_of_installed_measures',
+      'heat_pump_outdoor_unit_photos',
+      'photo',
+    );
+    const check = (form: typeof invoice, refs: Record<string, unknown>[]) =>
+      checkEvidence(s.deps, job, program, 'upload_final_invoice', form, { final_invoice: refs });
+    // Without the declaration, the scope's PDF is not the invoice's.
+    expect((await check(invoice, [scope])).problems).toHaveLength(1);
+    // With it, the PDF is accepted and kept as stored.
+    const ok = await check(reusing, [{ ...scope, name: 'forged.pdf' }]);
+    expect(ok.problems).toEqual([]);
+    expect(ok.data.final_invoice).toEqual([expect.objectContaining({ id: scope.id, name: scope.name })]);
+    // Another job's file of the same task and field is still refused.
+    const other = await jobAtScope();
+    const theirs = await uploadFile(s, 'contractor_a', other.id, TASK, FIELD, 'pdf');
+    expect((await check(reusing, [theirs])).problems).toHaveLength(1);
+    // A file of a field the form does not name (a photo of the installed measures) is not the invoice either.
+    expect((await check(reusing, [photo])).problems).toHaveLength(1);
+  });
+
+  it('the origins of a field: its own task and field, and each task of the program using the form it reuses from', () => {
+    const program = {
+      tasks: [
+        { id: 'sow_a', form: 'scope_of_work_proposed' },
+        { id: 'inv', form: 'upload_final_invoice' },
+      ],
+    };
+    const form = {
+      ...s.deps.defs.forms.upload_final_invoice,
+      reuse_uploads: { final_invoice: [{ form: 'scope_of_work_proposed', field: 'upload_scope_of_work' }] },
+    };
+    expect([...uploadOrigins(program as never, form, 'inv', 'final_invoice')]).toEqual([
+      'inv\u0000final_invoice',
+      'sow_a\u0000upload_scope_of_work',
+    ]);
+    expect([...uploadOrigins(program as never, form, 'inv', 'notes')]).toEqual(['inv\u0000notes']);
+  });
+});
+
+describe('the served form offers the files a field may reuse', () => {
+  it('ui:options.reuse_from names the other form’s field and title; a field without reuse has none', async () => {
+    const r = await s.api('GET', '/api/forms/scope_of_work_project', { as: 'contractor_a' });
+    expect(r.status).toBe(200);
+    expect(r.body.ui_schema.upload_scope_of_work['ui:options'].reuse_from).toEqual([
+      { form: 'scope_of_work_proposed', field: FIELD, title: s.deps.defs.forms.scope_of_work_proposed.title },
+    ]);
+    const proposed = await s.api('GET', '/api/forms/scope_of_work_proposed', { as: 'contractor_a' });
+    expect(proposed.body.ui_schema.upload_scope_of_work['ui:options']).not.toHaveProperty('reuse_from');
   });
 });

@@ -8,6 +8,8 @@ import type { Person, TestServer } from './harness.ts';
 import { actorOf } from '../../server/services/access.ts';
 import { uploadFieldsOf } from '../../server/services/evidence.ts';
 import { demoPdf, demoPng } from '../../server/seed/demo-files.ts';
+import * as tasksDb from '../../server/db/tasks.db.ts';
+import { refreshJob } from '../../server/services/evaluation.ts';
 
 /** The first valid example of a form's fixture, optionally overridden. */
 export function filled(form: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -176,3 +178,70 @@ export const WI_HEAR_APPLY: [string, string, Record<string, unknown>][] = [
   ['scope_of_work_proposed', 'scope_of_work_proposed', {}],
   ['apply_for_income_verification', 'apply_for_income_verification_homeowner', {}],
 ];
+
+/** The rebate a RECO job of recoJobAtPayment is shared: a heat pump saving 6,000 kWh a year at 0.50 a kWh. */
+export const RECO_REBATE = 300_000;
+/** What recoJobAtPayment's written tasks hold. */
+export const RECO_ANSWERS: Record<string, Record<string, unknown>> = {
+  provide_services: { services_being_installed: ['heat_pump'] },
+  review_deemed_range: {
+    deemed_savings_low_kwh: 4000,
+    deemed_savings_high_kwh: 8000,
+    estimated_annual_savings_kwh: 6000,
+  },
+  confirm_project_final_costs: { total_project_cost: 1_000_000 },
+  determine_and_share_rebate_amount: { program_final_amount: RECO_REBATE },
+};
+
+let recoJobs = 0;
+
+/**
+ * A RECO job (in Mahwah, NJ; created by ops for the company, A by default) with every task before payment approval
+ * written complete at `at`, as the engine reads them (RECO_ANSWERS, overridden per task by `answers`), and evaluated:
+ * payment approval is next.
+ */
+export async function recoJobAtPayment(
+  s: TestServer,
+  o: { at: Date; contractor_id?: number; answers?: Record<string, Record<string, unknown>> },
+): Promise<{ id: number; code: string }> {
+  const n = ++recoJobs;
+  const r = await s.api('POST', '/api/jobs', {
+    as: 'ops',
+    body: {
+      first_name: 'Paula',
+      last_name: `Payee${n}`,
+      email: `paula${n}@home.test`,
+      address: `${n} Payee Lane`,
+      city: 'Mahwah',
+      county: 'Bergen',
+      state: 'NJ',
+      zip: '07430',
+      lat: 41.08,
+      lon: -74.14,
+      electric_utility: 'Rockland Electric Company',
+      gas_utility: 'Public Service Electric and Gas',
+      program_id: 'reco',
+      contractor_id: o.contractor_id ?? s.ids.contractor_a,
+    },
+  });
+  if (r.status !== 201) throw new Error(`RECO job not created: ${r.status} ${JSON.stringify(r.body)}`);
+  const job = r.body as { id: number; code: string };
+  const program = s.deps.defs.programs.reco;
+  for (const t of program.tasks) {
+    if (t.id === 'approve_payment' || t.id === program.incentives.payment!.task) continue;
+    const row = {
+      job_id: job.id,
+      task_id: t.id,
+      status: 'COMPLETE' as const,
+      data: { ...RECO_ANSWERS[t.id], ...o.answers?.[t.id] },
+      draft: null,
+      owner_override: null,
+      exceptions: null,
+      updated_at: o.at.toISOString(),
+      updated_by: null,
+    };
+    await tasksDb.writeTask(s.deps.db, row, 0);
+  }
+  await refreshJob(s.deps, job.id);
+  return job;
+}

@@ -15,6 +15,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { depsOf } from '../../server/deps.ts';
 import type { Backend } from '../../server/db/database.ts';
 import { freshDatabase, type Fresh } from '../db/backends.ts';
+import { endStreams } from '../../server/live/hub.ts';
 import { createApp } from '../../server/app.ts';
 import type { Deps } from '../../server/context.ts';
 import { hashPassword } from '../../server/services/auth.service.ts';
@@ -56,7 +57,14 @@ export interface TestServer {
   api: <T = any>(
     method: string,
     path: string,
-    opts?: { as?: Person; token?: string; body?: unknown; headers?: Record<string, string> },
+    opts?: {
+      as?: Person;
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** A stream that stays open (Server-Sent Events): answer at its headers (status and headers; no body). */
+      stream?: boolean;
+    },
   ) => Promise<Res<T>>;
   tokenOf: (who: Person) => Promise<string>;
   close: () => Promise<void>;
@@ -154,6 +162,10 @@ export async function startServer(
       body = JSON.stringify(o.body);
     }
     const r = await fetch(url + path, { method, headers, body });
+    if (o.stream && r.ok) {
+      await r.body?.cancel();
+      return { status: r.status, body: undefined as never, headers: r.headers };
+    }
     const text = await r.text();
     let parsed: unknown = text;
     try {
@@ -182,6 +194,7 @@ export async function startServer(
     api,
     tokenOf,
     close: async () => {
+      endStreams(deps.store);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.drop();
       rmSync(dir, { recursive: true, force: true });

@@ -77,7 +77,7 @@ describe('inviting the homeowner', () => {
     expect(new Date(r.body.expires_at).getTime() - clock.getTime()).toBe(INVITE_DAYS * 86_400_000);
     const { mail, token } = await inviteMailTo(email);
     expect(mail.subject).toBe(`Your home energy rebate: 3 tasks to complete (${job.code})`);
-    expect(mail.body).toContain('  - Income estimate\n  - Homeowner and home details\n  - Verify your income\n');
+    expect(mail.body).toContain('  - Income estimate\n  - Household and home details\n  - Verify your income\n');
     expect(mail.body).not.toContain('Energy sources');
     const history = await s.api('GET', `/api/jobs/${job.id}/history?type=homeowner_invited`, { as: 'ops' });
     expect(history.body.items[0].detail).toMatchObject({

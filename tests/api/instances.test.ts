@@ -21,7 +21,8 @@ import { depsOf, REPO_ROOT } from '../../server/deps.ts';
 import { freshDatabase, type Fresh } from '../db/backends.ts';
 import { API_BACKEND } from './harness.ts';
 import { createApp } from '../../server/app.ts';
-import { seedIfEmpty } from '../../server/seed/demo.ts';
+import { seededDatabase } from '../support/demo-templates.ts';
+import { SEEDED_NOW } from '../support/global-setup.ts';
 
 const OPS = { email: 'ops@demo.rebates.test', password: 'demo-password-1' };
 const CONTRACTOR = { email: 'alex@northwind-hvac.test', password: 'demo-password-1' };
@@ -95,13 +96,14 @@ async function signIn(base: string, who: { email: string; password: string }): P
 
 describe('sessions between instances (in process, one clock that never moves)', () => {
   it('a sign-out, and a new password, on one instance end the session on the other without waiting out its cache window', async () => {
-    const dir = tempDir();
-    const db = await database();
+    // A copy of this run's seeded demo (its users are who signs in here).
+    const db = await seededDatabase({ backend: API_BACKEND, now: SEEDED_NOW });
+    databases.push(db);
     const config = {
       ...loadConfig({}),
       database_url: db.url,
       database_schema: db.schema,
-      upload_dir: join(dir, 'uploads'),
+      upload_dir: db.upload_dir,
       session_cache_ms: 60_000,
     };
     // The clock stands still: no cache window ever runs out here, so a refusal on B can only come from A's notice.
@@ -109,7 +111,6 @@ describe('sessions between instances (in process, one clock that never moves)', 
     const now = () => new Date(t);
     const a = depsOf(db.store, config, { now, log: () => {} });
     const b = depsOf(await db.another(), config, { now, log: () => {} });
-    await seedIfEmpty(a);
     const servers: Server[] = [];
     const listen = (deps: typeof a) =>
       createApp(deps).then(

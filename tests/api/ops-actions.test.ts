@@ -105,12 +105,14 @@ describe('mark a job ineligible (ops override) and undo', () => {
     expect(await listed(job.id)).toMatchObject({ eligibility: 'ineligible', ops_ineligible_reason: REASON });
     expect(await ids('/api/jobs/internal?eligibility=ineligible&per_page=200')).toContain(job.id);
     expect(await ids('/api/jobs/internal?eligibility=pending_more_information&per_page=200')).not.toContain(job.id);
-    // The contractor sees the job ineligible for "ops override", without the team's words.
+    // The contractor reads that ops marked the job ineligible, in a sentence, without the team's words.
     const mine = (await s.api('GET', '/api/jobs?eligibility=ineligible&per_page=200', { as: 'contractor_a' })).body
       .items as Item[];
     expect(mine.find((j) => j.id === job.id)).not.toHaveProperty('ops_ineligible_reason');
     const asContractor = await s.api('GET', `/api/jobs/${job.id}`, { as: 'contractor_a' });
-    expect(asContractor.body.evaluation.eligibility.reasons).toEqual([{ code: 'ops_override', text: 'ops override' }]);
+    expect(asContractor.body.evaluation.eligibility.reasons).toEqual([
+      { code: 'ops_override', text: 'Ops marked the job ineligible.' },
+    ]);
     expect(asContractor.body).not.toHaveProperty('ops_ineligible_reason');
     const again = await s.api('PATCH', `/api/jobs/${job.id}/mark-ineligible`, { as: 'ops', body: { reason: 'Twice' } });
     expect(again).toMatchObject({ status: 400, body: { code: 'job_marked_ineligible' } });

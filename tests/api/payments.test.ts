@@ -9,7 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
-import { filled } from './fixtures.ts';
+import { filled, RECO_REBATE, recoJobAtPayment } from './fixtures.ts';
 import { createWorker, type Worker } from '../../server/worker.ts';
 import { PAYMENT_WORK, paymentHandlers } from '../../server/workflows/payments/payment-work.ts';
 import { leaseWork } from '../../server/db/work.db.ts';
@@ -27,7 +27,6 @@ let clock = new Date('2026-06-01T15:00:00.000Z');
 const tick = (ms: number) => (clock = new Date(clock.getTime() + ms));
 const APPROVE_MS = 60_000;
 const PAY_MS = 30_000;
-let n = 0;
 
 beforeAll(async () => {
   ap = await startApSimulator({ now: () => clock, approve_after_ms: APPROVE_MS, pay_after_ms: PAY_MS });
@@ -40,65 +39,11 @@ afterAll(async () => {
 });
 
 /** The rebate ops shared on each job of these tests (payment is bound to it): the rules' amount too. */
-const SHARED = 300_000;
-/** What the written tasks hold: a heat pump saving 6,000 kWh a year at 0.50 a kWh (3,000.00), shared as such. */
-const ANSWERS: Record<string, Record<string, unknown>> = {
-  provide_services: { services_being_installed: ['heat_pump'] },
-  review_deemed_range: {
-    deemed_savings_low_kwh: 4000,
-    deemed_savings_high_kwh: 8000,
-    estimated_annual_savings_kwh: 6000,
-  },
-  confirm_project_final_costs: { total_project_cost: 1_000_000 },
-  determine_and_share_rebate_amount: { program_final_amount: SHARED },
-};
+const SHARED = RECO_REBATE;
 
 /** A RECO job with every task before payment complete (written as the engine reads them), at stage 5, $3,000 shared. */
-async function jobAtPayment(answers: Record<string, Record<string, unknown>> = {}) {
-  n += 1;
-  const r = await s.api('POST', '/api/jobs', {
-    as: 'ops',
-    body: {
-      first_name: 'Paula',
-      last_name: `Payee${n}`,
-      email: `paula${n}@home.test`,
-      address: `${n} Ramapo Valley Rd`,
-      city: 'Mahwah',
-      county: 'Bergen',
-      state: 'NJ',
-      zip: '07430',
-      lat: 41.08,
-      lon: -74.14,
-      electric_utility: 'Rockland Electric Company',
-      gas_utility: 'Public Service Electric and Gas',
-      program_id: 'reco',
-      contractor_id: s.ids.contractor_a,
-    },
-  });
-  expect(r.status).toBe(201);
-  const job = r.body as { id: number; code: string };
-  const program = s.deps.defs.programs.reco;
-  for (const t of program.tasks) {
-    if (t.id === 'approve_payment' || t.id === program.incentives.payment!.task) continue;
-    await tasksDb.writeTask(
-      s.deps.db,
-      {
-        job_id: job.id,
-        task_id: t.id,
-        status: 'COMPLETE',
-        data: { ...ANSWERS[t.id], ...answers[t.id] },
-        draft: null,
-        owner_override: null,
-        exceptions: null,
-        updated_at: clock.toISOString(),
-        updated_by: null,
-      },
-      0,
-    );
-  }
-  await refreshJob(s.deps, job.id);
-  return job;
-}
+const jobAtPayment = (answers: Record<string, Record<string, unknown>> = {}) =>
+  recoJobAtPayment(s, { at: clock, answers });
 
 const taskOf = async (jobId: number, taskId: string) =>
   (await s.api('GET', `/api/jobs/${jobId}/tasks/${taskId}`, { as: 'ops' })).body;

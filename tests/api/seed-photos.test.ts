@@ -13,12 +13,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { depsOf } from '../../server/deps.ts';
-import { DEMO_PASSWORD, seedIfEmpty } from '../../server/seed/demo.ts';
-import { freshDatabase, type Fresh } from '../db/backends.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { seededDatabase } from '../support/demo-templates.ts';
+import { SEEDED_NOW } from '../support/global-setup.ts';
 import { dbAll } from '../support/db.ts';
 import { API_BACKEND } from './harness.ts';
 
-const NOW = new Date('2026-06-01T15:00:00Z');
+const NOW = new Date(SEEDED_NOW);
 const dir = mkdtempSync(join(tmpdir(), 'rebate-seed-files-'));
 const closing: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -26,19 +27,21 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A seeded portal with the given storage, listening; `get` calls its API as the demo's ops user. */
+/**
+ * A copy of the demo seeded with the given storage (this run's template of it), listening; `get` calls its API as the
+ * demo's ops user.
+ */
 async function seededPortal(storage: Config['upload_storage']) {
-  const database: Fresh = await freshDatabase(API_BACKEND);
+  const database = await seededDatabase({ backend: API_BACKEND, now: SEEDED_NOW, upload_storage: storage });
   const config: Config = {
     ...loadConfig({}),
     database_url: database.url,
     database_schema: database.schema,
-    upload_dir: join(dir, storage),
+    upload_dir: database.upload_dir,
     upload_storage: storage,
     port: 0,
   };
   const deps = depsOf(database.store, config, { now: () => NOW, log: () => undefined });
-  expect(await seedIfEmpty(deps)).toBe(true);
   const { app } = await createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -101,5 +104,5 @@ describe.each(['disk', 'database'] as const)('seeded attachments (%s storage)', 
       expect(bytes.length).toBe(a.size_bytes);
       expect(bytes.subarray(0, 4).toString('latin1')).toBe(magic);
     }
-  }, 600_000); // A seed works 300 jobs through the services: minutes on PostgreSQL when the machine is busy.
+  }, 600_000); // The template's seed works 300 jobs through the services: minutes on PostgreSQL on a busy machine.
 });

@@ -105,7 +105,7 @@ describe('the demo agrees with every workflow', () => {
         const data = t.data ?? {};
         checkAnswerer(job, def, t, own, users, at, add);
         // Uploads: every reference is an attachment stored for this job, task and field.
-        const { problems } = await checkEvidence(deps, job, t.task_id, form, data);
+        const { problems } = await checkEvidence(deps, job, program, t.task_id, form, data);
         for (const p of problems) add('evidence', `${at}: ${p.path}: ${p.message}`);
         // Server-owned fields: what the workflows' fillers compute on a read.
         const read = (await fillServerFields(deps, 'read', form, job, t.task_id, data, prefetched)) ?? {};

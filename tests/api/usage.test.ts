@@ -225,7 +225,7 @@ describe('energy usage collection', () => {
       expect(ops.history.status).toBe('pending');
       expect(stepsOf(ops).validate_credentials.words).toContain(detail);
       const contractor = (await usageAs(job.id, 'contractor_a')).body;
-      expect(stepsOf(contractor).validate_credentials.words).toBe('Waiting to receive');
+      expect(stepsOf(contractor).validate_credentials.words).toBe('The utility did not accept the sign-in');
       expect(JSON.stringify(contractor)).not.toContain('Credential validation');
       expect(contractor.meters).toEqual([]);
       expect(contractor.actions).toEqual([]);
@@ -244,6 +244,21 @@ describe('energy usage collection', () => {
       void failure;
     },
   );
+
+  it('the utility’s sign-in page starts from the job’s utility and names the home and the job’s code', async () => {
+    // Issue 42: a New Jersey home was offered a Californian utility and read "job-8" as the reference.
+    const email = `home${n + 1}@reco.test`;
+    const job = await recoJob(email);
+    await worker.drain();
+    const token = await linkOf(email);
+    const start = await s.api('POST', `/api/usage-connect/${token}/connect`, { body: { consent: true } });
+    expect(start.status).toBe(200);
+    const page = await (await fetch(start.body.url as string)).text();
+    const selected = [...page.matchAll(/<option([^>]*) selected[^>]*>([^<]*)</g)].map((m) => m[2]);
+    expect(selected).toEqual([MAHWAH.electric_utility]);
+    expect(page).toContain(`<strong>${n} Franklin Tpke, Mahwah, NJ (rebate job ${job.code})</strong>`);
+    expect(page).not.toContain(`job-${job.id}`);
+  });
 
   it('a failed 2FA then a good sign-in on the same link: the steps start over from the new attempt and complete', async () => {
     const { job, token } = await connectAs('fail-2fa', '111111');
@@ -330,7 +345,9 @@ describe('energy usage collection', () => {
       set_derived_usage_profile: 'not_attempted',
     });
     expect(stepsOf(b).evaluate_usage.words).toBe('Only 5 of the 12 months of usage the program needs');
-    expect(stepsOf((await usageAs(partial.job.id, 'contractor_a')).body).evaluate_usage.words).toBe('Evaluating');
+    expect(stepsOf((await usageAs(partial.job.id, 'contractor_a')).body).evaluate_usage.words).toBe(
+      'Usage could not be evaluated',
+    );
     expect(b.profile?.months_covered).toBe(5);
 
     const revoked = await connectAs('revoke-later');
@@ -556,7 +573,7 @@ describe('energy usage collection', () => {
       expect(statuses(down).send_homeowner_invite).toBe('failure');
       expect(stepsOf(down).send_homeowner_invite.words).toMatch(/^The utility data service did not answer: .+/);
       expect(stepsOf((await usageAs(job.id, 'contractor_a')).body).send_homeowner_invite.words).toBe(
-        'Waiting to send the invite',
+        'The invite could not be sent yet',
       );
       expect(down.in_progress).toBe(true); // the retry is queued
       s.deps.adapters.usage = working;
@@ -766,7 +783,7 @@ describe('Green Button feeds as utilities send them (the simulated utility in Pa
       'Your utility sent your usage in a form we could not read. We may ask you for your utility bills instead; you do not need to connect again.',
     );
     expect(stepsOf((await usageAs(job.id, 'contractor_a')).body).extract_usage_from_utility.words).toBe(
-      'Waiting to receive',
+      'Usage not received',
     );
     const failed = await dbAll<{ detail: string }>(
       s.deps,

@@ -174,7 +174,9 @@ describe('the portal under a CSP without unsafe-eval', () => {
     ]) {
       await w.page.goto(path);
       await w.page.locator('main, #root').first().waitFor();
-      await w.page.waitForLoadState('networkidle');
+      // Loaded and drawn (not 'networkidle': a signed-in page keeps its change feed's stream open).
+      await w.page.waitForLoadState('load');
+      await expect.poll(() => w.page.locator('.bp6-spinner, .bp6-skeleton').count()).toBe(0);
       await expectClean(w, path);
     }
   });

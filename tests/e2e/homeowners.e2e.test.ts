@@ -57,8 +57,8 @@ describe('homeowner onboarding', () => {
     await panel.getByRole('button', { name: 'Invite homeowner' }).click();
     const dialog = ops.getByRole('dialog', { name: 'Invite the homeowner' });
     expect(await dialog.getByLabel('Homeowner email').inputValue()).toBe(email);
-    await dialog.getByText('Homeowner and home details', { exact: true }).click();
-    expect(await dialog.getByLabel('Homeowner and home details').isChecked()).toBe(false);
+    await dialog.getByText('Household and home details', { exact: true }).click();
+    expect(await dialog.getByLabel('Household and home details').isChecked()).toBe(false);
     expect(await dialog.getByLabel('Income estimate').isChecked()).toBe(true);
     await p.shot(ops, 'homeowner-invite-dialog', false);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
@@ -71,7 +71,7 @@ describe('homeowner onboarding', () => {
     const text = plainText(smtp.received.find((m) => m.to.includes(email))!.raw);
     expect(text).toContain('Income estimate');
     expect(text).toContain('Energy sources and utilities');
-    expect(text).not.toContain('Homeowner and home details');
+    expect(text).not.toContain('Household and home details');
     const link = /https?:\/\/[^\s]+\/welcome\/[A-Za-z0-9_-]+/.exec(text)?.[0];
     expect(link).toBeDefined();
 
@@ -85,7 +85,7 @@ describe('homeowner onboarding', () => {
     const body = (await phone.locator('main, body').first().textContent()) ?? '';
     expect(body).toContain('Energy sources and utilities');
     expect(body).toContain('Verify your income');
-    expect(body).not.toContain('Homeowner and home details');
+    expect(body).not.toContain('Household and home details');
     expect(listed.join('|')).not.toContain('Services');
     await p.shot(phone, 'homeowner-welcome-phone');
 

@@ -2,7 +2,7 @@
  * A rebate paid through the accounts-payment system, watched in the browser: finance signs in, opens a RECO
  * job and approves payment in the approve_payment task form; the worker creates the payable, the simulated
  * AP system approves and pays it, the payment task completes itself, and the page shows "Payment sent" with
- * the amount without a reload (it reads the job again while a payable waits). Screenshots of the page
+ * the amount without a reload (the change feed tells the page the job changed). Screenshots of the page
  * before, of the filled form, and after.
  *
  * Finance owns approve_payment in the RECO definition, but finance is a task owner, not a sign-in role
@@ -11,17 +11,15 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal, type Portal } from './portal.ts';
+import { recoJobAtPayment, startPortal, type Portal } from './portal.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
-import { createJob } from '../../server/services/jobs.service.ts';
-import { refreshJob } from '../../server/services/evaluation.ts';
 import * as tasksDb from '../../server/db/tasks.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 
 const OPS = 'ops@demo.rebates.test';
 const CONTRACTOR = 'alex@northwind-hvac.test';
-/** Waits for the worker, the AP system's decision and the page's polling on a CI machine of two cores. */
+/** Waits for the worker, the AP system's decision and the page's refresh on a CI machine of two cores. */
 const SLOW = { timeout: 60_000, interval: 250 };
 
 let p: Portal;
@@ -37,59 +35,7 @@ describe('rebate payment', () => {
   it('finance approves payment in the form; the AP system approves and pays; the job shows "Payment sent" without a reload', async () => {
     const ops = (await findUserByEmail(p.deps.db, OPS)) as unknown as AuthUser;
     const contractor = (await findUserByEmail(p.deps.db, CONTRACTOR))!;
-    const created = (await createJob(p.deps, ops, {
-      first_name: 'Paula',
-      last_name: 'Ramapo',
-      email: `paula.${Date.now()}@example.com`,
-      phone_number: '201-555-0177',
-      address: '12 Ramapo Valley Rd',
-      city: 'Mahwah',
-      county: 'Bergen',
-      state: 'NJ',
-      zip: '07430',
-      lat: 41.08,
-      lon: -74.14,
-      electric_utility: 'Rockland Electric Company',
-      gas_utility: 'Public Service Electric and Gas',
-      program_id: 'reco',
-      contractor_id: contractor.contractor_id,
-    } as Parameters<typeof createJob>[2])) as unknown as { id: number };
-    // Every task before payment done (as the engine reads them), the final amount shared by ops.
-    const program = p.deps.defs.programs.reco;
-    const at = new Date().toISOString();
-    for (const t of program.tasks) {
-      if (t.id === 'approve_payment' || t.id === 'send_payment') continue;
-      // A heat pump saving 3,600 kWh a year at 0.50 a kWh: the rules' 1,800.00, which ops shared (what the budget
-      // reserves and payment is bound to).
-      const data: Record<string, unknown> =
-        {
-          determine_and_share_rebate_amount: { program_final_amount: 180_000 },
-          provide_services: { services_being_installed: ['heat_pump'] },
-          review_deemed_range: {
-            deemed_savings_low_kwh: 2000,
-            deemed_savings_high_kwh: 4000,
-            estimated_annual_savings_kwh: 3600,
-          },
-          confirm_project_final_costs: { total_project_cost: 1_000_000 },
-        }[t.id] ?? {};
-      const cur = await tasksDb.getTask(p.deps.db, created.id, t.id);
-      await tasksDb.writeTask(
-        p.deps.db,
-        {
-          job_id: created.id,
-          task_id: t.id,
-          status: 'COMPLETE',
-          data,
-          draft: null,
-          owner_override: null,
-          exceptions: null,
-          updated_at: at,
-          updated_by: null,
-        },
-        cur?.version ?? 0,
-      );
-    }
-    await refreshJob(p.deps, created.id);
+    const created = await recoJobAtPayment(p.deps, ops, contractor.contractor_id!);
 
     // Finance signs in with the sign-in form and opens the job.
     const page = await (await p.context()).newPage();
@@ -142,7 +88,10 @@ describe('rebate payment', () => {
       })
       .toBe('COMPLETE');
     // ...and the page, never reloaded, follows until the payment is sent.
-    await expect.poll(async () => (await page.textContent('body'))?.includes('Payment sent on'), SLOW).toBe(true);
+    // The rebate card names the amount, the payee and the day.
+    await expect
+      .poll(async () => /Payment sent \$1,800\.00 to .+ on/.test((await page.textContent('body')) ?? ''), SLOW)
+      .toBe(true);
     expect(await page.textContent('body')).toContain('$1,800.00');
     // Back at the top (opening the task scrolled to it), so the full-page shot has the sticky header where it belongs.
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -77,9 +77,12 @@ let contractor: AuthUser;
 let homeowner: AuthUser;
 const offences: string[] = [];
 
-/** Waits until the page has loaded what it shows (no request in flight, no spinner). */
+/**
+ * Waits until the page has loaded what it shows (loaded, no spinner). Not 'networkidle': a signed-in page keeps its
+ * change feed's stream open, so the network is never quiet.
+ */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await expect.poll(() => page.locator('.bp6-spinner, .bp6-skeleton').count()).toBe(0);
 }
 

@@ -4,18 +4,24 @@
  * by playwright-core. Stopped by the test file that started it.
  */
 
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { buildDeps } from '../../server/deps.ts';
 import { createApp } from '../../server/app.ts';
 import { seedIfEmpty } from '../../server/seed/demo.ts';
 import type { AuthUser, Deps } from '../../server/context.ts';
-import { createJob } from '../../server/services/jobs.service.ts';
+import { createJob, readJob } from '../../server/services/jobs.service.ts';
+import { getJob } from '../../server/db/jobs.db.ts';
+import { submitFilled } from '../support/uploads.ts';
+import { WI_HEAR_APPLY } from '../api/fixtures.ts';
+import { refreshJob } from '../../server/services/evaluation.ts';
+import * as tasksDb from '../../server/db/tasks.db.ts';
 import { createWorker } from '../../server/worker.ts';
 import { documentHandlers } from '../../server/workflows/signing/document-work.ts';
 import { usageHandlers } from '../../server/workflows/usage/usage-work.ts';
@@ -24,6 +30,8 @@ import { startApSimulator } from '../../sim/ap/server.ts';
 import { paymentHandlers } from '../../server/workflows/payments/payment-work.ts';
 import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
 import { actorOf, canWorkTask } from '../../server/services/access.ts';
+import { onServer, seededDatabase, templateOf, type TemplateKey } from '../support/demo-templates.ts';
+import { SEEDED_NOW } from '../support/global-setup.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -49,53 +57,30 @@ export interface Portal {
   context: (width?: number) => Promise<BrowserContext>;
   /** A page signed in as the user (through the automated-testing sign-in), at `path`. */
   signedIn: (email: string, path?: string, width?: number) => Promise<Page>;
+  /** A second server over the same database and uploads (its own app, worker and change feed), as a second instance
+   * behind a load balancer would be; pages signed in there talk to it. */
+  another: () => Promise<{ url: string; deps: Deps; signedIn: Portal['signedIn']; context: Portal['context'] }>;
   /** Saves a screenshot under tests/e2e/artifacts/<name>.png (the whole page, or the viewport). */
   shot: (page: Page, name: string, fullPage?: boolean) => Promise<void>;
   close: () => Promise<void>;
 }
 
 /**
- * The demo, seeded once per test process into a template folder (its database and uploads) that every portal copies:
- * the seed writes some three hundred jobs through the services, which each browser test file paid for before.
+ * The demo, seeded once per test run into a template folder (its database and uploads) that every portal copies: the
+ * seed writes some three hundred jobs through the services, which each browser test file paid for before. The first
+ * portal of the run seeds it; the others wait for it.
  */
-let template: Promise<string> | undefined;
-function seededTemplate(): Promise<string> {
-  template ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-template-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const cfg: Config = {
-      ...loadConfig({}),
-      database_url: `sqlite:${join(dir, 'e2e.db')}`,
-      upload_dir: join(dir, 'uploads'),
-      app_env: 'staging',
-      port: 0,
-    };
-    const deps = await buildDeps(cfg, { log: () => undefined });
-    await seedIfEmpty(deps);
-    await deps.store.close();
-    return dir;
-  })();
-  return template;
+export const E2E_TEMPLATE: TemplateKey = { backend: 'sqlite', now: 'wall', app_env: 'staging', built: true };
+
+/** One server of the portal (its app, its worker) over a database; several may share one. */
+interface Instance {
+  url: string;
+  deps: Deps;
+  close: () => Promise<void>;
 }
 
-/** Starts the server (over a copy of the seeded demo) and the browser. */
-export async function startPortal(config: Partial<Config> = {}): Promise<Portal> {
-  const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-'));
-  cpSync(await seededTemplate(), dir, { recursive: true });
-  // The utility data service, as npm start runs it: the simulated utility beside the portal.
-  const sim = await startUtilitySimulator({ validation_ms: 500 });
-  const ap = await startApSimulator({ approve_after_ms: 1000, pay_after_ms: 500 });
-  const cfg: Config = {
-    ...loadConfig({}),
-    database_url: `sqlite:${join(dir, 'e2e.db')}`,
-    upload_dir: join(dir, 'uploads'),
-    app_env: 'staging',
-    playwright_auth_secret: PLAYWRIGHT_SECRET,
-    port: 0,
-    utility_data_url: sim.url,
-    ap_url: ap.url,
-    ...config,
-  };
+/** Starts one server over the database and uploads of `cfg`, with its background worker, as server/main.ts does. */
+async function startInstance(cfg: Config): Promise<Instance> {
   const deps = await buildDeps(cfg, { log: () => undefined });
   await seedIfEmpty(deps);
   const { app } = await createApp(deps);
@@ -105,7 +90,7 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Links in mail (and the utility's way back) point at this portal.
   deps.config.public_url = url;
-  // The background worker, as server/main.ts runs it (documents to generate, invites to mail, signed PDFs, usage).
+  // The background worker (documents to generate, invites to mail, signed PDFs, usage, payments).
   // With SMTP_URL (a test's SMTP server), mail is delivered there too.
   const worker = createWorker(deps.db, {
     handlers: {
@@ -117,38 +102,103 @@ export async function startPortal(config: Partial<Config> = {}): Promise<Portal>
     idle_ms: 200,
   });
   worker.start();
+  return {
+    url,
+    deps,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await worker.stop();
+      await deps.store.close();
+    },
+  };
+}
+
+/** Where a portal's data lives: a copy of the seeded demo on SQLite (the default) or on PostgreSQL. */
+export interface PortalOptions {
+  /** 'postgres': a copy of the API suite's seeded demo database on TEST_DATABASE_URL's server (needs it). */
+  backend?: 'sqlite' | 'postgres';
+}
+
+/** Starts the server (over a copy of the seeded demo) and the browser. */
+export async function startPortal(config: Partial<Config> = {}, o: PortalOptions = {}): Promise<Portal> {
+  const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-'));
+  let database: Pick<Config, 'database_url' | 'database_schema'> = { database_url: `sqlite:${join(dir, 'portal.db')}` };
+  let dropDatabase = async () => undefined as void;
+  if (o.backend === 'postgres') {
+    // The API suite's PostgreSQL demo (seeded at its fixed clock), copied; the portal runs on the wall clock.
+    const copy = await seededDatabase({ backend: 'postgres', now: SEEDED_NOW });
+    await copy.store.close();
+    database = { database_url: copy.url, database_schema: copy.schema };
+    if (existsSync(copy.upload_dir)) cpSync(copy.upload_dir, join(dir, 'uploads'), { recursive: true });
+    rmSync(dirname(copy.upload_dir), { recursive: true, force: true });
+    // Dropped once every instance closed its connections, without FORCE: a connection still open (a leak) makes the
+    // drop fail with a warning instead of being killed under a client that would throw it where nobody listens.
+    const name = new URL(copy.url).pathname.slice(1);
+    dropDatabase = async () => {
+      await onServer(`DROP DATABASE IF EXISTS ${name}`).catch((e: Error) =>
+        console.warn(`the portal's database ${name} was left: ${e.message}`),
+      );
+    };
+  } else cpSync(await templateOf(E2E_TEMPLATE), dir, { recursive: true });
+  // The utility data service, as npm start runs it: the simulated utility beside the portal.
+  const sim = await startUtilitySimulator({ validation_ms: 500 });
+  const ap = await startApSimulator({ approve_after_ms: 1000, pay_after_ms: 500 });
+  const cfg: Config = {
+    ...loadConfig({}),
+    ...database,
+    upload_dir: join(dir, 'uploads'),
+    app_env: 'staging',
+    playwright_auth_secret: PLAYWRIGHT_SECRET,
+    port: 0,
+    utility_data_url: sim.url,
+    ap_url: ap.url,
+    ...config,
+  };
+  const first = await startInstance(cfg);
+  const others: Instance[] = [];
+  const { url, deps } = first;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   mkdirSync(ARTIFACTS, { recursive: true });
-  const context = async (width = 1280) => {
-    const c = await browser.newContext({ viewport: { width, height: 900 }, baseURL: url });
+  const context = async (width = 1280, base = url) => {
+    const c = await browser.newContext({ viewport: { width, height: 900 }, baseURL: base });
     // Generous: CI has two cores shared by the server, the browser and the test runner.
     c.setDefaultTimeout(30_000);
     c.setDefaultNavigationTimeout(30_000);
     return c;
   };
+  const signedIn = async (email: string, path = '/', width = 1280, base = url) => {
+    const page = await (await context(width, base)).newPage();
+    await page.goto(
+      `/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`,
+    );
+    await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
+    return page;
+  };
   return {
     url,
     deps,
     browser,
-    context,
-    signedIn: async (email, path = '/', width = 1280) => {
-      const page = await (await context(width)).newPage();
-      await page.goto(
-        `/playwright-test-login?token=${PLAYWRIGHT_SECRET}&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(path)}`,
-      );
-      await page.waitForURL((u) => !u.pathname.startsWith('/playwright-test-login'));
-      return page;
+    context: (width) => context(width),
+    signedIn: (email, path, width) => signedIn(email, path, width),
+    another: async () => {
+      const i = await startInstance(cfg);
+      others.push(i);
+      return {
+        url: i.url,
+        deps: i.deps,
+        signedIn: (email: string, path?: string, width?: number) => signedIn(email, path, width, i.url),
+        context: (width?: number) => context(width, i.url),
+      };
     },
     shot: async (page, name, fullPage = true) => {
       await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
     },
     close: async () => {
       await browser.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await worker.stop();
-      await deps.store.close();
+      for (const i of [...others, first]) await i.close();
       await sim.close();
       await ap.close();
+      await dropDatabase();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -177,6 +227,83 @@ export async function newWiHearJob(
     program_id: 'wi-hear',
     ...extra,
   })) as unknown as { id: number; code: string };
+}
+
+/**
+ * A WI HEAR job of the contractor at its open signing task (collect_document_signatures), every earlier task submitted
+ * through the services with the forms' fixture answers (Apply by the contractor, Review by ops, Install by the
+ * contractor, the install details this job's measures ask for).
+ */
+export async function wiHearJobAtSigning(
+  deps: Deps,
+  contractor: AuthUser,
+  ops: AuthUser,
+): Promise<{ id: number; code: string }> {
+  const job = await newWiHearJob(deps, contractor);
+  const apply = WI_HEAR_APPLY.map(([task, form, data]) => [contractor, task, form, data] as const);
+  const steps: (readonly [AuthUser, string, string, Record<string, unknown>])[] = [
+    ...apply,
+    [ops, 'review_income_qualification', 'review_income_qualification', {}],
+    [ops, 'determine_and_share_rebate_amount', 'determine_and_share_rebate_amount', {}],
+    [contractor, 'confirm_install_dates', 'confirm_install_dates', {}],
+    [contractor, 'provide_equipment_catalog_details', 'provide_equipment_catalog_details', {}],
+    [contractor, 'photos_of_installed_measures', 'photos_of_installed_measures', {}],
+    [contractor, 'confirm_project_final_costs', 'confirm_project_final_costs', {}],
+    [contractor, 'upload_final_invoice', 'upload_final_invoice', {}],
+  ];
+  for (const [user, task, form, data] of steps)
+    await submitFilled(deps, await setupAnswerer(deps, 'wi-hear', task, user), job.id, task, form, data);
+  const installDetails = (await readJob(deps, ops, (await getJob(deps.db, job.id))!)).tasks.filter(
+    (x) => x.stage === 4 && x.id !== 'collect_document_signatures' && x.status === 'READY',
+  );
+  for (const t of installDetails)
+    await submitFilled(deps, await setupAnswerer(deps, 'wi-hear', t.id, contractor), job.id, t.id, t.form);
+  return job;
+}
+
+/**
+ * A RECO job of the contractor company at payment: every task before approve_payment complete (written as the engine
+ * reads them), a heat pump saving 3,600 kWh a year at 0.50 a kWh, so the rules' $1,800.00, which ops shared (what the
+ * budget reserves and payment is bound to).
+ */
+export async function recoJobAtPayment(deps: Deps, ops: AuthUser, contractorId: number): Promise<{ id: number }> {
+  const created = (await createJob(deps, ops, {
+    first_name: 'Paula',
+    last_name: 'Ramapo',
+    email: `paula.${Date.now()}@example.com`,
+    phone_number: '201-555-0177',
+    address: '12 Ramapo Valley Rd',
+    city: 'Mahwah',
+    county: 'Bergen',
+    state: 'NJ',
+    zip: '07430',
+    lat: 41.08,
+    lon: -74.14,
+    electric_utility: 'Rockland Electric Company',
+    gas_utility: 'Public Service Electric and Gas',
+    program_id: 'reco',
+    contractor_id: contractorId,
+  } as Parameters<typeof createJob>[2])) as unknown as { id: number };
+  const answers: Record<string, Record<string, unknown>> = {
+    determine_and_share_rebate_amount: { program_final_amount: 180_000 },
+    provide_services: { services_being_installed: ['heat_pump'] },
+    review_deemed_range: {
+      deemed_savings_low_kwh: 2000,
+      deemed_savings_high_kwh: 4000,
+      estimated_annual_savings_kwh: 3600,
+    },
+    confirm_project_final_costs: { total_project_cost: 1_000_000 },
+  };
+  const at = new Date().toISOString();
+  for (const t of deps.defs.programs.reco.tasks) {
+    if (t.id === 'approve_payment' || t.id === 'send_payment') continue;
+    const cur = await tasksDb.getTask(deps.db, created.id, t.id);
+    const row = { job_id: created.id, task_id: t.id, status: 'COMPLETE' as const, data: answers[t.id] ?? {} };
+    const unset = { draft: null, owner_override: null, exceptions: null, updated_by: null };
+    await tasksDb.writeTask(deps.db, { ...row, ...unset, updated_at: at }, cur?.version ?? 0);
+  }
+  await refreshJob(deps, created.id);
+  return created;
 }
 
 /**
@@ -229,6 +356,18 @@ export async function mailedToken(deps: Deps, to: string, path: string, afterId 
   return undefined;
 }
 
+/** The signing token of the newest invite ('Please sign ...') mailed to `to` for the job, from the outbox. */
+export async function signingLink(deps: Deps, to: string, jobCode: string): Promise<string | undefined> {
+  const rows = await deps.db
+    .selectFrom('outbox')
+    .select(['subject', 'body'])
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .execute();
+  const mail = rows.find((m) => m.subject.includes(`(job ${jobCode})`) && m.subject.startsWith('Please sign'));
+  return mail ? /\/sign\/([A-Za-z0-9_-]+)/.exec(mail.body)?.[1] : undefined;
+}
+
 /** Signs a document on its signing page (`/sign/<token>`) in `page`, with a typed signature, as the signer would. */
 export async function signOnPage(page: Page, token: string, name: string): Promise<void> {
   await page.goto(`/sign/${token}`);
@@ -240,6 +379,14 @@ export async function signOnPage(page: Page, token: string, name: string): Promi
   await page.locator('#signature-typed').fill(name);
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await page.getByText('Thank you. Your signature was recorded.').waitFor({ timeout: 60_000 });
+}
+
+/** The critical and serious axe violations of the page as it is, one line each, named by the page's state. */
+export async function axeFindings(page: Page, state: string): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${state}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** How long a test waits for what the server or the worker does in the background (polled, never slept). */

@@ -104,6 +104,11 @@ describe('energy usage collection', () => {
     expect(await phone.getByRole('checkbox').isChecked()).toBe(true);
     await phone.getByRole('button', { name: 'Connect my utility account' }).click();
     await phone.waitForURL((u) => u.pathname.startsWith('/authorize/'));
+    // The utility's page starts from the job's utility and names the home and the job (issue 42).
+    expect(await phone.getByLabel('Your utility').inputValue()).toBe('Rockland Electric Company');
+    expect(await phone.locator('main p strong').first().textContent()).toBe(
+      `77 Franklin Tpke, Mahwah, NJ (rebate job ${job.code})`,
+    );
     await p.shot(phone, 'usage-utility-sign-in-phone');
     await signInAtUtility(phone, 'fail-2fa', '000000');
     await phone.waitForURL((u) => u.pathname === `/connect/${token}`);
@@ -120,7 +125,10 @@ describe('energy usage collection', () => {
     await p.shot(opsPage, 'usage-ops-failed-2fa');
     const contractorPage = await p.signedIn(CONTRACTOR, `/${job.id}/energy-source-details`);
     await expect
-      .poll(async () => (await contractorPage.textContent('body'))?.includes('Waiting to receive'), SLOW)
+      .poll(
+        async () => (await contractorPage.textContent('body'))?.includes('The utility did not accept the sign-in'),
+        SLOW,
+      )
       .toBe(true);
     expect(await contractorPage.textContent('body')).not.toContain('Credential validation');
     await p.shot(contractorPage, 'usage-contractor-soft-wording');

@@ -22,6 +22,7 @@ import { Layout } from './shell/layout.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 import { RouteErrorPage, NotFoundPage } from '../features/errors/error-pages.tsx';
 import type { JobDetailPanels } from '../features/job-detail/components/job-detail-page.tsx';
+import { useLiveChanges } from '../lib/live.ts';
 import { prefetchSources } from '../features/program-explorer/api/sources.ts';
 
 const handle = (name: RouteName) => ({ name, title: paths[name].title });
@@ -30,6 +31,8 @@ const handle = (name: RouteName) => ({ name, title: paths[name].title });
 function RequireAuth() {
   const session = useSession();
   const location = useLocation();
+  // Open pages follow their jobs: one event stream while signed in (web/lib/live.ts).
+  useLiveChanges();
   if (!session)
     return (
       <Navigate
@@ -132,6 +135,7 @@ export const routes: RouteObject[] = [
           page('BackgroundWork', () => import('../features/work/components/background-work-page.tsx')),
           page('MailOutbox', () => import('../features/mail/components/outbox-page.tsx')),
           page('Budgets', () => import('../features/budgets/components/budgets-page.tsx')),
+          page('Reconciliation', () => import('../features/reconciliation/components/reconciliation-page.tsx')),
           page('Preferences', () => import('../features/preferences/components/preferences-page.tsx')),
           page('Equipment', () => import('../features/equipment/components/equipment-page.tsx')),
           page('HeatPumps', () => import('../features/equipment/components/equipment-page.tsx')),

@@ -34,6 +34,7 @@ export const paths = {
   BackgroundWork: { path: '/background-work', title: 'Background work' },
   MailOutbox: { path: '/mail-outbox', title: 'Mail outbox' },
   Budgets: { path: '/budgets', title: 'Budgets' },
+  Reconciliation: { path: '/reconciliation', title: 'Reconciliation' },
   Preferences: { path: '/preferences', title: 'Preferences' },
   login: { path: '/login', title: 'Sign in' },
   logout: { path: '/logout', title: 'Sign out' },

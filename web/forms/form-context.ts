@@ -10,6 +10,13 @@ import type { IncomeLimitsAnswer } from '../../engine/api/income.ts';
 /** A row of an equipment catalog as the search answers it (keys vary by catalog). */
 export type CatalogRow = Record<string, unknown>;
 
+/** A file stored for the job, with the task, form and field it was uploaded for (offered to fields that reuse it). */
+export interface JobFile extends Attachment {
+  task_id: string;
+  form: string;
+  field: string;
+}
+
 /** The form's context, as every widget and template reads it. */
 export interface TaskFormContext {
   /** The job and task an upload belongs to. */
@@ -25,6 +32,8 @@ export interface TaskFormContext {
   item_warnings?: Record<string, string[]>;
   /** Uploads a file for a field; the default posts to the attachments API. */
   upload?: (file: File, field: string) => Promise<UploadResult>;
+  /** The job's stored files (a field that may reuse another form's files offers them: `ui:options.reuse_from`). */
+  job_files?: () => Promise<JobFile[]>;
   /** Fetches a stored attachment as a blob (for thumbnails and downloads). */
   download?: (a: Attachment) => Promise<Blob>;
   /** Searches an equipment catalog. */

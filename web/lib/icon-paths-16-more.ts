@@ -54,6 +54,7 @@ import p16_export from '@blueprintjs/icons/lib/esm/generated/16px/paths/export.j
 import p16_upload from '@blueprintjs/icons/lib/esm/generated/16px/paths/upload.js';
 import p16_download from '@blueprintjs/icons/lib/esm/generated/16px/paths/download.js';
 import p16_dot from '@blueprintjs/icons/lib/esm/generated/16px/paths/dot.js';
+import p16_calculator from '@blueprintjs/icons/lib/esm/generated/16px/paths/calculator.js';
 
 /** Paths by icon name. */
 export const ICON_PATHS_16_MORE: Record<string, string[]> = {
@@ -107,4 +108,5 @@ export const ICON_PATHS_16_MORE: Record<string, string[]> = {
   upload: p16_upload,
   download: p16_download,
   dot: p16_dot,
+  calculator: p16_calculator,
 };

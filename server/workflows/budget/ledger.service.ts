@@ -70,6 +70,7 @@ export interface JobRef {
   contractor_id: number | null;
   county?: string | null;
   electric_utility?: string | null;
+  gas_utility?: string | null;
 }
 
 /** The job's own balances (what the budget holds for it). */
@@ -215,7 +216,8 @@ export async function commitJob(deps: Deps, job: JobRef, amount: number): Promis
   await entry(deps, ob, job.id, 'commit', amount, 'payment approved');
   await history(deps, job.id, 'budget_committed', { amount_cents: amount, reserved_cents: mine.reserved_cents });
   ob.balances = balancesOf(await db.budgetSums(deps.db, ob.budget.id));
-  if (extra < 0) await promote(deps, ob);
+  // Money came free (less than was reserved), or the job left the line: who waits behind may fit now.
+  if (extra < 0 || wait) await promote(deps, ob);
 }
 
 /** The payable was rejected: its commitment goes back, and the job holds the same amount again if it is there. */
@@ -227,6 +229,9 @@ export async function uncommitJob(deps: Deps, job: JobRef): Promise<void> {
   await entry(deps, ob, job.id, 'uncommit', mine.committed_cents, 'payment rejected');
   await history(deps, job.id, 'budget_released', { amount_cents: mine.committed_cents, why: 'payment_rejected' });
   await reserveOrWait(deps, job, mine.committed_cents);
+  // The commitment came back: jobs already waiting may fit in what the job did not take again.
+  const after = await openJobBudget(deps, job);
+  if (after) await promote(deps, after);
 }
 
 /**

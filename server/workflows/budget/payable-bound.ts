@@ -8,12 +8,12 @@ import { BUDGET_MESSAGES } from '../../../engine/api/budgets.ts';
 import type { Deps } from '../../context.ts';
 import { validationError } from '../../errors.ts';
 import * as db from './budget.db.ts';
-import { budgetDefOf, territoryOf } from './budget-def.ts';
+import { budgetDefOf, territoryOf, type TerritoryFacts } from './budget-def.ts';
 import { balancesOf } from './ledger.ts';
 import { jobBalances } from './ledger.service.ts';
 
 /** The job as the bound needs it. */
-type JobRef = { id: number; program_id: string; county?: string | null; electric_utility?: string | null };
+type JobRef = { id: number; program_id: string } & TerritoryFacts;
 
 /** The most an approved override lets the job be paid (the newest approval), or null. */
 async function approvedUpTo(deps: Deps, jobId: number): Promise<number | null> {

@@ -10,7 +10,7 @@
  * Finance may still record the payment by hand (an override, recorded as such in history).
  */
 
-import { flagException } from '../../../engine/index.ts';
+import { flagException, payeeOf } from '../../../engine/index.ts';
 import { inTransaction, type Deps } from '../../context.ts';
 import * as paymentsDb from './payments.db.ts';
 import * as jobsDb from '../../db/jobs.db.ts';
@@ -50,11 +50,13 @@ async function create(deps: Deps, p: { payment_id: number }) {
   if (row.payable_id) return { skipped: 'created already' };
   const job = (await jobsDb.getJob(deps.db, row.job_id))!;
   const company = job.contractor_id ? await getContractor(deps.db, job.contractor_id) : undefined;
+  const paidTo = (await programOfJob(deps, job)).incentives.payment?.paid_to;
   // The system is called before the transaction; a kill right after leaves the key to find the same payable.
   const payable = await deps.adapters.payments.createPayable({
     idempotency_key: row.idempotency_key,
     job_code: job.code,
-    payee: company?.name ?? job.full_name,
+    // Who every page says the payment goes to (engine payeeOf): the same name on the payable.
+    payee: payeeOf(paidTo, company?.name, job.full_name),
     amount_cents: row.amount_cents,
     invoiced_at: row.invoiced_at,
   });

@@ -20,6 +20,7 @@ import { renderDocument, sha256Hex, signDocument, type SignatureBox } from './pd
 import { dateOf } from './pdf-layout.ts';
 import { portalSeal, sealPdf } from './seal.ts';
 import type { WorkHandler } from '../../worker.ts';
+import { mailSignedCopies } from './signer-copies.ts';
 import { DOCUMENT_WORK } from './work-kinds.ts';
 import { renderMail } from '../../mail/templates.ts';
 
@@ -358,7 +359,13 @@ async function finalize(deps: Deps, p: { document_id: number }) {
   // Sealed by the portal's certificate (PAdES), at the last signature's time: the file's own hash is kept with it.
   const sealed = await sealPdf(bytes, portalSeal(deps.config), dateOf(completedAt));
   const name = await deps.adapters.files.put(Buffer.from(sealed));
-  if (!(await docsDb.setSignedFile(deps.db, doc.id, name, sha256Hex(sealed)))) await deps.adapters.files.remove(name);
+  // The signed copy and the mail of each signer's copy commit together: the mail goes out once, with the copy.
+  const recorded = await inTransaction(deps, async (d) => {
+    if (!(await docsDb.setSignedFile(d.db, doc.id, name, sha256Hex(sealed)))) return false;
+    await mailSignedCopies(d, doc);
+    return true;
+  });
+  if (!recorded) await deps.adapters.files.remove(name);
   return { signed: doc.id };
 }
 

@@ -10,6 +10,7 @@ import {
   DOCUMENT_SIGNER,
   JOB_DOCUMENTS,
   SIGN_REQUEST,
+  SIGNED_COPY,
   SIGNING_DONE,
   SIGNING_VIEW,
 } from '../../../engine/api/signing.ts';
@@ -21,6 +22,7 @@ import type { AppContext, AppRouter } from '../../context.ts';
 import { jobFor } from '../../services/access.ts';
 import * as docs from './documents.service.ts';
 import * as signing from './signing.service.ts';
+import * as copies from './signed-copy.ts';
 import { contentDisposition, idParam } from '../../routes/params.ts';
 import { query } from '../../validation.ts';
 
@@ -42,9 +44,13 @@ const signerMeta = (ctx: AppContext): signing.SignerMeta => ({
 });
 
 /** A PDF answer: never cached by anything shared, never sniffed. */
-function sendPdf(ctx: AppContext, file: { bytes: Buffer; name: string }) {
+function sendPdf(
+  ctx: AppContext,
+  file: { bytes: Buffer; name: string },
+  disposition: 'inline' | 'attachment' = 'inline',
+) {
   ctx.set('Content-Type', 'application/pdf');
-  ctx.set('Content-Disposition', contentDisposition(file.name, 'inline'));
+  ctx.set('Content-Disposition', contentDisposition(file.name, disposition));
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Cache-Control', 'private, no-store');
   ctx.body = file.bytes;
@@ -154,6 +160,39 @@ export function documentsRoutes(router: AppRouter): void {
     },
     async (ctx) => {
       sendPdf(ctx, await signing.signingPdf(ctx.deps, ctx.params.token));
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/signing/:token/copy',
+      ability: 'public',
+      params: TOKEN,
+      tag: 'signing',
+      summary:
+        'The signer’s copy of what they signed, through their link (after signing, or the copy mail’s): what it is and where to download it',
+      errors: [404],
+      response: SIGNED_COPY,
+    },
+    (ctx) => copies.signedCopy(ctx.deps, ctx.params.token),
+  );
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/signing/:token/copy.pdf',
+      ability: 'public',
+      params: TOKEN,
+      tag: 'signing',
+      summary:
+        'The signer’s copy as a PDF: signed by everyone with the audit certificate once made, else as they signed it',
+      returns: 'The PDF',
+      errors: [404],
+      produces: 'application/octet-stream',
+    },
+    async (ctx) => {
+      sendPdf(ctx, await copies.signedCopyPdf(ctx.deps, ctx.params.token), 'attachment');
     },
   );
   route(

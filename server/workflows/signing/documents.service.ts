@@ -27,6 +27,7 @@ import { evaluateRow, jobState } from '../../services/evaluation.ts';
 import { programOfJob } from '../../services/pinned-program.ts';
 import { DOCUMENT_WORK, finalizeKey } from './work-kinds.ts';
 import { iso, pdfName, queueGeneration, requestInvite } from './document-work.ts';
+import { signsAsHomeowner } from './signer-copies.ts';
 
 /** The statuses of a task's current signatures (what a form's `signatures:` fields are filled from). */
 export async function signaturesOfTask(
@@ -148,13 +149,16 @@ function presentSigner(user: AuthUser, s: docsDb.SignatureRow, mayResend: boolea
 /** GET /api/jobs/{job_id}/documents: the current documents of the tasks the caller sees. */
 export async function listDocuments(deps: Deps, user: AuthUser, job: jobsDb.JobRow): Promise<JobDocuments> {
   const owners = await ownersOf(deps, job);
-  const docs = (await docsDb.currentDocuments(deps.db, job.id)).filter(
-    (d) => owners.has(d.task_id) && canSeeTask(user, owners.get(d.task_id)!),
-  );
-  const sigs = await docsDb.signaturesOf(
+  const current = await docsDb.currentDocuments(deps.db, job.id);
+  const all = await docsDb.signaturesOf(
     deps.db,
-    docs.map((d) => d.id),
+    current.map((d) => d.id),
   );
+  // The documents of the tasks the caller sees, and those a homeowner signs (their copy).
+  const docs = current.filter(
+    (d) => (owners.has(d.task_id) && canSeeTask(user, owners.get(d.task_id)!)) || signsAsHomeowner(user, all, d.id),
+  );
+  const sigs = all.filter((s) => docs.some((d) => d.id === s.document_id));
   // A task completed while its document still waits on signers was signed another way (on paper, uploaded): the
   // links are ended (signing.service byToken) and no one is invited again.
   const complete = new Set<string>();
@@ -267,7 +271,8 @@ async function documentFor(deps: Deps, user: AuthUser, job: jobsDb.JobRow, docum
   const doc = await docsDb.documentById(deps.db, documentId);
   if (!doc || doc.job_id !== job.id) throw notFound('Document not found');
   const owner = (await ownersOf(deps, job)).get(doc.task_id);
-  if (!owner || !canSeeTask(user, owner)) throw notFound('Document not found');
+  const mine = () => docsDb.signaturesOf(deps.db, [doc.id]).then((sigs) => signsAsHomeowner(user, sigs, doc.id));
+  if (!owner || !(canSeeTask(user, owner) || (await mine()))) throw notFound('Document not found');
   return { doc, owner };
 }
 

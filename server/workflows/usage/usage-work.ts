@@ -77,6 +77,15 @@ export async function queueRevoke(deps: Deps, c: usageDb.UsageCollectionRow) {
   });
 }
 
+/**
+ * What the utility's sign-in page says the sharing is for (issue 42: it read "job-8"): the home's address, as the
+ * homeowner knows it, and the job's code, as their contractor and the program name it.
+ */
+export function usageReference(job: Pick<jobsDb.JobRow, 'address' | 'city' | 'state' | 'code'>): string {
+  const home = [job.address, job.city, job.state].filter(Boolean).join(', ');
+  return `${home} (rebate job ${job.code})`.slice(0, 200);
+}
+
 /** The collection page's address for a token. */
 export const connectUrl = (deps: Deps, token: string) =>
   `${deps.config.public_url.replace(/\/$/, '')}/connect/${token}`;
@@ -103,9 +112,10 @@ async function invite(deps: Deps, p: { job_id: number; invite: number }) {
   if (!authorization && deps.adapters.usage) {
     try {
       authorization = await deps.adapters.usage.createAuthorization({
-        reference: `job-${job.id}`,
+        reference: usageReference(job),
         return_url: connectUrl(deps, token),
         email: job.email ?? undefined,
+        utility: job.electric_utility ?? job.gas_utility ?? undefined,
       });
     } catch (e) {
       // Recorded where ops look (the step), then retried by the worker with backoff.

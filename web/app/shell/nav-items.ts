@@ -29,6 +29,7 @@ export const MENU_ITEMS: NavItem[] = [
   { label: 'Background work', to: 'BackgroundWork', icon: 'history', roles: ['ops'] },
   { label: 'Mail outbox', to: 'MailOutbox', icon: 'envelope', roles: ['ops'] },
   { label: 'Budgets', to: 'Budgets', icon: 'bank-account', roles: ['ops'] },
+  { label: 'Reconciliation', to: 'Reconciliation', icon: 'calculator', roles: ['ops'] },
   { label: 'Program explorer', to: 'ProgramExplorer', icon: 'diagram-tree', flag: 'program-explorer', roles: ['ops'] },
   { label: 'Preferences', to: 'Preferences', icon: 'settings' },
   { label: 'Sign out', to: 'logout', icon: 'log-out' },

@@ -1,6 +1,7 @@
 /**
  * Every field's frame: a Blueprint FormGroup with the label (and '(optional)' where the answer may be
- * left out), the help under the label, the field, then its errors in red and its warnings in amber.
+ * left out), the help under the label, the field, then its errors in red and its warnings in amber, in a place
+ * kept for them while there are none (a message that appears moves no field below it).
  * Internal-only fields ("ui:internal") carry an 'Internal only' tag and are left out for anyone who
  * may not see them. Objects and lists draw their own heading (ObjectFieldTemplate, ArrayFieldTemplate).
  */
@@ -19,11 +20,25 @@ export function labelOf(label: string | undefined, path: (string | number)[]): s
   return label;
 }
 
-/** Errors (red) and warnings (amber) under a field. */
-export function FieldMessages({ id, errors, warnings }: { id: string; errors: string[]; warnings: string[] }) {
-  if (!errors.length && !warnings.length) return null;
+/**
+ * Errors (red) and warnings (amber) under a field. `reserve`: the place of one message is kept while there is none,
+ * so a message that appears (a field checked as it loses focus) moves nothing under a finger: on a phone, the tap
+ * that took the focus away lands where it was aimed (issue 42).
+ */
+export function FieldMessages({
+  id,
+  errors,
+  warnings,
+  reserve = false,
+}: {
+  id: string;
+  errors: string[];
+  warnings: string[];
+  reserve?: boolean;
+}) {
+  if (!errors.length && !warnings.length && !reserve) return null;
   return (
-    <div className="rjsf-bp-messages" id={`${id}__messages`}>
+    <div className={`rjsf-bp-messages${reserve ? ' rjsf-bp-messages-reserved' : ''}`} id={`${id}__messages`}>
       {errors.map((m) => (
         <div key={`e${m}`} className="rjsf-bp-error" role="alert">
           <Icon icon="error" size={12} /> {m}
@@ -104,7 +119,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     >
       {children}
       {!showLabel && help && <div className="bp6-form-helper-text">{help}</div>}
-      <FieldMessages id={id} errors={errors} warnings={warnings} />
+      <FieldMessages id={id} errors={errors} warnings={warnings} reserve={!readonly} />
     </FormGroup>
   );
 }

@@ -18,6 +18,7 @@ import {
   type Attachment,
 } from '../attachments.ts';
 import { contextOf, type TaskFormContext } from '../form-context.ts';
+import { ReuseOffer, reuseSourcesOf } from './reuse-offer.tsx';
 
 type Kind = 'photo' | 'pdf';
 // The picker's filter is ui:options.accept, which the server serves with each upload field: made from
@@ -308,6 +309,14 @@ function UploadWidget(p: WidgetProps & { kind: Kind }) {
           <Icon icon="warning-sign" size={12} /> {m}
         </div>
       ))}
+      {editable && (
+        <ReuseOffer
+          sources={reuseSourcesOf(p.options)}
+          ctx={ctx}
+          taken={items}
+          onUse={(a) => set(multiple ? [...current.current, a] : [a])}
+        />
+      )}
       {editable ? (
         <div className="rjsf-bp-dropzone">
           <input

@@ -49,6 +49,8 @@ export function mockApi(table: Record<string, Answer | Answer[]>) {
 
 export interface Mounted {
   host: HTMLElement;
+  /** The page's query client (a test plays the change feed: web/lib/live.ts refreshJobs). */
+  client: QueryClient;
   router: ReturnType<typeof createMemoryRouter>;
   text: () => string;
   unmount: () => Promise<void>;
@@ -79,6 +81,7 @@ export async function mount(opts: {
   await settle();
   return {
     host,
+    client,
     router,
     text: () => host.textContent ?? '',
     unmount: async () => {

@@ -8,9 +8,6 @@ export type { Budget };
 
 export const budgetKeys = { all: ['budgets'] as const };
 
-/** How often the page reads the budgets again: reservations, releases and promotions happen while it is open. */
-export const BUDGET_POLL_MS = 3_000;
-
 export function getBudgets(): Promise<BudgetList> {
   return api<BudgetList>('GET', '/api/budgets');
 }
@@ -18,7 +15,7 @@ export function getBudgets(): Promise<BudgetList> {
 export const budgetsQuery = queryOptions({
   queryKey: budgetKeys.all,
   queryFn: getBudgets,
-  refetchInterval: BUDGET_POLL_MS,
+  // No timer: reservations, releases and promotions change their jobs, and the change feed reads budgets again.
 });
 
 export function useBudgets() {

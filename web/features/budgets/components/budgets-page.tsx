@@ -1,7 +1,8 @@
 /**
  * Budgets (/budgets, ops): each program's money per territory (allocation, reserved, committed, paid, available), the
  * jobs waiting for money in order, and the allocation's changes; ops adjust an allocation with a reason. The page
- * reads the budgets again every few seconds, so a release and the promotion it causes show without a reload.
+ * reads the budgets again whenever a job changes (the change feed), so a release and the promotion it causes show
+ * without a reload.
  */
 
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -14,7 +15,12 @@ import { useBudgets, type Budget } from '../api/get-budgets.ts';
 import { AdjustDialog } from './adjust-dialog.tsx';
 import '../budgets.css';
 
-const PER = { program: 'Whole program', county: 'County', electric_utility: 'Electric utility' } as const;
+const PER = {
+  program: 'Whole program',
+  county: 'County',
+  electric_utility: 'Electric utility',
+  utility: 'Utility',
+} as const;
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -7,6 +7,7 @@ import type { Attachments, AttachmentView } from '../../../../engine/api/records
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { jobKeys } from './get-job.ts';
+import type { JobFile } from '../../../forms/form-context.ts';
 
 /** An attachment of a job: the answer contract's type (engine/api/records.ts). */
 export type JobAttachment = AttachmentView;
@@ -36,4 +37,14 @@ export function useDeleteAttachment(jobId: number) {
     mutationFn: deleteAttachment,
     onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.attachments(jobId) }),
   });
+}
+
+/** The job's stored files with the form each was uploaded for (offered to upload fields that may reuse them). */
+export async function jobFiles(job: { id: number; tasks: { id: string; form: string }[] }): Promise<JobFile[]> {
+  const list = (await getAttachments(job.id)) ?? [];
+  return list.map(({ job_id: _j, created_at: _c, created_by: _b, created_by_name: _n, ...a }) => ({
+    ...a,
+    id: String(a.id),
+    form: job.tasks.find((t) => t.id === a.task_id)?.form ?? a.task_id,
+  }));
 }

@@ -13,9 +13,6 @@ import { jobKeys } from './get-job.ts';
 
 export type { DocumentSigner, JobDocument, JobDocuments } from '../../../../engine/api/signing.ts';
 
-/** How often the list is read again while documents are being prepared. */
-export const DOCUMENTS_POLL_MS = 2000;
-
 export const DOCUMENT_MESSAGES = {
   preparing: 'Preparing documents and invites…',
   empty: 'No documents have been generated yet.',
@@ -27,11 +24,17 @@ export function getDocuments(jobId: number): Promise<JobDocuments> {
   return api<JobDocuments>('GET', `/api/jobs/${jobId}/documents`, { ignoreErrors: [403, 404] });
 }
 
+/** How often the documents are read again while the worker still has work for them. */
+const PENDING_POLL_MS = 3_000;
+
 export function useDocuments(jobId: number) {
   return useQuery({
     queryKey: jobKeys.documents(jobId),
     queryFn: () => getDocuments(jobId),
-    refetchInterval: (q) => (q.state.data?.pending_work ? DOCUMENTS_POLL_MS : false),
+    // Documents prepared, stamped or signed change the job, and the change feed reads them again. While work is still
+    // pending, read again every few seconds too: the feed may tell of the worker's writes before it marks the item
+    // done, and the page would say "preparing" until the next change.
+    refetchInterval: (q) => (q.state.data?.pending_work ? PENDING_POLL_MS : false),
   });
 }
 

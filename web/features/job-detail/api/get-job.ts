@@ -22,16 +22,12 @@ export function getJob(id: number): Promise<JobDetail> {
   return api<JobDetail>('GET', `/api/jobs/${id}`, { ignoreErrors: [400, 404] });
 }
 
-/** How often a job whose payable waits on the accounts-payment system is read again (so "Payment sent" shows without a
- * reload). */
-export const PAYMENT_POLL_MS = 5_000;
-
 export const jobQuery = (id: number) =>
   queryOptions({
     queryKey: jobKeys.detail(id),
     queryFn: () => getJob(id),
     enabled: Number.isInteger(id) && id > 0,
-    refetchInterval: (q) => (q.state.data?.payment_pending ? PAYMENT_POLL_MS : false),
+    // No timer: the change feed reads the job again when anything of it changes (web/lib/live.ts).
   });
 
 export function useJob(id: number) {

@@ -35,10 +35,11 @@ const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : null;
 
 /** "Rebate agreement (generation 2, signed).pdf" without characters a file name cannot hold. */
-const fileName = (d: JobDocument, signed: boolean) =>
+export const fileName = (d: JobDocument, signed: boolean) =>
   `${d.title} (generation ${d.generation}${signed ? ', signed' : ''}).pdf`.replace(/[\\/:*?"<>|]+/g, '-');
 
-async function download(url: string, name: string) {
+/** Saves a document's PDF (fetched with the token) under `name`; a failure is a toast. */
+export async function download(url: string, name: string) {
   try {
     const blob = await downloadDocument(url);
     const href = URL.createObjectURL(blob);

@@ -4,7 +4,18 @@
  * and 'My tasks are done'. Ops and contractors see it as the homeowner would.
  */
 
-import { Button, Callout, Card, H3, H4, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  H3,
+  H4,
+  NonIdealState,
+  Spinner,
+  Tag,
+  type IconName,
+  type Intent,
+} from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { successToast } from '../../../lib/toaster.ts';
@@ -13,7 +24,9 @@ import { formatField, fieldLabel } from '../../../forms/values.ts';
 import { useFormDocument } from '../api/get-form.ts';
 import type { JobTask } from '../api/get-job.ts';
 import { useConfirmTasksDone, useHomeownerView } from '../api/homeowner-view.ts';
-import { EligibilitySummary } from './eligibility-summary.tsx';
+import { HomeownerDocuments } from './homeowner-documents.tsx';
+import type { HomeownerStanding } from '../../../../engine/api/misc.ts';
+import './homeowner-words.css';
 import { RebateSummary } from './rebate-tab.tsx';
 import { StageProgress } from './stage-progress.tsx';
 import { TaskList } from './task-list.tsx';
@@ -44,6 +57,37 @@ function Household({ jobId, task }: { jobId: number; task: JobTask }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+const TONE: Record<HomeownerStanding['tone'], { intent: Intent; icon: IconName }> = {
+  progress: { intent: 'primary', icon: 'info-sign' },
+  waiting: { intent: 'warning', icon: 'time' },
+  stopped: { intent: 'danger', icon: 'error' },
+  done: { intent: 'success', icon: 'tick-circle' },
+};
+
+/** Where the rebate stands, in the homeowner's words: what happened, what they can do, whom to ask. */
+function Standing({ standing }: { standing: HomeownerStanding }) {
+  const tone = TONE[standing.tone];
+  return (
+    <Callout intent={tone.intent} icon={tone.icon} title={standing.title} className="homeowner-standing">
+      {standing.says.map((s) => (
+        <p key={s}>{s}</p>
+      ))}
+      {standing.can_do && <p className="homeowner-can-do">{standing.can_do}</p>}
+      <p className="homeowner-ask">{standing.ask}</p>
+    </Callout>
+  );
+}
+
+/** The documents the homeowner signs, with their copy (shown once there is one). */
+function SignedDocumentsCard({ jobId }: { jobId: number }) {
+  return (
+    <Card className="homeowner-card homeowner-documents-card">
+      <H4>Your documents</H4>
+      <HomeownerDocuments jobId={jobId} empty={<p className="muted">Nothing to sign yet.</p>} />
+    </Card>
   );
 }
 
@@ -98,16 +142,11 @@ export function HomeownerView({
               </Tag>
             </div>
           </div>
-          <div className="homeowner-status">
-            <div>
-              <div className="job-header-label">Where your rebate is</div>
-              <StageProgress steps={v.stage.progress} />
-            </div>
-            <div>
-              <div className="job-header-label">Eligibility</div>
-              <EligibilitySummary eligibility={v.evaluation.eligibility} viewer="homeowner" tasks={v.tasks} />
-            </div>
+          <div>
+            <div className="job-header-label">Where your rebate is</div>
+            <StageProgress steps={v.stage.progress} />
           </div>
+          <Standing standing={v.standing} />
         </Card>
       )}
       <Card className="homeowner-card">
@@ -158,8 +197,14 @@ export function HomeownerView({
 
       <Card className="homeowner-card">
         <H4>Your rebate</H4>
-        <RebateSummary incentive={v.evaluation.incentive} viewer="homeowner" />
+        <RebateSummary
+          incentive={v.evaluation.incentive}
+          viewer="homeowner"
+          names={{ contractor: v.contractor?.name ?? null, homeowner: v.full_name }}
+        />
       </Card>
+
+      {!preview && <SignedDocumentsCard jobId={jobId} />}
 
       <div className="homeowner-grid">
         <Card className="homeowner-card">

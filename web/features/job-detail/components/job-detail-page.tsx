@@ -202,7 +202,7 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
         nextSteps={
           !job.is_canceled &&
           viewer !== 'homeowner' && (
-            <NextSteps tasks={job.tasks} viewer={viewer} ownView={ownView} onOpen={openTask} showTab />
+            <NextSteps tasks={job.tasks} viewer={viewer} ownView={ownView} onOpen={openTask} showTab jobId={job.id} />
           )
         }
       />

@@ -28,6 +28,67 @@ const CASES: [string, Record<string, unknown> | null, string][] = [
     { from: 7, from_name: 'Oscar Ops', to: null, to_name: null },
     'Removed the ops owner (Oscar Ops)',
   ],
+  [
+    'budget_reserved',
+    { amount_cents: 120000, territory: '', expires_at: '2026-07-01T00:00:00.000Z' },
+    'Reserved $1,200.00 of the program budget until 2026-07-01',
+  ],
+  [
+    'budget_waitlisted',
+    { amount_cents: 50000, position: 3 },
+    'Waitlisted for $500.00 of the program budget (number 3 in line)',
+  ],
+  [
+    'budget_promoted',
+    { amount_cents: 50000, expires_at: '2026-08-01T00:00:00.000Z' },
+    'Off the waitlist: reserved $500.00 of the program budget until 2026-08-01',
+  ],
+  [
+    'budget_released',
+    { amount_cents: 50000, why: 'canceled' },
+    'Released $500.00 of the program budget: the job was canceled',
+  ],
+  ['budget_released', { amount_cents: 0, left_waitlist: true, why: 'canceled' }, 'Left the budget waitlist'],
+  ['budget_reservation_expired', { amount_cents: 50000, why: 'expiry' }, 'The budget reservation of $500.00 expired'],
+  ['budget_committed', { amount_cents: 250000 }, 'Committed $2,500.00 of the program budget to the approved payment'],
+  ['budget_spent', { amount_cents: 250000 }, 'Spent $2,500.00 of the program budget: payment sent'],
+  [
+    'quality_sampled',
+    { review: 'Field inspection', explanation: 'Sampled: the contractor is on probation, so every job is checked.' },
+    'Field inspection: Sampled: the contractor is on probation, so every job is checked.',
+  ],
+  [
+    'quality_outcome_recorded',
+    { review: 'Desk review', outcome: 'fail', note: 'Invoice unsigned' },
+    'Desk review failed: Invoice unsigned',
+  ],
+  ['quality_outcome_recorded', { review: 'Desk review', outcome: 'pass' }, 'Desk review passed'],
+  [
+    'contractor_standing_changed',
+    { program: 'RECO', standing: 'probation', cause: '2 of the last 5 reviews failed (probation at 2).' },
+    "The contractor's standing in RECO is now probation: 2 of the last 5 reviews failed (probation at 2).",
+  ],
+  [
+    'corrective_action_opened',
+    { review: 'Field inspection', due: '2026-06-15', finding: 'Line set not insulated' },
+    'Corrective action opened after the field inspection failed (Line set not insulated), due 2026-06-15',
+  ],
+  [
+    'corrective_action_answered',
+    { review: 'Field inspection', note: 'Insulated' },
+    'Answered the corrective action of the field inspection: Insulated',
+  ],
+  ['corrective_action_reinspection', { review: 'Field inspection' }, 'Asked for a re-inspection (field inspection)'],
+  [
+    'corrective_action_closed',
+    { review: 'Field inspection', resolution: 'passed' },
+    'Corrective action closed: the field inspection passed on re-inspection',
+  ],
+  [
+    'corrective_action_closed',
+    { review: 'Desk review', resolution: 'accepted', note: 'Fine' },
+    "Accepted the corrective action's answer (desk review): Fine",
+  ],
 ];
 
 describe('history wording of the ops actions', () => {

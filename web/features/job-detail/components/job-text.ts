@@ -6,6 +6,7 @@
 import type { UserRole } from '../../../../engine/constants.ts';
 import type { Intent, IconName } from '@blueprintjs/core';
 import {
+  ACTION_OWNER_LABELS,
   ACTION_OWNER_ROLES,
   CANCEL_REASONS,
   type ActionOwnerRole,
@@ -17,17 +18,8 @@ import { isOpenTask } from '../../../../engine/submission.ts';
 /** Who is looking: ops (internal), a contractor, or a homeowner (also what ops can view as). */
 export type Viewer = UserRole;
 
-/** Action owners as people read them. */
-export const OWNER_LABELS: Record<ActionOwnerRole, string> = {
-  homeowner: 'Homeowner',
-  ops: 'Operations',
-  finance: 'Finance',
-  contractor: 'Contractor',
-  program: 'Program',
-  pe: 'Program evaluator',
-  program_manager: 'Program manager',
-  partner_manager: 'Partner manager',
-};
+/** Action owners as people read them (the engine's one list). */
+export const OWNER_LABELS: Record<ActionOwnerRole, string> = ACTION_OWNER_LABELS;
 export const OWNER_OPTIONS = ACTION_OWNER_ROLES.map((r) => ({ value: r, label: OWNER_LABELS[r] }));
 
 /** Cancel reasons as people read them (the values are the spec's words). */
@@ -115,6 +107,34 @@ export const HISTORY_TYPES: Record<string, string> = {
   homeowner_invited: 'Homeowner invited',
   homeowner_linked: 'Homeowner joined',
   homeowner_sign_in_link_sent: 'Sign-in link sent',
+  budget_reserved: 'Budget reserved',
+  budget_waitlisted: 'Waitlisted for budget',
+  budget_promoted: 'Off the waitlist',
+  budget_released: 'Budget released',
+  budget_reservation_expired: 'Budget reservation expired',
+  budget_committed: 'Budget committed',
+  budget_spent: 'Budget spent',
+  quality_sampled: 'Sampled for quality review',
+  quality_not_sampled: 'Not sampled for quality review',
+  quality_outcome_recorded: 'Quality review outcome',
+  contractor_standing_changed: 'Contractor standing changed',
+  corrective_action_opened: 'Corrective action opened',
+  corrective_action_answered: 'Corrective action answered',
+  corrective_action_reinspection: 'Re-inspection asked',
+  corrective_action_closed: 'Corrective action closed',
+};
+
+/** Cents as dollars ($1,234.50). */
+const dollars = (cents: unknown) =>
+  typeof cents === 'number' ? (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
+/** A detail's text value, or ''. */
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+/** Why a budget reservation went back, in words. */
+const RELEASE_WHY: Record<string, string> = {
+  canceled: 'the job was canceled',
+  ineligible: 'the job is no longer eligible',
+  expiry: 'the reservation expired',
+  payment_rejected: 'the payment was rejected',
 };
 
 /** One history row as a sentence. */
@@ -176,6 +196,46 @@ export function describeHistory(
       const done = Array.isArray(d?.completed) ? d.completed.length : 0;
       return `Homeowner confirmed tasks done (${done} completed)`;
     }
+    case 'budget_reserved':
+    case 'budget_promoted': {
+      const until = text(d?.expires_at).slice(0, 10);
+      const what = type === 'budget_promoted' ? 'Off the waitlist: reserved' : 'Reserved';
+      return `${what} ${dollars(d?.amount_cents)} of the program budget${until ? ` until ${until}` : ''}`;
+    }
+    case 'budget_waitlisted':
+      return `Waitlisted for ${dollars(d?.amount_cents)} of the program budget (number ${String(d?.position ?? '?')} in line)`;
+    case 'budget_released': {
+      if (d?.left_waitlist) return 'Left the budget waitlist';
+      const why = RELEASE_WHY[text(d?.why)];
+      return `Released ${dollars(d?.amount_cents)} of the program budget${why ? `: ${why}` : ''}`;
+    }
+    case 'budget_reservation_expired':
+      return `The budget reservation of ${dollars(d?.amount_cents)} expired`;
+    case 'budget_committed':
+      return `Committed ${dollars(d?.amount_cents)} of the program budget to the approved payment`;
+    case 'budget_spent':
+      return `Spent ${dollars(d?.amount_cents)} of the program budget: payment sent`;
+    case 'quality_sampled':
+    case 'quality_not_sampled':
+      return `${text(d?.review) || 'Quality review'}: ${text(d?.explanation)}`;
+    case 'quality_outcome_recorded': {
+      const note = text(d?.note);
+      return `${text(d?.review) || 'Quality review'} ${d?.outcome === 'pass' ? 'passed' : 'failed'}${note ? `: ${note}` : ''}`;
+    }
+    case 'contractor_standing_changed':
+      return `The contractor's standing in ${text(d?.program) || 'the program'} is now ${text(d?.standing)}: ${text(d?.cause)}`;
+    case 'corrective_action_opened': {
+      const finding = text(d?.finding);
+      return `Corrective action opened after the ${text(d?.review).toLowerCase() || 'review'} failed${finding ? ` (${finding})` : ''}, due ${text(d?.due)}`;
+    }
+    case 'corrective_action_answered':
+      return `Answered the corrective action of the ${text(d?.review).toLowerCase() || 'review'}: ${text(d?.note)}`;
+    case 'corrective_action_reinspection':
+      return `Asked for a re-inspection (${text(d?.review).toLowerCase() || 'review'})${text(d?.note) ? `: ${text(d?.note)}` : ''}`;
+    case 'corrective_action_closed':
+      return d?.resolution === 'passed'
+        ? `Corrective action closed: the ${text(d?.review).toLowerCase() || 'review'} passed on re-inspection`
+        : `Accepted the corrective action's answer (${text(d?.review).toLowerCase() || 'review'})${text(d?.note) ? `: ${text(d?.note)}` : ''}`;
     default:
       return HISTORY_TYPES[type] ?? type.replace(/_/g, ' ');
   }

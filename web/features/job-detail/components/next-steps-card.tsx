@@ -7,7 +7,11 @@ import { Button, Callout, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { JobTask } from '../api/get-job.ts';
 import { OWNER_LABELS, type Viewer } from './job-text.ts';
-import { NEXT_STEP_MESSAGES, tabOfTask, waitingSentence, yourSteps } from './next-steps.ts';
+import { NEXT_STEP_MESSAGES, signingWaits, tabOfTask, waitingSentence, yourSteps } from './next-steps.ts';
+import { useQuery } from '@tanstack/react-query';
+import { getDocuments } from '../api/get-documents.ts';
+import { jobKeys } from '../api/get-job.ts';
+import { isOpenTask } from '../../../../engine/submission.ts';
 import { JOB_TABS } from './task-sections.ts';
 
 /** More steps than this fold under a button (a phone's first screen keeps the page below in sight). */
@@ -29,14 +33,23 @@ export interface NextStepsProps {
   showTab?: boolean;
   /** The tasks are the viewer's own only (the homeowner's page): with none open, say where the job is. */
   onlyYours?: { stage: string };
+  /** The job's id: who an open signing task waits on is read from its documents. */
+  jobId?: number;
 }
 
-export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onlyYours }: NextStepsProps) {
+export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onlyYours, jobId }: NextStepsProps) {
   const [all, setAll] = useState(false);
   const steps = yourSteps(tasks, viewer, ownView);
   const title = ownView ? 'Your next steps' : HEADINGS[viewer];
+  // An open signing task waits on its next signer: the documents say who.
+  const signingOpen = jobId !== undefined && tasks.some((t) => t.produces_documents && isOpenTask(t));
+  const docs = useQuery({
+    queryKey: jobKeys.documents(jobId ?? 0),
+    queryFn: () => getDocuments(jobId!),
+    enabled: signingOpen && !steps.length,
+  });
   if (!steps.length) {
-    const waiting = waitingSentence(tasks, viewer, ownView, onlyYours);
+    const waiting = waitingSentence(tasks, viewer, ownView, onlyYours, signingWaits(docs.data?.items));
     return (
       <Callout
         className="next-steps next-steps-none"

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobTask } from '../api/get-job.ts';
 import { stageTag } from './job-text.ts';
-import { NEXT_STEP_MESSAGES, tabOfTask, waitingSentence, yourSteps } from './next-steps.ts';
+import { NEXT_STEP_MESSAGES, signingWaits, tabOfTask, waitingSentence, yourSteps } from './next-steps.ts';
 
 type T = Pick<JobTask, 'id' | 'title' | 'stage' | 'status' | 'owner' | 'can_edit' | 'exceptions'>;
 const task = (
@@ -132,5 +132,25 @@ describe('a stage’s one tag in Program progress', () => {
     ).toBe('In progress');
     expect(stageTag('current', [task('review_income', 3, 'ops')]).text).toBe('In review');
     expect(stageTag('current', []).text).toBe('In review');
+  });
+
+  it('an open signing task waits on its next signer, not on its owner (ops never read "the contractor" then)', () => {
+    const signing = [task('collect_document_signatures', 4, 'contractor')];
+    const waits = signingWaits([
+      {
+        task_id: 'collect_document_signatures',
+        signers: [
+          { role: 'homeowner', status: 'pending' },
+          { role: 'contractor', status: 'not_attempted' },
+        ] as never,
+      },
+    ]);
+    expect(waitingSentence(signing, 'ops', true, undefined, waits)).toBe(
+      'Waiting for the homeowner to sign the documents of collect document signatures.',
+    );
+    // Without documents read yet, the owner as before.
+    expect(waitingSentence(signing, 'ops', true)).toBe(
+      'Waiting for the contractor to complete collect document signatures.',
+    );
   });
 });

@@ -7,6 +7,8 @@
 import { ACTION_OWNER_ROLES, type ActionOwnerRole } from '../../../../engine/constants.ts';
 import { isOpenTask } from '../../../../engine/submission.ts';
 import type { JobTask } from '../api/get-job.ts';
+import type { JobDocument } from '../api/get-documents.ts';
+import { SIGNER_ROLE_LABELS, type SignerRole } from '../../../../engine/api/signing.ts';
 import { OWNER_LABELS, type Viewer } from './job-text.ts';
 import type { JobTabId } from './task-sections.ts';
 
@@ -66,17 +68,42 @@ export function waitingSentence(
   viewer: Viewer,
   ownView: boolean,
   onlyYours?: { stage: string },
+  signing?: SigningWaits,
 ): string {
   const open = tasks.filter((t) => isOpenTask(t) && !isYourStep(t, viewer, ownView));
   if (onlyYours && !open.length) return NEXT_STEP_MESSAGES.yours_done(onlyYours.stage);
   if (!open.length)
     return tasks.every((t) => t.status === 'COMPLETE') ? NEXT_STEP_MESSAGES.all_done : NEXT_STEP_MESSAGES.none_open;
-  const byOwner = new Map<ActionOwnerRole, string[]>();
-  for (const t of open) byOwner.set(t.owner, [...(byOwner.get(t.owner) ?? []), t.title]);
-  const parts = [...byOwner].map(([owner, titles]) => {
+  // A signing task waits on whoever has to sign next, not on its owner: "the homeowner to sign …".
+  const byWho = new Map<string, { who: string; verb: string; titles: string[] }>();
+  for (const t of open) {
+    const signer = signing?.get(t.id);
+    const key = signer ? `sign:${signer}` : t.owner;
+    const entry = byWho.get(key) ?? {
+      who: signer ? `the ${SIGNER_ROLE_LABELS[signer].toLowerCase()}` : WAITING_FOR[t.owner],
+      verb: signer ? 'sign the documents of' : 'complete',
+      titles: [],
+    };
+    entry.titles.push(t.title);
+    byWho.set(key, entry);
+  }
+  const parts = [...byWho.values()].map(({ who, verb, titles }) => {
     const more = titles.length - NAMED;
     const items = more > 0 ? [...titles.slice(0, NAMED), `${more} more ${more === 1 ? 'task' : 'tasks'}`] : titles;
-    return `${WAITING_FOR[owner]} to complete ${items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]}`;
+    return `${who} to ${verb} ${items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]}`;
   });
   return `Waiting for ${parts.join('; and for ')}.`;
+}
+
+/** Who a signing task's documents wait on, by task id: the first signer yet to sign. */
+export type SigningWaits = ReadonlyMap<string, SignerRole>;
+
+/** The signer each open signing task waits on, from the job's documents (GET /api/jobs/{id}/documents). */
+export function signingWaits(docs: Pick<JobDocument, 'task_id' | 'signers'>[] | undefined): SigningWaits {
+  const out = new Map<string, SignerRole>();
+  for (const d of docs ?? []) {
+    const next = d.signers.find((s) => s.status !== 'success');
+    if (next && !out.has(d.task_id)) out.set(d.task_id, next.role);
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { mount, type Mounted } from '../../../lib/testing/render.tsx';
 import { RebateSummary, SHARED_NOTE } from './rebate-tab.tsx';
 
 let shown: Mounted | undefined;
+const NAMES = { contractor: 'Northwind HVAC', homeowner: 'Pat Lee' };
 afterEach(async () => {
   await shown?.unmount();
   shown = undefined;
@@ -17,7 +18,11 @@ afterEach(async () => {
 /** The card's text for an incentive, as the viewer sees it (what an earlier call showed is taken away first). */
 async function render(incentive: IncentiveResult, viewer: 'ops' | 'contractor' = 'contractor'): Promise<string> {
   await shown?.unmount();
-  shown = await mount({ at: '/', path: '/', element: <RebateSummary incentive={incentive} viewer={viewer} /> });
+  shown = await mount({
+    at: '/',
+    path: '/',
+    element: <RebateSummary incentive={incentive} viewer={viewer} names={NAMES} />,
+  });
   return shown.text();
 }
 
@@ -56,7 +61,19 @@ describe('rebate card', async () => {
         payment: { amount_cents: 120_000, sent_date: '2026-06-01' },
         lines: [line],
       }),
-    ).toContain('Payment sent on');
+    ).toContain('Payment sent $1,200.00 to Northwind HVAC on');
+  });
+
+  it('names the payee: the contractor company the rebate was assigned to, else the homeowner', async () => {
+    const paid = (paid_to: 'contractor' | 'homeowner'): IncentiveResult => ({
+      phase: 'payment_sent',
+      range: { min_cents: 120_000, max_cents: 120_000 },
+      final_cents: 120_000,
+      payment: { amount_cents: 120_000, sent_date: null, paid_to },
+      lines: [line],
+    });
+    expect(await render(paid('contractor'))).toContain('Payment sent $1,200.00 to Northwind HVAC');
+    expect(await render(paid('homeowner'))).toContain('Payment sent $1,200.00 to Pat Lee');
   });
 
   it('a final amount the program shared says so, and its line items are the calculation', async () => {

@@ -6,11 +6,13 @@
 
 import { Callout, HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import type { IncentiveResult } from '../../../../engine/types.ts';
+import { payeeOf } from '../../../../engine/results.ts';
 import { dollars } from '../../../forms/values.ts';
 import type { JobDetail } from '../api/get-job.ts';
 import type { Viewer } from './job-text.ts';
 import { PaymentOverridePanel } from './payment-override-panel.tsx';
 import { BudgetPanel } from './budget-panel.tsx';
+import { QualityPanel } from './quality-panel.tsx';
 import { PAYMENT_MESSAGES } from '../../../../engine/api/payments.ts';
 
 const PHASES = [
@@ -25,15 +27,28 @@ export const SHARED_NOTE = 'Final rebate amount, as the program shared it (the l
 /** The spec's message when the incentive cannot be computed (sect. 8). */
 export const INCENTIVE_ERROR = 'The incentive could not be calculated. Please check the job details and try again.';
 
-function Headline({ incentive }: { incentive: IncentiveResult }) {
+/** Who a job's people are, by name: whom its payment is sent to (engine payeeOf). */
+export interface JobNames {
+  contractor: string | null;
+  homeowner: string;
+}
+
+/** "Payment sent $X to <payee> on <date>": the amount, whom the program paid, and when. */
+export function paymentSentText(incentive: IncentiveResult, names: JobNames): string {
+  const p = incentive.payment;
+  const amount = dollars(p?.amount_cents ?? incentive.final_cents ?? 0);
+  const to = payeeOf(p?.paid_to, names.contractor, names.homeowner);
+  const on = p?.sent_date ? ` on ${new Date(`${p.sent_date}T12:00:00`).toLocaleDateString()}` : '';
+  return `Payment sent ${amount} to ${to}${on}`;
+}
+
+function Headline({ incentive, names }: { incentive: IncentiveResult; names: JobNames }) {
   if (incentive.phase === 'payment_sent') {
     const p = incentive.payment;
     return (
       <div className="rebate-amount">
         <div className="rebate-figure">{dollars(p?.amount_cents ?? incentive.final_cents ?? 0)}</div>
-        <div className="muted">
-          Payment sent{p?.sent_date ? ` on ${new Date(`${p.sent_date}T12:00:00`).toLocaleDateString()}` : ''}
-        </div>
+        <div className="muted rebate-payment-sent">{paymentSentText(incentive, names)}</div>
       </div>
     );
   }
@@ -67,7 +82,15 @@ function LineWhy({ why, trace }: { why?: string; trace?: string }) {
   );
 }
 
-export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResult; viewer: Viewer }) {
+export function RebateSummary({
+  incentive,
+  viewer,
+  names,
+}: {
+  incentive: IncentiveResult;
+  viewer: Viewer;
+  names: JobNames;
+}) {
   const at = PHASES.findIndex((p) => p.id === incentive.phase);
   const final = incentive.phase !== 'range';
   const notes = incentive.lines.some(
@@ -95,7 +118,7 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
           {incentive.error || INCENTIVE_ERROR}
         </Callout>
       ) : (
-        <Headline incentive={incentive} />
+        <Headline incentive={incentive} names={names} />
       )}
       {viewer === 'ops' && incentive.shared_above_rules && incentive.phase !== 'payment_sent' && (
         <Callout intent="warning" icon="warning-sign" className="rebate-below-shared">
@@ -115,7 +138,8 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
         </div>
       )}
       {incentive.lines.length > 0 && (
-        <div className="rebate-lines-scroll">
+        // Scrolls sideways on a phone: focusable, so a keyboard reaches the columns past the edge (axe).
+        <div className="rebate-lines-scroll" tabIndex={0} role="region" aria-label="Rebate lines">
           <HTMLTable className="rebate-lines" compact striped>
             <thead>
               <tr>
@@ -165,8 +189,13 @@ export function RebateSummary({ incentive, viewer }: { incentive: IncentiveResul
 export function RebateCard({ job, viewer }: { job: JobDetail; viewer: Viewer }) {
   return (
     <>
-      <RebateSummary incentive={job.evaluation.incentive} viewer={viewer} />
+      <RebateSummary
+        incentive={job.evaluation.incentive}
+        viewer={viewer}
+        names={{ contractor: job.contractor, homeowner: job.full_name }}
+      />
       {viewer !== 'homeowner' && job.budget && <BudgetPanel budget={job.budget} />}
+      <QualityPanel job={job} viewer={viewer} />
       {viewer === 'ops' && <PaymentOverridePanel jobId={job.id} />}
     </>
   );

@@ -29,6 +29,7 @@ import type { TaskFormContext } from '../../../forms/form-context.ts';
 import { jobKeys, type JobTask } from '../api/get-job.ts';
 import { useFormDocument } from '../api/get-form.ts';
 import { useTask } from '../api/get-task.ts';
+import { jobFiles } from '../api/get-attachments.ts';
 import type { SubmitResult } from '../api/save-task.ts';
 import { useTaskEditor } from '../hooks/use-task-editor.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
@@ -154,8 +155,17 @@ function Editor({
           : `This task is with ${OWNER_LABELS[task.owner].toLowerCase()}; you can view it.`
         : null;
   const readonly = readonlyReason !== null;
+  // The job as it is now when a field asks for its files (the form's context stays the same object meanwhile).
+  const latestJob = useRef(job);
+  latestJob.current = job;
   const context = useMemo<Partial<TaskFormContext>>(
-    () => ({ job_id: job.id, task_id: task.id, program_id: job.program_id, show_internal: viewer === 'ops' }),
+    () => ({
+      job_id: job.id,
+      task_id: task.id,
+      program_id: job.program_id,
+      show_internal: viewer === 'ops',
+      job_files: () => jobFiles(latestJob.current),
+    }),
     [job.id, job.program_id, task.id, viewer],
   );
   const status = taskStatus(task, viewer);
@@ -185,8 +195,13 @@ function Editor({
           <Tag minimal intent={status.intent} icon={status.icon}>
             {status.text}
           </Tag>
-          <span className="muted">Owner: {OWNER_LABELS[task.owner]}</span>
-          <span className="muted">Stage {task.stage}</span>
+          {/* Who owns a task and its stage are the workflow's words: a homeowner reads only their own task. */}
+          {viewer !== 'homeowner' && (
+            <>
+              <span className="muted">Owner: {OWNER_LABELS[task.owner]}</span>
+              <span className="muted">Stage {task.stage}</span>
+            </>
+          )}
           <span className="task-drawer-spacer" />
           {!job.is_canceled && ownView && <TaskActionsMenu jobId={job.id} task={task} />}
         </div>

@@ -36,7 +36,10 @@ export function TaskList({ tasks, all, viewer, onOpen, localDrafts }: TaskListPr
                   <Tag minimal intent={s.intent}>
                     {s.text}
                   </Tag>
-                  {(viewer === 'ops' || t.status !== 'READY') && <span className="muted">{OWNER_LABELS[t.owner]}</span>}
+                  {/* A homeowner's list holds only their own tasks: no owner to name (never "Homeowner" to them). */}
+                  {viewer !== 'homeowner' && (viewer === 'ops' || t.status !== 'READY') && (
+                    <span className="muted">{OWNER_LABELS[t.owner]}</span>
+                  )}
                   {t.owner_override && viewer === 'ops' && <span className="muted">(transferred)</span>}
                   {t.status === 'LOCKED' && t.blocked_by.length > 0 && (
                     <span className="muted">Waiting on: {t.blocked_by.map(title).join(', ')}</span>

@@ -5,7 +5,7 @@
 
 import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import { ACTION_OWNER_ROLES, ELIGIBILITY_STATUS_LABELS } from '../../../../engine/constants.ts';
+import { ACTION_OWNER_LABELS, ACTION_OWNER_ROLES, ELIGIBILITY_STATUS_LABELS } from '../../../../engine/constants.ts';
 import type { FilterOptions } from '../api/job-filters.ts';
 import type { JobFilterValues, JobTab } from '../hooks/use-job-list.ts';
 
@@ -21,8 +21,6 @@ const SORTS = [
   { value: 'days_in_stage:asc', label: 'Most days in stage' },
   { value: 'days_in_stage:desc', label: 'Fewest days in stage' },
 ];
-
-const words = (s: string) => s.replace(/_/g, ' ');
 
 /**
  * The stage choices, each by its one name: the stages of the chosen program's stage model, or of every
@@ -180,7 +178,7 @@ export function JobsFilters({ isOps, filters, options, sorting, anyFilter, updat
           'Action owner',
           'action_owner',
           'Any action owner',
-          (options?.action_owners ?? [...ACTION_OWNER_ROLES]).map((r) => ({ value: r, label: words(r) })),
+          (options?.action_owners ?? [...ACTION_OWNER_ROLES]).map((r) => ({ value: r, label: ACTION_OWNER_LABELS[r] })),
         )}
         <HTMLSelect
           aria-label="Sort by"

@@ -75,23 +75,25 @@ let listed: URLSearchParams[] = [];
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-/** Mounts the jobs list as ops with these remembered preferences. */
-async function open(prefs: Record<string, unknown>) {
+/** Mounts the jobs list as ops (or a contractor, listed `jobs`) with these remembered preferences. */
+async function open(prefs: Record<string, unknown>, as: 'ops' | 'contractor' = 'ops', jobs = JOBS) {
   for (const [k, v] of Object.entries(prefs)) localStorage.setItem(`rebate.pref.${k}`, JSON.stringify(v));
-  setSession({
-    token: 't',
-    user: { id: 1, email: 'ops@example.test', name: 'Olive Ops', role: 'ops', contractor_id: null } as never,
-  });
+  const user =
+    as === 'ops'
+      ? { id: 1, email: 'ops@example.test', name: 'Olive Ops', role: 'ops', contractor_id: null }
+      : { id: 2, email: 'alex@example.test', name: 'Alex', role: 'contractor', contractor_id: 1 };
+  setSession({ token: 't', user: user as never });
   listed = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/jobs/summary-internal') return json(SUMMARY);
+      if (url.pathname === '/api/jobs/summary-internal' || url.pathname === '/api/jobs/summary') return json(SUMMARY);
       if (url.pathname === '/api/jobs/filters') return json(OPTIONS);
-      if (url.pathname === '/api/jobs/internal') {
+      if (url.pathname === '/api/announcements/current') return json({ items: [] });
+      if (url.pathname === '/api/jobs/internal' || url.pathname === '/api/jobs') {
         listed.push(url.searchParams);
-        return json({ items: JOBS, total: JOBS.length, page_number: 1, per_page: 10 });
+        return json({ items: jobs, total: jobs.length, page_number: 1, per_page: 10 });
       }
       return new Response(JSON.stringify({ detail: 'Not found' }), { status: 404 });
     }),
@@ -152,5 +154,25 @@ describe('jobs list and the user’s preferences', () => {
   it('an SLA remembered as one number (the old shape) applies to every tab', async () => {
     await open({ sla_days_in_stage: 2 });
     expect(overSla()).toEqual(['Abe Apply old', 'Rita Review late']);
+  });
+});
+
+describe('a contractor’s jobs list', () => {
+  it('names each job’s next step and whose it is, in the order the server lists them', async () => {
+    const step = (title: string, owner: string, yours: boolean) => ({ task_id: 't', title, owner, yours });
+    const jobs = [
+      { ...JOBS[2], next_step: step('Confirm site details', 'contractor', true) },
+      { ...JOBS[0], next_step: step('Verify your income', 'homeowner', false) },
+      { ...JOBS[1], next_step: null },
+    ] as JobItem[];
+    await open({}, 'contractor', jobs);
+    const cells = Array.from(host.querySelectorAll('.col-next')).filter((c) => c.tagName === 'TD');
+    expect(cells.map((c) => c.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Your next step Confirm site details',
+      'Waiting for the homeowner: Verify your income',
+      'Nothing to do',
+    ]);
+    // No list of every owner on a contractor's card.
+    expect(host.querySelector('.col-owners')).toBeNull();
   });
 });

@@ -1,13 +1,17 @@
 /**
  * The jobs table: name (a link to the job) with its code and flags, address and city, contractor,
- * program and stage badges, eligibility, action owners and days in stage, red past the remembered SLA
- * of the job's stage tab.
+ * program and stage badges, eligibility, action owners (ops) or the next step and whose it is (a contractor),
+ * and days in stage, red past the remembered SLA of the job's stage tab.
  * A whole row opens the job; on a phone each row is a card.
  */
 
 import { Icon, Tag, type Intent } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
-import { ELIGIBILITY_STATUS_LABELS, type EligibilityStatus } from '../../../../engine/constants.ts';
+import {
+  ELIGIBILITY_STATUS_LABELS,
+  type ActionOwnerRole,
+  type EligibilityStatus,
+} from '../../../../engine/constants.ts';
 import { isOverSla, type SlaDaysByTab } from '../../../../engine/preferences.ts';
 import { DataTable, type Column } from '../../../lib/components/data-table.tsx';
 import type { JobItem } from '../api/list-jobs.ts';
@@ -55,6 +59,37 @@ function JobName({ job, showNotes }: { job: JobItem; showNotes: boolean }) {
 }
 
 const ownerLabel = (o: string) => o.charAt(0).toUpperCase() + o.slice(1).replace(/_/g, ' ');
+
+/** Whom a job waits on, as a card's sentence names them. */
+const WAITING_ON: Record<ActionOwnerRole, string> = {
+  homeowner: 'the homeowner',
+  contractor: 'the contractor',
+  ops: 'the program’s operations team',
+  finance: 'the program’s finance team',
+  program: 'the program',
+  pe: 'the program evaluator',
+  program_manager: 'the program manager',
+  partner_manager: 'the partner manager',
+};
+
+/** The job's next step: the viewer's own task, or whom the job waits on and for what. */
+function NextStep({ job }: { job: JobItem }) {
+  const step = job.next_step;
+  if (job.is_canceled) return <span className="muted">Canceled</span>;
+  if (!step) return <span className="muted">Nothing to do</span>;
+  return step.yours ? (
+    <div className="job-next-step is-yours">
+      <Tag intent="primary" minimal icon="arrow-right">
+        Your next step
+      </Tag>{' '}
+      {step.title}
+    </div>
+  ) : (
+    <div className="job-next-step">
+      <span className="muted">Waiting for {WAITING_ON[step.owner]}:</span> {step.title}
+    </div>
+  );
+}
 
 /** The columns; a contractor sees only its own company's jobs, so no contractor column for it. */
 function columns(sla: SlaDaysByTab, showNotes: boolean, showContractor: boolean): Column<JobItem>[] {
@@ -107,12 +142,15 @@ function columns(sla: SlaDaysByTab, showNotes: boolean, showContractor: boolean)
         </div>
       ),
     },
-    {
-      key: 'owners',
-      label: 'Action owners',
-      render: (j) => j.action_owners.map(ownerLabel).join(', ') || '—',
-      className: 'col-owners',
-    },
+    // Ops read every owner (their filter's column); a contractor reads the next step and whose it is.
+    showContractor
+      ? {
+          key: 'owners',
+          label: 'Action owners',
+          render: (j) => j.action_owners.map(ownerLabel).join(', ') || '—',
+          className: 'col-owners',
+        }
+      : { key: 'next', label: 'Next step', render: (j) => <NextStep job={j} />, className: 'col-next' },
     {
       key: 'days',
       label: 'Days in stage',

@@ -13,6 +13,8 @@ import { DocumentHeading, DocumentText } from './document-text.tsx';
 import { SignForm, type Outcome } from './sign-form.tsx';
 import { SignerList } from './signer-list.tsx';
 import { SigningGone, SigningResult, SigningWaiting } from './signing-states.tsx';
+import { SignedCopyAfterSigning, SignedCopyPage } from './signed-copy.tsx';
+import { useSignedCopy } from '../api/get-signed-copy.ts';
 import { goneOf, myIndex, SIGNING_TEXT } from './signing-text.ts';
 import '../signing.css';
 
@@ -32,6 +34,10 @@ function Body({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [gone, setGone] = useState<ApiError | null>(null);
   const dead = goneOf(gone ?? view.error);
+  // A link that signed already may still hold the signer's copy (the copy mail's link answers so).
+  const copy = useSignedCopy(token, !!dead?.spent);
+  if (dead && copy.data) return <SignedCopyPage copy={copy.data} />;
+  if (dead && dead.spent && copy.isPending) return <Spinner className="page-state" aria-label="Loading your copy" />;
   if (dead) return <SigningGone title={dead.title} detail={dead.detail} spent={dead.spent} />;
   if (view.error)
     return (
@@ -50,6 +56,7 @@ function Body({ token }: { token: string }) {
         status={outcome.kind === 'signed' ? 'success' : 'failure'}
         documentStatus={outcome.done.document_status}
         now
+        copy={outcome.kind === 'signed' && <SignedCopyAfterSigning token={token} />}
       />
     );
   if (v.status === 'success' || v.status === 'failure') return <SigningResult view={v} status={v.status} now={false} />;

@@ -4,6 +4,7 @@
  */
 
 import { Button, Callout, NonIdealState } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { SIGNING_MESSAGES, type SignatureStatus, type SigningView } from '../../../../engine/api/signing.ts';
 import { DocumentHeading } from './document-text.tsx';
 import { SignerList } from './signer-list.tsx';
@@ -15,11 +16,14 @@ export function SigningResult({
   status,
   documentStatus,
   now,
+  copy,
 }: {
   view: SigningView;
   status: 'success' | 'failure';
   documentStatus?: SignatureStatus;
   now: boolean;
+  /** The signer's copy of what they just signed. */
+  copy?: ReactNode;
 }) {
   const signers = now ? signersAfter(view, status) : view.signers;
   const docStatus =
@@ -50,6 +54,7 @@ export function SigningResult({
               {SIGNING_TEXT.still_to_sign} {waiting.map(signerName).join(', ')}.
             </p>
           )}
+          {copy}
         </Callout>
         <h2 className="signing-subtitle">Signers</h2>
         <SignerList signers={signers} me={myIndex(view)} />

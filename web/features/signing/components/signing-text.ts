@@ -20,6 +20,12 @@ export const SIGNING_TEXT = {
   link_spent_title: 'Nothing to sign here',
   load_failed: 'The document could not be loaded.',
   load_failed_advice: 'Please check your connection and try again.',
+  copy_title: 'Your copy',
+  copy_signed_on: 'You signed this document on',
+  copy_download: 'Download your copy (PDF)',
+  copy_as_signed:
+    'Keep a copy of the document as you signed it. Once everyone has signed, we email you the copy with every signature.',
+  copy_complete: 'Everyone has signed: your copy carries every signature and the record of who signed when.',
 } as const;
 
 type Signer = SigningView['signers'][number];

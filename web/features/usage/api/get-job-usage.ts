@@ -1,8 +1,7 @@
 /**
  * GET /api/jobs/{id}/usage: a job's energy usage collection as the signed-in user reads it (internal
  * users the detailed wording, the meters and the actions they may take; contractors the softer wording).
- * Read again every 2 s while the server is working (`in_progress`), every 10 s while the collection waits
- * on the homeowner (so a sign-in or a retry shows up without a reload), not at all once it is complete.
+ * Read again when the change feed says the job changed (web/lib/live.ts): every step of a collection writes it.
  */
 
 import { useEffect, useRef } from 'react';
@@ -11,10 +10,6 @@ import type { JobUsage } from '../../../../engine/api/usage.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export type { JobUsage, UsageAction } from '../../../../engine/api/usage.ts';
-
-/** How often the collection is read again while it moves, and while it waits on the homeowner. */
-export const USAGE_POLL_MS = 2000;
-export const USAGE_WAIT_POLL_MS = 10_000;
 
 /** Under the job's own key (['job', id]), so whatever refreshes the job refreshes its usage too. */
 export const usageKeys = { job: (jobId: number) => ['job', jobId, 'usage'] as const };
@@ -27,21 +22,11 @@ export function getJobUsage(jobId: number): Promise<JobUsage> {
 /** True while the server is working: work queued or running, or a check of the sign-in under way. */
 export const usageMoving = (u: JobUsage | undefined) => !!u && u.collects && u.in_progress;
 
-/** How soon to read again: fast while moving, slowly while waiting on the homeowner, never once complete or declined.
- * */
-export function usagePollMs(u: JobUsage | undefined): number | false {
-  if (!u?.collects) return false;
-  if (u.in_progress) return USAGE_POLL_MS;
-  if (u.overall.status === 'complete' || u.consent === false || u.overall.status === 'not_attempted') return false;
-  return USAGE_WAIT_POLL_MS;
-}
-
 export function useJobUsage(jobId: number) {
   const query = useQuery({
     queryKey: usageKeys.job(jobId),
     queryFn: () => getJobUsage(jobId),
     enabled: Number.isInteger(jobId) && jobId > 0,
-    refetchInterval: (q) => usagePollMs(q.state.data),
   });
   // A step that moved may have completed the usage task or moved the job: the job is read again too.
   const qc = useQueryClient();

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobUsage } from '../api/get-job-usage.ts';
 import { USAGE_STEPS, type UsageStep, type UsageStepStatus } from '../../../../engine/usage.ts';
 import { button, click, hasButton, mockApi, mount, settle, type Mounted } from '../../../lib/testing/render.tsx';
+import { refreshJobs } from '../../../lib/live.ts';
 
 const toasts: string[] = [];
 vi.mock('../../../lib/toaster.ts', () => ({
@@ -315,8 +316,8 @@ describe('contractors', () => {
   });
 });
 
-describe('polling', () => {
-  it('reads again every 2 s while in progress, and stops once complete', async () => {
+describe('following the collection', () => {
+  it('reads again when the change feed names the job, never on a timer of its own', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const api = mockApi({
       [GET]: [
@@ -330,27 +331,24 @@ describe('polling', () => {
     expect(stepRow('collect_from_vendor')?.querySelector('.usage-step-icon')?.getAttribute('aria-label')).toBe(
       'Not attempted',
     );
+    // In progress for a minute: no request of its own.
+    await settle(60_000);
+    expect(api.count(GET)).toBe(1);
 
-    await settle(2000);
+    refreshJobs(panel.client, [7]);
+    await settle();
     expect(api.count(GET)).toBe(2);
     expect(stepRow('collect_from_vendor')?.querySelector('.usage-step-icon')?.getAttribute('aria-label')).toBe('Done');
 
-    await settle(2000);
+    // Another job's change is not this panel's.
+    refreshJobs(panel.client, [8]);
+    await settle();
+    expect(api.count(GET)).toBe(2);
+
+    refreshJobs(panel.client, [7]);
+    await settle();
     expect(api.count(GET)).toBe(3);
     expect(panel.host.querySelector('.usage-overall')?.textContent).toBe('Complete');
     expect(panel.text()).toContain('Annual total kWh');
-
-    await settle(10_000);
-    expect(api.count(GET)).toBe(3);
-  });
-
-  it('reads a collection waiting on the homeowner only every 10 s (a retry shows up without a reload)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const api = mockApi({ [GET]: { body: usage({ done: 3, failed: true }) } });
-    await open();
-    await settle(9_000);
-    expect(api.count(GET)).toBe(1);
-    await settle(2_000);
-    expect(api.count(GET)).toBe(2);
   });
 });

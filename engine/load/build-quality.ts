@@ -1,0 +1,69 @@
+/**
+ * A program's quality assurance (program.yaml `quality:`, issue 43), checked and compiled while the program is built:
+ * each review's point is a task or stage of the program, and the measures it samples are measures of its incentives.
+ * The meta-schema has already checked keys, kinds, standings and that every share is between 0 and 1.
+ */
+
+import type { ContractorStanding, QualityDef, QualityReviewKind, QualitySample } from '../types-quality.ts';
+import type { DocumentTools } from './build-documents.ts';
+import { checkJobPoint } from './job-point.ts';
+import { closest } from './suggest.ts';
+import type { ParsedFile } from './yaml-source.ts';
+
+type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const KIND_LABELS: Record<QualityReviewKind, string> = {
+  desk_review: 'Desk review',
+  field_inspection: 'Field inspection',
+};
+
+/** Builds `quality:` when the program has one. */
+export function buildQuality(
+  raw: Raw,
+  parsed: ParsedFile,
+  taskIds: Set<string>,
+  stageCount: number,
+  diag: DocumentTools['diag'],
+): QualityDef | undefined {
+  const q = raw.quality as Raw | undefined;
+  if (!q) return undefined;
+  const program = { taskIds, stageCount, stageModel: String(raw.stage_model) };
+  const measureIds = Object.keys((raw.incentives?.measures as Raw | undefined) ?? {});
+  const reviews = Object.entries(q.reviews as Record<string, Raw>).map(([id, r]) => {
+    const at = ['quality', 'reviews', id];
+    checkJobPoint(r.when, [...at, 'when'], `quality review '${id}' decides`, program, diag);
+    const sample = r.sample as QualitySample;
+    (sample.measures ?? []).forEach((m, i) => {
+      if (measureIds.includes(m)) return;
+      const hint = closest(m, measureIds);
+      diag(
+        'quality-unknown-measure',
+        `quality review '${id}' samples jobs with measure '${m}', which the program's incentives do not have` +
+          (hint ? ` (did you mean '${hint}'?)` : ''),
+        [...at, 'sample', 'measures', i],
+      );
+    });
+    const kind = r.kind as QualityReviewKind;
+    return {
+      id,
+      kind,
+      label: (r.label as string | undefined) ?? KIND_LABELS[kind],
+      when: r.when as { task_completed?: string; stage_reached?: number },
+      sample: { ...sample, every_job_while: sample.every_job_while as ContractorStanding[] | undefined },
+      source: parsed.locate(at),
+    };
+  });
+  const s = q.standing as Raw;
+  return {
+    seed: String(q.seed),
+    reviews,
+    standing: {
+      full_after_passes: s.full_after_passes,
+      probation_after: s.probation_after,
+      ...(s.suspend_after ? { suspend_after: s.suspend_after } : {}),
+      reinstate_after_passes: s.reinstate_after_passes ?? s.full_after_passes,
+    },
+    corrective_action_days: q.corrective_action.deadline_days,
+    source: parsed.locate(['quality']),
+  };
+}

@@ -1,0 +1,20 @@
+// npm run test:quick: the inner loop (README). The engine, unit and API tests (SQLite) that the uncommitted change
+// touches (vitest --changed), without the files that read the whole seeded demo or start server processes, which
+// take minutes whatever changed (vitest.config.ts: SLOW_FILES): npm test (and CI) runs them. Extra arguments go to
+// vitest.
+import { spawnSync } from 'node:child_process';
+
+const args = [
+  'vitest',
+  'run',
+  '--changed',
+  '--project',
+  'node',
+  '--project',
+  'engine-in-browser',
+  '--passWithNoTests',
+  ...process.argv.slice(2),
+];
+// TEST_QUICK: vitest.config.ts leaves out its SLOW_FILES.
+const r = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, TEST_QUICK: '1' } });
+process.exit(r.status ?? 1);

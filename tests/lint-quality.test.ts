@@ -1,0 +1,166 @@
+/**
+ * program.yaml `quality:` (issue 43): each mistake in the block is reported at its line and column with its code (what
+ * `rebate validate` prints), and the ten programs' quality rules compile, each unknown rate marked as an assumption.
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadDefinitions, type SourceFile } from '../engine/index.ts';
+import { createMetaValidators } from '../engine/load/meta-validate.ts';
+import { ROOT } from './load-repo.ts';
+
+const read = (path: string): SourceFile => ({ path, text: readFileSync(join(ROOT, path), 'utf8') });
+const folder = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .sort()
+    .map((n) => read(`${dir}/${n}`));
+
+/** One program, the forms its tasks name and both _shared folders. */
+function programFiles(program: string): SourceFile[] {
+  const file = read(`program-defs/${program}/program.yaml`);
+  const forms = [...new Set([...file.text.matchAll(/\bform: (\w+)/g)].map((m) => m[1]))].sort();
+  return [
+    ...folder('program-defs/_shared'),
+    file,
+    ...folder('task-schemas/_shared'),
+    ...forms.map((f) => read(`task-schemas/${f}/form.yaml`)),
+  ];
+}
+
+const META = createMetaValidators();
+const load = (files: SourceFile[]) =>
+  loadDefinitions(files, { unused_forms: false, lazy_forms: true, meta_validators: META });
+
+const P = (id: string) => `program-defs/${id}/program.yaml`;
+
+/** A row: replace `from` by `to` in the program's file; expect `code` where `at` first appears after `quality:`. */
+const ROWS = [
+  {
+    name: 'a misspelt key',
+    program: 'reco',
+    from: '        first_jobs: 3\n        share: 0.1',
+    to: '        firstjobs: 3\n        share: 0.1',
+    code: 'schema-additionalProperties',
+    at: 'firstjobs',
+  },
+  {
+    name: 'a rate above 1',
+    program: 'pce',
+    from: 'share: 0.2',
+    to: 'share: 1.5',
+    code: 'schema-maximum',
+    at: '1.5',
+  },
+  {
+    name: 'a negative rate',
+    program: 'udve',
+    from: 'share: 0.1',
+    to: 'share: -0.1',
+    code: 'schema-minimum',
+    at: '-0.1',
+  },
+  {
+    name: 'a standing the portal does not know',
+    program: 'hiasp',
+    from: 'every_job_while: [probation]\n    # assumption: a field',
+    to: 'every_job_while: [on_notice]\n    # assumption: a field',
+    code: 'schema-enum',
+    at: 'on_notice',
+  },
+  {
+    name: 'a kind of review the portal does not know',
+    program: 'ca-tech',
+    from: 'kind: field_inspection',
+    to: 'kind: phone_survey',
+    code: 'schema-enum',
+    at: 'phone_survey',
+  },
+  {
+    name: 'a measure the incentives do not have',
+    program: 'udve',
+    from: 'measures: [insulation]\n  # assumption: provisional',
+    to: 'measures: [insulaton]\n  # assumption: provisional',
+    code: 'quality-unknown-measure',
+    at: 'insulaton',
+  },
+  {
+    name: 'a stage past the model',
+    program: 'ga-hear',
+    from: '    field_inspection:\n      kind: field_inspection\n      when: { stage_reached: 5 }',
+    to: '    field_inspection:\n      kind: field_inspection\n      when: { stage_reached: 12 }',
+    code: 'unknown-stage',
+    at: '12 }',
+  },
+  {
+    name: 'a deciding task the program does not have',
+    program: 'wi-hear',
+    from: '    desk_review:\n      kind: desk_review\n      when: { stage_reached: 5 }',
+    to: '    desk_review:\n      kind: desk_review\n      when: { task_completed: upload_final_invoce }',
+    code: 'unknown-task',
+    at: 'upload_final_invoce',
+  },
+  {
+    name: 'a review without a sample',
+    program: '3ce',
+    from: '      sample:\n        first_jobs: 3\n        share: 0.2',
+    to: '      sampled:\n        first_jobs: 3\n        share: 0.2',
+    code: 'schema-additionalProperties',
+    at: 'sampled',
+  },
+] as const;
+
+describe('quality: mistakes at their lines', () => {
+  it.each(ROWS)('$name: $code', (row) => {
+    const file = P(row.program);
+    const files = programFiles(row.program).map((f) => {
+      if (f.path !== file) return f;
+      expect(f.text).toContain(row.from);
+      return { path: f.path, text: f.text.replace(row.from, row.to) };
+    });
+    const lines = files.find((f) => f.path === file)!.text.split('\n');
+    const start = lines.indexOf('quality:');
+    const line = lines.findIndex((l, i) => i > start && l.includes(row.at)) + 1;
+    expect(line).toBeGreaterThan(start + 1);
+    const col = lines[line - 1].indexOf(row.at) + 1;
+    const found = load(files).diagnostics.filter((d) => d.code === row.code);
+    expect(found.map((d) => `${d.file}:${d.range.line}:${d.range.col}`)).toContain(`${file}:${line}:${col}`);
+  });
+});
+
+describe('the programs quality rules', () => {
+  const ids = readdirSync(join(ROOT, 'program-defs')).filter((d) => !d.startsWith('_'));
+
+  it('every program compiles its quality rules without an error, with the standing and deadline its file says', () => {
+    expect(ids).toHaveLength(10);
+    for (const id of ids) {
+      const { programs, diagnostics } = load(programFiles(id));
+      expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const q = programs[id].quality!;
+      expect(q.standing, id).toEqual({
+        full_after_passes: 3,
+        probation_after: { failures: 2, of_last: 10 },
+        suspend_after: { failures: 4, of_last: 10 },
+        reinstate_after_passes: 3,
+      });
+      expect(q.corrective_action_days, id).toBe(14);
+    }
+  });
+
+  it('CA TECH reviews every claim at the desk and inspects 5% of sites', () => {
+    const q = load(programFiles('ca-tech')).programs['ca-tech'].quality!;
+    expect(q.reviews.map((r) => [r.id, r.label, r.sample.share])).toEqual([
+      ['desk_review', 'Desk review', 1],
+      ['field_inspection', 'Field inspection', 0.05],
+    ]);
+  });
+
+  it('a rate the program does not state is marked as an assumption in every program file', () => {
+    for (const id of ids) {
+      const text = readFileSync(join(ROOT, P(id)), 'utf8');
+      const block = text.slice(text.indexOf('\nquality:'));
+      expect(block, id).toMatch(/# assumption: .*\n(.*\n)*? {4}field_inspection:/);
+      expect(block, id).toMatch(/# assumption: .*\n(.*\n)*? {2}standing:/);
+    }
+  });
+});
