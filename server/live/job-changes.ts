@@ -19,6 +19,11 @@ export interface JobChanges {
   on(fn: ChangeListener): () => void;
   /** How many listen now. */
   readonly listeners: number;
+  /**
+   * Settles once the feed hears every writer (PostgreSQL: LISTEN done and the schema known); a stream says `ready`
+   * only then, so a change made right after is never lost between the two.
+   */
+  readonly ready: Promise<void>;
 }
 
 /** The PostgreSQL channel the triggers notify (payload `<schema>:<job id>`). */
@@ -36,6 +41,7 @@ export function jobChanges(store: Store): JobChanges {
   let feed = feeds.get(store);
   if (feed) return feed;
   const fns = new Set<ChangeListener>();
+  let ready = Promise.resolve();
   const pending = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
   const send = (ids: number[] | null) => {
@@ -72,19 +78,25 @@ export function jobChanges(store: Store): JobChanges {
     }, OTHER_WRITERS_MS).unref();
   } else if (store.listen) {
     let schema: string | undefined;
-    void sql<{ s: string }>`select current_schema() as s`
+    let listening: () => void = () => undefined;
+    const heard = new Promise<void>((resolve) => (listening = resolve));
+    const known = sql<{ s: string }>`select current_schema() as s`
       .execute(store.kysely)
-      .then((r) => (schema = r.rows[0]?.s))
+      .then((r) => void (schema = r.rows[0]?.s))
       .catch(() => undefined);
+    ready = Promise.all([heard, known]).then(() => undefined);
     let lost = false;
     store.listen(JOB_CHANGES_CHANNEL, (payload) => {
       // Lost, and listening again after a loss: whatever changed meanwhile was missed.
       if (payload === null) lost = true;
+      if (payload === '') listening();
       if (payload === null || (payload === '' && lost)) return send(null);
       if (payload === '') return;
       const at = payload.lastIndexOf(':');
       const id = Number(payload.slice(at + 1));
-      if (schema !== undefined && payload.slice(0, at) === schema && Number.isInteger(id)) note([id]);
+      // A notice before the schema is known cannot be told apart from another schema's: everything is read again.
+      if (schema === undefined) return send(null);
+      if (payload.slice(0, at) === schema && Number.isInteger(id)) note([id]);
     });
   }
   feed = {
@@ -95,6 +107,7 @@ export function jobChanges(store: Store): JobChanges {
     get listeners() {
       return fns.size;
     },
+    ready,
   };
   feeds.set(store, feed);
   return feed;

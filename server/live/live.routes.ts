@@ -12,6 +12,7 @@ import { bearerOf } from '../middleware/auth.ts';
 import { route } from '../routes/declare.ts';
 import { authenticate } from '../services/auth.service.ts';
 import { subscribe } from './hub.ts';
+import { jobChanges } from './job-changes.ts';
 
 /** How often an idle stream says it is alive (proxies close silent connections) and the session is checked again. */
 export const KEEPALIVE_MS = 20_000;
@@ -66,7 +67,8 @@ export function liveRoutes(router: AppRouter): void {
       out.on('error', end);
       // The client retries after 2 s when the connection drops; `ready` tells it to read what it shows again.
       out.write('retry: 2000\n\n');
-      write('ready', {});
+      // `ready` once every writer is heard (a feed whose database is away says it once it is back).
+      void jobChanges(ctx.deps.store).ready.then(() => write('ready', {}));
     },
   );
 }

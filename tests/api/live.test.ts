@@ -135,5 +135,6 @@ describe('GET /api/changes', () => {
       await new Promise((resolve) => server.close(resolve));
       await other.close();
     }
-  });
+    // A ceiling for a busy machine (a second app starts here), not a wait.
+  }, 120_000);
 });
