@@ -8,9 +8,8 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { sideScroll, startPortal, type Portal } from './portal.ts';
+import { axeViolations, settled, sideScroll, startPortal, type Portal } from './portal.ts';
 import { paths, type RouteName } from '../../web/config/paths.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
@@ -162,14 +161,6 @@ const STATES: {
   },
 ];
 
-/** Waits until the page shows its content: no spinner, no running transition, the title set. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.bp6-spinner, .bp6-skeleton'), undefined, {
-    timeout: SLOW.timeout,
-  });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
 /**
  * The critical and serious violations on the page at each width (the same page, resized), one line
  * each: rule, impact, the first elements, and what axe says of the first; and at a phone's width, a page
@@ -179,19 +170,14 @@ async function violations(page: Page, where: string): Promise<string[]> {
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await settled(page);
-    // Only the violations are read: axe skips building selectors and details for the passes and the rest.
-    const r = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
     found.push(
-      ...r.violations
-        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-        .map(
-          (v) =>
-            `${where} at ${width} px: ${v.id} (${v.impact}) at ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(', ')}: ${v.nodes[0].failureSummary?.replace(/\s+/g, ' ').slice(0, 240)}`,
-        ),
+      ...(await axeViolations(page)).map(
+        (v) =>
+          `${where} at ${width} px: ${v.id} (${v.impact}) at ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}: ${v.nodes[0].failureSummary?.replace(/\s+/g, ' ').slice(0, 240)}`,
+      ),
     );
     const over = width < 400 ? await sideScroll(page) : 0;
     if (over > 0) found.push(`${where} at ${width} px: ${over} px wider than the window`);

@@ -21,6 +21,7 @@ import {
   axeFindings,
   newWiHearJob,
   outboxHead,
+  settled,
   setupAnswerer,
   signOnPage,
   sideScroll,
@@ -127,14 +128,6 @@ const screens: string[] = [];
  * Waits until the page shows its content: loaded, no spinner, no running transition. (Not "network idle": an open page
  * keeps its change feed's stream open.)
  */
-async function settled(page: Page) {
-  await page.waitForLoadState('load');
-  await page.waitForFunction(() => !document.querySelector('.bp6-spinner, .bp6-skeleton'), undefined, {
-    timeout: SLOW.timeout,
-  });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
 /**
  * Checks one screen as the homeowner sees it: its words (keys, internal words, "homeowner" outside the document they
  * sign), axe's critical and serious findings, no sideways scroll; and saves its screenshot.

@@ -9,7 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newWiHearJob, startPortal, type Portal } from './portal.ts';
+import { newWiHearJob, settled, startPortal, type Portal } from './portal.ts';
 import { loadRepo } from '../load-repo.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { getJob } from '../../server/db/jobs.db.ts';
@@ -81,11 +81,6 @@ const offences: string[] = [];
  * Waits until the page has loaded what it shows (loaded, no spinner). Not 'networkidle': a signed-in page keeps its
  * change feed's stream open, so the network is never quiet.
  */
-async function settled(page: Page) {
-  await page.waitForLoadState('load');
-  await expect.poll(() => page.locator('.bp6-spinner, .bp6-skeleton').count()).toBe(0);
-}
-
 /** Checks what the page shows now. */
 async function check(page: Page, screen: string) {
   await settled(page);
