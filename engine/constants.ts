@@ -28,8 +28,11 @@ export const ACTION_OWNER_LABELS: Record<ActionOwnerRole, string> = {
   partner_manager: 'Partner manager',
 };
 
-/** The roles of portal users (who signs in): provider operations staff, contractors, homeowners. */
-export const USER_ROLES = ['ops', 'contractor', 'homeowner'] as const;
+/**
+ * The roles of portal users (who signs in): provider operations staff, contractors, homeowners, and third-party
+ * inspectors (issue 43), who see only the inspections assigned to them.
+ */
+export const USER_ROLES = ['ops', 'contractor', 'homeowner', 'inspector'] as const;
 /** A portal user's role. */
 export type UserRole = (typeof USER_ROLES)[number];
 

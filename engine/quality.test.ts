@@ -106,6 +106,7 @@ describe('the random draw', () => {
       id: 'field_inspection',
       kind: 'field_inspection',
       label: 'Field inspection',
+      due_days: 14,
       when: { stage_reached: 5 },
       sample: { share: 0.5 },
       source: { file: 'x', line: 1, column: 1 } as never,

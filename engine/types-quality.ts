@@ -6,6 +6,9 @@
 
 import type { SourceRange } from './types-base.ts';
 
+/** Days a sampled review is due within when its program does not say. */
+export const DEFAULT_REVIEW_DUE_DAYS = 14;
+
 /** The kinds of review: at the desk (photos, invoice, equipment beside a checklist) or on site. */
 export const QUALITY_REVIEW_KINDS = ['desk_review', 'field_inspection'] as const;
 /** A kind of review. */
@@ -38,6 +41,8 @@ export interface QualityReviewDef {
   id: string;
   kind: QualityReviewKind;
   label: string;
+  /** Days from the sampling decision within which the review is due (the inspection queue's due date). */
+  due_days: number;
   /** The point where the decision is taken, once: a task completed or a stage reached (exactly one is set). */
   when: { task_completed?: string; stage_reached?: number };
   sample: QualitySample;

@@ -12,21 +12,28 @@ import { USER_ROLES, type UserRole } from '../engine/constants.ts';
 import type { AppContext, AuthUser } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
-const ALL: readonly UserRole[] = USER_ROLES;
+/** Everyone who signs in: their session and preferences. */
+const EVERYONE: readonly UserRole[] = USER_ROLES;
+/**
+ * The people of jobs: ops, contractors, homeowners. An inspector is not one of them (issue 43): they see only the
+ * inspections assigned to them, through the inspection routes, never a job's own.
+ */
+const ALL: readonly UserRole[] = ['ops', 'contractor', 'homeowner'];
 const OPS: readonly UserRole[] = ['ops'];
+const OPS_INSPECTOR: readonly UserRole[] = ['ops', 'inspector'];
 const OPS_CONTRACTOR: readonly UserRole[] = ['ops', 'contractor'];
 const CONTRACTOR: readonly UserRole[] = ['contractor'];
 
 /** Every ability and the roles that hold it; `public` needs no sign-in. */
 export const ABILITIES = {
   public: null,
-  'session.read': ALL,
+  'session.read': EVERYONE,
   'auth.mint_login_link': OPS,
   'auth.read_outbox': OPS,
   'mail.read_templates': OPS,
   'work.manage': OPS,
-  'preferences.own': ALL,
-  'feature_flag.read': ALL,
+  'preferences.own': EVERYONE,
+  'feature_flag.read': EVERYONE,
   'feature_flag.manage': OPS,
 
   'job.list': ALL,
@@ -68,6 +75,14 @@ export const ABILITIES = {
   /** A job's quality decisions (the contractor's standing among what decided them): not the homeowner's to read. */
   'quality.view': OPS_CONTRACTOR,
   'quality.record': OPS,
+  /** The inspection queue: ops see every sampled review; an inspector those assigned to them (services decide). */
+  'inspection.list': OPS_INSPECTOR,
+  'inspection.read': OPS_INSPECTOR,
+  /** A sampled review's outcome: ops, or the inspector it is assigned to. */
+  'inspection.record': OPS_INSPECTOR,
+  'inspection.assign': OPS,
+  'inspector.list': OPS,
+  'inspector.manage': OPS,
   'quality.set_standing': OPS,
   /** A corrective action is the contractor's to answer (ops decide on the answer: quality.record). */
   'quality.answer': CONTRACTOR,

@@ -5,6 +5,7 @@
  */
 
 import type { ContractorStanding, QualityDef, QualityReviewKind, QualitySample } from '../types-quality.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from '../types-quality.ts';
 import type { DocumentTools } from './build-documents.ts';
 import { checkJobPoint } from './job-point.ts';
 import { closest } from './suggest.ts';
@@ -48,6 +49,7 @@ export function buildQuality(
       id,
       kind,
       label: (r.label as string | undefined) ?? KIND_LABELS[kind],
+      due_days: (r.due_days as number | undefined) ?? DEFAULT_REVIEW_DUE_DAYS,
       when: r.when as { task_completed?: string; stage_reached?: number },
       sample: { ...sample, every_job_while: sample.every_job_while as ContractorStanding[] | undefined },
       source: parsed.locate(at),

@@ -64,6 +64,9 @@ export function migrationFiles(backend: Backend): { version: number; name: strin
 const MIGRATIONS_TABLE =
   'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)';
 
+/** The first line of a SQLite migration that copies a table other tables refer to. */
+const FOREIGN_KEYS_OFF = '-- sqlite: foreign keys off';
+
 /** Applies the SQLite migrations not yet applied, each in its own transaction. */
 export function migrateSqlite(db: Database.Database): number[] {
   db.exec(MIGRATIONS_TABLE);
@@ -73,14 +76,25 @@ export function migrateSqlite(db: Database.Database): number[] {
   const ran: number[] = [];
   for (const m of migrationFiles('sqlite')) {
     if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        m.version,
-        m.name,
-        new Date().toISOString(),
-      );
-    })();
+    // A migration that copies a table others refer to (SQLite cannot change a CHECK in place) says so on its first
+    // line: foreign keys are off while it runs, as SQLite's documented procedure asks, and every reference is checked
+    // before it commits.
+    const copiesReferencedTable = m.sql.startsWith(FOREIGN_KEYS_OFF);
+    if (copiesReferencedTable) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(m.sql);
+        if (copiesReferencedTable && (db.pragma('foreign_key_check') as unknown[]).length)
+          throw new Error(`migration ${m.name} leaves rows whose references point nowhere`);
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+          m.version,
+          m.name,
+          new Date().toISOString(),
+        );
+      })();
+    } finally {
+      if (copiesReferencedTable) db.pragma('foreign_keys = ON');
+    }
     ran.push(m.version);
   }
   return ran;

@@ -77,3 +77,12 @@ export interface QualityCorrectiveActionsTable {
   closed_at: string | null;
   closed_by: number | null;
 }
+
+/** Who inspects a sampled review of a job (migration 038): one inspector at a time. */
+export interface QualityAssignmentsTable {
+  job_id: number;
+  review_id: string;
+  inspector_id: number;
+  assigned_at: string;
+  assigned_by: number | null;
+}

@@ -26,6 +26,7 @@ import type {
   QualityDecisionsTable,
   QualityOutcomesTable,
   QualityCorrectiveActionsTable,
+  QualityAssignmentsTable,
 } from './schema-quality.ts';
 import type {
   AnnouncementsTable,
@@ -76,7 +77,7 @@ export interface UsersTable {
   id: Id;
   email: string;
   name: string;
-  role: 'ops' | 'contractor' | 'homeowner';
+  role: 'ops' | 'contractor' | 'homeowner' | 'inspector';
   contractor_id: Int;
   password_hash: Text;
   created_at: string;
@@ -292,5 +293,6 @@ export interface DB {
   quality_outcomes: QualityOutcomesTable;
   contractor_standing_changes: ContractorStandingChangesTable;
   quality_corrective_actions: QualityCorrectiveActionsTable;
+  quality_assignments: QualityAssignmentsTable;
   schema_migrations: SchemaMigrationsTable;
 }

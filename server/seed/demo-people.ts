@@ -28,6 +28,8 @@ export const DEMO_USERS = [
     company: 'Sunrise Electric',
   },
   { email: 'homeowner@demo.rebates.test', name: 'Hana Homeowner', role: 'homeowner' as const },
+  // A third-party inspector (issue 43): sees only the inspections assigned to them (server/seed/demo-inspections.ts).
+  { email: 'inspector@demo.rebates.test', name: 'Iris Inspector', role: 'inspector' as const },
 ];
 
 /** A sign-in as the services take it. */

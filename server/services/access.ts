@@ -17,7 +17,9 @@ import { isId } from '../db/portable.ts';
 export function jobScope(user: AuthUser): JobScope {
   if (user.role === 'ops') return {};
   if (user.role === 'contractor') return { contractor_id: user.contractor_id ?? -1 };
-  return { homeowner_user_id: user.id };
+  if (user.role === 'homeowner') return { homeowner_user_id: user.id };
+  // Anyone else (an inspector) sees no job through the job routes: their guard refuses them first.
+  return { homeowner_user_id: -1 };
 }
 
 /** A job the user may see, or 404. */
@@ -32,7 +34,7 @@ export async function jobFor(deps: Deps, user: AuthUser, jobId: unknown): Promis
 export function canSeeJob(user: AuthUser, row: Pick<jobsDb.JobRow, 'contractor_id' | 'homeowner_user_id'>): boolean {
   if (user.role === 'ops') return true;
   if (user.role === 'contractor') return user.contractor_id !== null && row.contractor_id === user.contractor_id;
-  return row.homeowner_user_id === user.id;
+  return user.role === 'homeowner' && row.homeowner_user_id === user.id;
 }
 
 /** Whether the user may see a task owned by `owner` on a job they can see (a homeowner sees only the homeowner's

@@ -60,6 +60,7 @@ const NO_LINK = {
   contractor_a: 404,
   contractor_b: 404,
   ops: 404,
+  inspector: 404,
 } as const satisfies Row['except'];
 
 export const EXTRA_ACCESS: Record<string, Row> = {

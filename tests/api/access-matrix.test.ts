@@ -41,9 +41,10 @@ export interface Row {
   stream?: boolean;
 }
 
-const WHO: Who[] = ['anonymous', 'homeowner', 'contractor_a', 'contractor_b', 'ops'];
+const WHO: Who[] = ['anonymous', 'homeowner', 'contractor_a', 'contractor_b', 'ops', 'inspector'];
 const ROLE: Record<Exclude<Who, 'anonymous'>, AuthUser['role']> = {
   homeowner: 'homeowner',
+  inspector: 'inspector',
   contractor_a: 'contractor',
   contractor_b: 'contractor',
   ops: 'ops',
@@ -55,6 +56,7 @@ const everyone = (o: Outcome): Partial<Record<Who, Outcome>> => ({
   contractor_a: o,
   contractor_b: o,
   ops: o,
+  inspector: o,
 });
 
 /** What a caller should get: the guard's answer first, then the row's resource rules. */
@@ -70,7 +72,8 @@ const ROWS: Record<string, Row> = {
   'GET /api/config': { path: () => '/api/config' },
   'POST /api/auth/login': {
     path: () => '/api/auth/login',
-    body: () => ({ email: 'x@example.test', password: 'y' }),
+    // An email of its own each call: five failures for one email are rate-limited (a 429, not the 401 asked here).
+    body: () => ({ email: `x.${Math.random().toString(36).slice(2)}@example.test`, password: 'y' }),
     except: everyone(401),
   },
   'POST /api/auth/logout': { path: () => '/api/auth/logout', ownToken: true },
@@ -210,10 +213,27 @@ const ROWS: Record<string, Row> = {
   'GET /api/budgets': { path: () => '/api/budgets' },
   // The matrix's job is new, never sampled: ops pass the guard and find no sampled review (tests/api/quality.test.ts
   // records real ones).
+  // The inspector holds the ability but is assigned nothing: 404, as if it did not exist (quality-inspectors.test.ts).
   'POST /api/jobs/{job_id}/quality/{review_id}/outcome': {
     path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/outcome`,
     body: () => ({ outcome: 'pass' }),
+    except: { ops: 404, inspector: 404 },
+  },
+  'GET /api/inspections': { path: () => '/api/inspections' },
+  'GET /api/jobs/{job_id}/quality/{review_id}': {
+    path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection`,
+    except: { ops: 404, inspector: 404 },
+  },
+  'PUT /api/jobs/{job_id}/quality/{review_id}/inspector': {
+    path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/inspector`,
+    body: (c) => ({ inspector_id: c.s.ids.users.inspector }),
     except: { ops: 404 },
+  },
+  'GET /api/inspectors': { path: () => '/api/inspectors' },
+  // A fresh email each call; ops pass the guard and create the sign-in.
+  'POST /api/inspectors': {
+    path: () => '/api/inspectors',
+    body: () => ({ name: 'Matrix Inspector', email: `matrix.${Math.random().toString(36).slice(2)}@inspections.test` }),
   },
   // No corrective action on the matrix's job: the company's contractor passes the guard and finds none (404).
   'POST /api/jobs/{job_id}/quality/actions/{action_id}/answer': {

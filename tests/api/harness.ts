@@ -35,6 +35,7 @@ export const PEOPLE = {
   contractor_a: 'alice@company-a.test',
   contractor_b: 'bob@company-b.test',
   homeowner: 'hank@home.test',
+  inspector: 'ivy@inspections.test',
 } as const;
 export type Person = keyof typeof PEOPLE;
 
@@ -137,6 +138,14 @@ export async function startServer(
       email: PEOPLE.homeowner,
       name: 'Hank Homeowner',
       role: 'homeowner',
+      password_hash: hash,
+      created_at: at,
+    }),
+    // A third-party inspector (issue 43): sees only the inspections assigned to them.
+    inspector: await insertUser(deps.db, {
+      email: PEOPLE.inspector,
+      name: 'Ivy Inspector',
+      role: 'inspector',
       password_hash: hash,
       created_at: at,
     }),

@@ -125,6 +125,7 @@ const INDEXES = [
   'quality_outcomes_job',
   'quality_corrective_actions_job',
   'quality_corrective_actions_contractor',
+  'quality_assignments_inspector',
   'terms_one_current',
   'users_email_lower',
   'work_items_due',

@@ -20,16 +20,17 @@ import { homeownerAccess, inviteHomeowner } from '../../server/workflows/homeown
 import type { AuthUser } from '../../server/context.ts';
 import { filled } from '../api/fixtures.ts';
 
-type Role = 'signed-out' | 'ops' | 'contractor' | 'homeowner';
+type Role = 'signed-out' | 'ops' | 'contractor' | 'homeowner' | 'inspector';
 const USERS: Record<Exclude<Role, 'signed-out'>, string> = {
   ops: 'ops@demo.rebates.test',
   contractor: 'alex@northwind-hvac.test',
   homeowner: 'homeowner@demo.rebates.test',
+  inspector: 'inspector@demo.rebates.test',
 };
 /** Desktop first: each page is left at the phone's width, where the screenshots are taken. */
 const WIDTHS = [1280, 390];
 /** Routes whose phone view is saved (tests/e2e/artifacts/axe-<role>-<route>-390.png) for a person to look at. */
-const SHOTS: RouteName[] = ['login', 'JobsList', 'JobDetail', 'ProgramExplorer'];
+const SHOTS: RouteName[] = ['login', 'JobsList', 'JobDetail', 'ProgramExplorer', 'Inspections'];
 /** The worker mails the usage link; two cores shared with the browser. */
 const SLOW = { timeout: 60_000, interval: 250 };
 
@@ -49,6 +50,8 @@ type Opener = Partial<Record<Role, (d: Demo) => string | Promise<string>>>;
 
 const STAFF = ['ops', 'contractor'] as const;
 const ALL_SIGNED_IN = ['ops', 'contractor', 'homeowner'] as const;
+/** Everyone who signs in: the people of jobs and a third-party inspector (who opens no job). */
+const EVERYONE = [...ALL_SIGNED_IN, 'inspector'] as const;
 const forRoles = (roles: readonly Role[], to: (d: Demo) => string | Promise<string>): Opener =>
   Object.fromEntries(roles.map((r) => [r, to]));
 const job = (tab = '') => forRoles(ALL_SIGNED_IN, (d) => `/${d.jobId}${tab}`);
@@ -73,7 +76,8 @@ async function welcomePath(d: Demo): Promise<string> {
 
 /** Every route of paths.ts: where it opens for each role that can open it. */
 const OPENERS: Record<RouteName, Opener> = {
-  JobsList: forRoles(ALL_SIGNED_IN, () => '/'),
+  // An inspector's '/' is their inspections.
+  JobsList: forRoles(EVERYONE, () => '/'),
   JobCode: forRoles(ALL_SIGNED_IN, (d) => `/code/${d.jobCode}`),
   JobDetail: job(),
   JobBasicDetails: job('/basic-details'),
@@ -102,15 +106,16 @@ const OPENERS: Record<RouteName, Opener> = {
   MailOutbox: forRoles(['ops'], () => '/mail-outbox'),
   Budgets: forRoles(['ops'], () => '/budgets'),
   Reconciliation: forRoles(['ops'], () => '/reconciliation'),
-  Preferences: forRoles(ALL_SIGNED_IN, () => '/preferences'),
+  Preferences: forRoles(EVERYONE, () => '/preferences'),
+  Inspections: forRoles(['ops', 'inspector'], () => '/inspections'),
   login: forRoles(['signed-out'], () => '/login'),
-  logout: forRoles(ALL_SIGNED_IN, () => '/logout'),
+  logout: forRoles(EVERYONE, () => '/logout'),
   PlaywrightTestLogin: forRoles(['signed-out'], () => '/playwright-test-login'),
   // The document to sign needs the worker's generated documents: the page is checked as a stale link shows it.
   SignDocument: forRoles(['signed-out'], () => '/sign/no-longer-valid-link'),
   ConnectUsage: forRoles(['signed-out'], (d) => `/connect/${d.usageToken}`),
   HomeownerWelcome: forRoles(['signed-out'], welcomePath),
-  NotFound: forRoles(['signed-out', ...ALL_SIGNED_IN], () => '/no/such/page'),
+  NotFound: forRoles(['signed-out', ...EVERYONE], () => '/no/such/page'),
 };
 
 /** States that a route opens on a click: dialogs, the drawer, tabs that keep their route. */
@@ -257,7 +262,7 @@ describe.concurrent('accessibility (axe-core): no critical or serious violation,
     expect(unknown, 'routes this test does not know how to open').toEqual([]);
   });
 
-  for (const role of ['signed-out', ...ALL_SIGNED_IN] as const) {
+  for (const role of ['signed-out', ...EVERYONE] as const) {
     it(`every route ${role} can open, at ${WIDTHS.join(' and ')} px`, async () => {
       const found: string[] = [];
       // Signed out, each route in a fresh browser (the welcome link signs its visitor in).

@@ -136,6 +136,7 @@ export const routes: RouteObject[] = [
           page('MailOutbox', () => import('../features/mail/components/outbox-page.tsx')),
           page('Budgets', () => import('../features/budgets/components/budgets-page.tsx')),
           page('Reconciliation', () => import('../features/reconciliation/components/reconciliation-page.tsx')),
+          page('Inspections', () => import('../features/inspections/components/inspections-page.tsx')),
           page('Preferences', () => import('../features/preferences/components/preferences-page.tsx')),
           page('Equipment', () => import('../features/equipment/components/equipment-page.tsx')),
           page('HeatPumps', () => import('../features/equipment/components/equipment-page.tsx')),

@@ -35,6 +35,7 @@ export const paths = {
   MailOutbox: { path: '/mail-outbox', title: 'Mail outbox' },
   Budgets: { path: '/budgets', title: 'Budgets' },
   Reconciliation: { path: '/reconciliation', title: 'Reconciliation' },
+  Inspections: { path: '/inspections', title: 'Inspections' },
   Preferences: { path: '/preferences', title: 'Preferences' },
   login: { path: '/login', title: 'Sign in' },
   logout: { path: '/logout', title: 'Sign out' },

@@ -13,7 +13,7 @@ import { API_BASE } from './api-client.ts';
 import { useSession } from './use-auth.ts';
 
 /** Queries that list jobs (any of them may hold a changed job): read again with every change. */
-export const LIST_KEYS = [['jobs'], ['jobs-summary'], ['budgets'], ['reconciliation']] as const;
+export const LIST_KEYS = [['jobs'], ['jobs-summary'], ['budgets'], ['reconciliation'], ['inspections']] as const;
 
 /** Changes are gathered this long and read again together (a submission changes a job several times). */
 export const LIVE_BATCH_MS = 200;

@@ -16,6 +16,8 @@ import { isId } from '../../db/portable.ts';
 import { jobFor } from '../../services/access.ts';
 import * as svc from './quality.service.ts';
 import * as actions from './actions.service.ts';
+import { inspectionJob } from './inspections.service.ts';
+import { inspectionRoutes } from './inspections.routes.ts';
 
 const contractorIdOf = (raw: string) => {
   if (!/^\d{1,15}$/.test(raw)) throw badRequest('Contractor id must be a number');
@@ -30,6 +32,7 @@ const actionIdOf = (raw: string) => {
 };
 
 export function qualityRoutes(router: AppRouter): void {
+  inspectionRoutes(router);
   route(
     router,
     {
@@ -71,17 +74,17 @@ export function qualityRoutes(router: AppRouter): void {
     {
       method: 'post',
       path: '/api/jobs/:job_id/quality/:review_id/outcome',
-      ability: 'quality.record',
+      ability: 'inspection.record',
       tag: 'quality',
       summary:
-        'Record a sampled review’s outcome (pass or fail); the contractor’s standing follows the program’s rules',
+        'Record a sampled review’s outcome (pass or fail): ops, or the inspector it is assigned to; the contractor’s standing follows the program’s rules',
       body: QUALITY_OUTCOME,
       status: 204,
       errors: [404, 422],
     },
     async (ctx, body) => {
       const user = userOf(ctx);
-      const job = await jobFor(ctx.deps, user, ctx.params.job_id);
+      const job = await inspectionJob(ctx.deps, user, ctx.params.job_id, ctx.params.review_id);
       await svc.recordOutcome(ctx.deps, user, job, ctx.params.review_id, body);
     },
   );

@@ -41,7 +41,7 @@ export async function recordOutcome(
   reviewId: string,
   body: QualityOutcome,
 ): Promise<void> {
-  assertMay(user, 'quality.record');
+  assertMay(user, 'inspection.record');
   const program = deps.defs.programs[job.program_id];
   const review = program?.quality?.reviews.find((r) => r.id === reviewId);
   const decision = (await db.decisionsOf(deps.db, job.id)).find((d) => d.review_id === reviewId);

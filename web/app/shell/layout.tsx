@@ -46,6 +46,8 @@ export function Layout() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   const role = session?.user.role;
+  // Search finds jobs: an inspector reads no job (server/abilities.ts job.search), so has no search.
+  const searches = !!session && role !== 'inspector';
   const flags = config.data?.feature_flags ?? [];
   const visible = (i: NavItem) => (!i.roles || (role && i.roles.includes(role))) && (!i.flag || flags.includes(i.flag));
   const staging = config.data && !config.data.is_production;
@@ -74,12 +76,14 @@ export function Layout() {
         </Navbar.Group>
         {session && (
           <Navbar.Group align={Alignment.END}>
-            <Button variant="minimal" icon="search" aria-keyshortcuts="Control+K" onClick={() => setSearchOpen(true)}>
-              <span className="visually-hidden-mobile">Search</span>{' '}
-              <Tag minimal className="hide-mobile" aria-hidden="true">
-                Ctrl K
-              </Tag>
-            </Button>
+            {searches && (
+              <Button variant="minimal" icon="search" aria-keyshortcuts="Control+K" onClick={() => setSearchOpen(true)}>
+                <span className="visually-hidden-mobile">Search</span>{' '}
+                <Tag minimal className="hide-mobile" aria-hidden="true">
+                  Ctrl K
+                </Tag>
+              </Button>
+            )}
             {HEADER_ITEMS.filter(visible).map((i) => (
               <LinkButton key={i.to} minimal icon={i.icon} text={i.label} hideText="mobile" to={pathTo(i.to)} />
             ))}
@@ -118,7 +122,7 @@ export function Layout() {
           <Outlet />
         </main>
       </div>
-      {searchOpen && session && (
+      {searchOpen && searches && (
         <Suspense fallback={null}>
           <SearchDialog isOpen={searchOpen} onClose={() => setSearchOpen(false)} routeName={routeName} />
         </Suspense>

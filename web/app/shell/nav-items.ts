@@ -15,7 +15,8 @@ export interface NavItem {
 }
 
 export const HEADER_ITEMS: NavItem[] = [
-  { label: 'Jobs', to: 'JobsList', icon: 'list' },
+  { label: 'Jobs', to: 'JobsList', icon: 'list', roles: ['ops', 'contractor', 'homeowner'] },
+  { label: 'Inspections', to: 'Inspections', icon: 'eye-open', roles: ['ops', 'inspector'] },
   { label: 'Contractors', to: 'ContractorsList', icon: 'people', roles: ['ops', 'contractor'] },
   { label: 'Equipment', to: 'HeatPumps', icon: 'wrench', roles: ['ops', 'contractor'] },
 ];

@@ -64,6 +64,16 @@ const CASES: [string, Record<string, unknown> | null, string][] = [
   ],
   ['quality_outcome_recorded', { review: 'Desk review', outcome: 'pass' }, 'Desk review passed'],
   [
+    'inspection_assigned',
+    { review: 'Field inspection', inspector: 'Ivy Ives' },
+    'Field inspection assigned to Ivy Ives',
+  ],
+  [
+    'inspection_assigned',
+    { review: 'Field inspection', inspector: 'Ivy Ives', before: 'Ned Noor' },
+    'Field inspection assigned to Ivy Ives (was Ned Noor)',
+  ],
+  [
     'contractor_standing_changed',
     { program: 'RECO', standing: 'probation', cause: '2 of the last 5 reviews failed (probation at 2).' },
     "The contractor's standing in RECO is now probation: 2 of the last 5 reviews failed (probation at 2).",

@@ -15,8 +15,11 @@ import {
 import type { JobTask } from '../api/get-job.ts';
 import { isOpenTask } from '../../../../engine/submission.ts';
 
-/** Who is looking: ops (internal), a contractor, or a homeowner (also what ops can view as). */
-export type Viewer = UserRole;
+/**
+ * Who is looking: ops (internal), a contractor, or a homeowner (also what ops can view as). Inspectors never open a
+ * job's page (they see their inspections only): a job's viewer is one of its people.
+ */
+export type Viewer = Exclude<UserRole, 'inspector'>;
 
 /** Action owners as people read them (the engine's one list). */
 export const OWNER_LABELS: Record<ActionOwnerRole, string> = ACTION_OWNER_LABELS;
@@ -122,6 +125,7 @@ export const HISTORY_TYPES: Record<string, string> = {
   corrective_action_answered: 'Corrective action answered',
   corrective_action_reinspection: 'Re-inspection asked',
   corrective_action_closed: 'Corrective action closed',
+  inspection_assigned: 'Inspector assigned',
 };
 
 /** Cents as dollars ($1,234.50). */
@@ -232,6 +236,10 @@ export function describeHistory(
       return `Answered the corrective action of the ${text(d?.review).toLowerCase() || 'review'}: ${text(d?.note)}`;
     case 'corrective_action_reinspection':
       return `Asked for a re-inspection (${text(d?.review).toLowerCase() || 'review'})${text(d?.note) ? `: ${text(d?.note)}` : ''}`;
+    case 'inspection_assigned':
+      return `${text(d?.review) || 'Quality review'} assigned to ${text(d?.inspector) || 'an inspector'}${
+        text(d?.before) ? ` (was ${text(d?.before)})` : ''
+      }`;
     case 'corrective_action_closed':
       return d?.resolution === 'passed'
         ? `Corrective action closed: the ${text(d?.review).toLowerCase() || 'review'} passed on re-inspection`

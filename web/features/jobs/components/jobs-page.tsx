@@ -7,6 +7,8 @@
 
 import { Button, HTMLSelect, NonIdealState, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
 import { PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
 import { usePreference } from '../../../lib/preferences.ts';
 import { useSession } from '../../../lib/use-auth.ts';
@@ -199,5 +201,7 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
 export function Component() {
   const role = useSession()?.user.role;
   if (role === 'homeowner') return <HomeownerJobs />;
+  // An inspector has no jobs of their own to list: their day is the inspections assigned to them.
+  if (role === 'inspector') return <Navigate to={paths.Inspections.path} replace />;
   return <StaffJobs isOps={role === 'ops'} />;
 }

@@ -1,0 +1,88 @@
+/** Inspections (issue 43): the queue, one inspection, its assignment; the inspectors and their sign-ins. */
+
+import { userOf } from '../../abilities.ts';
+import { route } from '../../routes/declare.ts';
+import {
+  INSPECTION,
+  INSPECTION_LIST,
+  INSPECTOR,
+  INSPECTOR_ASSIGNMENT,
+  INSPECTOR_CREATE,
+  INSPECTOR_LIST,
+} from '../../../engine/api/inspections.ts';
+import type { AppRouter } from '../../context.ts';
+import * as svc from './inspections.service.ts';
+
+export function inspectionRoutes(router: AppRouter): void {
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/inspections',
+      ability: 'inspection.list',
+      tag: 'quality',
+      summary:
+        'The inspection queue, soonest due first: every sampled review for ops (filters program_id, contractor_id, inspector_id, state, due), an inspector’s own for them',
+      errors: [400],
+      response: INSPECTION_LIST,
+    },
+    (ctx) => svc.listInspections(ctx.deps, userOf(ctx), ctx.query),
+  );
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/jobs/:job_id/quality/:review_id',
+      ability: 'inspection.read',
+      tag: 'quality',
+      summary: 'One inspection (a sampled review of the job): ops any, an inspector one assigned to them',
+      errors: [404],
+      response: INSPECTION,
+    },
+    (ctx) => svc.readInspection(ctx.deps, userOf(ctx), ctx.params.job_id, ctx.params.review_id),
+  );
+  route(
+    router,
+    {
+      method: 'put',
+      path: '/api/jobs/:job_id/quality/:review_id/inspector',
+      ability: 'inspection.assign',
+      tag: 'quality',
+      summary: 'Assign a sampled review to an inspector, or reassign it',
+      body: INSPECTOR_ASSIGNMENT,
+      errors: [404, 422],
+      response: INSPECTION,
+    },
+    (ctx, body) => svc.assignInspector(ctx.deps, userOf(ctx), ctx.params.job_id, ctx.params.review_id, body),
+  );
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/inspectors',
+      ability: 'inspector.list',
+      tag: 'quality',
+      summary: 'The inspectors ops may assign, with how many open inspections each holds',
+      response: INSPECTOR_LIST,
+    },
+    (ctx) => svc.listInspectors(ctx.deps, userOf(ctx)),
+  );
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/inspectors',
+      ability: 'inspector.manage',
+      tag: 'quality',
+      summary: 'Give a third-party inspector a sign-in (a one-time sign-in link by mail)',
+      body: INSPECTOR_CREATE,
+      status: 201,
+      errors: [409, 422],
+      response: INSPECTOR,
+    },
+    async (ctx, body) => {
+      ctx.body = await svc.createInspector(ctx.deps, userOf(ctx), body);
+      ctx.status = 201;
+    },
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Inspections (issue 43): GET /api/inspections (ops: the queue; an inspector: their day), GET /api/inspectors (ops),
+ * PUT .../quality/{review}/inspector (ops assign or reassign), POST .../quality/{review}/outcome (ops or the inspector
+ * it is assigned to). The queue is read again when a job changes (the change feed's list keys).
+ */
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Inspection,
+  InspectionList,
+  InspectorAssignment,
+  InspectorList,
+} from '../../../../engine/api/inspections.ts';
+import type { QualityOutcome } from '../../../../engine/api/quality.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export type { Inspection };
+
+export const inspectionKeys = { all: ['inspections'] as const, inspectors: ['inspectors'] as const };
+
+/** The queue's filters as the URL carries them (empty: not narrowed). */
+export interface InspectionFilters {
+  program_id?: string;
+  inspector_id?: string;
+  state?: string;
+  due?: string;
+}
+
+export function useInspections(filters: InspectionFilters) {
+  const q = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]).toString();
+  return useQuery({
+    queryKey: [...inspectionKeys.all, q],
+    queryFn: () => api<InspectionList>('GET', `/api/inspections${q ? `?${q}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInspectors(enabled: boolean) {
+  return useQuery({
+    queryKey: inspectionKeys.inspectors,
+    queryFn: () => api<InspectorList>('GET', '/api/inspectors'),
+    enabled,
+  });
+}
+
+const reviewPath = (i: Pick<Inspection, 'job_id' | 'review_id'>) =>
+  `/api/jobs/${i.job_id}/quality/${encodeURIComponent(i.review_id)}`;
+
+export function useAssignInspector() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inspection, body }: { inspection: Inspection; body: InspectorAssignment }) =>
+      api<Inspection>('PUT', `${reviewPath(inspection)}/inspector`, { body }),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: inspectionKeys.all }),
+        qc.invalidateQueries({ queryKey: inspectionKeys.inspectors }),
+      ]),
+  });
+}
+
+export function useRecordInspection() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inspection, body }: { inspection: Inspection; body: QualityOutcome }) =>
+      api<void>('POST', `${reviewPath(inspection)}/outcome`, { body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: inspectionKeys.all }),
+  });
+}
