@@ -108,7 +108,7 @@ export function Component() {
         Available is the allocation less what is reserved, committed and paid. Money given back (a cancel, an expired
         reservation, an ineligible job, a raised allocation) goes to the first job in line at once.
       </Callout>
-      <div className="budget-table-scroll">
+      <div className="budget-table-scroll" tabIndex={0} role="region" aria-label="Budgets by territory">
         <HTMLTable compact className="budget-table">
           <thead>
             <tr>

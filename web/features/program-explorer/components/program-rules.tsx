@@ -17,7 +17,7 @@ function TableView({ name, table }: { name: string; table: TableDef }) {
   const rows = rowsOf(table.values, table.keys.length);
   const money = table.unit === 'cents';
   return (
-    <div className="lookup-table">
+    <div className="lookup-table" tabIndex={0} role="region" aria-label={`Lookup table ${name}`}>
       <div className="lookup-title">
         <strong>{name}</strong> {table.description && <span className="muted">{table.description}</span>}
       </div>

@@ -93,7 +93,7 @@ export function VersionsTab({ programId }: { programId: string }) {
           Moved {jobs(moved.n)} from version {short(moved.from)} to the current version.
         </Callout>
       )}
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Definition versions">
         <HTMLTable compact className="versions-table">
           <thead>
             <tr>

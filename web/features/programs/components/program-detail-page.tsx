@@ -77,7 +77,7 @@ function Tasks({ program }: { program: ProgramDetail }) {
               {`Stage ${s.number}: ${s.label}`} <Tag minimal>{s.tab}</Tag>
             </h3>
             {tasks.length ? (
-              <div className="program-table-scroll">
+              <div className="program-table-scroll" tabIndex={0} role="region" aria-label={`Stage ${s.number} tasks`}>
                 <HTMLTable compact className="program-tasks">
                   <thead>
                     <tr>

@@ -48,7 +48,7 @@ export function UsageMeters({ meters, canSelect, saving, busy, onSave }: UsageMe
       <h3 id="usage-meters-title" className="usage-stage-title">
         {PANEL_TEXT.meters}
       </h3>
-      <div className="usage-table-scroll">
+      <div className="usage-table-scroll" tabIndex={0} role="region" aria-labelledby="usage-meters-title">
         <HTMLTable compact className="usage-meters-table">
           <thead>
             <tr>
