@@ -1,26 +1,11 @@
 /** Corrective actions (migration 036): opened by a failed review, answered by the contractor, closed by ops. */
 
+import type { Selectable } from 'kysely';
 import type { Q } from '../../db/portable.ts';
+import type { QualityCorrectiveActionsTable } from '../../db/schema-quality.ts';
 
-/** A corrective action as stored. */
-export interface ActionRow {
-  id: number;
-  job_id: number;
-  contractor_id: number | null;
-  program_id: string;
-  review_id: string;
-  finding: string | null;
-  state: string;
-  opened_at: string;
-  due_at: string;
-  answer_note: string | null;
-  answer_attachments: string | null;
-  answered_at: string | null;
-  answered_by: number | null;
-  resolution: string | null;
-  closed_at: string | null;
-  closed_by: number | null;
-}
+/** A corrective action as stored (its table's row, as read). */
+export type ActionRow = Selectable<QualityCorrectiveActionsTable>;
 
 /** The job's corrective actions, oldest first. */
 export async function actionsOf(db: Q, jobId: number): Promise<ActionRow[]> {
