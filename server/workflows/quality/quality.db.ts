@@ -1,20 +1,12 @@
 /** Quality decisions and contractor standings (migration 033). */
 
 import type { ContractorStanding, ReviewOutcome } from '../../../engine/index.ts';
+import type { Selectable } from 'kysely';
 import type { Q } from '../../db/portable.ts';
+import type { QualityDecisionsTable } from '../../db/schema-quality.ts';
 
-/** A decision as stored. */
-export interface DecisionRow {
-  review_id: string;
-  kind: string;
-  sampled: number;
-  reason: string;
-  explanation: string;
-  draw: number | null;
-  standing: string;
-  earlier_jobs: number;
-  decided_at: string;
-}
+/** A decision as stored: its table's row, less its id and what the job says (job, contractor, program). */
+export type DecisionRow = Omit<Selectable<QualityDecisionsTable>, 'id' | 'job_id' | 'contractor_id' | 'program_id'>;
 
 const DECISION_COLUMNS = [
   'review_id',
