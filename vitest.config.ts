@@ -94,6 +94,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/setup.ts'],
           testTimeout: 120_000,
           // A portal's first start seeds the demo through the workflows (20-45 s on a busy 2-core machine, more on
           // PostgreSQL): its beforeAll gets five minutes, a ceiling, not a wait.

@@ -6,7 +6,7 @@
 
 import { submitFilled } from '../support/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWiHearJob, startPortal, type Portal, setupAnswerer } from './portal.ts';
+import { fromMenu, newWiHearJob, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { endSessionsOf, hashPassword } from '../../server/services/auth.service.ts';
 import type { AuthUser } from '../../server/context.ts';
@@ -58,8 +58,8 @@ describe('the drawer and its own actions', () => {
     await drawer.locator('input[type="date"]').first().fill('2026-05-20');
 
     // An ops exception with an empty note is refused under the field; nothing is flagged.
-    await drawer.getByRole('button', { name: 'Task actions' }).click();
-    await page.getByText('Flag ops exception…').click();
+    const actions = drawer.getByRole('button', { name: 'Task actions' });
+    await fromMenu(page, actions, page.getByText('Flag ops exception…'), page.locator('#exception-note'));
     const dialog = page.getByRole('dialog').last();
     await dialog.getByRole('button', { name: 'Flag exception' }).click();
     await expect.poll(() => dialog.textContent()).toContain('This field is required');
@@ -68,16 +68,15 @@ describe('the drawer and its own actions', () => {
     await dialog.getByRole('button', { name: 'Flag exception' }).click();
     await expect.poll(async () => (await taskRow(job.id, TASK))?.exceptions ?? '').toContain('ops');
 
-    await drawer.getByRole('button', { name: 'Task actions' }).click();
-    await page.getByText('Transfer ownership…').click();
+    await fromMenu(page, actions, page.getByText('Transfer ownership…'), page.locator('#transfer-role'));
     await page.locator('#transfer-role').selectOption('finance');
     await page.locator('#transfer-reason').fill('Finance checks this one.');
     await page.getByRole('dialog').last().getByRole('button', { name: 'Transfer' }).click();
     await expect.poll(async () => (await taskRow(job.id, TASK))?.owner_override ?? '').toContain('finance');
 
-    await drawer.getByRole('button', { name: 'Task actions' }).click();
-    await page.getByText(/^Reset to default owner/).click();
-    await page.getByRole('button', { name: 'Reset owner' }).click();
+    const resetOwner = page.getByRole('button', { name: 'Reset owner' });
+    await fromMenu(page, actions, page.getByText(/^Reset to default owner/), resetOwner);
+    await resetOwner.click();
     await expect.poll(async () => (await taskRow(job.id, TASK))?.owner_override ?? null).toBeNull();
     expect((await taskRow(job.id, TASK))!.version).toBeGreaterThanOrEqual(3);
 

@@ -1,7 +1,7 @@
 import { draftFilled, submitFilled } from '../support/uploads.ts';
 import { demoPdf } from '../../server/seed/demo-files.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWiHearJob, startPortal, type Portal, setupAnswerer } from './portal.ts';
+import { fromMenu, newWiHearJob, startPortal, type Portal, setupAnswerer } from './portal.ts';
 import { findUserByEmail, insertUser } from '../../server/db/users.db.ts';
 import { mintLoginLink } from '../../server/services/auth.service.ts';
 import type { AuthUser } from '../../server/context.ts';
@@ -236,15 +236,14 @@ describe('job detail and the task workflow', () => {
 
     // Flag an ops exception on the rebate task, then transfer it.
     await page.goto(`/${job.id}/program-progress?task=determine_and_share_rebate_amount`);
-    await drawer.getByRole('button', { name: 'Task actions' }).click();
-    await page.getByText('Flag ops exception…').click();
+    const actions = drawer.getByRole('button', { name: 'Task actions' });
+    await fromMenu(page, actions, page.getByText('Flag ops exception…'), page.locator('#exception-note'));
     await page.locator('#exception-note').fill('Invoice total does not match the scope.');
     await page.getByRole('dialog').last().getByRole('button', { name: 'Flag exception' }).click();
     await expect
       .poll(async () => await dbGet(p.deps, 'SELECT has_ops_task_exception FROM jobs WHERE id = ?', job.id))
       .toEqual({ has_ops_task_exception: 1 });
-    await drawer.getByRole('button', { name: 'Task actions' }).click();
-    await page.getByText('Transfer ownership…').click();
+    await fromMenu(page, actions, page.getByText('Transfer ownership…'), page.locator('#transfer-role'));
     await page.locator('#transfer-role').selectOption('finance');
     await page.locator('#transfer-reason').fill('Finance sets the amount for this job.');
     await page.getByRole('dialog').last().getByRole('button', { name: 'Transfer' }).click();

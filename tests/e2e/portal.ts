@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { buildDeps } from '../../server/deps.ts';
 import { createApp } from '../../server/app.ts';
@@ -113,6 +113,61 @@ async function startInstance(cfg: Config): Promise<Instance> {
   };
 }
 
+/** What a page said went wrong (uncaught errors, console errors), kept for the report of a failed test. */
+const problems = new WeakMap<Page, string[]>();
+/** The pages opened since the last test began (the failure report looks at them). */
+let openPages: Page[] = [];
+
+/** Records the page's uncaught errors and console errors, and lists it among the pages of this test. */
+export function watched(page: Page): Page {
+  const said: string[] = [];
+  problems.set(page, said);
+  page.on('pageerror', (e) => said.push(`uncaught: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') said.push(`console: ${m.text()}`);
+  });
+  openPages.push(page);
+  return page;
+}
+
+/** Forgets the pages of the test before (called as each test begins). */
+export function forgetPages(): void {
+  openPages = [];
+}
+
+/**
+ * What each page of a failed test showed: its address, its open dialogs and toasts, and what it said went wrong; a
+ * screenshot of each beside the others (failed-<name>-<n>.png). A failure on a busy CI machine can then be read from
+ * the log, not only re-run.
+ */
+export async function reportPages(name: string): Promise<string> {
+  const lines: string[] = [];
+  const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  for (const [i, page] of openPages.entries()) {
+    if (page.isClosed()) continue;
+    try {
+      const seen = await page.evaluate(() => ({
+        dialogs: Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).map(
+          (d) => d.getAttribute('aria-label') ?? d.querySelector('h1,h2,h3,h4,h5,h6')?.textContent ?? '(untitled)',
+        ),
+        toasts: Array.from(document.querySelectorAll('.bp6-toast')).map((t) => t.textContent ?? ''),
+        busy: document.querySelectorAll('[aria-busy="true"]').length,
+        heading: document.querySelector('h1')?.textContent ?? '',
+      }));
+      await page.screenshot({ path: join(ARTIFACTS, `failed-${slug}-${i}.png`) }).catch(() => undefined);
+      lines.push(
+        `page ${i}: ${page.url()} (h1 "${seen.heading}", ${seen.busy} busy)`,
+        `  dialogs: ${seen.dialogs.join(' | ') || 'none'}`,
+        `  toasts: ${seen.toasts.join(' | ') || 'none'}`,
+        ...(problems.get(page) ?? []).slice(-10).map((p) => `  ${p.slice(0, 300)}`),
+      );
+    } catch (e) {
+      lines.push(`page ${i}: ${page.url()} (not readable: ${(e as Error).message.split('\n')[0]})`);
+    }
+  }
+  return lines.join('\n');
+}
+
 /** Where a portal's data lives: a copy of the seeded demo on SQLite (the default) or on PostgreSQL. */
 export interface PortalOptions {
   /** 'postgres': a copy of the API suite's seeded demo database on TEST_DATABASE_URL's server (needs it). */
@@ -164,6 +219,7 @@ export async function startPortal(config: Partial<Config> = {}, o: PortalOptions
     // Generous: CI has two cores shared by the server, the browser and the test runner.
     c.setDefaultTimeout(30_000);
     c.setDefaultNavigationTimeout(30_000);
+    c.on('page', watched);
     return c;
   };
   const signedIn = async (email: string, path = '/', width = 1280, base = url) => {
@@ -427,3 +483,28 @@ export async function axeFindings(page: Page, state: string): Promise<string[]> 
 
 /** How long a test waits for what the server or the worker does in the background (polled, never slept). */
 export const SLOW = { timeout: 60_000, interval: 250 };
+
+/**
+ * Opens what a menu item opens (a dialog): the menu's button, then the item, until `opened` shows. A job page read
+ * again under an open menu (its live feed) may close the menu as the click lands; a person would open it again, and so
+ * does this (each time it had to is printed, with what the page said).
+ */
+export async function fromMenu(page: Page, button: Locator, item: Locator, opened: Locator): Promise<void> {
+  const TRIES = 5;
+  let tries = 0;
+  for (;;) {
+    tries += 1;
+    try {
+      if (!(await opened.isVisible())) {
+        if (!(await item.isVisible())) await button.click();
+        await item.click();
+      }
+      await opened.waitFor({ timeout: 15_000 });
+      break;
+    } catch (e) {
+      if (tries >= TRIES) throw e;
+    }
+  }
+  if (tries > 1)
+    console.warn(`"${await item.textContent()}" opened after ${tries} tries:\n${await reportPages('menu-retry')}`);
+}
