@@ -90,6 +90,7 @@ export { describeLogic, describeVar, type LogicNames } from './logic/describe.ts
 export {
   plainWords,
   humanizeKey,
+  longDate,
   JOB_FACT_LABELS,
   type PlainWords,
   type FactWords,

@@ -13,6 +13,12 @@ import type { Program, TaskForm } from './types.ts';
 
 type Node = Record<string, unknown>;
 
+/** An ISO date or time as a person reads it (June 30, 2026). */
+export function longDate(iso: string): string {
+  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
+  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
 /** The job's own fields (job.<name>) as people read them. */
 export const JOB_FACT_LABELS: Record<(typeof JOB_FACTS)[number], string> = {
   id: 'Job ID',

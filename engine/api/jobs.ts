@@ -288,6 +288,8 @@ export const JOB_DETAIL = {
     /** Why payment approval waits on quality assurance (a failed review whose corrective action is not closed), or
      * null (issue 43). Ops and the contractor only. */
     quality_hold: { type: ['string', 'null'] },
+    /** The task the quality hold stops (the one that approves the payable amount), or null. */
+    quality_hold_task: { type: ['string', 'null'] },
     /** The definition version the job is evaluated under (null: the current definitions), and the program's current
      * version (issue 19). */
     pinned_version: { type: ['string', 'null'] },

@@ -142,16 +142,17 @@ export type StandingChangeBody = FromSchema<typeof STANDING_CHANGE>;
 export const CONTRACTOR_QUALITY = {
   type: 'object',
   additionalProperties: false,
-  required: ['programs', 'changes'],
+  required: ['programs', 'changes', 'open_actions'],
   properties: {
     programs: {
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['program_id', 'standing', 'passed', 'failed', 'pass_rate'],
+        required: ['program_id', 'program_name', 'standing', 'passed', 'failed', 'pass_rate'],
         properties: {
           program_id: { type: 'string' },
+          program_name: { type: 'string' },
           standing: { enum: ['provisional', 'full', 'probation', 'suspended'] },
           passed: { type: 'integer' },
           failed: { type: 'integer' },
@@ -171,6 +172,40 @@ export const CONTRACTOR_QUALITY = {
           standing: { enum: ['provisional', 'full', 'probation', 'suspended'] },
           cause: { type: 'string' },
           at: { type: 'string' },
+        },
+      },
+    },
+    /** The corrective actions not yet closed, on the contractor's jobs, the oldest deadline first. */
+    open_actions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'id',
+          'job_id',
+          'job_code',
+          'program_id',
+          'review_id',
+          'review',
+          'state',
+          'finding',
+          'due_at',
+          'overdue',
+        ],
+        properties: {
+          id: { type: 'integer' },
+          job_id: { type: 'integer' },
+          job_code: { type: 'string' },
+          program_id: { type: 'string' },
+          review_id: { type: 'string' },
+          /** The review's name on screens. */
+          review: { type: 'string' },
+          state: { enum: ['open', 'answered', 'reinspection'] },
+          finding: { type: ['string', 'null'] },
+          due_at: { type: 'string' },
+          /** Still waiting on the contractor past its deadline. */
+          overdue: { type: 'boolean' },
         },
       },
     },

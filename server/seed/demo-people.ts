@@ -40,7 +40,7 @@ export interface People {
   homeowner: Person;
   /** The sign-in of each company (the demo's own, or the company's office). */
   companyUser: Map<number, Person>;
-  companies: { id: number; state: string; program_id: string; contact: string; email: string }[];
+  companies: { id: number; name: string; state: string; program_id: string; contact: string; email: string }[];
 }
 
 /** Companies, sign-ins, the admin screens' data and places (call in one transaction). */
@@ -68,7 +68,7 @@ export async function seedPeople(deps: Deps): Promise<People> {
       program_id,
       created_at: daysAgo(420 - i * 3),
     });
-    companies.push({ id, state, program_id, contact, email });
+    companies.push({ id, name, state, program_id, contact, email });
   }
   const people = {
     ops: [] as Person[],

@@ -25,7 +25,7 @@ import { demoFiles, type DemoFiles } from './demo-files.ts';
 import { buildJob, planJobs, type BuildContext, type BuiltJob, type JobPlan } from './demo-jobs.ts';
 import { programSeed, type ProgramSeed } from './demo-variants.ts';
 import { CANCEL_NOTES, FIRST_NAMES, LAST_NAMES, OPS_INELIGIBLE_REASONS, TASK_EXCEPTION_NOTES } from './names.ts';
-import { assignDemoInspections } from './demo-inspections.ts';
+import { assignDemoInspections, seedQualityOutcomes } from './demo-inspections.ts';
 import { seededRandom, type Random } from './seeded-random.ts';
 import { workTasks } from './demo-workflows.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedPeople, type People } from './demo-people.ts';
@@ -60,6 +60,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   try {
     await seedJobs(deps, people, files, rnd, services, refused);
     await assignDemoInspections(deps, people.ops[0]);
+    await seedQualityOutcomes(deps, people);
   } finally {
     await services.close();
   }

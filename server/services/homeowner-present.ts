@@ -5,7 +5,7 @@
  * waitlist is said as money set aside or waiting for program funds.
  */
 
-import { formatCents, payeeOf, type JobEvaluation, type Program } from '../../engine/index.ts';
+import { formatCents, longDate, payeeOf, type JobEvaluation, type Program } from '../../engine/index.ts';
 import type { JobBudget } from '../../engine/api/budgets.ts';
 import type { HomeownerStanding } from '../../engine/api/misc.ts';
 import type { JobTask } from '../../engine/api/jobs.ts';
@@ -49,12 +49,6 @@ export const HOMEOWNER_WORDS = {
     `Questions? Ask your contractor, ${c.name}${c.phone ? `, at ${c.phone}` : c.email ? `, at ${c.email}` : ''}.`,
   ask_program: (program: string) => `Questions? Reply to the email ${program} sent you.`,
 } as const;
-
-/** An ISO date or time as a person reads it (June 30, 2026). */
-function longDate(iso: string): string {
-  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
 
 /** The homeowner's sentence of each rule that makes the job ineligible, each said once, in rule order. */
 export function homeownerReasons(program: Program, ev: Pick<JobEvaluation, 'eligibility'>): string[] {

@@ -280,7 +280,7 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
 /** A workflow's part of the job detail that the user's role may not read, taken out. */
 function withoutUnreadable(user: AuthUser, detail: Partial<JobDetail>): Partial<JobDetail> {
   if (may(user, 'quality.view')) return detail;
-  const { quality: _quality, quality_hold: _hold, ...rest } = detail;
+  const { quality: _quality, quality_hold: _hold, quality_hold_task: _task, ...rest } = detail;
   return rest;
 }
 

@@ -217,6 +217,7 @@ describe('outcomes and standing', () => {
     );
     expect(await reco()).toEqual({
       program_id: 'reco',
+      program_name: 'RECO',
       standing: 'provisional',
       passed: 0,
       failed: 0,
@@ -307,6 +308,7 @@ describe('corrective actions', () => {
     (await s.api('GET', `/api/jobs/${jobId}`, { as })).body as {
       quality: QualityDecision[];
       quality_hold: string | null;
+      quality_hold_task: string | null;
     };
   const actionOf = async (jobId: number, review: string) =>
     (await detail(jobId)).quality.find((d) => d.review_id === review)!.corrective_action as CorrectiveAction;
@@ -351,8 +353,26 @@ describe('corrective actions', () => {
     const due = new Date(clock.getTime() + days * 86_400_000).toISOString();
     const opened = await actionOf(job.id, 'field_inspection');
     expect(opened).toMatchObject({ state: 'open', finding: 'Line set not insulated', due_at: due, overdue: false });
-    const hold = `Payment approval waits on quality assurance: the field inspection failed and its corrective action waits on the contractor’s answer, due ${due.slice(0, 10)}.`;
+    const hold = `Payment approval waits on quality assurance: the field inspection failed and its corrective action waits on the contractor’s answer, due June 15, 2026.`;
     expect((await detail(job.id, 'contractor_b')).quality_hold).toBe(hold);
+    // The task it stops: the one whose answer is the payable amount.
+    expect((await detail(job.id)).quality_hold_task).toBe('approve_payment');
+    // The contractor's quality record lists it among the open ones, with its job and deadline.
+    const openActions = async () =>
+      (await s.api('GET', `/api/contractors/${s.ids.contractor_b}/quality`, { as: 'contractor_b' })).body
+        .open_actions as { id: number }[];
+    expect((await openActions()).find((a) => a.id === opened.id)).toEqual({
+      id: opened.id,
+      job_id: job.id,
+      job_code: job.code,
+      program_id: 'reco',
+      review_id: 'field_inspection',
+      review: 'Field inspection',
+      state: 'open',
+      finding: 'Line set not insulated',
+      due_at: due,
+      overdue: false,
+    });
 
     // Payment approval is refused with the reason, and nothing is written.
     const refused = await approve(job.id);
@@ -417,6 +437,8 @@ describe('corrective actions', () => {
       closed_at: clock.toISOString(),
     });
     expect((await detail(job.id)).quality_hold).toBeNull();
+    expect((await detail(job.id)).quality_hold_task).toBeNull();
+    expect((await openActions()).some((a) => a.id === opened.id)).toBe(false);
     const approved = await approve(job.id);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(await types(job.id)).toEqual([
@@ -454,5 +476,8 @@ describe('corrective actions', () => {
     await s.deps.db.updateTable('quality_corrective_actions').set({ due_at: past }).where('id', '=', f.id).execute();
     expect((await actionOf(job.id, 'field_inspection')).overdue).toBe(true);
     expect((await approve(job.id)).status).toBe(409);
+    // The contractor's record says so too.
+    const record = (await s.api('GET', `/api/contractors/${s.ids.contractor_b}/quality`, { as: 'ops' })).body;
+    expect(record.open_actions.find((a: { id: number }) => a.id === f.id)).toMatchObject({ overdue: true });
   });
 });

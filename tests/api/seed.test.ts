@@ -10,7 +10,7 @@ import {
   type Program,
 } from '../../engine/index.ts';
 import { loadConfig } from '../../server/config.ts';
-import type { Deps } from '../../server/context.ts';
+import type { AuthUser, Deps } from '../../server/context.ts';
 import { depsOf } from '../../server/deps.ts';
 import { freshDatabase, type Fresh } from '../db/backends.ts';
 import { dbAll, dbValue } from '../support/db.ts';
@@ -21,6 +21,7 @@ import type { JobRow } from '../../server/db/jobs.db.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from '../../server/seed/demo.ts';
 import { signIn } from '../../server/services/auth.service.ts';
 import { evaluateRow } from '../../server/services/evaluation.ts';
+import { listInspections } from '../../server/workflows/quality/inspections.service.ts';
 
 const NOW = new Date(SEEDED_NOW);
 /** A seed works 300 jobs through the services: a minute on PostgreSQL, several when the machine is busy. */
@@ -262,6 +263,24 @@ describe('the demo seed', () => {
     },
     SEEDING_MS,
   );
+  it('has contractors in each standing, inspections in each state and corrective actions in each open state', async () => {
+    const standings = await all<{ standing: string }>(deps, 'SELECT DISTINCT standing FROM contractor_standings');
+    // No row is provisional (the default); companies without one are provisional.
+    expect(standings.map((r) => r.standing).sort()).toEqual(['full', 'probation', 'suspended']);
+    const unranked = await count(
+      deps,
+      'SELECT COUNT(*) n FROM contractors c WHERE NOT EXISTS (SELECT 1 FROM contractor_standings s WHERE s.contractor_id = c.id)',
+    );
+    expect(unranked).toBeGreaterThan(0);
+    const ops = (await all<AuthUser>(deps, "SELECT * FROM users WHERE role = 'ops' ORDER BY id LIMIT 1"))[0];
+    const states = new Set((await listInspections(deps, ops, {})).items.map((i) => i.state));
+    expect([...states].sort()).toEqual(['assigned', 'failed', 'passed', 'unassigned']);
+    const actions = await all<{ state: string }>(deps, 'SELECT DISTINCT state FROM quality_corrective_actions');
+    expect(actions.map((a) => a.state).sort()).toEqual(['answered', 'open', 'reinspection']);
+    // Each change of standing is in the contractor's record with its cause.
+    const changes = await all<{ cause: string }>(deps, 'SELECT cause FROM contractor_standing_changes');
+    expect(changes.filter((c) => c.cause.startsWith('Set by Olivia Ops: '))).toHaveLength(3);
+  });
   it("has places in every program's area for initial eligibility, and places no program serves", async () => {
     const places = await all<JobSite & { place_id: string }>(deps, 'SELECT * FROM places');
     expect(places.length).toBeGreaterThanOrEqual(35);

@@ -5,7 +5,7 @@
  * approval waits (refused with the reason, which the job shows).
  */
 
-import type { Program } from '../../../engine/index.ts';
+import { longDate, type Program } from '../../../engine/index.ts';
 import type { CorrectiveAction, CorrectiveAnswer, CorrectiveDecision } from '../../../engine/api/quality.ts';
 import { assertMay } from '../../abilities.ts';
 import { inTransaction, type AuthUser, type Deps } from '../../context.ts';
@@ -127,6 +127,10 @@ export async function decideAction(
   return presentAction(deps, (await actionOf(deps, job, actionId))!);
 }
 
+/** Whether an action still waits on the contractor past its deadline. */
+export const isOverdue = (deps: Deps, a: Pick<db.ActionRow, 'state' | 'due_at'>): boolean =>
+  a.state === 'open' && deps.now().toISOString() > a.due_at;
+
 /** An action as the wire shows it. */
 export function presentAction(deps: Deps, a: db.ActionRow): CorrectiveAction {
   const attachments = a.answer_attachments ? (JSON.parse(a.answer_attachments) as string[]) : [];
@@ -137,7 +141,7 @@ export function presentAction(deps: Deps, a: db.ActionRow): CorrectiveAction {
     finding: a.finding,
     opened_at: a.opened_at,
     due_at: a.due_at,
-    overdue: a.state === 'open' && deps.now().toISOString() > a.due_at,
+    overdue: isOverdue(deps, a),
     answer_note: a.answer_note,
     answer_attachments: attachments,
     answered_at: a.answered_at,
@@ -151,7 +155,7 @@ export function holdOf(deps: Deps, actions: db.ActionRow[]): string | null {
   const a = actions.find((x) => x.state !== 'closed');
   if (!a) return null;
   const waits = {
-    open: `waits on the contractor’s answer, due ${a.due_at.slice(0, 10)}`,
+    open: `waits on the contractor’s answer, due ${longDate(a.due_at)}`,
     answered: 'was answered and waits on ops to accept it or re-inspect',
     reinspection: 'waits on a passing re-inspection',
   }[a.state as 'open' | 'answered' | 'reinspection'];

@@ -13,6 +13,7 @@ import { admitJob } from './quality.service.ts';
 import { actionsOf } from './actions.db.ts';
 import { holdOf, holdPaymentApproval, presentAction } from './actions.service.ts';
 import type { QualityDecision } from '../../../engine/api/quality.ts';
+import { payableAmountField } from '../payments/overrides.ts';
 
 export const quality: AppWorkflow = {
   name: 'quality',
@@ -26,8 +27,10 @@ export const quality: AppWorkflow = {
     const outcomes = sampled ? await latestOutcomes(deps.db, job.id) : new Map();
     const actions = sampled ? await actionsOf(deps.db, job.id) : [];
     const latestAction = (reviewId: string) => actions.filter((a) => a.review_id === reviewId).pop();
+    const hold = holdOf(deps, actions);
     return {
-      quality_hold: holdOf(deps, actions),
+      quality_hold: hold,
+      quality_hold_task: hold ? (payableAmountField(deps.defs.programs[job.program_id]!)?.task ?? null) : null,
       quality: decisions.map((d): QualityDecision => ({
         review_id: d.review_id,
         review: labels.get(d.review_id) ?? d.review_id,

@@ -143,5 +143,24 @@ export async function standingsOfContractor(db: Q, contractorId: number) {
     .select(['program_id', 'outcome'])
     .where('contractor_id', '=', contractorId)
     .execute();
-  return { standings, changes, outcomes };
+  const open = await db
+    .selectFrom('quality_corrective_actions as a')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .select([
+      'a.id',
+      'a.job_id',
+      'j.code as job_code',
+      'a.program_id',
+      'a.review_id',
+      'a.state',
+      'a.finding',
+      'a.due_at',
+    ])
+    .where('a.contractor_id', '=', contractorId)
+    .where('a.state', '!=', 'closed')
+    .orderBy('a.due_at')
+    .orderBy('a.id')
+    .limit(200)
+    .execute();
+  return { standings, changes, outcomes, open };
 }

@@ -15,7 +15,7 @@ import type { JobRow } from '../../db/jobs.db.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
 import { contractorScope } from '../../services/access.ts';
 import * as db from './quality.db.ts';
-import { followOutcome } from './actions.service.ts';
+import { followOutcome, isOverdue } from './actions.service.ts';
 
 export const QUALITY_MESSAGES = {
   not_sampled: 'This job was not sampled for that review.',
@@ -122,17 +122,31 @@ export async function contractorQuality(deps: Deps, user: AuthUser, contractorId
   const visible = contractorScope(user);
   if ((visible && !visible.includes(contractorId)) || !(await getContractor(deps.db, contractorId)))
     throw notFound('Contractor not found');
-  const { standings, changes, outcomes } = await db.standingsOfContractor(deps.db, contractorId);
+  const { standings, changes, outcomes, open } = await db.standingsOfContractor(deps.db, contractorId);
   const withRules = Object.values(deps.defs.programs).filter((p) => p.quality);
   const programs = withRules.map((p) => {
     const mine = outcomes.filter((o) => o.program_id === p.id);
     const passed = mine.filter((o) => o.outcome === 'pass').length;
     const failed = mine.length - passed;
     const standing = (standings.find((s) => s.program_id === p.id)?.standing ?? 'provisional') as ContractorStanding;
-    return { program_id: p.id, standing, passed, failed, pass_rate: mine.length ? passed / mine.length : null };
+    return {
+      program_id: p.id,
+      program_name: p.name,
+      standing,
+      passed,
+      failed,
+      pass_rate: mine.length ? passed / mine.length : null,
+    };
   });
   return {
     programs,
     changes: changes.map((c) => ({ ...c, standing: c.standing as ContractorStanding })),
+    open_actions: open.map((a) => ({
+      ...a,
+      review:
+        deps.defs.programs[a.program_id]?.quality?.reviews.find((r) => r.id === a.review_id)?.label ?? a.review_id,
+      state: a.state as ContractorQuality['open_actions'][number]['state'],
+      overdue: isOverdue(deps, a),
+    })),
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Contractor detail (/contractors/{id}): the company's fields, program and equipment ids. Ops edit it
- * in place (422 messages under the fields) and delete it after a confirmation; ops and the company's
- * own users invite a contractor user by email.
+ * Contractor detail (/contractors/{id}): the company's fields, program and equipment ids, and its quality record
+ * (standing, pass rate, open corrective actions). Ops edit it in place (422 messages under the fields), set its
+ * standing with a reason, and delete it after a confirmation; ops and the company's own users invite a contractor
+ * user by email.
  */
 
 import { Alert, Button, Card, Tag } from '@blueprintjs/core';
@@ -22,6 +23,7 @@ import { initialValues, useContractorForm } from '../hooks/use-contractor-form.t
 import { NO_ADDRESS } from './contractor-text.ts';
 import { ContractorForm } from './contractor-form.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
+import { ContractorQualityCard } from './contractor-quality.tsx';
 import './contractors.css';
 
 const BACK = { to: pathTo('ContractorsList'), label: 'Contractors' };
@@ -145,10 +147,13 @@ export function Component() {
         }
       />
       <div className="contractor-layout">
-        <Card className="contractor-card">
-          <h2>{editing ? 'Edit contractor' : 'Details'}</h2>
-          {editing ? <EditContractor contractor={c} onDone={() => setEditing(false)} /> : <ContractorFields c={c} />}
-        </Card>
+        <div className="contractor-main">
+          <Card className="contractor-card">
+            <h2>{editing ? 'Edit contractor' : 'Details'}</h2>
+            {editing ? <EditContractor contractor={c} onDone={() => setEditing(false)} /> : <ContractorFields c={c} />}
+          </Card>
+          {!editing && <ContractorQualityCard contractorId={c.id} homeProgram={c.program?.id} canSet={isOps} />}
+        </div>
         {!editing && (
           <div className="contractor-side">
             <Card>

@@ -202,7 +202,19 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
         nextSteps={
           !job.is_canceled &&
           viewer !== 'homeowner' && (
-            <NextSteps tasks={job.tasks} viewer={viewer} ownView={ownView} onOpen={openTask} showTab jobId={job.id} />
+            <NextSteps
+              tasks={job.tasks}
+              viewer={viewer}
+              ownView={ownView}
+              onOpen={openTask}
+              showTab
+              jobId={job.id}
+              held={
+                job.quality_hold && job.quality_hold_task
+                  ? { task: job.quality_hold_task, reason: job.quality_hold }
+                  : null
+              }
+            />
           )
         }
       />

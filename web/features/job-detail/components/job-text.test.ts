@@ -81,7 +81,7 @@ const CASES: [string, Record<string, unknown> | null, string][] = [
   [
     'corrective_action_opened',
     { review: 'Field inspection', due: '2026-06-15', finding: 'Line set not insulated' },
-    'Corrective action opened after the field inspection failed (Line set not insulated), due 2026-06-15',
+    'Corrective action opened after the field inspection failed (Line set not insulated), due June 15, 2026',
   ],
   [
     'corrective_action_answered',

@@ -14,6 +14,7 @@ import {
 } from '../../../../engine/constants.ts';
 import type { JobTask } from '../api/get-job.ts';
 import { isOpenTask } from '../../../../engine/submission.ts';
+import { longDate } from '../../../../engine/plain-words.ts';
 
 /**
  * Who is looking: ops (internal), a contractor, or a homeowner (also what ops can view as). Inspectors never open a
@@ -230,7 +231,7 @@ export function describeHistory(
       return `The contractor's standing in ${text(d?.program) || 'the program'} is now ${text(d?.standing)}: ${text(d?.cause)}`;
     case 'corrective_action_opened': {
       const finding = text(d?.finding);
-      return `Corrective action opened after the ${text(d?.review).toLowerCase() || 'review'} failed${finding ? ` (${finding})` : ''}, due ${text(d?.due)}`;
+      return `Corrective action opened after the ${text(d?.review).toLowerCase() || 'review'} failed${finding ? ` (${finding})` : ''}, due ${/^\d{4}-\d{2}-\d{2}$/.test(text(d?.due)) ? longDate(text(d?.due)) : text(d?.due)}`;
     }
     case 'corrective_action_answered':
       return `Answered the corrective action of the ${text(d?.review).toLowerCase() || 'review'}: ${text(d?.note)}`;

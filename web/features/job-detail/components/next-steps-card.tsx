@@ -35,9 +35,11 @@ export interface NextStepsProps {
   onlyYours?: { stage: string };
   /** The job's id: who an open signing task waits on is read from its documents. */
   jobId?: number;
+  /** A task its submission is refused for now, and why (quality assurance holds payment approval). */
+  held?: { task: string; reason: string } | null;
 }
 
-export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onlyYours, jobId }: NextStepsProps) {
+export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onlyYours, jobId, held }: NextStepsProps) {
   const [all, setAll] = useState(false);
   const steps = yourSteps(tasks, viewer, ownView);
   const title = ownView ? 'Your next steps' : HEADINGS[viewer];
@@ -73,8 +75,10 @@ export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onl
       <ol className="next-steps-list">
         {shown.map((t, i) => {
           const started = t.status === 'IN_PROGRESS' || t.has_unsubmitted_changes;
+          const waits = held?.task === t.id ? held.reason : null;
+          const verb = waits ? 'View' : started ? 'Continue' : 'Start';
           return (
-            <li key={t.id} className="next-step">
+            <li key={t.id} className="next-step" data-held={waits ? 'true' : undefined}>
               <span className="next-step-number" aria-hidden>
                 {i + 1}
               </span>
@@ -91,13 +95,14 @@ export function NextSteps({ tasks, viewer, ownView, onOpen, showTab = false, onl
                     .filter(Boolean)
                     .join(' · ')}
                 </span>
+                {waits && <span className="next-step-held">{waits}</span>}
               </span>
               <Button
                 className="next-step-open"
-                intent={i === 0 ? 'primary' : 'none'}
-                variant={i === 0 ? 'solid' : 'outlined'}
-                text={started ? 'Continue' : 'Start'}
-                aria-label={`${started ? 'Continue' : 'Start'} ${t.title}`}
+                intent={i === 0 && !waits ? 'primary' : 'none'}
+                variant={i === 0 && !waits ? 'solid' : 'outlined'}
+                text={verb}
+                aria-label={`${verb} ${t.title}`}
                 onClick={() => onOpen(t.id)}
               />
             </li>
