@@ -109,6 +109,7 @@ describe('the random draw', () => {
       due_days: 14,
       when: { stage_reached: 5 },
       sample: { share: 0.5 },
+      checklists: [{ form: 'qa_field_inspection' }],
       source: { file: 'x', line: 1, column: 1 } as never,
     };
     const decision = sampleJob('s', review, plain('ABC123'));

@@ -46,8 +46,21 @@ export interface QualityReviewDef {
   /** The point where the decision is taken, once: a task completed or a stage reached (exactly one is set). */
   when: { task_completed?: string; stage_reached?: number };
   sample: QualitySample;
+  /** The checklist forms the reviewer fills in (task-schemas/): each for every job, or for jobs with these measures. */
+  checklists: QualityChecklist[];
   source: SourceRange;
 }
+
+/** A review's checklist: a form, for every job or only for jobs with a line for one of `measures`. */
+export interface QualityChecklist {
+  form: string;
+  measures?: string[];
+}
+
+/** The options of a checklist item (task-schemas/_shared/definitions.yaml `checklist_item`). */
+export const CHECKLIST_RESULTS = ['pass', 'minor', 'fail'] as const;
+/** One item's result: passed, passed with minor issues, failed. */
+export type ChecklistResult = (typeof CHECKLIST_RESULTS)[number];
 
 /** How standing moves with outcomes (each passed or failed review, oldest first). */
 export interface StandingRules {

@@ -34,6 +34,8 @@ export const ABILITIES = {
   'work.manage': OPS,
   'preferences.own': EVERYONE,
   'feature_flag.read': EVERYONE,
+  // The forms themselves (task-schemas/): definitions, no job's data; an inspector fills the quality checklists.
+  'form.read': EVERYONE,
   'feature_flag.manage': OPS,
 
   'job.list': ALL,

@@ -77,6 +77,17 @@ export const INSPECTION = {
     /** The latest outcome's note and time (null before any). */
     outcome_note: { type: ['string', 'null'] },
     outcome_at: { type: ['string', 'null'] },
+    /** One inspection only (GET .../quality/{review_id}): the checklists to fill in for this job, each a form's key
+     * (GET /api/forms/{form}) and title: every job's, and those of the measures its rebate has a line for. */
+    checklists: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['form', 'title'],
+        properties: { form: { type: 'string' }, title: { type: 'string' } },
+      },
+    },
   },
 } as const;
 export type Inspection = FromSchema<typeof INSPECTION>;

@@ -113,17 +113,41 @@ export type QualityDecision = FromSchema<typeof QUALITY_DECISION>;
 /** The job detail's `quality`: the decisions taken so far (none before the job reaches a review's point). */
 export const JOB_QUALITY = { type: 'array', items: QUALITY_DECISION } as const;
 
-/** POST /api/jobs/{job_id}/quality/{review_id}/outcome: a sampled review's outcome, recorded by ops. */
+/**
+ * POST /api/jobs/{job_id}/quality/{review_id}/outcome: a sampled review, recorded by ops or its inspector as the
+ * answers of each of its checklists for the job (checklist form key -> answers, as GET .../quality/{review_id} lists
+ * them); the outcome follows from them (a failed item fails the review), with an optional note.
+ */
 export const QUALITY_OUTCOME = {
   type: 'object',
   additionalProperties: false,
-  required: ['outcome'],
+  required: ['checklists'],
   properties: {
-    outcome: { enum: ['pass', 'fail'] },
+    checklists: {
+      type: 'object',
+      maxProperties: 20,
+      propertyNames: { maxLength: 100 },
+      additionalProperties: { type: 'object' },
+    },
     note: { type: 'string', maxLength: 2000 },
   },
 } as const;
 export type QualityOutcome = FromSchema<typeof QUALITY_OUTCOME>;
+
+/** The answer to a recorded review: the outcome its checklists gave, what failed (the finding) and the minor issues. */
+export const RECORDED_OUTCOME = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['outcome', 'finding', 'minor_issues'],
+  properties: {
+    outcome: { enum: ['pass', 'fail'] },
+    /** The failed items and the reviewer's note (what the corrective action asks to correct); the note on a pass. */
+    finding: { type: ['string', 'null'] },
+    /** The items passed with minor issues (noted; no corrective action). */
+    minor_issues: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+export type RecordedOutcome = FromSchema<typeof RECORDED_OUTCOME>;
 
 /** PUT /api/contractors/{contractor_id}/standing: ops set a contractor's standing in a program by hand. */
 export const STANDING_CHANGE = {

@@ -4,7 +4,15 @@
  * The meta-schema has already checked keys, kinds, standings and that every share is between 0 and 1.
  */
 
-import type { ContractorStanding, QualityDef, QualityReviewKind, QualitySample } from '../types-quality.ts';
+import type {
+  ContractorStanding,
+  QualityChecklist,
+  QualityDef,
+  QualityReviewKind,
+  QualitySample,
+} from '../types-quality.ts';
+import type { TaskForm } from '../types.ts';
+import { checklistItems } from '../quality-checklist.ts';
 import { DEFAULT_REVIEW_DUE_DAYS } from '../types-quality.ts';
 import type { DocumentTools } from './build-documents.ts';
 import { checkJobPoint } from './job-point.ts';
@@ -24,6 +32,7 @@ export function buildQuality(
   parsed: ParsedFile,
   taskIds: Set<string>,
   stageCount: number,
+  forms: Map<string, TaskForm>,
   diag: DocumentTools['diag'],
 ): QualityDef | undefined {
   const q = raw.quality as Raw | undefined;
@@ -44,8 +53,41 @@ export function buildQuality(
         [...at, 'sample', 'measures', i],
       );
     });
+    const checklists = ((r.checklists as Raw[] | undefined) ?? []).map((c, i): QualityChecklist => {
+      const form = String(c.form);
+      const where = [...at, 'checklists', i];
+      const loaded = forms.get(form);
+      if (!loaded) {
+        const hint = closest(form, [...forms.keys()]);
+        diag(
+          'quality-unknown-form',
+          `quality review '${id}' names checklist '${form}', which is not in task-schemas/` +
+            (hint ? ` (did you mean '${hint}'?)` : ''),
+          [...where, 'form'],
+        );
+      } else if (!checklistItems(loaded).length)
+        diag(
+          'quality-checklist-without-items',
+          `checklist '${form}' of quality review '${id}' has no item to pass or fail: give a field ` +
+            `{ $ref: "#/definitions/checklist_item" }`,
+          [...where, 'form'],
+        );
+      ((c.measures as string[] | undefined) ?? []).forEach((m, j) => {
+        if (measureIds.includes(m)) return;
+        const hint = closest(m, measureIds);
+        diag(
+          'quality-unknown-measure',
+          `quality review '${id}' asks checklist '${form}' for measure '${m}', which the program's incentives do ` +
+            `not have` +
+            (hint ? ` (did you mean '${hint}'?)` : ''),
+          [...where, 'measures', j],
+        );
+      });
+      return { form, ...(c.measures ? { measures: c.measures as string[] } : {}) };
+    });
     const kind = r.kind as QualityReviewKind;
     return {
+      checklists,
       id,
       kind,
       label: (r.label as string | undefined) ?? KIND_LABELS[kind],

@@ -107,16 +107,21 @@ export function checkTaskGraph(
 }
 
 /**
- * The forms no program's task names (by key, sorted): nobody is ever asked to fill them. A form that is a
- * screen of the portal (form.yaml `portal_screen:`) is used by the portal itself.
+ * The forms no program's task or quality review names (by key, sorted): nobody is ever asked to fill them. A form that
+ * is a screen of the portal (form.yaml `portal_screen:`) is used by the portal itself.
  */
 export function unusedForms(forms: Record<string, Pick<TaskForm, 'portal_screen'>>, programDocs: unknown[]): string[] {
   const used = new Set<string>();
-  for (const doc of programDocs) {
-    const tasks = (doc as { tasks?: unknown } | null)?.tasks;
-    if (Array.isArray(tasks))
-      for (const t of tasks)
+  const named = (list: unknown) => {
+    if (Array.isArray(list))
+      for (const t of list)
         if (typeof (t as { form?: unknown })?.form === 'string') used.add((t as { form: string }).form);
+  };
+  for (const doc of programDocs) {
+    named((doc as { tasks?: unknown } | null)?.tasks);
+    const reviews = (doc as { quality?: { reviews?: unknown } } | null)?.quality?.reviews;
+    if (reviews && typeof reviews === 'object')
+      for (const r of Object.values(reviews)) named((r as { checklists?: unknown } | null)?.checklists);
   }
   return Object.keys(forms)
     .filter((k) => !used.has(k) && !forms[k].portal_screen)

@@ -40,6 +40,8 @@ export interface QualityOutcomesTable {
   /** pass or fail. */
   outcome: string;
   note: string | null;
+  /** The checklists' answers (JSON: form key -> data), migration 039; null for an outcome recorded before. */
+  answers: string | null;
   user_id: number | null;
   at: string;
 }

@@ -171,7 +171,7 @@ export function tasksRoutes(router: AppRouter): void {
     {
       method: 'get',
       path: '/api/forms/:form',
-      ability: 'task.read',
+      ability: 'form.read',
       tag: 'tasks',
       summary: 'A task form: JSON Schema, UI schema, messages',
       errors: [404],

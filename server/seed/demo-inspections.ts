@@ -14,6 +14,10 @@ import { actionsOf } from '../workflows/quality/actions.db.ts';
 import { assignInspector, listInspections } from '../workflows/quality/inspections.service.ts';
 import { recordOutcome, setStanding } from '../workflows/quality/quality.service.ts';
 import type { People } from './demo-people.ts';
+import { firstExample } from './form-examples.ts';
+import { checklistRefs } from '../workflows/quality/checklists.ts';
+import { checklistItems } from '../../engine/quality-checklist.ts';
+import type { JobRow } from '../db/jobs.db.ts';
 
 /** The demo inspector's sign-in (server/seed/demo-people.ts DEMO_USERS). */
 export const DEMO_INSPECTOR = 'inspector@demo.rebates.test';
@@ -64,6 +68,22 @@ const HAND_STANDINGS = [
 ] as const;
 
 /**
+ * A review's checklists for the job, answered with each form's example (every item passed); with a finding, the first
+ * item of the first checklist failed and the finding written where that checklist asks what was found.
+ */
+async function answers(deps: Deps, job: JobRow, reviewId: string, finding: string | null) {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [n, ref] of (await checklistRefs(deps, job, reviewId)).entries()) {
+    const data = { ...firstExample(ref.form) };
+    const form = deps.defs.forms[ref.form];
+    const first = form && checklistItems(form)[0];
+    if (finding && n === 0 && first) Object.assign(data, { [first.field]: 'fail', findings: finding });
+    out[ref.form] = data;
+  }
+  return out;
+}
+
+/**
  * Outcomes of some open reviews (ops record them, as after a visit or a desk check): desk reviews passed, and failed
  * field inspections whose corrective actions stay open, are answered by the company, and wait on a re-inspection.
  */
@@ -76,17 +96,18 @@ export async function seedQualityOutcomes(deps: Deps, people: People): Promise<v
     open.filter(
       (x, n) => x.kind === kind && open.findIndex((y) => y.kind === kind && y.program_id === x.program_id) === n,
     );
-  for (const i of perProgram('desk_review').slice(0, 3))
-    await recordOutcome(deps, ops, await job(i), i.review_id, {
-      outcome: 'pass',
-      note: 'Invoice, model and photos agree.',
-    });
+  for (const i of perProgram('desk_review').slice(0, 3)) {
+    const checklists = await answers(deps, await job(i), i.review_id, null);
+    await recordOutcome(deps, ops, await job(i), i.review_id, { checklists, note: 'Invoice, model and photos agree.' });
+  }
   const failing = perProgram('field_inspection')
     .filter((x) => x.contractor)
     .slice(0, FINDINGS.length);
   for (const [n, i] of failing.entries()) {
     const [finding, answer] = FINDINGS[n];
-    await recordOutcome(deps, ops, await job(i), i.review_id, { outcome: 'fail', note: finding });
+    await recordOutcome(deps, ops, await job(i), i.review_id, {
+      checklists: await answers(deps, await job(i), i.review_id, finding),
+    });
     if (n === 0) continue; // waits on the contractor
     const action = (await actionsOf(deps.db, i.job_id)).filter((a) => a.review_id === i.review_id).pop();
     const contractor = people.companyUser.get(i.contractor!.id);

@@ -10,12 +10,8 @@
  * relative to deps.now().
  */
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
 import { CANCEL_REASONS, isOpenTask, type ExceptionKind, type TaskDef } from '../../engine/index.ts';
 import { inTransaction, type AuthUser, type Deps } from '../context.ts';
-import { REPO_ROOT } from '../deps.ts';
 import { hasUsers } from '../db/users.db.ts';
 import { insertJob, updateJob } from '../db/jobs.db.ts';
 import { getTask, writeTask } from '../db/tasks.db.ts';
@@ -27,6 +23,7 @@ import { programSeed, type ProgramSeed } from './demo-variants.ts';
 import { CANCEL_NOTES, FIRST_NAMES, LAST_NAMES, OPS_INELIGIBLE_REASONS, TASK_EXCEPTION_NOTES } from './names.ts';
 import { assignDemoInspections, seedQualityOutcomes } from './demo-inspections.ts';
 import { seededRandom, type Random } from './seeded-random.ts';
+import { firstExample } from './form-examples.ts';
 import { workTasks } from './demo-workflows.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedPeople, type People } from './demo-people.ts';
 import { startDemoServices, type DemoServices } from './demo-services.ts';
@@ -127,17 +124,6 @@ function newCode(rnd: Random, codes: Set<string>): string {
   while (!code || codes.has(code)) code = Array.from({ length: 6 }, () => rnd.pick([...CODE_ALPHABET])).join('');
   codes.add(code);
   return code;
-}
-
-/** The first filled example of a form (as it is saved, when the example says so). */
-function firstExample(form: string): Record<string, unknown> {
-  const file = join(REPO_ROOT, 'tests/fixtures/forms', `${form}.yaml`);
-  if (!existsSync(file)) return {};
-  const doc = parse(readFileSync(file, 'utf8')) as {
-    valid?: { data?: Record<string, unknown>; saved?: Record<string, unknown> }[];
-  };
-  const first = doc.valid?.[0];
-  return first?.saved ?? first?.data ?? {};
 }
 
 type StoreArgs = {

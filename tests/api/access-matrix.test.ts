@@ -216,7 +216,7 @@ const ROWS: Record<string, Row> = {
   // The inspector holds the ability but is assigned nothing: 404, as if it did not exist (quality-inspectors.test.ts).
   'POST /api/jobs/{job_id}/quality/{review_id}/outcome': {
     path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/outcome`,
-    body: () => ({ outcome: 'pass' }),
+    body: () => ({ checklists: {} }),
     except: { ops: 404, inspector: 404 },
   },
   'GET /api/inspections': { path: () => '/api/inspections' },

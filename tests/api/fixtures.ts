@@ -1,5 +1,6 @@
 /** Data factories for API tests: filled task forms from tests/fixtures/forms, jobs created over HTTP. */
 
+import { checklistItems } from '../../engine/quality-checklist.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -244,4 +245,30 @@ export async function recoJobAtPayment(
   }
   await refreshJob(s.deps, job.id);
   return job;
+}
+
+/**
+ * The body that records a sampled review (POST .../quality/{review}/outcome): each of its checklists for the job (as
+ * GET .../quality/{review} lists them) answered with its fixture's first valid example, every item passed. To fail it,
+ * the first item of the first checklist fails and `note` is what that checklist says was found; a pass carries `note`
+ * as the reviewer's note.
+ */
+export async function reviewBody(
+  s: TestServer,
+  jobId: number,
+  review: string,
+  want: { outcome: string; note?: string },
+): Promise<{ checklists: Record<string, Record<string, unknown>>; note?: string }> {
+  const detail = await s.api('GET', `/api/jobs/${jobId}/quality/${encodeURIComponent(review)}`, { as: 'ops' });
+  const refs = (detail.body.checklists ?? []) as { form: string }[];
+  const checklists: Record<string, Record<string, unknown>> = {};
+  for (const [n, ref] of refs.entries()) {
+    const data = filled(ref.form);
+    if (want.outcome !== 'pass' && n === 0) {
+      const first = checklistItems(s.deps.defs.forms[ref.form])[0];
+      Object.assign(data, { [first.field]: want.outcome, findings: want.note ?? 'Not as the program requires.' });
+    }
+    checklists[ref.form] = data;
+  }
+  return { checklists, ...(want.outcome === 'pass' && want.note ? { note: want.note } : {}) };
 }

@@ -8,7 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
-import { recoJobAtPayment } from './fixtures.ts';
+import { recoJobAtPayment, reviewBody } from './fixtures.ts';
 import { readOutbox } from '../../server/db/settings.db.ts';
 import type { Inspection, InspectionList, Inspector } from '../../engine/api/inspections.ts';
 
@@ -95,6 +95,11 @@ describe('inspections', () => {
     });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     expect(assigned.body).toMatchObject({ state: 'assigned', inspector: { name: 'Ivy Inspector' } });
+    // Their inspection lists the checklists of this job: every job's, and the heat pump's (its only measure).
+    expect((await s.api<Inspection>('GET', path, { as: 'inspector' })).body.checklists).toEqual([
+      { form: 'qa_field_inspection', title: 'Field inspection checklist' },
+      { form: 'qa_heat_pump', title: 'Heat pump checklist' },
+    ]);
     // Their day holds that one inspection only, with the homeowner to call.
     const day = await queue('', 'inspector');
     expect(day.map((i) => [i.job_id, i.review_id])).toEqual([[job.id, 'field_inspection']]);
@@ -105,7 +110,7 @@ describe('inspections', () => {
     expect((await s.api('GET', `/api/jobs/${job.id}/quality/desk_review`, { as: 'inspector' })).status).toBe(404);
     const deskOutcome = await s.api('POST', `/api/jobs/${job.id}/quality/desk_review/outcome`, {
       as: 'inspector',
-      body: { outcome: 'pass' },
+      body: await reviewBody(s, job.id, 'desk_review', { outcome: 'pass' }),
     });
     expect(deskOutcome.status).toBe(404);
     expect((await s.api('GET', `/api/jobs/${other.id}/quality/field_inspection`, { as: 'inspector' })).status).toBe(
@@ -116,9 +121,13 @@ describe('inspections', () => {
     // They fail it: a corrective action opens, the standing's outcomes count it, and the job's history names it.
     const failed = await s.api('POST', `${path}/outcome`, {
       as: 'inspector',
-      body: { outcome: 'fail', note: 'Condensate line not trapped' },
+      body: await reviewBody(s, job.id, 'field_inspection', { outcome: 'fail', note: 'Condensate line not trapped' }),
     });
-    expect(failed.status).toBe(204);
+    expect([failed.status, failed.body.outcome, failed.body.finding]).toEqual([
+      200,
+      'fail',
+      'Condensate line not trapped',
+    ]);
     const seen = await s.api<Inspection>('GET', path, { as: 'inspector' });
     expect(seen.body).toMatchObject({ state: 'failed', outcome_note: 'Condensate line not trapped' });
     const detail = await s.api('GET', `/api/jobs/${job.id}`, { as: 'ops' });
@@ -145,7 +154,10 @@ describe('inspections', () => {
     expect(moved.body.inspector).toEqual({ id: nora.id, name: 'Nora Field' });
     expect((await queue('', 'inspector')).some((i) => i.job_id === other.id)).toBe(false);
     expect((await s.api('GET', path, { as: 'inspector' })).status).toBe(404);
-    const late = await s.api('POST', `${path}/outcome`, { as: 'inspector', body: { outcome: 'pass' } });
+    const late = await s.api('POST', `${path}/outcome`, {
+      as: 'inspector',
+      body: await reviewBody(s, other.id, 'field_inspection', { outcome: 'pass' }),
+    });
     expect(late.status).toBe(404);
     const history = await s.api('GET', `/api/jobs/${other.id}/history`, { as: 'ops' });
     const last = (history.body.items as { type: string; detail: Record<string, string> }[]).find(

@@ -15,7 +15,7 @@ import * as tasksDb from '../../server/db/tasks.db.ts';
 import { refreshJob } from '../../server/services/evaluation.ts';
 import { updateJob } from '../../server/db/jobs.db.ts';
 import { sampleJob } from '../../engine/index.ts';
-import { filled, recoJobAtPayment, uploadFile } from './fixtures.ts';
+import { filled, recoJobAtPayment, reviewBody, uploadFile } from './fixtures.ts';
 import type { CorrectiveAction, QualityDecision } from '../../engine/api/quality.ts';
 
 let s: TestServer;
@@ -182,8 +182,16 @@ describe('outcomes and standing', () => {
   let contractorId: number;
   /** The company's first job that reached the review point (the refusals' job). */
   let firstJob: { id: number; code: string };
-  const outcome = (jobId: number, review: string, body: Record<string, unknown>, as: 'ops' | 'contractor_a' = 'ops') =>
-    s.api('POST', `/api/jobs/${jobId}/quality/${review}/outcome`, { as, body });
+  const outcome = async (
+    jobId: number,
+    review: string,
+    want: { outcome: string; note?: string },
+    as: 'ops' | 'contractor_a' = 'ops',
+  ) =>
+    s.api('POST', `/api/jobs/${jobId}/quality/${review}/outcome`, {
+      as,
+      body: await reviewBody(s, jobId, review, want),
+    });
   const record = async (as: 'ops' | 'contractor_a' = 'ops') =>
     (await s.api('GET', `/api/contractors/${contractorId}/quality`, { as })).body as {
       programs: { program_id: string; standing: string; passed: number; failed: number; pass_rate: number | null }[];
@@ -209,7 +217,37 @@ describe('outcomes and standing', () => {
     );
     const job = await recoJob(contractorId);
     firstJob = job;
-    expect((await outcome(job.id, 'field_inspection', { outcome: 'maybe' })).status).toBe(422);
+    // Checklists missing, an item outside its options, a checklist the review does not have: every message under
+    // its field, nothing recorded.
+    const post = (body: unknown) =>
+      s.api('POST', `/api/jobs/${job.id}/quality/field_inspection/outcome`, { as: 'ops', body });
+    expect((await post({ outcome: 'pass' })).status).toBe(422);
+    expect((await post({ checklists: {} })).body.errors).toEqual([
+      { path: 'checklists/qa_field_inspection', message: 'Please fill in this checklist.' },
+      { path: 'checklists/qa_heat_pump', message: 'Please fill in this checklist.' },
+    ]);
+    const good = await reviewBody(s, job.id, 'field_inspection', { outcome: 'pass' });
+    const maybe = { ...good.checklists.qa_field_inspection, workmanship: 'maybe' };
+    expect(
+      (await post({ checklists: { ...good.checklists, qa_field_inspection: maybe, qa_attic: {} } })).body.errors,
+    ).toEqual([
+      { path: 'checklists/qa_attic', message: 'This review has no such checklist for this job.' },
+      { path: 'checklists/qa_field_inspection/workmanship', message: 'Please select one of the options' },
+    ]);
+    // A review whose checklists all follow measures the job has none of: nothing to check is no pass.
+    const review = s.deps.defs.programs.reco.quality!.reviews.find((r) => r.id === 'field_inspection')!;
+    const kept = review.checklists;
+    review.checklists = [{ form: 'qa_water_heater', measures: ['heat_pump_water_heater'] }];
+    try {
+      expect((await post({ checklists: {} })).body.errors).toEqual([
+        {
+          path: 'checklists',
+          message: 'This review has no checklist for this job: its program names none for the job’s measures.',
+        },
+      ]);
+    } finally {
+      review.checklists = kept;
+    }
     expect((await outcome(job.id, 'no_such_review', { outcome: 'pass' })).status).toBe(404);
     expect((await outcome(job.id, 'field_inspection', { outcome: 'pass' }, 'contractor_a')).status).toBe(403);
     expect(await s.deps.db.selectFrom('quality_outcomes').selectAll().where('job_id', '=', job.id).execute()).toEqual(
@@ -228,7 +266,7 @@ describe('outcomes and standing', () => {
   it('moves a provisional contractor to full after 3 passes, and on probation at 2 failures of the last 10', async () => {
     // Its first 3 jobs (each sampled): the refusals' job and two more.
     const jobs = [firstJob, await recoJob(contractorId), await recoJob(contractorId)];
-    for (const job of jobs) expect((await outcome(job.id, 'field_inspection', { outcome: 'pass' })).status).toBe(204);
+    for (const job of jobs) expect((await outcome(job.id, 'field_inspection', { outcome: 'pass' })).status).toBe(200);
     expect(await reco()).toMatchObject({ standing: 'full', passed: 3, failed: 0, pass_rate: 1 });
     expect((await quality(jobs[2].id))!.find((d) => d.review_id === 'field_inspection')!.outcome).toBe('pass');
     const history = async (jobId: number) =>
@@ -244,9 +282,9 @@ describe('outcomes and standing', () => {
     ]);
 
     // Two failures (desk reviews of the first two jobs, with a note): probation, with the cause.
-    expect((await outcome(jobs[0].id, 'desk_review', { outcome: 'fail', note: 'Invoice unsigned' })).status).toBe(204);
+    expect((await outcome(jobs[0].id, 'desk_review', { outcome: 'fail', note: 'Invoice unsigned' })).status).toBe(200);
     expect((await reco()).standing).toBe('full');
-    expect((await outcome(jobs[1].id, 'desk_review', { outcome: 'fail' })).status).toBe(204);
+    expect((await outcome(jobs[1].id, 'desk_review', { outcome: 'fail' })).status).toBe(200);
     const now = await reco();
     expect(now).toMatchObject({ standing: 'probation', passed: 3, failed: 2, pass_rate: 0.6 });
     expect((await record()).changes[0]).toEqual({
@@ -312,8 +350,11 @@ describe('corrective actions', () => {
     };
   const actionOf = async (jobId: number, review: string) =>
     (await detail(jobId)).quality.find((d) => d.review_id === review)!.corrective_action as CorrectiveAction;
-  const outcome = (jobId: number, review: string, body: Record<string, unknown>) =>
-    s.api('POST', `/api/jobs/${jobId}/quality/${review}/outcome`, { as: 'ops', body });
+  const outcome = async (jobId: number, review: string, want: { outcome: string; note?: string }) =>
+    s.api('POST', `/api/jobs/${jobId}/quality/${review}/outcome`, {
+      as: 'ops',
+      body: await reviewBody(s, jobId, review, want),
+    });
   const answer = (
     job: Job,
     actionId: number,
@@ -348,7 +389,7 @@ describe('corrective actions', () => {
     expect((await detail(job.id)).quality_hold).toBeNull();
     expect(
       (await outcome(job.id, 'field_inspection', { outcome: 'fail', note: 'Line set not insulated' })).status,
-    ).toBe(204);
+    ).toBe(200);
     const days = s.deps.defs.programs.reco.quality!.corrective_action_days;
     const due = new Date(clock.getTime() + days * 86_400_000).toISOString();
     const opened = await actionOf(job.id, 'field_inspection');
@@ -430,7 +471,7 @@ describe('corrective actions', () => {
     );
     expect((await detail(job.id)).quality_hold).toMatch(/waits on a passing re-inspection\.$/);
     expect((await approve(job.id)).status).toBe(409);
-    expect((await outcome(job.id, 'field_inspection', { outcome: 'pass' })).status).toBe(204);
+    expect((await outcome(job.id, 'field_inspection', { outcome: 'pass' })).status).toBe(200);
     expect(await actionOf(job.id, 'field_inspection')).toMatchObject({
       state: 'closed',
       resolution: 'passed_reinspection',

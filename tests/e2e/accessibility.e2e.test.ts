@@ -18,6 +18,7 @@ import { createJob } from '../../server/services/jobs.service.ts';
 import { submitTask } from '../../server/services/tasks.service.ts';
 import { homeownerAccess, inviteHomeowner } from '../../server/workflows/homeowners/homeowners.service.ts';
 import type { AuthUser } from '../../server/context.ts';
+import { listInspections } from '../../server/workflows/quality/inspections.service.ts';
 import { filled } from '../api/fixtures.ts';
 
 type Role = 'signed-out' | 'ops' | 'contractor' | 'homeowner' | 'inspector';
@@ -74,6 +75,13 @@ async function welcomePath(d: Demo): Promise<string> {
   return /\/welcome\/[A-Za-z0-9_-]+/.exec(mail!.body)![0];
 }
 
+/** The first inspection assigned to the demo inspector and still to record (a page of ops and that inspector). */
+async function inspectionPath(): Promise<string> {
+  const inspector = (await findUserByEmail(p.deps.db, USERS.inspector)) as unknown as AuthUser;
+  const mine = (await listInspections(p.deps, inspector, {})).items.find((i) => i.state === 'assigned')!;
+  return `/inspections/${mine.job_id}/${mine.review_id}`;
+}
+
 /** Every route of paths.ts: where it opens for each role that can open it. */
 const OPENERS: Record<RouteName, Opener> = {
   // An inspector's '/' is their inspections.
@@ -108,6 +116,7 @@ const OPENERS: Record<RouteName, Opener> = {
   Reconciliation: forRoles(['ops'], () => '/reconciliation'),
   Preferences: forRoles(EVERYONE, () => '/preferences'),
   Inspections: forRoles(['ops', 'inspector'], () => '/inspections'),
+  InspectionDetail: forRoles(['ops', 'inspector'], inspectionPath),
   login: forRoles(['signed-out'], () => '/login'),
   logout: forRoles(EVERYONE, () => '/logout'),
   PlaywrightTestLogin: forRoles(['signed-out'], () => '/playwright-test-login'),

@@ -1,13 +1,14 @@
 /**
  * Inspections in the browser (issue 43): ops open the inspection queue, narrow it to what is not assigned, and assign
  * a job's field inspection to the demo inspector; the inspector signs in on a phone (390 px), lands on their day (not
- * a jobs list), sees that visit with the homeowner to call, and records it failed with what they found: their card
- * says so, and the job's page tells ops payment approval waits on the corrective action. Screenshots at each step;
+ * a jobs list), sees that visit with the homeowner to call, and opens its checklists (every job's and the heat
+ * pump's): a failed item asks what was found; recorded, the review failed (nobody picked the outcome), and the job's
+ * page tells ops payment approval waits on the corrective action. Screenshots at each step;
  * axe finds nothing critical or serious; nothing is wider than the phone.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeFindings, recoJobAtPayment, sideScroll, SLOW, startPortal, type Portal } from './portal.ts';
+import { axeFindings, checkItem, recoJobAtPayment, sideScroll, SLOW, startPortal, type Portal } from './portal.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { setStanding } from '../../server/workflows/quality/quality.service.ts';
@@ -63,13 +64,45 @@ describe('inspections', () => {
     expect(await sideScroll(phone)).toBe(0);
     await p.shot(phone, 'inspections-inspector-day');
     findings.push(...(await axeFindings(phone, 'inspector: their day at 390 px')));
-    // Failing needs what was found.
-    const failed = visit.getByRole('button', { name: 'Failed' });
-    expect(await failed.isDisabled()).toBe(true);
-    await visit.getByLabel('What you found').fill('Condensate line not trapped');
-    await failed.click();
-    await expect.poll(() => visit.textContent(), SLOW).toContain('Condensate line not trapped');
-    expect(await visit.textContent()).toContain('Failed');
+    // The checklists of this job: every job's and the heat pump's. A failed item needs what was found.
+    await visit.getByRole('link', { name: 'Open the checklist' }).click();
+    const general = phone.locator('[data-checklist="qa_field_inspection"]');
+    await general.waitFor({ timeout: SLOW.timeout });
+    expect(await phone.locator('[data-checklist="qa_heat_pump"]').count()).toBe(1);
+    await phone.locator('#task_qa_field_inspection_visited_on').fill(new Date().toISOString().slice(0, 10));
+    await phone.locator('label:has(input[name="task_qa_field_inspection_homeowner_present"][value="yes"])').click();
+    for (const f of ['equipment_matches_invoice', 'site_left_clean', 'safety'])
+      await checkItem(phone, 'qa_field_inspection', f, 0);
+    await checkItem(phone, 'qa_field_inspection', 'workmanship', 2);
+    for (const f of ['outdoor_unit_placement', 'line_set_insulated', 'thermostat_lockouts'])
+      await checkItem(phone, 'qa_heat_pump', f, 0);
+    await checkItem(phone, 'qa_heat_pump', 'condensate_drain', 1);
+    await phone.locator('#task_qa_heat_pump_supply_air_temperature_degrees').fill('104');
+    await phone.locator('#task_qa_heat_pump_return_air_temperature_degrees').fill('68');
+    await phone.getByRole('button', { name: 'Record the review' }).click();
+    await expect
+      .poll(() => general.textContent(), SLOW)
+      .toContain('Please say what was found; the contractor is asked to correct it.');
+    expect(await sideScroll(phone)).toBe(0);
+    await p.shot(phone, 'inspections-inspector-checklist');
+    findings.push(...(await axeFindings(phone, 'inspector: the checklists at 390 px')));
+    await phone.locator('#task_qa_field_inspection_findings').fill('Condensate line not trapped');
+    await phone.getByRole('button', { name: 'Record the review' }).click();
+    // Back on their day: the visit failed, with what was found and the minor issue.
+    await expect.poll(() => new URL(phone.url()).pathname, SLOW).toBe('/inspections');
+    await expect.poll(() => phone.locator('.bp6-toast').first().textContent(), SLOW).toContain('The review failed');
+    await phone
+      .getByLabel('State')
+      .selectOption({ label: 'Failed' })
+      .catch(() => undefined);
+    const recorded = await p.deps.db
+      .selectFrom('quality_outcomes')
+      .select(['outcome', 'note', 'answers'])
+      .where('job_id', '=', job.id)
+      .where('review_id', '=', 'field_inspection')
+      .executeTakeFirstOrThrow();
+    expect([recorded.outcome, recorded.note]).toEqual(['fail', 'Condensate line not trapped']);
+    expect(JSON.parse(recorded.answers!).qa_heat_pump).toMatchObject({ condensate_drain: 'minor' });
     await p.shot(phone, 'inspections-inspector-recorded');
     findings.push(...(await axeFindings(phone, 'inspector: recorded at 390 px')));
 

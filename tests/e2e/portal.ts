@@ -485,6 +485,14 @@ export async function axeFindings(page: Page, state: string): Promise<string[]> 
 export const SLOW = { timeout: 60_000, interval: 250 };
 
 /**
+ * Answers a checklist item on an inspection's page: option k (0 pass, 1 pass with minor issues, 2 fail) of the field
+ * of the checklist form (its radios are named by the form's id prefix).
+ */
+export async function checkItem(page: Page, form: string, field: string, k: 0 | 1 | 2): Promise<void> {
+  await page.locator(`label:has(input[name="task_${form}_${field}"][value="${k}"])`).click();
+}
+
+/**
  * Opens what a menu item opens (a dialog): the menu's button, then the item, until `opened` shows. A job page read
  * again under an open menu (its live feed) may close the menu as the click lands; a person would open it again, and so
  * does this (each time it had to is printed, with what the page said).

@@ -7,13 +7,33 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeFindings, recoJobAtPayment, SLOW, startPortal, type Portal } from './portal.ts';
+import type { Page } from 'playwright-core';
+import { axeFindings, checkItem, recoJobAtPayment, SLOW, startPortal, type Portal } from './portal.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { setStanding } from '../../server/workflows/quality/quality.service.ts';
 
 const OPS = 'ops@demo.rebates.test';
 const CONTRACTOR = 'alex@northwind-hvac.test';
+
+/**
+ * Fills a RECO field inspection's checklists on its page (every job's and the heat pump's), every item passed but, with
+ * `fail`, the heat pump's line set, whose finding goes where the general checklist asks what was found; records it.
+ */
+async function recordChecklists(page: Page, o: { fail?: string }) {
+  await page.locator('[data-checklist="qa_field_inspection"]').waitFor({ timeout: SLOW.timeout });
+  await page.locator('#task_qa_field_inspection_visited_on').fill(new Date().toISOString().slice(0, 10));
+  await page.locator('label:has(input[name="task_qa_field_inspection_homeowner_present"][value="no"])').click();
+  for (const f of ['equipment_matches_invoice', 'workmanship', 'site_left_clean', 'safety'])
+    await checkItem(page, 'qa_field_inspection', f, 0);
+  for (const f of ['outdoor_unit_placement', 'condensate_drain', 'thermostat_lockouts'])
+    await checkItem(page, 'qa_heat_pump', f, 0);
+  await checkItem(page, 'qa_heat_pump', 'line_set_insulated', o.fail ? 2 : 0);
+  if (o.fail) await page.locator('#task_qa_field_inspection_findings').fill(o.fail);
+  await page.locator('#task_qa_heat_pump_supply_air_temperature_degrees').fill('104');
+  await page.locator('#task_qa_heat_pump_return_air_temperature_degrees').fill('68');
+  await page.getByRole('button', { name: 'Record the review' }).click();
+}
 
 let p: Portal;
 beforeAll(async () => {
@@ -41,9 +61,10 @@ describe('quality assurance', () => {
     await panel.waitFor({ timeout: SLOW.timeout });
     const field = panel.locator('[data-review="field_inspection"]');
     expect(await field.textContent()).toContain('the contractor is on probation');
-    await field.getByRole('button', { name: 'Failed…' }).click();
-    await field.getByLabel('What was found?').fill('Line set not insulated outdoors');
-    await field.getByRole('button', { name: 'Record failed' }).click();
+    // Recorded on its page, as its checklists: the line set fails, with what was found; back to the job.
+    await field.getByRole('link', { name: 'Record the review…' }).click();
+    await recordChecklists(opsPage, { fail: 'Line set not insulated outdoors' });
+    await expect.poll(() => new URL(opsPage.url()).pathname, SLOW).toBe(`/${job.id}`);
     const hold = panel.locator('.quality-hold');
     await expect.poll(() => hold.count(), SLOW).toBe(1);
     expect(await hold.textContent()).toMatch(
@@ -72,7 +93,9 @@ describe('quality assurance', () => {
     expect(await opsAction.textContent()).toContain('Answer: Insulated the line set with UV-rated wrap');
     await opsAction.getByRole('button', { name: 'Ask for a re-inspection' }).click();
     await expect.poll(() => opsAction.getAttribute('data-action-state'), SLOW).toBe('reinspection');
-    await field.getByRole('button', { name: 'Passed' }).click();
+    await field.getByRole('link', { name: 'Record the re-inspection…' }).click();
+    await recordChecklists(opsPage, {});
+    await expect.poll(() => new URL(opsPage.url()).pathname, SLOW).toBe(`/${job.id}`);
     await expect.poll(() => opsAction.getAttribute('data-action-state'), SLOW).toBe('closed');
     expect(await hold.count()).toBe(0);
     expect(await opsAction.textContent()).toContain('Passed on re-inspection');

@@ -137,6 +137,7 @@ export const routes: RouteObject[] = [
           page('Budgets', () => import('../features/budgets/components/budgets-page.tsx')),
           page('Reconciliation', () => import('../features/reconciliation/components/reconciliation-page.tsx')),
           page('Inspections', () => import('../features/inspections/components/inspections-page.tsx')),
+          page('InspectionDetail', () => import('../features/inspections/components/inspection-page.tsx')),
           page('Preferences', () => import('../features/preferences/components/preferences-page.tsx')),
           page('Equipment', () => import('../features/equipment/components/equipment-page.tsx')),
           page('HeatPumps', () => import('../features/equipment/components/equipment-page.tsx')),

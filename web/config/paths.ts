@@ -36,6 +36,7 @@ export const paths = {
   Budgets: { path: '/budgets', title: 'Budgets' },
   Reconciliation: { path: '/reconciliation', title: 'Reconciliation' },
   Inspections: { path: '/inspections', title: 'Inspections' },
+  InspectionDetail: { path: '/inspections/:jobId/:reviewId', title: 'Inspection' },
   Preferences: { path: '/preferences', title: 'Preferences' },
   login: { path: '/login', title: 'Sign in' },
   logout: { path: '/logout', title: 'Sign out' },

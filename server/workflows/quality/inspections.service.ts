@@ -25,6 +25,7 @@ import { jobFor } from '../../services/access.ts';
 import { mintLoginLink } from '../../services/auth.service.ts';
 import { renderMail } from '../../mail/templates.ts';
 import * as db from './inspections.db.ts';
+import { checklistRefs } from './checklists.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -149,7 +150,7 @@ export async function readInspection(deps: Deps, user: AuthUser, jobId: unknown,
   const job = await inspectionJob(deps, user, jobId, reviewId);
   const [found] = await present(deps, await db.inspectionRows(deps.db, { job_id: job.id, review_id: reviewId }));
   if (!found) throw notFound(INSPECTION_MESSAGES.not_found);
-  return found;
+  return { ...found, checklists: await checklistRefs(deps, job, reviewId) };
 }
 
 /** Ops assign a sampled review to an inspector, or reassign it; the job's history says so. */

@@ -77,6 +77,7 @@ export async function insertOutcome(
     review_id: string;
     outcome: ReviewOutcome;
     note: string | null;
+    answers: string | null;
     user_id: number;
     at: string;
   },

@@ -8,6 +8,7 @@ import {
   CORRECTIVE_ANSWER,
   CORRECTIVE_DECISION,
   QUALITY_OUTCOME,
+  RECORDED_OUTCOME,
   STANDING_CHANGE,
 } from '../../../engine/api/quality.ts';
 import type { AppRouter } from '../../context.ts';
@@ -77,15 +78,15 @@ export function qualityRoutes(router: AppRouter): void {
       ability: 'inspection.record',
       tag: 'quality',
       summary:
-        'Record a sampled review’s outcome (pass or fail): ops, or the inspector it is assigned to; the contractor’s standing follows the program’s rules',
+        'Record a sampled review as its checklists’ answers (ops, or the inspector it is assigned to): the outcome follows from them, and the contractor’s standing from the outcomes by the program’s rules',
       body: QUALITY_OUTCOME,
-      status: 204,
       errors: [404, 422],
+      response: RECORDED_OUTCOME,
     },
     async (ctx, body) => {
       const user = userOf(ctx);
       const job = await inspectionJob(ctx.deps, user, ctx.params.job_id, ctx.params.review_id);
-      await svc.recordOutcome(ctx.deps, user, job, ctx.params.review_id, body);
+      return svc.recordOutcome(ctx.deps, user, job, ctx.params.review_id, body);
     },
   );
   route(

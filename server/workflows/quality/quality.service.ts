@@ -6,7 +6,12 @@
  */
 
 import { nextStanding, type ContractorStanding, type Program } from '../../../engine/index.ts';
-import type { ContractorQuality, QualityOutcome, StandingChangeBody } from '../../../engine/api/quality.ts';
+import type {
+  ContractorQuality,
+  QualityOutcome,
+  RecordedOutcome,
+  StandingChangeBody,
+} from '../../../engine/api/quality.ts';
 import { assertMay } from '../../abilities.ts';
 import { inTransaction, type AuthUser, type Deps } from '../../context.ts';
 import { addHistory } from '../../db/history.db.ts';
@@ -16,6 +21,7 @@ import { forbidden, notFound, validationError } from '../../errors.ts';
 import { contractorScope } from '../../services/access.ts';
 import * as db from './quality.db.ts';
 import { followOutcome, isOverdue } from './actions.service.ts';
+import { checkChecklists } from './checklists.ts';
 
 export const QUALITY_MESSAGES = {
   not_sampled: 'This job was not sampled for that review.',
@@ -40,7 +46,7 @@ export async function recordOutcome(
   job: JobRow,
   reviewId: string,
   body: QualityOutcome,
-): Promise<void> {
+): Promise<RecordedOutcome> {
   assertMay(user, 'inspection.record');
   const program = deps.defs.programs[job.program_id];
   const review = program?.quality?.reviews.find((r) => r.id === reviewId);
@@ -48,29 +54,40 @@ export async function recordOutcome(
   if (!program?.quality || !review || !decision || decision.sampled !== 1) throw notFound(QUALITY_MESSAGES.not_sampled);
   if (job.contractor_id === null) throw notFound(QUALITY_MESSAGES.no_contractor);
   const contractorId = job.contractor_id;
+  // The outcome follows from the checklists (422 with every message under its field when they do not check).
+  const checked = await checkChecklists(deps, job, reviewId, body.checklists, body.note?.trim() || null);
+  const outcome = checked.result.outcome;
+  const note = checked.finding;
   await inTransaction(deps, async (deps) => {
     const at = deps.now().toISOString();
-    const note = body.note?.trim() || null;
     await db.insertOutcome(deps.db, {
       job_id: job.id,
       contractor_id: contractorId,
       program_id: job.program_id,
       review_id: reviewId,
-      outcome: body.outcome,
+      outcome,
       note,
+      answers: JSON.stringify(checked.kept),
       user_id: user.id,
       at,
     });
+    const minor = checked.result.minor.map((i) => i.title);
     await addHistory(deps.db, {
       job_id: job.id,
       type: 'quality_outcome_recorded',
       user_id: user.id,
       at,
-      detail: { review: review.label, outcome: body.outcome, ...(note ? { note } : {}) },
+      detail: {
+        review: review.label,
+        outcome,
+        ...(note ? { note } : {}),
+        ...(minor.length ? { minor: minor.join('; ') } : {}),
+      },
     });
-    await followOutcome(deps, program, job, reviewId, body.outcome, note, user.id, at);
+    await followOutcome(deps, program, job, reviewId, outcome, note, user.id, at);
     await followOutcomes(deps, program, contractorId, job.id, at);
   });
+  return { outcome, finding: note, minor_issues: checked.result.minor.map((i) => i.title) };
 }
 
 /** Moves the contractor's standing in the program by its outcomes so far; the change goes to the job's history. */

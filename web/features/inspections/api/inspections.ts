@@ -1,17 +1,21 @@
 /**
  * Inspections (issue 43): GET /api/inspections (ops: the queue; an inspector: their day), GET /api/inspectors (ops),
- * PUT .../quality/{review}/inspector (ops assign or reassign), POST .../quality/{review}/outcome (ops or the inspector
- * it is assigned to). The queue is read again when a job changes (the change feed's list keys).
+ * GET .../quality/{review} (one inspection with its checklists; each form from GET /api/forms/{form}), PUT
+ * .../quality/{review}/inspector (ops assign or reassign), POST .../quality/{review}/outcome (the checklists' answers,
+ * by ops or the inspector it is assigned to). The queue is read again when a job changes (the change feed's list
+ * keys).
  */
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Inspection,
   InspectionList,
   InspectorAssignment,
   InspectorList,
 } from '../../../../engine/api/inspections.ts';
-import type { QualityOutcome } from '../../../../engine/api/quality.ts';
+import type { FormDocumentAnswer } from '../../../../engine/api/misc.ts';
+import type { QualityOutcome, RecordedOutcome } from '../../../../engine/api/quality.ts';
+import { loadClientForm, type ClientForm } from '../../../forms/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export type { Inspection };
@@ -59,11 +63,36 @@ export function useAssignInspector() {
   });
 }
 
+/** One inspection (its checklists listed), for ops or the inspector it is assigned to. */
+export function useInspection(jobId: number, reviewId: string) {
+  return useQuery({
+    queryKey: [...inspectionKeys.all, 'one', jobId, reviewId],
+    queryFn: () => api<Inspection>('GET', reviewPath({ job_id: jobId, review_id: reviewId }), { ignoreErrors: [404] }),
+  });
+}
+
+/** The checklist forms, ready to render (their validators loaded); forms change only on deploy. */
+export function useChecklistForms(keys: string[]) {
+  return useQueries({
+    queries: keys.map((key) => ({
+      queryKey: ['form-client', key],
+      queryFn: async (): Promise<ClientForm> =>
+        loadClientForm(await api<FormDocumentAnswer>('GET', `/api/forms/${encodeURIComponent(key)}`)),
+      staleTime: Infinity,
+    })),
+  });
+}
+
 export function useRecordInspection() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ inspection, body }: { inspection: Inspection; body: QualityOutcome }) =>
-      api<void>('POST', `${reviewPath(inspection)}/outcome`, { body }),
+    mutationFn: ({
+      inspection,
+      body,
+    }: {
+      inspection: Pick<Inspection, 'job_id' | 'review_id'>;
+      body: QualityOutcome;
+    }) => api<RecordedOutcome>('POST', `${reviewPath(inspection)}/outcome`, { body, ignoreErrors: [422] }),
     onSettled: () => qc.invalidateQueries({ queryKey: inspectionKeys.all }),
   });
 }

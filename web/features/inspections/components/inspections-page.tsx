@@ -1,8 +1,8 @@
 /**
  * Inspections (/inspections, issue 43). Ops: the queue of every sampled review, soonest due first, filtered by program,
  * inspector, state and due (kept in the URL), each assigned or reassigned to an inspector; ops give an inspector a
- * sign-in. An inspector: their day on a phone, each visit's address, whom to call, what is due, and its outcome (pass
- * or fail with a note). The list is read again whenever a job changes (the change feed).
+ * sign-in. An inspector: their day on a phone, each visit's address, whom to call, what is due, and a way to its
+ * checklists (inspection-page.tsx). The list is read again whenever a job changes (the change feed).
  */
 
 import {
@@ -18,13 +18,13 @@ import {
   NonIdealState,
   Spinner,
   Tag,
-  TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { INSPECTION_STATES, type Inspector } from '../../../../engine/api/inspections.ts';
 import { ApiError, CLIENT_MESSAGES, api } from '../../../lib/api-client.ts';
 import { PageHeading } from '../../../lib/components/page-heading.tsx';
+import { pathTo } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/use-auth.ts';
 import { usePrograms } from '../../programs/api/get-programs.ts';
 import {
@@ -32,7 +32,6 @@ import {
   useAssignInspector,
   useInspections,
   useInspectors,
-  useRecordInspection,
   type Inspection,
   type InspectionFilters,
 } from '../api/inspections.ts';
@@ -83,35 +82,15 @@ function AssignSelect({ i, inspectors }: { i: Inspection; inspectors: { id: numb
   );
 }
 
-function OutcomeForm({ i }: { i: Inspection }) {
-  const record = useRecordInspection();
-  const [note, setNote] = useState('');
-  const id = `note-${i.job_id}-${i.review_id}`;
-  const send = (outcome: 'pass' | 'fail') =>
-    record.mutate({ inspection: i, body: { outcome, ...(note.trim() ? { note: note.trim() } : {}) } });
+/** Where the review is recorded: its checklists, on a page of their own. */
+function ChecklistLink({ i, primary }: { i: Inspection; primary: boolean }) {
   return (
-    <div className="inspection-outcome">
-      <FormGroup label="What you found" labelInfo="(needed to fail it)" labelFor={id}>
-        <TextArea id={id} fill value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
-      </FormGroup>
-      <div className="inspection-buttons">
-        <Button
-          intent="success"
-          icon="tick-circle"
-          text="Passed"
-          loading={record.isPending}
-          onClick={() => send('pass')}
-        />
-        <Button
-          intent="danger"
-          icon="warning-sign"
-          text="Failed"
-          disabled={!note.trim() || record.isPending}
-          onClick={() => send('fail')}
-        />
-      </div>
-      {record.isError && <div className="inspection-error">{errorText(record.error)}</div>}
-    </div>
+    <Link
+      className={`bp6-button ${primary ? 'bp6-intent-primary' : 'bp6-variant-outlined'} inspection-open`}
+      to={pathTo('InspectionDetail', { jobId: i.job_id, reviewId: i.review_id })}
+    >
+      {primary ? 'Open the checklist' : 'Record the review…'}
+    </Link>
   );
 }
 
@@ -169,7 +148,8 @@ function InspectionCard({
           {i.outcome_note}
         </Callout>
       )}
-      {ops ? <AssignSelect i={i} inspectors={inspectors} /> : i.state === 'assigned' && <OutcomeForm i={i} />}
+      {ops && <AssignSelect i={i} inspectors={inspectors} />}
+      {(i.state === 'assigned' || (ops && i.state === 'unassigned')) && <ChecklistLink i={i} primary={!ops} />}
     </Card>
   );
 }

@@ -1,16 +1,11 @@
 /**
- * Quality assurance on a job (issue 43): ops record a sampled review's outcome (POST .../quality/{review}/outcome);
- * the contractor answers a corrective action (POST .../quality/actions/{id}/answer); ops accept the answer or ask for
+ * Quality assurance on a job (issue 43): a sampled review is recorded on its inspection's page (its checklists); the
+ * contractor answers a corrective action (POST .../quality/actions/{id}/answer); ops accept the answer or ask for
  * a re-inspection (.../decision). The job is read again after each: its `quality` and `quality_hold` follow.
  */
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CorrectiveAction,
-  CorrectiveAnswer,
-  CorrectiveDecision,
-  QualityOutcome,
-} from '../../../../engine/api/quality.ts';
+import type { CorrectiveAction, CorrectiveAnswer, CorrectiveDecision } from '../../../../engine/api/quality.ts';
 import { api } from '../../../lib/api-client.ts';
 import { jobKeys } from './get-job.ts';
 
@@ -23,13 +18,6 @@ function useQualityMutation<B>(jobId: number, call: (body: B) => Promise<unknown
     onSettled: () => qc.invalidateQueries({ queryKey: jobKeys.detail(jobId), exact: true }),
   });
 }
-
-export const useRecordOutcome = (jobId: number) =>
-  useQualityMutation(jobId, (b: QualityOutcome & { review_id: string }) =>
-    api<void>('POST', `/api/jobs/${jobId}/quality/${encodeURIComponent(b.review_id)}/outcome`, {
-      body: { outcome: b.outcome, ...(b.note ? { note: b.note } : {}) },
-    }),
-  );
 
 export const useAnswerAction = (jobId: number) =>
   useQualityMutation(jobId, (b: CorrectiveAnswer & { action_id: number }) =>

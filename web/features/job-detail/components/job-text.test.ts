@@ -74,6 +74,11 @@ const CASES: [string, Record<string, unknown> | null, string][] = [
     'Field inspection assigned to Ivy Ives (was Ned Noor)',
   ],
   [
+    'quality_outcome_recorded',
+    { review: 'Field inspection', outcome: 'pass', minor: 'Condensate drains; Site left clean' },
+    'Field inspection passed (minor issues: Condensate drains; Site left clean)',
+  ],
+  [
     'contractor_standing_changed',
     { program: 'RECO', standing: 'probation', cause: '2 of the last 5 reviews failed (probation at 2).' },
     "The contractor's standing in RECO is now probation: 2 of the last 5 reviews failed (probation at 2).",

@@ -225,7 +225,8 @@ export function describeHistory(
       return `${text(d?.review) || 'Quality review'}: ${text(d?.explanation)}`;
     case 'quality_outcome_recorded': {
       const note = text(d?.note);
-      return `${text(d?.review) || 'Quality review'} ${d?.outcome === 'pass' ? 'passed' : 'failed'}${note ? `: ${note}` : ''}`;
+      const minor = text(d?.minor);
+      return `${text(d?.review) || 'Quality review'} ${d?.outcome === 'pass' ? 'passed' : 'failed'}${note ? `: ${note}` : ''}${minor ? ` (minor issues: ${minor})` : ''}`;
     }
     case 'contractor_standing_changed':
       return `The contractor's standing in ${text(d?.program) || 'the program'} is now ${text(d?.standing)}: ${text(d?.cause)}`;

@@ -1,8 +1,8 @@
 /**
  * The job's quality assurance (issue 43), for ops and the job's contractor: each review's sampling decision and why;
- * for a sampled one its outcome (ops record pass or fail) and the corrective action a failure opened: what was found,
- * by when, the contractor's answer (with the job's photos it points at), and ops accepting it or asking for a
- * re-inspection. Why payment approval waits, when it does.
+ * for a sampled one its outcome (ops record it on the inspection's page, as its checklists) and the corrective action
+ * a failure opened: what was found, by when, the contractor's answer (with the job's photos it points at), and ops
+ * accepting it or asking for a re-inspection. Why payment approval waits, when it does.
  */
 
 import { Button, Callout, Checkbox, FormGroup, Tag, TextArea } from '@blueprintjs/core';
@@ -11,14 +11,10 @@ import type { JobDetail } from '../../../../engine/api/jobs.ts';
 import { fieldErrorsOf, fieldProps } from '../../../lib/components/field-errors.ts';
 import { successToast } from '../../../lib/toaster.ts';
 import { useAttachments } from '../api/get-attachments.ts';
-import {
-  useAnswerAction,
-  useDecideAction,
-  useRecordOutcome,
-  type CorrectiveAction,
-  type QualityDecision,
-} from '../api/quality.ts';
+import { useAnswerAction, useDecideAction, type CorrectiveAction, type QualityDecision } from '../api/quality.ts';
 import type { Viewer } from './job-text.ts';
+import { Link } from 'react-router-dom';
+import { pathTo } from '../../../config/paths.ts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: 'medium' });
 
@@ -29,46 +25,18 @@ const ACTION_STATE = {
   closed: { label: 'Closed', intent: 'success' },
 } as const;
 
-/** Ops: record the review's outcome (a failure with what was found). */
-function OutcomeControls({ jobId, review }: { jobId: number; review: QualityDecision }) {
-  const record = useRecordOutcome(jobId);
-  const [failing, setFailing] = useState(false);
-  const [note, setNote] = useState('');
-  const send = (outcome: 'pass' | 'fail') =>
-    record.mutate(
-      { review_id: review.review_id, outcome, note: note.trim() || undefined },
-      {
-        onSuccess: () => {
-          successToast(
-            outcome === 'pass' ? `${review.review} recorded as passed.` : `${review.review} recorded as failed.`,
-          );
-          setFailing(false);
-          setNote('');
-        },
-      },
-    );
-  if (failing)
-    return (
-      <div className="quality-fail-form">
-        <FormGroup label="What was found?" labelFor={`quality-finding-${review.review_id}`}>
-          <TextArea
-            id={`quality-finding-${review.review_id}`}
-            fill
-            autoResize
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </FormGroup>
-        <div className="quality-buttons">
-          <Button text="Cancel" onClick={() => setFailing(false)} />
-          <Button intent="danger" text="Record failed" loading={record.isPending} onClick={() => send('fail')} />
-        </div>
-      </div>
-    );
+/** Ops: the review is recorded on its inspection's page, as its checklists (the outcome follows from them). */
+function RecordLink({ jobId, review }: { jobId: number; review: QualityDecision }) {
+  const again = review.corrective_action?.state === 'reinspection';
   return (
     <div className="quality-buttons">
-      <Button size="small" icon="tick" text="Passed" loading={record.isPending} onClick={() => send('pass')} />
-      <Button size="small" icon="cross" text="Failed…" onClick={() => setFailing(true)} />
+      <Link
+        className="bp6-button bp6-small bp6-variant-outlined"
+        to={pathTo('InspectionDetail', { jobId, reviewId: review.review_id })}
+        state={{ back: pathTo('JobDetail', { jobId }) }}
+      >
+        {again ? 'Record the re-inspection…' : 'Record the review…'}
+      </Link>
     </div>
   );
 }
@@ -187,9 +155,11 @@ function ReviewRow({ jobId, review, viewer }: { jobId: number; review: QualityDe
         )}
       </div>
       <div className="muted">{review.explanation}</div>
-      {review.sampled && viewer === 'ops' && review.corrective_action?.state !== 'answered' && (
-        <OutcomeControls jobId={jobId} review={review} />
-      )}
+      {review.sampled &&
+        viewer === 'ops' &&
+        (outcome === null || review.corrective_action?.state === 'reinspection') && (
+          <RecordLink jobId={jobId} review={review} />
+        )}
       {review.corrective_action && <ActionCard jobId={jobId} action={review.corrective_action} viewer={viewer} />}
     </li>
   );
