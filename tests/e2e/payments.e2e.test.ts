@@ -11,7 +11,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoJobAtPayment, startPortal, type Portal } from './portal.ts';
+import { approvePaymentInForm, recoJobAtPayment, startPortal, type Portal } from './portal.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import * as tasksDb from '../../server/db/tasks.db.ts';
 import type { AuthUser } from '../../server/context.ts';
@@ -49,23 +49,9 @@ describe('rebate payment', () => {
     expect(await page.textContent('body')).toContain('$1,800.00');
     await p.shot(page, 'payment-final-amount');
 
-    // Approve payment, in its task form: the amount payable, the invoice date (yesterday: never in the future),
-    // approved.
-    await page
-      .locator('.task-row')
-      .filter({ has: page.locator('.task-row-title', { hasText: /^Approve payment$/ }) })
-      .click();
+    // Approve payment, in its task form: the amount payable, the invoice date, approved.
+    const invoiced = await approvePaymentInForm(page, '1,800.00', () => p.shot(page, 'payment-approve-form', false));
     const drawer = page.locator('.bp6-drawer');
-    await drawer.getByLabel(/Payable amount/).fill('1,800.00');
-    const invoiced = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await drawer.getByLabel(/Invoiced on/).fill(invoiced);
-    // Blueprint's radio input is hidden under its label: the label is what a person clicks.
-    await drawer.getByText('Yes', { exact: true }).click();
-    expect(await drawer.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
-    // Filled in full: no field says it is missing any more.
-    await expect.poll(() => drawer.locator('.bp6-form-group.bp6-intent-danger').count()).toBe(0);
-    await p.shot(page, 'payment-approve-form', false);
-    await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect
       .poll(async () => (await tasksDb.getTask(p.deps.db, created.id, 'approve_payment'))?.status, SLOW)
       .toBe('COMPLETE');

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { buildDeps } from '../../server/deps.ts';
 import { createApp } from '../../server/app.ts';
@@ -483,6 +484,29 @@ export async function axeFindings(page: Page, state: string): Promise<string[]> 
 
 /** How long a test waits for what the server or the worker does in the background (polled, never slept). */
 export const SLOW = { timeout: 60_000, interval: 250 };
+
+/**
+ * Approves payment in the approve_payment task form of the job page: opens the task from its row, fills the amount
+ * payable, the invoice date (yesterday: never in the future) and approved, and submits. Returns the invoice date.
+ */
+export async function approvePaymentInForm(page: Page, amount: string, shot?: () => Promise<void>): Promise<string> {
+  await page
+    .locator('.task-row')
+    .filter({ has: page.locator('.task-row-title', { hasText: /^Approve payment$/ }) })
+    .click();
+  const drawer = page.locator('.bp6-drawer');
+  await drawer.getByLabel(/Payable amount/).fill(amount);
+  const invoiced = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await drawer.getByLabel(/Invoiced on/).fill(invoiced);
+  // Blueprint's radio input is hidden under its label: the label is what a person clicks.
+  await drawer.getByText('Yes', { exact: true }).click();
+  if (!(await drawer.getByRole('radio', { name: 'Yes' }).isChecked())) throw new Error('Approved is not checked');
+  // Filled in full: no field says it is missing any more.
+  await expect.poll(() => drawer.locator('.bp6-form-group.bp6-intent-danger').count()).toBe(0);
+  await shot?.();
+  await drawer.getByRole('button', { name: 'Submit', exact: true }).click();
+  return invoiced;
+}
 
 /**
  * Answers a checklist item on an inspection's page: option k (0 pass, 1 pass with minor issues, 2 fail) of the field

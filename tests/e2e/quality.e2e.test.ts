@@ -1,14 +1,25 @@
 /**
- * Quality assurance in the browser (issue 43): a company on probation in RECO has every job sampled; ops record a
- * failed field inspection on the job page with what was found, and the page says payment approval waits; the
+ * Quality assurance in the browser (issue 43): a company on probation in RECO has every job sampled; ops record its
+ * field inspection from the job page as its checklists (the line set failed, with what was found), and the job page
+ * says payment approval waits; the
  * contractor answers the corrective action on a phone (390 px) with the job's photo; ops, without a reload, see the
- * answer, ask for a re-inspection and record it passed: the action closes and payment approval waits no more.
+ * answer, ask for a re-inspection and record it passed: the action closes and payment approval waits no more; ops
+ * approve it, the accounts-payment system pays, and the page says the payment was sent.
  * Screenshots at each step; axe finds nothing critical or serious.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeFindings, checkItem, recoJobAtPayment, SLOW, startPortal, type Portal } from './portal.ts';
+import {
+  approvePaymentInForm,
+  axeFindings,
+  checkItem,
+  recoJobAtPayment,
+  SLOW,
+  startPortal,
+  type Portal,
+} from './portal.ts';
+import * as tasksDb from '../../server/db/tasks.db.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { setStanding } from '../../server/workflows/quality/quality.service.ts';
@@ -101,6 +112,15 @@ describe('quality assurance', () => {
     expect(await opsAction.textContent()).toContain('Passed on re-inspection');
     await p.shot(opsPage, 'quality-ops-closed');
     findings.push(...(await axeFindings(opsPage, 'ops: action closed')));
+
+    // Payment approval waits no more: ops approve it in its form, the accounts-payment system pays, the job is paid.
+    await approvePaymentInForm(opsPage, '1,800.00');
+    await expect
+      .poll(async () => (await tasksDb.getTask(p.deps.db, job.id, 'send_payment'))?.status, SLOW)
+      .toBe('COMPLETE');
+    await expect
+      .poll(async () => /Payment sent \$1,800\.00 to .+ on/.test((await opsPage.textContent('body')) ?? ''), SLOW)
+      .toBe(true);
     expect(findings).toEqual([]);
   });
 });
