@@ -9,8 +9,8 @@
  * never import each other.
  */
 
-import { Card, HTMLSelect, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Card, HTMLSelect, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { pathTo, type RouteName } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -19,7 +19,6 @@ import { tabPanelProps } from '../../../lib/components/tab-panel.ts';
 import { useSession } from '../../../lib/use-auth.ts';
 import { useJob, type JobDetail, type JobTask } from '../api/get-job.ts';
 import { useHomeownerView } from '../api/homeowner-view.ts';
-import { localDraftTasks } from '../hooks/local-draft.ts';
 import { AttachmentsTab } from './attachments-tab.tsx';
 import { BasicDetails } from './basic-details.tsx';
 import { DocumentsPanel } from './documents-panel.tsx';
@@ -31,15 +30,14 @@ import { JobHeader } from './job-header.tsx';
 import type { Viewer } from './job-text.ts';
 import { ProgramProgressTab } from './program-progress-tab.tsx';
 import { RebateCard } from './rebate-tab.tsx';
-import { TaskList } from './task-list.tsx';
+import { TabTitle, TasksSection } from './tasks-section.tsx';
+import { loadDrawer, TaskDrawer, useLocalDrafts } from './task-drawer-lazy.ts';
+import { HomeownerPage } from './homeowner-page.tsx';
 import { NextSteps } from './next-steps-card.tsx';
 import { tabOfTask, yourSteps } from './next-steps.ts';
 import { FINAL_DOCUMENTS_PARAM, JOB_TABS, REBATE_PARAM, type JobTabId } from './task-sections.ts';
 import './job-detail.css';
 import { isOpenTask } from '../../../../engine/submission.ts';
-
-const loadDrawer = () => import('./task-drawer.tsx');
-const TaskDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.TaskDrawer })));
 
 const BACK = { to: pathTo('JobsList'), label: 'Jobs' };
 
@@ -80,54 +78,6 @@ function useTab(firstStep: JobTask | undefined): JobTabId {
     return firstStep ? tabOfTask(firstStep) : 'rebate';
   }
   return JOB_TABS.find((t) => t.route === name)?.id ?? 'rebate';
-}
-
-/** Tasks with unsaved changes on this device, re-read when the drawer closes. */
-function useLocalDrafts(jobId: number, openTask: string | null): string[] {
-  return useMemo(() => (openTask === undefined ? [] : localDraftTasks(jobId)), [jobId, openTask]);
-}
-
-function TabTitle({ title, full, count }: { title: string; full: string; count: number }) {
-  return (
-    <span title={full}>
-      {title}
-      {count > 0 && (
-        <span className="job-tab-count" aria-label={`${count} to do`}>
-          {count}
-        </span>
-      )}
-    </span>
-  );
-}
-
-function TasksSection({
-  job,
-  tab,
-  viewer,
-  onOpen,
-  localDrafts,
-}: {
-  job: JobDetail;
-  tab: JobTabId;
-  viewer: Viewer;
-  onOpen: (id: string) => void;
-  localDrafts: string[];
-}) {
-  const tasks = job.tasks.filter((t) => t.section === tab);
-  if (!tasks.length)
-    return tab === 'documents' ? (
-      <NonIdealState
-        icon="document"
-        title="No final documents on this job yet."
-        description="Document tasks appear here once the program asks for them."
-      />
-    ) : null;
-  return (
-    <section className="job-tasks">
-      <h2 className="job-section-title">Tasks</h2>
-      <TaskList tasks={tasks} all={job.tasks} viewer={viewer} onOpen={onOpen} localDrafts={localDrafts} />
-    </section>
-  );
 }
 
 function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?: number }) {
@@ -308,46 +258,6 @@ function JobDetailView({ job, isOps, me }: { job: JobDetail; isOps: boolean; me?
         </Suspense>
       )}
       <HistoryDrawer job={job} isOpen={historyOpen} onClose={() => setHistoryOpen(false)} />
-    </div>
-  );
-}
-
-/** A homeowner's own page for their job. */
-function HomeownerPage({ jobId }: { jobId: number }) {
-  const [params, setParams] = useSearchParams();
-  const taskId = params.get('task');
-  const view = useHomeownerView(jobId, true);
-  const localDrafts = useLocalDrafts(jobId, taskId);
-  const setTask = (id: string | null) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      if (id) n.set('task', id);
-      else n.delete('task');
-      return n;
-    });
-  return (
-    <div className="job-detail">
-      {view.data && (
-        <NextSteps
-          tasks={view.data.tasks}
-          viewer="homeowner"
-          ownView
-          onOpen={setTask}
-          onlyYours={{ stage: view.data.stage.label }}
-        />
-      )}
-      <HomeownerView jobId={jobId} canConfirm onOpen={setTask} localDrafts={localDrafts} preview={false} />
-      {taskId && view.data && (
-        <Suspense fallback={null}>
-          <TaskDrawer
-            job={drawerJobOfHomeowner(view.data)}
-            taskId={taskId}
-            viewer="homeowner"
-            ownView
-            onClose={() => setTask(null)}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }
