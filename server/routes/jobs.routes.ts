@@ -13,6 +13,7 @@ import { JOB_CANCEL, JOB_CLONE, NEW_JOB } from '../../engine/api/requests.ts';
 import type { AppContext, AppRouter } from '../context.ts';
 import { assertFiltersAllowed, jobFor } from '../services/access.ts';
 import * as jobs from '../services/jobs.service.ts';
+import * as jobLists from '../services/job-lists.service.ts';
 import * as actions from '../services/job-actions.service.ts';
 import { SORT_COLUMNS, type JobFilters, type SortBy } from '../db/job-lists.db.ts';
 import { query } from '../validation.ts';
@@ -46,7 +47,7 @@ export function jobListQuery(q: Record<string, unknown>) {
     show_my_jobs: query.bool(q, 'show_my_jobs'),
     q: listQuery(query.str(q, 'q')),
   };
-  const paging = jobs.checkPaging({
+  const paging = jobLists.checkPaging({
     page_number: query.int(q, 'page_number', { min: 1 }),
     per_page: query.int(q, 'per_page', { min: 1 }),
     sort_by: query.str(q, 'sort_by', Object.keys(SORT_COLUMNS)) as SortBy | undefined,
@@ -62,13 +63,13 @@ export function jobsRoutes(router: AppRouter): void {
     const { filters, paging } = jobListQuery(ctx.query);
     assertFiltersAllowed(user, filters);
     ctx.type = 'application/json';
-    ctx.body = await jobs.listJobsJson(ctx.deps, user, filters, paging);
+    ctx.body = await jobLists.listJobsJson(ctx.deps, user, filters, paging);
   };
   const summary = async (ctx: AppContext) => {
     const user = userOf(ctx);
     const { filters } = jobListQuery(ctx.query);
     assertFiltersAllowed(user, filters);
-    ctx.body = await jobs.summary(ctx.deps, user, filters);
+    ctx.body = await jobLists.summary(ctx.deps, user, filters);
   };
   route(
     router,
@@ -157,7 +158,7 @@ export function jobsRoutes(router: AppRouter): void {
     },
     async (ctx: AppContext) => {
       const user = userOf(ctx);
-      ctx.body = await jobs.filterOptions(ctx.deps, user);
+      ctx.body = await jobLists.filterOptions(ctx.deps, user);
     },
   );
   route(
