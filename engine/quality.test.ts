@@ -67,6 +67,8 @@ describe.each(reviews.map((r) => [`${r.program.id} ${r.review.id}`, r] as const)
       expect(sampleJob(seed, review, { ...plain('A1'), rebate_cents: s.above_cents + 1 })).toMatchObject({
         sampled: true,
         reason: 'amount',
+        // Amounts in dollars, as people read them.
+        explanation: expect.stringMatching(/^Sampled: the rebate of \$[\d,]+\.\d\d is above \$[\d,]+\.\d\d\.$/),
       });
     for (const m of s.measures ?? [])
       expect(sampleJob(seed, review, { ...plain('M1'), measures: [m] })).toMatchObject({

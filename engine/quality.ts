@@ -78,7 +78,7 @@ export function sampleJob(seed: string, review: QualityReviewDef, job: SampleInp
   if (s.above_cents !== undefined && job.rebate_cents !== null && job.rebate_cents > s.above_cents)
     return decided(
       'amount',
-      `Sampled: the rebate of ${formatCents(job.rebate_cents)} is above ${formatCents(s.above_cents)}.`,
+      `Sampled: the rebate of $${formatCents(job.rebate_cents)} is above $${formatCents(s.above_cents)}.`,
     );
   const measure = s.measures?.find((m) => job.measures.includes(m));
   if (measure) return decided('measure', `Sampled: every job with the measure '${measure}' is checked.`);

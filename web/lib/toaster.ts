@@ -21,3 +21,10 @@ export function errorToast(message: string): void {
 export function successToast(message: string): void {
   void get().then((t) => t.show({ message, intent: 'success', icon: 'tick', timeout: PRODUCT_CONSTANTS.toast_ms }));
 }
+
+/** An amber notice: done, with something to follow up (a failed review asks the contractor for a correction). */
+export function warningToast(message: string): void {
+  void get().then((t) =>
+    t.show({ message, intent: 'warning', icon: 'warning-sign', timeout: PRODUCT_CONSTANTS.toast_ms }),
+  );
+}

@@ -15,7 +15,7 @@ import { TaskFormView, validateClientForm, type ClientForm, type FieldMessage } 
 import { ApiError, CLIENT_MESSAGES } from '../../../lib/api-client.ts';
 import { LoadState } from '../../../lib/components/load-state.tsx';
 import { PageHeading } from '../../../lib/components/page-heading.tsx';
-import { successToast } from '../../../lib/toaster.ts';
+import { successToast, warningToast } from '../../../lib/toaster.ts';
 import { useSession } from '../../../lib/use-auth.ts';
 import { useChecklistForms, useInspection, useRecordInspection, type Inspection } from '../api/inspections.ts';
 import '../inspections.css';
@@ -76,7 +76,7 @@ function Checklists({ inspection, forms, back }: { inspection: Inspection; forms
       { inspection, body: { checklists: data, ...(note.trim() ? { note: note.trim() } : {}) } },
       {
         onSuccess: (r) => {
-          successToast(outcomeSentence(r));
+          (r.outcome === 'pass' ? successToast : warningToast)(outcomeSentence(r));
           navigate(back);
         },
       },
