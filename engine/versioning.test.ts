@@ -22,6 +22,14 @@ describe('versionFilesOf and versionHash', () => {
       'task-schemas/used/form.yaml',
     ]);
   });
+  it('and the checklist forms its quality reviews name', () => {
+    const quality = { reviews: [{ checklists: [{ form: 'other' }] }] };
+    const files = versionFilesOf(
+      { file: 'program-defs/a/program.yaml', tasks: [{ form: 'used' }], quality } as never,
+      FILES,
+    );
+    expect(files.map((f) => f.path)).toContain('task-schemas/other/form.yaml');
+  });
   it('the hash ignores file order and path separators, and changes with any text', () => {
     const files = FILES.slice(0, 3);
     expect(versionHash([...files].reverse())).toBe(versionHash(files));

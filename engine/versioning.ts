@@ -1,6 +1,7 @@
 /**
  * Definition versions (issue 19): a program's version is the set of files it is built from (its
- * program.yaml, the _shared files of program-defs/ and task-schemas/, and the forms its tasks name),
+ * program.yaml, the _shared files of program-defs/ and task-schemas/, the forms its tasks name and its quality
+ * reviews' checklists),
  * hashed over their text, so the server stores it once and the browser computes the same hash from the
  * same files. A job pinned to a version is evaluated under those files, with the paths the current
  * program lists in `versioning.apply_to_pinned` taken from the current program document.
@@ -29,8 +30,15 @@ export function versionHash(files: SourceFile[]): string {
 }
 
 /** The files a loaded program is built from, out of all the definition files it was loaded with (sorted by path). */
-export function versionFilesOf(program: Pick<Program, 'file' | 'tasks'>, files: SourceFile[]): SourceFile[] {
-  const forms = new Set(program.tasks.map((t) => t.form));
+export function versionFilesOf(
+  program: Pick<Program, 'file' | 'tasks' | 'quality'>,
+  files: SourceFile[],
+): SourceFile[] {
+  // The forms its tasks name, and the checklists its quality reviews name.
+  const forms = new Set([
+    ...program.tasks.map((t) => t.form),
+    ...(program.quality?.reviews.flatMap((r) => r.checklists.map((c) => c.form)) ?? []),
+  ]);
   const own = slash(program.file);
   return files
     .filter((f) => {
