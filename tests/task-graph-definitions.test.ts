@@ -44,7 +44,14 @@ describe('the repository', () => {
   });
 
   it('warns on exactly the forms no program names and no portal screen is, each at its key: line', () => {
-    const used = new Set(Object.values(defs.programs).flatMap((p) => p.tasks.map((t) => t.form)));
+    // Named by a task, or by a quality review as its checklist.
+    const used = new Set(
+      Object.values(defs.programs).flatMap((p) => [
+        ...p.tasks.map((t) => t.form),
+        ...(p.quality?.reviews.flatMap((r) => r.checklists.map((c) => c.form)) ?? []),
+      ]),
+    );
+    expect(used.has('qa_field_inspection')).toBe(true);
     const warnings = defs.diagnostics.filter((d) => d.code === 'unused-form');
     expect(warnings.map((d) => /^form '([a-z0-9_]+)'/.exec(d.message)?.[1]).sort()).toEqual(
       Object.keys(defs.forms)
