@@ -18,6 +18,7 @@ import { PageHeading } from '../../../lib/components/page-heading.tsx';
 import { successToast, warningToast } from '../../../lib/toaster.ts';
 import { useSession } from '../../../lib/use-auth.ts';
 import { useChecklistForms, useInspection, useRecordInspection, type Inspection } from '../api/inspections.ts';
+import { InspectionFacts } from './inspection-facts.tsx';
 import '../inspections.css';
 
 const BACK = { to: pathTo('Inspections'), label: 'Inspections' };
@@ -135,34 +136,13 @@ function Checklists({ inspection, forms, back }: { inspection: Inspection; forms
 function Summary({ i }: { i: Inspection }) {
   return (
     <Card className="inspection-card">
-      <dl className="inspection-facts">
-        <div>
-          <dt>Where</dt>
-          <dd>{i.address}</dd>
-        </div>
-        <div>
-          <dt>Homeowner</dt>
-          <dd>
-            {i.homeowner.name}
-            {i.homeowner.phone && (
-              <>
-                {' · '}
-                <a href={`tel:${i.homeowner.phone}`}>{i.homeowner.phone}</a>
-              </>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Contractor</dt>
-          <dd>{i.contractor?.name ?? 'None recorded'}</dd>
-        </div>
-        <div>
-          <dt>Due</dt>
-          <dd>
-            {i.overdue ? <strong className="inspection-overdue">Overdue: {day(i.due_at)}</strong> : day(i.due_at)}
-          </dd>
-        </div>
-      </dl>
+      <InspectionFacts
+        i={i}
+        before={[['Where', i.address]]}
+        after={[
+          ['Due', i.overdue ? <strong className="inspection-overdue">Overdue: {day(i.due_at)}</strong> : day(i.due_at)],
+        ]}
+      />
       <p className="muted inspection-why">{i.explanation}</p>
     </Card>
   );

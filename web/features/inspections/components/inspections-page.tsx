@@ -36,6 +36,7 @@ import {
   type InspectionFilters,
 } from '../api/inspections.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { InspectionFacts } from './inspection-facts.tsx';
 import '../inspections.css';
 
 const STATE_LABELS: Record<Inspection['state'], string> = {
@@ -114,34 +115,13 @@ function InspectionCard({
         </Tag>
       </div>
       <p className="inspection-address">{i.address}</p>
-      <dl className="inspection-facts">
-        <div>
-          <dt>Homeowner</dt>
-          <dd>
-            {i.homeowner.name}
-            {i.homeowner.phone && (
-              <>
-                {' · '}
-                <a href={`tel:${i.homeowner.phone}`}>{i.homeowner.phone}</a>
-              </>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Contractor</dt>
-          <dd>{i.contractor?.name ?? 'None recorded'}</dd>
-        </div>
-        <div>
-          <dt>Job</dt>
-          <dd>{ops ? <Link to={`/${i.job_id}`}>{i.job_code}</Link> : i.job_code}</dd>
-        </div>
-        <div>
-          <dt>When</dt>
-          <dd>
-            <Due i={i} />
-          </dd>
-        </div>
-      </dl>
+      <InspectionFacts
+        i={i}
+        after={[
+          ['Job', ops ? <Link to={`/${i.job_id}`}>{i.job_code}</Link> : i.job_code],
+          ['When', <Due i={i} />],
+        ]}
+      />
       <p className="muted inspection-why">{i.explanation}</p>
       {i.outcome_note && (
         <Callout compact intent={i.state === 'failed' ? 'danger' : 'none'}>
