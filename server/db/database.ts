@@ -163,13 +163,17 @@ const IDLE_MS = 5 * 60_000;
 export function postgresPool(url: string, opts: PostgresOptions = {}): pg.Pool {
   if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(opts.schema))
     throw new Error(`not a schema name: ${opts.schema}`);
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
     idleTimeoutMillis: IDLE_MS,
     types: pgTypes,
     ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}),
   });
+  // An idle connection the server ends (a restart, an administrator, a dropped database): the pool discards it and
+  // opens another when next asked. Unheard, its 'error' event would end the process (it did, in a test's cleanup).
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /** Opens (creating if needed) and migrates the SQLite database of a URL: WAL, foreign keys on. */

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { migrationFiles, openStore, type Store } from '../../server/db/database.ts';
+import { migrationFiles, openStore, postgresPool, type Store } from '../../server/db/database.ts';
 import type { DB } from '../../server/db/schema.ts';
 import { AT, backends, dropSchema, PG_URL, schemaOf, storesOfFile } from './backends.ts';
 
@@ -383,6 +383,36 @@ if (PG_URL) {
         expect(await v(sa)).toBe(await version(a.kysely));
       } finally {
         await other.end();
+      }
+    });
+  });
+}
+
+// A PostgreSQL pool outlives its idle connections: one the server ends (a restart, an administrator, a dropped
+// database) is discarded and the next query opens another; the process goes on (an unheard pool 'error' ended it, in a
+// test's cleanup in CI). SQLite has no pool.
+if (PG_URL) {
+  describe('the PostgreSQL pool', () => {
+    it('survives the server ending an idle connection, and answers the next query', async () => {
+      const pool = postgresPool(PG_URL!, { max: 1 });
+      const uncaught: unknown[] = [];
+      const onUncaught = (e: unknown) => uncaught.push(e);
+      process.on('uncaughtException', onUncaught);
+      try {
+        const first = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        const pid = first.rows[0].pid;
+        const admin = new pg.Client({ connectionString: PG_URL });
+        await admin.connect();
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        await admin.end();
+        // The pool hears the end of its idle connection (its 'error'), then opens another for the next query.
+        await expect.poll(() => pool.idleCount, { timeout: 10_000 }).toBe(0);
+        const next = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        expect(next.rows[0].pid).not.toBe(pid);
+        expect(uncaught).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await pool.end();
       }
     });
   });
