@@ -5,7 +5,14 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { checklistItems, checklistOutcome, checklistsFor, findingOf } from './quality-checklist.ts';
+import {
+  checklistItems,
+  checklistOutcome,
+  checklistsFor,
+  findingOf,
+  PHOTO_MESSAGES,
+  photoWarnings,
+} from './quality-checklist.ts';
 
 const item = (title: string) => ({ $ref: '#/definitions/checklist_item', title });
 const GENERAL = {
@@ -68,5 +75,37 @@ describe('quality checklists', () => {
     expect(findingOf(said, null)).toBe('Duct tape on the line set.');
     expect(findingOf(said, 'Call before visiting.')).toBe('Duct tape on the line set. Call before visiting.');
     expect(findingOf(checklistOutcome([GENERAL], all('pass')), null)).toBeNull();
+  });
+
+  it('a photo taken before the install was completed, or whose file says no time or place, is flagged', () => {
+    const form = { runtime: { attachment_fields: ['photos', 'nameplate'] } } as unknown as Parameters<
+      typeof photoWarnings
+    >[0];
+    const at = (taken_at?: string, place = true) => ({
+      id: 'att_1',
+      content_type: 'image/jpeg',
+      ...(taken_at ? { taken_at } : {}),
+      ...(place ? { lat: 41.08, lon: -74.14 } : {}),
+    });
+    const data = {
+      photos: [at('2026-05-20T08:00:00.000Z'), at('2026-05-19T23:59:00.000Z'), at(undefined, false)],
+      nameplate: at('2026-05-01T12:00:00.000Z'),
+    };
+    expect(photoWarnings(form, data, '2026-05-20')).toEqual([
+      { path: 'photos.1', message: PHOTO_MESSAGES.before_install('2026-05-19T23:59:00.000Z', '2026-05-20') },
+      { path: 'photos.2', message: PHOTO_MESSAGES.no_time },
+      { path: 'photos.2', message: PHOTO_MESSAGES.no_place },
+      {
+        path: 'nameplate',
+        message: 'This photo was taken on May 1, 2026, before the installation was completed (May 20, 2026).',
+      },
+    ]);
+    // No install date known (or not a date): only what the file does not say.
+    expect(photoWarnings(form, data, null)).toHaveLength(2);
+    expect(photoWarnings(form, data, 'soon')).toHaveLength(2);
+    // A PDF in an upload field is no photo.
+    expect(photoWarnings(form, { photos: [{ id: 'att_2', content_type: 'application/pdf' }] }, '2026-05-20')).toEqual(
+      [],
+    );
   });
 });

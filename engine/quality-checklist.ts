@@ -6,6 +6,7 @@
  */
 
 import { deref, levelFields } from './load/form-fields.ts';
+import { longDate } from './plain-words.ts';
 import type { TaskForm } from './types.ts';
 import type { ChecklistResult, QualityReviewDef } from './types-quality.ts';
 
@@ -76,4 +77,58 @@ export function findingOf(result: ChecklistOutcome, note: string | null): string
   const items = result.failed.map((i) => i.title);
   const said = result.found.length ? result.found.join(' ') : items.length ? `Failed: ${items.join('; ')}.` : '';
   return [said, note ?? ''].filter(Boolean).join(' ') || null;
+}
+
+/** What an inspection photo's file says of when and where it was taken, when that does not show the finished work. */
+export const PHOTO_MESSAGES = {
+  no_time: 'This photo does not say when it was taken. Please take it with the phone’s camera.',
+  no_place: 'This photo does not say where it was taken. Please turn on the camera’s location and take it again.',
+  before_install: (taken: string, installed: string) =>
+    `This photo was taken on ${longDate(taken)}, before the installation was completed (${longDate(installed)}).`,
+} as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A photo reference as the checklist keeps it (the stored attachment's own values). */
+interface PhotoRef {
+  id: string;
+  content_type?: string;
+  lat?: number;
+  lon?: number;
+  taken_at?: string;
+}
+
+const isPhoto = (v: unknown): v is PhotoRef =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as PhotoRef).id === 'string' &&
+  String((v as PhotoRef).content_type ?? '').startsWith('image/');
+
+/**
+ * What the photos of a checklist's answers say against the job (messages under `<field>` or `<field>.<i>`): a photo
+ * without a time or a place (nothing to compare), and one taken before the day the installation was completed
+ * (`installed_on`, the program's `quality.installed_on`; its day is compared with the photo's UTC day). How far
+ * from the site a photo was taken is the form's own geotag warning (validateTask).
+ */
+export function photoWarnings(
+  form: Pick<TaskForm, 'runtime'>,
+  data: Record<string, unknown>,
+  installedOn: unknown,
+): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  const installed = typeof installedOn === 'string' && ISO_DAY.test(installedOn) ? installedOn : null;
+  for (const field of form.runtime.attachment_fields) {
+    const value = data[field];
+    const many = Array.isArray(value);
+    for (const [i, ref] of (many ? value : [value]).entries()) {
+      if (!isPhoto(ref)) continue;
+      const path = many ? `${field}.${i}` : field;
+      if (!ref.taken_at) out.push({ path, message: PHOTO_MESSAGES.no_time });
+      else if (installed && ref.taken_at.slice(0, 10) < installed)
+        out.push({ path, message: PHOTO_MESSAGES.before_install(ref.taken_at, installed) });
+      if (typeof ref.lat !== 'number' || typeof ref.lon !== 'number')
+        out.push({ path, message: PHOTO_MESSAGES.no_place });
+    }
+  }
+  return out;
 }

@@ -4,7 +4,7 @@
  * may take. A leaf like types-base.ts; re-exported by types.ts.
  */
 
-import type { SourceRange } from './types-base.ts';
+import type { RuleBase, SourceRange } from './types-base.ts';
 
 /** Days a sampled review is due within when its program does not say. */
 export const DEFAULT_REVIEW_DUE_DAYS = 14;
@@ -82,5 +82,7 @@ export interface QualityDef {
   standing: StandingRules;
   /** Days a contractor has to answer a corrective action request. */
   corrective_action_days: number;
+  /** The day the installation was completed (YYYY-MM-DD, null while unknown): photos taken before it are flagged. */
+  installed_on?: RuleBase;
   source: SourceRange;
 }

@@ -140,6 +140,22 @@ const ROWS = [
     code: 'schema-additionalProperties',
     at: 'checklist:',
   },
+  {
+    name: 'an install date read from a field no form has',
+    program: 'ga-hear',
+    from: 'installed_on: { var: confirm_install_dates.install_completion_date }',
+    to: 'installed_on: { var: confirm_install_dates.install_completed_on }',
+    code: 'unknown-fact',
+    at: 'confirm_install_dates.install_completed_on',
+  },
+  {
+    name: 'an install date by an operation that does not exist',
+    program: 'hiasp',
+    from: 'installed_on: { var: confirm_install_dates.install_completion_date }',
+    to: 'installed_on: { latest_of: [{ var: confirm_install_dates.install_completion_date }] }',
+    code: 'unknown-operation',
+    at: 'latest_of',
+  },
 ] as const;
 
 describe('quality: mistakes at their lines', () => {

@@ -4,6 +4,7 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
+import { FIELD_MESSAGES } from './schema-parts.ts';
 
 /** The states of a corrective action: waiting on the contractor, answered, waiting on a re-inspection, closed. */
 export const CORRECTIVE_ACTION_STATES = ['open', 'answered', 'reinspection', 'closed'] as const;
@@ -138,13 +139,18 @@ export type QualityOutcome = FromSchema<typeof QUALITY_OUTCOME>;
 export const RECORDED_OUTCOME = {
   type: 'object',
   additionalProperties: false,
-  required: ['outcome', 'finding', 'minor_issues'],
+  required: ['outcome', 'finding', 'minor_issues', 'warnings'],
   properties: {
     outcome: { enum: ['pass', 'fail'] },
     /** The failed items and the reviewer's note (what the corrective action asks to correct); the note on a pass. */
     finding: { type: ['string', 'null'] },
     /** The items passed with minor issues (noted; no corrective action). */
     minor_issues: { type: 'array', items: { type: 'string' } },
+    /**
+     * What the photos' files say against the job (taken far from the site, before the install was completed, with no
+     * time or place), under `checklists/<form>/<field>.<i>`: recorded with the outcome, never blocking it.
+     */
+    warnings: FIELD_MESSAGES,
   },
 } as const;
 export type RecordedOutcome = FromSchema<typeof RECORDED_OUTCOME>;

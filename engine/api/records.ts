@@ -94,6 +94,13 @@ export const HISTORY = {
 } as const;
 export type History = FromSchema<typeof HISTORY>;
 
+/** POST /api/jobs/{job_id}/quality/{review_id}/attachments: a photo for a field of an inspection checklist. */
+export const CHECKLIST_UPLOAD_FORM = {
+  type: 'object',
+  required: ['file', 'form', 'field'],
+  properties: { file: { type: 'string', format: 'binary' }, form: { type: 'string' }, field: { type: 'string' } },
+} as const;
+
 /** POST /api/jobs/{job_id}/attachments: a multipart form (the call reads it as it streams, with a size limit). */
 export const UPLOAD_FORM = {
   type: 'object',

@@ -306,7 +306,7 @@ export function buildProgram(
   const documents = buildDocuments(raw, parsed, shared, forms, taskIds, { diag, rule, compile });
 
   const budget = buildBudget(raw, parsed, taskIds, lastStage, { diag, rule, compile });
-  const quality = buildQuality(raw, parsed, taskIds, lastStage, forms, diag);
+  const quality = buildQuality(raw, parsed, taskIds, lastStage, forms, { diag, rule });
 
   // Usage collection starts when its task opens, and fills that task's usage_fields.
   if (raw.usage_collection) {

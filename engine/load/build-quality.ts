@@ -15,6 +15,7 @@ import type { TaskForm } from '../types.ts';
 import { checklistItems } from '../quality-checklist.ts';
 import { DEFAULT_REVIEW_DUE_DAYS } from '../types-quality.ts';
 import type { DocumentTools } from './build-documents.ts';
+import type { Logic } from '../logic/walk.ts';
 import { checkJobPoint } from './job-point.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
@@ -33,7 +34,7 @@ export function buildQuality(
   taskIds: Set<string>,
   stageCount: number,
   forms: Map<string, TaskForm>,
-  diag: DocumentTools['diag'],
+  { diag, rule }: Pick<DocumentTools, 'diag' | 'rule'>,
 ): QualityDef | undefined {
   const q = raw.quality as Raw | undefined;
   if (!q) return undefined;
@@ -108,6 +109,17 @@ export function buildQuality(
       reinstate_after_passes: s.reinstate_after_passes ?? s.full_after_passes,
     },
     corrective_action_days: q.corrective_action.deadline_days,
+    ...(q.installed_on === undefined
+      ? {}
+      : {
+          installed_on: rule(
+            'quality.installed_on',
+            q.installed_on as Logic,
+            ['quality', 'installed_on'],
+            parsed,
+            'quality installed_on',
+          ),
+        }),
     source: parsed.locate(['quality']),
   };
 }

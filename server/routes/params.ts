@@ -27,3 +27,12 @@ export function contentDisposition(name: string, kind: 'attachment' | 'inline' =
   const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
+
+/** Answers a stored file: its type, its name for saving, never sniffed, kept by no shared cache (photos of homes). */
+export function sendFile(ctx: AppContext, file: { name: string; content_type: string; bytes: Buffer }): void {
+  ctx.set('Content-Type', file.content_type);
+  ctx.set('Content-Disposition', contentDisposition(file.name));
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.body = file.bytes;
+}

@@ -241,6 +241,22 @@ export async function upload(
   if (!access.canSee(u.task_id, u.field))
     throw validationError([{ path: 'task_id', message: ATTACHMENT_MESSAGES.no_task }]);
   assertCanWorkTask(user, actorOf(access.program, { id: u.task_id, owner: access.ownerOf(u.task_id) }));
+  const row = await storeUpload(deps, user, job, u, kind);
+  return { ...reference(row), warnings: geotagWarnings(job, row) };
+}
+
+/**
+ * Checks a file against the kinds its field takes (extension, then content: magic bytes, a PDF that opens), reads a
+ * photo's time and place, and stores it for the upload's task and field with its history line. The caller decided
+ * who may upload there (a task's field above; a quality review's checklist in the quality workflow).
+ */
+export async function storeUpload(
+  deps: Deps,
+  user: AuthUser,
+  job: JobRow,
+  u: Upload,
+  kind: Record<string, readonly string[]>,
+): Promise<db.NewAttachment> {
   const allowed = Object.keys(kind);
   const dot = u.filename.lastIndexOf('.');
   const ext = dot > 0 ? u.filename.slice(dot + 1).toLowerCase() : '';
@@ -283,11 +299,11 @@ export async function upload(
     await deps.adapters.files.remove(row.stored_name);
     throw e;
   }
-  return { ...reference(row), warnings: geotagWarnings(job, row) };
+  return row;
 }
 
 /** The geotag warning when a photo was taken farther than the limit from the job site. */
-function geotagWarnings(job: JobRow, a: db.NewAttachment): FieldMessage[] {
+export function geotagWarnings(job: JobRow, a: db.NewAttachment): FieldMessage[] {
   if (a.lat === null || a.lon === null || job.lat === null || job.lon === null) return [];
   const miles = CUSTOM_OPERATIONS.miles_between(a.lat, a.lon, job.lat, job.lon);
   return miles !== null && miles > PRODUCT_CONSTANTS.geotag_limit_miles
@@ -295,7 +311,7 @@ function geotagWarnings(job: JobRow, a: db.NewAttachment): FieldMessage[] {
     : [];
 }
 
-function reference(a: db.NewAttachment): AttachmentReference {
+export function reference(a: db.NewAttachment): AttachmentReference {
   return {
     id: a.id,
     name: a.name,

@@ -224,6 +224,22 @@ const ROWS: Record<string, Row> = {
     path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection`,
     except: { ops: 404, inspector: 404 },
   },
+  // A photo of a checklist: the job was not sampled, so ops (and the unassigned inspector) find no inspection.
+  'POST /api/jobs/{job_id}/quality/{review_id}/attachments': {
+    path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/attachments`,
+    body: () => {
+      const f = new FormData();
+      f.set('form', 'qa_field_inspection');
+      f.set('field', 'photos');
+      f.set('file', new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), 'site.jpg');
+      return f;
+    },
+    except: { ops: 404, inspector: 404 },
+  },
+  'GET /api/jobs/{job_id}/quality/{review_id}/attachments/{attachment_id}': {
+    path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/attachments/att_none`,
+    except: { ops: 404, inspector: 404 },
+  },
   'PUT /api/jobs/{job_id}/quality/{review_id}/inspector': {
     path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/inspector`,
     body: (c) => ({ inspector_id: c.s.ids.users.inspector }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPdf } from '../../server/seed/demo-files.ts';
-import piexif from 'piexifjs';
+import { jpeg } from '../support/photos.ts';
 import { NOW, startServer, type Person, type TestServer } from './harness.ts';
 import { insertJob } from '../../server/db/jobs.db.ts';
 import { insertUser } from '../../server/db/users.db.ts';
@@ -18,10 +18,6 @@ const PDF_FIELD = ['scope_of_work_proposed', 'upload_scope_of_work'] as const;
 /** A homeowner task's upload field (a homeowner sees and works only the homeowner's tasks). */
 const HOMEOWNER_PDF = ['apply_for_income_verification', 'proof_of_income_upload'] as const;
 
-const BASE_JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
@@ -36,35 +32,6 @@ const STALLING_HEIC = Buffer.concat([
   Buffer.from('mif1heic'),
   Buffer.alloc(64),
 ]);
-
-/** A 1x1 JPEG with EXIF: camera time, and a GPS position (and GPS time) when given. */
-function jpeg(gps?: { lat: number; lon: number; utc?: [string, number, number, number] }): Buffer {
-  const dms = (v: number) => {
-    const a = Math.abs(v);
-    const d = Math.floor(a);
-    const m = Math.floor((a - d) * 60);
-    return [
-      [d, 1],
-      [m, 1],
-      [Math.round(((a - d) * 60 - m) * 60 * 100), 100],
-    ];
-  };
-  const G = piexif.GPSIFD;
-  const exif = piexif.dump({
-    '0th': {},
-    Exif: { [piexif.ExifIFD.DateTimeOriginal]: '2026:05:30 10:15:00' },
-    GPS: gps
-      ? {
-          [G.GPSLatitudeRef]: gps.lat >= 0 ? 'N' : 'S',
-          [G.GPSLatitude]: dms(gps.lat),
-          [G.GPSLongitudeRef]: gps.lon >= 0 ? 'E' : 'W',
-          [G.GPSLongitude]: dms(gps.lon),
-          ...(gps.utc ? { [G.GPSDateStamp]: gps.utc[0], [G.GPSTimeStamp]: gps.utc.slice(1).map((n) => [n, 1]) } : {}),
-        }
-      : {},
-  });
-  return Buffer.from(piexif.insert(exif, BASE_JPEG.toString('binary')), 'binary');
-}
 
 function form(bytes: Buffer, filename: string, [task_id, field]: readonly [string, string] = PHOTO): FormData {
   const f = new FormData();

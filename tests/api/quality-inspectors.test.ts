@@ -11,6 +11,9 @@ import { startServer, type TestServer } from './harness.ts';
 import { recoJobAtPayment, reviewBody } from './fixtures.ts';
 import { readOutbox } from '../../server/db/settings.db.ts';
 import type { Inspection, InspectionList, Inspector } from '../../engine/api/inspections.ts';
+import { jpeg } from '../support/photos.ts';
+import { PHOTO_MESSAGES } from '../../engine/quality-checklist.ts';
+import { OUR_MESSAGES } from '../../engine/index.ts';
 
 let s: TestServer;
 const clock = new Date('2026-06-01T15:00:00.000Z');
@@ -188,5 +191,163 @@ describe('inspections', () => {
     expect(week.some((i) => i.job_id === job.id && i.review_id === 'field_inspection')).toBe(false);
     // Soonest due first: the overdue one leads the queue.
     expect((await queue())[0]).toMatchObject({ job_id: other.id, review_id: 'desk_review' });
+  });
+});
+
+type Message = { path: string; message: string };
+
+describe('photos of a field inspection: stored for its checklist, their time and place compared with the job', () => {
+  /** RECO's site in Mahwah, NJ, and its installation completed on 20 May 2026 (program.yaml quality.installed_on). */
+  const SITE = { lat: 41.08, lon: -74.14 };
+  let job: { id: number; code: string };
+  let path: string;
+  const photo = (bytes: Buffer, name = 'unit.jpg', form = 'qa_field_inspection', field = 'photos') => {
+    const f = new FormData();
+    f.set('form', form);
+    f.set('field', field);
+    f.set('file', new Blob([new Uint8Array(bytes)]), name);
+    return f;
+  };
+  const upload = (body: FormData, as: 'ops' | 'inspector' = 'inspector') =>
+    s.api<{ id: string; warnings: Message[]; errors?: Message[] }>('POST', `${path}/attachments`, {
+      as,
+      body,
+    });
+  beforeAll(async () => {
+    job = await recoJobAtPayment(s, {
+      at: clock,
+      answers: {
+        confirm_install_dates: {
+          has_work_been_done: true,
+          install_start_date: '2026-05-18',
+          install_completion_date: '2026-05-20',
+        },
+      },
+    });
+    path = `/api/jobs/${job.id}/quality/field_inspection`;
+  });
+
+  it('only the inspector it is assigned to (or ops) uploads; each photo says what its file shows against the job', async () => {
+    // Not theirs yet: as if it did not exist.
+    expect((await upload(photo(jpeg(SITE)))).status).toBe(404);
+    await s.api('PUT', `${path}/inspector`, { as: 'ops', body: { inspector_id: s.ids.users.inspector } });
+    // At the site, after the install: nothing to say.
+    const good = await upload(photo(jpeg({ ...SITE, utc: ['2026:05:30', 15, 15, 0] })));
+    expect(good.status, JSON.stringify(good.body)).toBe(201);
+    expect(good.body.warnings).toEqual([]);
+    // Before the installation was completed.
+    const early = await upload(photo(jpeg({ ...SITE, utc: ['2026:05:10', 15, 0, 0] }), 'early.jpg'));
+    expect(early.body.warnings).toEqual([
+      { path: 'photos', message: PHOTO_MESSAGES.before_install('2026-05-10T15:00:00.000Z', '2026-05-20') },
+    ]);
+    expect(early.body.warnings[0].message).toBe(
+      'This photo was taken on May 10, 2026, before the installation was completed (May 20, 2026).',
+    );
+    // Miles away (Milwaukee).
+    const far = await upload(photo(jpeg({ lat: 43.0389, lon: -87.9065 }), 'far.jpg'), 'ops');
+    expect(far.body.warnings).toEqual([{ path: 'photos', message: OUR_MESSAGES.geotag }]);
+    // A file that says neither when nor where.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    const bare = await upload(photo(png, 'screen.png'));
+    expect(bare.body.warnings.map((w) => w.message)).toEqual([PHOTO_MESSAGES.no_time, PHOTO_MESSAGES.no_place]);
+    // Refused, each under what is wrong: another form, a field that takes no file, a file of another kind.
+    const form = await upload(photo(jpeg(SITE), 'a.jpg', 'qa_desk_review'));
+    expect([form.status, form.body.errors?.[0]?.path]).toEqual([422, 'form']);
+    const field = await upload(photo(jpeg(SITE), 'a.jpg', 'qa_field_inspection', 'visited_on'));
+    expect([field.status, field.body.errors?.[0]]).toEqual([
+      422,
+      { path: 'field', message: 'This field does not take uploads.' },
+    ]);
+    const kind = await upload(photo(jpeg(SITE), 'a.pdf'));
+    expect([kind.status, kind.body.errors?.[0]?.path]).toEqual([422, 'file']);
+    const none = await s.api('POST', `${path}/attachments`, { as: 'inspector', body: new FormData() });
+    expect([none.status, none.body.errors]).toEqual([
+      422,
+      [
+        { path: 'file', message: 'Please choose a file to upload.' },
+        { path: 'form', message: 'This field is required' },
+        { path: 'field', message: 'This field is required' },
+      ],
+    ]);
+    // The inspector reads their photos back through the inspection; nothing else of the job.
+    const back = await s.api('GET', `${path}/attachments/${good.body.id}`, { as: 'inspector' });
+    expect(back.status).toBe(200);
+    expect(back.headers.get('cache-control')).toBe('private, no-store');
+    const task = await s.api<{ id: string }>('POST', `/api/jobs/${job.id}/attachments`, {
+      as: 'ops',
+      body: (() => {
+        const f = new FormData();
+        f.set('task_id', 'photos_of_installed_measures');
+        f.set('field', 'heat_pump_outdoor_unit_photos');
+        f.set('file', new Blob([new Uint8Array(jpeg(SITE))]), 'x.jpg');
+        return f;
+      })(),
+    });
+    expect(task.status).toBe(201);
+    expect((await s.api('GET', `${path}/attachments/${task.body.id}`, { as: 'inspector' })).status).toBe(404);
+    expect((await s.api('GET', `${path}/attachments/att_nothing`, { as: 'inspector' })).status).toBe(404);
+    // The job's company sees the inspection's photos with the job's files; the other company does not.
+    const listed = await s.api<{ items: { id: string; task_id: string }[] }>('GET', `/api/jobs/${job.id}/attachments`, {
+      as: 'contractor_a',
+    });
+    expect(listed.body.items.filter((a) => a.task_id === 'quality/field_inspection/qa_field_inspection')).toHaveLength(
+      4,
+    );
+    expect((await s.api('GET', `/api/attachments/${good.body.id}/download`, { as: 'contractor_a' })).status).toBe(200);
+    expect((await s.api('GET', `/api/attachments/${good.body.id}/download`, { as: 'contractor_b' })).status).toBe(404);
+
+    // Recorded with its photos: the stored references are kept (not what the client says of them), and the photos'
+    // warnings are recorded with the outcome, under each photo, and in the job's history.
+    const body = await reviewBody(s, job.id, 'field_inspection', { outcome: 'pass' });
+    body.checklists.qa_field_inspection.photos = [
+      { id: good.body.id, lat: 0.5, lon: 0.5, taken_at: '2030-01-01T00:00:00.000Z' },
+      { id: early.body.id },
+    ];
+    const recorded = await s.api('POST', `${path}/outcome`, { as: 'inspector', body });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    expect(recorded.body.warnings).toEqual([
+      {
+        path: 'checklists/qa_field_inspection/photos.1',
+        message: 'This photo was taken on May 10, 2026, before the installation was completed (May 20, 2026).',
+      },
+    ]);
+    const kept = await s.deps.db
+      .selectFrom('quality_outcomes')
+      .select('answers')
+      .where('job_id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    const photos = JSON.parse(String(kept.answers)).qa_field_inspection.photos;
+    expect(photos[0]).toMatchObject({ id: good.body.id, lat: expect.closeTo(SITE.lat, 3) });
+    expect(photos[0].taken_at).toBe('2026-05-30T15:15:00.000Z');
+    const history = await s.api('GET', `/api/jobs/${job.id}/history`, { as: 'ops' });
+    const line = (history.body.items as { type: string; detail: Record<string, unknown> }[]).find(
+      (h) => h.type === 'quality_outcome_recorded',
+    );
+    expect(line?.detail.photo_warnings).toMatch(/before the installation was completed/);
+  });
+
+  it('a checklist names only photos uploaded for it on this job: another job’s, a task’s or a made-up one is refused', async () => {
+    const other = await recoJobAtPayment(s, { at: clock });
+    const otherPath = `/api/jobs/${other.id}/quality/field_inspection`;
+    const theirs = await s.api<{ id: string }>('POST', `${otherPath}/attachments`, {
+      as: 'ops',
+      body: photo(jpeg(SITE)),
+    });
+    expect(theirs.status).toBe(201);
+    const before = await s.deps.db.selectFrom('quality_outcomes').select('id').execute();
+    const body = await reviewBody(s, other.id, 'field_inspection', { outcome: 'pass' });
+    // A photo that does not exist; then this describe's job recorded with the other job's photo.
+    body.checklists.qa_field_inspection.photos = [{ id: 'att_made_up' }];
+    const madeUp = await s.api('POST', `${otherPath}/outcome`, { as: 'ops', body });
+    expect([madeUp.status, madeUp.body.errors?.[0]?.path]).toEqual([422, 'checklists/qa_field_inspection/photos.0']);
+    const again = await reviewBody(s, job.id, 'field_inspection', { outcome: 'pass' });
+    again.checklists.qa_field_inspection.photos = [{ id: theirs.body.id }];
+    const foreign = await s.api('POST', `${path}/outcome`, { as: 'ops', body: again });
+    expect([foreign.status, foreign.body.errors?.[0]?.path]).toEqual([422, 'checklists/qa_field_inspection/photos.0']);
+    // Nothing was written.
+    expect(await s.deps.db.selectFrom('quality_outcomes').select('id').execute()).toHaveLength(before.length);
   });
 });

@@ -2,7 +2,8 @@
  * Inspections in the browser (issue 43): ops open the inspection queue, narrow it to what is not assigned, and assign
  * a job's field inspection to the demo inspector; the inspector signs in on a phone (390 px), lands on their day (not
  * a jobs list), sees that visit with the homeowner to call, and opens its checklists (every job's and the heat
- * pump's): a failed item asks what was found; recorded, the review failed (nobody picked the outcome), and the job's
+ * pump's) and takes photos (one whose file places it miles away is flagged at once): a failed item asks what was
+ * found; recorded with its photos, the review failed (nobody picked the outcome), and the job's
  * page tells ops payment approval waits on the corrective action. Screenshots at each step;
  * axe finds nothing critical or serious; nothing is wider than the phone.
  */
@@ -12,6 +13,7 @@ import { axeFindings, checkItem, recoJobAtPayment, sideScroll, SLOW, startPortal
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { setStanding } from '../../server/workflows/quality/quality.service.ts';
+import { jpeg } from '../support/photos.ts';
 
 const OPS = 'ops@demo.rebates.test';
 const CONTRACTOR = 'alex@northwind-hvac.test';
@@ -79,6 +81,17 @@ describe('inspections', () => {
     await checkItem(phone, 'qa_heat_pump', 'condensate_drain', 1);
     await phone.locator('#task_qa_heat_pump_supply_air_temperature_degrees').fill('104');
     await phone.locator('#task_qa_heat_pump_return_air_temperature_degrees').fill('68');
+    // Photos from the phone's camera: one at the home, one whose file says it was taken miles away (flagged at once).
+    const today = new Date().toISOString().slice(0, 10).replace(/-/g, ':');
+    await general.locator('input[type="file"]').setInputFiles([
+      { name: 'line-set.jpg', mimeType: 'image/jpeg', buffer: jpeg({ lat: 41.08, lon: -74.14 }, `${today} 10:15:00`) },
+      { name: 'elsewhere.jpg', mimeType: 'image/jpeg', buffer: jpeg({ lat: 41.5, lon: -74.5 }, `${today} 11:00:00`) },
+    ]);
+    await expect.poll(() => general.locator('.rjsf-bp-thumb img').count(), SLOW).toBe(2);
+    await expect.poll(() => general.locator('.rjsf-bp-thumb-warning').count(), SLOW).toBe(1);
+    expect(await general.locator('.rjsf-bp-thumb-flag').first().getAttribute('title')).toBe(
+      'This photo was taken more than one mile from the job site.',
+    );
     await phone.getByRole('button', { name: 'Record the review' }).click();
     await expect
       .poll(() => general.textContent(), SLOW)
@@ -103,6 +116,13 @@ describe('inspections', () => {
       .executeTakeFirstOrThrow();
     expect([recorded.outcome, recorded.note]).toEqual(['fail', 'Condensate line not trapped']);
     expect(JSON.parse(recorded.answers!).qa_heat_pump).toMatchObject({ condensate_drain: 'minor' });
+    // The photos are kept with the outcome as stored: where and when each was taken, read from its file.
+    const photos = JSON.parse(recorded.answers!).qa_field_inspection.photos as { name: string; lat: number }[];
+    // (Both were picked at once: they upload side by side, in either order.)
+    expect(photos.map((ph) => [ph.name, Math.round(ph.lat * 10) / 10]).sort()).toEqual([
+      ['elsewhere.jpg', 41.5],
+      ['line-set.jpg', 41.1],
+    ]);
     await p.shot(phone, 'inspections-inspector-recorded');
     findings.push(...(await axeFindings(phone, 'inspector: recorded at 390 px')));
 

@@ -44,9 +44,14 @@ export function uploadAttachment(
 }
 
 /** Fetches a stored attachment's bytes (the bearer token cannot ride on an <img src>). */
-export async function downloadAttachment(a: Pick<Attachment, 'id'>): Promise<Blob> {
+export function downloadAttachment(a: Pick<Attachment, 'id'>): Promise<Blob> {
+  return downloadFile(`/api/attachments/${encodeURIComponent(a.id)}/download`);
+}
+
+/** Fetches a stored file's bytes from an API path, with the session's bearer token. */
+export async function downloadFile(path: string): Promise<Blob> {
   const session = getSession();
-  const res = await fetch(`${API_BASE}/api/attachments/${encodeURIComponent(a.id)}/download`, {
+  const res = await fetch(`${API_BASE}${path}`, {
     headers: session ? { Authorization: `Bearer ${session.token}` } : {},
   });
   if (!res.ok)

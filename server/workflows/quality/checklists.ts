@@ -11,11 +11,17 @@ import {
   findingOf,
   type ChecklistOutcome,
 } from '../../../engine/quality-checklist.ts';
-import { validateTask, type TaskForm } from '../../../engine/index.ts';
+import { photoWarnings } from '../../../engine/quality-checklist.ts';
+import { validateTask, type FieldMessage, type TaskForm } from '../../../engine/index.ts';
 import type { Deps } from '../../context.ts';
 import type { JobRow } from '../../db/jobs.db.ts';
 import { validationError } from '../../errors.ts';
 import { jobState } from '../../services/evaluation.ts';
+import { checkEvidence } from '../../services/evidence.ts';
+import { formOf } from '../../services/pinned-program.ts';
+
+/** The upload target (an attachment's task id) of a review's checklist. */
+export const checklistTarget = (reviewId: string, form: string) => `quality/${reviewId}/${form}`;
 
 export const CHECKLIST_MESSAGES = {
   missing: 'Please fill in this checklist.',
@@ -29,15 +35,24 @@ export interface ChecklistRef {
   title: string;
 }
 
-/** The checklist forms of the job's review, with the facts its answers are checked against. */
+/**
+ * The checklist forms of the job's review, with the facts its answers are checked against and the day the job's
+ * installation was completed (program.yaml `quality.installed_on`; what its photos are compared with).
+ */
 export async function checklistsOfJob(deps: Deps, job: JobRow, reviewId: string) {
   const { program, evaluation, facts } = await jobState(deps, job);
   const review = program.quality?.reviews.find((r) => r.id === reviewId);
   const measures = evaluation.incentive.lines.filter((l) => l.kind === 'measure').map((l) => l.id);
   const forms = (review ? checklistsFor(review, measures) : [])
-    .map((key) => deps.defs.forms[key])
+    .map((key) => formOf(deps, program, key))
     .filter((f): f is TaskForm => !!f);
-  return { forms, facts };
+  let installedOn: unknown = null;
+  try {
+    installedOn = program.quality?.installed_on?.fn(facts) ?? null;
+  } catch {
+    // A rule that cannot be evaluated on this job's data says nothing: no photo is compared with a day.
+  }
+  return { forms, facts, installedOn };
 }
 
 /** The checklists an inspection lists. */
@@ -56,9 +71,15 @@ export async function checkChecklists(
   reviewId: string,
   answers: Record<string, unknown>,
   note: string | null,
-): Promise<{ result: ChecklistOutcome; finding: string | null; kept: Record<string, Record<string, unknown>> }> {
-  const { forms, facts } = await checklistsOfJob(deps, job, reviewId);
-  const errors: { path: string; message: string }[] = [];
+): Promise<{
+  result: ChecklistOutcome;
+  finding: string | null;
+  kept: Record<string, Record<string, unknown>>;
+  warnings: FieldMessage[];
+}> {
+  const { forms, facts, installedOn } = await checklistsOfJob(deps, job, reviewId);
+  const errors: FieldMessage[] = [];
+  const warnings: FieldMessage[] = [];
   const kept: Record<string, Record<string, unknown>> = {};
   // Nothing checked is no pass: a review whose checklists all follow measures the job has none of records nothing.
   if (!forms.length) throw validationError([{ path: 'checklists', message: CHECKLIST_MESSAGES.none }]);
@@ -71,11 +92,23 @@ export async function checkChecklists(
       errors.push({ path: `checklists/${form.key}`, message: CHECKLIST_MESSAGES.missing });
       continue;
     }
-    const checked = validateTask(form, data, facts);
-    for (const e of checked.errors) errors.push({ path: `checklists/${form.key}/${e.path}`, message: e.message });
+    // Photos are the ones uploaded for this checklist of this job's review, as stored (never what the client says).
+    const evidence = await checkEvidence(
+      deps,
+      job,
+      { tasks: [] },
+      checklistTarget(reviewId, form.key),
+      form,
+      data as Record<string, unknown>,
+    );
+    const under = (m: FieldMessage) => ({ path: `checklists/${form.key}/${m.path}`, message: m.message });
+    errors.push(...evidence.problems.map(under));
+    const checked = validateTask(form, evidence.data, facts);
+    errors.push(...checked.errors.map(under));
+    warnings.push(...[...checked.warnings, ...photoWarnings(form, checked.data, installedOn)].map(under));
     kept[form.key] = checked.data;
   }
   if (errors.length) throw validationError(errors);
   const result = checklistOutcome(forms, kept);
-  return { result, finding: findingOf(result, note), kept };
+  return { result, finding: findingOf(result, note), kept, warnings };
 }

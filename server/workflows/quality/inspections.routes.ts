@@ -10,8 +10,15 @@ import {
   INSPECTOR_CREATE,
   INSPECTOR_LIST,
 } from '../../../engine/api/inspections.ts';
+import { CHECKLIST_UPLOAD_FORM, UPLOADED } from '../../../engine/api/records.ts';
 import type { AppRouter } from '../../context.ts';
+import { readMultipart } from '../../routes/multipart.ts';
+import { sendFile } from '../../routes/params.ts';
 import * as svc from './inspections.service.ts';
+import { checklistPhoto, uploadChecklistPhoto } from './photos.ts';
+
+/** The fields of a checklist photo's upload besides its file. */
+const CHECKLIST_UPLOAD_FIELDS = ['form', 'field'] as const;
 
 export function inspectionRoutes(router: AppRouter): void {
   route(
@@ -40,6 +47,57 @@ export function inspectionRoutes(router: AppRouter): void {
       response: INSPECTION,
     },
     (ctx) => svc.readInspection(ctx.deps, userOf(ctx), ctx.params.job_id, ctx.params.review_id),
+  );
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/jobs/:job_id/quality/:review_id/attachments',
+      ability: 'inspection.record',
+      tag: 'quality',
+      summary:
+        'Upload a photo for a checklist’s field of the inspection (multipart: file, form, field): its time and place are read from the file and compared with the job’s address and install date',
+      multipart: true,
+      body: CHECKLIST_UPLOAD_FORM,
+      status: 201,
+      errors: [400, 404, 413, 422],
+      response: UPLOADED,
+    },
+    async (ctx) => {
+      const user = userOf(ctx);
+      // Who may upload is checked before a byte of the body is read.
+      const job = await svc.sampledInspectionJob(ctx.deps, user, ctx.params.job_id, ctx.params.review_id);
+      const { fields, filename, bytes } = await readMultipart(
+        ctx,
+        ctx.deps.config.upload_max_bytes,
+        CHECKLIST_UPLOAD_FIELDS,
+      );
+      ctx.body = await uploadChecklistPhoto(ctx.deps, user, job, ctx.params.review_id, {
+        form: fields.form,
+        field: fields.field,
+        filename,
+        bytes,
+      });
+      ctx.status = 201;
+    },
+  );
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/jobs/:job_id/quality/:review_id/attachments/:attachment_id',
+      ability: 'inspection.read',
+      tag: 'quality',
+      summary: 'A photo of the inspection’s checklists (ops, or the inspector it is assigned to)',
+      returns: 'The file',
+      errors: [404],
+      produces: 'application/octet-stream',
+    },
+    async (ctx) => {
+      const user = userOf(ctx);
+      const job = await svc.sampledInspectionJob(ctx.deps, user, ctx.params.job_id, ctx.params.review_id);
+      sendFile(ctx, await checklistPhoto(ctx.deps, job, ctx.params.review_id, ctx.params.attachment_id));
+    },
   );
   route(
     router,

@@ -47,6 +47,14 @@ export async function inspectionJob(deps: Deps, user: AuthUser, jobId: unknown, 
   return job;
 }
 
+/** The job of a sampled review its caller may act on (404 when the job was not sampled for it). */
+export async function sampledInspectionJob(deps: Deps, user: AuthUser, jobId: unknown, reviewId: string) {
+  const job = await inspectionJob(deps, user, jobId, reviewId);
+  if (!(await db.inspectionRows(deps.db, { job_id: job.id, review_id: reviewId })).length)
+    throw notFound(INSPECTION_MESSAGES.not_found);
+  return job;
+}
+
 /** The reviews awaiting a new outcome after a failure: a corrective action asked for a re-inspection. */
 async function reinspections(deps: Deps, jobIds: number[]): Promise<Set<string>> {
   if (!jobIds.length) return new Set();

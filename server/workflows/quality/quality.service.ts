@@ -82,12 +82,20 @@ export async function recordOutcome(
         outcome,
         ...(note ? { note } : {}),
         ...(minor.length ? { minor: minor.join('; ') } : {}),
+        ...(checked.warnings.length
+          ? { photo_warnings: [...new Set(checked.warnings.map((w) => w.message))].join(' ') }
+          : {}),
       },
     });
     await followOutcome(deps, program, job, reviewId, outcome, note, user.id, at);
     await followOutcomes(deps, program, contractorId, job.id, at);
   });
-  return { outcome, finding: note, minor_issues: checked.result.minor.map((i) => i.title) };
+  return {
+    outcome,
+    finding: note,
+    minor_issues: checked.result.minor.map((i) => i.title),
+    warnings: checked.warnings,
+  };
 }
 
 /** Moves the contractor's standing in the program by its outcomes so far; the change goes to the job's history. */

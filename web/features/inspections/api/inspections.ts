@@ -2,7 +2,8 @@
  * Inspections (issue 43): GET /api/inspections (ops: the queue; an inspector: their day), GET /api/inspectors (ops),
  * GET .../quality/{review} (one inspection with its checklists; each form from GET /api/forms/{form}), PUT
  * .../quality/{review}/inspector (ops assign or reassign), POST .../quality/{review}/outcome (the checklists' answers,
- * by ops or the inspector it is assigned to). The queue is read again when a job changes (the change feed's list
+ * by ops or the inspector it is assigned to), POST and GET .../quality/{review}/attachments (the checklists' photos).
+ * The queue is read again when a job changes (the change feed's list
  * keys).
  */
 
@@ -16,6 +17,7 @@ import type {
 import type { FormDocumentAnswer } from '../../../../engine/api/misc.ts';
 import type { QualityOutcome, RecordedOutcome } from '../../../../engine/api/quality.ts';
 import { loadClientForm, type ClientForm } from '../../../forms/index.ts';
+import { downloadFile, type Attachment, type UploadResult } from '../../../forms/attachments.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export type { Inspection };
@@ -95,4 +97,26 @@ export function useRecordInspection() {
     }) => api<RecordedOutcome>('POST', `${reviewPath(inspection)}/outcome`, { body, ignoreErrors: [422] }),
     onSettled: () => qc.invalidateQueries({ queryKey: inspectionKeys.all }),
   });
+}
+
+const inspectionPath = (i: Pick<Inspection, 'job_id' | 'review_id'>) =>
+  `/api/jobs/${i.job_id}/quality/${encodeURIComponent(i.review_id)}`;
+
+/** Uploads a photo for a checklist's field; the answer says what its file shows against the job (warnings). */
+export function uploadChecklistPhoto(
+  i: Pick<Inspection, 'job_id' | 'review_id'>,
+  form: string,
+  field: string,
+  file: File,
+): Promise<UploadResult> {
+  const body = new FormData();
+  body.append('file', file);
+  body.append('form', form);
+  body.append('field', field);
+  return api<UploadResult>('POST', `${inspectionPath(i)}/attachments`, { body, ignoreErrors: [404, 413, 422] });
+}
+
+/** A photo of the inspection's checklists (the inspector reads none of the job's own files). */
+export function downloadChecklistPhoto(i: Pick<Inspection, 'job_id' | 'review_id'>, a: Pick<Attachment, 'id'>) {
+  return downloadFile(`${inspectionPath(i)}/attachments/${encodeURIComponent(a.id)}`);
 }

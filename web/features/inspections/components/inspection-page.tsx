@@ -7,7 +7,7 @@
  */
 
 import { Button, Callout, Card, FormGroup, NonIdealState, Spinner, Tag, TextArea } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { RecordedOutcome } from '../../../../engine/api/quality.ts';
 import { pathTo } from '../../../config/paths.ts';
@@ -17,7 +17,14 @@ import { LoadState } from '../../../lib/components/load-state.tsx';
 import { PageHeading } from '../../../lib/components/page-heading.tsx';
 import { successToast, warningToast } from '../../../lib/toaster.ts';
 import { useSession } from '../../../lib/use-auth.ts';
-import { useChecklistForms, useInspection, useRecordInspection, type Inspection } from '../api/inspections.ts';
+import {
+  downloadChecklistPhoto,
+  uploadChecklistPhoto,
+  useChecklistForms,
+  useInspection,
+  useRecordInspection,
+  type Inspection,
+} from '../api/inspections.ts';
 import { InspectionFacts } from './inspection-facts.tsx';
 import '../inspections.css';
 
@@ -51,6 +58,23 @@ function Checklists({ inspection, forms, back }: { inspection: Inspection; forms
   const [data, setData] = useState<Record<string, Record<string, unknown>>>({});
   const [local, setLocal] = useState<Record<string, FieldMessage[]>>({});
   const [note, setNote] = useState('');
+  // Photos go to the inspection (the checklist's field), and come back through it: one context per checklist, kept
+  // while the page shows (a new one would fetch every thumbnail again).
+  const { job_id: jobId, review_id: reviewId } = inspection;
+  const keys = forms.map((f) => f.document.key).join(' ');
+  const contexts = useMemo(() => {
+    const at = { job_id: jobId, review_id: reviewId };
+    return Object.fromEntries(
+      keys.split(' ').map((key) => [
+        key,
+        {
+          job_id: jobId,
+          upload: (file: File, field: string) => uploadChecklistPhoto(at, key, field, file),
+          download: (a: { id: string }) => downloadChecklistPhoto(at, a),
+        },
+      ]),
+    );
+  }, [jobId, reviewId, keys]);
   const server = messagesByForm(record.error);
   const refused =
     record.error && !(record.error instanceof ApiError && record.error.status === 422)
@@ -96,6 +120,7 @@ function Checklists({ inspection, forms, back }: { inspection: Inspection; forms
               formData={data[key] ?? {}}
               onChange={(next) => setData((d) => ({ ...d, [key]: next }))}
               errors={[...(local[key] ?? []), ...(server.byForm[key] ?? [])]}
+              context={contexts[key]}
             />
           </Card>
         );

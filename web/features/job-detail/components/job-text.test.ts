@@ -64,6 +64,15 @@ const CASES: [string, Record<string, unknown> | null, string][] = [
   ],
   ['quality_outcome_recorded', { review: 'Desk review', outcome: 'pass' }, 'Desk review passed'],
   [
+    'quality_outcome_recorded',
+    {
+      review: 'Field inspection',
+      outcome: 'pass',
+      photo_warnings: 'This photo was taken more than one mile from the job site.',
+    },
+    'Field inspection passed. Photos: This photo was taken more than one mile from the job site.',
+  ],
+  [
     'inspection_assigned',
     { review: 'Field inspection', inspector: 'Ivy Ives' },
     'Field inspection assigned to Ivy Ives',

@@ -226,7 +226,8 @@ export function describeHistory(
     case 'quality_outcome_recorded': {
       const note = text(d?.note);
       const minor = text(d?.minor);
-      return `${text(d?.review) || 'Quality review'} ${d?.outcome === 'pass' ? 'passed' : 'failed'}${note ? `: ${note}` : ''}${minor ? ` (minor issues: ${minor})` : ''}`;
+      const photos = text(d?.photo_warnings);
+      return `${text(d?.review) || 'Quality review'} ${d?.outcome === 'pass' ? 'passed' : 'failed'}${note ? `: ${note}` : ''}${minor ? ` (minor issues: ${minor})` : ''}${photos ? `. Photos: ${photos}` : ''}`;
     }
     case 'contractor_standing_changed':
       return `The contractor's standing in ${text(d?.program) || 'the program'} is now ${text(d?.standing)}: ${text(d?.cause)}`;
