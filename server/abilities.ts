@@ -83,6 +83,8 @@ export const ABILITIES = {
   /** A sampled review's outcome: ops, or the inspector it is assigned to. */
   'inspection.record': OPS_INSPECTOR,
   'inspection.assign': OPS,
+  /** Offering the homeowner times for a field inspection's visit: ops, or the inspector it is assigned to. */
+  'inspection.schedule': OPS_INSPECTOR,
   'inspector.list': OPS,
   'inspector.manage': OPS,
   'quality.set_standing': OPS,

@@ -7,6 +7,84 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PRODUCT_CONSTANTS } from '../constants.ts';
 
+/** How many times an inspector may offer the homeowner for a visit. */
+export const VISIT_MAX_TIMES = 3;
+/** How far ahead a visit may be proposed or picked (days). */
+export const VISIT_MAX_DAYS_AHEAD = 90;
+/** Where a visit's arrangement stands: times offered to the homeowner, or a time they confirmed. */
+export const VISIT_STATES = ['proposed', 'confirmed'] as const;
+
+/** A field inspection's visit as the inspector and ops see it (null before any time was proposed). */
+export const VISIT = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['state', 'times', 'time_zone', 'visit_at', 'chosen_by_homeowner', 'note', 'proposed_at', 'answered_at'],
+  properties: {
+    state: { enum: VISIT_STATES },
+    /** The times offered (ISO instants), soonest first. */
+    times: { type: 'array', items: { type: 'string' } },
+    /** The IANA zone the times were offered in (the mail writes them in it). */
+    time_zone: { type: 'string' },
+    /** The confirmed time (null while the homeowner has not answered). */
+    visit_at: { type: ['string', 'null'] },
+    /** The homeowner picked a time of their own rather than one offered. */
+    chosen_by_homeowner: { type: 'boolean' },
+    /** What the homeowner added (gate code, dog, parking). */
+    note: { type: ['string', 'null'] },
+    proposed_at: { type: 'string' },
+    answered_at: { type: ['string', 'null'] },
+  },
+} as const;
+export type Visit = FromSchema<typeof VISIT>;
+
+/** PUT /api/jobs/{job_id}/quality/{review_id}/visit: the times offered to the homeowner, in the proposer's zone. */
+export const VISIT_PROPOSAL = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['times', 'time_zone'],
+  properties: {
+    times: {
+      type: 'array',
+      minItems: 1,
+      maxItems: VISIT_MAX_TIMES,
+      items: { type: 'string', format: 'date-time' },
+    },
+    time_zone: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+} as const;
+export type VisitProposal = FromSchema<typeof VISIT_PROPOSAL>;
+
+/** GET /api/visits/{token}: the homeowner's page of a proposed visit (the mailed link is the credential). */
+export const VISIT_VIEW = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['job_code', 'program', 'review', 'address', 'inspector', 'visit', 'open'],
+  properties: {
+    job_code: { type: 'string' },
+    program: { type: 'string' },
+    review: { type: 'string' },
+    address: { type: 'string' },
+    /** Who comes (the inspector's name; null when ops have not named one). */
+    inspector: { type: ['string', 'null'] },
+    visit: VISIT,
+    /** The homeowner may still answer (the inspection has no outcome yet). */
+    open: { type: 'boolean' },
+  },
+} as const;
+export type VisitView = FromSchema<typeof VISIT_VIEW>;
+
+/** POST /api/visits/{token}: the homeowner takes an offered time or picks another, with an optional note. */
+export const VISIT_ANSWER = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['at'],
+  properties: {
+    at: { type: 'string', format: 'date-time' },
+    note: { type: 'string', maxLength: 500 },
+  },
+} as const;
+export type VisitAnswer = FromSchema<typeof VISIT_ANSWER>;
+
 /** Where an inspection stands: nobody assigned, assigned and waiting on its outcome, passed, failed. */
 export const INSPECTION_STATES = ['unassigned', 'assigned', 'passed', 'failed'] as const;
 export type InspectionState = (typeof INSPECTION_STATES)[number];
@@ -42,6 +120,7 @@ export const INSPECTION = {
     'state',
     'outcome_note',
     'outcome_at',
+    'visit',
   ],
   properties: {
     job_id: { type: 'integer' },
@@ -77,6 +156,8 @@ export const INSPECTION = {
     /** The latest outcome's note and time (null before any). */
     outcome_note: { type: ['string', 'null'] },
     outcome_at: { type: ['string', 'null'] },
+    /** A field inspection's visit with the homeowner (null before times were proposed; a desk review has none). */
+    visit: { anyOf: [{ type: 'null' }, VISIT] },
     /** One inspection only (GET .../quality/{review_id}): the checklists to fill in for this job, each a form's key
      * (GET /api/forms/{form}) and title: every job's, and those of the measures its rebate has a line for. */
     checklists: {

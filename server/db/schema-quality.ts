@@ -88,3 +88,20 @@ export interface QualityAssignmentsTable {
   assigned_at: string;
   assigned_by: number | null;
 }
+
+/** A field inspection's visit with the homeowner (migration 040): times offered, and the one confirmed. */
+export interface QualityVisitsTable {
+  job_id: number;
+  review_id: string;
+  state: string;
+  /** JSON: the ISO instants offered. */
+  times: string;
+  time_zone: string;
+  visit_at: string | null;
+  chosen_by_homeowner: Generated<number>;
+  note: string | null;
+  token_hash: string;
+  proposed_by: number | null;
+  proposed_at: string;
+  answered_at: string | null;
+}

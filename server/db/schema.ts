@@ -27,6 +27,7 @@ import type {
   QualityOutcomesTable,
   QualityCorrectiveActionsTable,
   QualityAssignmentsTable,
+  QualityVisitsTable,
 } from './schema-quality.ts';
 import type {
   AnnouncementsTable,
@@ -294,5 +295,6 @@ export interface DB {
   contractor_standing_changes: ContractorStandingChangesTable;
   quality_corrective_actions: QualityCorrectiveActionsTable;
   quality_assignments: QualityAssignmentsTable;
+  quality_visits: QualityVisitsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -240,6 +240,19 @@ const ROWS: Record<string, Row> = {
     path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/attachments/att_none`,
     except: { ops: 404, inspector: 404 },
   },
+  // The matrix's job was not sampled: ops (and the unassigned inspector) find no inspection to arrange a visit for.
+  'PUT /api/jobs/{job_id}/quality/{review_id}/visit': {
+    path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/visit`,
+    body: () => ({ times: ['2030-01-01T15:00:00.000Z'], time_zone: 'America/New_York' }),
+    except: { ops: 404, inspector: 404 },
+  },
+  // A visit link that is not one: the link is the credential, so 404 for everyone, signed in or not.
+  'GET /api/visits/{token}': { path: () => '/api/visits/no-such-visit-link-at-all', except: everyone(404) },
+  'POST /api/visits/{token}': {
+    path: () => '/api/visits/no-such-visit-link-at-all',
+    body: () => ({ at: '2030-01-01T15:00:00.000Z' }),
+    except: everyone(404),
+  },
   'PUT /api/jobs/{job_id}/quality/{review_id}/inspector': {
     path: (c) => `/api/jobs/${c.job.id}/quality/field_inspection/inspector`,
     body: (c) => ({ inspector_id: c.s.ids.users.inspector }),

@@ -351,3 +351,151 @@ describe('photos of a field inspection: stored for its checklist, their time and
     expect(await s.deps.db.selectFrom('quality_outcomes').select('id').execute()).toHaveLength(before.length);
   });
 });
+
+describe('the field visit: times offered to the homeowner by mail, taken or another picked from the link', () => {
+  let job: { id: number; code: string };
+  let path: string;
+  const offer = (times: string[], as: 'ops' | 'inspector' = 'inspector', time_zone = 'America/New_York') =>
+    s.api<Inspection & { errors?: Message[]; detail?: string }>('PUT', `${path}/visit`, {
+      as,
+      body: { times, time_zone },
+    });
+  /** The token of the latest visit mail to the job's homeowner. */
+  const latestLink = async () => {
+    const mails = await readOutbox(s.deps.db, 50);
+    const mail = mails.find((m) => m.subject.startsWith('When may the inspector visit?'));
+    return { mail, token: /\/visit\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1] ?? '' };
+  };
+  beforeAll(async () => {
+    // The other company's second RECO job: among its first 3, so both reviews are sampled.
+    job = await recoJobAtPayment(s, { at: clock, contractor_id: s.ids.contractor_b });
+    path = `/api/jobs/${job.id}/quality/field_inspection`;
+  });
+
+  it('the inspector offers times; the homeowner is mailed them in the inspector’s zone, with a link', async () => {
+    // Not theirs yet; and a desk review has no visit.
+    expect((await offer(['2026-06-03T14:00:00.000Z'])).status).toBe(404);
+    await s.api('PUT', `${path}/inspector`, { as: 'ops', body: { inspector_id: s.ids.users.inspector } });
+    const desk = await s.api('PUT', `/api/jobs/${job.id}/quality/desk_review/visit`, {
+      as: 'ops',
+      body: { times: ['2026-06-03T14:00:00.000Z'], time_zone: 'America/New_York' },
+    });
+    expect([desk.status, desk.body.detail]).toEqual([409, 'Only a field inspection has a visit to arrange.']);
+    // Refused, each under its time: the past, too far ahead, twice the same; an unknown zone; more than three.
+    const bad = await offer(['2026-05-31T14:00:00.000Z', '2026-12-01T14:00:00.000Z'], 'inspector', 'Mars/Olympus');
+    expect(bad.status).toBe(422);
+    const four = await offer([
+      '2026-06-03T14:00:00Z',
+      '2026-06-04T14:00:00Z',
+      '2026-06-05T14:00:00Z',
+      '2026-06-06T14:00:00Z',
+    ]);
+    expect(four.status).toBe(422);
+    const three = await offer(['2026-06-03T14:00:00Z', '2026-06-01T14:00:00Z', '2026-06-05T14:00:00Z']);
+    expect([three.status, three.body.errors]).toEqual([
+      422,
+      [{ path: 'times/1', message: 'Please choose a time in the future.' }],
+    ]);
+    expect(bad.body.errors).toEqual([
+      { path: 'time_zone', message: 'Please choose a valid time zone.' },
+      { path: 'times/0', message: 'Please choose a time in the future.' },
+      { path: 'times/1', message: 'Please choose a time within 90 days.' },
+    ]);
+    const twice = await offer(['2026-06-03T14:00:00Z', '2026-06-03T14:00:00.000Z']);
+    expect(twice.body.errors).toEqual([{ path: 'times/1', message: 'This time is offered twice.' }]);
+    expect((await latestLink()).mail).toBeUndefined();
+    // Offered: soonest first, and the inspection says so.
+    const ok = await offer(['2026-06-04T18:00:00.000Z', '2026-06-03T14:00:00.000Z']);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.visit).toMatchObject({
+      state: 'proposed',
+      times: ['2026-06-03T14:00:00.000Z', '2026-06-04T18:00:00.000Z'],
+      time_zone: 'America/New_York',
+      visit_at: null,
+    });
+    const { mail, token } = await latestLink();
+    expect(mail?.to_address).toMatch(/^paula\d+@home\.test$/);
+    expect(mail?.body).toContain('- Wednesday, June 3, 2026 at 10:00 AM EDT\n- Thursday, June 4, 2026 at 2:00 PM EDT');
+    expect(mail?.body).toContain('Ivy Inspector would like to visit your home at');
+    expect(token.length).toBeGreaterThan(20);
+    // The homeowner's page: what, where, who, when; nothing else of the job.
+    const view = await s.api('GET', `/api/visits/${token}`);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({
+      job_code: job.code,
+      program: 'RECO',
+      inspector: 'Ivy Inspector',
+      open: true,
+      visit: { state: 'proposed' },
+    });
+    expect(Object.keys(view.body).sort()).toEqual([
+      'address',
+      'inspector',
+      'job_code',
+      'open',
+      'program',
+      'review',
+      'visit',
+    ]);
+  });
+
+  it('the homeowner picks another time with a note: the inspector is mailed it; new times replace the link', async () => {
+    const { token } = await latestLink();
+    // Refused: a time in the past; a link that is not one.
+    const past = await s.api('POST', `/api/visits/${token}`, { body: { at: '2026-05-01T12:00:00.000Z' } });
+    expect([past.status, past.body.errors]).toEqual([
+      422,
+      [{ path: 'at', message: 'Please choose a time in the future.' }],
+    ]);
+    expect(
+      (await s.api('POST', '/api/visits/not-a-visit-link-not-one', { body: { at: '2026-06-05T13:00:00Z' } })).status,
+    ).toBe(404);
+    const picked = await s.api('POST', `/api/visits/${token}`, {
+      body: { at: '2026-06-05T13:00:00.000Z', note: ' Gate code 4411 ' },
+    });
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    expect(picked.body.visit).toMatchObject({
+      state: 'confirmed',
+      visit_at: '2026-06-05T13:00:00.000Z',
+      chosen_by_homeowner: true,
+      note: 'Gate code 4411',
+    });
+    const toInspector = (await readOutbox(s.deps.db, 50)).find((m) => m.subject.startsWith('Visit confirmed'));
+    expect(toInspector?.to_address).toBe('ivy@inspections.test');
+    expect(toInspector?.body).toContain('picked another time');
+    expect(toInspector?.body).toContain('Friday, June 5, 2026 at 9:00 AM EDT');
+    expect(toInspector?.body).toContain('They add: Gate code 4411');
+    // The inspection (ops and the inspector) shows it; the history says it.
+    const seen = await s.api<Inspection>('GET', path, { as: 'inspector' });
+    expect(seen.body.visit).toMatchObject({ state: 'confirmed', visit_at: '2026-06-05T13:00:00.000Z' });
+    const history = await s.api('GET', `/api/jobs/${job.id}/history`, { as: 'ops' });
+    const types = (history.body.items as { type: string }[]).map((h) => h.type);
+    expect(types).toEqual(expect.arrayContaining(['inspection_visit_proposed', 'inspection_visit_confirmed']));
+    // Taking an offered time says so.
+    const offered = await s.api('POST', `/api/visits/${token}`, { body: { at: '2026-06-03T14:00:00Z' } });
+    expect(offered.body.visit).toMatchObject({ visit_at: '2026-06-03T14:00:00.000Z', chosen_by_homeowner: false });
+    // New times: the old link stops working.
+    expect((await offer(['2026-06-10T14:00:00.000Z'], 'ops')).status).toBe(200);
+    expect((await s.api('GET', `/api/visits/${token}`)).status).toBe(404);
+    const fresh = (await latestLink()).token;
+    expect(fresh).not.toBe(token);
+    expect((await s.api('GET', `/api/visits/${fresh}`)).body.visit).toMatchObject({ state: 'proposed' });
+  });
+
+  it('once the inspection is recorded, the link answers 410 and no visit is offered', async () => {
+    const { token } = await latestLink();
+    const recorded = await s.api('POST', `${path}/outcome`, {
+      as: 'inspector',
+      body: await reviewBody(s, job.id, 'field_inspection', { outcome: 'pass' }),
+    });
+    expect(recorded.status).toBe(200);
+    expect((await s.api('GET', `/api/visits/${token}`)).body.open).toBe(false);
+    const late = await s.api('POST', `/api/visits/${token}`, { body: { at: '2026-06-10T14:00:00Z' } });
+    expect([late.status, late.body.detail]).toEqual([410, 'This inspection is over: there is no visit to arrange.']);
+    const again = await offer(['2026-06-12T14:00:00.000Z']);
+    expect([again.status, again.body.detail]).toEqual([
+      409,
+      'This inspection is recorded: there is no visit to arrange.',
+    ]);
+  });
+});

@@ -126,6 +126,7 @@ const INDEXES = [
   'quality_corrective_actions_job',
   'quality_corrective_actions_contractor',
   'quality_assignments_inspector',
+  'quality_visits_token',
   'terms_one_current',
   'users_email_lower',
   'work_items_due',

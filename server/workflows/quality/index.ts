@@ -56,6 +56,8 @@ export const quality: AppWorkflow = {
     'corrective_action_reinspection',
     'corrective_action_closed',
     'inspection_assigned',
+    'inspection_visit_proposed',
+    'inspection_visit_confirmed',
   ],
   abilities: [
     'quality.view',
@@ -66,6 +68,7 @@ export const quality: AppWorkflow = {
     'inspection.read',
     'inspection.record',
     'inspection.assign',
+    'inspection.schedule',
     'inspector.list',
     'inspector.manage',
   ],

@@ -9,6 +9,9 @@ import {
   INSPECTOR_ASSIGNMENT,
   INSPECTOR_CREATE,
   INSPECTOR_LIST,
+  VISIT_ANSWER,
+  VISIT_PROPOSAL,
+  VISIT_VIEW,
 } from '../../../engine/api/inspections.ts';
 import { CHECKLIST_UPLOAD_FORM, UPLOADED } from '../../../engine/api/records.ts';
 import type { AppRouter } from '../../context.ts';
@@ -16,6 +19,15 @@ import { readMultipart } from '../../routes/multipart.ts';
 import { sendFile } from '../../routes/params.ts';
 import * as svc from './inspections.service.ts';
 import { checklistPhoto, uploadChecklistPhoto } from './photos.ts';
+import * as visits from './visits.service.ts';
+
+/** A visit link's token as the homeowner's page reads it: the credential, so its shape is all that is checked. */
+const VISIT_TOKEN_PARAM = {
+  token: {
+    description: 'The visit link’s token (from the mail offering the times)',
+    schema: { type: 'string', pattern: visits.VISIT_TOKEN.source },
+  },
+};
 
 /** The fields of a checklist photo's upload besides its file. */
 const CHECKLIST_UPLOAD_FIELDS = ['form', 'field'] as const;
@@ -98,6 +110,52 @@ export function inspectionRoutes(router: AppRouter): void {
       const job = await svc.sampledInspectionJob(ctx.deps, user, ctx.params.job_id, ctx.params.review_id);
       sendFile(ctx, await checklistPhoto(ctx.deps, job, ctx.params.review_id, ctx.params.attachment_id));
     },
+  );
+  route(
+    router,
+    {
+      method: 'put',
+      path: '/api/jobs/:job_id/quality/:review_id/visit',
+      ability: 'inspection.schedule',
+      tag: 'quality',
+      summary:
+        'Offer the homeowner up to three times for a field inspection’s visit (ops, or the inspector it is assigned to): mailed with a link to take one or pick another; new times replace the visit and its link',
+      body: VISIT_PROPOSAL,
+      errors: [404, 409, 422],
+      response: INSPECTION,
+    },
+    (ctx, body) => visits.proposeVisit(ctx.deps, userOf(ctx), ctx.params.job_id, ctx.params.review_id, body),
+  );
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/visits/:token',
+      ability: 'public',
+      params: VISIT_TOKEN_PARAM,
+      tag: 'quality',
+      summary:
+        'The homeowner’s page of an inspection visit: the times offered, or the one confirmed (no account: the mailed link is the credential)',
+      errors: [404],
+      response: VISIT_VIEW,
+    },
+    (ctx) => visits.visitView(ctx.deps, ctx.params.token),
+  );
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/visits/:token',
+      ability: 'public',
+      params: VISIT_TOKEN_PARAM,
+      tag: 'quality',
+      summary:
+        'The homeowner takes an offered time or picks another (with a note); the inspector is mailed it. 410 once the inspection is recorded',
+      body: VISIT_ANSWER,
+      errors: [404, 410, 422],
+      response: VISIT_VIEW,
+    },
+    (ctx, body) => visits.answerVisit(ctx.deps, ctx.params.token, body),
   );
   route(
     router,

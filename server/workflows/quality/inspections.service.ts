@@ -26,6 +26,7 @@ import { mintLoginLink } from '../../services/auth.service.ts';
 import { renderMail } from '../../mail/templates.ts';
 import * as db from './inspections.db.ts';
 import { checklistRefs } from './checklists.ts';
+import { presentVisit, visitsOf } from './visits.db.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -71,6 +72,7 @@ async function present(deps: Deps, rows: db.InspectionRow[]): Promise<Inspection
   const jobIds = [...new Set(rows.map((r) => r.job_id))];
   const outcomes = await db.latestOutcomesOf(deps.db, jobIds);
   const again = await reinspections(deps, jobIds);
+  const visits = await visitsOf(deps.db, jobIds);
   const now = deps.now().getTime();
   return rows.map((r) => {
     const program = deps.defs.programs[r.program_id];
@@ -105,6 +107,7 @@ async function present(deps: Deps, rows: db.InspectionRow[]): Promise<Inspection
       state,
       outcome_note: last?.note ?? null,
       outcome_at: last?.at ?? null,
+      visit: ((v) => (v ? presentVisit(v) : null))(visits.get(key)),
     };
   });
 }
@@ -155,7 +158,11 @@ export async function listInspections(
 /** One inspection its caller may see. */
 export async function readInspection(deps: Deps, user: AuthUser, jobId: unknown, reviewId: string) {
   assertMay(user, 'inspection.read');
-  const job = await inspectionJob(deps, user, jobId, reviewId);
+  return inspectionOf(deps, await inspectionJob(deps, user, jobId, reviewId), reviewId);
+}
+
+/** A sampled review of the job as its inspection (whoever asks was checked by the caller: a route, or a visit link). */
+export async function inspectionOf(deps: Deps, job: JobRow, reviewId: string): Promise<Inspection> {
   const [found] = await present(deps, await db.inspectionRows(deps.db, { job_id: job.id, review_id: reviewId }));
   if (!found) throw notFound(INSPECTION_MESSAGES.not_found);
   return { ...found, checklists: await checklistRefs(deps, job, reviewId) };

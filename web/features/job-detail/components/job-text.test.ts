@@ -64,6 +64,26 @@ const CASES: [string, Record<string, unknown> | null, string][] = [
   ],
   ['quality_outcome_recorded', { review: 'Desk review', outcome: 'pass' }, 'Desk review passed'],
   [
+    'inspection_visit_proposed',
+    { review: 'Field inspection', times: 'Thursday, December 3, 2026 at 10:00 AM EST' },
+    'Field inspection: visit times offered to the homeowner (Thursday, December 3, 2026 at 10:00 AM EST)',
+  ],
+  [
+    'inspection_visit_confirmed',
+    {
+      review: 'Field inspection',
+      when: 'Friday, December 4, 2026 at 2:00 PM EST',
+      picked: true,
+      note: 'Gate code 4411',
+    },
+    'Field inspection: the homeowner picked a time of their own, Friday, December 4, 2026 at 2:00 PM EST (“Gate code 4411”)',
+  ],
+  [
+    'inspection_visit_confirmed',
+    { review: 'Field inspection', when: 'Thursday, December 3, 2026 at 10:00 AM EST' },
+    'Field inspection: the homeowner took an offered time, Thursday, December 3, 2026 at 10:00 AM EST',
+  ],
+  [
     'quality_outcome_recorded',
     {
       review: 'Field inspection',

@@ -127,6 +127,8 @@ export const HISTORY_TYPES: Record<string, string> = {
   corrective_action_reinspection: 'Re-inspection asked',
   corrective_action_closed: 'Corrective action closed',
   inspection_assigned: 'Inspector assigned',
+  inspection_visit_proposed: 'Inspection visit offered',
+  inspection_visit_confirmed: 'Inspection visit confirmed',
 };
 
 /** Cents as dollars ($1,234.50). */
@@ -239,6 +241,13 @@ export function describeHistory(
       return `Answered the corrective action of the ${text(d?.review).toLowerCase() || 'review'}: ${text(d?.note)}`;
     case 'corrective_action_reinspection':
       return `Asked for a re-inspection (${text(d?.review).toLowerCase() || 'review'})${text(d?.note) ? `: ${text(d?.note)}` : ''}`;
+    case 'inspection_visit_proposed':
+      return `${text(d?.review) || 'Field inspection'}: visit times offered to the homeowner (${text(d?.times)})`;
+    case 'inspection_visit_confirmed': {
+      const how = d?.picked ? 'picked a time of their own' : 'took an offered time';
+      const note = text(d?.note);
+      return `${text(d?.review) || 'Field inspection'}: the homeowner ${how}, ${text(d?.when)}${note ? ` (“${note}”)` : ''}`;
+    }
     case 'inspection_assigned':
       return `${text(d?.review) || 'Quality review'} assigned to ${text(d?.inspector) || 'an inspector'}${
         text(d?.before) ? ` (was ${text(d?.before)})` : ''
