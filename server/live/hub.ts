@@ -6,6 +6,10 @@
 import type { AuthUser, Deps } from '../context.ts';
 import type { Store } from '../db/database.ts';
 import { canSeeJob } from '../services/access.ts';
+import { jobsFollowed } from '../services/task-extensions.ts';
+
+/** The roles that read jobs themselves (access.ts canSeeJob decides which); others follow jobs through a workflow. */
+const JOB_READERS = new Set(['contractor', 'homeowner']);
 import { jobChanges } from './job-changes.ts';
 
 /** What a subscriber is told: the changed jobs it may read, or null (read everything again). */
@@ -39,7 +43,12 @@ async function fanOut(deps: Deps, hub: Hub, ids: number[] | null): Promise<void>
         .execute()
     : ids.map((id) => ({ id, contractor_id: null, homeowner_user_id: null }));
   for (const [fn, { user }] of hub.subs) {
-    const mine = user.role === 'ops' ? ids : rows.filter((r) => canSeeJob(user, r)).map((r) => r.id);
+    const mine =
+      user.role === 'ops'
+        ? ids
+        : JOB_READERS.has(user.role)
+          ? rows.filter((r) => canSeeJob(user, r)).map((r) => r.id)
+          : await jobsFollowed(deps, user, ids);
     if (mine.length) fn(mine);
   }
 }

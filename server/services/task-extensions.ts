@@ -49,6 +49,13 @@ export async function admitJob(deps: Deps, j: { program: Program; contractor_id:
   for (const w of deps.workflows) await w.admitJob?.(deps, j);
 }
 
+/** Of the changed jobs, those a user who reads no job itself follows through the workflows (an inspector's). */
+export async function jobsFollowed(deps: Deps, user: { id: number; role: string }, ids: number[]): Promise<number[]> {
+  const out = new Set<number>();
+  for (const w of deps.workflows) for (const id of (await w.jobsFollowed?.(deps, user, ids)) ?? []) out.add(id);
+  return [...out];
+}
+
 /** What follows an evaluation of a job that stored its outcome (the work an opened task starts). */
 export async function afterEvaluation(deps: Deps, e: EvaluatedJob): Promise<void> {
   for (const w of deps.workflows) await w.afterEvaluation?.(deps, e);

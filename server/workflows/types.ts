@@ -80,6 +80,11 @@ export interface Workflow<D, R> {
   afterEvaluation?: (deps: D, e: EvaluatedJob) => Promise<void>;
   /** What the workflow adds to the job detail. */
   jobDetail?: (deps: D, job: JobRow) => Promise<Partial<JobDetail>>;
+  /**
+   * Of the changed jobs, those a user who reads no job itself follows through the workflow (an inspector: the jobs of
+   * the inspections assigned to them), so their open pages follow the change feed too.
+   */
+  jobsFollowed?: (deps: D, user: { id: number; role: string }, ids: number[]) => Promise<number[]>;
   /** The durable worker's handlers of the workflow's work kinds. */
   work?: (deps: D) => Record<string, WorkHandler>;
   /** Registers the workflow's declared routes (server/routes/declare.ts). */

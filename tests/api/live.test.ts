@@ -27,7 +27,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function stream(who: 'ops' | 'contractor_a' | 'contractor_b' | 'homeowner', base = s.url) {
+async function stream(who: 'ops' | 'contractor_a' | 'contractor_b' | 'homeowner' | 'inspector', base = s.url) {
   const x = await openEventStream(`${base}/api/changes`, await s.tokenOf(who));
   streams.push(x);
   await x.next((e) => e.event === 'ready');
@@ -76,6 +76,29 @@ describe('GET /api/changes', () => {
     await b.next((e) => b.events.filter(names(jobB.id)).length >= 2 && names(jobB.id)(e));
     expect(owner.events.some(names(jobB.id))).toBe(false);
     expect(a.events.some(names(jobB.id))).toBe(false);
+  });
+
+  it('tells an inspector of the jobs of the inspections assigned to them, and of no other', async () => {
+    const inspector = await stream('inspector');
+    const ops = await stream('ops');
+    const [mine, other] = [await createJob(s, 'contractor_a'), await createJob(s, 'contractor_a')];
+    await ops.next(names(other.id));
+    await s.deps.db
+      .insertInto('quality_assignments')
+      .values({
+        job_id: mine.id,
+        review_id: 'field_inspection',
+        inspector_id: s.ids.users.inspector,
+        assigned_at: new Date().toISOString(),
+        assigned_by: null,
+      })
+      .execute();
+    await updateJob(s.deps.db, other.id, { phone_number: '555-0100' });
+    await ops.next((e) => ops.events.filter(names(other.id)).length >= 2 && names(other.id)(e));
+    await updateJob(s.deps.db, mine.id, { phone_number: '555-0101' });
+    await inspector.next(names(mine.id));
+    // By then the other job's change had reached the inspector had it been sent (events come in order).
+    expect(inspector.events.some(names(other.id))).toBe(false);
   });
 
   it('tells of a signer’s row, written as the worker writes it', async () => {

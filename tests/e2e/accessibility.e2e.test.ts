@@ -124,6 +124,8 @@ const OPENERS: Record<RouteName, Opener> = {
   SignDocument: forRoles(['signed-out'], () => '/sign/no-longer-valid-link'),
   ConnectUsage: forRoles(['signed-out'], (d) => `/connect/${d.usageToken}`),
   HomeownerWelcome: forRoles(['signed-out'], welcomePath),
+  // The visit page with its times is the inspections journey's (tests/e2e/inspections.e2e.test.ts): a stale link here.
+  VisitAnswer: forRoles(['signed-out'], () => '/visit/no-such-visit-link-at-all'),
   NotFound: forRoles(['signed-out', ...EVERYONE], () => '/no/such/page'),
 };
 

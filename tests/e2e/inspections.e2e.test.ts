@@ -1,16 +1,19 @@
 /**
  * Inspections in the browser (issue 43): ops open the inspection queue, narrow it to what is not assigned, and assign
  * a job's field inspection to the demo inspector; the inspector signs in on a phone (390 px), lands on their day (not
- * a jobs list), sees that visit with the homeowner to call, and opens its checklists (every job's and the heat
+ * a jobs list), sees that visit with the homeowner to call, offers the homeowner two times (mailed); the homeowner,
+ * on a phone with no sign-in, picks another time with a note, which the inspector's page shows at once; they open its
+ * checklists (every job's and the heat
  * pump's) and takes photos (one whose file places it miles away is flagged at once): a failed item asks what was
  * found; recorded with its photos, the review failed (nobody picked the outcome), and the job's
  * page tells ops payment approval waits on the corrective action. Screenshots at each step;
  * axe finds nothing critical or serious; nothing is wider than the phone.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeFindings, checkItem, recoJobAtPayment, sideScroll, SLOW, startPortal, type Portal } from './portal.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
+import { readOutbox } from '../../server/db/settings.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { setStanding } from '../../server/workflows/quality/quality.service.ts';
 import { jpeg } from '../support/photos.ts';
@@ -66,10 +69,51 @@ describe('inspections', () => {
     expect(await sideScroll(phone)).toBe(0);
     await p.shot(phone, 'inspections-inspector-day');
     findings.push(...(await axeFindings(phone, 'inspector: their day at 390 px')));
-    // The checklists of this job: every job's and the heat pump's. A failed item needs what was found.
+    // The inspection's page: the inspector offers the homeowner two times (in the phone's zone); they go by mail.
     await visit.getByRole('link', { name: 'Open the checklist' }).click();
     const general = phone.locator('[data-checklist="qa_field_inspection"]');
     await general.waitFor({ timeout: SLOW.timeout });
+    await phone.getByRole('button', { name: 'Offer visit times…' }).click();
+    const offer = phone.getByRole('dialog', { name: 'Offer the homeowner visit times' });
+    const local = (daysAhead: number, hour: string) => {
+      const d = new Date(Date.now() + daysAhead * 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}T${hour}`;
+    };
+    await offer.getByLabel('Time 1').fill(local(2, '10:00'));
+    await offer.getByLabel('Time 2').fill(local(3, '14:30'));
+    await p.shot(phone, 'inspections-inspector-offer', false);
+    findings.push(...(await axeFindings(phone, 'inspector: offering visit times at 390 px')));
+    await offer.getByRole('button', { name: 'Send the times' }).click();
+    await expect.poll(() => offer.count(), SLOW).toBe(0);
+    const facts = phone.locator('.inspection-card .inspection-facts');
+    await expect.poll(() => facts.textContent(), SLOW).toContain('Offered, waiting on the homeowner');
+    const link = await vi.waitFor(async () => {
+      const mail = (await readOutbox(p.deps.db, 50)).find((m) => /\/visit\//.test(m.body));
+      const token = mail && /\/visit\/([A-Za-z0-9_-]+)/.exec(mail.body)?.[1];
+      if (!token) throw new Error('no visit mail yet');
+      return `/visit/${token}`;
+    }, SLOW);
+
+    // The homeowner, on their phone from the mail, no sign-in: neither time suits, so they pick another, with a note.
+    const home = await (await p.context(390)).newPage();
+    await home.goto(link);
+    await home.getByRole('heading', { name: 'When may the inspector visit?' }).waitFor({ timeout: SLOW.timeout });
+    expect(await home.getByRole('radio').count()).toBe(3);
+    await home.locator('label.bp6-radio', { hasText: 'Another time' }).click();
+    await home.getByLabel('The day and time that suits you').fill(local(4, '09:00'));
+    await home.getByLabel('Anything the inspector should know').fill('Gate code 4411');
+    expect(await sideScroll(home)).toBe(0);
+    await p.shot(home, 'inspections-homeowner-visit');
+    findings.push(...(await axeFindings(home, 'homeowner: the visit page at 390 px')));
+    await home.getByRole('button', { name: 'Confirm this time' }).click();
+    await expect
+      .poll(() => home.locator('.visit-confirmed').textContent(), SLOW)
+      .toMatch(/^The inspector comes .+9:00/);
+    await p.shot(home, 'inspections-homeowner-confirmed');
+    // The inspector's page follows (no reload): the time the homeowner picked, and their note.
+    await expect.poll(() => facts.textContent(), SLOW).toMatch(/picked by the homeowner\. Note: Gate code 4411/);
+
+    // The checklists of this job: every job's and the heat pump's. A failed item needs what was found.
     expect(await phone.locator('[data-checklist="qa_heat_pump"]').count()).toBe(1);
     await phone.locator('#task_qa_field_inspection_visited_on').fill(new Date().toISOString().slice(0, 10));
     await phone.locator('label:has(input[name="task_qa_field_inspection_homeowner_present"][value="yes"])').click();

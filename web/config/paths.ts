@@ -47,6 +47,8 @@ export const paths = {
   ConnectUsage: { path: '/connect/:token', title: 'Share your energy usage' },
   /** The homeowner's invitation link: signs them in to the job it was sent for, no shell. */
   HomeownerWelcome: { path: '/welcome/:token', title: 'Welcome' },
+  /** The homeowner's page of a field inspection visit: the link from the mail offering times, no sign-in, no shell. */
+  VisitAnswer: { path: '/visit/:token', title: 'Inspection visit' },
   NotFound: { path: '*', title: 'Not found' },
 } as const;
 
@@ -62,6 +64,7 @@ export const PUBLIC_ROUTES: RouteName[] = [
   'SignDocument',
   'ConnectUsage',
   'HomeownerWelcome',
+  'VisitAnswer',
 ];
 
 /** Fills a path's parameters. */

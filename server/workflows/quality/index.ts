@@ -8,6 +8,7 @@
 import type { AppWorkflow } from '../../context.ts';
 import { decideQuality } from './decide.ts';
 import { decisionsOf, latestOutcomes } from './quality.db.ts';
+import { assignedJobs } from './inspections.db.ts';
 import { qualityRoutes } from './quality.routes.ts';
 import { admitJob } from './quality.service.ts';
 import { actionsOf } from './actions.db.ts';
@@ -45,6 +46,8 @@ export const quality: AppWorkflow = {
       })),
     };
   },
+  // An inspector's open pages follow the jobs of the inspections assigned to them.
+  jobsFollowed: async (deps, user, ids) => (user.role === 'inspector' ? assignedJobs(deps.db, user.id, ids) : []),
   routes: qualityRoutes,
   history: [
     'quality_sampled',

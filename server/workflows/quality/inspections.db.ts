@@ -127,3 +127,15 @@ export async function inspectorsWithLoad(db: Q): Promise<{ id: number; name: str
     .orderBy('name')
     .execute();
 }
+
+/** Of the jobs, those with an inspection assigned to the inspector. */
+export async function assignedJobs(db: Q, inspectorId: number, jobIds: number[]): Promise<number[]> {
+  if (!jobIds.length) return [];
+  const rows = await db
+    .selectFrom('quality_assignments')
+    .select('job_id')
+    .where('inspector_id', '=', inspectorId)
+    .where('job_id', 'in', jobIds)
+    .execute();
+  return [...new Set(rows.map((r) => r.job_id))];
+}

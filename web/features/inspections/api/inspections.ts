@@ -13,6 +13,7 @@ import type {
   InspectionList,
   InspectorAssignment,
   InspectorList,
+  VisitProposal,
 } from '../../../../engine/api/inspections.ts';
 import type { FormDocumentAnswer } from '../../../../engine/api/misc.ts';
 import type { QualityOutcome, RecordedOutcome } from '../../../../engine/api/quality.ts';
@@ -65,6 +66,19 @@ export function useAssignInspector() {
   });
 }
 
+/** Offers the homeowner times for the field inspection's visit (in this browser's time zone); mailed to them. */
+export function useProposeVisit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inspection, times }: { inspection: Inspection; times: string[] }) =>
+      api<Inspection>('PUT', `${reviewPath(inspection)}/visit`, {
+        body: { times, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone } satisfies VisitProposal,
+        ignoreErrors: [409, 422],
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: inspectionKeys.all }),
+  });
+}
+
 /** One inspection (its checklists listed), for ops or the inspector it is assigned to. */
 export function useInspection(jobId: number, reviewId: string) {
   return useQuery({
@@ -99,9 +113,6 @@ export function useRecordInspection() {
   });
 }
 
-const inspectionPath = (i: Pick<Inspection, 'job_id' | 'review_id'>) =>
-  `/api/jobs/${i.job_id}/quality/${encodeURIComponent(i.review_id)}`;
-
 /** Uploads a photo for a checklist's field; the answer says what its file shows against the job (warnings). */
 export function uploadChecklistPhoto(
   i: Pick<Inspection, 'job_id' | 'review_id'>,
@@ -113,10 +124,10 @@ export function uploadChecklistPhoto(
   body.append('file', file);
   body.append('form', form);
   body.append('field', field);
-  return api<UploadResult>('POST', `${inspectionPath(i)}/attachments`, { body, ignoreErrors: [404, 413, 422] });
+  return api<UploadResult>('POST', `${reviewPath(i)}/attachments`, { body, ignoreErrors: [404, 413, 422] });
 }
 
 /** A photo of the inspection's checklists (the inspector reads none of the job's own files). */
 export function downloadChecklistPhoto(i: Pick<Inspection, 'job_id' | 'review_id'>, a: Pick<Attachment, 'id'>) {
-  return downloadFile(`${inspectionPath(i)}/attachments/${encodeURIComponent(a.id)}`);
+  return downloadFile(`${reviewPath(i)}/attachments/${encodeURIComponent(a.id)}`);
 }

@@ -26,6 +26,7 @@ import {
   type Inspection,
 } from '../api/inspections.ts';
 import { InspectionFacts } from './inspection-facts.tsx';
+import { VisitButton } from './visit-dialog.tsx';
 import '../inspections.css';
 
 const BACK = { to: pathTo('Inspections'), label: 'Inspections' };
@@ -159,6 +160,7 @@ function Checklists({ inspection, forms, back }: { inspection: Inspection; forms
 }
 
 function Summary({ i }: { i: Inspection }) {
+  const open = i.state === 'unassigned' || i.state === 'assigned';
   return (
     <Card className="inspection-card">
       <InspectionFacts
@@ -169,6 +171,7 @@ function Summary({ i }: { i: Inspection }) {
         ]}
       />
       <p className="muted inspection-why">{i.explanation}</p>
+      {i.kind === 'field_inspection' && open && <VisitButton inspection={i} />}
     </Card>
   );
 }

@@ -17,17 +17,7 @@ import { SignedCopyAfterSigning, SignedCopyPage } from './signed-copy.tsx';
 import { useSignedCopy } from '../api/get-signed-copy.ts';
 import { goneOf, myIndex, SIGNING_TEXT } from './signing-text.ts';
 import '../signing.css';
-
-function Brand() {
-  return (
-    <div className="signing-brand">
-      <span className="logo-mark" aria-hidden>
-        R
-      </span>
-      Rebate Portal
-    </div>
-  );
-}
+import { PublicBrand } from '../../../lib/components/public-brand.tsx';
 
 function Body({ token }: { token: string }) {
   const view = useSigningView(token);
@@ -81,7 +71,7 @@ export function Component() {
   const { token = '' } = useParams();
   return (
     <div className="signing-page">
-      <Brand />
+      <PublicBrand className="signing-brand" />
       <Body key={token} token={token} />
     </div>
   );

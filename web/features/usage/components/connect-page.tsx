@@ -15,17 +15,7 @@ import { ConnectForm } from './connect-form.tsx';
 import { ConnectGone, ConnectHeading, ConnectProgress } from './connect-states.tsx';
 import { CONNECT_TEXT, goneOf, messageOf } from './usage-text.ts';
 import '../usage.css';
-
-function Brand() {
-  return (
-    <div className="connect-brand">
-      <span className="logo-mark" aria-hidden>
-        R
-      </span>
-      Rebate Portal
-    </div>
-  );
-}
+import { PublicBrand } from '../../../lib/components/public-brand.tsx';
 
 function Explain() {
   return (
@@ -146,7 +136,7 @@ export function Component() {
   const { token = '' } = useParams();
   return (
     <div className="connect-page">
-      <Brand />
+      <PublicBrand className="connect-brand" />
       <Body key={token} token={token} />
     </div>
   );
