@@ -1,17 +1,27 @@
 /**
- * Inspections in the browser (issue 43): ops open the inspection queue, narrow it to what is not assigned, and assign
- * a job's field inspection to the demo inspector; the inspector signs in on a phone (390 px), lands on their day (not
- * a jobs list), sees that visit with the homeowner to call, offers the homeowner two times (mailed); the homeowner,
- * on a phone with no sign-in, picks another time with a note, which the inspector's page shows at once; they open its
- * checklists (every job's and the heat
- * pump's) and takes photos (one whose file places it miles away is flagged at once): a failed item asks what was
- * found; recorded with its photos, the review failed (nobody picked the outcome), and the job's
- * page tells ops payment approval waits on the corrective action. Screenshots at each step;
- * axe finds nothing critical or serious; nothing is wider than the phone.
+ * Inspections in the browser (issue 43), one journey: ops open the inspection queue, narrow it to what is not
+ * assigned, and assign a job's field inspection to the demo inspector; the inspector signs in on a phone (390 px),
+ * lands on their day (not a jobs list), sees that visit with the homeowner to call, and offers the homeowner two times
+ * (mailed); the homeowner, on a phone with no sign-in, picks another time with a note, which the inspector's page shows
+ * at once. The inspector fills the checklists (every job's and the heat pump's) and takes photos (one whose file places
+ * it miles away is flagged at once); a failed item asks what was found; recorded with its photos, the review failed
+ * (nobody picked the outcome), and the job's page tells ops payment approval waits on the corrective action. The
+ * contractor answers it on a phone; ops accept the answer, approve the payment, and accounts payment pays the job.
+ * Screenshots at each step; axe finds nothing critical or serious; nothing is wider than the phone.
  */
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { axeFindings, checkItem, recoJobAtPayment, sideScroll, SLOW, startPortal, type Portal } from './portal.ts';
+import {
+  approvePaymentInForm,
+  axeFindings,
+  checkItem,
+  recoJobAtPayment,
+  sideScroll,
+  SLOW,
+  startPortal,
+  type Portal,
+} from './portal.ts';
+import * as tasksDb from '../../server/db/tasks.db.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import { readOutbox } from '../../server/db/settings.db.ts';
 import type { AuthUser } from '../../server/context.ts';
@@ -31,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('inspections', () => {
-  it('ops assign an inspection; the inspector records it on a phone; the job waits on its corrective action', async () => {
+  it('ops assign an inspection; the inspector records it on a phone with photos; the contractor answers; the job is paid', async () => {
     const ops = (await findUserByEmail(p.deps.db, OPS)) as unknown as AuthUser;
     const contractor = (await findUserByEmail(p.deps.db, CONTRACTOR))!;
     // On probation, every job of the company is sampled for both reviews.
@@ -175,6 +185,32 @@ describe('inspections', () => {
     const hold = opsPage.locator('.job-quality .quality-hold');
     await hold.waitFor({ timeout: SLOW.timeout });
     expect(await hold.textContent()).toMatch(/the field inspection failed/);
+
+    // The contractor, on a phone: what was found, answered with what was corrected.
+    const contractorPhone = await p.signedIn(CONTRACTOR, `/${job.id}`, 390);
+    const action = contractorPhone.locator('.job-quality [data-review="field_inspection"] .quality-action');
+    await action.waitFor({ timeout: SLOW.timeout });
+    expect(await action.textContent()).toContain('Found: Condensate line not trapped');
+    await action.getByLabel('What was corrected?').fill('Trapped the condensate line and sent a photo');
+    await action.getByRole('button', { name: 'Send answer' }).click();
+    await expect.poll(() => action.getAttribute('data-action-state'), SLOW).toBe('answered');
+    expect(await sideScroll(contractorPhone)).toBe(0);
+    findings.push(...(await axeFindings(contractorPhone, 'contractor: corrective action answered at 390 px')));
+
+    // Ops accept the answer (no reload): the hold lifts; they approve the payment, accounts payment pays the job.
+    const opsAction = opsPage.locator('.job-quality [data-review="field_inspection"] .quality-action');
+    await expect.poll(() => opsAction.getAttribute('data-action-state'), SLOW).toBe('answered');
+    await opsAction.getByRole('button', { name: 'Accept answer' }).click();
+    await expect.poll(() => opsAction.getAttribute('data-action-state'), SLOW).toBe('closed');
+    await expect.poll(() => hold.count(), SLOW).toBe(0);
+    await approvePaymentInForm(opsPage, '1,800.00');
+    await expect
+      .poll(async () => (await tasksDb.getTask(p.deps.db, job.id, 'send_payment'))?.status, SLOW)
+      .toBe('COMPLETE');
+    await expect
+      .poll(async () => /Payment sent \$1,800\.00 to .+ on/.test((await opsPage.textContent('body')) ?? ''), SLOW)
+      .toBe(true);
+    await p.shot(opsPage, 'inspections-ops-paid');
     expect(findings).toEqual([]);
   });
 });
