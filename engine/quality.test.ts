@@ -109,6 +109,7 @@ describe('the random draw', () => {
       kind: 'field_inspection',
       label: 'Field inspection',
       due_days: 14,
+      holds_payment: 'failed',
       when: { stage_reached: 5 },
       sample: { share: 0.5 },
       checklists: [{ form: 'qa_field_inspection' }],

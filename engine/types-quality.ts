@@ -48,6 +48,8 @@ export interface QualityReviewDef {
   sample: QualitySample;
   /** The checklist forms the reviewer fills in (task-schemas/): each for every job, or for jobs with these measures. */
   checklists: QualityChecklist[];
+  /** When it holds payment approval: after a failure until its action closes, or also while no outcome is recorded. */
+  holds_payment: 'failed' | 'open_or_failed';
   source: SourceRange;
 }
 

@@ -141,6 +141,14 @@ const ROWS = [
     at: 'checklist:',
   },
   {
+    name: 'a payment hold that is not one',
+    program: 'udve',
+    from: '      kind: field_inspection\n',
+    to: '      kind: field_inspection\n      holds_payment: always\n',
+    code: 'schema-enum',
+    at: 'always',
+  },
+  {
     name: 'an install date read from a field no form has',
     program: 'ga-hear',
     from: 'installed_on: { var: confirm_install_dates.install_completion_date }',

@@ -93,6 +93,7 @@ export function buildQuality(
       kind,
       label: (r.label as string | undefined) ?? KIND_LABELS[kind],
       due_days: (r.due_days as number | undefined) ?? DEFAULT_REVIEW_DUE_DAYS,
+      holds_payment: (r.holds_payment as 'failed' | 'open_or_failed' | undefined) ?? 'failed',
       when: r.when as { task_completed?: string; stage_reached?: number },
       sample: { ...sample, every_job_while: sample.every_job_while as ContractorStanding[] | undefined },
       source: parsed.locate(at),

@@ -18,6 +18,7 @@ import { freshDatabase, type Fresh } from '../db/backends.ts';
 import { endStreams } from '../../server/live/hub.ts';
 import { createApp } from '../../server/app.ts';
 import type { Deps } from '../../server/context.ts';
+import type { Definitions } from '../../engine/index.ts';
 import { hashPassword } from '../../server/services/auth.service.ts';
 import { insertUser } from '../../server/db/users.db.ts';
 import { insertContractor } from '../../server/db/contractors.db.ts';
@@ -73,7 +74,7 @@ export interface TestServer {
 
 /** Starts a server; `configure` adjusts the config, `now` the clock. */
 export async function startServer(
-  opts: { config?: Partial<Config>; now?: () => Date; backend?: Backend } = {},
+  opts: { config?: Partial<Config>; now?: () => Date; backend?: Backend; defs?: Definitions } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase(opts.backend ?? API_BACKEND);
   const dir = mkdtempSync(join(tmpdir(), 'rebate-api-'));
@@ -87,7 +88,11 @@ export async function startServer(
     ...opts.config,
   };
   const logs: Record<string, unknown>[] = [];
-  const deps = depsOf(database.store, config, { now: opts.now ?? (() => NOW), log: (l) => void logs.push(l) });
+  const deps = depsOf(database.store, config, {
+    now: opts.now ?? (() => NOW),
+    log: (l) => void logs.push(l),
+    ...(opts.defs ? { defs: opts.defs } : {}),
+  });
   const at = NOW.toISOString();
   const contractor_a = await insertContractor(deps.db, {
     name: 'Company A Heating',

@@ -17,6 +17,8 @@ import { updateJob } from '../../server/db/jobs.db.ts';
 import { sampleJob } from '../../engine/index.ts';
 import { filled, recoJobAtPayment, reviewBody, uploadFile } from './fixtures.ts';
 import type { CorrectiveAction, QualityDecision } from '../../engine/api/quality.ts';
+import { loadRepoDefinitions, readDefinitionSources } from '../../server/definitions.ts';
+import { REPO_ROOT } from '../../server/deps.ts';
 
 let s: TestServer;
 const clock = new Date('2026-06-01T15:00:00.000Z');
@@ -520,5 +522,56 @@ describe('corrective actions', () => {
     // The contractor's record says so too.
     const record = (await s.api('GET', `/api/contractors/${s.ids.contractor_b}/quality`, { as: 'ops' })).body;
     expect(record.open_actions.find((a: { id: number }) => a.id === f.id)).toMatchObject({ overdue: true });
+  });
+});
+
+describe('a review that holds payment until it is recorded (holds_payment: open_or_failed)', () => {
+  let held: TestServer;
+  const clock = new Date('2026-06-01T15:00:00.000Z');
+  beforeAll(async () => {
+    // RECO's field inspection, made to hold payment from the sampling decision until its outcome is in.
+    const files = readDefinitionSources(REPO_ROOT).map((f) => {
+      if (f.path.replaceAll('\\', '/') !== 'program-defs/reco/program.yaml') return f;
+      const text = f.text.replace(
+        '      kind: field_inspection\n',
+        '      kind: field_inspection\n      holds_payment: open_or_failed\n',
+      );
+      expect(text).not.toBe(f.text);
+      return { ...f, text };
+    });
+    held = await startServer({ now: () => clock, defs: loadRepoDefinitions(files) });
+  });
+  afterAll(() => held?.close());
+
+  it('payment approval waits while the sampled inspection has no outcome, and goes once it passed', async () => {
+    const job = await recoJobAtPayment(held, { at: clock });
+    const detail = async () => (await held.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body;
+    const waits = 'Payment approval waits on quality assurance: the field inspection is not recorded yet.';
+    expect((await detail()).quality_hold).toBe(waits);
+    const approve = async () => {
+      const cur = (await held.api('GET', `/api/jobs/${job.id}/tasks/approve_payment`, { as: 'ops' })).body;
+      return held.api('POST', `/api/jobs/${job.id}/tasks/approve_payment/submit`, {
+        as: 'ops',
+        body: {
+          data: filled('approve_payment', {
+            is_payment_approved: true,
+            payable_amount: 250_000,
+            invoiced_at: '2026-05-29',
+          }),
+          version: cur.version,
+        },
+      });
+    };
+    const refused = await approve();
+    expect([refused.status, refused.body.code, refused.body.detail]).toEqual([409, 'quality_hold', waits]);
+    // The desk review holds on a failure only (the default): recording the field inspection passed releases it.
+    const passed = await held.api('POST', `/api/jobs/${job.id}/quality/field_inspection/outcome`, {
+      as: 'ops',
+      body: await reviewBody(held, job.id, 'field_inspection', { outcome: 'pass' }),
+    });
+    expect(passed.status).toBe(200);
+    expect((await detail()).quality_hold).toBeNull();
+    const ok = await approve();
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ import { conflict, notFound, validationError } from '../../errors.ts';
 import { payableAmountField } from '../payments/overrides.ts';
 import type { SubmittedTask } from '../types.ts';
 import * as db from './actions.db.ts';
+import { decisionsOf, latestOutcomes } from './quality.db.ts';
 
 export const ACTION_MESSAGES = {
   not_found: 'Corrective action not found',
@@ -151,9 +152,12 @@ export function presentAction(deps: Deps, a: db.ActionRow): CorrectiveAction {
 }
 
 /** Why payment approval waits on quality assurance (the first action not closed), or null. */
-export function holdOf(deps: Deps, actions: db.ActionRow[]): string | null {
+export function holdOf(deps: Deps, actions: db.ActionRow[], unrecorded: string[] = []): string | null {
   const a = actions.find((x) => x.state !== 'closed');
-  if (!a) return null;
+  if (!a)
+    return unrecorded.length
+      ? `Payment approval waits on quality assurance: the ${unrecorded[0].toLowerCase()} is not recorded yet.`
+      : null;
   const waits = {
     open: `waits on the contractor’s answer, due ${longDate(a.due_at)}`,
     answered: 'was answered and waits on ops to accept it or re-inspect',
@@ -162,10 +166,25 @@ export function holdOf(deps: Deps, actions: db.ActionRow[]): string | null {
   return `Payment approval waits on quality assurance: the ${labelOf(deps, a).toLowerCase()} failed and its corrective action ${waits}.`;
 }
 
-/** After a submission (in its transaction): the payment approval is refused while a corrective action is not closed. */
+/**
+ * The sampled reviews of the job that hold payment while no outcome is recorded (`holds_payment: open_or_failed`),
+ * by label, in the program's order.
+ */
+export async function unrecordedHolds(deps: Deps, program: Program | undefined, jobId: number): Promise<string[]> {
+  const holding = program?.quality?.reviews.filter((r) => r.holds_payment === 'open_or_failed') ?? [];
+  if (!holding.length) return [];
+  const sampled = new Set((await decisionsOf(deps.db, jobId)).filter((d) => d.sampled === 1).map((d) => d.review_id));
+  const outcomes = await latestOutcomes(deps.db, jobId);
+  return holding.filter((r) => sampled.has(r.id) && !outcomes.has(r.id)).map((r) => r.label);
+}
+
+/**
+ * After a submission (in its transaction): the payment approval is refused while a corrective action is not closed, or
+ * while a review that holds payment until recorded has no outcome.
+ */
 export async function holdPaymentApproval(deps: Deps, s: SubmittedTask): Promise<void> {
   if (!s.program.quality || payableAmountField(s.program)?.task !== s.taskId) return;
-  const hold = holdOf(deps, await db.actionsOf(deps.db, s.job.id));
+  const hold = holdOf(deps, await db.actionsOf(deps.db, s.job.id), await unrecordedHolds(deps, s.program, s.job.id));
   if (hold) throw conflict(hold, undefined, 'quality_hold');
 }
 

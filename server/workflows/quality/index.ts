@@ -12,7 +12,7 @@ import { assignedJobs } from './inspections.db.ts';
 import { qualityRoutes } from './quality.routes.ts';
 import { admitJob } from './quality.service.ts';
 import { actionsOf } from './actions.db.ts';
-import { holdOf, holdPaymentApproval, presentAction } from './actions.service.ts';
+import { holdOf, holdPaymentApproval, presentAction, unrecordedHolds } from './actions.service.ts';
 import type { QualityDecision } from '../../../engine/api/quality.ts';
 import { payableAmountField } from '../payments/overrides.ts';
 
@@ -28,7 +28,11 @@ export const quality: AppWorkflow = {
     const outcomes = sampled ? await latestOutcomes(deps.db, job.id) : new Map();
     const actions = sampled ? await actionsOf(deps.db, job.id) : [];
     const latestAction = (reviewId: string) => actions.filter((a) => a.review_id === reviewId).pop();
-    const hold = holdOf(deps, actions);
+    const hold = holdOf(
+      deps,
+      actions,
+      sampled ? await unrecordedHolds(deps, deps.defs.programs[job.program_id], job.id) : [],
+    );
     return {
       quality_hold: hold,
       quality_hold_task: hold ? (payableAmountField(deps.defs.programs[job.program_id]!)?.task ?? null) : null,
