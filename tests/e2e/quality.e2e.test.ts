@@ -23,6 +23,15 @@ import * as tasksDb from '../../server/db/tasks.db.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { setStanding } from '../../server/workflows/quality/quality.service.ts';
+import { upload } from '../../server/services/attachments.service.ts';
+import { getJob } from '../../server/db/jobs.db.ts';
+import { demoPng } from '../../server/seed/demo-files.ts';
+
+/** A photo the contractor uploads for a task's field, through the attachments service (as the upload route does). */
+async function uploadFile(deps: Portal['deps'], user: AuthUser, jobId: number, task_id: string, field: string) {
+  const job = (await getJob(deps.db, jobId))!;
+  await upload(deps, user, job, { task_id, field, filename: 'outdoor-unit.png', bytes: demoPng(200) });
+}
 
 const OPS = 'ops@demo.rebates.test';
 const CONTRACTOR = 'alex@northwind-hvac.test';
@@ -58,6 +67,7 @@ describe('quality assurance', () => {
   it('ops fail an inspection; the contractor answers on a phone; a passing re-inspection releases payment approval', async () => {
     const ops = (await findUserByEmail(p.deps.db, OPS)) as unknown as AuthUser;
     const contractor = (await findUserByEmail(p.deps.db, CONTRACTOR))!;
+    const contractorUser = contractor as unknown as AuthUser;
     await setStanding(p.deps, ops, contractor.contractor_id!, {
       program_id: 'reco',
       standing: 'probation',
@@ -72,6 +82,16 @@ describe('quality assurance', () => {
     await panel.waitFor({ timeout: SLOW.timeout });
     const field = panel.locator('[data-review="field_inspection"]');
     expect(await field.textContent()).toContain('the contractor is on probation');
+    // The desk review's page puts the job's files beside its checklist (here a photo the contractor uploaded).
+    await uploadFile(p.deps, contractorUser, job.id, 'photos_of_installed_measures', 'heat_pump_outdoor_unit_photos');
+    await panel.locator('[data-review="desk_review"]').getByRole('link', { name: 'Record the review…' }).click();
+    const evidence = opsPage.locator('.inspection-evidence');
+    await evidence.waitFor({ timeout: SLOW.timeout });
+    await expect.poll(() => evidence.textContent(), SLOW).toMatch(/Photos of installed measures.*outdoor-unit\.png/);
+    await p.shot(opsPage, 'quality-ops-desk-review');
+    findings.push(...(await axeFindings(opsPage, 'ops: the desk review with the job’s files')));
+    await opsPage.goBack();
+    await panel.waitFor({ timeout: SLOW.timeout });
     // Recorded on its page, as its checklists: the line set fails, with what was found; back to the job.
     await field.getByRole('link', { name: 'Record the review…' }).click();
     await recordChecklists(opsPage, { fail: 'Line set not insulated outdoors' });

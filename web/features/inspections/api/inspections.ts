@@ -16,6 +16,7 @@ import type {
   VisitProposal,
 } from '../../../../engine/api/inspections.ts';
 import type { FormDocumentAnswer } from '../../../../engine/api/misc.ts';
+import type { Attachments } from '../../../../engine/api/records.ts';
 import type { QualityOutcome, RecordedOutcome } from '../../../../engine/api/quality.ts';
 import { loadClientForm, type ClientForm } from '../../../forms/index.ts';
 import { downloadFile, type Attachment, type UploadResult } from '../../../forms/attachments.ts';
@@ -130,4 +131,13 @@ export function uploadChecklistPhoto(
 /** A photo of the inspection's checklists (the inspector reads none of the job's own files). */
 export function downloadChecklistPhoto(i: Pick<Inspection, 'job_id' | 'review_id'>, a: Pick<Attachment, 'id'>) {
   return downloadFile(`${reviewPath(i)}/attachments/${encodeURIComponent(a.id)}`);
+}
+
+/** The job's own files, for a desk review beside its checklist (ops only: an inspector reads none of the job's). */
+export function useJobFiles(jobId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...inspectionKeys.all, 'job-files', jobId],
+    queryFn: () => api<Attachments>('GET', `/api/jobs/${jobId}/attachments`),
+    enabled,
+  });
 }

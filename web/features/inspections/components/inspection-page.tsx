@@ -27,6 +27,7 @@ import {
 } from '../api/inspections.ts';
 import { InspectionFacts } from './inspection-facts.tsx';
 import { VisitButton } from './visit-dialog.tsx';
+import { JobEvidence } from './job-evidence.tsx';
 import '../inspections.css';
 
 const BACK = { to: pathTo('Inspections'), label: 'Inspections' };
@@ -213,6 +214,7 @@ export function Component() {
         }
       />
       <Summary i={i} />
+      {ops && i.kind === 'desk_review' && !done && <JobEvidence jobId={i.job_id} />}
       {done ? (
         <Callout intent={i.state === 'passed' ? 'success' : 'danger'} className="inspection-done">
           Recorded {i.outcome_at ? day(i.outcome_at) : ''}
