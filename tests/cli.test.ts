@@ -200,6 +200,10 @@ describe('rebate explain', () => {
     expect(r.out).toContain(
       'income_too_high (income too high): ineligible: income_too_high, because review_income_qualification.income_level = (missing), provide_income_estimate.income_level = above_ami_150',
     );
+    // An income level that no single answer change lifts (an enum the rule compares; its options are not weighed yet).
+    expect(r.out).toContain(
+      'provide_income_estimate.income_level = above_ami_150\n    no single change of an answer lifts it',
+    );
     expect(r.out).toMatch(/READY\s+apply_for_income_verification \(stage 2, homeowner\)/);
     expect(r.out).toMatch(
       /LOCKED\s+review_income_qualification \(stage 3, ops\) blocked by apply_for_income_verification\n/,
@@ -212,6 +216,17 @@ describe('rebate explain', () => {
     expect(r.out).toContain('incentive: 0.00 - 0.00 (initial range)');
     expect(r.out).toContain(
       'Heat pump line 0.00 from heat_pump.estimate.max, because provide_services.estimated_total_project_cost = 20000, review_income_qualification.income_level = (missing), provide_income_estimate.income_level = above_ami_150',
+    );
+  });
+
+  it('says what change of an answer would lift a rule that makes the job ineligible', async () => {
+    const moved = join(temp, 'moved.json');
+    const base = JSON.parse(readFileSync(job, 'utf8'));
+    base.tasks.provide_energy_sources_and_utilities.data.has_lived_for_year = false;
+    writeFileSync(moved, JSON.stringify(base));
+    const r = await run(['explain', 'wi-hear', moved, '--today', '2026-06-01']);
+    expect(r.out).toContain(
+      'residence_under_12_months (must live in home 12 months with same utility): ineligible: residence_under_12_months, because provide_energy_sources_and_utilities.has_lived_for_year = false\n    would pass with provide_energy_sources_and_utilities.has_lived_for_year = true',
     );
   });
 

@@ -5,12 +5,19 @@ import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import {
   ELIGIBILITY_STATUS_LABELS,
-  evaluateJob,
+  evaluateJobWithFacts,
   formatCents,
   loadDefinitions,
   type JobInput,
 } from '../../engine/index.ts';
+import { whatWouldPass, type Suggestion } from '../../engine/what-would-pass.ts';
 import { readDefinitionFiles, UnreadablePathError } from '../read-files.ts';
+
+/** A suggested change in the words of `rebate explain`: "provide_income.household_income at most 8450000". */
+function changesText(s: Suggestion): string {
+  const bound = { at_most: 'at most', at_least: 'at least', exactly: '=' } as const;
+  return s.map((c) => `${c.fact} ${bound[c.bound]} ${JSON.stringify(c.value)}`).join(' and ');
+}
 
 /** A usage error (exit 2). */
 export class UsageError extends Error {}
@@ -32,7 +39,7 @@ export function explain(
     throw new UnreadablePathError(`cannot read job '${jobPath}': ${(e as Error).message}`);
   }
   if (!job || typeof job !== 'object') throw new UsageError(`job '${jobPath}' is not an object`);
-  const ev = evaluateJob(program, job, { today: opts.today, explain: true });
+  const { evaluation: ev, facts } = evaluateJobWithFacts(program, job, { today: opts.today, explain: true });
   if (opts.json) {
     opts.print(JSON.stringify(ev, null, 2));
     return 0;
@@ -47,7 +54,12 @@ export function explain(
     `  progress: ${ev.stage.progress.map((s) => (s.state === 'current' ? `[${s.progress_label}]` : s.progress_label)).join(' > ')}`,
   );
   p(`eligibility: ${ELIGIBILITY_STATUS_LABELS[ev.eligibility.status]}`);
-  for (const r of ev.eligibility.reasons) p(`  - ${r.code} (${r.text}): ${r.because?.text}`);
+  for (const r of ev.eligibility.reasons) {
+    p(`  - ${r.code} (${r.text}): ${r.because?.text}`);
+    const rule = program.eligibility.find((x) => x.id === r.rule);
+    const lift = rule ? whatWouldPass(rule.logic, facts, false) : null;
+    p(lift?.length ? `    would pass with ${changesText(lift)}` : '    no single change of an answer lifts it');
+  }
   for (const r of ev.eligibility.pending) p(`  - pending ${r.rule} (${r.text}): needs ${r.missing?.join(', ')}`);
   for (const r of ev.eligibility.undetermined) p(`  - unable to determine ${r.rule}: ${r.error}`);
   p('tasks:');
