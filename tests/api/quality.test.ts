@@ -88,6 +88,22 @@ const quality = async (jobId: number, as: 'ops' | 'contractor_a' | 'homeowner' =
 const stage = async (jobId: number) =>
   ((await s.api('GET', `/api/jobs/${jobId}`, { as: 'ops' })).body.evaluation.stage as { number: number }).number;
 
+/** Ops submit the payment approval of a job (RECO's $2,500 payable, invoiced 29 May 2026), at its current version. */
+async function approvePayment(server: TestServer, jobId: number) {
+  const cur = (await server.api('GET', `/api/jobs/${jobId}/tasks/approve_payment`, { as: 'ops' })).body;
+  return server.api('POST', `/api/jobs/${jobId}/tasks/approve_payment/submit`, {
+    as: 'ops',
+    body: {
+      data: filled('approve_payment', {
+        is_payment_approved: true,
+        payable_amount: 250_000,
+        invoiced_at: '2026-05-29',
+      }),
+      version: cur.version ?? 0,
+    },
+  });
+}
+
 describe('quality sampling', () => {
   it('takes no decision before the review point, and samples a provisional contractor’s first 3 jobs for both reviews', async () => {
     const early = await recoJob(s.ids.contractor_a, false);
@@ -365,20 +381,7 @@ describe('corrective actions', () => {
   ) => s.api('POST', `/api/jobs/${job.id}/quality/actions/${actionId}/answer`, { as, body });
   const decide = (job: Job, actionId: number, body: Record<string, unknown>) =>
     s.api('POST', `/api/jobs/${job.id}/quality/actions/${actionId}/decision`, { as: 'ops', body });
-  const approve = async (jobId: number) => {
-    const cur = (await s.api('GET', `/api/jobs/${jobId}/tasks/approve_payment`, { as: 'ops' })).body;
-    return s.api('POST', `/api/jobs/${jobId}/tasks/approve_payment/submit`, {
-      as: 'ops',
-      body: {
-        data: filled('approve_payment', {
-          is_payment_approved: true,
-          payable_amount: 250_000,
-          invoiced_at: '2026-05-29',
-        }),
-        version: cur.version ?? 0,
-      },
-    });
-  };
+  const approve = (jobId: number) => approvePayment(s, jobId);
   const types = async (jobId: number) =>
     ((await s.api('GET', `/api/jobs/${jobId}/history`, { as: 'ops' })).body.items as { type: string }[])
       .map((h) => h.type)
@@ -548,20 +551,7 @@ describe('a review that holds payment until it is recorded (holds_payment: open_
     const detail = async () => (await held.api('GET', `/api/jobs/${job.id}`, { as: 'ops' })).body;
     const waits = 'Payment approval waits on quality assurance: the field inspection is not recorded yet.';
     expect((await detail()).quality_hold).toBe(waits);
-    const approve = async () => {
-      const cur = (await held.api('GET', `/api/jobs/${job.id}/tasks/approve_payment`, { as: 'ops' })).body;
-      return held.api('POST', `/api/jobs/${job.id}/tasks/approve_payment/submit`, {
-        as: 'ops',
-        body: {
-          data: filled('approve_payment', {
-            is_payment_approved: true,
-            payable_amount: 250_000,
-            invoiced_at: '2026-05-29',
-          }),
-          version: cur.version,
-        },
-      });
-    };
+    const approve = () => approvePayment(held, job.id);
     const refused = await approve();
     expect([refused.status, refused.body.code, refused.body.detail]).toEqual([409, 'quality_hold', waits]);
     // The desk review holds on a failure only (the default): recording the field inspection passed releases it.

@@ -12,7 +12,9 @@
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  answerCorrectiveAction,
   approvePaymentInForm,
+  expectPaid,
   axeFindings,
   checkItem,
   recoJobAtPayment,
@@ -21,7 +23,6 @@ import {
   startPortal,
   type Portal,
 } from './portal.ts';
-import * as tasksDb from '../../server/db/tasks.db.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import { readOutbox } from '../../server/db/settings.db.ts';
 import type { AuthUser } from '../../server/context.ts';
@@ -187,13 +188,10 @@ describe('inspections', () => {
     expect(await hold.textContent()).toMatch(/the field inspection failed/);
 
     // The contractor, on a phone: what was found, answered with what was corrected.
-    const contractorPhone = await p.signedIn(CONTRACTOR, `/${job.id}`, 390);
-    const action = contractorPhone.locator('.job-quality [data-review="field_inspection"] .quality-action');
-    await action.waitFor({ timeout: SLOW.timeout });
-    expect(await action.textContent()).toContain('Found: Condensate line not trapped');
-    await action.getByLabel('What was corrected?').fill('Trapped the condensate line and sent a photo');
-    await action.getByRole('button', { name: 'Send answer' }).click();
-    await expect.poll(() => action.getAttribute('data-action-state'), SLOW).toBe('answered');
+    const { phone: contractorPhone } = await answerCorrectiveAction(p, CONTRACTOR, job.id, {
+      found: 'Condensate line not trapped',
+      corrected: 'Trapped the condensate line and sent a photo',
+    });
     expect(await sideScroll(contractorPhone)).toBe(0);
     findings.push(...(await axeFindings(contractorPhone, 'contractor: corrective action answered at 390 px')));
 
@@ -204,12 +202,7 @@ describe('inspections', () => {
     await expect.poll(() => opsAction.getAttribute('data-action-state'), SLOW).toBe('closed');
     await expect.poll(() => hold.count(), SLOW).toBe(0);
     await approvePaymentInForm(opsPage, '1,800.00');
-    await expect
-      .poll(async () => (await tasksDb.getTask(p.deps.db, job.id, 'send_payment'))?.status, SLOW)
-      .toBe('COMPLETE');
-    await expect
-      .poll(async () => /Payment sent \$1,800\.00 to .+ on/.test((await opsPage.textContent('body')) ?? ''), SLOW)
-      .toBe(true);
+    await expectPaid(p, opsPage, job.id, '1,800.00');
     await p.shot(opsPage, 'inspections-ops-paid');
     expect(findings).toEqual([]);
   });

@@ -540,3 +540,32 @@ export async function fromMenu(page: Page, button: Locator, item: Locator, opene
   if (tries > 1)
     console.warn(`"${await item.textContent()}" opened after ${tries} tries:\n${await reportPages('menu-retry')}`);
 }
+
+/**
+ * The job's contractor answers the corrective action of its field inspection on a phone (390 px): the action says what
+ * was found, the answer says what was corrected; answers the phone's page once the action reads "answered".
+ */
+export async function answerCorrectiveAction(
+  p: Portal,
+  email: string,
+  jobId: number,
+  o: { found: string; corrected: string },
+): Promise<{ phone: Page; action: ReturnType<Page['locator']> }> {
+  const phone = await p.signedIn(email, `/${jobId}`, 390);
+  const action = phone.locator('.job-quality [data-review="field_inspection"] .quality-action');
+  await action.waitFor({ timeout: SLOW.timeout });
+  expect(await action.textContent()).toContain(`Found: ${o.found}`);
+  await action.getByLabel('What was corrected?').fill(o.corrected);
+  await action.getByRole('button', { name: 'Send answer' }).click();
+  await expect.poll(() => action.getAttribute('data-action-state'), SLOW).toBe('answered');
+  return { phone, action };
+}
+
+/** Waits until the accounts-payment system paid the job and the page says "Payment sent $<amount> to ... on". */
+export async function expectPaid(p: Portal, page: Page, jobId: number, amount: string): Promise<void> {
+  await expect
+    .poll(async () => (await tasksDb.getTask(p.deps.db, jobId, 'send_payment'))?.status, SLOW)
+    .toBe('COMPLETE');
+  const sent = new RegExp(`Payment sent \\$${amount.replace(/[.,]/g, (c) => `\\${c}`)} to .+ on`);
+  await expect.poll(async () => sent.test((await page.textContent('body')) ?? ''), SLOW).toBe(true);
+}

@@ -11,7 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  answerCorrectiveAction,
   approvePaymentInForm,
+  expectPaid,
   axeFindings,
   checkItem,
   recoJobAtPayment,
@@ -19,7 +21,6 @@ import {
   startPortal,
   type Portal,
 } from './portal.ts';
-import * as tasksDb from '../../server/db/tasks.db.ts';
 import { findUserByEmail } from '../../server/db/users.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { setStanding } from '../../server/workflows/quality/quality.service.ts';
@@ -106,13 +107,10 @@ describe('quality assurance', () => {
     findings.push(...(await axeFindings(opsPage, 'ops: inspection failed')));
 
     // The contractor, on a phone: the corrective action, answered.
-    const phone = await p.signedIn(CONTRACTOR, `/${job.id}`, 390);
-    const action = phone.locator('.job-quality [data-review="field_inspection"] .quality-action');
-    await action.waitFor({ timeout: SLOW.timeout });
-    expect(await action.textContent()).toContain('Found: Line set not insulated outdoors');
-    await action.getByLabel('What was corrected?').fill('Insulated the line set with UV-rated wrap');
-    await action.getByRole('button', { name: 'Send answer' }).click();
-    await expect.poll(() => action.getAttribute('data-action-state'), SLOW).toBe('answered');
+    const { phone } = await answerCorrectiveAction(p, CONTRACTOR, job.id, {
+      found: 'Line set not insulated outdoors',
+      corrected: 'Insulated the line set with UV-rated wrap',
+    });
     const scrolls = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(scrolls).toBe(false);
     await p.shot(phone, 'quality-contractor-answered', false);
@@ -135,12 +133,7 @@ describe('quality assurance', () => {
 
     // Payment approval waits no more: ops approve it in its form, the accounts-payment system pays, the job is paid.
     await approvePaymentInForm(opsPage, '1,800.00');
-    await expect
-      .poll(async () => (await tasksDb.getTask(p.deps.db, job.id, 'send_payment'))?.status, SLOW)
-      .toBe('COMPLETE');
-    await expect
-      .poll(async () => /Payment sent \$1,800\.00 to .+ on/.test((await opsPage.textContent('body')) ?? ''), SLOW)
-      .toBe(true);
+    await expectPaid(p, opsPage, job.id, '1,800.00');
     expect(findings).toEqual([]);
   });
 });
