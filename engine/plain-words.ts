@@ -6,6 +6,7 @@
  */
 
 import { describeLogic } from './logic/describe.ts';
+import { formatCents } from './explain.ts';
 import type { Logic } from './logic/walk.ts';
 import { deref, itemsOf, levelFields } from './load/form-fields.ts';
 import type { JOB_FACTS, DERIVED_FACTS } from './facts.ts';
@@ -92,6 +93,11 @@ function fieldAt(form: TaskForm, path: string[]): { schema: Node; ui: Node } | u
     node = s;
   }
   return node ? { schema: node, ui } : undefined;
+}
+
+/** A field of money in integer cents: the currency widget, or the shared `money_cents` definition. */
+function isMoney(f: { schema: Node; ui: Node }): boolean {
+  return f.ui['ui:widget'] === 'currency' || String(f.schema.$ref ?? '').endsWith('/money_cents');
 }
 
 /** A field's options with their labels (its own or its list items'), from `ui:enumNames`. */
@@ -194,6 +200,7 @@ export function plainWords(program: Program, forms: Record<string, TaskForm>): P
       const [root, ...rest] = path.split('.');
       const form = formOf(root);
       const f = form && rest.length ? fieldAt(form, rest) : undefined;
+      if (f && typeof v === 'number' && isMoney(f)) return `$${formatCents(v)}`;
       const label = f && optionLabels(form!, f.schema, f.ui).get(v);
       if (label) return label;
     }

@@ -71,6 +71,8 @@ export const ABILITIES = {
   'document.resend': OPS_CONTRACTOR,
 
   'payment.override': OPS,
+  /** A paid job's completion record: whoever may see the job (its PDF is one for all three). */
+  'completion_record.read': ALL,
   'budget.view': OPS,
   'budget.adjust': OPS,
   'reconciliation.view': OPS,

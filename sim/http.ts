@@ -36,19 +36,19 @@ export type Handler = (req: IncomingMessage, params: string[], query: URLSearchP
 /** A route: the method, the whole path (its groups become the handler's decoded params), the handler. */
 export type Route = [method: string, path: RegExp, handler: Handler];
 
-/** The request body as text, at most BODY_LIMIT bytes. */
-export function readBody(req: IncomingMessage): Promise<string> {
+/** The request body as text, at most `limit` bytes (default BODY_LIMIT; a larger one is drained up to DRAIN_LIMIT). */
+export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= BODY_LIMIT) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) req.destroy();
+      if (size <= limit) chunks.push(chunk);
+      else if (size > Math.max(DRAIN_LIMIT, limit)) req.destroy();
     });
     req.on('end', () =>
-      size > BODY_LIMIT
-        ? reject(new HttpError(413, `request body over ${BODY_LIMIT} bytes`))
+      size > limit
+        ? reject(new HttpError(413, `request body over ${limit} bytes`))
         : resolve(Buffer.concat(chunks).toString('utf8')),
     );
     req.on('error', reject);
@@ -56,8 +56,9 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = await readBody(req);
+/** The request body as a JSON object (400 otherwise), read within `limit` bytes as readBody does. */
+export async function readJsonObject(req: IncomingMessage, limit = BODY_LIMIT): Promise<Record<string, unknown>> {
+  const text = await readBody(req, limit);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -14,6 +14,7 @@ import type { MissingAnswers } from '../plain-words.ts';
 import { JOB_TASK } from './tasks.ts';
 import { JOB_BUDGET } from './budgets.ts';
 import { JOB_QUALITY } from './quality.ts';
+import { COMPLETION_RECORD_SUMMARY } from './completion.ts';
 
 export * from './tasks.ts';
 export * from './job-list.ts';
@@ -167,6 +168,8 @@ export const JOB_DETAIL = {
     quality_hold: { type: ['string', 'null'] },
     /** The task the quality hold stops (the one that approves the payable amount), or null. */
     quality_hold_task: { type: ['string', 'null'] },
+    /** The paid job's completion record, once the worker issued it (issue 44). */
+    completion_record: COMPLETION_RECORD_SUMMARY,
     /** The definition version the job is evaluated under (null: the current definitions), and the program's current
      * version (issue 19). */
     pinned_version: { type: ['string', 'null'] },

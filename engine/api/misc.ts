@@ -11,6 +11,7 @@ import { JOB_TASK, type EvaluationView } from './jobs.ts';
 import type { StageResult } from '../types.ts';
 import type { FormRuleDocument } from '../load/build-form.ts';
 import type { Logic } from '../logic/walk.ts';
+import { COMPLETION_RECORD_SUMMARY } from './completion.ts';
 
 const obj = { type: 'object' } as const;
 
@@ -169,6 +170,8 @@ export const HOMEOWNER_VIEW = {
     evaluation: obj,
     tasks: { type: 'array', items: JOB_TASK },
     standing: HOMEOWNER_STANDING,
+    /** The paid job's completion record, once issued (issue 44): the homeowner downloads it too. */
+    completion_record: COMPLETION_RECORD_SUMMARY,
     /** The job's contractor company, whom the homeowner asks (null: no contractor). */
     contractor: {
       anyOf: [

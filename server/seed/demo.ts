@@ -26,7 +26,8 @@ import { seededRandom, type Random } from './seeded-random.ts';
 import { firstExample } from './form-examples.ts';
 import { workTasks } from './demo-workflows.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedPeople, type People } from './demo-people.ts';
-import { startDemoServices, type DemoServices } from './demo-services.ts';
+import { runWork, startDemoServices, type DemoServices } from './demo-services.ts';
+import { recordHandlers } from '../workflows/records/records.service.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS };
 
@@ -58,6 +59,8 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
     await seedJobs(deps, people, files, rnd, services, refused);
     await assignDemoInspections(deps, people.ops[0]);
     await seedQualityOutcomes(deps, people);
+    // Each paid job's completion record, as the worker issues it once the payment is recorded.
+    await runWork(deps, recordHandlers(deps), ['records:issue:']);
   } finally {
     await services.close();
   }

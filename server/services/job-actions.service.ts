@@ -172,7 +172,7 @@ export async function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobR
   const company = job.contractor_id ? await getContractor(deps.db, job.contractor_id) : undefined;
   const contractor = company ? { name: company.name, phone: company.phone, email: company.email } : null;
   // What the workflows say of the job: the budget's hold on it, said to the homeowner in words only.
-  const { budget } = await workflowJobDetail(deps, job);
+  const { budget, completion_record } = await workflowJobDetail(deps, job);
   const evaluation = presentEvaluation(asHomeowner, ev, wordsOf(deps, program));
   return {
     id: job.id,
@@ -189,6 +189,7 @@ export async function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobR
     income_guidance: incomeGuidance(program),
     standing: homeownerStanding({ job, program, ev, tasks, budget: budget ?? undefined, contractor }),
     contractor,
+    completion_record: completion_record ?? null,
   };
 }
 

@@ -14,6 +14,7 @@ import { terms } from './terms/index.ts';
 import { budget } from './budget/index.ts';
 import { quality } from './quality/index.ts';
 import { reconciliation } from './reconciliation/index.ts';
+import { records } from './records/index.ts';
 
 export const WORKFLOWS: readonly AppWorkflow[] = [
   signing,
@@ -24,4 +25,5 @@ export const WORKFLOWS: readonly AppWorkflow[] = [
   budget,
   reconciliation,
   quality,
+  records,
 ];

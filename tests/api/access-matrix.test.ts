@@ -194,6 +194,13 @@ const ROWS: Record<string, Row> = {
     scope: 'company_a',
     except: { contractor_a: 404, ops: 404 },
   },
+  // The matrix job is not paid: no record yet, for those who may see it (tests/api/completion-record.test.ts reads one).
+  'GET /api/jobs/{job_id}/completion-record': {
+    path: (c) => `/api/jobs/${c.job.id}/completion-record`,
+    scope: 'company_a',
+    except: { homeowner: 404, contractor_a: 404, ops: 404 },
+  },
+  'GET /api/verify/{sha256}': { path: () => `/api/verify/${'0'.repeat(64)}`, except: everyone(404) },
   // Ops pass the guard: the ask is above the matrix job's rebate; its decision is the asker's own (409, four eyes).
   'GET /api/jobs/{job_id}/payment': { path: (c) => `/api/jobs/${c.job.id}/payment`, scope: 'company_a' },
   'POST /api/jobs/{job_id}/payment-override': {

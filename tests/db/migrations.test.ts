@@ -127,6 +127,7 @@ const INDEXES = [
   'quality_corrective_actions_contractor',
   'quality_assignments_inspector',
   'quality_visits_token',
+  'completion_records_sha256',
   'terms_one_current',
   'users_email_lower',
   'work_items_due',

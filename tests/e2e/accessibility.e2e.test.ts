@@ -82,6 +82,12 @@ async function inspectionPath(): Promise<string> {
   return `/inspections/${mine.job_id}/${mine.review_id}`;
 }
 
+/** The verify page of the first completion record the demo seed issued. */
+async function verifyPath(): Promise<string> {
+  const r = await p.deps.db.selectFrom('completion_records').select('sha256').orderBy('job_id').executeTakeFirst();
+  return `/verify/${r!.sha256}`;
+}
+
 /** Every route of paths.ts: where it opens for each role that can open it. */
 const OPENERS: Record<RouteName, Opener> = {
   // An inspector's '/' is their inspections.
@@ -126,6 +132,8 @@ const OPENERS: Record<RouteName, Opener> = {
   HomeownerWelcome: forRoles(['signed-out'], welcomePath),
   // The visit page with its times is the inspections journey's (tests/e2e/inspections.e2e.test.ts): a stale link here.
   VisitAnswer: forRoles(['signed-out'], () => '/visit/no-such-visit-link-at-all'),
+  // A paid demo job's record (the seed issues them), as anyone given it opens it.
+  VerifyRecord: forRoles(['signed-out'], verifyPath),
   NotFound: forRoles(['signed-out', ...EVERYONE], () => '/no/such/page'),
 };
 

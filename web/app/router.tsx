@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
       page('ConnectUsage', () => import('../features/usage/components/connect-page.tsx')),
       page('HomeownerWelcome', () => import('../features/homeowners/components/welcome-page.tsx')),
       page('VisitAnswer', () => import('../features/visits/components/visit-page.tsx')),
+      page('VerifyRecord', () => import('../features/verify/components/verify-page.tsx')),
       // Sign-in and sign-out show no header, search or sidebar: nothing there works before sign-in.
       page('login', () => import('../features/auth/components/login-page.tsx')),
       page('PlaywrightTestLogin', () => import('../features/auth/components/playwright-login-page.tsx')),

@@ -49,6 +49,8 @@ export const paths = {
   HomeownerWelcome: { path: '/welcome/:token', title: 'Welcome' },
   /** The homeowner's page of a field inspection visit: the link from the mail offering times, no sign-in, no shell. */
   VisitAnswer: { path: '/visit/:token', title: 'Inspection visit' },
+  /** A completion record's check by its SHA-256: public, no shell, names nobody. */
+  VerifyRecord: { path: '/verify/:sha256', title: 'Completion record check' },
   NotFound: { path: '*', title: 'Not found' },
 } as const;
 
@@ -65,6 +67,7 @@ export const PUBLIC_ROUTES: RouteName[] = [
   'ConnectUsage',
   'HomeownerWelcome',
   'VisitAnswer',
+  'VerifyRecord',
 ];
 
 /** Fills a path's parameters. */

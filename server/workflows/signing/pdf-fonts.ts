@@ -32,7 +32,13 @@ const face = (spec: string, features?: Face['features']): Face => ({ file: spec,
  * character: pdftotext then reads "Thi" for "Thị". Its precomposed glyphs are drawn instead.
  */
 const LATIN = { ccmp: false };
-const bytesOf = (f: Face) => (f.bytes ??= new Uint8Array(readFileSync(require.resolve(f.file))));
+const bytesOf = (f: Face) => {
+  if (!f.bytes) {
+    f.bytes = new Uint8Array(readFileSync(require.resolve(f.file)));
+    if (f.features === LATIN) latinBytes.add(f.bytes);
+  }
+  return f.bytes;
+};
 
 /**
  * fontkit for pdf-lib, each font file parsed once per process: pdf-lib asks fontkit to parse the file for every
@@ -40,18 +46,36 @@ const bytesOf = (f: Face) => (f.bytes ??= new Uint8Array(readFileSync(require.re
  * pdf-lib (a subset is a new object), so the documents share it: 16 ms an embedding.
  */
 const parsed = new WeakMap<Uint8Array, unknown>();
+/** The Latin faces' bytes: laid out glyph by glyph (see unshaped). */
+const latinBytes = new WeakSet<Uint8Array>();
 const sharedFontkit = {
   ...fontkit,
   create(bytes: Uint8Array, postscriptName?: string) {
     let f = parsed.get(bytes);
-    if (!f)
-      parsed.set(
-        bytes,
-        (f = postscriptName ? fontkit.create(bytes as Buffer, postscriptName) : fontkit.create(bytes as Buffer)),
-      );
+    if (!f) {
+      f = postscriptName ? fontkit.create(bytes as Buffer, postscriptName) : fontkit.create(bytes as Buffer);
+      parsed.set(bytes, (f = latinBytes.has(bytes) ? unshaped(f as ShapedFont) : f));
+    }
     return f;
   },
 };
+
+interface ShapedFont {
+  layout(text: string, features?: unknown): { glyphs: unknown[] };
+  glyphForCodePoint(cp: number): unknown;
+}
+
+/**
+ * A Latin face whose layout is its characters' glyphs, one by one: what pdf-lib draws and measures. fontkit's
+ * OpenType shaping of every drawn line (each a new string) took most of a long document's time (a second a record of
+ * six pages); for Latin text it adds only ligatures and kerning (pdf-lib draws no kerning anyway: it draws glyph ids
+ * at their advance widths). Arabic and CJK faces keep their shaping (Arabic letters join).
+ */
+function unshaped(font: ShapedFont): ShapedFont {
+  const fast = Object.create(font as object) as ShapedFont;
+  fast.layout = (text: string) => ({ glyphs: Array.from(text, (ch) => font.glyphForCodePoint(ch.codePointAt(0)!)) });
+  return fast;
+}
 const covers = (f: Face, cp: number) =>
   (f.cmap ??= sharedFontkit.create(bytesOf(f)) as unknown as NonNullable<Face['cmap']>).hasGlyphForCodePoint(cp);
 

@@ -51,21 +51,34 @@ export function breakWord(word: string, font: TextFont, size: number, width: num
   return pieces;
 }
 
-/** The text's lines once wrapped to `width` by measured width (hard line breaks kept; long words broken). */
+/**
+ * The text's lines once wrapped to `width` by measured width (hard line breaks kept; long words broken). A line's width
+ * is the sum of its words' and spaces' widths, each measured once (fontkit lays out every measured string, and a line
+ * measured whole as it grows cost a second per page of long sentences); no face kerns across a space.
+ */
 export function wrap(text: string, font: TextFont, size: number, width: number): string[] {
   const lines: string[] = [];
+  const space = font.widthOfTextAtSize(' ', size);
   for (const hard of text.split(/\r\n|\r|\n/)) {
     let line = '';
+    let used = 0;
     for (const word of printable(hard).split(' ').filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+      const w = font.widthOfTextAtSize(word, size);
+      if (line && used + space + w <= width) {
+        line = `${line} ${word}`;
+        used += space + w;
+        continue;
+      }
+      if (!line && w <= width) {
+        line = word;
+        used = w;
         continue;
       }
       if (line) lines.push(line);
-      const pieces = font.widthOfTextAtSize(word, size) <= width ? [word] : breakWord(word, font, size, width);
+      const pieces = w <= width ? [word] : breakWord(word, font, size, width);
       lines.push(...pieces.slice(0, -1));
       line = pieces[pieces.length - 1];
+      used = font.widthOfTextAtSize(line, size);
     }
     lines.push(line);
   }

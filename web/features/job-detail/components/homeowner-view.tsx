@@ -28,6 +28,7 @@ import { HomeownerDocuments } from './homeowner-documents.tsx';
 import type { HomeownerStanding } from '../../../../engine/api/misc.ts';
 import './homeowner-words.css';
 import { RebateSummary } from './rebate-tab.tsx';
+import { CompletionRecord } from './completion-record.tsx';
 import { StageProgress } from './stage-progress.tsx';
 import { TaskList } from './task-list.tsx';
 import { isOpenTask } from '../../../../engine/submission.ts';
@@ -202,6 +203,7 @@ export function HomeownerView({
           viewer="homeowner"
           names={{ contractor: v.contractor?.name ?? null, homeowner: v.full_name }}
         />
+        {v.completion_record && <CompletionRecord jobId={v.id} jobCode={v.code} record={v.completion_record} />}
       </Card>
 
       {!preview && <SignedDocumentsCard jobId={jobId} />}

@@ -13,6 +13,7 @@ import type { Viewer } from './job-text.ts';
 import { PaymentOverridePanel } from './payment-override-panel.tsx';
 import { BudgetPanel } from './budget-panel.tsx';
 import { QualityPanel } from './quality-panel.tsx';
+import { CompletionRecord } from './completion-record.tsx';
 import { PAYMENT_MESSAGES } from '../../../../engine/api/payments.ts';
 
 const PHASES = [
@@ -194,6 +195,7 @@ export function RebateCard({ job, viewer }: { job: JobDetail; viewer: Viewer }) 
         viewer={viewer}
         names={{ contractor: job.contractor, homeowner: job.full_name }}
       />
+      {job.completion_record && <CompletionRecord jobId={job.id} jobCode={job.code} record={job.completion_record} />}
       {viewer !== 'homeowner' && job.budget && <BudgetPanel budget={job.budget} />}
       <QualityPanel job={job} viewer={viewer} />
       {viewer === 'ops' && <PaymentOverridePanel jobId={job.id} />}

@@ -21,6 +21,7 @@ import { useParams } from 'react-router-dom';
 import { ApiError, CLIENT_MESSAGES } from '../../../lib/api-client.ts';
 import { PublicBrand } from '../../../lib/components/public-brand.tsx';
 import { useAnswerVisit, useVisitView, type VisitView } from '../api/visits.ts';
+import '../../../lib/components/public-page.css';
 import '../visits.css';
 
 const OTHER = 'other';
@@ -64,7 +65,7 @@ function AnswerForm({ view, token }: { view: VisitView; token: string }) {
     answer.mutate({ at, ...(note.trim() ? { note: note.trim() } : {}) });
   };
   return (
-    <section className="visit-card" aria-label="Choose a time">
+    <section className="public-card visit-card" aria-label="Choose a time">
       <RadioGroup
         label={v.state === 'confirmed' ? 'Change the time' : 'Which time suits you?'}
         selectedValue={choice}
@@ -131,14 +132,14 @@ function Body({ token }: { token: string }) {
   const d = view.data;
   const v = d.visit;
   return (
-    <div className="visit-column">
-      <div className="visit-heading">
+    <div className="public-column">
+      <div className="public-heading">
         <h1>{v.state === 'confirmed' ? 'Your inspection visit' : 'When may the inspector visit?'}</h1>
         <p className="muted">
           {d.program} · {d.review} · job {d.job_code}
         </p>
       </div>
-      <section className="visit-card">
+      <section className="public-card visit-card">
         <p className="visit-lead">
           {d.inspector ?? 'An inspector'} of {d.program} would like to look at the work done at your home at{' '}
           <strong>{d.address}</strong>. It takes about an hour; please be home for it.
@@ -163,8 +164,8 @@ function Body({ token }: { token: string }) {
 export function Component() {
   const { token = '' } = useParams();
   return (
-    <div className="visit-page">
-      <PublicBrand className="visit-brand" />
+    <div className="public-page">
+      <PublicBrand className="public-brand" />
       <Body key={token} token={token} />
     </div>
   );
