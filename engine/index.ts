@@ -141,3 +141,5 @@ export {
   type SampleReason,
   type StandingChange,
 } from './quality.ts';
+export { reportRecords, bulkFile, type ReportRecord, type ReportJob, type ReportKind } from './reporting.ts';
+export type { ReportingDef } from './types-reporting.ts';

@@ -15,6 +15,7 @@ import type { SignerRole } from './api/signing.ts';
 import type { DocumentDef } from './types-documents.ts';
 import type { BudgetDef } from './types-budget.ts';
 import type { QualityDef } from './types-quality.ts';
+import type { ReportingDef } from './types-reporting.ts';
 import type { ExclusionDef, HouseholdJob, HouseholdLimitDef } from './types-household.ts';
 import type { RuleBase, SourceRange } from './types-base.ts';
 import type { Logic } from './logic/walk.ts';
@@ -180,6 +181,8 @@ export interface Program {
   budget?: BudgetDef;
   /** Its quality assurance: sampled reviews, contractor standing, corrective actions (program.yaml `quality:`). */
   quality?: QualityDef;
+  /** What it reports to the federal tracking tool, and how (program.yaml `reporting:`, issue 44). */
+  reporting?: ReportingDef;
   /** Energy usage collection (program.yaml `usage_collection:`), when the program collects usage. */
   usage_collection?: { task: string; months_required: number };
   /** When jobs pin to a definition version and what of a newer one still reaches them (program.yaml `versioning:`). */

@@ -73,6 +73,8 @@ export const ABILITIES = {
   'payment.override': OPS,
   /** A paid job's completion record: whoever may see the job (its PDF is one for all three). */
   'completion_record.read': ALL,
+  /** Federal reporting: a job's records for DOE's tracking tool and the monthly bulk files. */
+  'reporting.view': OPS,
   'budget.view': OPS,
   'budget.adjust': OPS,
   'reconciliation.view': OPS,

@@ -47,6 +47,9 @@ export interface Config {
   /** The accounts-payment system's base URL (payables); unset, `npm start` runs the simulated AP system beside the
    * portal. */
   ap_url?: string;
+  /** DOE's tracking tool's base URL (federal reporting of the programs with `reporting:`); unset, `npm start` runs the
+   * simulated tool beside the portal; in production, records wait unsent. */
+  reporting_url?: string;
   /** The portal's certificate (PKCS#12) sealing signed PDFs, and its passphrase; unset: a self-signed one. */
   signing_certificate_path?: string;
   signing_certificate_passphrase?: string;
@@ -88,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail_from: env.MAIL_FROM || 'Rebate portal <no-reply@rebate.invalid>',
     utility_data_url: env.UTILITY_DATA_URL || undefined,
     ap_url: env.AP_URL || undefined,
+    reporting_url: env.REPORTING_URL || undefined,
     signing_certificate_path: env.SIGNING_CERTIFICATE_PATH || undefined,
     signing_certificate_passphrase: env.SIGNING_CERTIFICATE_PASSPHRASE || undefined,
   };

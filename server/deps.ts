@@ -72,6 +72,7 @@ export function depsOf(store: Store, config: Config, overrides: Partial<Omit<Dep
         files: config.upload_storage,
         utility_data_url: config.utility_data_url,
         ap_url: config.ap_url,
+        reporting_url: config.reporting_url,
         oidc: oidcSettingsOf(config),
       }),
     now,

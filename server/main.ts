@@ -9,6 +9,7 @@ import { createWorker } from './worker.ts';
 import { MAIL_WORK, smtpMailHandler } from './adapters/mail.ts';
 import { startUtilitySimulator } from '../sim/utility/server.ts';
 import { startApSimulator } from '../sim/ap/server.ts';
+import { startTrackingSimulator } from '../sim/tracking/server.ts';
 import { endStreams } from './live/hub.ts';
 import { workflowHandlers } from './services/task-extensions.ts';
 import { queueDailyRefresh, queueDefinitionsRefresh, refreshHandlers } from './services/refresh-work.ts';
@@ -31,6 +32,15 @@ const ap =
 if (ap) {
   config.ap_url = ap.url;
   console.log(`Simulated accounts payment on ${ap.url} (set AP_URL to use a real accounts-payment system)`);
+}
+// The demo's federal tracking tool: the simulated tool beside the portal, unless REPORTING_URL names one.
+const tracking =
+  !config.reporting_url && config.app_env !== 'production'
+    ? await startTrackingSimulator({ port: Number(process.env.TRACKING_SIM_PORT ?? 0) })
+    : undefined;
+if (tracking) {
+  config.reporting_url = tracking.url;
+  console.log(`Simulated federal tracking tool on ${tracking.url} (set REPORTING_URL to use DOE's)`);
 }
 const deps = await buildDeps(config);
 const seeded = config.seed_demo ? await seedIfEmpty(deps) : false;
@@ -64,7 +74,10 @@ const stop = () => {
     void worker
       .stop()
       .finally(
-        () => void Promise.all([deps.store.close(), simulator?.close(), ap?.close()]).finally(() => process.exit(0)),
+        () =>
+          void Promise.all([deps.store.close(), simulator?.close(), ap?.close(), tracking?.close()]).finally(() =>
+            process.exit(0),
+          ),
       );
   });
 };

@@ -15,6 +15,7 @@ import { JOB_TASK } from './tasks.ts';
 import { JOB_BUDGET } from './budgets.ts';
 import { JOB_QUALITY } from './quality.ts';
 import { COMPLETION_RECORD_SUMMARY } from './completion.ts';
+import { JOB_REPORTING } from './reporting.ts';
 
 export * from './tasks.ts';
 export * from './job-list.ts';
@@ -170,6 +171,8 @@ export const JOB_DETAIL = {
     quality_hold_task: { type: ['string', 'null'] },
     /** The paid job's completion record, once the worker issued it (issue 44). */
     completion_record: COMPLETION_RECORD_SUMMARY,
+    /** Ops only: the job's records for DOE's tracking tool, when its program reports (issue 44). */
+    reporting: JOB_REPORTING,
     /** The definition version the job is evaluated under (null: the current definitions), and the program's current
      * version (issue 19). */
     pinned_version: { type: ['string', 'null'] },

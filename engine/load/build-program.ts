@@ -12,6 +12,7 @@ import { buildDocuments } from './build-documents.ts';
 import { buildIncentives } from './build-incentives.ts';
 import { buildBudget } from './build-budget.ts';
 import { buildQuality } from './build-quality.ts';
+import { buildReporting } from './build-reporting.ts';
 import { hashDefinition } from './hash.ts';
 import { closest } from './suggest.ts';
 import { checkDates } from './check-dates.ts';
@@ -307,6 +308,7 @@ export function buildProgram(
 
   const budget = buildBudget(raw, parsed, taskIds, lastStage, { diag, rule, compile });
   const quality = buildQuality(raw, parsed, taskIds, lastStage, forms, { diag, rule });
+  const reporting = buildReporting(raw, parsed, { diag, rule, checkFact });
 
   // Usage collection starts when its task opens, and fills that task's usage_fields.
   if (raw.usage_collection) {
@@ -396,6 +398,7 @@ export function buildProgram(
     usage_collection: raw.usage_collection,
     budget,
     quality,
+    ...(reporting ? { reporting } : {}),
     versioning: {
       pin_at: raw.versioning?.pin_at ?? 'submission',
       apply_to_pinned: raw.versioning?.apply_to_pinned ?? [],

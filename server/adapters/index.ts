@@ -16,6 +16,7 @@ import { enqueueWork } from '../db/work.db.ts';
 import { MAIL_WORK } from './mail.ts';
 import type { JobSite } from '../../engine/index.ts';
 import { httpUtilityData, type UtilityDataAdapter } from './utility-data.ts';
+import { httpTracking, type TrackingAdapter } from './tracking.ts';
 import { httpPayments, PaymentsError, type PaymentsAdapter } from './payments.ts';
 import { openIdConnect, type OidcAdapter, type OidcSettings } from './oidc.ts';
 
@@ -44,6 +45,8 @@ export interface Adapters {
   geocoding: GeocodingAdapter;
   files: FileStorageAdapter;
   payments: PaymentsAdapter;
+  /** DOE's tracking tool (REPORTING_URL); absent, federal report records wait unsent. */
+  tracking?: TrackingAdapter;
   /** Single sign-on at the OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID); absent, it is off. */
   oidc?: OidcAdapter;
   /** The utility data service (UTILITY_DATA_URL); absent, usage collection records that none is configured. */
@@ -140,6 +143,7 @@ export function localAdapters(
     files?: 'disk' | 'database';
     utility_data_url?: string;
     ap_url?: string;
+    reporting_url?: string;
     oidc?: OidcSettings;
   } = {},
 ): Adapters {
@@ -150,6 +154,7 @@ export function localAdapters(
     geocoding: tableGeocoding(db),
     files,
     payments: o.ap_url ? httpPayments(o.ap_url) : unconfiguredPayments(),
+    ...(o.reporting_url ? { tracking: httpTracking(o.reporting_url) } : {}),
     ...(usage ? { usage } : {}),
     ...(o.oidc ? { oidc: openIdConnect(o.oidc) } : {}),
   };

@@ -17,7 +17,7 @@ import type { DocumentSignaturesTable, DocumentsTable } from './schema-documents
 import type { UsageCollectionsTable, UsageReadingsTable } from './schema-usage.ts';
 import type { PaymentsTable, PaymentOverridesTable } from './schema-payments.ts';
 import type { OidcLoginsTable } from './schema-oidc.ts';
-import type { CompletionRecordsTable } from './schema-records.ts';
+import type { CompletionRecordsTable, TrackingRecordsTable } from './schema-records.ts';
 import type { HomeownerInvitesTable } from './schema-homeowners.ts';
 import type { DefinitionVersionsTable } from './schema-versions.ts';
 import type { BudgetEntriesTable, BudgetsTable, BudgetWaitlistTable } from './schema-budget.ts';
@@ -298,5 +298,6 @@ export interface DB {
   quality_assignments: QualityAssignmentsTable;
   quality_visits: QualityVisitsTable;
   completion_records: CompletionRecordsTable;
+  tracking_records: TrackingRecordsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -169,8 +169,10 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
 
 /** A workflow's part of the job detail that the user's role may not read, taken out. */
 function withoutUnreadable(user: AuthUser, detail: Partial<JobDetail>): Partial<JobDetail> {
-  if (may(user, 'quality.view')) return detail;
-  const { quality: _quality, quality_hold: _hold, quality_hold_task: _task, ...rest } = detail;
+  const { reporting, ...shown } = detail;
+  const readable = may(user, 'reporting.view') && reporting ? { ...shown, reporting } : shown;
+  if (may(user, 'quality.view')) return readable;
+  const { quality: _quality, quality_hold: _hold, quality_hold_task: _task, ...rest } = readable;
   return rest;
 }
 

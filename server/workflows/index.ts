@@ -15,6 +15,7 @@ import { budget } from './budget/index.ts';
 import { quality } from './quality/index.ts';
 import { reconciliation } from './reconciliation/index.ts';
 import { records } from './records/index.ts';
+import { reporting } from './reporting/index.ts';
 
 export const WORKFLOWS: readonly AppWorkflow[] = [
   signing,
@@ -25,5 +26,6 @@ export const WORKFLOWS: readonly AppWorkflow[] = [
   budget,
   reconciliation,
   quality,
+  reporting,
   records,
 ];

@@ -1,9 +1,9 @@
 /**
  * The simulated tracking tool's records: the contracts of engine/api/tracking.ts checked with ajv (errors as
  * {path, message}), and the in-memory reservations and redemptions with the tool's rules between them: one active
- * reservation per address, redemptions only against an active reservation of the same upgrade and within its reserved
- * amount, a final redemption completing the reservation, a cancellation freeing the address. Amounts are kept in
- * whole cents, so sums never drift.
+ * reservation per address and upgrade, redemptions only against an active reservation of the same upgrade and within
+ * its reserved amount, a final redemption completing the reservation, a cancellation freeing the address. Amounts are
+ * kept in whole cents, so sums never drift.
  */
 
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -118,7 +118,8 @@ export const cents = (dollars: number) => Math.round(dollars * 100);
 export const dollars = (amount: number) => (amount / 100).toFixed(2);
 
 /** The address a reservation is at, case, spacing and punctuation aside: street number and street, unit, city,
- * state, zip. Two reservations with the same key are at the same home. */
+ * state, zip, and the upgrade reserved (a household may hold one reservation per upgrade, as the tool allows). Two
+ * reservations with the same key reserve the same upgrade at the same home. */
 export function addressKey(reservation: Reservation): string {
   const norm = (s: string | undefined) =>
     (s ?? '')
@@ -127,9 +128,8 @@ export function addressKey(reservation: Reservation): string {
       .replace(/[\s.,#]+/g, ' ')
       .trim();
   const { street_number, street, city, state, zip_code } = reservation.address;
-  return [`${norm(street_number)} ${norm(street)}`, norm(reservation.unit_name_or_number), norm(city), state, zip_code]
-    .map((part) => part.trim())
-    .join('|');
+  const home = [`${norm(street_number)} ${norm(street)}`, norm(reservation.unit_name_or_number), norm(city), state];
+  return [...home, zip_code, reservation.upgrade_type].map((part) => part.trim()).join('|');
 }
 
 export type ReservationStatus = 'ACTIVE' | 'CANCELLED' | 'COMPLETED';
@@ -220,7 +220,8 @@ export class TrackingStore {
     if (known) return { created: false, record: known };
     const address_key = addressKey(record);
     const there = this.activeAt.get(address_key);
-    if (there) return refuse(409, '/address', `a reservation is already active at this address: ${there.id}`);
+    if (there)
+      return refuse(409, '/address', `a reservation of this upgrade is already active at this address: ${there.id}`);
     const external = record.external_rebate_id;
     const named = external === undefined ? undefined : this.activeByExternalId.get(external);
     if (named)

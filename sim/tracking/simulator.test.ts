@@ -321,7 +321,7 @@ describe('reservations', () => {
         zip_code,
       },
     });
-    const message = `a reservation is already active at this address: ${id}`;
+    const message = `a reservation of this upgrade is already active at this address: ${id}`;
     expect(await reserve(same)).toEqual({
       status: 409,
       body: { status: 'refused', errors: [{ path: '/address', message }] },

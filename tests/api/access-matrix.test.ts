@@ -200,6 +200,11 @@ const ROWS: Record<string, Row> = {
     scope: 'company_a',
     except: { homeowner: 404, contractor_a: 404, ops: 404 },
   },
+  // The matrix's clock has no GA HEAR record ready in May 2026: ops pass the guard and find an empty month.
+  'GET /api/programs/{program_id}/tracking-report': {
+    path: () => '/api/programs/ga-hear/tracking-report?month=2026-05',
+    except: { ops: 404 },
+  },
   'GET /api/verify/{sha256}': { path: () => `/api/verify/${'0'.repeat(64)}`, except: everyone(404) },
   // Ops pass the guard: the ask is above the matrix job's rebate; its decision is the asker's own (409, four eyes).
   'GET /api/jobs/{job_id}/payment': { path: (c) => `/api/jobs/${c.job.id}/payment`, scope: 'company_a' },

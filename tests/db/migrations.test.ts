@@ -128,6 +128,7 @@ const INDEXES = [
   'quality_assignments_inspector',
   'quality_visits_token',
   'completion_records_sha256',
+  'tracking_records_moment',
   'terms_one_current',
   'users_email_lower',
   'work_items_due',

@@ -69,6 +69,21 @@ const CASES: [string, Record<string, unknown> | null, string][] = [
     'Field inspection: visit times offered to the homeowner (Thursday, December 3, 2026 at 10:00 AM EST)',
   ],
   [
+    'completion_record_issued',
+    { sha256: 'ab', files: 12 },
+    'Completion record issued, listing 12 files with their fingerprints',
+  ],
+  [
+    'tracking_record_accepted',
+    { kind: 'reservation', measure: 'heat_pump', tool_id: 'RSV-000001' },
+    'The heat pump reservation was accepted by the federal tracking tool (RSV-000001)',
+  ],
+  [
+    'tracking_record_refused',
+    { kind: 'reservation', measure: 'heat_pump', errors: [{ path: '/address', message: 'already reserved here' }] },
+    'The federal tracking tool refused the heat pump reservation: already reserved here',
+  ],
+  [
     'inspection_visit_confirmed',
     {
       review: 'Field inspection',

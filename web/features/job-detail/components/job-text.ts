@@ -129,6 +129,9 @@ export const HISTORY_TYPES: Record<string, string> = {
   inspection_assigned: 'Inspector assigned',
   inspection_visit_proposed: 'Inspection visit offered',
   inspection_visit_confirmed: 'Inspection visit confirmed',
+  completion_record_issued: 'Completion record issued',
+  tracking_record_accepted: 'Reported to the federal tracking tool',
+  tracking_record_refused: 'Refused by the federal tracking tool',
 };
 
 /** Cents as dollars ($1,234.50). */
@@ -243,6 +246,16 @@ export function describeHistory(
       return `Asked for a re-inspection (${text(d?.review).toLowerCase() || 'review'})${text(d?.note) ? `: ${text(d?.note)}` : ''}`;
     case 'inspection_visit_proposed':
       return `${text(d?.review) || 'Field inspection'}: visit times offered to the homeowner (${text(d?.times)})`;
+    case 'completion_record_issued':
+      return `Completion record issued, listing ${String(d?.files ?? 0)} files with their fingerprints`;
+    case 'tracking_record_accepted':
+      return `The ${text(d?.measure).replace(/_/g, ' ')} ${text(d?.kind)} was accepted by the federal tracking tool (${text(d?.tool_id)})`;
+    case 'tracking_record_refused': {
+      const reasons = Array.isArray(d?.errors)
+        ? (d.errors as { message?: unknown }[]).map((e) => text(e?.message)).filter(Boolean)
+        : [];
+      return `The federal tracking tool refused the ${text(d?.measure).replace(/_/g, ' ')} ${text(d?.kind)}${reasons.length ? `: ${reasons.join('; ')}` : ''}`;
+    }
     case 'inspection_visit_confirmed': {
       const how = d?.picked ? 'picked a time of their own' : 'took an offered time';
       const note = text(d?.note);

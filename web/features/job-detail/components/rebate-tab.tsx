@@ -14,6 +14,7 @@ import { PaymentOverridePanel } from './payment-override-panel.tsx';
 import { BudgetPanel } from './budget-panel.tsx';
 import { QualityPanel } from './quality-panel.tsx';
 import { CompletionRecord } from './completion-record.tsx';
+import { ReportingPanel } from './reporting-panel.tsx';
 import { PAYMENT_MESSAGES } from '../../../../engine/api/payments.ts';
 
 const PHASES = [
@@ -198,6 +199,7 @@ export function RebateCard({ job, viewer }: { job: JobDetail; viewer: Viewer }) 
       {job.completion_record && <CompletionRecord jobId={job.id} jobCode={job.code} record={job.completion_record} />}
       {viewer !== 'homeowner' && job.budget && <BudgetPanel budget={job.budget} />}
       <QualityPanel job={job} viewer={viewer} />
+      {viewer === 'ops' && job.reporting && <ReportingPanel records={job.reporting} />}
       {viewer === 'ops' && <PaymentOverridePanel jobId={job.id} />}
     </>
   );
