@@ -194,7 +194,7 @@ const ROWS: Record<string, Row> = {
     scope: 'company_a',
     except: { contractor_a: 404, ops: 404 },
   },
-  // The matrix job is not paid: no record yet, for those who may see it (tests/api/completion-record.test.ts reads one).
+  // The matrix job is not paid: no record yet, for those who may see it (tests/api/completion-record.test.ts: one).
   'GET /api/jobs/{job_id}/completion-record': {
     path: (c) => `/api/jobs/${c.job.id}/completion-record`,
     scope: 'company_a',
