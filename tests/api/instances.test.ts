@@ -273,5 +273,5 @@ describe('two server processes on one database', () => {
     for (const id of acknowledged)
       expect((await call(b.url, 'GET', `/api/jobs/${id}`, { token: tokenB }))?.status, `job ${id}`).toBe(200);
     b.child.kill('SIGTERM');
-  }, 240_000);
+  }, 600_000);
 });

@@ -205,5 +205,5 @@ describe('inspections', () => {
     await expectPaid(p, opsPage, job.id, '1,800.00');
     await p.shot(opsPage, 'inspections-ops-paid');
     expect(findings).toEqual([]);
-  });
+  }, 600_000);
 });
