@@ -20,6 +20,8 @@ const USAGE = `usage:
   rebate db check-ledger        every budget's balances against its jobs' states (exit 1 on a difference)
   rebate impact <definitions-dir> --database <url> [--program id] [--format text|json] [--today YYYY-MM-DD]
                                 every live job under the proposed definitions beside its current outcome: what changes and why
+  rebate report <program> --month YYYY-MM [--out file]
+                                the program's monthly bulk file for DOE's tracking tool (DATABASE_URL's database)
 
 exit codes: 0 clean, 1 errors or failing cases, 2 usage error or unreadable file`;
 
@@ -39,6 +41,7 @@ export async function main(
   try {
     // Its options are its own (the database, a program): the server's script reads them.
     if (argv[0] === 'impact') return runServerScript('impact-cli.ts', argv.slice(1), io);
+    if (argv[0] === 'report') return runServerScript('report-cli.ts', argv.slice(1), io);
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,

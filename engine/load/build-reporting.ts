@@ -123,7 +123,8 @@ export function buildReporting(
         );
         continue;
       }
-      checkFact(list ? `${list}.${source}` : source, [...at, 'fields', field], parsed, `reporting products ${field}`);
+      // A list item's key: checked as the first item's part (the schema's items).
+      checkFact(list ? `${list}.0.${source}` : source, [...at, 'fields', field], parsed, `reporting products ${field}`);
       out[field] = source;
     }
     return { ...(list ? { list } : {}), fields: out };

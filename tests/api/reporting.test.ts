@@ -6,7 +6,11 @@
  * file passes the bulk contract.
  */
 
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportCommand } from '../../server/report-cli.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/context.ts';
 import { depsOf } from '../../server/deps.ts';
@@ -137,6 +141,56 @@ describe('the demo’s HEAR records', () => {
     expect(errors).toEqual([]);
     expect(errorsOf(checkBulkEnvelope(file))).toEqual([]);
     expect(file.records.length).toBeGreaterThan(0);
+  });
+
+  it('rebate report writes the bulk file of a month; a month with nothing ready exits 1, a bad month 2', async () => {
+    const rows = await d.db
+      .selectFrom('tracking_records as t')
+      .innerJoin('jobs as j', 'j.id', 't.job_id')
+      .select(['j.program_id', 't.moment'])
+      .where('t.state', '!=', 'incomplete')
+      .execute();
+    const { program_id, moment } = rows[0];
+    const env = { DATABASE_URL: demo.url, ...(demo.schema ? { DATABASE_SCHEMA: demo.schema } : {}) };
+    const out = join(mkdtempSync(join(tmpdir(), 'rebate-report-')), 'file.json');
+    const said: string[] = [];
+    const code = await reportCommand(
+      [program_id, '--month', moment.slice(0, 7), '--out', out],
+      env,
+      () => {},
+      (x) => {
+        said.push(x);
+      },
+    );
+    expect(code, said.join('\n')).toBe(0);
+    const file = JSON.parse(readFileSync(out, 'utf8')) as { records: unknown[]; reporting_month: string };
+    expect(errorsOf(checkBulkEnvelope(file))).toEqual([]);
+    expect(file.reporting_month).toBe(moment.slice(0, 7));
+    expect(said.join('\n')).toContain(`record(s) of ${program_id} for ${moment.slice(0, 7)} written`);
+    expect(
+      await reportCommand(
+        [program_id, '--month', '1999-01'],
+        env,
+        () => {},
+        () => {},
+      ),
+    ).toBe(1);
+    expect(
+      await reportCommand(
+        [program_id, '--month', '2026-1'],
+        env,
+        () => {},
+        () => {},
+      ),
+    ).toBe(2);
+    expect(
+      await reportCommand(
+        [program_id],
+        env,
+        () => {},
+        () => {},
+      ),
+    ).toBe(2);
   });
 });
 

@@ -28,6 +28,8 @@ import { readOutbox } from '../../server/db/settings.db.ts';
 import type { AuthUser } from '../../server/context.ts';
 import { setStanding } from '../../server/workflows/quality/quality.service.ts';
 import { jpeg } from '../support/photos.ts';
+import { recordOfJob } from '../../server/workflows/records/records.db.ts';
+import { VERIFY_MESSAGES } from '../../engine/api/completion.ts';
 
 const OPS = 'ops@demo.rebates.test';
 const CONTRACTOR = 'alex@northwind-hvac.test';
@@ -203,7 +205,31 @@ describe('inspections', () => {
     await expect.poll(() => hold.count(), SLOW).toBe(0);
     await approvePaymentInForm(opsPage, '1,800.00');
     await expectPaid(p, opsPage, job.id, '1,800.00');
+    // The worker issues the paid job's completion record; the page shows it without a reload.
+    const record = opsPage.locator('.completion-record');
+    await record.waitFor({ timeout: SLOW.timeout });
     await p.shot(opsPage, 'inspections-ops-paid');
+
+    // Anyone given the record checks it on the public verify page: the record itself, then a changed copy.
+    const issued = (await recordOfJob(p.deps.db, job.id))!;
+    const pdf = (await p.deps.adapters.files.get(issued.file_name))!;
+    const stranger = await (await p.context(390)).newPage();
+    await stranger.goto(`${p.url}/verify/${issued.sha256}`);
+    await stranger.getByText('The portal issued this completion record on').waitFor({ timeout: SLOW.timeout });
+    await stranger
+      .locator('#verify-file')
+      .setInputFiles({ name: 'record.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await stranger.getByText(VERIFY_MESSAGES.matches).waitFor({ timeout: SLOW.timeout });
+    expect(await sideScroll(stranger)).toBe(0);
+    findings.push(...(await axeFindings(stranger, 'verify page at 390 px')));
+    await p.shot(stranger, 'inspections-verify-record');
+    const changed = Buffer.from(pdf);
+    changed[changed.length - 20] ^= 1;
+    await stranger
+      .locator('#verify-file')
+      .setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
+    await stranger.getByText(VERIFY_MESSAGES.differs).waitFor({ timeout: SLOW.timeout });
+    await p.shot(stranger, 'inspections-verify-changed');
     expect(findings).toEqual([]);
   }, 600_000);
 });

@@ -24,6 +24,7 @@ import { WI_HEAR_APPLY } from '../api/fixtures.ts';
 import { refreshJob } from '../../server/services/evaluation.ts';
 import * as tasksDb from '../../server/db/tasks.db.ts';
 import { createWorker } from '../../server/worker.ts';
+import { recordHandlers } from '../../server/workflows/records/records.service.ts';
 import { documentHandlers } from '../../server/workflows/signing/document-work.ts';
 import { usageHandlers } from '../../server/workflows/usage/usage-work.ts';
 import { startUtilitySimulator } from '../../sim/utility/server.ts';
@@ -91,13 +92,14 @@ async function startInstance(cfg: Config): Promise<Instance> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Links in mail (and the utility's way back) point at this portal.
   deps.config.public_url = url;
-  // The background worker (documents to generate, invites to mail, signed PDFs, usage, payments).
+  // The background worker (documents to generate, invites to mail, signed PDFs, usage, payments, completion records).
   // With SMTP_URL (a test's SMTP server), mail is delivered there too.
   const worker = createWorker(deps.db, {
     handlers: {
       ...documentHandlers(deps),
       ...usageHandlers(deps),
       ...paymentHandlers(deps),
+      ...recordHandlers(deps),
       ...(cfg.smtp_url ? { [MAIL_WORK]: smtpMailHandler(cfg.smtp_url, cfg.mail_from) } : {}),
     },
     idle_ms: 200,

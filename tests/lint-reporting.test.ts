@@ -1,0 +1,131 @@
+/**
+ * program.yaml `reporting:` (issue 44): each mistake in the block is reported at its line and column with its code
+ * (what `rebate validate` prints), and the HEAR programs' reporting compiles: every field is one of the tracking
+ * tool's, every measure one of the program's.
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadDefinitions, type SourceFile } from '../engine/index.ts';
+import { createMetaValidators } from '../engine/load/meta-validate.ts';
+import { ROOT } from './load-repo.ts';
+
+const read = (path: string): SourceFile => ({ path, text: readFileSync(join(ROOT, path), 'utf8') });
+const folder = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .sort()
+    .map((n) => read(`${dir}/${n}`));
+
+/** One program, the forms its tasks name and both _shared folders. */
+function programFiles(program: string): SourceFile[] {
+  const file = read(`program-defs/${program}/program.yaml`);
+  const forms = [...new Set([...file.text.matchAll(/\bform: (\w+)/g)].map((m) => m[1]))].sort();
+  return [
+    ...folder('program-defs/_shared'),
+    file,
+    ...folder('task-schemas/_shared'),
+    ...forms.map((f) => read(`task-schemas/${f}/form.yaml`)),
+  ];
+}
+
+const META = createMetaValidators();
+const load = (files: SourceFile[]) =>
+  loadDefinitions(files, { unused_forms: false, lazy_forms: true, meta_validators: META });
+const P = (id: string) => `program-defs/${id}/program.yaml`;
+
+/** A row: replace `from` by `to` in the program's file; expect `code` where `at` first appears after `reporting:`. */
+const ROWS = [
+  {
+    name: 'a field the tracking tool does not have',
+    program: 'ga-hear',
+    from: '    claimant_type: {',
+    to: '    claimant_kind: {',
+    code: 'reporting-unknown-field',
+    at: 'claimant_kind',
+  },
+  {
+    name: 'a nested field the tracking tool does not have',
+    program: 'wi-hear',
+    from: 'safety_checks.gas_leak_detection_test_result:',
+    to: 'safety_checks.gas_leak_result:',
+    code: 'reporting-unknown-field',
+    at: 'safety_checks.gas_leak_result',
+  },
+  {
+    name: 'a field the portal fills from the job itself',
+    program: 'ca-heehra',
+    from: '    construction_type: EXISTING',
+    to: '    reservation_amount: 100',
+    code: 'reporting-portal-field',
+    at: 'reservation_amount',
+  },
+  {
+    name: 'a measure the incentives do not have',
+    program: 'ga-hear',
+    from: '    heat_pump_water_heater:\n      upgrade_type: HEAT_PUMP_WATER_HEATER',
+    to: '    heat_pump_watr_heater:\n      upgrade_type: HEAT_PUMP_WATER_HEATER',
+    code: 'reporting-unknown-measure',
+    at: 'heat_pump_watr_heater',
+  },
+  {
+    name: 'an upgrade type the tool does not know',
+    program: 'wi-hear',
+    from: 'upgrade_type: ELECTRIC_WIRING',
+    to: 'upgrade_type: WIRING',
+    code: 'schema-enum',
+    at: 'WIRING',
+  },
+  {
+    name: 'a field read from a form field that does not exist',
+    program: 'ga-hear',
+    from: '{ var: review_income_qualification.is_disadvantaged_community }',
+    to: '{ var: review_income_qualification.is_dac }',
+    code: 'unknown-fact',
+    at: 'review_income_qualification.is_dac',
+  },
+  {
+    name: 'a product read from a list item key that does not exist',
+    program: 'ca-heehra',
+    from: 'model_number: model, ahri_reference_number: ahri_number',
+    to: 'model_number: model_no, ahri_reference_number: ahri_number',
+    code: 'unknown-fact',
+    at: 'model_no',
+  },
+  {
+    name: 'a mode the portal does not know',
+    program: 'wi-hear',
+    from: '  mode: real_time',
+    to: '  mode: weekly',
+    code: 'schema-enum',
+    at: 'weekly',
+  },
+] as const;
+
+describe('reporting: mistakes at their lines', () => {
+  it.each(ROWS)('$name: $code', (row) => {
+    const file = P(row.program);
+    const files = programFiles(row.program).map((f) => {
+      if (f.path !== file) return f;
+      expect(f.text).toContain(row.from);
+      return { path: f.path, text: f.text.replace(row.from, row.to) };
+    });
+    const lines = files.find((f) => f.path === file)!.text.split('\n');
+    const start = lines.indexOf('reporting:');
+    const line = lines.findIndex((l, i) => i > start && l.includes(row.at)) + 1;
+    expect(line).toBeGreaterThan(start + 1);
+    const col = lines[line - 1].indexOf(row.at) + 1;
+    const found = load(files).diagnostics.filter((d) => d.code === row.code);
+    expect(found.map((d) => `${d.file}:${d.range.line}:${d.range.col}`)).toContain(`${file}:${line}:${col}`);
+  });
+});
+
+describe('the HEAR programs report', () => {
+  it.each(['ga-hear', 'wi-hear', 'ca-heehra'])('%s compiles its reporting with no error', (id) => {
+    const { programs, diagnostics } = load(programFiles(id));
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const r = programs[id].reporting!;
+    expect(Object.keys(r.measures)).toEqual(expect.arrayContaining(['heat_pump', 'panel', 'wiring']));
+    expect(r.redemption.find((f) => f.path.join('.') === 'safety_checks.gas_leak_detection_test_result')).toBeDefined();
+  });
+});
