@@ -143,3 +143,5 @@ export {
 } from './quality.ts';
 export { reportRecords, bulkFile, type ReportRecord, type ReportJob, type ReportKind } from './reporting.ts';
 export type { ReportingDef } from './types-reporting.ts';
+export { liftWords, suggestionWords, NO_SINGLE_CHANGE } from './would-pass-words.ts';
+export { whatWouldPass, withChanges, type Suggestion, type FactChange } from './what-would-pass.ts';

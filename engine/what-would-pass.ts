@@ -3,7 +3,8 @@
  * answers it reads that turns its outcome the way wanted ("eligible with a household income up to $84,500"). It walks
  * the rule: a comparison of an answer with a value (`<`, `<=`, `>`, `>=`, `==`, `!=`, the three-argument range), an
  * answer among listed values (`in`), an answer read for its truth, `!` / `!!`, and `and` / `or` (every failing part of
- * an `and` changed at once, the cheapest part of an `or`). Only answers change (a task's field: `<task>.<field>`);
+ * an `and` changed at once, the cheapest part of an `or`), a value looked up in a fixed map by an answer (an income
+ * level's band: each level whose band compares as wanted). Only answers change (a task's field: `<task>.<field>`);
  * the job's site, constants, tables and derived facts stay. A suggestion is checked by evaluating the whole rule again
  * with the change in place (reference semantics): one that would not flip it is never given. Where no change of these
  * kinds flips it (a table lookup, two answers compared with each other), the answer is null: "no single change".
@@ -178,7 +179,21 @@ function among(args: Logic[], facts: object, want: boolean): Suggestion[] {
   return list.slice(0, KEEP).map((v) => [{ fact: answer, value: v, bound: 'exactly' as const }]);
 }
 
-/** A comparison of one answer with a fixed value (or the range `a < x < b`). */
+/** `{ lookup: [fixed map, answer] }`: the map and the answer that picks its entry (else null). */
+function lookedUp(
+  node: Logic,
+  fixed: (n: Logic) => { ok: true; value: unknown } | { ok: false },
+): { node: Logic; answer: string; map: Record<string, unknown> } | null {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return null;
+  const l = (node as { lookup?: unknown }).lookup;
+  if (!Array.isArray(l) || l.length !== 2) return null;
+  const answer = answerOf(l[1] as Logic);
+  const map = fixed(l[0] as Logic);
+  if (!answer || !map.ok || !map.value || typeof map.value !== 'object' || Array.isArray(map.value)) return null;
+  return { node, answer, map: map.value as Record<string, unknown> };
+}
+
+/** A comparison of one answer with a fixed value (or the range `a < x < b`), or with a value looked up by one. */
 function compared(op: string, args: Logic[], facts: object, want: boolean): Suggestion[] {
   const fixed = (n: Logic) => {
     if (readsAnswer(n)) return { ok: false as const };
@@ -211,6 +226,34 @@ function compared(op: string, args: Logic[], facts: object, want: boolean): Sugg
   const left = answerOf(a);
   const right = answerOf(b);
   const holding = want ? op : NEGATE[op];
+  // A value looked up by an answer in a fixed map (an income level's band): each key whose value compares as wanted.
+  const looked = lookedUp(a, fixed) ?? lookedUp(b, fixed);
+  if (looked && !left && !right) {
+    const other = looked.node === a ? fixed(b) : fixed(a);
+    if (!other.ok) return [];
+    const holds = (v: unknown) => {
+      const pair = looked.node === a ? [v, other.value] : [other.value, v];
+      try {
+        return truthy(applyReference({ [holding]: pair } as Logic, {}));
+      } catch {
+        return false;
+      }
+    };
+    // Nearest the key picked now first (the map's order: the next income level, not the lowest).
+    const keys = Object.keys(looked.map);
+    let picked = -1;
+    try {
+      picked = keys.indexOf(String(applyReference((looked.node as { lookup: Logic[] }).lookup[1], facts)));
+    } catch {
+      picked = -1;
+    }
+    const distance = (k: string) => (picked < 0 ? keys.indexOf(k) : Math.abs(keys.indexOf(k) - picked));
+    return Object.entries(looked.map)
+      .filter(([, v]) => holds(v))
+      .sort(([x], [y]) => distance(x) - distance(y))
+      .slice(0, KEEP)
+      .map(([k]) => [{ fact: looked.answer, value: k, bound: 'exactly' as const }]);
+  }
   if (left && !right) {
     const c = fixed(b);
     if (!c.ok) return [];

@@ -200,9 +200,9 @@ describe('rebate explain', () => {
     expect(r.out).toContain(
       'income_too_high (income too high): ineligible: income_too_high, because review_income_qualification.income_level = (missing), provide_income_estimate.income_level = above_ami_150',
     );
-    // An income level that no single answer change lifts (an enum the rule compares; its options are not weighed yet).
+    // The income level looked up in the bands: the nearest level whose band is eligible lifts it.
     expect(r.out).toContain(
-      'provide_income_estimate.income_level = above_ami_150\n    no single change of an answer lifts it',
+      'provide_income_estimate.income_level = above_ami_150\n    would pass with review_income_qualification.income_level = "ami_80_to_ami_150"',
     );
     expect(r.out).toMatch(/READY\s+apply_for_income_verification \(stage 2, homeowner\)/);
     expect(r.out).toMatch(

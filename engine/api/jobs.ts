@@ -32,6 +32,8 @@ export interface EligibilityReasonView {
   missing?: string[];
   because?: string;
   why?: string;
+  /** For a reason that holds the job: the smallest change of an answer that would lift it, in words (issue 44). */
+  would_pass?: string;
 }
 
 /** What the engine says about a job, as the caller may see it. */

@@ -67,6 +67,8 @@ export interface StandingInput {
   tasks: Pick<JobTask, 'status' | 'can_edit'>[];
   budget: JobBudget | undefined;
   contractor: ContractorContact | null;
+  /** What would lift each reason that holds the job, in words (presentEvaluation's `would_pass`). */
+  lifts?: string[];
 }
 
 /** Where the homeowner's rebate stands, in their words. */
@@ -90,7 +92,12 @@ export function homeownerStanding(i: StandingInput): HomeownerStanding {
     return at('done', W.paid_title, [`Payment sent $${amount} to ${to}${on}.`]);
   }
   if (i.ev.eligibility.status === 'ineligible')
-    return at('stopped', W.ineligible_title, homeownerReasons(i.program, i.ev), W.ineligible_can_do);
+    return at(
+      'stopped',
+      W.ineligible_title,
+      [...homeownerReasons(i.program, i.ev), ...new Set(i.lifts ?? [])],
+      W.ineligible_can_do,
+    );
   if (i.budget?.status === 'waitlisted')
     return at('waiting', W.waiting_title, [W.waiting_says(i.budget.waitlist_position)], W.waiting_can_do);
   const yours = i.tasks.some((t) => t.can_edit && isOpenTask(t));

@@ -5,7 +5,7 @@
  */
 
 import { assertMay } from '../abilities.ts';
-import { CANCEL_REASONS, isOpenTask, validateTask } from '../../engine/index.ts';
+import { CANCEL_REASONS, isOpenTask, NO_SINGLE_CHANGE, validateTask } from '../../engine/index.ts';
 import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { badRequest, validationError } from '../errors.ts';
 import * as jobsDb from '../db/jobs.db.ts';
@@ -166,14 +166,14 @@ export async function cloneJob(deps: Deps, user: AuthUser, job: jobsDb.JobRow, b
  * guidance, rebate and signing status.
  */
 export async function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobRow) {
-  const { evaluation: ev, program } = await jobState(deps, job);
+  const { evaluation: ev, program, facts } = await jobState(deps, job);
   const asHomeowner: AuthUser = user.role === 'homeowner' ? user : { ...user, role: 'homeowner' };
   const tasks = await presentTasks(deps, asHomeowner, job, ev, program);
   const company = job.contractor_id ? await getContractor(deps.db, job.contractor_id) : undefined;
   const contractor = company ? { name: company.name, phone: company.phone, email: company.email } : null;
   // What the workflows say of the job: the budget's hold on it, said to the homeowner in words only.
   const { budget, completion_record } = await workflowJobDetail(deps, job);
-  const evaluation = presentEvaluation(asHomeowner, ev, wordsOf(deps, program));
+  const evaluation = presentEvaluation(asHomeowner, ev, wordsOf(deps, program), facts);
   return {
     id: job.id,
     code: job.code,
@@ -187,7 +187,18 @@ export async function homeownerView(deps: Deps, user: AuthUser, job: jobsDb.JobR
     evaluation,
     tasks,
     income_guidance: incomeGuidance(program),
-    standing: homeownerStanding({ job, program, ev, tasks, budget: budget ?? undefined, contractor }),
+    standing: homeownerStanding({
+      job,
+      program,
+      ev,
+      tasks,
+      budget: budget ?? undefined,
+      contractor,
+      // A homeowner reads what would lift a reason, not that nothing single would.
+      lifts: evaluation.eligibility.reasons.flatMap((r) =>
+        r.would_pass && r.would_pass !== NO_SINGLE_CHANGE ? [r.would_pass] : [],
+      ),
+    }),
     contractor,
     completion_record: completion_record ?? null,
   };

@@ -129,7 +129,7 @@ export async function createJob(deps: Deps, user: AuthUser, body: NewJob) {
 
 /** The job detail: the row, what the engine says now, and the tasks. */
 export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): Promise<JobDetail> {
-  const { evaluation: ev, program: judgedBy } = await jobState(deps, row, undefined, seesInternal(user));
+  const { evaluation: ev, program: judgedBy, facts } = await jobState(deps, row, undefined, seesInternal(user));
   const contractor =
     row.contractor_id === null ? undefined : await contractorsDb.getContractor(deps.db, row.contractor_id);
   const item = presentListItem(deps, user, row, contractor?.name, judgedBy);
@@ -156,7 +156,7 @@ export async function readJob(deps: Deps, user: AuthUser, row: jobsDb.JobRow): P
     eligibility_overridden: !!row.eligibility_override_reason,
     ...(seesInternal(user) ? { eligibility_override_reason: row.eligibility_override_reason ?? null } : {}),
     stage_model: { id: judgedBy.stage_model.id, label: judgedBy.stage_model.label },
-    evaluation: presentEvaluation(user, ev, wordsOf(deps, judgedBy)),
+    evaluation: presentEvaluation(user, ev, wordsOf(deps, judgedBy), facts),
     tasks: await presentTasks(deps, user, row, ev, judgedBy),
     abilities: jobAbilities(user, row),
     payment_pending: false,

@@ -12,7 +12,14 @@ import type {
   TaskForm,
   UploadKind,
 } from '../../engine/index.ts';
-import { plainWords, type EligibilityReason, type IncentiveLine, type PlainWords } from '../../engine/index.ts';
+import {
+  liftWords,
+  plainWords,
+  type EligibilityReason,
+  type Facts,
+  type IncentiveLine,
+  type PlainWords,
+} from '../../engine/index.ts';
 import type { EligibilityReasonView, EvaluationView, JobListItem, JobPerson } from '../../engine/api/jobs.ts';
 import type { AuthUser, Deps } from '../context.ts';
 import type { JobRow } from '../db/jobs.db.ts';
@@ -171,9 +178,14 @@ function outsideText(user: AuthUser, r: EligibilityReason, program: Program | un
  * (task and field titles, `words`); ops also get each rule's id, the facts it read and why in words; a
  * contractor reads each reason as a sentence and a homeowner in their own words (never a rule's name).
  */
-export function presentEvaluation(user: AuthUser, ev: JobEvaluation, words: PlainWords): EvaluationView {
+export function presentEvaluation(user: AuthUser, ev: JobEvaluation, words: PlainWords, facts?: Facts): EvaluationView {
   const internal = seesInternal(user);
   const program = programOfWords.get(words);
+  // What would lift a reason that holds the job (everyone reads it, in the forms' words).
+  const lifted = (r: EligibilityReason): EligibilityReasonView => {
+    const would = program && facts ? liftWords(program, words, r.rule, facts) : undefined;
+    return { ...reason(r), ...(would ? { would_pass: would } : {}) };
+  };
   const reason = (r: EligibilityReason): EligibilityReasonView =>
     internal
       ? {
@@ -198,7 +210,7 @@ export function presentEvaluation(user: AuthUser, ev: JobEvaluation, words: Plai
     stage: ev.stage,
     eligibility: {
       status: ev.eligibility.status,
-      reasons: ev.eligibility.reasons.map(reason),
+      reasons: ev.eligibility.reasons.map(lifted),
       pending: ev.eligibility.pending.map(reason),
       undetermined: ev.eligibility.undetermined.map(reason),
       missing: words.missing(ev.eligibility.pending.flatMap((r) => r.missing ?? [])),

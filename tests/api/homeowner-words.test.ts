@@ -285,3 +285,26 @@ describe('each signer keeps a copy of what they signed', () => {
     expect((await mails(contractorEmail)).some((b) => b.includes('Everyone has signed'))).toBe(true);
   });
 });
+
+describe('what would make it pass', () => {
+  it('a job held by its income level says the nearest level that passes, in the forms’ words, to each role', async () => {
+    const job = await createJob(s);
+    await linkHomeowner(job.id);
+    const r = await s.api('POST', `/api/jobs/${job.id}/tasks/provide_income_estimate/submit`, {
+      as: 'contractor_a',
+      body: { data: { number_of_occupants: 2, income_level: 'above_ami_150' }, version: 0 },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const lift =
+      'It would pass with Verified income level (Review income qualification): Between 80% and 150% of the area median income.';
+    for (const as of ['ops', 'contractor_a'] as const) {
+      const detail = (await s.api('GET', `/api/jobs/${job.id}`, { as })).body;
+      expect(detail.evaluation.eligibility.status).toBe('ineligible');
+      const reason = detail.evaluation.eligibility.reasons.find((x: { code: string }) => x.code === 'income_too_high');
+      expect(reason.would_pass, as).toBe(lift);
+    }
+    const view = (await s.api('GET', `/api/jobs/homeowner/${job.id}`, { as: 'homeowner' })).body;
+    expect(view.standing.tone).toBe('stopped');
+    expect(view.standing.says).toContain(lift);
+  });
+});

@@ -64,6 +64,10 @@ describe('program explorer', () => {
     const rule = p.deps.defs.programs['wi-hear'].eligibility.find((e) => e.reason === 'income_too_high')!;
     await expect.poll(() => callout.textContent()).toContain('Eligibility: ineligible');
     expect(await callout.textContent()).toContain(rule.reason_text);
+    // What would lift it, in the forms' words: the nearest income level whose band passes.
+    expect(await callout.textContent()).toContain(
+      'It would pass with Verified income level (Review income qualification): Between 80% and 150% of the area median income.',
+    );
     await p.shot(page, 'explorer-try-it', false);
     await page.locator('#fact-provide_income_estimate-income_level').selectOption('below_ami_80');
     await expect.poll(() => callout.textContent()).toContain('Eligibility: eligible');

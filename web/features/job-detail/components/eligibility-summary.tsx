@@ -37,6 +37,7 @@ function Reasons({ list, internal }: { list: EligibilityReasonView[]; internal: 
       {list.map((r) => (
         <li key={`${r.code}-${r.rule ?? ''}`}>
           {sentence(r.text)}
+          {r.would_pass && <div className="eligibility-would-pass">{r.would_pass}</div>}
           {internal && <Why r={r} />}
         </li>
       ))}

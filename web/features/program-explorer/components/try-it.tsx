@@ -7,7 +7,9 @@
 import { Callout, Card, FormGroup, H5, HTMLSelect, HTMLTable, InputGroup, NumericInput, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import {
-  evaluateJob,
+  evaluateJobWithFacts,
+  liftWords,
+  plainWords,
   formatCents,
   isOpenTask,
   ELIGIBILITY_STATUS_LABELS,
@@ -171,7 +173,11 @@ export function TryIt({
 }) {
   const [job, setJob] = useState<JobInput>(base);
   const facts = useMemo(() => editableFacts(program, defs), [program, defs]);
-  const ev = useMemo(() => evaluateJob(program, job, { today, explain: true }), [program, job, today]);
+  const { evaluation: ev, facts: jobFacts } = useMemo(
+    () => evaluateJobWithFacts(program, job, { today, explain: true }),
+    [program, job, today],
+  );
+  const words = useMemo(() => plainWords(program, defs.forms), [program, defs]);
   const status = ev.eligibility.status;
   const open = ev.tasks.filter(isOpenTask);
   return (
@@ -201,6 +207,7 @@ export function TryIt({
                 rule {r.rule}
                 {r.because ? `: ${r.because.text}` : ''}
               </span>
+              <div className="try-would-pass">{liftWords(program, words, r.rule, jobFacts)}</div>
             </div>
           ))}
           {ev.eligibility.pending.map((r) => (
