@@ -6,7 +6,7 @@
  */
 
 import type { PlainWords } from './plain-words.ts';
-import type { Facts } from './facts.ts';
+import { RESERVED_FACT_ROOTS, type Facts } from './facts.ts';
 import type { Program } from './types.ts';
 import { whatWouldPass, type Suggestion } from './what-would-pass.ts';
 
@@ -23,10 +23,15 @@ export function suggestionWords(words: PlainWords, s: Suggestion): string {
   return `It would pass with ${parts.join(' and ')}.`;
 }
 
-/** For a rule that makes the job ineligible: what would lift it, in words (its `ineligible_if` made false). */
+/**
+  // A rule that reads no answer (the site, the submission window, ops' mark) is not lifted by answering.
+ * a rule that reads no answer.
+ */
 export function liftWords(program: Program, words: PlainWords, ruleId: string, facts: Facts): string | undefined {
   const rule = program.eligibility.find((r) => r.id === ruleId);
-  if (!rule) return undefined;
+  // A rule that reads no answer (the site, the submission window, ops' mark) is not lifted by answering: say nothing.
+  if (!rule?.reads.some((path) => !(RESERVED_FACT_ROOTS as readonly string[]).includes(path.split('.')[0])))
+    return undefined;
   const s = whatWouldPass(rule.logic, facts, false);
   return s?.length ? suggestionWords(words, s) : NO_SINGLE_CHANGE;
 }

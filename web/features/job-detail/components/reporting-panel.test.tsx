@@ -38,7 +38,7 @@ const RECORDS: TrackingRecordView[] = [
 describe('reporting panel', () => {
   it('says each record’s state, what it misses, the tool’s id and its refusal', async () => {
     shown = await mount({ at: '/7', path: '/:id', element: <ReportingPanel records={RECORDS} /> });
-    const items = [...shown.host.querySelectorAll('.reporting-records > li')].map((li) => li.textContent ?? '');
+    const items = Array.from(shown.host.querySelectorAll('.reporting-records > li'), (li) => li.textContent ?? '');
     expect(items).toHaveLength(3);
     expect(items[0]).toContain('Heat pump reservation');
     expect(items[0]).toContain('Accepted');
