@@ -24,12 +24,12 @@ export function suggestionWords(words: PlainWords, s: Suggestion): string {
 }
 
 /**
-  // A rule that reads no answer (the site, the submission window, ops' mark) is not lifted by answering.
- * a rule that reads no answer.
+ * For a rule that makes the job ineligible: what would lift it, in words (its `ineligible_if` made false); undefined
+ * for a rule that reads no answer.
  */
 export function liftWords(program: Program, words: PlainWords, ruleId: string, facts: Facts): string | undefined {
   const rule = program.eligibility.find((r) => r.id === ruleId);
-  // A rule that reads no answer (the site, the submission window, ops' mark) is not lifted by answering: say nothing.
+  // A rule that reads no answer (the site, the submission window, ops' mark) is not lifted by answering.
   if (!rule?.reads.some((path) => !(RESERVED_FACT_ROOTS as readonly string[]).includes(path.split('.')[0])))
     return undefined;
   const s = whatWouldPass(rule.logic, facts, false);
