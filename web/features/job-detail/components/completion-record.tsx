@@ -36,7 +36,7 @@ export function CompletionRecord({
         />
         <AnchorButton
           variant="minimal"
-          icon="endorsed"
+          icon="document-open"
           text="Verify page"
           href={pathTo('VerifyRecord', { sha256: record.sha256 })}
           target="_blank"

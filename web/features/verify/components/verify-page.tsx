@@ -96,7 +96,7 @@ function Record({ record }: { record: RecordVerification }) {
   const c = record.covers;
   return (
     <>
-      <Callout intent="success" icon="endorsed" role="status">
+      <Callout intent="success" icon="tick-circle" role="status">
         The portal issued this completion record on <strong>{day(record.issued_at)}</strong>.
       </Callout>
       <section className="public-card" aria-label="What the record covers">
