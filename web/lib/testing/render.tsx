@@ -88,6 +88,11 @@ export async function mount(opts: {
       await act(async () => root.unmount());
       host.remove();
       client.clear();
+      // A task React's scheduler still holds runs now, while the DOM is here, not after the environment is gone.
+      await act(async () => {
+        if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
+        else await new Promise((r) => setTimeout(r, 0));
+      });
     },
   };
 }
