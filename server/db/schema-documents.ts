@@ -37,6 +37,9 @@ export interface DocumentSignaturesTable {
   status: Generated<string>;
   token_hash: string | null;
   token_expires_at: string | null;
+  /** The copy mail's link (migration 043): reads the signer's copy only, beside the link they signed with. */
+  copy_token_hash: Generated<string | null>;
+  copy_token_expires_at: Generated<string | null>;
   invites_requested: Generated<number>;
   invites_sent: Generated<number>;
   invited_at: string | null;

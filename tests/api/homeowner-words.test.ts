@@ -279,9 +279,12 @@ describe('each signer keeps a copy of what they signed', () => {
     const signedPdf = await fetch(`${s.url}/api/signing/${copyLink}/copy.pdf`);
     expect(signedPdf.status).toBe(200);
     expect(signedPdf.headers.get('content-disposition')).toContain('-signed.pdf');
-    // The copy link signs nothing, and the old invite no longer opens the copy.
+    // The copy link signs nothing; the link each signer signed with still opens their copy, now signed by everyone
+    // (the last signer's thank-you page asks for it after the copy is made: CI of 14addac).
     expect((await s.api('GET', `/api/signing/${copyLink}`)).status).toBe(410);
-    expect((await s.api('GET', `/api/signing/${invite}/copy`)).status).toBe(404);
+    expect((await s.api('GET', `/api/signing/${invite}`)).status).toBe(410);
+    expect((await s.api('GET', `/api/signing/${invite}/copy`)).body).toMatchObject({ complete: true });
+    expect((await s.api('GET', `/api/signing/${contractorInvite}/copy`)).body).toMatchObject({ complete: true });
     expect((await mails(contractorEmail)).some((b) => b.includes('Everyone has signed'))).toBe(true);
   });
 });

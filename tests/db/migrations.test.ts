@@ -129,6 +129,7 @@ const INDEXES = [
   'quality_visits_token',
   'completion_records_sha256',
   'tracking_records_moment',
+  'document_signatures_copy_token',
   'terms_one_current',
   'users_email_lower',
   'work_items_due',

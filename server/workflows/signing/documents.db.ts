@@ -87,8 +87,20 @@ export function signatureById(db: Q, id: number): Promise<SignatureRow | undefin
   return db.selectFrom('document_signatures').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function signatureByTokenHash(db: Q, tokenHash: string): Promise<SignatureRow | undefined> {
-  return db.selectFrom('document_signatures').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/**
+ * The signature a link names (the link a signer signs with, or the copy mail's, which reads their copy only once they
+ * signed), with when that link expires.
+ */
+export async function signatureByTokenHash(
+  db: Q,
+  tokenHash: string,
+): Promise<{ s: SignatureRow; expires: string | null } | undefined> {
+  const s = await db
+    .selectFrom('document_signatures')
+    .selectAll()
+    .where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('copy_token_hash', '=', tokenHash)]))
+    .executeTakeFirst();
+  return s && { s, expires: s.token_hash === tokenHash ? s.token_expires_at : s.copy_token_expires_at };
 }
 
 /** Changes a signature; `unless` guards the change (e.g. an invite already sent). Whether a row changed. */
@@ -118,7 +130,11 @@ export async function supersedeDocuments(db: Q, jobId: number, taskId: string, a
 export async function supersedeDocumentIds(db: Q, ids: number[], at: string): Promise<void> {
   if (!ids.length) return;
   await db.updateTable('documents').set({ superseded_at: at }).where('id', 'in', ids).execute();
-  await db.updateTable('document_signatures').set({ token_hash: null }).where('document_id', 'in', ids).execute();
+  await db
+    .updateTable('document_signatures')
+    .set({ token_hash: null, copy_token_hash: null })
+    .where('document_id', 'in', ids)
+    .execute();
 }
 
 /** Records a document's signed PDF unless another worker already did; whether this one did. */

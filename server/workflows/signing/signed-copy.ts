@@ -14,9 +14,10 @@ import { SIGNING_TOKEN } from './signing.service.ts';
 
 /** The signature a link names once it signed, with its document and job; 404 for any other link. */
 async function signedByToken(deps: Deps, token: string) {
-  const s = SIGNING_TOKEN.test(token) ? await docsDb.signatureByTokenHash(deps.db, sha256(token)) : undefined;
-  if (!s || s.status !== 'success' || !s.token_expires_at || s.token_expires_at < iso(deps.now()))
+  const link = SIGNING_TOKEN.test(token) ? await docsDb.signatureByTokenHash(deps.db, sha256(token)) : undefined;
+  if (!link?.expires || link.s.status !== 'success' || link.expires < iso(deps.now()))
     throw new ApiError(404, SIGNING_MESSAGES.link_invalid, undefined, 'signing_link_invalid');
+  const s = link.s;
   const doc = (await docsDb.documentById(deps.db, s.document_id))!;
   const job = (await jobsDb.getJob(deps.db, doc.job_id))!;
   return { s, doc, job };

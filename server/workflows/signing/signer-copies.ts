@@ -19,8 +19,8 @@ export function signsAsHomeowner(user: Pick<AuthUser, 'role'>, sigs: docsDb.Sign
 
 /**
  * Mails every signer of a document just signed by everyone a link to their copy (in the transaction that records the
- * signed copy: the mail goes out once, with it). Each signer's link is new: its old one had reached their inbox as an
- * invitation to sign.
+ * signed copy: the mail goes out once, with it). Each signer's copy link is new, beside the link they signed with:
+ * that one had reached their inbox as an invitation to sign, and the page that has just signed holds it.
  */
 export async function mailSignedCopies(deps: Deps, doc: docsDb.DocumentRow): Promise<number> {
   const content = JSON.parse(doc.content) as { program_name: string; job_code: string };
@@ -29,8 +29,8 @@ export async function mailSignedCopies(deps: Deps, doc: docsDb.DocumentRow): Pro
     if (!s.email || s.status !== 'success') continue;
     const token = randomBytes(32).toString('base64url');
     await docsDb.updateSignature(deps.db, s.id, {
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      token_expires_at: new Date(deps.now().getTime() + COPY_LINK_DAYS * 86_400_000).toISOString(),
+      copy_token_hash: createHash('sha256').update(token).digest('hex'),
+      copy_token_expires_at: new Date(deps.now().getTime() + COPY_LINK_DAYS * 86_400_000).toISOString(),
     });
     await deps.adapters.mail.send(
       {

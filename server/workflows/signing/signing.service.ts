@@ -33,9 +33,10 @@ export const SIGNING_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** The signature a link names, with its document; 404 unknown/replaced/expired, 410 spent. */
 async function byToken(deps: Deps, token: string) {
-  const s = SIGNING_TOKEN.test(token) ? await docsDb.signatureByTokenHash(deps.db, sha256(token)) : undefined;
-  if (!s || !s.token_expires_at || s.token_expires_at < iso(deps.now()))
+  const link = SIGNING_TOKEN.test(token) ? await docsDb.signatureByTokenHash(deps.db, sha256(token)) : undefined;
+  if (!link?.expires || link.expires < iso(deps.now()))
     throw new ApiError(404, SIGNING_MESSAGES.link_invalid, undefined, 'signing_link_invalid');
+  const s = link.s;
   const doc = (await docsDb.documentById(deps.db, s.document_id))!;
   const task = await tasksDb.getTask(deps.db, doc.job_id, doc.task_id);
   const job = (await jobsDb.getJob(deps.db, doc.job_id))!;
