@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validate } from '../cli/commands/validate.ts';
-import { loadDefinitions, type SourceFile } from '../engine/index.ts';
-import { createMetaValidators } from '../engine/load/meta-validate.ts';
 import { ROOT } from './load-repo.ts';
+import { expectRow, loadFiles, P, programFiles, type LintRow } from './support/lint-rows.ts';
 
 /** The TypeScript sources (tests aside) under a folder. */
 function sources(dir: string): string[] {
@@ -71,44 +70,8 @@ describe('docs/diagnostics.md', () => {
   });
 });
 
-const read = (path: string): SourceFile => ({ path, text: readFileSync(join(ROOT, path), 'utf8') });
-const folderFiles = (dir: string) =>
-  readdirSync(join(ROOT, dir))
-    .sort()
-    .map((n) => read(`${dir}/${n}`));
-
-/** One program, the forms its tasks name and both _shared folders. */
-function programFiles(program: string): SourceFile[] {
-  const file = read(`program-defs/${program}/program.yaml`);
-  const forms = [...new Set([...file.text.matchAll(/\bform: (\w+)/g)].map((m) => m[1]))].sort();
-  return [
-    ...folderFiles('program-defs/_shared'),
-    file,
-    ...folderFiles('task-schemas/_shared'),
-    ...forms.map((f) => read(`task-schemas/${f}/form.yaml`)),
-  ];
-}
-
-const META = createMetaValidators();
-const load = (files: SourceFile[]) =>
-  loadDefinitions(files, { unused_forms: false, lazy_forms: true, meta_validators: META });
-
-/**
- * A row: in `program`'s files, replace `from` by `to` in `file` (or drop the file), expect `code` at the
- * first line of `at.file` (default: the edited file) holding `at.text`, at its column (plus `offset`).
- */
-interface Row {
-  name: string;
-  program: string;
-  file: string;
-  from?: string;
-  to?: string;
-  drop?: true;
-  code: string;
-  at: { file?: string; text: string; offset?: number };
-}
-
-const P = (id: string) => `program-defs/${id}/program.yaml`;
+const load = loadFiles;
+type Row = LintRow & { file: string };
 const ROWS: Row[] = [
   {
     name: 'a misspelt key',
@@ -266,20 +229,7 @@ const ROWS: Row[] = [
 
 describe('meta-schema, documents, usage and incentives mistakes', () => {
   it.each(ROWS)('$name: $code', (row) => {
-    const files = programFiles(row.program).flatMap((f) => {
-      if (f.path !== row.file) return [f];
-      if (row.drop) return [];
-      expect(f.text, `${row.file} holds the text to replace`).toContain(row.from!);
-      return [{ path: f.path, text: f.text.replace(row.from!, row.to!) }];
-    });
-    const atFile = row.at.file ?? row.file;
-    const lines = files.find((f) => f.path === atFile)!.text.split('\n');
-    const line = lines.findIndex((l) => l.includes(row.at.text)) + 1;
-    expect(line, `${atFile} holds '${row.at.text}'`).toBeGreaterThan(0);
-    const col = lines[line - 1].indexOf(row.at.text) + 1 + (row.at.offset ?? 0);
-    const found = load(files).diagnostics.filter((d) => d.code === row.code);
-    expect(found.map((d) => `${d.file}:${d.range.line}:${d.range.col}`)).toContain(`${atFile}:${line}:${col}`);
-    expect(found.every((d) => !d.message.includes('[object Object]'))).toBe(true);
+    expectRow(row);
   });
 
   it('the unedited programs have none of these diagnostics', () => {

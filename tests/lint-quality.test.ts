@@ -6,33 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDefinitions, type SourceFile } from '../engine/index.ts';
-import { createMetaValidators } from '../engine/load/meta-validate.ts';
 import { ROOT } from './load-repo.ts';
+import { expectRow, loadFiles, P, programFiles } from './support/lint-rows.ts';
 
-const read = (path: string): SourceFile => ({ path, text: readFileSync(join(ROOT, path), 'utf8') });
-const folder = (dir: string) =>
-  readdirSync(join(ROOT, dir))
-    .sort()
-    .map((n) => read(`${dir}/${n}`));
-
-/** One program, the forms its tasks name and both _shared folders. */
-function programFiles(program: string): SourceFile[] {
-  const file = read(`program-defs/${program}/program.yaml`);
-  const forms = [...new Set([...file.text.matchAll(/\bform: (\w+)/g)].map((m) => m[1]))].sort();
-  return [
-    ...folder('program-defs/_shared'),
-    file,
-    ...folder('task-schemas/_shared'),
-    ...forms.map((f) => read(`task-schemas/${f}/form.yaml`)),
-  ];
-}
-
-const META = createMetaValidators();
-const load = (files: SourceFile[]) =>
-  loadDefinitions(files, { unused_forms: false, lazy_forms: true, meta_validators: META });
-
-const P = (id: string) => `program-defs/${id}/program.yaml`;
+const load = loadFiles;
 
 /** A row: replace `from` by `to` in the program's file; expect `code` where `at` first appears after `quality:`. */
 const ROWS = [
@@ -168,19 +145,7 @@ const ROWS = [
 
 describe('quality: mistakes at their lines', () => {
   it.each(ROWS)('$name: $code', (row) => {
-    const file = P(row.program);
-    const files = programFiles(row.program).map((f) => {
-      if (f.path !== file) return f;
-      expect(f.text).toContain(row.from);
-      return { path: f.path, text: f.text.replace(row.from, row.to) };
-    });
-    const lines = files.find((f) => f.path === file)!.text.split('\n');
-    const start = lines.indexOf('quality:');
-    const line = lines.findIndex((l, i) => i > start && l.includes(row.at)) + 1;
-    expect(line).toBeGreaterThan(start + 1);
-    const col = lines[line - 1].indexOf(row.at) + 1;
-    const found = load(files).diagnostics.filter((d) => d.code === row.code);
-    expect(found.map((d) => `${d.file}:${d.range.line}:${d.range.col}`)).toContain(`${file}:${line}:${col}`);
+    expectRow({ ...row, at: { text: row.at, after: 'quality:' } });
   });
 });
 
