@@ -5,10 +5,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kindOf, loadDefinitions, runCases, type Diagnostic } from '../../engine/index.ts';
 import { docSummaries, github, jsonResult, junit, sarif, stylish, type Format } from '../format.ts';
-import { readDefinitionFiles } from '../read-files.ts';
+import { readDefinitionFiles, UnreadablePathError } from '../read-files.ts';
 import { CACHE_DIR } from '../cache-file.ts';
 import { sourceCache } from '../source-cache.ts';
 import { validatorCache } from '../validator-cache.ts';
+import { loaderError } from '../../engine/load/guard.ts';
 
 /**
  * Whether the paths name every program (none named, or a folder holding program-defs or its _shared): only
@@ -32,8 +33,25 @@ export interface ValidateOptions {
   cache?: string | false;
 }
 
-/** Validates the definitions; returns the exit code (0 clean, 1 errors; warnings such as unused forms do not fail). */
+/**
+ * Validates the definitions; returns the exit code (0 clean, 1 errors; warnings such as unused forms do not fail; 2
+ * when the linter itself failed, reported as a diagnostic, never as a stack trace).
+ */
 export function validate(paths: string[], opts: ValidateOptions): number {
+  try {
+    return validateFiles(paths, opts);
+  } catch (e) {
+    // A path that cannot be read is the caller's mistake: main says so on stderr and exits 2.
+    if (e instanceof UnreadablePathError) throw e;
+    const d = loaderError(paths[0] ?? '.', 'the definitions', e);
+    opts.print(
+      opts.format === 'json' ? JSON.stringify({ errors: 1, warnings: 0, results: [jsonResult(d)] }) : stylish(d),
+    );
+    return 2;
+  }
+}
+
+function validateFiles(paths: string[], opts: ValidateOptions): number {
   const files = readDefinitionFiles(paths, opts.cwd);
   // Validators and parsed files of earlier runs (cli/validator-cache.ts, cli/source-cache.ts): the same results,
   // sooner.
@@ -65,7 +83,14 @@ export function validate(paths: string[], opts: ValidateOptions): number {
         });
         continue;
       }
-      const results = runCases(program, file, defs.forms);
+      let results: ReturnType<typeof runCases>;
+      try {
+        results = runCases(program, file, defs.forms);
+      } catch (e) {
+        // A definition the loader let through and the engine cannot run: a diagnostic, never a stack trace.
+        diagnostics.push(loaderError(file.file, `the cases of program '${id}'`, e));
+        continue;
+      }
       caseSummary.push({
         program: id,
         passed: results.filter((r) => r.ok).length,

@@ -10,6 +10,7 @@ import type { DocumentTools } from './build-documents.ts';
 import { closest } from './suggest.ts';
 import { checkJobPoint } from './job-point.ts';
 import type { ParsedFile } from './yaml-source.ts';
+import { lintBudgetMoney } from './lint-money.ts';
 
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -58,6 +59,7 @@ export function buildBudget(
       );
     }
   }
+  lintBudgetMoney(b, diag);
   const when = b.reserves.when as { task_completed?: string; stage_reached?: number };
   const program = { taskIds, stageCount, stageModel: String(raw.stage_model) };
   checkJobPoint(when, ['budget', 'reserves', 'when'], 'budget reserves', program, diag);

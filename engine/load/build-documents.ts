@@ -8,6 +8,7 @@ import type { CompiledRule } from '../logic/evaluators.ts';
 import { factsRead, mapVarPaths, type Logic } from '../logic/walk.ts';
 import type { DocumentDef, RuleBase, TaskForm } from '../types.ts';
 import type { SharedDefs } from './definition-types.ts';
+import { lintSigners } from './lint-signers.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
@@ -30,6 +31,7 @@ export interface DocumentTools {
 
 /** What parties.<role> offers a document's rules. */
 const PARTY_FIELDS = ['name', 'email'];
+const didYouMean = (hint: string | undefined) => (hint ? ` (did you mean '{${hint}}'?)` : '');
 
 /**
  * The program's documents (program.yaml `documents:`): each names a template of _shared/documents.yaml,
@@ -165,7 +167,8 @@ export function buildDocuments(
           if (!template.fields?.[m[1]]) {
             t.diag(
               'unknown-field',
-              `template '${d.template}' text names unknown field '{${m[1]}}'`,
+              `template '${d.template}' text names unknown field '{${m[1]}}', which would be shown as typed` +
+                didYouMean(closest(m[1], Object.keys(template.fields ?? {}))),
               ['document_templates', template.key, 'sections', k, 'paragraphs', n],
               'error',
               false,
@@ -191,5 +194,7 @@ export function buildDocuments(
       source: parsed.locate(at),
     });
   });
+  const submitStage = shared.stage_models[raw.stage_model]?.stages.find((s) => s.submits)?.number;
+  lintSigners(raw, forms, SIGNER_ROLES, submitStage, (f) => t.diag(f.code, f.message, f.path, 'error', f.key));
   return docs;
 }

@@ -16,6 +16,8 @@ import { checkFormRule } from './form-logic.ts';
 import type { Diagnostic, TaskForm } from '../types.ts';
 import { closest } from './suggest.ts';
 import { lintEnumLabels } from './lint-enum-labels.ts';
+import { lintServerFields } from './lint-server-fields.ts';
+import { SIGNER_ROLES } from '../api/signing.ts';
 import { lintForm, locateSchemaFailure } from './lint-form.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
@@ -84,6 +86,9 @@ export function buildForm(
     ['schema'],
     schema.definitions as Record<string, unknown>,
     (code, message, path, key) => diag(code, message, path, 'warning', key),
+  );
+  lintServerFields(raw, schema.definitions as Record<string, unknown>, SIGNER_ROLES, (f) =>
+    diag(f.code, f.message, f.path, 'error', f.key),
   );
 
   const fields = formFields(raw.schema);

@@ -8,6 +8,7 @@
 import type { MeasureDef, Program } from '../types.ts';
 import type { DocumentTools } from './build-documents.ts';
 import type { ParsedFile } from './yaml-source.ts';
+import { lintMoney } from './lint-money.ts';
 
 type Path = (string | number)[];
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -62,8 +63,9 @@ export function buildIncentives(
     if (!(k in inc.measures))
       diag('unknown-measure', `total_cap counts unknown measure '${k}'`, ['incentives', 'total_cap', 'measures', i]);
   }
-  // Household limits and exclusions name this program's measures; their amounts are cents (a figure under 1,000.00
-  // is most likely dollars written as cents).
+  // Amounts in cents and percentages whole (a figure that looks like dollars or a fraction), line ids distinct.
+  lintMoney(raw, diag);
+  // Household limits and exclusions name this program's measures.
   const household = ((inc.household_limits ?? []) as Raw[]).map((h, i) => {
     const p: Path = ['incentives', 'household_limits', i];
     for (const [j, k] of ((h.measures ?? []) as string[]).entries())
@@ -74,13 +76,6 @@ export function buildIncentives(
         ...p,
         'measures',
       ]);
-    if (typeof h.cap_cents === 'number' && h.cap_cents > 0 && h.cap_cents < 100_000)
-      diag(
-        'amount-in-dollars',
-        `household limit '${h.id}' cap_cents ${h.cap_cents} is ${(h.cap_cents / 100).toFixed(2)}: amounts are in cents (${h.cap_cents * 100} for ${h.cap_cents.toLocaleString('en-US')}.00)`,
-        [...p, 'cap_cents'],
-        'warning',
-      );
     const programs = (h.programs as string[] | undefined) ?? [raw.id as string];
     return { id: h.id, label: h.label, cap_cents: h.cap_cents, max_count: h.max_count, measures: h.measures, programs };
   });

@@ -23,6 +23,8 @@ import { ruleFieldProblem } from './rule-field.ts';
 import { resolveStageModel } from './stage-model.ts';
 import { checkTaskGraph } from './task-graph.ts';
 import { orderTasks } from './task-order.ts';
+import { lintUsageProgram } from './lint-usage.ts';
+import { checkAnswerOrder, logicShape } from './lint-order.ts';
 import type { ParsedFile } from './yaml-source.ts';
 import type { SharedDefs } from './definition-types.ts';
 
@@ -115,8 +117,10 @@ export function buildProgram(
   const rule = (id: string, logic: Logic, path: Path, file: ParsedFile, what: string): RuleBase => {
     const before = out.length;
     checkLogic(logic, path, file, what);
+    for (const f of logicShape(logic))
+      diag(f.code, `${what}: ${f.message}`, [...path, ...f.path], 'error', f.key ?? false, file);
     let fn: CompiledRule = () => null;
-    if (!out.slice(before).some((d) => d.code === 'unknown-operation')) {
+    if (!out.slice(before).some((d) => d.code === 'unknown-operation' || d.code === 'logic-dedented')) {
       try {
         fn = compile(logic);
       } catch (e) {
@@ -185,6 +189,8 @@ export function buildProgram(
   );
   // Whether every job can finish: no wait for a task of a later stage, no required field its owner cannot fill.
   for (const f of checkTaskGraph(tasks, forms)) diag(f.code, f.message, f.path);
+  // Every rule can be known when it is needed: none reads an answer of a later stage.
+  for (const f of checkAnswerOrder(raw)) diag(f.code, f.message, f.path);
 
   // Eligibility.
   const eligIds = new Set<string>();
@@ -309,6 +315,7 @@ export function buildProgram(
   const budget = buildBudget(raw, parsed, taskIds, lastStage, { diag, rule, compile });
   const quality = buildQuality(raw, parsed, taskIds, lastStage, forms, { diag, rule });
   const reporting = buildReporting(raw, parsed, { diag, rule, checkFact });
+  lintUsageProgram(raw, shared, forms, diag);
 
   // Usage collection starts when its task opens, and fills that task's usage_fields.
   if (raw.usage_collection) {

@@ -9,6 +9,7 @@ import { USAGE_FACTS } from '../usage.ts';
 import { factsReadAt, unknownOperations, type Logic } from '../logic/walk.ts';
 import { lintLogic, type LogicScope } from './lint-logic.ts';
 import { allowedValues, declaresList, followSchema, followValue } from './schema-path.ts';
+import { jobFactValues } from './job-fact-values.ts';
 import { closest } from './suggest.ts';
 
 type Path = (string | number)[];
@@ -88,6 +89,7 @@ export function checkFormRule(logic: Logic, at: Path, ctx: FormRuleContext, what
   const scope: LogicScope = {
     values(fact) {
       const [root, ...parts] = fact.split('.');
+      if (root === 'job') return jobFactValues(fact);
       if (root !== 'form' || !ctx.fields.includes(parts[0])) return undefined;
       const step = followSchema([ctx.schema], parts, definitions);
       const allowed = step.kind === 'found' ? allowedValues(step.schemas, definitions) : undefined;

@@ -35,7 +35,7 @@ export interface LogicFinding {
 /** What a rule may read, as the program (or form) it belongs to knows it. */
 export interface LogicScope {
   /** The values a fact can take (a field's enum, the task statuses), with what to call them; undefined when any. */
-  values(fact: string): (AllowedValues & { what: string }) | undefined;
+  values(fact: string): (AllowedValues & { what: string; hint?: (literal: unknown) => string | undefined }) | undefined;
   /** The nested map a fact holds when it is a constant or table (what `lookup` reads), with its key levels. */
   table(fact: string): { value: unknown; what: string; levels?: string[]; at?: Path } | undefined;
   /** Whether the fact is a list whatever its items (a form field of type array); undefined when not known. */
@@ -92,12 +92,13 @@ export function lintLogic(logic: Logic, scope: LogicScope, condition: boolean): 
     const ok = allowed.values.some((v) => v === lit || (loose && String(v) === String(lit)));
     if (ok) return;
     const hint =
-      typeof lit === 'string'
+      allowed.hint?.(lit) ??
+      (typeof lit === 'string'
         ? closest(
             lit,
             allowed.values.filter((v): v is string => typeof v === 'string'),
           )
-        : undefined;
+        : undefined);
     out.push({
       code: 'unknown-value',
       message:

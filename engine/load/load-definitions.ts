@@ -11,9 +11,18 @@ import { createMetaValidators, validateMeta, type FileKind, type MetaValidators 
 import { parseSource, type ParsedFile } from './yaml-source.ts';
 import { buildForm } from './build-form.ts';
 import { checkSharedDefinitions } from './lint-shared-definitions.ts';
+import { lintSharedMoney } from './lint-money.ts';
 import { unusedForms } from './task-graph.ts';
 import { lintReuseUploads } from './lint-reuse-uploads.ts';
+import { checkUploadKinds, lintUploadFields } from './lint-uploads.ts';
+import { lintTemplates } from './lint-templates.ts';
+import { lintUsageForm, lintUsageStages } from './lint-usage.ts';
 import { registerCases } from './register-cases.ts';
+import { guard, guarded } from './guard.ts';
+import { BrokenShared, collapseFollowOns } from './follow-ons.ts';
+import { lintStageNumbers } from './lint-stage-numbers.ts';
+import { hintBooleanText, lintTermsStages } from './lint-server-fields.ts';
+import { checkStageModels } from './stage-model.ts';
 import { kindOf, misnamedFiles } from './file-names.ts';
 import { createFormAjv } from '../forms/form-ajv.ts';
 import { formFields, type SchemaCompiler } from '../forms/compile-form.ts';
@@ -84,16 +93,33 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
       kindOf,
     ),
   );
+  // What of the shared files is broken: the programs and forms using it are not reported again (follow-ons.ts).
+  const broken = new BrokenShared();
   for (const f of files) {
     const kind = kindOf(f.path);
     if (!kind) continue;
-    const parsed = (options.parse ?? parseSource)(f.path, f.text);
+    const parsed = guarded(diagnostics, f.path, 'the YAML', () => (options.parse ?? parseSource)(f.path, f.text), null);
+    if (!parsed) continue;
     diagnostics.push(...parsed.diagnostics);
-    if (parsed.diagnostics.some((d) => d.severity === 'error')) continue;
+    const sections = kind === 'shared' ? Object.keys(shared) : kind === 'form-shared' ? ['uploads', 'definitions'] : [];
+    if (parsed.diagnostics.some((d) => d.severity === 'error')) {
+      broken.unreadable(f.text, sections);
+      continue;
+    }
     if (kind === 'program') programDocs.push(parsed.value);
-    const meta = parsed.meta_checked ? [] : validateMeta((validators ??= createMetaValidators()), kind, parsed);
-    diagnostics.push(...meta);
+    const meta = parsed.meta_checked
+      ? []
+      : guarded(
+          diagnostics,
+          parsed,
+          'the file against its schema',
+          () => validateMeta((validators ??= createMetaValidators()), kind, parsed),
+          null,
+        );
+    if (!meta) continue;
+    diagnostics.push(...hintBooleanText(parsed, meta));
     if (meta.length === 0) byKind[kind].push(parsed);
+    else if (sections.length) byKind[kind].push(broken.usable(parsed, meta, sections));
   }
 
   const seenShared = new Map<string, string>();
@@ -123,12 +149,27 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     }
   }
 
+  lintSharedMoney(byKind.shared, diagnostics);
+
+  checkStageModels(byKind.shared, diagnostics);
+  // A model numbering two stages alike is reported at its line; the programs on it are not built (nor reported).
+  for (const name of lintStageNumbers(byKind.shared, diagnostics)) {
+    broken.mark('stage_models', name);
+    delete shared.stage_models[name];
+  }
   const formAjv = options.form_schemas ?? createFormAjv();
   const uploads: Record<string, UploadKind> = Object.create(null);
   for (const parsed of byKind['form-shared'])
     Object.assign(uploads, (parsed.value as { uploads?: Record<string, UploadKind> }).uploads);
   // Checked once here, so a broken one is reported in its file and not again by every form using it.
-  const formDefinitions = checkSharedDefinitions(byKind['form-shared'], formAjv, !options.lazy_forms, diagnostics);
+  const formDefinitions = guarded(
+    diagnostics,
+    byKind['form-shared'][0] ?? 'task-schemas/_shared/definitions.yaml',
+    'the shared form definitions',
+    () => checkSharedDefinitions(byKind['form-shared'], formAjv, !options.lazy_forms, diagnostics),
+    {},
+  );
+  Object.assign(formDefinitions, broken.definitionStubs(byKind['task-form'], formDefinitions));
   const forms: Record<string, TaskForm> = {};
   for (const parsed of byKind['task-form']) {
     const v = parsed.value as { key: string };
@@ -154,7 +195,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
       });
       continue;
     }
-    const form = buildForm(
+    const form = guard(diagnostics, `form '${v.key}'`, undefined, buildForm)(
       parsed,
       { definitions: formDefinitions, constants: shared.constants },
       formAjv,
@@ -166,7 +207,29 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     if (form) forms[v.key] = form;
   }
 
-  lintReuseUploads(forms, byKind['task-form'], uploads, diagnostics);
+  guarded(
+    diagnostics,
+    'task-schemas',
+    'reuse_uploads',
+    () => lintReuseUploads(forms, byKind['task-form'], uploads, diagnostics),
+    undefined,
+  );
+  guarded(
+    diagnostics,
+    'task-schemas',
+    'upload kinds and fields',
+    () => {
+      checkUploadKinds(byKind['form-shared'], diagnostics);
+      lintUploadFields(forms, byKind['task-form'], uploads, formDefinitions, diagnostics);
+    },
+    undefined,
+  );
+  lintTemplates(byKind, (path) => files.find((f) => f.path === path)?.text, diagnostics);
+  for (const parsed of byKind.shared) lintUsageStages(parsed, diagnostics);
+  for (const parsed of byKind['task-form']) {
+    const form = forms[(parsed.value as { key: string }).key];
+    if (form?.file === parsed.file) lintUsageForm(parsed, form, diagnostics);
+  }
 
   const programs: Record<string, Program> = {};
   const formMap = new Map(Object.entries(forms));
@@ -183,13 +246,23 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
       });
       continue;
     }
-    const program = buildProgram(parsed, shared, formMap, compile, diagnostics);
+    const program = guard(diagnostics, `program '${id}'`, undefined, buildProgram)(
+      parsed,
+      shared,
+      formMap,
+      compile,
+      diagnostics,
+    );
     if (program) programs[id] = program;
   }
 
+  lintTermsStages(programs, byKind['task-form'], diagnostics);
+
   // A form no task names is never asked of anyone: a warning (its program may not be written yet).
   if (options.unused_forms !== false && programDocs.length > 0) {
-    const unused = new Set(unusedForms(forms, programDocs));
+    const unused = new Set(
+      guarded(diagnostics, 'program-defs', 'which forms are used', () => unusedForms(forms, programDocs), []),
+    );
     for (const parsed of byKind['task-form']) {
       const key = (parsed.value as { key: string }).key;
       if (!unused.has(key) || forms[key]?.file !== parsed.file) continue;
@@ -204,7 +277,14 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     }
   }
 
-  const cases = registerCases(byKind.cases, programs, forms, diagnostics);
+  const cases = guarded(
+    diagnostics,
+    byKind.cases[0] ?? 'program-defs',
+    'the cases',
+    () => registerCases(byKind.cases, programs, forms, diagnostics),
+    {},
+  );
 
-  return { programs, forms, uploads, cases, shared, diagnostics };
+  // One mistake, one diagnostic: what only follows from another is dropped (follow-ons.ts).
+  return { programs, forms, uploads, cases, shared, diagnostics: collapseFollowOns(diagnostics, broken) };
 }

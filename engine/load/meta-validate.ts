@@ -10,6 +10,7 @@ import formSharedSchema from '../schema/form-shared.schema.json' with { type: 'j
 import type { Diagnostic } from '../types.ts';
 import type { ParsedFile } from './yaml-source.ts';
 import { closest } from './suggest.ts';
+import { unitMessage } from './lint-money.ts';
 import { hashDefinition } from './hash.ts';
 
 /** The kinds of definition file. */
@@ -116,6 +117,12 @@ export function validateMeta(validators: MetaValidators, kind: FileKind, parsed:
     let message: string;
     let range = parsed.locate(path);
     let at = path;
+    // A key's name the map does not allow (propertyNames): at that key, not at the map's first.
+    const named = (e as { propertyName?: string }).propertyName;
+    if (named !== undefined) {
+      at = [...path, named];
+      range = parsed.locate(at, true);
+    }
     if (e.keyword === 'additionalProperties') {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
       at = [...path, key];
@@ -131,7 +138,9 @@ export function validateMeta(validators: MetaValidators, kind: FileKind, parsed:
         `${e.instancePath || 'value'} must be one of: ${allowed.join(', ')}` +
         (suggestion ? ` (did you mean '${suggestion}'?)` : '');
     } else {
-      message = `${e.instancePath || 'document'} ${e.message ?? 'is invalid'}`;
+      message =
+        unitMessage(e.keyword, e.data, e.parentSchema, e.instancePath.slice(1).replace(/\//g, '.')) ??
+        `${e.instancePath || 'document'} ${e.message ?? 'is invalid'}`;
     }
     const sig = `${range.line}:${range.col}:${message}`;
     if (seen.has(sig)) continue;

@@ -11,6 +11,7 @@ import { factsReadAt, unknownOperations, type Logic } from '../logic/walk.ts';
 import type { Program, TaskForm } from '../types.ts';
 import { lintLogic, type LogicScope } from './lint-logic.ts';
 import { allowedValues, declaresList, followSchema, followValue } from './schema-path.ts';
+import { jobFactValues } from './job-fact-values.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
@@ -57,6 +58,7 @@ export function programLogicChecks(p: ProgramFacts) {
 
   const valuesOf: LogicScope['values'] = (fact) => {
     const [root, name, ...rest] = fact.split('.');
+    if (root === 'job') return jobFactValues(fact);
     if (root === 'task_status' && taskIds.has(name) && rest.length === 0)
       return { values: [...TASK_STATUS_FACT_VALUES], list: false, what: `the status of task '${name}'` };
     const form = taskIds.has(root) && name ? formOf(root) : undefined;

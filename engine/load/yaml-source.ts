@@ -1,6 +1,7 @@
 /** Parses a YAML definition file and maps JSON paths in it back to line:col ranges. */
 
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { closest } from './suggest.ts';
 import type { Diagnostic, SourceRange } from '../types.ts';
 
 /** A parsed definition file. */
@@ -63,6 +64,64 @@ export function parseSource(file: string, text: string): ParsedFile {
     };
   });
   let value: unknown = null;
-  if (doc.errors.length === 0) value = doc.toJS({ maxAliasCount: 100 });
+  if (doc.errors.length === 0) {
+    const aliases = text.includes('*') ? unknownAliases(doc) : [];
+    for (const a of aliases)
+      diagnostics.push({
+        code: 'unknown-alias',
+        message: a.message,
+        severity: 'error',
+        file,
+        path: [],
+        range: toRange(a.start, a.end),
+      });
+    // Whatever else the yaml package refuses while building the value (too many aliases, a tag it cannot
+    // resolve) is a diagnostic too, at the file's first line: never an exception out of the loader.
+    if (aliases.length === 0)
+      try {
+        value = doc.toJS({ maxAliasCount: 100 });
+      } catch (e) {
+        diagnostics.push({
+          code: 'yaml-syntax',
+          message: `the YAML cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+          severity: 'error',
+          file,
+          path: [],
+          range: toRange(0, 0),
+        });
+      }
+  }
   return { file, value, locate, diagnostics };
+}
+
+/**
+ * The aliases (`*name`) that repeat no anchor (`&name`) set above them: the yaml package throws on them
+ * when it builds the value. Each with a message naming the anchor it may have meant.
+ */
+function unknownAliases(doc: Document): { start: number; end: number; message: string }[] {
+  const found: { start: number; end: number; message: string }[] = [];
+  const anchors: string[] = [];
+  const later = new Map<string, true>();
+  visit(doc, {
+    Node(_key, node) {
+      if ((node as Node).anchor) later.set((node as Node).anchor!, true);
+    },
+  });
+  visit(doc, {
+    Node(_key, node) {
+      if (isAlias(node)) {
+        if (anchors.includes(node.source)) return;
+        const [start, end] = node.range ?? [0, 0];
+        const hint = closest(node.source, anchors);
+        const message = later.has(node.source)
+          ? `alias '*${node.source}' comes before its anchor '&${node.source}': an alias repeats a value written ` +
+            'above it, so move the anchored value up or write the value here'
+          : `alias '*${node.source}' names no anchor: write the value here, or mark the value to repeat with ` +
+            `'&${node.source}' above it` +
+            (hint ? ` (did you mean '*${hint}'?)` : '');
+        found.push({ start, end, message });
+      } else if ((node as Node).anchor) anchors.push((node as Node).anchor!);
+    },
+  });
+  return found;
 }
