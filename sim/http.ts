@@ -143,6 +143,10 @@ export async function serve(
       .catch(() => res.destroy());
   });
   server.on('clientError', (_error, socket) => socket.destroy());
+  // A client that computes for a while (a test sharing the event loop, a busy machine) sees the server close an idle
+  // kept-alive socket after Node's 5 s only once it reuses it: 'fetch failed' (CI of fea8ac3, the utility simulator).
+  // Idle sockets stay open a minute, longer than fetch keeps them; close() ends them.
+  server.keepAliveTimeout = 60_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
