@@ -15,6 +15,7 @@ import {
   loadDefinitions,
   overallStatus,
   stepWords,
+  USAGE_FACTS,
   USAGE_STEPS,
   type SourceFile,
   type UsageWording,
@@ -22,6 +23,7 @@ import {
 import { readDefinitionFiles } from '../cli/read-files.ts';
 import { loadRepo, ROOT } from './load-repo.ts';
 import { withUsage } from '../server/workflows/usage/task-fields.ts';
+import FORM_META from '../engine/schema/task-form.schema.json' with { type: 'json' };
 
 const defs = loadRepo();
 const w = defs.shared.usage_collection as UsageWording;
@@ -73,6 +75,11 @@ describe('the workflow as data', () => {
       expect(c.failure, step).not.toMatch(/^(Waiting|Evaluating|Not started)/);
       expect(c.not_attempted, step).not.toMatch(/ing$/);
     }
+  });
+
+  it('a form may fill usage_fields and usage_prefill from every usage fact, and from nothing else', () => {
+    for (const key of ['usage_fields', 'usage_prefill'] as const)
+      expect(FORM_META.properties[key].additionalProperties.enum, key).toEqual([...USAGE_FACTS]);
   });
 
   it('usage facts are readable by rules; usage_fields are the server’s and usage_prefill fills only what is empty', () => {
