@@ -152,7 +152,7 @@ export function reportRecords(program: Program, facts: Facts, job: ReportJob): R
     const external = `${job.code}-${measure}`;
     if (job.reserved_on) {
       const record: Record<string, unknown> = {
-        program: 'HEAR',
+        program: r.program,
         state: r.state,
         external_rebate_id: external,
         project_reservation_date: job.reserved_on,
@@ -196,6 +196,7 @@ export function reportRecords(program: Program, facts: Facts, job: ReportJob): R
             }
           : {}),
         rebate_deducted: dollars(line.amount_cents),
+        // A measure's rebate is paid once, in full: its one redemption is its last.
         is_final_project_redemption: true,
         ...(job.completed_on ? { project_completion_date: job.completed_on } : {}),
         product_info: productsOf(m.products, facts),
@@ -216,7 +217,7 @@ export function reportRecords(program: Program, facts: Facts, job: ReportJob): R
 export function bulkFile(program: Program, month: string, records: { kind: ReportKind; record: unknown }[]) {
   const file = {
     state: program.reporting?.state,
-    program: 'HEAR',
+    program: program.reporting?.program,
     reporting_month: month,
     records: records.map((x) =>
       x.kind === 'reservation'

@@ -28,6 +28,8 @@ export interface ReportingMeasure {
 }
 
 export interface ReportingDef {
+  /** The federal program the records report under (the tracking tool's `program`: HEAR). */
+  program: string;
   /** The state the program reports for (two letters). */
   state: string;
   /** real_time: each record is sent when its moment comes; monthly: records wait for the month's bulk file. */

@@ -5,6 +5,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { PROGRAMS } from '../engine/api/tracking.ts';
+import PROGRAM_META from '../engine/schema/program.schema.json' with { type: 'json' };
 import { expectRow, loadFiles, programFiles } from './support/lint-rows.ts';
 
 const load = loadFiles;
@@ -68,6 +70,14 @@ const ROWS = [
     at: 'model_no',
   },
   {
+    name: 'a federal program the tracking tool does not report',
+    program: 'ga-hear',
+    from: '  program: HEAR',
+    to: '  program: HOMES',
+    code: 'schema-enum',
+    at: 'HOMES',
+  },
+  {
     name: 'a mode the portal does not know',
     program: 'wi-hear',
     from: '  mode: real_time',
@@ -90,5 +100,11 @@ describe('the HEAR programs report', () => {
     const r = programs[id].reporting!;
     expect(Object.keys(r.measures)).toEqual(expect.arrayContaining(['heat_pump', 'panel', 'wiring']));
     expect(r.redemption.find((f) => f.path.join('.') === 'safety_checks.gas_leak_detection_test_result')).toBeDefined();
+  });
+});
+
+describe('the federal programs a definition may report under', () => {
+  it('are the tracking contracts’ programs', () => {
+    expect(PROGRAM_META.definitions.reporting.properties.program.enum).toEqual([...PROGRAMS]);
   });
 });

@@ -165,6 +165,7 @@ export function buildReporting(
       );
   }
   return {
+    program: String(r.program),
     state: String(r.state),
     mode: r.mode === 'monthly' ? 'monthly' : 'real_time',
     reservation: fields('reservation', r.reservation as Raw, ['reporting', 'reservation']),
