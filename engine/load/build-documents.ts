@@ -9,6 +9,7 @@ import { factsRead, mapVarPaths, type Logic } from '../logic/walk.ts';
 import type { DocumentDef, RuleBase, TaskForm } from '../types.ts';
 import type { SharedDefs } from './definition-types.ts';
 import { lintSigners } from './lint-signers.ts';
+import { lintConditionalSigners } from './lint-signers-conditional.ts';
 import { closest } from './suggest.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
@@ -196,5 +197,6 @@ export function buildDocuments(
   });
   const submitStage = shared.stage_models[raw.stage_model]?.stages.find((s) => s.submits)?.number;
   lintSigners(raw, forms, SIGNER_ROLES, submitStage, (f) => t.diag(f.code, f.message, f.path, 'error', f.key));
+  lintConditionalSigners(raw, forms, (f) => t.diag(f.code, f.message, f.path, 'error', f.key));
   return docs;
 }

@@ -24,7 +24,7 @@ import { resolveStageModel } from './stage-model.ts';
 import { checkTaskGraph } from './task-graph.ts';
 import { orderTasks } from './task-order.ts';
 import { lintUsageProgram } from './lint-usage.ts';
-import { checkAnswerOrder, logicShape } from './lint-order.ts';
+import { checkAnswerOrder, checkSharedOrder, logicShape } from './lint-order.ts';
 import type { ParsedFile } from './yaml-source.ts';
 import type { SharedDefs } from './definition-types.ts';
 
@@ -191,6 +191,7 @@ export function buildProgram(
   for (const f of checkTaskGraph(tasks, forms)) diag(f.code, f.message, f.path);
   // Every rule can be known when it is needed: none reads an answer of a later stage.
   for (const f of checkAnswerOrder(raw)) diag(f.code, f.message, f.path);
+  for (const f of checkSharedOrder(raw, shared)) diag(f.code, f.message, f.path);
 
   // Eligibility.
   const eligIds = new Set<string>();

@@ -5,7 +5,8 @@
  * used (an unknown stage model, rule, reason, template or constant; a `$ref` to a definition that is there,
  * only broken). The same holds for a shared entry another check finds broken (a stage model numbering two
  * stages alike). And two diagnostics of one slip at one place (a misspelt key also "missing"; a key that
- * must be one of a list also "not a valid property name") are reported once.
+ * must be one of a list also "not a valid property name") are reported once. A shared key misspelt or renamed, which
+ * every use of the old name reports, is reported once, at the key (`collapseRenamed`).
  */
 
 import type { Diagnostic } from '../types.ts';
@@ -128,12 +129,101 @@ function refNames(v: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
+/** A use of a shared name that is not there: the codes reporting it, and the name its message gives. */
+const RENAMED: { section: string; code: string; name: RegExp; what: (n: string) => string; users: string }[] = [
+  {
+    section: 'constants',
+    code: 'unknown-fact',
+    name: /no (?:shared )?constant '([^']+)' is defined/,
+    what: (n) => `'constants.${n}' is read by`,
+    users: 'rules',
+  },
+  {
+    section: 'rules',
+    code: 'unknown-rule',
+    name: /^unknown shared rule '([^']+)'/,
+    what: (n) => `shared rule '${n}' is used by`,
+    users: 'program rules',
+  },
+  {
+    section: 'eligibility_rules',
+    code: 'unknown-rule',
+    name: /^unknown shared eligibility rule '([^']+)'/,
+    what: (n) => `shared eligibility rule '${n}' is used by`,
+    users: 'programs',
+  },
+  {
+    section: 'ineligibility_reasons',
+    code: 'unknown-reason',
+    name: /^unknown ineligibility reason '([^']+)'/,
+    what: (n) => `ineligibility reason '${n}' is named by`,
+    users: 'eligibility rules',
+  },
+  {
+    section: 'document_templates',
+    code: 'unknown-template',
+    name: /^document '[^']*' names unknown template '([^']+)'/,
+    what: (n) => `template '${n}' is named by`,
+    users: 'documents',
+  },
+];
+
+/**
+ * A shared key misspelt or renamed: every use of the old name is reported (`unknown-fact`, `unknown-rule`, ...), tens
+ * of errors for one mistake. When two or more places name the same unknown shared name and the shared file defines a
+ * near miss of it, they are one diagnostic at the shared key's line, with the code the uses had ("... is read by 9
+ * rules (first at ...) but defined as 'y': rename it"). One place, or no near miss: the uses are kept as they are.
+ */
+export function collapseRenamed(diagnostics: Diagnostic[], shared: ParsedFile[]): Diagnostic[] {
+  const groups = new Map<string, { kind: (typeof RENAMED)[number]; name: string; uses: Diagnostic[] }>();
+  for (const d of diagnostics)
+    for (const kind of RENAMED) {
+      const name = d.code === kind.code ? kind.name.exec(d.message)?.[1] : undefined;
+      if (name === undefined) continue;
+      const key = `${kind.section}\u0000${name}`;
+      if (!groups.has(key)) groups.set(key, { kind, name, uses: [] });
+      groups.get(key)!.uses.push(d);
+      break;
+    }
+  const replaced = new Map<Diagnostic, Diagnostic | undefined>();
+  for (const { kind, name, uses } of groups.values()) {
+    const places = [...new Set(uses.map((d) => `${d.file}:${d.range.line}:${d.range.col}`))];
+    if (places.length < 2) continue;
+    const file = shared.find((f) => {
+      const section = (f.value as Record<string, unknown> | undefined)?.[kind.section];
+      return !!section && typeof section === 'object' && !Array.isArray(section);
+    });
+    const keys = file ? Object.keys((file.value as Record<string, Record<string, unknown>>)[kind.section]) : [];
+    const meant = keys.includes(name) ? undefined : closest(name, keys);
+    if (!file || meant === undefined) continue;
+    const first = [...uses].sort((a, b) => a.file.localeCompare(b.file) || a.range.line - b.range.line)[0];
+    const path = [kind.section, meant];
+    const one: Diagnostic = {
+      code: kind.code,
+      severity: uses.some((d) => d.severity === 'error') ? 'error' : uses[0].severity,
+      file: file.file,
+      path,
+      range: file.locate(path, true),
+      message: `${kind.what(name)} ${places.length} ${kind.users} (first at ${first.file}:${first.range.line}) but defined as '${meant}': rename it to '${name}' (or, if '${meant}' is the name meant, write '${meant}' at each of them)`,
+    };
+    uses.forEach((d, i) => replaced.set(d, i === 0 ? one : undefined));
+  }
+  if (!replaced.size) return diagnostics;
+  return diagnostics.flatMap((d) => (replaced.has(d) ? (replaced.get(d) ? [replaced.get(d)!] : []) : [d]));
+}
+
 /**
  * Drops what follows from another diagnostic of the list: an exact repeat; "missing required key 'x'"
  * where the same object has "unknown key 'y' (did you mean 'x'?)"; "property name must be valid" where
- * another error names the key; and whatever `broken` says only reports a broken shared entry.
+ * another error names the key; whatever `broken` says only reports a broken shared entry; and the uses of a renamed
+ * shared key (`collapseRenamed`, given the shared files).
  */
-export function collapseFollowOns(diagnostics: Diagnostic[], broken?: BrokenShared): Diagnostic[] {
+export function collapseFollowOns(
+  diagnostics: Diagnostic[],
+  broken?: BrokenShared,
+  shared: ParsedFile[] = [],
+): Diagnostic[] {
+  diagnostics = collapseRenamed(diagnostics, shared);
   const seen = new Set<string>();
   const at = (d: Diagnostic) => `${d.file}\u0000${d.range.line}:${d.range.col}`;
   const misspelt = new Set<string>();

@@ -12,7 +12,7 @@
  *   the dedented item (`logic-dedented`).
  */
 
-import { isOperation, factsReadAt, type Logic } from '../logic/walk.ts';
+import { isOperation, factsReadAt, mapVarPaths, type Logic } from '../logic/walk.ts';
 
 type Path = (string | number)[];
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -102,26 +102,46 @@ function latestRead(logic: Logic, stages: Map<string, number>): number | undefin
   return read.length ? Math.max(...read) : undefined;
 }
 
+/** A read of an answer (or status) of a task of a later stage than `stage`. */
+interface LaterRead {
+  fact: string;
+  task: string;
+  stage: number;
+  path: Path;
+}
+
+/**
+ * The reads of a rule needed at `stage` that name a task of a later stage. A `missing`/`missing_some` list asks
+ * whether the answer is there, and a `var` with a default reads the default until the later answer exists: both fine.
+ */
+function laterReads(logic: unknown, stage: number, stages: Map<string, number>): LaterRead[] {
+  const out: LaterRead[] = [];
+  for (const f of factsReadAt(logic)) {
+    if (f.path.includes('missing') || f.path.includes('missing_some')) continue;
+    const task = taskRead(f.fact, stages);
+    if (!task || stages.get(task)! <= stage) continue;
+    // `{ var: [later.x, default] }`: the default stands in until the later answer exists.
+    const last = f.path[f.path.length - 1];
+    if (last === 0 && (at(logic, f.path.slice(0, -1)) as unknown[]).length > 1) continue;
+    out.push({ fact: f.fact, task, stage: stages.get(task)!, path: f.path });
+  }
+  return out;
+}
+
 /**
  * The rules of a program that read an answer of a task of a later stage than the one they are needed at. Only rules
- * written in the program: a shared rule's reads are bound to the program's task where it is used.
+ * written in the program: the shared rules it uses are checked by `checkSharedOrder`, at the line that uses them.
  */
 export function checkAnswerOrder(raw: Raw): OrderFinding[] {
   const stages = stagesOf(raw);
   const out: OrderFinding[] = [];
   const check = (logic: unknown, path: Path, stage: number | undefined, what: string, when: string) => {
     if (logic === undefined || stage === undefined) return;
-    for (const f of factsReadAt(logic)) {
-      if (f.path.includes('missing') || f.path.includes('missing_some')) continue;
-      const task = taskRead(f.fact, stages);
-      if (!task || stages.get(task)! <= stage) continue;
-      // `{ var: [later.x, default] }`: the default stands in until the later answer exists.
-      const last = f.path[f.path.length - 1];
-      if (last === 0 && (at(logic, f.path.slice(0, -1)) as unknown[]).length > 1) continue;
-      const reads = f.fact.startsWith('task_status.') ? `the status of task '${task}'` : `'${f.fact}'`;
+    for (const f of laterReads(logic, stage, stages)) {
+      const reads = f.fact.startsWith('task_status.') ? `the status of task '${f.task}'` : `'${f.fact}'`;
       out.push({
         code: 'reads-later-stage',
-        message: `${what} reads ${reads}, an answer of stage ${stages.get(task)}, but it is needed ${when} (stage ${stage}): a job opens stage ${stages.get(task)} only after stage ${stage} is done, so the answer is never there when the rule is read. Read an answer of stage ${stage} or earlier, or move one of the tasks`,
+        message: `${what} reads ${reads}, an answer of stage ${f.stage}, but it is needed ${when} (stage ${stage}): a job opens stage ${f.stage} only after stage ${stage} is done, so the answer is never there when the rule is read. Read an answer of stage ${stage} or earlier, or move one of the tasks`,
         path: [...path, ...f.path],
       });
     }
@@ -159,5 +179,63 @@ export function checkAnswerOrder(raw: Raw): OrderFinding[] {
         for (const k of ['applies_if', 'qualifies_if'])
           check(m[k], ['incentives', 'measures', id, k], stage, `measure '${id}' ${k}`, when);
   }
+  return out;
+}
+
+/** What of the shared files a program uses that holds rules over its tasks. */
+export interface SharedOrderDefs {
+  rules: Record<string, { applies_if?: Logic; valid_if: Logic; file: { file: string } }>;
+  document_templates: Record<string, { fields?: Record<string, { value: Logic }>; file: { file: string } }>;
+}
+
+/**
+ * The shared rules a program uses whose reads, bound to the program, name a task of a later stage than the one they
+ * are needed at: a `rules:` entry's `use:` (read when its task is submitted; `$task.` is that task, a fixed task id is
+ * the program's task of that id) and a document's `template:` (its fields are read when the document's task collects
+ * the signatures). The shared rule may be right for another program, whose tasks are in other stages: reported at the
+ * program's `use:` (or `template:`), naming the shared rule and the later task. Shared eligibility rules are not
+ * needed at a stage (a rule whose answers are missing is pending until they are there), like the program's own.
+ */
+export function checkSharedOrder(raw: Raw, shared: SharedOrderDefs): OrderFinding[] {
+  const stages = stagesOf(raw);
+  const out: OrderFinding[] = [];
+  const report = (reads: LaterRead[], path: Path, what: string, where: string, stage: number, when: string) => {
+    const seen = new Set<string>();
+    const template = what.startsWith('template');
+    for (const f of reads) {
+      if (seen.has(f.fact)) continue;
+      seen.add(f.fact);
+      const read = f.fact.startsWith('task_status.') ? `the status of task '${f.task}'` : `'${f.fact}'`;
+      out.push({
+        code: 'reads-later-stage',
+        message: `${what} (${where}) reads ${read}, and task '${f.task}' is in stage ${f.stage} of this program, but ${template ? 'the template is filled in' : 'the rule is needed'} ${when} (stage ${stage}): a job opens stage ${f.stage} only after stage ${stage} is done, so the answer is never there ${template ? 'when the document is made' : 'when the rule is read'}. ${template ? `Collect the signatures in a task of stage ${f.stage} or later, or use a template reading answers of stage ${stage} or earlier` : `Put it on a task of stage ${f.stage} or later, or write the rule in this program reading an answer of stage ${stage} or earlier`}`,
+        path,
+      });
+    }
+  };
+
+  ((Array.isArray(raw.rules) ? raw.rules : []) as Raw[]).forEach((r, i) => {
+    if (!isNode(r) || typeof r.use !== 'string' || typeof r.task !== 'string') return;
+    const s = Object.hasOwn(shared.rules, r.use) ? shared.rules[r.use] : undefined;
+    const stage = stages.get(r.task);
+    if (!s || stage === undefined) return;
+    const bind = (p: string) => (p.startsWith('$task.') ? r.task + p.slice(5) : p);
+    const reads = [s.applies_if, s.valid_if]
+      .filter((l) => l !== undefined)
+      .flatMap((l) => laterReads(mapVarPaths(l, bind), stage, stages));
+    const when = `when task '${r.task}' is submitted`;
+    report(reads, ['rules', i, 'use'], `shared rule '${r.use}'`, s.file.file, stage, when);
+  });
+  ((Array.isArray(raw.documents) ? raw.documents : []) as Raw[]).forEach((d, i) => {
+    if (!isNode(d) || typeof d.template !== 'string' || typeof d.task !== 'string') return;
+    const t = Object.hasOwn(shared.document_templates, d.template) ? shared.document_templates[d.template] : undefined;
+    const stage = stages.get(d.task);
+    if (!t || stage === undefined) return;
+    const reads = Object.values(isNode(t.fields) ? t.fields : {}).flatMap((f) =>
+      isNode(f) && f.value !== undefined ? laterReads(f.value, stage, stages) : [],
+    );
+    const when = `when task '${d.task}' collects the signatures of document '${d.id}'`;
+    report(reads, ['documents', i, 'template'], `template '${d.template}'`, t.file.file, stage, when);
+  });
   return out;
 }

@@ -16,6 +16,8 @@ import { unusedForms } from './task-graph.ts';
 import { lintReuseUploads } from './lint-reuse-uploads.ts';
 import { checkUploadKinds, lintUploadFields } from './lint-uploads.ts';
 import { lintTemplates } from './lint-templates.ts';
+import { lintProgramTexts } from './lint-program-texts.ts';
+import { lintUsageForms } from './lint-usage-forms.ts';
 import { lintUsageForm, lintUsageStages } from './lint-usage.ts';
 import { registerCases } from './register-cases.ts';
 import { guard, guarded } from './guard.ts';
@@ -225,6 +227,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     undefined,
   );
   lintTemplates(byKind, (path) => files.find((f) => f.path === path)?.text, diagnostics);
+  lintProgramTexts(byKind, (path) => files.find((f) => f.path === path)?.text, diagnostics);
   for (const parsed of byKind.shared) lintUsageStages(parsed, diagnostics);
   for (const parsed of byKind['task-form']) {
     const form = forms[(parsed.value as { key: string }).key];
@@ -257,6 +260,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   }
 
   lintTermsStages(programs, byKind['task-form'], diagnostics);
+  lintUsageForms(byKind.program, byKind['task-form'], forms, diagnostics);
 
   // A form no task names is never asked of anyone: a warning (its program may not be written yet).
   if (options.unused_forms !== false && programDocs.length > 0) {
@@ -286,5 +290,6 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   );
 
   // One mistake, one diagnostic: what only follows from another is dropped (follow-ons.ts).
-  return { programs, forms, uploads, cases, shared, diagnostics: collapseFollowOns(diagnostics, broken) };
+  const collapsed = collapseFollowOns(diagnostics, broken, byKind.shared);
+  return { programs, forms, uploads, cases, shared, diagnostics: collapsed };
 }
