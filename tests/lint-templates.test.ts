@@ -51,7 +51,7 @@ const ROWS = [
     file: F('provide_utility_credentials'),
     from: 'title: Connect your utility account',
     to: 'title: Connect your {Utility} account',
-    code: 'unknown-placeholder',
+    code: 'placeholder-case',
     at: '{Utility}',
   },
   {
@@ -60,7 +60,7 @@ const ROWS = [
     file: F('provide_utility_credentials'),
     from: '"ui:enumNames": [Electric, Gas]',
     to: '"ui:enumNames": [Electric, "{{gas}}"]',
-    code: 'unknown-placeholder',
+    code: 'placeholder-braces',
     at: '{{gas}}',
   },
   {

@@ -11,7 +11,7 @@
  */
 
 import type { Diagnostic } from '../types.ts';
-import { placeholderTokens, tokenPlace, type PlaceholderToken } from './lint-templates.ts';
+import { fillsNothing, placeholderTokens, tokenPlace } from './lint-templates.ts';
 import type { ParsedFile } from './yaml-source.ts';
 
 type Path = (string | number)[];
@@ -84,16 +84,6 @@ function textsAt(doc: unknown, at: string[], path: Path = [], names: string[] = 
   return out;
 }
 
-/** The problem of one token of a text no engine fills. */
-function problem(token: PlaceholderToken, what: string): { code: string; message: string } {
-  const asTyped = `'${token.raw}' would be shown as typed: ${what} is shown as written, no engine fills placeholders in it`;
-  const fix = 'write the words themselves';
-  if (token.form !== 'single')
-    return { code: 'placeholder-braces', message: `${asTyped}, whatever the braces: ${fix}` };
-  if (/[A-Z]/.test(token.name)) return { code: 'placeholder-case', message: `${asTyped}, capitalised or not: ${fix}` };
-  return { code: 'unknown-placeholder', message: `${asTyped}, so '${token.name}' names nothing: ${fix}` };
-}
-
 /** The files `lintProgramTexts` reads, by kind. */
 export interface ProgramTextFiles {
   program: ParsedFile[];
@@ -112,7 +102,7 @@ export function lintProgramTexts(
       for (const { path, names, text } of textsAt(parsed.value, p.at)) {
         if (!text.includes('{')) continue;
         for (const token of placeholderTokens(text)) {
-          const { code, message } = problem(token, p.what(names));
+          const { code, message } = fillsNothing(token, p.what(names));
           out.push({
             code,
             severity: 'error',

@@ -58,6 +58,19 @@ export interface PlaceholderProblem {
 }
 
 const LOWER = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * The problem of a placeholder in a text no engine fills (shown as written): its code says how it is written, so
+ * `{{x}}`, `{Key}` and `{x}` read the same wherever they are.
+ */
+export function fillsNothing(token: PlaceholderToken, what: string): Omit<PlaceholderProblem, 'token'> {
+  const asTyped = `'${token.raw}' would be shown as typed: ${what} is shown as written, no engine fills placeholders in it`;
+  const fix = 'write the words themselves';
+  if (token.form !== 'single')
+    return { code: 'placeholder-braces', message: `${asTyped}, whatever the braces: ${fix}` };
+  if (/[A-Z]/.test(token.name)) return { code: 'placeholder-case', message: `${asTyped}, capitalised or not: ${fix}` };
+  return { code: 'unknown-placeholder', message: `${asTyped}, so '${token.name}' names nothing: ${fix}` };
+}
 const listed = (names: readonly string[]) => names.map((n) => `{${n}}`).join(', ');
 
 /** The placeholders of `text` that would be printed as typed. */
@@ -67,11 +80,7 @@ export function placeholderProblems(text: string, kind: TextKind): PlaceholderPr
   for (const token of placeholderTokens(text)) {
     const { raw, name } = token;
     if (kind.names.length === 0) {
-      out.push({
-        code: 'unknown-placeholder',
-        message: `'${raw}' would be shown as typed: ${kind.what} fills no placeholders; write the words themselves`,
-        token,
-      });
+      out.push({ ...fillsNothing(token, kind.what), token });
       continue;
     }
     const fills = `${kind.what} fills ${listed(kind.names)}`;
