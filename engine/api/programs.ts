@@ -64,9 +64,28 @@ const criterion = <const Extra>(extra: Extra) =>
 export const PROGRAM_DETAIL = {
   type: 'object',
   additionalProperties: false,
-  required: [...SUMMARY_REQUIRED, 'service_area', 'stages', 'eligibility_criteria', 'incentive_criteria', 'tasks'],
+  required: [
+    ...SUMMARY_REQUIRED,
+    'service_area',
+    'stages',
+    'eligibility_criteria',
+    'incentive_criteria',
+    'tasks',
+    'reporting',
+  ],
   properties: {
     ...PROGRAM_SUMMARY_PROPERTIES,
+    /** What the program reports to DOE's tracking tool (program.yaml `reporting:`), or null: it reports nothing. */
+    reporting: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['program', 'state', 'mode'],
+      properties: {
+        program: { type: 'string' },
+        state: { type: 'string' },
+        mode: { type: 'string', enum: ['real_time', 'monthly'] },
+      },
+    },
     service_area: { type: 'object' },
     stages: {
       type: 'array',

@@ -42,6 +42,8 @@ rules:
     valid_if: { all: [{ var: form.units }, { "==": [{ "!": { var: manufacturer } }, { "!": { var: model } }] }] }
     message: "Cannot submit partial equipment details. Please complete all {equipment} fields."
     params: { equipment: heat pump }
+ui_schema:
+  photos: { "ui:widget": photo_upload }
 `;
 
 const defs = loadDefinitions([

@@ -77,6 +77,7 @@ export function readProgram(deps: Deps, id: string) {
       form: t.form,
       applies_when: t.applies_if ? words.logic(t.applies_if.logic) : null,
     })),
+    reporting: p.reporting ? { program: p.reporting.program, state: p.reporting.state, mode: p.reporting.mode } : null,
   };
 }
 

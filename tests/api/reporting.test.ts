@@ -288,4 +288,13 @@ describe('sent in real time', () => {
       (await s.api('GET', '/api/programs/ga-hear/tracking-report?month=2026-05', { as: 'contractor_a' })).status,
     ).toBe(403);
   });
+
+  it('a program’s page says what it reports (the card ops download the bulk file from), and null for one that does not', async () => {
+    expect((await s.api('GET', '/api/programs/ga-hear', { as: 'ops' })).body.reporting).toEqual({
+      program: 'HEAR',
+      state: 'GA',
+      mode: 'real_time',
+    });
+    expect((await s.api('GET', '/api/programs/reco', { as: 'ops' })).body.reporting).toBeNull();
+  });
 });

@@ -17,6 +17,7 @@ import { useAppConfig } from '../../../lib/use-app-config.ts';
 import { useSession } from '../../../lib/use-auth.ts';
 import { useProgram, type Criterion, type ProgramDetail } from '../api/get-program.ts';
 import { showDate, showOwner } from './program-text.ts';
+import { ReportingCard } from './reporting-card.tsx';
 import './programs.css';
 
 const BACK = { to: pathTo('ProgramsList'), label: 'Programs' };
@@ -188,6 +189,7 @@ export function Component() {
         />
       </div>
       <Tasks program={p} />
+      {internal && p.reporting && <ReportingCard programId={p.id} reporting={p.reporting} />}
       <p className="program-hash muted">
         Definition hash <code>{p.definition_hash}</code>
         <Button

@@ -3,8 +3,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramPage } from '../../../../engine/api/programs.ts';
 import type { Reconciliation, ReconciliationMonth } from '../../../../engine/api/reconciliation.ts';
-import { API_BASE, ApiError, api, queryString } from '../../../lib/api-client.ts';
-import { getSession } from '../../../lib/session.ts';
+import { api } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 export type { Reconciliation, ReconciliationMonth };
 
@@ -31,19 +31,10 @@ export function useReconciliation(f: ReconciliationFilter) {
 
 export const RECONCILIATION_DOWNLOAD_FAILED = 'The CSV file could not be downloaded. Please try again.';
 
-/** Downloads the report as reconciliation.csv (the bearer token cannot ride on a plain link). */
-export async function downloadReconciliationCsv(f: ReconciliationFilter): Promise<void> {
-  const session = getSession();
-  const res = await fetch(`${API_BASE}/api/reconciliation.csv${queryString({ ...f })}`, {
-    headers: session ? { Authorization: `Bearer ${session.token}` } : {},
-  });
-  if (!res.ok) throw new ApiError(res.status, RECONCILIATION_DOWNLOAD_FAILED);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `reconciliation${f.program_id ? `-${f.program_id}` : ''}${f.month ? `-${f.month}` : ''}.csv`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/** Downloads the report as reconciliation[-program][-month].csv. */
+export function downloadReconciliationCsv(f: ReconciliationFilter): Promise<void> {
+  const name = `reconciliation${f.program_id ? `-${f.program_id}` : ''}${f.month ? `-${f.month}` : ''}.csv`;
+  return downloadFile('/api/reconciliation.csv', name, RECONCILIATION_DOWNLOAD_FAILED, { ...f });
 }
 
 /** The programs the filter offers (id and name). */
