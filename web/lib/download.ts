@@ -23,7 +23,12 @@ export async function downloadFile(
       .catch(() => undefined);
     throw new ApiError(res.status, typeof detail === 'string' ? detail : failed);
   }
-  const url = URL.createObjectURL(await res.blob());
+  saveBlob(await res.blob(), name);
+}
+
+/** Saves a blob the page holds under `name` (the browser's download). */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

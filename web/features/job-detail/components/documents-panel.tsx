@@ -11,6 +11,7 @@ import { SIGNER_ROLE_LABELS } from '../../../../engine/api/signing.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { SignatureStatusTag } from '../../../lib/components/signature-status-tag.tsx';
 import { errorToast, successToast } from '../../../lib/toaster.ts';
+import { saveBlob } from '../../../lib/download.ts';
 import {
   DOCUMENT_MESSAGES,
   downloadDocument,
@@ -41,14 +42,7 @@ export const fileName = (d: JobDocument, signed: boolean) =>
 /** Saves a document's PDF (fetched with the token) under `name`; a failure is a toast. */
 export async function download(url: string, name: string) {
   try {
-    const blob = await downloadDocument(url);
-    const href = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = name;
-    link.rel = 'noopener';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    saveBlob(await downloadDocument(url), name);
   } catch (e) {
     errorToast(e instanceof ApiError ? e.message : DOCUMENT_MESSAGES.download_failed);
   }
