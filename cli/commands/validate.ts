@@ -3,7 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kindOf, loadDefinitions, runCases, type Diagnostic } from '../../engine/index.ts';
+import { kindOf } from '../../engine/index.ts';
+import { validateDefinitions } from '../../engine/load/validate-definitions.ts';
 import { docSummaries, github, jsonResult, junit, sarif, stylish, type Format } from '../format.ts';
 import { readDefinitionFiles, UnreadablePathError } from '../read-files.ts';
 import { CACHE_DIR } from '../cache-file.ts';
@@ -61,56 +62,17 @@ function validateFiles(paths: string[], opts: ValidateOptions): number {
       : (opts.cache ?? CACHE_DIR);
   const validators = cacheDir === undefined ? undefined : validatorCache(cacheDir);
   const sources = cacheDir === undefined ? undefined : sourceCache(cacheDir);
-  const defs = loadDefinitions(files, {
-    unused_forms: everyProgram(paths, opts.cwd),
-    form_schemas: validators?.form_schemas,
-    meta_validators: validators?.meta_validators(),
-    parse: sources?.parse,
-  });
-  const diagnostics: Diagnostic[] = [...defs.diagnostics];
-  const caseSummary: { program: string; passed: number; failed: number }[] = [];
-  if (opts.cases) {
-    for (const [id, program] of Object.entries(defs.programs)) {
-      const file = defs.cases[id];
-      if (!file) {
-        diagnostics.push({
-          code: 'no-cases',
-          severity: 'error',
-          file: program.file,
-          path: [],
-          range: { file: program.file, line: 1, col: 1, end_line: 1, end_col: 1 },
-          message: `program '${id}' has no cases.yaml`,
-        });
-        continue;
-      }
-      let results: ReturnType<typeof runCases>;
-      try {
-        results = runCases(program, file, defs.forms);
-      } catch (e) {
-        // A definition the loader let through and the engine cannot run: a diagnostic, never a stack trace.
-        diagnostics.push(loaderError(file.file, `the cases of program '${id}'`, e));
-        continue;
-      }
-      caseSummary.push({
-        program: id,
-        passed: results.filter((r) => r.ok).length,
-        failed: results.filter((r) => !r.ok).length,
-      });
-      for (const r of results.filter((r) => !r.ok)) {
-        for (const failure of r.failures) {
-          diagnostics.push({
-            code: 'case-failed',
-            severity: 'error',
-            file: file.file,
-            path: [],
-            range: r.range,
-            message: `case '${r.name}': ${failure}`,
-          });
-        }
-      }
-    }
-  }
-  diagnostics.sort((a, b) => a.file.localeCompare(b.file) || a.range.line - b.range.line || a.range.col - b.range.col);
+  const { defs, diagnostics, cases } = validateDefinitions(
+    files,
+    {
+      unused_forms: everyProgram(paths, opts.cwd),
+      form_schemas: validators?.form_schemas,
+      meta_validators: validators?.meta_validators(),
+      parse: sources?.parse,
+    },
+    opts.cases,
+  );
+  const caseSummary = cases.map(({ program, passed, failed }) => ({ program, passed, failed }));
   validators?.save();
   sources?.save();
   const errors = diagnostics.filter((d) => d.severity === 'error').length;

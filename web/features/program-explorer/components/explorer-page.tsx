@@ -19,7 +19,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { tabPanelProps } from '../../../lib/components/tab-panel.ts';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   evaluateJob,
@@ -44,7 +44,16 @@ const CONFIG = '/program-explorer';
 const DEPS = '/program-explorer/task-dependencies';
 
 /** The tabs chosen by ?tab= on the configurations' address. */
-const QUERY_TABS = ['versions', 'impact'];
+const QUERY_TABS = ['versions', 'impact', 'workbench'];
+
+/** The program's stage labels and reason texts, for impact reports. */
+const labelsOf = (program: Program) => ({
+  stage: (n: number) => program.stage_model.stages.find((s) => s.number === n)?.label,
+  reason: (r: string) => program.eligibility.find((e) => e.reason === r)?.reason_text,
+});
+
+// The workbench's editor and linter load only when the tab is opened.
+const Workbench = lazy(() => import('../workbench/workbench-tab.tsx'));
 
 /** The example job of a program's cases.yaml (its `base`), with the cases' date. */
 function exampleOf(defs: Definitions, programId: string): { job: JobInput; today: string } {
@@ -205,6 +214,7 @@ export function Component() {
         <Tab id="deps" title="Task dependencies" />
         <Tab id="versions" title="Versions" />
         <Tab id="impact" title="Impact" />
+        <Tab id="workbench" title="Workbench" />
       </Tabs>
       <div {...tabPanelProps('explorer-tabs', tab)}>
         {jobId && jobInput.isError && <Callout intent="warning">Job {jobId} could not be loaded.</Callout>}
@@ -217,15 +227,16 @@ export function Component() {
         )}
         {tab === 'versions' ? (
           <VersionsTab key={program.id} programId={program.id} />
+        ) : tab === 'workbench' ? (
+          <Suspense fallback={<Spinner size={24} />}>
+            <Workbench key={program.id} programId={program.id} defs={defs} labels={labelsOf(program)} />
+          </Suspense>
         ) : tab === 'impact' ? (
           <ImpactTab
             key={program.id}
             programId={program.id}
             file={data.files.find((f) => f.path === program.file) ?? { path: program.file, text: '' }}
-            labels={{
-              stage: (n) => program.stage_model.stages.find((s) => s.number === n)?.label,
-              reason: (r) => program.eligibility.find((e) => e.reason === r)?.reason_text,
-            }}
+            labels={labelsOf(program)}
           />
         ) : tab === 'deps' ? (
           <div className="deps-layout">
