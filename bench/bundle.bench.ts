@@ -35,6 +35,8 @@ function closure(keys: string[]): Set<string> {
 const gz = (file: string) => gzipSync(readFileSync(join(DIST, file))).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+/** The figures recorded before the workbench (issue 46), which loads on its own: first loads must not grow. */
+const BEFORE: Record<string, string> = { 'jobs list (/)': '155.1 KB', 'job detail (/{jobId})': '221.2 KB' };
 const routes: [string, string][] = [
   ['jobs list (/)', 'features/jobs/components/jobs-page.tsx'],
   ['job detail (/{jobId})', 'features/job-detail/components/job-detail-page.tsx'],
@@ -53,7 +55,7 @@ for (const [label, page] of routes) {
     .filter((f) => f.endsWith('.js'));
   const total = files.reduce((n, f) => n + gz(f), 0);
   console.log(
-    `${label.padEnd(28)} ${String(files.length).padStart(6)} ${kb(total).padStart(10)}${label.startsWith('jobs') ? '   (target: under 150 KB)' : ''}`,
+    `${label.padEnd(28)} ${String(files.length).padStart(6)} ${kb(total).padStart(10)}${BEFORE[label] ? `   (before the workbench: ${BEFORE[label]})` : ''}${label.startsWith('jobs') ? '   (target: under 150 KB)' : ''}`,
   );
 }
 const all = Object.values(manifest)

@@ -131,7 +131,11 @@ describe('the linter the worker runs', () => {
     expect(a.cases.every((c) => c.ok)).toBe(true);
     expect(a.vocabulary!.tasks).toContain('provide_services');
     expect(a.vocabulary!.facts).toEqual(
-      expect.arrayContaining(['job.state', 'task_status.provide_services', 'provide_services.services_being_installed']),
+      expect.arrayContaining([
+        'job.state',
+        'task_status.provide_services',
+        'provide_services.services_being_installed',
+      ]),
     );
     expect(a.vocabulary!.stages).toContain(1);
     const text = 'tasks:\n  - id: x\n    applies_if: { var: provide_';
@@ -158,5 +162,16 @@ describe('the linter the worker runs', () => {
     expect(failed[0].failures.join('\n')).toContain('expected 800000, got 650000');
     expect(a.diagnostics.every((d) => d.code === 'case-failed')).toBe(true);
     expect(a.diagnostics.length).toBe(failed.reduce((n, c) => n + c.failures.length, 0));
+  });
+
+  it('reports a form edited at one keystroke and mended at the next: forms kept between keystrokes follow their text', () => {
+    const FORM = 'task-schemas/provide_services/form.yaml';
+    const withForm = (text: (t: string) => string) =>
+      files.map((f) => (f.path === FORM ? { ...f, text: text(f.text) } : f));
+    const broken = withForm((t) => t.replace('\nsection: services', '\nsection: services\nsectoin: x'));
+    const once = lint('wi-hear', broken).diagnostics;
+    expect(once).toEqual([expect.objectContaining({ file: FORM, message: expect.stringContaining("'sectoin'") })]);
+    expect(lint('wi-hear', broken).diagnostics).toEqual(once);
+    expect(lint('wi-hear', files).diagnostics).toEqual([]);
   });
 });

@@ -59,6 +59,21 @@ export interface LoadOptions {
   unused_forms?: boolean;
   /** What parses a file (default parseSource): the CLI passes one that reuses what it parsed in an earlier run. */
   parse?: (file: string, text: string) => ParsedFile;
+  /**
+   * Built forms kept from an earlier load with the same options (the workbench's linter, at each keystroke): a form
+   * whose file and shared files are unchanged is not built again. Keyed by the texts it was built from.
+   */
+  form_cache?: Map<string, { form: TaskForm | undefined; diagnostics: Diagnostic[] }>;
+}
+
+/** A short fingerprint of texts (FNV-1a), for the form cache's keys. */
+function fingerprint(texts: string[]): string {
+  let h = 0x811c9dc5;
+  for (const t of texts) {
+    for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
+    h = Math.imul(h ^ 0xff, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
 }
 
 /** Loads and checks a set of definition files. */
@@ -173,6 +188,11 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   );
   Object.assign(formDefinitions, broken.definitionStubs(byKind['task-form'], formDefinitions));
   const forms: Record<string, TaskForm> = {};
+  // What a form is built from besides its own file: the shared files (form definitions, uploads, constants).
+  const textOf = new Map(files.map((f) => [f.path, f.text]));
+  const sharedPrint = options.form_cache
+    ? fingerprint(files.filter((f) => f.path.includes('/_shared/')).map((f) => `${f.path}\0${f.text}`))
+    : '';
   for (const parsed of byKind['task-form']) {
     const v = parsed.value as { key: string };
     const folder = parsed.file.replace(/\\/g, '/').split('/').slice(-2, -1)[0];
@@ -197,15 +217,28 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
       });
       continue;
     }
-    const form = guard(diagnostics, `form '${v.key}'`, undefined, buildForm)(
-      parsed,
-      { definitions: formDefinitions, constants: shared.constants },
-      formAjv,
-      compile,
-      diagnostics,
-      !options.lazy_forms,
-      options.pick,
-    );
+    const build = (out: Diagnostic[]) =>
+      guard(out, `form '${v.key}'`, undefined, buildForm)(
+        parsed,
+        { definitions: formDefinitions, constants: shared.constants },
+        formAjv,
+        compile,
+        out,
+        !options.lazy_forms,
+        options.pick,
+      );
+    let form: TaskForm | undefined;
+    if (options.form_cache) {
+      const key = `${parsed.file}\0${textOf.get(parsed.file)}\0${sharedPrint}`;
+      let kept = options.form_cache.get(key);
+      if (!kept) {
+        const out: Diagnostic[] = [];
+        kept = { form: build(out), diagnostics: out };
+        options.form_cache.set(key, kept);
+      }
+      diagnostics.push(...kept.diagnostics);
+      form = kept.form;
+    } else form = build(diagnostics);
     if (form) forms[v.key] = form;
   }
 

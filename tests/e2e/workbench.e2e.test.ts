@@ -118,6 +118,7 @@ describe('the workbench', () => {
     await page.getByRole('button', { name: 'Show changes' }).click();
     await page.locator('.cm-mergeView').first().waitFor();
     await p.shot(page, 'workbench-changes');
+    expect(await axeFindings(page, 'workbench with changes')).toEqual([]);
 
     // The patch: applied to a copy of the definitions, `rebate validate --cases` reports what the browser did.
     const [download] = await Promise.all([

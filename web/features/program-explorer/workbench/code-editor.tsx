@@ -91,7 +91,7 @@ export function CodeEditor({ path, text, readOnly, diagnostics, help, onChange, 
     yaml(),
     syntaxHighlighting(defaultHighlightStyle),
     lintGutter(),
-    autocompletion({ override: [(ctx) => latest.current.help.complete(ctx)], activateOnTyping: true }),
+    autocompletion({ override: [(ctx) => latest.current.help.complete(ctx)], activateOnTyping: true, icons: false }),
     hoverTooltip((v, pos) => {
       const words = latest.current.help.hover(v.state.doc.toString(), pos);
       if (!words) return null;

@@ -17,6 +17,7 @@ import { closurePick } from '../../../../engine/forms/pick.ts';
 import { createMetaValidators, type MetaValidators } from '../../../../engine/load/meta-validate.ts';
 import { fromParsedEntry, toParsedEntry, type ParsedEntry } from '../../../../engine/load/parsed-entry.ts';
 import { validateDefinitions } from '../../../../engine/load/validate-definitions.ts';
+import type { LoadOptions } from '../../../../engine/load/load-definitions.ts';
 import { parseSource, type ParsedFile } from '../../../../engine/load/yaml-source.ts';
 import type { Diagnostic, SourceFile } from '../../../../engine/types.ts';
 import { USAGE_FACTS } from '../../../../engine/usage.ts';
@@ -66,12 +67,27 @@ export interface LinterOptions {
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
-/** Keeps each text's parse; what the server parsed is kept as checked. */
-function parseCache(files: LintFile[]) {
-  const kept = new Map<string, { entry: ParsedEntry; checked: boolean }>();
+/** A value and everything in it made read-only. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+type Parse = (path: string, text: string) => ParsedFile;
+
+/**
+ * Keeps each text's parse; what the server parsed is kept as checked. `shared` hands out one read-only parse per text
+ * (the loader does not change what it reads: no copy, no new positions table at each keystroke); `fresh` a copy of
+ * it, for the run again when a shared one was written to.
+ */
+function parseCache(files: LintFile[]): { shared: Parse; fresh: Parse } {
+  const kept = new Map<string, { entry: ParsedEntry; checked: boolean; file?: ParsedFile }>();
   const key = (path: string, text: string) => `${path}\0${text}`;
   for (const f of files) if (f.parsed) kept.set(key(f.path, f.text), { entry: f.parsed as ParsedEntry, checked: true });
-  return (path: string, text: string): ParsedFile => {
+  const find = (path: string, text: string) => {
     const k = key(path, text);
     let hit = kept.get(k);
     if (!hit) {
@@ -84,8 +100,23 @@ function parseCache(files: LintFile[]) {
       hit = { entry, checked: false };
       kept.set(k, hit);
     }
-    const file = fromParsedEntry(path, { ...hit.entry, value: structuredClone(hit.entry.value) });
+    return hit;
+  };
+  const build = (path: string, hit: { entry: ParsedEntry; checked: boolean }, value: unknown): ParsedFile => {
+    const file = fromParsedEntry(path, { ...hit.entry, value });
     return hit.checked ? { ...file, meta_checked: true } : file;
+  };
+  return {
+    shared(path, text) {
+      const hit = find(path, text);
+      if (!('entry' in hit)) return hit;
+      hit.file ??= build(path, hit, deepFreeze(structuredClone(hit.entry.value)));
+      return hit.file;
+    },
+    fresh(path, text) {
+      const hit = find(path, text);
+      return 'entry' in hit ? build(path, hit, structuredClone(hit.entry.value)) : hit;
+    },
   };
 }
 
@@ -112,22 +143,31 @@ export function createLinter(base: LintFile[], options: LinterOptions = {}) {
   // Compiled once here when none were generated (Node: the tests and the bench), not at each keystroke.
   const meta_validators = options.meta_validators ?? createMetaValidators();
   const form_schemas = options.form_schemas ?? compileOnce();
+  const form_cache: NonNullable<LoadOptions['form_cache']> = new Map();
   return (program: string, files: SourceFile[]): LintAnswer => {
     const started = performance.now();
     options.unchecked?.clear();
-    const { defs, diagnostics, cases } = validateDefinitions(
-      files,
-      {
-        lazy_forms: true,
-        evaluator: 'interpreted',
-        pick: closurePick,
-        unused_forms: false,
-        meta_validators,
-        form_schemas,
-        parse,
-      },
-      true,
-    );
+    // Forms built at an earlier keystroke from the same texts are kept (a form edited many times: the latest few).
+    if (form_cache.size > 400) form_cache.clear();
+    const run = (parse: Parse, cache?: typeof form_cache) =>
+      validateDefinitions(
+        files,
+        {
+          lazy_forms: true,
+          evaluator: 'interpreted',
+          pick: closurePick,
+          unused_forms: false,
+          meta_validators,
+          form_schemas,
+          parse,
+          form_cache: cache,
+        },
+        true,
+      );
+    let result = run(parse.shared, form_cache);
+    // A step that wrote to what it read failed on the read-only parse: the run again on copies says what it says.
+    if (result.diagnostics.some((d) => d.code === 'loader-error')) result = run(parse.fresh);
+    const { defs, diagnostics, cases } = result;
     const p = defs.programs[program];
     const caseFile = defs.cases[program]?.file ?? `program-defs/${program}/cases.yaml`;
     const results = cases.find((c) => c.program === program)?.results ?? [];

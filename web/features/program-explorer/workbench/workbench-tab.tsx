@@ -213,7 +213,7 @@ function Workbench({ programId, defs, labels, files }: WorkbenchProps & { files:
       <p className="muted">
         Edit the program’s definition files: each change is checked as you type, as <code>rebate validate --cases</code>{' '}
         checks it, and the program’s cases run. Nothing is saved here: download the patch and apply it in the
-        repository.
+        repository. In the editor Tab indents: press Esc, then Tab, to move on.
       </p>
       <div className="wb-main">
         <nav className="wb-files" aria-label="Definition files">
