@@ -11,6 +11,7 @@ import p16_ban_circle from '@blueprintjs/icons/lib/esm/generated/16px/paths/ban-
 import p16_bank_account from '@blueprintjs/icons/lib/esm/generated/16px/paths/bank-account.js';
 import p16_build from '@blueprintjs/icons/lib/esm/generated/16px/paths/build.js';
 import p16_changes from '@blueprintjs/icons/lib/esm/generated/16px/paths/changes.js';
+import p16_comparison from '@blueprintjs/icons/lib/esm/generated/16px/paths/comparison.js';
 import p16_chevron_up from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-up.js';
 import p16_chevron_down from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-down.js';
 import p16_circle from '@blueprintjs/icons/lib/esm/generated/16px/paths/circle.js';
@@ -65,6 +66,7 @@ export const ICON_PATHS_16_MORE: Record<string, string[]> = {
   'bank-account': p16_bank_account,
   build: p16_build,
   changes: p16_changes,
+  comparison: p16_comparison,
   'chevron-up': p16_chevron_up,
   'chevron-down': p16_chevron_down,
   circle: p16_circle,
