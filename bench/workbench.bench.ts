@@ -1,10 +1,11 @@
 /**
  * `npm run bench` (workbench part): how long the workbench's linter takes to answer a keystroke on the largest program
- * (the most definition text): the worker's own code (web/features/program-explorer/workbench/lint-run.ts: `rebate
- * validate --cases` over the program's files, each file's parse kept by its text), median and p95 over a run of edits
- * to its program.yaml, beside the naive way (every file parsed and its meta-schema compiled again at each keystroke).
- * Target: 150 ms from the last keystroke. Node runs what the browser's worker runs; the browser journey
- * (tests/e2e/workbench.e2e.test.ts) prints the figure the worker reported there.
+ * (the most definition text), until its diagnostics are sent and until its cases have run: the worker's own code
+ * (web/features/program-explorer/workbench/lint-run.ts: `rebate validate --cases` over the program's files, each
+ * file's parse kept by its text), median and p95 over a run of edits to its program.yaml, beside the naive way
+ * (every file parsed and every form built again at each keystroke). Target: 150 ms from the last keystroke. Node runs
+ * what the browser's worker runs; the browser journey (tests/e2e/workbench.e2e.test.ts) prints the figure the worker
+ * reported there.
  */
 
 import { loadDefinitions } from '../engine/index.ts';
@@ -38,10 +39,17 @@ function time(run: (i: number) => void): number[] {
 }
 
 const lint = createLinter(files);
-const worker = time((i) => lint(largest, typed(i)));
+// The diagnostics are sent as soon as the loader has them; the cases follow.
+const early: number[] = [];
+const worker = time((i) => {
+  const t = performance.now();
+  lint(largest, typed(i), () => early.push(performance.now() - t));
+});
+const diagnostics = early.slice(-RUNS);
 const naive = time((i) =>
   loadDefinitions(typed(i), { lazy_forms: true, evaluator: 'interpreted', pick: closurePick, unused_forms: false }),
 );
 console.log(`\nWorkbench: diagnostics after a keystroke on ${largest} (${files.length} files, ${RUNS} keystrokes)`);
-console.log(`  the worker's linter (parses kept, cases run):   ${figures(worker)}   (target: 150 ms)`);
+console.log(`  the worker's linter, diagnostics:               ${figures(diagnostics)}   (target: 150 ms)`);
+console.log(`  the worker's linter, diagnostics and cases run: ${figures(worker)}`);
 console.log(`  naive (everything parsed and compiled again, no cases): ${figures(naive)}`);

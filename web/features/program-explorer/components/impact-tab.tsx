@@ -74,7 +74,8 @@ export function ImpactTab({ programId, file, labels }: { programId: string; file
     <div className="impact-tab">
       <p className="muted">
         Edit the program’s definition below (for example a cap or a submission window) and show what the change would do
-        to the program’s live jobs before it ships. Nothing is saved.
+        to the program’s live jobs before it ships. Nothing is saved. The Workbench tab edits all of the program’s
+        files, checked as you type.
       </p>
       <Card className="impact-editor">
         <label htmlFor="impact-source" className="impact-file">

@@ -4,14 +4,18 @@
  */
 
 import type { SourceFile } from '../../../../engine/types.ts';
-import type { LintInit, LintReply, LintRequest } from './lint-protocol.ts';
+import type { EarlyReply, LintInit, LintReply, LintRequest } from './lint-protocol.ts';
 
 export interface LintClient {
   lint(program: string, files: SourceFile[]): void;
   dispose(): void;
 }
 
-export function createLintClient(init: Omit<LintInit, 'type'>, onReply: (reply: LintReply) => void): LintClient {
+/** `onReply` hears each request's early diagnostics (unless a newer request waits) and then its whole answer. */
+export function createLintClient(
+  init: Omit<LintInit, 'type'>,
+  onReply: (reply: LintReply | EarlyReply) => void,
+): LintClient {
   const worker = new Worker(new URL('./lint.worker.ts', import.meta.url), { type: 'module' });
   let seq = 0;
   let busy = false;
@@ -20,7 +24,11 @@ export function createLintClient(init: Omit<LintInit, 'type'>, onReply: (reply: 
     busy = true;
     worker.postMessage(req);
   };
-  worker.onmessage = (e: MessageEvent<LintReply>) => {
+  worker.onmessage = (e: MessageEvent<LintReply | EarlyReply>) => {
+    if (e.data.early) {
+      if (!waiting) onReply(e.data);
+      return;
+    }
     busy = false;
     if (waiting) {
       const next = waiting;

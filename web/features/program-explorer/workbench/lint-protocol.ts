@@ -1,7 +1,7 @@
 /** The messages between the workbench and its linter's web worker (lint.worker.ts). */
 
 import type { SourceFile } from '../../../../engine/types.ts';
-import type { LintAnswer, LintFile } from './lint-run.ts';
+import type { EarlyAnswer, LintAnswer, LintFile } from './lint-run.ts';
 
 /** Once: the program's files as the server sent them, and the URLs of the validators the server generated. */
 export interface LintInit {
@@ -20,4 +20,8 @@ export interface LintRequest {
 }
 
 /** The worker's answer to a request (or its failure, in words). */
-export type LintReply = ({ ok: true } & LintAnswer & { seq: number }) | { ok: false; seq: number; error: string };
+export type LintReply =
+  ({ ok: true; early?: false; seq: number } & LintAnswer) | { ok: false; early?: false; seq: number; error: string };
+
+/** The loader's diagnostics of a request, sent before its cases run. */
+export type EarlyReply = { ok: true; early: true; seq: number } & EarlyAnswer;

@@ -16,7 +16,7 @@ import { schemaKey } from '../../../../engine/forms/precompiled.ts';
 import { closurePick } from '../../../../engine/forms/pick.ts';
 import { createMetaValidators, type MetaValidators } from '../../../../engine/load/meta-validate.ts';
 import { fromParsedEntry, toParsedEntry, type ParsedEntry } from '../../../../engine/load/parsed-entry.ts';
-import { validateDefinitions } from '../../../../engine/load/validate-definitions.ts';
+import { byPlace, runProgramCases, validateDefinitions } from '../../../../engine/load/validate-definitions.ts';
 import type { LoadOptions } from '../../../../engine/load/load-definitions.ts';
 import { parseSource, type ParsedFile } from '../../../../engine/load/yaml-source.ts';
 import type { Diagnostic, SourceFile } from '../../../../engine/types.ts';
@@ -46,13 +46,20 @@ export interface CaseRow {
   line: number;
 }
 
-export interface LintAnswer {
+/** What the loader said, before the cases ran. */
+export interface EarlyAnswer {
   diagnostics: Diagnostic[];
+  /** How long from the call until they were known. */
+  diagnostics_ms: number;
+}
+
+export interface LintAnswer extends EarlyAnswer {
   cases: CaseRow[];
   /** Undefined when the program did not load (its errors say why): completion keeps the last one. */
   vocabulary?: Vocabulary;
   /** Forms whose schema changed here: their answers are not checked by a validator in the browser. */
   unchecked_forms: string[];
+  /** How long the whole answer took (the cases included). */
   ms: number;
 }
 
@@ -144,30 +151,46 @@ export function createLinter(base: LintFile[], options: LinterOptions = {}) {
   const meta_validators = options.meta_validators ?? createMetaValidators();
   const form_schemas = options.form_schemas ?? compileOnce();
   const form_cache: NonNullable<LoadOptions['form_cache']> = new Map();
-  return (program: string, files: SourceFile[]): LintAnswer => {
+  const load = (files: SourceFile[], parse: Parse, cache?: typeof form_cache) =>
+    validateDefinitions(
+      files,
+      {
+        lazy_forms: true,
+        evaluator: 'interpreted',
+        pick: closurePick,
+        unused_forms: false,
+        meta_validators,
+        form_schemas,
+        parse,
+        form_cache: cache,
+      },
+      false,
+    );
+  const failedToRun = (ds: Diagnostic[]) => ds.some((d) => d.code === 'loader-error');
+  /**
+   * Lints the files; `onDiagnostics` hears the loader's diagnostics as soon as they are known, before the cases run
+   * (what the editor marks does not wait for them).
+   */
+  return (program: string, files: SourceFile[], onDiagnostics?: (early: EarlyAnswer) => void): LintAnswer => {
     const started = performance.now();
     options.unchecked?.clear();
     // Forms built at an earlier keystroke from the same texts are kept (a form edited many times: the latest few).
     if (form_cache.size > 400) form_cache.clear();
-    const run = (parse: Parse, cache?: typeof form_cache) =>
-      validateDefinitions(
-        files,
-        {
-          lazy_forms: true,
-          evaluator: 'interpreted',
-          pick: closurePick,
-          unused_forms: false,
-          meta_validators,
-          form_schemas,
-          parse,
-          form_cache: cache,
-        },
-        true,
-      );
-    let result = run(parse.shared, form_cache);
+    let loaded = load(files, parse.shared, form_cache);
     // A step that wrote to what it read failed on the read-only parse: the run again on copies says what it says.
-    if (result.diagnostics.some((d) => d.code === 'loader-error')) result = run(parse.fresh);
-    const { defs, diagnostics, cases } = result;
+    const copied = failedToRun(loaded.diagnostics);
+    if (copied) loaded = load(files, parse.fresh);
+    const diagnostics_ms = Math.round(performance.now() - started);
+    onDiagnostics?.({ diagnostics: loaded.diagnostics, diagnostics_ms });
+    let caseDiagnostics: Diagnostic[] = [];
+    let cases = runProgramCases(loaded.defs, caseDiagnostics);
+    if (!copied && failedToRun(caseDiagnostics)) {
+      loaded = load(files, parse.fresh);
+      caseDiagnostics = [];
+      cases = runProgramCases(loaded.defs, caseDiagnostics);
+    }
+    const defs = loaded.defs;
+    const diagnostics = [...loaded.diagnostics, ...caseDiagnostics].sort(byPlace);
     const p = defs.programs[program];
     const caseFile = defs.cases[program]?.file ?? `program-defs/${program}/cases.yaml`;
     const results = cases.find((c) => c.program === program)?.results ?? [];
@@ -194,6 +217,7 @@ export function createLinter(base: LintFile[], options: LinterOptions = {}) {
         signers: unique(p.documents.flatMap((d) => d.signers.map((s) => s.role))),
       },
       unchecked_forms: [...(options.unchecked ?? [])].sort(),
+      diagnostics_ms,
       ms: Math.round(performance.now() - started),
     };
   };

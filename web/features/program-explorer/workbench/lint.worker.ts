@@ -12,8 +12,8 @@ import type { SchemaCompiler } from '../../../../engine/forms/compile-form.ts';
 import { schemaKey } from '../../../../engine/forms/precompiled.ts';
 import { metaValidatorsFrom } from '../../../../engine/load/meta-validate.ts';
 import { runtimeRequire } from '../../../forms/ajv-runtime.ts';
-import type { LintInit, LintReply, LintRequest } from './lint-protocol.ts';
-import { createLinter } from './lint-run.ts';
+import type { EarlyReply, LintInit, LintReply, LintRequest } from './lint-protocol.ts';
+import { createLinter, type EarlyAnswer } from './lint-run.ts';
 
 type Factory = (require: (name: string) => unknown) => Record<string, ValidateFunction>;
 
@@ -54,12 +54,14 @@ self.onmessage = async (e: MessageEvent<LintInit | LintRequest>) => {
     ready = init(msg);
     return;
   }
+  const post = (m: LintReply | EarlyReply) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
   let reply: LintReply;
   try {
     await ready;
-    reply = { ok: true, seq: msg.seq, ...linter!(msg.program, msg.files) };
+    const early = (e: EarlyAnswer) => post({ ok: true, early: true, seq: msg.seq, ...e });
+    reply = { ok: true, seq: msg.seq, ...linter!(msg.program, msg.files, early) };
   } catch (err) {
     reply = { ok: false, seq: msg.seq, error: err instanceof Error ? err.message : String(err) };
   }
-  (self as unknown as DedicatedWorkerGlobalScope).postMessage(reply);
+  post(reply);
 };

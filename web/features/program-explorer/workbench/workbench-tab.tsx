@@ -22,7 +22,7 @@ import { ChangesView } from './changes-view.tsx';
 import { CodeEditor } from './code-editor.tsx';
 import { completionSource, hoverAt } from './help.ts';
 import { createLintClient, type LintClient } from './lint-client.ts';
-import type { LintReply } from './lint-protocol.ts';
+import type { EarlyReply, LintReply } from './lint-protocol.ts';
 import type { CaseRow, LintFile, Vocabulary } from './lint-run.ts';
 import { gitPatch, type Edit } from './patch.ts';
 import { quickFixes, rangeOffsets } from './quick-fix.ts';
@@ -156,6 +156,8 @@ function Workbench({ programId, defs, labels, files }: WorkbenchProps & { files:
   const [shown, setShown] = useState(`program-defs/${programId}/program.yaml`);
   const [goTo, setGoTo] = useState<{ line: number; n: number }>();
   const [reply, setReply] = useState<LintReply>();
+  // The loader's diagnostics of a newer request than `reply`, while its cases run.
+  const [early, setEarly] = useState<EarlyReply>();
   const [view, setView] = useState<'none' | 'changes' | 'impact'>('none');
   const vocabulary = useRef<Vocabulary | undefined>(undefined);
   const client = useRef<LintClient | undefined>(undefined);
@@ -171,8 +173,10 @@ function Workbench({ programId, defs, labels, files }: WorkbenchProps & { files:
     const form_urls = Object.values(defs.forms).map((f) => formValidatorsUrl(f.key, f.schema));
     const meta_url = `${API_BASE}/api/definitions/meta-validators.js?v=${metaSchemasHash()}`;
     const c = createLintClient({ files, meta_url, form_urls }, (r) => {
+      if (r.early) return setEarly(r);
       if (r.ok && r.vocabulary) vocabulary.current = r.vocabulary;
       setReply(r);
+      setEarly(undefined);
     });
     client.current = c;
     c.lint(programId, current());
@@ -199,7 +203,8 @@ function Workbench({ programId, defs, labels, files }: WorkbenchProps & { files:
     [shown],
   );
 
-  const diagnostics = reply?.ok ? reply.diagnostics : [];
+  const diagnostics = early ? early.diagnostics : reply?.ok ? reply.diagnostics : [];
+  const checkedMs = early ? early.diagnostics_ms : reply?.ok ? reply.diagnostics_ms : undefined;
   const go = (file: string, line: number) => {
     setShown(file);
     setGoTo({ line, n: (goTo?.n ?? 0) + 1 });
@@ -255,9 +260,9 @@ function Workbench({ programId, defs, labels, files }: WorkbenchProps & { files:
         <div className="wb-center">
           <div className="wb-filebar">
             <code>{shown}</code> {isShared(shown) && <Tag minimal>read-only: shared by every program</Tag>}
-            {reply?.ok && (
-              <span className="muted wb-timing" data-ms={reply.ms}>
-                checked in {reply.ms} ms
+            {checkedMs !== undefined && (
+              <span className="muted wb-timing" data-ms={checkedMs}>
+                checked in {checkedMs} ms
               </span>
             )}
           </div>
@@ -274,9 +279,9 @@ function Workbench({ programId, defs, labels, files }: WorkbenchProps & { files:
         <aside className="wb-side">
           <Card className="wb-panel" aria-live="polite">
             <h4>Problems</h4>
-            {!reply ? (
+            {!reply && !early ? (
               <p className="muted">Checking…</p>
-            ) : reply.ok ? (
+            ) : early || reply?.ok ? (
               <Problems
                 diagnostics={diagnostics}
                 onGo={(d) => go(d.file, d.range.line)}
@@ -284,11 +289,11 @@ function Workbench({ programId, defs, labels, files }: WorkbenchProps & { files:
                 onFix={change}
               />
             ) : (
-              <Callout intent="warning">{reply.error}</Callout>
+              <Callout intent="warning">{reply && !reply.ok ? reply.error : ''}</Callout>
             )}
           </Card>
           <Card className="wb-panel">
-            <h4>Cases</h4>
+            <h4>Cases {early && <span className="muted wb-running">running…</span>}</h4>
             {reply?.ok && <Cases cases={reply.cases} onGo={(c) => go(c.file, c.line)} />}
             {reply?.ok && reply.unchecked_forms.length > 0 && (
               <p className="muted">
