@@ -10,6 +10,7 @@ import type { Definitions, SharedDefs, UploadKind } from './definition-types.ts'
 import { createMetaValidators, validateMeta, type FileKind, type MetaValidators } from './meta-validate.ts';
 import { parseSource, type ParsedFile } from './yaml-source.ts';
 import { buildForm } from './build-form.ts';
+import { keptForm, sharedFingerprint, type FormCache } from './form-cache.ts';
 import { checkSharedDefinitions } from './lint-shared-definitions.ts';
 import { lintSharedMoney } from './lint-money.ts';
 import { unusedForms } from './task-graph.ts';
@@ -63,17 +64,7 @@ export interface LoadOptions {
    * Built forms kept from an earlier load with the same options (the workbench's linter, at each keystroke): a form
    * whose file and shared files are unchanged is not built again. Keyed by the texts it was built from.
    */
-  form_cache?: Map<string, { form: TaskForm | undefined; diagnostics: Diagnostic[] }>;
-}
-
-/** A short fingerprint of texts (FNV-1a), for the form cache's keys. */
-function fingerprint(texts: string[]): string {
-  let h = 0x811c9dc5;
-  for (const t of texts) {
-    for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
-    h = Math.imul(h ^ 0xff, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
+  form_cache?: FormCache;
 }
 
 /** Loads and checks a set of definition files. */
@@ -190,9 +181,7 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
   const forms: Record<string, TaskForm> = {};
   // What a form is built from besides its own file: the shared files (form definitions, uploads, constants).
   const textOf = new Map(files.map((f) => [f.path, f.text]));
-  const sharedPrint = options.form_cache
-    ? fingerprint(files.filter((f) => f.path.includes('/_shared/')).map((f) => `${f.path}\0${f.text}`))
-    : '';
+  const sharedPrint = options.form_cache ? sharedFingerprint(files) : '';
   for (const parsed of byKind['task-form']) {
     const v = parsed.value as { key: string };
     const folder = parsed.file.replace(/\\/g, '/').split('/').slice(-2, -1)[0];
@@ -227,18 +216,9 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
         !options.lazy_forms,
         options.pick,
       );
-    let form: TaskForm | undefined;
-    if (options.form_cache) {
-      const key = `${parsed.file}\0${textOf.get(parsed.file)}\0${sharedPrint}`;
-      let kept = options.form_cache.get(key);
-      if (!kept) {
-        const out: Diagnostic[] = [];
-        kept = { form: build(out), diagnostics: out };
-        options.form_cache.set(key, kept);
-      }
-      diagnostics.push(...kept.diagnostics);
-      form = kept.form;
-    } else form = build(diagnostics);
+    const form = options.form_cache
+      ? keptForm(options.form_cache, `${parsed.file}\0${textOf.get(parsed.file)}\0${sharedPrint}`, build, diagnostics)
+      : build(diagnostics);
     if (form) forms[v.key] = form;
   }
 

@@ -11,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Definitions } from '../../../../engine/index.ts';
 import { metaSchemasHash } from '../../../../engine/load/meta-validate.ts';
-import type { Diagnostic } from '../../../../engine/types.ts';
 import { API_BASE } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { formValidatorsUrl } from '../../../forms/validator-modules.ts';
@@ -23,113 +22,10 @@ import { CodeEditor } from './code-editor.tsx';
 import { completionSource, hoverAt } from './help.ts';
 import { createLintClient, type LintClient } from './lint-client.ts';
 import type { EarlyReply, LintReply } from './lint-protocol.ts';
-import type { CaseRow, LintFile, Vocabulary } from './lint-run.ts';
+import type { LintFile, Vocabulary } from './lint-run.ts';
 import { gitPatch, type Edit } from './patch.ts';
-import { quickFixes, rangeOffsets } from './quick-fix.ts';
+import { Cases, fileName, groupsOf, isShared, Problems } from './panels.tsx';
 import './workbench.css';
-
-/** Files no program owns alone: shown, not edited here. */
-const isShared = (path: string) => path.includes('/_shared/');
-
-const fileName = (path: string) =>
-  path.startsWith('task-schemas/') ? path.split('/').slice(1, -1).join('/') : path.split('/').pop()!;
-
-function groupsOf(files: LintFile[], programId: string) {
-  const own = files.filter((f) => f.path.startsWith(`program-defs/${programId}/`));
-  const forms = files.filter((f) => f.path.startsWith('task-schemas/') && !isShared(f.path));
-  const shared = files.filter((f) => isShared(f.path));
-  return [
-    { title: 'This program', files: own },
-    { title: 'Its forms', files: forms },
-    { title: 'Shared (read-only)', files: shared },
-  ];
-}
-
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-
-/** A diagnostic's quick fixes in the text of its file: each the file's new text. */
-function fixesOf(d: Diagnostic, text: string): { label: string; text: string }[] {
-  const [from, to] = rangeOffsets(text, d.range);
-  return quickFixes(d.message, text.slice(from, to)).map((f) => ({
-    label: f.label,
-    text: text.slice(0, from) + f.text + text.slice(to),
-  }));
-}
-
-function Problems({
-  diagnostics,
-  onGo,
-  textOf,
-  onFix,
-}: {
-  diagnostics: Diagnostic[];
-  onGo: (d: Diagnostic) => void;
-  textOf: (path: string) => string | undefined;
-  onFix: (path: string, text: string) => void;
-}) {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  if (!diagnostics.length) return <p className="wb-clean">No problems.</p>;
-  return (
-    <>
-      <p className={errors ? 'wb-has-errors' : undefined}>
-        {count(errors, 'error')}, {count(diagnostics.length - errors, 'warning')}
-      </p>
-      <ul className="wb-problems">
-        {diagnostics.slice(0, 200).map((d, i) => (
-          <li key={i} data-code={d.code} data-file={d.file} data-line={d.range.line} className={d.severity}>
-            <Button variant="minimal" size="small" className="wb-go" onClick={() => onGo(d)}>
-              {`${fileName(d.file)}:${d.range.line}:${d.range.col}`}
-            </Button>
-            <span className="wb-message">{d.message}</span> <code className="muted">{d.code}</code>
-            {!isShared(d.file) &&
-              fixesOf(d, textOf(d.file) ?? '').map((f) => (
-                <Button
-                  key={f.label}
-                  size="small"
-                  icon="wrench"
-                  className="wb-fix"
-                  onClick={() => onFix(d.file, f.text)}
-                >
-                  {f.label}
-                </Button>
-              ))}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function Cases({ cases, onGo }: { cases: CaseRow[]; onGo: (c: CaseRow) => void }) {
-  const failed = cases.filter((c) => !c.ok);
-  if (!cases.length) return <p className="muted">No cases ran (the program has errors above, or no cases).</p>;
-  return (
-    <>
-      <p className={failed.length ? 'wb-has-errors' : 'wb-clean'}>
-        {cases.length - failed.length} passed{failed.length ? `, ${failed.length} failed` : ''}
-      </p>
-      <ul className="wb-cases">
-        {[...failed, ...cases.filter((c) => c.ok)].map((c) => (
-          <li key={`${c.line}-${c.name}`} className={c.ok ? 'passed' : 'failed'} data-case={c.name}>
-            <Tag minimal intent={c.ok ? 'success' : 'danger'}>
-              {c.ok ? 'passed' : 'failed'}
-            </Tag>{' '}
-            <Button variant="minimal" size="small" className="wb-go" onClick={() => onGo(c)}>
-              {c.name}
-            </Button>
-            {!c.ok && (
-              <ul className="wb-failures">
-                {c.failures.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
 
 export interface WorkbenchProps {
   programId: string;
