@@ -4,13 +4,13 @@
  */
 
 import { createCompiler, createReferenceCompiler } from '../logic/evaluators.ts';
-import type { Diagnostic, Program, SourceFile, TaskForm } from '../types.ts';
+import type { Diagnostic, Program, SourceFile } from '../types.ts';
 import { buildProgram } from './build-program.ts';
 import type { Definitions, SharedDefs, UploadKind } from './definition-types.ts';
 import { createMetaValidators, validateMeta, type FileKind, type MetaValidators } from './meta-validate.ts';
 import { parseSource, type ParsedFile } from './yaml-source.ts';
-import { buildForm } from './build-form.ts';
-import { keptForm, sharedFingerprint, type FormCache } from './form-cache.ts';
+import type { FormCache } from './form-cache.ts';
+import { buildForms } from './build-forms.ts';
 import { checkSharedDefinitions } from './lint-shared-definitions.ts';
 import { lintSharedMoney } from './lint-money.ts';
 import { unusedForms } from './task-graph.ts';
@@ -178,49 +178,15 @@ export function loadDefinitions(files: SourceFile[], options: LoadOptions = {}):
     {},
   );
   Object.assign(formDefinitions, broken.definitionStubs(byKind['task-form'], formDefinitions));
-  const forms: Record<string, TaskForm> = {};
-  // What a form is built from besides its own file: the shared files (form definitions, uploads, constants).
-  const textOf = new Map(files.map((f) => [f.path, f.text]));
-  const sharedPrint = options.form_cache ? sharedFingerprint(files) : '';
-  for (const parsed of byKind['task-form']) {
-    const v = parsed.value as { key: string };
-    const folder = parsed.file.replace(/\\/g, '/').split('/').slice(-2, -1)[0];
-    if (folder && folder !== v.key) {
-      diagnostics.push({
-        code: 'id-mismatch',
-        severity: 'error',
-        file: parsed.file,
-        path: ['key'],
-        range: parsed.locate(['key']),
-        message: `form key '${v.key}' must equal its folder name '${folder}'`,
-      });
-    }
-    if (forms[v.key]) {
-      diagnostics.push({
-        code: 'duplicate-id',
-        severity: 'error',
-        file: parsed.file,
-        path: ['key'],
-        range: parsed.locate(['key']),
-        message: `duplicate form key '${v.key}'`,
-      });
-      continue;
-    }
-    const build = (out: Diagnostic[]) =>
-      guard(out, `form '${v.key}'`, undefined, buildForm)(
-        parsed,
-        { definitions: formDefinitions, constants: shared.constants },
-        formAjv,
-        compile,
-        out,
-        !options.lazy_forms,
-        options.pick,
-      );
-    const form = options.form_cache
-      ? keptForm(options.form_cache, `${parsed.file}\0${textOf.get(parsed.file)}\0${sharedPrint}`, build, diagnostics)
-      : build(diagnostics);
-    if (form) forms[v.key] = form;
-  }
+  const forms = buildForms(byKind['task-form'], files, diagnostics, {
+    definitions: formDefinitions,
+    constants: shared.constants,
+    ajv: formAjv,
+    compile,
+    eager: !options.lazy_forms,
+    pick: options.pick,
+    cache: options.form_cache,
+  });
 
   guarded(
     diagnostics,
