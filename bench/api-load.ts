@@ -26,6 +26,8 @@ import { once } from 'node:events';
 import type { BenchDb } from './generate-db.ts';
 import type { LoadRequest, LoadResult } from './load-worker.ts';
 import type { CpuUsed, ServeRequest, Serving } from './load-server.ts';
+import { deepPageOf } from './deep-pages.ts';
+import { peakRss } from './record.ts';
 
 const CONNECTIONS = 50;
 const ROUNDS = 5;
@@ -38,6 +40,8 @@ export interface LoadShare {
   same_bytes: number;
   /** Of bare Koa answering `{"ok":true}` (earlier runs' measure). */
   tiny: number;
+  /** The server process's peak resident memory (bytes) after the load, a search and a deep page. */
+  server_rss?: number;
 }
 
 /** The load generator's process: one per run of part c, given one load at a time. */
@@ -89,10 +93,11 @@ async function serverCpu(child: ChildProcess): Promise<number> {
 
 /** Starts both apps, loads them one after the other and prints the table. */
 export async function runLoad(
-  _bench: BenchDb,
+  bench: BenchDb,
   seconds: number,
   database: { url: string; schema?: string },
 ): Promise<LoadShare | undefined> {
+  const size = bench.size;
   const { child, serving } = await serve({ ...database, page_path: JOBS_PATH });
   const { token } = serving;
   const probe = await fetch(serving.real + JOBS_PATH, { headers: { authorization: `Bearer ${token}` } });
@@ -128,6 +133,14 @@ export async function runLoad(
   } finally {
     await loader.stop();
   }
+  // A few of the other heavy reads before the server's memory is read: a search, a deep page, the stage summary.
+  for (const path of [
+    '/api/jobs/search?q=johnson',
+    `/api/jobs?page_number=${deepPageOf(size)}&per_page=25`,
+    '/api/jobs?page_number=1&per_page=200&sort_by=full_name',
+  ])
+    await fetch(serving.real + path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
+  const serverRss = child.pid === undefined ? undefined : peakRss(child.pid);
   const exited = once(child, 'exit');
   child.send('stop');
   await exited;
@@ -189,5 +202,7 @@ export async function runLoad(
   );
   console.log('   Target: GET /api/jobs at least 25% of bare Koa (SQLite).');
   const jobs = results.findIndex(([name]) => name.startsWith('GET /api/jobs'));
-  return jobs < 0 ? undefined : { same_bytes: shareOf(jobs, 1), tiny: shareOf(jobs, 0) };
+  if (serverRss !== undefined)
+    console.log(`   The server's peak resident memory: ${Math.round(serverRss / 2 ** 20)} MB.`);
+  return jobs < 0 ? undefined : { same_bytes: shareOf(jobs, 1), tiny: shareOf(jobs, 0), server_rss: serverRss };
 }

@@ -11,7 +11,9 @@
  * BENCH_JOBS shrinks the dataset, BENCH_LOAD_SECONDS the load runs (10 s each).
  */
 
+import { statSync } from 'node:fs';
 import Fuse from 'fuse.js';
+import { sql } from 'kysely';
 import { JOB_SEARCH } from '../engine/index.ts';
 import {
   clearCountCache,
@@ -38,8 +40,10 @@ import { postgresBench } from './postgres-copy.ts';
 import { benchPostgres } from './postgres-url.ts';
 import type { Deps } from '../server/context.ts';
 import { dbValue } from '../tests/support/db.ts';
+import { oneSize, record } from './record.ts';
+import { deepPages, type DeepPages } from './deep-pages.ts';
 
-const SIZE = Number(process.env.BENCH_JOBS ?? 100_000);
+const SIZE = oneSize(100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const RUNS = 11;
 /**
@@ -53,9 +57,15 @@ const PG = await benchPostgres();
 const PG_URL = PG.url;
 
 const figures: Record<string, Figures> = {};
+/** Page 1 and a deep page of the jobs list, per backend. */
+const deep: Record<string, DeepPages> = {};
+/** Calls per page and sort of the deep-page figures. */
+const DEEP_RUNS = 50;
 
 const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log(s) });
+/** The database's size on disk per backend (SQLite: the file; PostgreSQL: the schema's tables with their indexes). */
+const dbBytes: Record<string, number> = { SQLite: statSync(bench.path).size };
 console.log(
   `API bench: ${SIZE.toLocaleString('en-US')} jobs, ${bench.contractor_ids.length} contractors (seed ${bench.seed}), node ${process.version}\n`,
 );
@@ -175,6 +185,12 @@ let searchSample: (
     '   naive = the same queries on a copy of the jobs table without its secondary indexes. Target (issue 13): p95 under 5 ms each, for every combination.',
   );
   const [listP95, countsP95] = [perCombinationP95(a.list, LIST_RUNS), perCombinationP95(a.counts, LIST_RUNS)];
+  record('api', 'naive', {
+    list_median: median(b.list),
+    list_p95: quantile(b.list, 0.95),
+    counts_median: median(b.counts),
+    counts_p95: quantile(b.counts, 0.95),
+  });
   const slow = combos
     .map(([name], i) => ({ name, list: listP95[i], counts: countsP95[i] }))
     .sort((x, y) => y.list + y.counts - (x.list + x.counts))
@@ -182,6 +198,8 @@ let searchSample: (
   console.log(
     `   slowest combinations by their own p95 (list / summary): ${slow.map((s) => `${s.name} ${ms(s.list)} / ${ms(s.counts)}`).join('; ')}\n`,
   );
+  deep.SQLite = await deepPages(fast, SIZE, ops(1), DEEP_RUNS);
+  printDeep(deep.SQLite, 'SQLite');
   await fastStore.close();
   await naiveStore.close();
 }
@@ -337,6 +355,7 @@ let searchSample: (
   figures.SQLite.cold = cold;
   figures.SQLite.agreement = share;
   figures.SQLite.random_agreement = randomShare;
+  record('api', 'naive', { search_median: median(theirs), search_p95: quantile(theirs, 0.95) });
   const w = [34, 10, 10, 16, 8, 12];
   console.log(
     `b. Fuzzy search: ${queries.length} queries (names, typos, codes, external ids, addresses, cities, companies), top 10, median of ${RUNS} rounds (every query in turn)`,
@@ -408,6 +427,17 @@ if (!PG_URL) {
   const { store, schema } = await postgresBench(bench, PG_URL, (line) => console.log(line));
   try {
     const a = await listSample(store.kysely, LIST_RUNS);
+    deep.PostgreSQL = await deepPages(store.kysely, SIZE, bench.ops_user_ids[1 % bench.ops_user_ids.length], DEEP_RUNS);
+    printDeep(deep.PostgreSQL, 'PostgreSQL');
+    dbBytes.PostgreSQL = Number(
+      (
+        await sql<{
+          n: string;
+        }>`SELECT sum(pg_total_relation_size(c.oid)) AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = ${schema} AND c.relkind IN ('r', 'm')`.execute(
+          store.kysely,
+        )
+      ).rows[0].n,
+    );
     const deps = await buildDeps(
       { ...loadConfig({}), database_url: PG_URL, database_schema: schema },
       { log: () => {}, now: () => BENCH_NOW },
@@ -431,4 +461,31 @@ if (!PG_URL) {
   console.log('\nPostgreSQL under load:');
   figures.PostgreSQL.load = await runLoad(bench, LOAD_SECONDS, { url: PG_URL, schema });
   printBothBackends(figures, SIZE, LIST_RUNS, combinationNames);
+}
+
+for (const [backend, f] of Object.entries(figures)) {
+  const worst = (xs: number[]) => Math.max(...perCombinationP95(xs, LIST_RUNS));
+  record('api', backend, {
+    list_median: median(f.list),
+    list_p95: quantile(f.list, 0.95),
+    list_worst_p95: worst(f.list),
+    counts_median: median(f.counts),
+    counts_p95: quantile(f.counts, 0.95),
+    counts_worst_p95: worst(f.counts),
+    search_median: median(f.search),
+    search_p95: quantile(f.search, 0.95),
+    agreement: 100 * f.agreement,
+    random_agreement: 100 * f.random_agreement,
+    load_share: f.load?.same_bytes,
+    server_rss: f.load?.server_rss,
+    first_page_p95: deep[backend] && quantile(deep[backend].first, 0.95),
+    deep_page_p95: deep[backend] && quantile(deep[backend].deep, 0.95),
+    database_bytes: dbBytes[backend],
+  });
+}
+
+function printDeep(d: DeepPages, backend: string): void {
+  console.log(
+    `   Deep pages (${backend}): page 1 ${ms(median(d.first))} / ${ms(quantile(d.first, 0.95))}, page ${d.page.toLocaleString('en-US')} ${ms(median(d.deep))} / ${ms(quantile(d.deep, 0.95))} (median / p95; ${DEEP_RUNS} calls each in two sorts). Target: the deep page within page 1's p95.\n`,
+  );
 }

@@ -4,6 +4,7 @@
  * Figures, not assertions: the machines are shared and noisy.
  */
 
+import { oneSize } from './record.ts';
 import {
   applyReference,
   createCompiler,
@@ -16,7 +17,7 @@ import {
 import { readDefinitionFiles } from '../cli/read-files.ts';
 import { generateJobs } from './generate.ts';
 
-const JOBS = Number(process.env.BENCH_JOBS ?? 2000);
+const JOBS = oneSize(2000);
 const MIN_MS = Number(process.env.BENCH_MS ?? 700);
 const TODAY = '2026-06-01';
 

@@ -16,6 +16,7 @@ import { impactJobs } from '../server/services/impact.service.ts';
 import { benchDatabase, BENCH_NOW } from './generate-db.ts';
 import { generateJobs } from './generate.ts';
 import { loadOrThrow, lowerHeatPumpCaps, renameEveryProgram } from './proposals.ts';
+import { record } from './record.ts';
 
 const SIZE = Number(process.env.BENCH_IMPACT_JOBS ?? 100_000);
 const TODAY = BENCH_NOW.toISOString().slice(0, 10);
@@ -54,6 +55,7 @@ const oneMs = performance.now() - started;
 console.log(
   `  one evaluation per job:                       ${secs(oneMs).padStart(8)}  (${((oneMs * 1000) / jobs.length).toFixed(1)} µs per job)`,
 );
+const reportMs: number[] = [];
 for (const [label, proposed] of [
   [`heat pump cap lowered (${changedPrograms} programs):`, lowered],
   ['every program changed:', everything],
@@ -61,8 +63,10 @@ for (const [label, proposed] of [
   started = performance.now();
   const report = impactReport(current, proposed, jobs, TODAY);
   const ms = performance.now() - started;
+  reportMs.push(ms);
   console.log(
     `  impact, ${label.padEnd(37)}${secs(ms).padStart(8)}  (${(ms / oneMs).toFixed(1)}x one evaluation per job; ${fmt(report.jobs.length)} jobs change, ${fmt(report.dollars.total_cents / 100)} dollars)`,
   );
 }
 console.log('  target: the impact report under 5 s');
+record('impact', 'SQLite', { read_ms: readMs, evaluate_ms: oneMs, caps_ms: reportMs[0], every_ms: reportMs[1] });

@@ -28,10 +28,12 @@ import { createWorker } from '../server/worker.ts';
 import { BENCH_NOW, benchDatabase } from './generate-db.ts';
 import { loadOrThrow, lowerHeatPumpCaps, renameEveryProgram } from './proposals.ts';
 import { postgresBench } from './postgres-copy.ts';
+import { benchPostgres } from './postgres-url.ts';
+import { oneSize, record } from './record.ts';
 
-const SIZE = Number(process.env.BENCH_JOBS ?? 100_000);
-// `off`, as bench/postgres-url.ts reads it: SQLite alone.
-const PG_URL = process.env.BENCH_DATABASE_URL === 'off' ? undefined : process.env.BENCH_DATABASE_URL;
+const SIZE = oneSize(100_000);
+// As the API bench: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server (`off`: SQLite alone).
+const PG_URL = (await benchPostgres()).url;
 const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log(s) });
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -107,6 +109,13 @@ async function run(label: string, store: Store) {
   console.log(line(`${lowered.programs} programs' caps lowered:`, caps));
   console.log(line('every program changed:', every));
   console.log(line('next day:', daily));
+  record('refresh', label, {
+    evaluate_ms: readEval,
+    first_ms: first.ms,
+    caps_ms: caps.ms,
+    every_ms: every.ms,
+    daily_ms: daily.ms,
+  });
 }
 
 const copy = join(tmpdir(), `rebate-refresh-bench-${process.pid}.db`);

@@ -4,6 +4,7 @@
  * runs them.
  * Run: node --import tsx bench/search-profile.ts (add --cpu-prof for a profile).
  */
+import { oneSize } from './record.ts';
 import { JOB_SEARCH } from '../engine/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
@@ -13,7 +14,7 @@ import { identifierCandidates } from '../server/services/identifier-scan.ts';
 import { BENCH_NOW, benchDatabase } from './generate-db.ts';
 import { postgresBench } from './postgres-copy.ts';
 
-const SIZE = Number(process.env.BENCH_JOBS ?? 100_000);
+const SIZE = oneSize(100_000);
 const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: console.log });
 const PG_URL = process.env.BENCH_DATABASE_URL;

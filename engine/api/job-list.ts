@@ -122,7 +122,16 @@ export const JOB_LIST_ITEM = {
 } as const;
 export type JobListItem = FromSchema<typeof JOB_LIST_ITEM>;
 /** A page of the jobs list. */
-export const JOB_PAGE = pageOf(JOB_LIST_ITEM);
+export const JOB_PAGE = {
+  ...pageOf(JOB_LIST_ITEM),
+  properties: {
+    ...pageOf(JOB_LIST_ITEM).properties,
+    /** The `after` of the next page (keyset paging, issue 47); null on the last page. */
+    next_cursor: { type: ['string', 'null'] },
+    /** The `before` of the previous page; null on the first. */
+    previous_cursor: { type: ['string', 'null'] },
+  },
+} as const;
 export type JobPage = FromSchema<typeof JOB_PAGE>;
 
 /** POST /api/jobs/filters: the values each filter of the jobs list can take, for the role. */

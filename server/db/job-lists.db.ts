@@ -16,7 +16,8 @@ import {
 import type { DB, JobFacet } from './schema.ts';
 import type { ActionOwnerRole } from '../../engine/constants.ts';
 import type { JobRow, JobScope } from './jobs.db.ts';
-import { byBytes, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
+import { byBytes, isPostgres, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
+import type { Seek } from './list-cursor.ts';
 import { cachedRows, countWithRows, type ExtraColumn } from './jobs-version-cache.ts';
 
 export { cachedCount, cachedRows, cachedUntil, clearCountCache } from './jobs-version-cache.ts';
@@ -255,6 +256,8 @@ export interface ListPage {
    * others, then the ineligible ones, then those nobody has anything to do on; the sort applies within each group.
    */
   work_first?: ActionOwnerRole;
+  /** Keyset paging (server/db/list-cursor.ts): the page after or before a row, sought in the index; no offset. */
+  seek?: Seek;
 }
 
 /**
@@ -268,57 +271,111 @@ const workRank = (role: ActionOwnerRole) =>
 
 /** Columns the driving table has (the action-owner rows carry these of their job). */
 const CARRIED = new Set<string>(['created_at', 'stage']);
+/** The column a page's rows carry their work rank in (a list that starts with a role's work). */
+const WORK_RANK = 'jobs_work_rank';
+
+/** A list's sort: the keys it orders by (the work rank, the sort's columns, the id), each with its direction. */
+function sortKeys(db: Q, page: ListPage, table: By, flip: boolean) {
+  const dir = page.sort_direction === 'desc' ? 'desc' : 'asc';
+  const turn = (d: 'asc' | 'desc') => (flip ? (d === 'asc' ? 'desc' : 'asc') : d);
+  const cols = SORT_COLUMNS[page.sort_by] ?? SORT_COLUMNS.created_at;
+  const first = page.work_first;
+  const id = table === 'o' ? 'o.job_id' : 'jobs.id';
+  const text = (c: string) => c !== 'stage' && isPostgres(db);
+  return [
+    ...(first ? [{ expr: workRank(first) as Expression<unknown>, dir: turn('asc'), bytes: false }] : []),
+    ...cols.map((c) => ({
+      expr: sql.ref(`${table === 'o' && CARRIED.has(c) ? 'o' : 'jobs'}.${c}`) as Expression<unknown>,
+      dir: turn(dir),
+      bytes: text(c),
+    })),
+    { expr: sql.ref(id) as Expression<unknown>, dir: turn(dir), bytes: false },
+  ];
+}
+
+/**
+ * The rows past a cursor's keys in the order `keys` run: lexicographic, as one row-value comparison where every key
+ * runs one way (an index seeks it), else the leading keys of the other direction compared first.
+ */
+function pastKeys(keys: ReturnType<typeof sortKeys>, values: (string | number)[]): Expression<SqlBool> {
+  const side = (k: (typeof keys)[number], v: string | number) => ({
+    l: k.bytes ? sql`${k.expr} collate "C"` : k.expr,
+    r: sql`${v}`,
+  });
+  const compare = (from: number): Expression<SqlBool> => {
+    const dir = keys[from].dir;
+    let to = from;
+    while (to < keys.length && keys[to].dir === dir) to++;
+    const run = keys.slice(from, to).map((k, i) => side(k, values[from + i]));
+    const op = sql.raw(dir === 'asc' ? '>' : '<');
+    const past = sql<SqlBool>`(${sql.join(run.map((x) => x.l))}) ${op} (${sql.join(run.map((x) => x.r))})`;
+    if (to === keys.length) return past;
+    const same = sql<SqlBool>`(${sql.join(run.map((x) => x.l))}) = (${sql.join(run.map((x) => x.r))})`;
+    return sql<SqlBool>`(${past} or (${same} and ${compare(to)}))`;
+  };
+  return compare(0);
+}
+
+/** A page's rows as listJobs answers them: the row, and its sort keys (a cursor's). */
+export interface ListedJobs {
+  items: JobRow[];
+  total: number;
+  /** Each item's sort keys, in the list's order (list-cursor.ts). */
+  keys: (string | number)[][];
+}
 
 /**
  * One page of jobs (text sort columns in byte order on both backends, then id) and the total count.
  * A filtered page is found on keys only, then its rows are read: the filters and the sort are answered
  * from an index (the walks of migration 023 carry every filter column), so rows the filters pass over
- * are never read from the table; only the page's own rows are.
+ * are never read from the table; only the page's own rows are. A page with a seek starts at its cursor's row in the
+ * index (keyset paging): deep pages cost what the first does.
  */
-export async function listJobs(
-  db: Q,
-  scope: JobScope,
-  f: JobFilters,
-  page: ListPage,
-): Promise<{ items: JobRow[]; total: number }> {
+export async function listJobs(db: Q, scope: JobScope, f: JobFilters, page: ListPage): Promise<ListedJobs> {
   const p = plan(scope, f);
-  const dir = page.sort_direction === 'desc' ? 'desc' : 'asc';
   const cols = SORT_COLUMNS[page.sort_by] ?? SORT_COLUMNS.created_at;
-  const { limit, offset } = pageOf(page);
+  const seek = page.seek;
+  const { limit, offset } = seek ? { limit: page.per_page, offset: 0 } : pageOf(page);
+  // A page before a row runs the sort backwards from it; its rows are turned round below.
+  const flip = seek?.side === 'before';
   const first = page.work_first;
   // Sorted by whose work the job waits on (when asked), the columns of `table`, then its job id (text in byte order on
   // both backends).
-  const sorted = <O>(q: SelectQueryBuilder<DB, 'jobs', O>, table: By, id: string) =>
-    cols
-      .reduce(
-        (b, c) =>
-          b.orderBy(
-            sql.ref(`${table === 'o' && CARRIED.has(c) ? 'o' : 'jobs'}.${c}`),
-            c === 'stage' ? dir : byBytes(db, dir),
-          ),
-        first ? q.orderBy(workRank(first)) : q,
-      )
-      .orderBy(sql.ref(`${table}.${id}`), dir);
+  const sorted = <O>(q: SelectQueryBuilder<DB, 'jobs', O>, table: By) =>
+    sortKeys(db, page, table, flip).reduce((b, k) => b.orderBy(k.expr, k.bytes ? byBytes(db, k.dir) : k.dir), q);
   const id = p.by === 'o' ? 'job_id' : 'id';
-  const keys = sorted(filtered(db, p, true).select(sql.ref<number>(`${p.by}.${id}`).as('id')), p.by, id)
+  const keys = sorted(
+    filtered(db, p, true)
+      .select(sql.ref<number>(`${p.by}.${id}`).as('id'))
+      .$if(seek !== undefined, (q) => q.where(pastKeys(sortKeys(db, page, p.by, flip), seek!.keys))),
+    p.by,
+  )
     .limit(limit)
     .offset(offset);
   // When the jobs are filtered, the page's rows are read after its keys, in the same order (a carried column holds its
   // job's value, so either table sorts alike); when only the scope, canceled-ness, stages or an action owner select
   // them, the walk's index holds just those and the rows are read as it goes (a second step costs more than it saves).
-  const columns = LIST_COLUMNS.map((c) => `jobs.${c}` as const);
+  const columns = [...new Set([...LIST_COLUMNS, ...cols])].map((c) => `jobs.${c}` as const);
   const rowsWith = (extra: ExtraColumn[]) =>
     (p.narrowed
-      ? sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(columns), 'jobs', 'id')
+      ? sorted(db.selectFrom('jobs').where('jobs.id', 'in', keys).select(columns), 'jobs')
       : keys.clearSelect().select(columns)
     )
       .select(extra)
+      .$if(first !== undefined, (q) => q.select(workRank(first!).as(WORK_RANK)))
       .execute() as unknown as Promise<JobRow[]>;
   // The page and its total in one statement (one round trip, one snapshot): the total (or the version its cached value
   // is checked against) is a scalar subquery of the page.
   const count = countOf(db, p);
   const { rows, total } = await countWithRows(db, keyOf('list', count), count, rowsWith);
-  return { items: rows, total };
+  if (flip) rows.reverse();
+  const keysOf = (r: JobRow) => {
+    const row = r as unknown as Record<string, string | number>;
+    const rank = first ? [Number(row[WORK_RANK])] : [];
+    delete row[WORK_RANK];
+    return [...rank, ...cols.map((c) => (c === 'stage' ? Number(row[c]) : String(row[c]))), Number(r.id)];
+  };
+  return { items: rows, total, keys: rows.map(keysOf) };
 }
 
 /** Jobs per stage for the stage tabs (filters apply, the stage filter does not), and the canceled count. */

@@ -58,6 +58,15 @@ export const JOB_QUERY = {
     default: 'created_at',
   }),
   sort_direction: str('Sort direction', { enum: ['asc', 'desc'], default: 'asc' }),
+  after: str(
+    "The page after the row this cursor names (a page's next_cursor; keyset paging: deep pages cost no more)",
+    {
+      pattern: '^[A-Za-z0-9_-]{1,2000}$',
+    },
+  ),
+  before: str("The page before the row this cursor names (a page's previous_cursor)", {
+    pattern: '^[A-Za-z0-9_-]{1,2000}$',
+  }),
 };
 
 /** Paging of the other lists. */

@@ -52,6 +52,8 @@ export function jobListQuery(q: Record<string, unknown>) {
     per_page: query.int(q, 'per_page', { min: 1 }),
     sort_by: query.str(q, 'sort_by', Object.keys(SORT_COLUMNS)) as SortBy | undefined,
     sort_direction: query.str(q, 'sort_direction', ['asc', 'desc']) as 'asc' | 'desc' | undefined,
+    after: query.str(q, 'after'),
+    before: query.str(q, 'before'),
   });
   return { filters, paging };
 }

@@ -4,6 +4,7 @@ import { ELIGIBILITY_STATUSES, ACTION_OWNER_ROLES } from '../../engine/index.ts'
 import type { AuthUser, Deps } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import * as lists from '../db/job-lists.db.ts';
+import { decodeCursor, encodeCursor, type Seek } from '../db/list-cursor.ts';
 import * as contractorsDb from '../db/contractors.db.ts';
 import { listUsers } from '../db/users.db.ts';
 import { jobScope, seesInternal } from './access.ts';
@@ -17,6 +18,9 @@ export interface Paging {
   per_page: number;
   sort_by: lists.SortBy;
   sort_direction: 'asc' | 'desc';
+  /** Keyset paging (issue 47): the page after or before the row a cursor of this list names (a page's cursors). */
+  after?: string;
+  before?: string;
 }
 
 /**
@@ -38,6 +42,7 @@ export async function listJobs(deps: Deps, user: AuthUser, filters: lists.JobFil
  */
 export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging): Promise<Buffer> {
   const key = `page ${user.role} ${user.id} ${user.contractor_id} ${JSON.stringify(filters)} ${JSON.stringify(paging)}`;
+  seekOf(user, paging); // a cursor that is not this list's is refused before anything is read
   const now = deps.now().getTime();
   return lists.cachedUntil(deps.db, key, now, async () => {
     const page = await presentPage(deps, user, filters, paging);
@@ -48,10 +53,47 @@ export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilte
   });
 }
 
+/** Whose work a role's list starts with: a contractor's list starts with its work (issue 42); ops' and homeowners' keep
+ * the sort alone. */
+const workFirstOf = (user: AuthUser) => (user.role === 'contractor' ? ('contractor' as const) : undefined);
+
+/** The seek a page's cursor asks for, when it names a row of this very list (its sort and whose work comes first). */
+function seekOf(user: AuthUser, paging: Paging): Seek | undefined {
+  if (paging.after !== undefined && paging.before !== undefined)
+    throw badRequest("Query parameters 'after' and 'before' cannot be used together", 'invalid_query');
+  const side = paging.after !== undefined ? 'after' : paging.before !== undefined ? 'before' : undefined;
+  if (!side) return undefined;
+  const c = decodeCursor(paging[side]!);
+  const cols = lists.SORT_COLUMNS[paging.sort_by];
+  const first = workFirstOf(user);
+  if (
+    !c ||
+    c.sort_by !== paging.sort_by ||
+    c.sort_direction !== paging.sort_direction ||
+    c.work_first !== (first ?? null) ||
+    c.keys.length !== cols.length + 1 + (first ? 1 : 0)
+  )
+    throw badRequest(
+      `Query parameter '${side}' is not a page cursor of this list (the list's sort has changed since): go back to the first page`,
+      'invalid_query',
+    );
+  return { side, keys: c.keys };
+}
+
 async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
-  // A contractor's list starts with its work (issue 42); ops' and homeowners' keep the sort alone.
-  const page = { ...paging, work_first: user.role === 'contractor' ? ('contractor' as const) : undefined };
-  const { items, total } = await lists.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, page);
+  const work_first = workFirstOf(user);
+  const { after: _after, before: _before, ...sort } = paging;
+  const page = { ...sort, work_first, seek: seekOf(user, paging) };
+  const { items, total, keys } = await lists.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, page);
+  const cursor = (k: (string | number)[] | undefined) =>
+    k
+      ? encodeCursor({
+          sort_by: paging.sort_by,
+          sort_direction: paging.sort_direction,
+          work_first: work_first ?? null,
+          keys: k,
+        })
+      : null;
   const names = await contractorsDb.contractorNames(
     deps.db,
     items.map((r) => r.contractor_id).filter((x): x is number => x !== null),
@@ -66,6 +108,10 @@ async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters
     total,
     page_number: paging.page_number,
     per_page: paging.per_page,
+    // The rows after this page's last and before its first (keyset paging: the web's Next and Previous use them).
+    next_cursor:
+      items.length === paging.per_page && paging.page_number * paging.per_page < total ? cursor(keys.at(-1)) : null,
+    previous_cursor: paging.page_number > 1 && items.length ? cursor(keys[0]) : null,
   };
 }
 
@@ -129,5 +175,7 @@ export function checkPaging(p: Partial<Paging>): Paging {
     per_page,
     sort_by: p.sort_by ?? 'created_at',
     sort_direction: p.sort_direction ?? 'asc',
+    ...(p.after !== undefined ? { after: p.after } : {}),
+    ...(p.before !== undefined ? { before: p.before } : {}),
   };
 }

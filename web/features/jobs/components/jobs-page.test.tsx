@@ -76,7 +76,13 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** Mounts the jobs list as ops (or a contractor, listed `jobs`) with these remembered preferences. */
-async function open(prefs: Record<string, unknown>, as: 'ops' | 'contractor' = 'ops', jobs = JOBS) {
+async function open(
+  prefs: Record<string, unknown>,
+  as: 'ops' | 'contractor' = 'ops',
+  jobs = JOBS,
+  answer: (q: URLSearchParams) => Response = () =>
+    json({ items: jobs, total: jobs.length, page_number: 1, per_page: 10 }),
+) {
   for (const [k, v] of Object.entries(prefs)) localStorage.setItem(`rebate.pref.${k}`, JSON.stringify(v));
   const user =
     as === 'ops'
@@ -93,7 +99,7 @@ async function open(prefs: Record<string, unknown>, as: 'ops' | 'contractor' = '
       if (url.pathname === '/api/announcements/current') return json({ items: [] });
       if (url.pathname === '/api/jobs/internal' || url.pathname === '/api/jobs') {
         listed.push(url.searchParams);
-        return json({ items: jobs, total: jobs.length, page_number: 1, per_page: 10 });
+        return answer(url.searchParams);
       }
       return new Response(JSON.stringify({ detail: 'Not found' }), { status: 404 });
     }),
@@ -174,5 +180,58 @@ describe('a contractor’s jobs list', () => {
     ]);
     // No list of every owner on a contractor's card.
     expect(host.querySelector('.col-owners')).toBeNull();
+  });
+});
+
+describe('jobs list pages (keyset paging, issue 47)', () => {
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
+  };
+  const click = async (label: string) => {
+    const b = host.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
+    expect(b.disabled).toBe(false);
+    await act(async () => b.click());
+    await settle();
+  };
+  /** Pages of 25 over 100 jobs, each naming the cursors of its first and last rows; a cursor `bad` is refused. */
+  const pages = (q: URLSearchParams) => {
+    if (q.get('after') === 'bad')
+      return new Response(JSON.stringify({ code: 'invalid_query', detail: 'not a page cursor' }), { status: 400 });
+    const n = Number(q.get('page_number') ?? 1);
+    return json({
+      items: JOBS,
+      total: 100,
+      page_number: n,
+      per_page: 25,
+      next_cursor: n < 4 ? `last-of-${n}` : null,
+      previous_cursor: n > 1 ? `first-of-${n}` : null,
+    });
+  };
+
+  it('asks for the page after the last row on Next and before the first row on Previous', async () => {
+    await open({ jobs_per_page: 25 }, 'ops', JOBS, pages);
+    expect(listed.at(-1)?.get('after')).toBeNull();
+    await click('Next page');
+    expect([listed.at(-1)?.get('page_number'), listed.at(-1)?.get('after')]).toEqual(['2', 'last-of-1']);
+    await click('Next page');
+    expect([listed.at(-1)?.get('page_number'), listed.at(-1)?.get('after')]).toEqual(['3', 'last-of-2']);
+    await click('Previous page');
+    const back = listed.at(-1)!;
+    expect([back.get('page_number'), back.get('before'), back.get('after')]).toEqual(['2', 'first-of-3', null]);
+    await click('Previous page');
+    // Page 1 needs no cursor.
+    expect([listed.at(-1)?.get('page_number'), listed.at(-1)?.get('before')]).toEqual(['1', null]);
+  });
+
+  it('reads the page by its number when the server refuses its cursor', async () => {
+    // Page 2 asked by a cursor is refused (the list's sort changed under it); by its number it answers.
+    const refusing = (q: URLSearchParams) =>
+      q.get('page_number') === '2' && q.get('after') ? pages(new URLSearchParams('after=bad')) : pages(q);
+    await open({ jobs_per_page: 25 }, 'ops', JOBS, refusing);
+    await click('Next page');
+    await settle();
+    const last = listed.at(-1)!;
+    expect([last.get('page_number'), last.get('after')]).toEqual(['2', null]);
+    expect(host.textContent).toContain('Page 2 of 4');
   });
 });

@@ -6,7 +6,7 @@
  */
 
 import { Button, HTMLSelect, NonIdealState, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { PRODUCT_CONSTANTS } from '../../../../engine/constants.ts';
@@ -53,6 +53,12 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
   const pages = total === undefined ? list.page : Math.max(1, Math.ceil(total / list.perPage));
   const first = total ? (list.page - 1) * list.perPage + 1 : 0;
   const last = total === undefined ? 0 : Math.min(total, list.page * list.perPage);
+  // A cursor the server no longer takes (the list's sort changed under it, another sign-in in this browser): the page
+  // is read by its number instead.
+  const refused = jobs.isError && list.seeking;
+  useEffect(() => {
+    if (refused) list.setPage(list.page);
+  }, [refused]);
 
   const toggle = (key: 'claimed' | 'ops_flag' | 'contractor_flag' | 'show_notes', label: string) => (
     <Switch
@@ -175,8 +181,8 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
           <Button
             icon="chevron-left"
             aria-label="Previous page"
-            disabled={list.page <= 1}
-            onClick={() => list.setPage(list.page - 1)}
+            disabled={list.page <= 1 || jobs.isPlaceholderData}
+            onClick={() => list.setPage(list.page - 1, { before: jobs.data?.previous_cursor })}
           />
           <span className="list-pager-page">
             Page {list.page} of {pages}
@@ -184,8 +190,8 @@ function StaffJobs({ isOps }: { isOps: boolean }) {
           <Button
             icon="chevron-right"
             aria-label="Next page"
-            disabled={list.page >= pages}
-            onClick={() => list.setPage(list.page + 1)}
+            disabled={list.page >= pages || jobs.isPlaceholderData}
+            onClick={() => list.setPage(list.page + 1, { after: jobs.data?.next_cursor })}
           />
         </nav>
       )}

@@ -75,15 +75,23 @@ export function useJobList(isOps: boolean) {
   const [perPage, setPerPageStored] = usePreference('jobs_per_page');
   const [bucketOrder] = usePreference('bucket_order');
   const tabs = useMemo(() => orderedJobTabs(bucketOrder), [bucketOrder]);
-  // The page lives in the address, so Back from a job returns to the same page.
+  // The page lives in the address, so Back from a job returns to the same page; so does the cursor it was reached by
+  // (keyset paging, issue 47: Next and Previous seek the row after or before this page, so page 20,000 of a million
+  // jobs costs what page 1 does). A page number alone (a link, a reload without the cursor) is read by its offset.
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const setPage = (n: number) =>
+  const cursor = { after: params.get('after') ?? undefined, before: params.get('before') ?? undefined };
+  const setPage = (n: number, seek: { after?: string | null; before?: string | null } = {}) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
         if (n > 1) next.set('page', String(n));
         else next.delete('page');
+        for (const side of ['after', 'before'] as const) {
+          const c = n > 1 ? seek[side] : undefined;
+          if (c) next.set(side, c);
+          else next.delete(side);
+        }
         return next;
       },
       { replace: true },
@@ -147,6 +155,8 @@ export function useJobList(isOps: boolean) {
       sort_direction: sorting.sort_direction,
       page_number: page,
       per_page: perPage,
+      after: cursor.after,
+      before: cursor.after ? undefined : cursor.before,
     };
   };
 
@@ -163,6 +173,8 @@ export function useJobList(isOps: boolean) {
     setPerPage,
     page,
     setPage,
+    /** Whether the page was reached by a cursor (dropped if the server refuses it: the page is read by number). */
+    seeking: cursor.after !== undefined || cursor.before !== undefined,
     base,
     pageQuery,
   };
