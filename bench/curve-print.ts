@@ -111,6 +111,13 @@ export const MEASURES: Measure[] = [
   },
   { label: 'impact: jobs read from the database', bench: 'impact', key: 'read_ms', unit: 'ms' },
   {
+    label: 'usage collections (BENCH_COLLECTIONS) through the worker and the utility',
+    bench: 'usage',
+    key: 'total_ms',
+    unit: 'ms',
+    plot: true,
+  },
+  {
     label: 're-evaluation, every program changed (writes included)',
     bench: 'refresh',
     key: 'every_ms',

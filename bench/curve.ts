@@ -1,9 +1,9 @@
 /**
  * The cost curve (issue 47): `BENCH_JOBS=10000,100000,1000000 npm run bench` runs the API, search, deep-page, load,
- * impact and re-evaluation benches at each size (each a process of its own, on both backends where PostgreSQL
- * answers), then prints each figure per size with its growth factor from one size to the next, beside the naive way's
- * and the data's, and writes the curve as JSON (artifacts/bench/curve.json) and, for two sizes or more, as an SVG plot
- * (docs/benchmarks-curve.svg). One size (the default, 100,000) runs the benches as before and prints its column.
+ * impact, usage-collection and re-evaluation benches at each size (each a process of its own, on both backends where
+ * PostgreSQL answers), then prints each figure per size with its growth factor from one size to the next, beside the
+ * naive way's and the data's, and writes the curve as JSON (artifacts/bench/curve.json) and, for two sizes or more, as
+ * an SVG plot (docs/benchmarks-curve.svg). One size (the default, 100,000) runs the benches once and prints its column.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ export function parseSizes(value: string | undefined): number[] {
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
-const BENCHES = ['api.bench.ts', 'impact.bench.ts', 'refresh.bench.ts'];
+const BENCHES = ['api.bench.ts', 'impact.bench.ts', 'usage.bench.ts', 'refresh.bench.ts'];
 
 async function main(): Promise<void> {
   const sizes = parseSizes(process.env.BENCH_JOBS);

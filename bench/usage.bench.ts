@@ -8,11 +8,13 @@
  * keeps them, for the next run to be read beside). Printed, never asserted.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
-import { buildDeps } from '../server/deps.ts';
+import { buildDeps, repoDefinitions } from '../server/deps.ts';
+import { benchDatabase } from './generate-db.ts';
+import { oneSize, record } from './record.ts';
 import { insertContractor } from '../server/db/contractors.db.ts';
 import { insertUser } from '../server/db/users.db.ts';
 import { createJob } from '../server/services/jobs.service.ts';
@@ -25,6 +27,11 @@ import type { AuthUser } from '../server/context.ts';
 import { dbAll, dbValue } from '../tests/support/db.ts';
 
 const COUNT = Number(process.env.BENCH_COLLECTIONS ?? 1000);
+/**
+ * Run by the curve (bench/curve.ts sets BENCH_OUT): the collections go into a copy of the bench database of BENCH_JOBS
+ * jobs, so the figure shows whether the workflow slows as the jobs grow. Alone: an empty database.
+ */
+const AMONG = process.env.BENCH_OUT ? oneSize(0) : 0;
 const NOW = new Date('2026-06-01T15:00:00.000Z');
 
 const fmt = (n: number, d = 1) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
@@ -33,6 +40,7 @@ const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
 /** Runs `count` collections end to end; the phases' times and the readings stored. */
 async function run(count: number) {
   const dir = mkdtempSync(join(tmpdir(), 'rebate-usage-bench-'));
+  if (AMONG) copyFileSync(benchDatabase(repoDefinitions().programs, { size: AMONG }).path, join(dir, 'bench.db'));
   const sim = await startUtilitySimulator({ now: () => NOW, validation_ms: 0 });
   const deps = await buildDeps(
     {
@@ -139,8 +147,9 @@ const ours = await run(COUNT);
 const oursPeak = peak;
 clearInterval(sampler);
 
+record('usage', 'SQLite', { total_ms: ours.total, per_job_ms: ours.total / COUNT, peak_rss: oursPeak });
 console.log(
-  `Usage collection: ${COUNT.toLocaleString('en-US')} RECO jobs through the worker and the simulated utility (13+ months each), node ${process.version}`,
+  `Usage collection: ${COUNT.toLocaleString('en-US')} RECO jobs${AMONG ? ` among ${AMONG.toLocaleString('en-US')} others` : ''} through the worker and the simulated utility (13+ months each), node ${process.version}`,
 );
 const w = [44, 12, 14];
 const row = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(w[i]) : x.padStart(w[i]))).join('  ');
