@@ -32,7 +32,7 @@ const BENCHES = ['api.bench.ts', 'impact.bench.ts', 'usage.bench.ts', 'refresh.b
 async function main(): Promise<void> {
   const sizes = parseSizes(process.env.BENCH_JOBS);
   const started = performance.now();
-  const curve: Curve = { sizes, figures: {}, seconds: {} };
+  const curve: Curve = { sizes: [], figures: {}, seconds: {} };
   for (const size of sizes) {
     const out = join(OUT, `curve-${size}.json`);
     rmSync(out, { force: true });
@@ -45,10 +45,17 @@ async function main(): Promise<void> {
       });
       if (run.status !== 0) console.log(`${bench} at ${size} jobs exited with ${run.status ?? run.signal}`);
     }
+    curve.sizes.push(size);
     curve.figures[size] = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as SizeFigures) : {};
     curve.seconds[size] = (performance.now() - t) / 1000;
+    // The curve so far after each size: a run stopped at the largest keeps the smaller ones'.
+    write(curve, (performance.now() - started) / 1000);
   }
-  const total = (performance.now() - started) / 1000;
+}
+
+/** Prints the curve and writes it (JSON; the SVG for two sizes or more). */
+function write(curve: Curve, total: number): void {
+  const { sizes } = curve;
   console.log(`\n${curveTables(curve)}`);
   console.log(
     `The whole run took ${(total / 60).toFixed(1)} min (${sizes.map((s) => `${s.toLocaleString('en-US')} jobs ${(curve.seconds[s] / 60).toFixed(1)} min`).join(', ')}; a size's first run generates and copies its database).`,
