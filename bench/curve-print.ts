@@ -111,7 +111,7 @@ export const MEASURES: Measure[] = [
   },
   { label: 'impact: jobs read from the database', bench: 'impact', key: 'read_ms', unit: 'ms' },
   {
-    label: 'usage collections (BENCH_COLLECTIONS) through the worker and the utility',
+    label: 'usage collections through the worker and the utility',
     bench: 'usage',
     key: 'total_ms',
     unit: 'ms',
@@ -227,9 +227,12 @@ function markdownTable(head: string[], rows: string[][]): string {
 const COLORS = ['#2965cc', '#29a634', '#d99e0b', '#d13913', '#8f398f', '#00b3a4', '#7157d9'];
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
 
+/** A power of ten of milliseconds, as an axis names it: 0.1 ms, 1 ms, 10 ms, 100 ms, 1 s, 10 s, 100 s. */
+const axisLabel = (v: number) => (v >= 1000 ? `${v / 1000} s` : `${Number(v.toPrecision(1))} ms`);
+
 /** The plotted times on log-log axes: a colour per measure, SQLite solid, PostgreSQL dashed. */
 export function curveSvg(curve: Curve): string {
-  const [W, H, left, right, top, bottom] = [760, 440, 70, 300, 30, 50];
+  const [W, H, left, right, top, bottom] = [900, 440, 70, 380, 30, 50];
   const measures = MEASURES.filter((m) => m.plot);
   const series = measures
     .flatMap((m, i) =>
@@ -257,7 +260,7 @@ export function curveSvg(curve: Curve): string {
     const y = py(10 ** e);
     parts.push(
       `<line x1="${left}" x2="${W - right}" y1="${y}" y2="${y}" stroke="#ddd"/>`,
-      `<text x="${left - 6}" y="${y + 4}" text-anchor="end">${esc(show(10 ** e, 'ms'))}</text>`,
+      `<text x="${left - 6}" y="${y + 4}" text-anchor="end">${axisLabel(10 ** e)}</text>`,
     );
   }
   for (const s of curve.sizes) {
