@@ -42,10 +42,10 @@ export async function listJobs(deps: Deps, user: AuthUser, filters: lists.JobFil
  */
 export function listJobsJson(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging): Promise<Buffer> {
   const key = `page ${user.role} ${user.id} ${user.contractor_id} ${JSON.stringify(filters)} ${JSON.stringify(paging)}`;
-  seekOf(user, paging); // a cursor that is not this list's is refused before anything is read
+  const seek = seekOf(user, paging); // a cursor that is not this list's is refused before anything is read
   const now = deps.now().getTime();
   return lists.cachedUntil(deps.db, key, now, async () => {
-    const page = await presentPage(deps, user, filters, paging);
+    const page = await presentPage(deps, user, filters, paging, seek);
     return {
       value: Buffer.from(JSON.stringify(page)),
       until: Math.min(Infinity, ...page.items.map((i) => daysInStageChangeAfter(i.stage_entered_at, now))),
@@ -80,10 +80,16 @@ function seekOf(user: AuthUser, paging: Paging): Seek | undefined {
   return { side, keys: c.keys };
 }
 
-async function presentPage(deps: Deps, user: AuthUser, filters: lists.JobFilters, paging: Paging) {
+async function presentPage(
+  deps: Deps,
+  user: AuthUser,
+  filters: lists.JobFilters,
+  paging: Paging,
+  seek: Seek | undefined,
+) {
   const work_first = workFirstOf(user);
   const { after: _after, before: _before, ...sort } = paging;
-  const page = { ...sort, work_first, seek: seekOf(user, paging) };
+  const page = { ...sort, work_first, seek };
   const { items, total, keys } = await lists.listJobs(deps.db, jobScope(user), { ...filters, me: user.id }, page);
   const cursor = (k: (string | number)[] | undefined) =>
     k
