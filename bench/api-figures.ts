@@ -5,6 +5,26 @@
 
 import type { LoadShare } from './api-load.ts';
 
+/**
+ * Top-10 agreement with fuse.js over every job, 0-1: strict (fuse.js's own ten ids) and tie-aware (ours among the jobs
+ * fuse.js scores at least as well as its 10th: bench/api.bench.ts shareOf).
+ */
+export interface Agreement {
+  strict: number;
+  tieAware: number;
+}
+/**
+ * One query's agreement: `top` fuse.js's ids (its top 10), `tied` every id fuse.js scores at least as well as the last
+ * of them, `got` ours: the share of `top`'s length that ours found among them (at most 1). No result on both sides
+ * agrees.
+ */
+export function agreementOf(top: number[], tied: Set<number>, got: number[]): Agreement {
+  const of = (agrees: (id: number) => boolean) =>
+    top.length ? Math.min(1, got.filter(agrees).length / top.length) : got.length ? 0 : 1;
+  return { strict: of((id) => top.includes(id)), tieAware: of((id) => tied.has(id) || top.includes(id)) };
+}
+export const pct = (a: Agreement) => `${fmt(100 * a.tieAware, 1)}% (strict ${fmt(100 * a.strict, 1)}%)`;
+
 /** What part d prints per backend. */
 export interface Figures {
   /** listJobs times, the same number of calls per filter combination, one combination after the other. */
@@ -12,8 +32,8 @@ export interface Figures {
   /** stageCounts times, as list. */
   counts: number[];
   search: number[];
-  agreement: number;
-  random_agreement: number;
+  agreement: Agreement;
+  random_agreement: Agreement;
   /** Each search query once, first, on a pool just opened (single runs, not medians). */
   cold: number[];
   load?: LoadShare;
@@ -74,10 +94,8 @@ export function printBothBackends(
   }
   console.log(row(['search (top 10)', ...names.map((n) => pair(figures[n].search))], w));
   console.log(row(['  first pass, new pool (single runs)', ...names.map((n) => pair(figures[n].cold))], w));
-  console.log(row(['search agreement with fuse.js', ...names.map((n) => `${fmt(100 * figures[n].agreement, 1)}%`)], w));
-  console.log(
-    row(['  the same, on random queries', ...names.map((n) => `${fmt(100 * figures[n].random_agreement, 1)}%`)], w),
-  );
+  console.log(row(['search agreement with fuse.js, tie-aware', ...names.map((n) => pct(figures[n].agreement))], w));
+  console.log(row(['  the same, on random queries', ...names.map((n) => pct(figures[n].random_agreement))], w));
   const load = (pick: (l: LoadShare) => number) =>
     names.map((n) => (figures[n].load === undefined ? '-' : `${fmt(pick(figures[n].load!), 1)}%`));
   console.log(row(['GET /api/jobs, % of bare Koa (same bytes)', ...load((l) => l.same_bytes)], w));
