@@ -8,11 +8,11 @@
  */
 
 import Database from 'better-sqlite3';
-import { evaluateJob, impactReport, type ImpactJob } from '../engine/index.ts';
+import { evaluateJob, impactRun, type ImpactJob } from '../engine/index.ts';
 import { sqliteStore } from '../server/db/database.ts';
 import { readDefinitionSources } from '../server/definitions.ts';
 import { REPO_ROOT } from '../server/deps.ts';
-import { impactJobs } from '../server/services/impact.service.ts';
+import { impactJobPages } from '../server/services/impact.service.ts';
 import { benchDatabase, BENCH_NOW } from './generate-db.ts';
 import { generateJobs } from './generate.ts';
 import { loadOrThrow, lowerHeatPumpCaps, renameEveryProgram } from './proposals.ts';
@@ -33,40 +33,78 @@ const everything = loadOrThrow(renameEveryProgram(files));
 
 const db = benchDatabase(current.programs, { size: SIZE, log: (s) => console.log(s) });
 const store = sqliteStore(new Database(db.path, { readonly: true }));
-let started = performance.now();
-// The bench's jobs are not pinned: the programs of each side are its definitions'.
-const jobs: ImpactJob[] = await impactJobs(store.kysely, current, current);
-const readMs = performance.now() - started;
-await store.close();
 const pools = new Map(Object.values(current.programs).map((p) => [p.id, generateJobs(p, current.cases[p.id], 500)]));
-jobs.forEach((j, i) => {
-  const pool = pools.get(j.program_id);
-  if (pool) j.input.tasks = pool[i % pool.length].tasks;
-});
+let seen = 0;
+/** The next page of live jobs read from the database (timed apart), each given the tasks of a generated job. */
+async function* pages(): AsyncGenerator<ImpactJob[]> {
+  // The bench's jobs are not pinned: the programs of each side are its definitions'.
+  const read = impactJobPages(store.kysely, current, current);
+  for (;;) {
+    const started = performance.now();
+    const next = await read.next();
+    readMs += performance.now() - started;
+    if (next.done) return;
+    for (const j of next.value) {
+      const pool = pools.get(j.program_id);
+      if (pool) j.input.tasks = pool[seen++ % pool.length].tasks;
+    }
+    yield next.value;
+  }
+}
+let readMs = 0;
+
+// Warm the engine up first (the JIT), so no figure pays for it: the first 5,000 jobs once.
+for await (const jobs of pages()) {
+  for (const j of jobs) evaluateJob(current.programs[j.program_id], j.input, { today: TODAY });
+  if (seen >= 5000) break;
+}
+readMs = 0;
+seen = 0;
+
+// One pass over the database, a page at a time (as the server streams it): each page evaluated once per job, then
+// through both reports, each timed on its own. Nothing but the changed jobs is held.
+const runs = [
+  { label: `heat pump cap lowered (${changedPrograms} programs):`, run: impactRun(current, lowered, TODAY), ms: 0 },
+  { label: 'every program changed:', run: impactRun(current, everything, TODAY), ms: 0 },
+];
+let oneMs = 0;
+let jobCount = 0;
+let peakHeap = 0;
+for await (const jobs of pages()) {
+  jobCount += jobs.length;
+  let started = performance.now();
+  for (const j of jobs) evaluateJob(current.programs[j.program_id], j.input, { today: TODAY });
+  oneMs += performance.now() - started;
+  for (const r of runs) {
+    started = performance.now();
+    r.run.add(jobs);
+    r.ms += performance.now() - started;
+  }
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+}
+await store.close();
 
 console.log(
-  `impact report over ${fmt(jobs.length)} live jobs of ${fmt(SIZE)} (read from the database in ${secs(readMs)}), one core`,
+  `impact report over ${fmt(jobCount)} live jobs of ${fmt(SIZE)}, streamed a page at a time (read from the database in ${secs(readMs)}), one core`,
 );
-// Warm the engine up first (the JIT), so neither figure pays for it.
-for (const j of jobs.slice(0, 5000)) evaluateJob(current.programs[j.program_id], j.input, { today: TODAY });
-started = performance.now();
-for (const j of jobs) evaluateJob(current.programs[j.program_id], j.input, { today: TODAY });
-const oneMs = performance.now() - started;
 console.log(
-  `  one evaluation per job:                       ${secs(oneMs).padStart(8)}  (${((oneMs * 1000) / jobs.length).toFixed(1)} µs per job)`,
+  `  one evaluation per job:                       ${secs(oneMs).padStart(8)}  (${((oneMs * 1000) / jobCount).toFixed(1)} µs per job)`,
 );
-const reportMs: number[] = [];
-for (const [label, proposed] of [
-  [`heat pump cap lowered (${changedPrograms} programs):`, lowered],
-  ['every program changed:', everything],
-] as const) {
-  started = performance.now();
-  const report = impactReport(current, proposed, jobs, TODAY);
-  const ms = performance.now() - started;
-  reportMs.push(ms);
+for (const { label, run, ms } of runs) {
   console.log(
-    `  impact, ${label.padEnd(37)}${secs(ms).padStart(8)}  (${(ms / oneMs).toFixed(1)}x one evaluation per job; ${fmt(report.jobs.length)} jobs change, ${fmt(report.dollars.total_cents / 100)} dollars)`,
+    `  impact, ${label.padEnd(37)}${secs(ms).padStart(8)}  (${(ms / oneMs).toFixed(1)}x one evaluation per job; ${fmt(run.report.jobs.length)} jobs change, ${fmt(run.report.dollars.total_cents / 100)} dollars)`,
   );
 }
-console.log('  target: the impact report under 5 s');
-record('impact', 'SQLite', { read_ms: readMs, evaluate_ms: oneMs, caps_ms: reportMs[0], every_ms: reportMs[1] });
+const every = runs[1].ms;
+console.log(
+  `  every program changed, read and report:      ${secs(readMs + every).padStart(8)}; peak heap ${fmt(peakHeap / 2 ** 20)} MiB`,
+);
+console.log('  target: the impact report under 5 s (100,000 jobs), under 60 s (1,000,000)');
+record('impact', 'SQLite', {
+  read_ms: readMs,
+  evaluate_ms: oneMs,
+  caps_ms: runs[0].ms,
+  every_ms: every,
+  every_with_read_ms: readMs + every,
+  peak_heap_bytes: peakHeap,
+});

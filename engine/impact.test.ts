@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impactReport, type ImpactJob } from './impact.ts';
+import { impactReport, impactRun, type ImpactJob } from './impact.ts';
 import { loadDemo } from './testing/fixtures.ts';
 import type { TaskState } from './types.ts';
 
@@ -68,6 +68,21 @@ describe('impactReport', () => {
     expect(byCode[rangeJob.code].because).toEqual([
       'rebate up to 8,000.00 -> up to 6,500.00 because incentives.caps.heat_pump changed 800000 -> 650000',
     ]);
+  });
+
+  it('streamed batch by batch (impactRun) reports what all the jobs at once do', () => {
+    const proposed = load((t) =>
+      t
+        .replace('caps: { heat_pump: 800000 }', 'caps: { heat_pump: 650000 }')
+        .replace('until: "2026-12-31"', 'until: "2026-03-31"'),
+    );
+    const more = [...jobs, job({ services: services(['heat_pump']) }, { submitted_at: null }, 'Marin')];
+    const whole = impactReport(current, proposed, more, today);
+    const run = impactRun(current, proposed, today);
+    for (let i = 0; i < more.length; i += 2) run.add(more.slice(i, i + 2));
+    expect(run.report).toEqual(whole);
+    expect(whole.jobs.length).toBeGreaterThan(1);
+    expect(whole.changed.eligibility.count).toBe(1);
   });
 
   it('reports a closed window: jobs not yet submitted turn ineligible by that reason, submitted ones keep their outcome', () => {

@@ -229,17 +229,19 @@ function compare(
   return { change: { ...headOf(), because }, aspects: { eligibility: reasons, stage, tasks, rebate } };
 }
 
+/** An impact report read in pieces: `add` each batch of jobs as it is read; `report` is the report of those so far. */
+export interface ImpactRun {
+  add(jobs: Iterable<ImpactJob>): void;
+  readonly report: ImpactReport;
+}
+
 /**
- * Evaluates every live (not canceled) job under `current` and `proposed` and reports what changes; `today`
- * is an ISO date. A job whose program did not change is counted as evaluated without running the engine:
- * the same program, job and day give the same outcome.
+ * The impact report of `current` against `proposed` on `today` (an ISO date), built batch by batch: a million jobs
+ * are streamed through it, never held (only the changed jobs are kept, in the report). Live (not canceled) jobs are
+ * evaluated under both; a job whose program did not change is counted as evaluated without running the engine: the
+ * same program, job and day give the same outcome.
  */
-export function impactReport(
-  current: Definitions,
-  proposed: Definitions,
-  jobs: Iterable<ImpactJob>,
-  today: string,
-): ImpactReport {
+export function impactRun(current: Definitions, proposed: Definitions, today: string): ImpactRun {
   const report: ImpactReport = {
     jobs_evaluated: 0,
     changed: { eligibility: { count: 0, by_reason: {} }, stage: 0, tasks: 0, rebate: 0 },
@@ -247,14 +249,14 @@ export function impactReport(
     jobs: [],
   };
   const pairs = new Map<string, ProgramPair>();
-  for (const job of jobs) {
-    if (job.input.is_canceled) continue;
+  const count = (job: ImpactJob) => {
+    if (job.input.is_canceled) return;
     const pair = pairOf(pairs, current, proposed, job);
-    if (!pair.before && !pair.after) continue;
+    if (!pair.before && !pair.after) return;
     report.jobs_evaluated += 1;
-    if (!pair.changes.length) continue;
+    if (!pair.changes.length) return;
     const found = compare(job, pair, today);
-    if (!found) continue;
+    if (!found) return;
     const { change, aspects } = found;
     report.jobs.push(change);
     if (aspects.eligibility) {
@@ -270,6 +272,26 @@ export function impactReport(
       add(report.dollars.by_program, job.program_id, delta);
       add(report.dollars.by_county, job.county ?? '(none)', delta);
     }
-  }
-  return report;
+  };
+  return {
+    add: (jobs) => {
+      for (const job of jobs) count(job);
+    },
+    report,
+  };
+}
+
+/**
+ * Evaluates every live (not canceled) job under `current` and `proposed` and reports what changes; `today`
+ * is an ISO date (impactRun, all jobs at once).
+ */
+export function impactReport(
+  current: Definitions,
+  proposed: Definitions,
+  jobs: Iterable<ImpactJob>,
+  today: string,
+): ImpactReport {
+  const run = impactRun(current, proposed, today);
+  run.add(jobs);
+  return run.report;
 }

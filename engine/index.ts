@@ -129,7 +129,15 @@ export {
   versionHash,
   type DefinitionVersion,
 } from './versioning.ts';
-export { impactReport, type ImpactJob, type ImpactOutcome, type ImpactJobChange, type ImpactReport } from './impact.ts';
+export {
+  impactReport,
+  impactRun,
+  type ImpactRun,
+  type ImpactJob,
+  type ImpactOutcome,
+  type ImpactJobChange,
+  type ImpactReport,
+} from './impact.ts';
 export { CONTRACTOR_STANDINGS, QUALITY_REVIEW_KINDS } from './types-quality.ts';
 export {
   nextStanding,

@@ -12,20 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import {
-  formatCents,
-  impactReport,
-  kindOf,
-  loadDefinitions,
-  type ImpactJob,
-  type ImpactReport,
-  type SourceFile,
-} from '../engine/index.ts';
+import { formatCents, kindOf, loadDefinitions, type ImpactReport, type SourceFile } from '../engine/index.ts';
 import { backendOf, postgresPool, sqlitePath, sqliteStore } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { readDefinitionSources } from './definitions.ts';
 import { REPO_ROOT } from './deps.ts';
-import { impactJobs } from './services/impact.service.ts';
+import { impactOfJobs } from './services/impact.service.ts';
 
 const USAGE =
   'usage: rebate impact <definitions-dir> --database <url> [--program id] [--format text|json] [--today YYYY-MM-DD]';
@@ -165,13 +157,12 @@ export async function impactCommand(
     if (program && !current.programs[program] && !proposed.programs[program])
       throw new UsageError(`unknown program '${program}'`);
     const store = await openReadOnly(values.database, env.DATABASE_SCHEMA || undefined);
-    let jobs: ImpactJob[];
+    let report: ImpactReport;
     try {
-      jobs = await impactJobs(store.db, current, proposed, program);
+      report = await impactOfJobs(store.db, current, proposed, today, program);
     } finally {
       await store.close();
     }
-    const report = impactReport(current, proposed, jobs, today);
     out(
       values.format === 'json'
         ? JSON.stringify(report, null, 2)

@@ -6,7 +6,7 @@
  */
 
 import {
-  impactReport,
+  impactRun,
   kindOf,
   loadDefinitions,
   type Definitions,
@@ -72,24 +72,25 @@ export function loadProposed(files: SourceFile[], changed: SourceFile[]): Defini
 const PAGE = 1000;
 
 /**
- * The live (not canceled) jobs, of one program when given, as the impact report reads them; a job pinned to
- * a definition version with the programs it is judged by now and would be under the proposed definitions
- * (its version, with each side's `apply_to_pinned` laid over: server/services/pinned-program.ts).
+ * The live (not canceled) jobs, of one program when given, as the impact report reads them, a page at a time (a
+ * million jobs are never held at once); a job pinned to a definition version with the programs it is judged by now
+ * and would be under the proposed definitions (its version, with each side's `apply_to_pinned` laid over:
+ * server/services/pinned-program.ts).
  */
-export async function impactJobs(
+export async function* impactJobPages(
   db: Q,
   current: Definitions,
   proposed: Definitions,
   programId?: string,
-): Promise<ImpactJob[]> {
-  const jobs: ImpactJob[] = [];
+): AsyncGenerator<ImpactJob[]> {
   for (let after = 0; ;) {
     const rows = await refreshDb.liveJobs(db, after, PAGE, programId);
-    if (!rows.length) return jobs;
+    if (!rows.length) return;
     const tasks = await refreshDb.tasksOfJobs(
       db,
       rows.map((r) => r.id),
     );
+    const jobs: ImpactJob[] = [];
     for (const row of rows) {
       const job: ImpactJob = {
         id: row.id,
@@ -106,13 +107,27 @@ export async function impactJobs(
         };
       jobs.push(job);
     }
+    yield jobs;
     after = rows[rows.length - 1].id;
   }
+}
+
+/** The impact report of the live jobs (of one program when given), read page by page and reported as they come. */
+export async function impactOfJobs(
+  db: Q,
+  current: Definitions,
+  proposed: Definitions,
+  today: string,
+  programId?: string,
+): Promise<ImpactReport> {
+  const run = impactRun(current, proposed, today);
+  for await (const jobs of impactJobPages(db, current, proposed, programId)) run.add(jobs);
+  return run.report;
 }
 
 /** The impact of replacing definition files on the program's live jobs (404 for an unknown program). */
 export async function programImpact(deps: Deps, programId: string, files: SourceFile[]): Promise<ImpactReport> {
   if (!deps.defs.programs[programId]) throw notFound(`No program '${programId}'.`);
   const proposed = loadProposed(proposedSources(repoDefinitionSources(), files), files);
-  return impactReport(deps.defs, proposed, await impactJobs(deps.db, deps.defs, proposed, programId), todayOf(deps));
+  return impactOfJobs(deps.db, deps.defs, proposed, todayOf(deps), programId);
 }
