@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { requestValidators } from './web/build/request-validators.ts';
+import { LongestFirst } from './tests/support/sequencer.ts';
 
 // Projects: everything in Node; the API suite again on PostgreSQL when TEST_DATABASE_URL names one
 // (each server of it in a schema of its own, dropped afterwards); the engine's own tests again in a
@@ -36,6 +37,8 @@ const QUICK_EXCLUDE = process.env.TEST_QUICK ? SLOW_FILES : [];
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    // Longest files first, the seeded-demo readers once the demo has had time to seed (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'artifacts/vitest.json' }]] : ['default'],
     projects: [
       {

@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openStore, type Backend, type Store } from '../../server/db/database.ts';
@@ -67,8 +67,11 @@ export function databaseUrl(name: string): string {
   return u.toString();
 }
 
-/** Starts seeding a key's template unless someone (this process or another) already did. */
-export function startTemplate(key: TemplateKey): void {
+/**
+ * Starts seeding a key's template unless someone (this process or another) already did. `background`: at a lower CPU
+ * priority (the global setup's, seeding ahead of the tests that will read them: the tests running meanwhile go first).
+ */
+export function startTemplate(key: TemplateKey, o: { background?: boolean } = {}): void {
   const dir = join(templatesDir(), templateName(key));
   try {
     mkdirSync(dir); // atomic: one process wins
@@ -81,6 +84,13 @@ export function startTemplate(key: TemplateKey): void {
     env: { ...process.env, REBATE_TEMPLATE_DATABASE: key.backend === 'postgres' ? templateDatabase(key) : '' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  if (o.background && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, 10);
+    } catch {
+      // not allowed here: it seeds at the tests' priority
+    }
+  }
   let err = '';
   child.stderr.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-4000)));
   child.on('exit', (code) => {

@@ -12,6 +12,8 @@ import { onServer, startTemplate, templateDatabase, type TemplateKey } from './d
 
 /** The API suite's clock (tests/api/harness.ts NOW): the seeded-demo tests of both backends seed at it. */
 export const SEEDED_NOW = '2026-06-01T15:00:00.000Z';
+/** The test that reads the demo seeded with its uploads in the database (storage 'database'), on each backend. */
+const SEEDED_IN_DATABASE = 'tests/api/seed-photos.test.ts';
 
 /** Makes the run's folder of templates unless another project's setup did; the teardown that removes it, if made. */
 export function runTemplates(): (() => Promise<void>) | undefined {
@@ -33,9 +35,11 @@ export default function setup(project: TestProject): (() => Promise<void>) | und
   // Only when the run has a test that copies the seeded demo (the rest of the runs never wait on a seed).
   const files = (project.vitest.state.getFilepaths?.() ?? []) as string[];
   const seeded = files.some((f) => /\.test\.tsx?$/.test(f) && readFileSync(f, 'utf8').includes('seededDatabase('));
-  if (seeded) {
-    startTemplate({ backend: 'sqlite', now: SEEDED_NOW });
-    if (process.env.TEST_DATABASE_URL) startTemplate({ backend: 'postgres', now: SEEDED_NOW });
-  }
+  const backends = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
+  if (seeded) for (const backend of backends) startTemplate({ backend, now: SEEDED_NOW }, { background: true });
+  // The demo with its files stored in the database, which the seeded-attachments test reads (it waited a whole seed).
+  if (files.some((f) => f.replace(/\\/g, '/').endsWith(SEEDED_IN_DATABASE)))
+    for (const backend of backends)
+      startTemplate({ backend, now: SEEDED_NOW, upload_storage: 'database' }, { background: true });
   return teardown;
 }
