@@ -7,15 +7,12 @@ const f = (key: string, seconds: number, seeded = false): Planned => ({ key, sec
 const keys = (xs: Planned[]) => xs.map((x) => x.key);
 
 describe('plan', () => {
-  it('starts the longest files first, each project after the one before', () => {
+  it('starts the longest files first, each project after the one before, the longest project first', () => {
     const out = plan(
-      [
-        [f('a:short', 1), f('a:long', 50), f('a:mid', 10)],
-        [f('b:tiny', 0.5), f('b:big', 70)],
-      ],
+      [[f('a:short', 1), f('a:long', 50), f('a:mid', 10)], [f('b:tiny', 0.5), f('b:big', 70)], [f('c:one', 3)]],
       { workers: 2, seedLead: 0 },
     );
-    expect(keys(out)).toEqual(['a:long', 'a:mid', 'a:short', 'b:big', 'b:tiny']);
+    expect(keys(out)).toEqual(['b:big', 'b:tiny', 'a:long', 'a:mid', 'a:short', 'c:one']);
   });
 
   it('holds a file that reads the seeded demo back until the run has been busy for the lead, then longest first', () => {

@@ -7,16 +7,12 @@
  * with consent has a connected collection; the terms a form records are the job's.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/context.ts';
 import { depsOf } from '../../server/deps.ts';
 import type { JobRow } from '../../server/db/jobs.db.ts';
 import { tasksOfJob, type TaskRow } from '../../server/db/tasks.db.ts';
-import { seedIfEmpty } from '../../server/seed/demo.ts';
 import { jobState } from '../../server/services/evaluation.ts';
 import { checkEvidence } from '../../server/services/evidence.ts';
 import { formOf } from '../../server/services/pinned-program.ts';
@@ -28,18 +24,18 @@ import { payableOf } from '../../server/workflows/payments/queue.ts';
 import { collectionOfJob } from '../../server/workflows/usage/usage.db.ts';
 import { parseSteps } from '../../server/workflows/usage/usage-steps.ts';
 import { usageFactsOf } from '../../server/workflows/usage/task-fields.ts';
-import { freshDatabase, type Fresh } from '../db/backends.ts';
+import type { Fresh } from '../db/backends.ts';
+import { seededDatabase } from '../support/demo-templates.ts';
+import { SEEDED_NOW } from '../support/global-setup.ts';
 import { dbAll, dbValue } from '../support/db.ts';
 import { API_BACKEND } from './harness.ts';
 
-const NOW = new Date('2026-06-01T15:00:00Z');
-/** A seed works 300 jobs through the services: a minute on PostgreSQL, several when the machine is busy. */
+const NOW = new Date(SEEDED_NOW);
+/** The run's seed works 300 jobs through the services: a minute on PostgreSQL, several when the machine is busy. */
 const SEEDING_MS = 600_000;
-const dir = mkdtempSync(join(tmpdir(), 'rebate-seed-workflows-'));
 let database: Fresh | undefined;
 afterAll(async () => {
   await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The system's own completions of a task (no person answered it). */
@@ -62,18 +58,19 @@ describe('the demo agrees with every workflow', () => {
   const add = (kind: string, f: Finding) => found.set(kind, [...(found.get(kind) ?? []), f]);
 
   beforeAll(async () => {
-    database = await freshDatabase(API_BACKEND);
+    // The demo as the seed left it (this run's template, copied before its worker stamped the signed copies).
+    const seeded = await seededDatabase({ backend: API_BACKEND, now: SEEDED_NOW }, { asSeeded: true });
+    database = seeded;
     deps = depsOf(
       database.store,
       {
         ...loadConfig({}),
         database_url: database.url,
         database_schema: database.schema,
-        upload_dir: join(dir, 'uploads'),
+        upload_dir: seeded.upload_dir,
       },
       { now: () => NOW, log: () => undefined },
     );
-    await seedIfEmpty(deps);
     jobs = await dbAll<JobRow>(deps, 'SELECT * FROM jobs ORDER BY id');
     const users = new Map(
       (await dbAll<{ id: number; role: string; contractor_id: number | null }>(deps, 'SELECT * FROM users')).map(

@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openStore, type Backend, type Store } from '../../server/db/database.ts';
@@ -60,6 +60,11 @@ export function templateDatabase(key: TemplateKey): string {
   return `rebate_tpl_${run}_${templateName(key)}`;
 }
 
+/** The demo as the seed left it, before the template's worker stamped the signed copies: a file beside the template. */
+export const AS_SEEDED_FILE = 'portal-as-seeded.db';
+/** ... and its database, beside the template's (dropped with it). */
+export const asSeededDatabase = (template: string) => `${template}_as_seeded`;
+
 /** The URL of another database on TEST_DATABASE_URL's server. */
 export function databaseUrl(name: string): string {
   const u = new URL(process.env.TEST_DATABASE_URL ?? '');
@@ -67,11 +72,8 @@ export function databaseUrl(name: string): string {
   return u.toString();
 }
 
-/**
- * Starts seeding a key's template unless someone (this process or another) already did. `background`: at a lower CPU
- * priority (the global setup's, seeding ahead of the tests that will read them: the tests running meanwhile go first).
- */
-export function startTemplate(key: TemplateKey, o: { background?: boolean } = {}): void {
+/** Starts seeding a key's template unless someone (this process or another) already did. */
+export function startTemplate(key: TemplateKey): void {
   const dir = join(templatesDir(), templateName(key));
   try {
     mkdirSync(dir); // atomic: one process wins
@@ -84,13 +86,6 @@ export function startTemplate(key: TemplateKey, o: { background?: boolean } = {}
     env: { ...process.env, REBATE_TEMPLATE_DATABASE: key.backend === 'postgres' ? templateDatabase(key) : '' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  if (o.background && child.pid !== undefined) {
-    try {
-      setPriority(child.pid, 10);
-    } catch {
-      // not allowed here: it seeds at the tests' priority
-    }
-  }
   let err = '';
   child.stderr.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-4000)));
   child.on('exit', (code) => {
@@ -128,8 +123,14 @@ export async function onServer(statement: string): Promise<void> {
   }
 }
 
-/** A copy of the seeded demo for one test (its own database and upload folder), dropped by `drop()`. */
-export async function seededDatabase(key: TemplateKey): Promise<Fresh & { upload_dir: string }> {
+/**
+ * A copy of the seeded demo for one test (its own database and upload folder), dropped by `drop()`. `asSeeded`: the
+ * demo as the seed left it (the signed copies still to stamp), not as a portal starting on it finds it.
+ */
+export async function seededDatabase(
+  key: TemplateKey,
+  o: { asSeeded?: boolean } = {},
+): Promise<Fresh & { upload_dir: string }> {
   const template = await templateOf(key);
   const dir = mkdtempSync(join(tmpdir(), 'rebate-seeded-'));
   if (existsSync(join(template, 'uploads')))
@@ -145,9 +146,12 @@ export async function seededDatabase(key: TemplateKey): Promise<Fresh & { upload
   };
   if (key.backend === 'sqlite') {
     const file = join(dir, 'portal.db');
-    cpSync(join(template, 'portal.db'), file);
-    // (Closed by the seeder, the file holds everything; a write-ahead log left behind goes with it.)
-    if (existsSync(join(template, 'portal.db-wal'))) cpSync(join(template, 'portal.db-wal'), `${file}-wal`);
+    if (o.asSeeded) cpSync(join(template, AS_SEEDED_FILE), file);
+    else {
+      cpSync(join(template, 'portal.db'), file);
+      // (Closed by the seeder, the file holds everything; a write-ahead log left behind goes with it.)
+      if (existsSync(join(template, 'portal.db-wal'))) cpSync(join(template, 'portal.db-wal'), `${file}-wal`);
+    }
     return {
       store: await open(() => openStore(file)),
       url: `sqlite:${file}`,
@@ -160,7 +164,7 @@ export async function seededDatabase(key: TemplateKey): Promise<Fresh & { upload
     };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await copyDatabase(templateDatabase(key), name);
+  await copyDatabase(o.asSeeded ? asSeededDatabase(templateDatabase(key)) : templateDatabase(key), name);
   const url = databaseUrl(name);
   return {
     store: await open(() => openStore(url, { schema: TEMPLATE_SCHEMA, max: 4 })),

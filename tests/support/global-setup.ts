@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { onServer, startTemplate, templateDatabase, type TemplateKey } from './demo-templates.ts';
+import { asSeededDatabase, onServer, startTemplate, templateDatabase, type TemplateKey } from './demo-templates.ts';
 
 /** The API suite's clock (tests/api/harness.ts NOW): the seeded-demo tests of both backends seed at it. */
 export const SEEDED_NOW = '2026-06-01T15:00:00.000Z';
@@ -23,7 +23,9 @@ export function runTemplates(): (() => Promise<void>) | undefined {
   return async () => {
     for (const name of readdirSync(dir).filter((n) => existsSync(join(dir, n, 'key.json')))) {
       const key = JSON.parse(readFileSync(join(dir, name, 'key.json'), 'utf8')) as TemplateKey;
-      if (key.backend === 'postgres') await onServer(`DROP DATABASE IF EXISTS ${templateDatabase(key)} WITH (FORCE)`);
+      if (key.backend === 'postgres')
+        for (const name of [templateDatabase(key), asSeededDatabase(templateDatabase(key))])
+          await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
     rmSync(dir, { recursive: true, force: true });
     delete process.env.REBATE_DEMO_TEMPLATES;
@@ -36,10 +38,9 @@ export default function setup(project: TestProject): (() => Promise<void>) | und
   const files = (project.vitest.state.getFilepaths?.() ?? []) as string[];
   const seeded = files.some((f) => /\.test\.tsx?$/.test(f) && readFileSync(f, 'utf8').includes('seededDatabase('));
   const backends = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
-  if (seeded) for (const backend of backends) startTemplate({ backend, now: SEEDED_NOW }, { background: true });
+  if (seeded) for (const backend of backends) startTemplate({ backend, now: SEEDED_NOW });
   // The demo with its files stored in the database, which the seeded-attachments test reads (it waited a whole seed).
   if (files.some((f) => f.replace(/\\/g, '/').endsWith(SEEDED_IN_DATABASE)))
-    for (const backend of backends)
-      startTemplate({ backend, now: SEEDED_NOW, upload_storage: 'database' }, { background: true });
+    for (const backend of backends) startTemplate({ backend, now: SEEDED_NOW, upload_storage: 'database' });
   return teardown;
 }

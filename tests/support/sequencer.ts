@@ -3,7 +3,7 @@
  * last while the other worker idles (a fresh clone has no Vitest cache, and Vitest's fallback, the largest file first,
  * left a 70-second file to the end), and the files that copy the seeded demo after the others have kept both workers
  * busy for as long as the demo takes to seed beside them (they would wait for it otherwise, each holding a worker).
- * Projects stay contiguous and in Vitest's order (a worker serves one project; interleaving them would start more).
+ * Projects stay contiguous (a worker serves one project; interleaving them would start more), the longest first.
  *
  * The durations are each file's seconds in a CI run (tests/support/test-durations.json, written by
  * `node scripts/test-durations.js artifacts/vitest.json` after `CI=true npm test`); a file not in it counts
@@ -27,15 +27,19 @@ export const UNKNOWN_SECONDS = 5;
 export const SEED_LEAD_SECONDS = 120;
 
 /**
- * Orders each project's files, the projects in the order given, keeping count of the run's expected elapsed time (the
- * seconds placed divided by the workers): longest first, except that a file waiting for the seeded demo starts only
- * once the elapsed time reaches `seedLead`.
+ * Orders the projects, longest first (the small ones fill the end), and each project's files, keeping count of the
+ * run's expected elapsed time (the seconds placed divided by the workers): longest first, except that a file waiting
+ * for the seeded demo starts only once the elapsed time reaches `seedLead`.
  */
 export function plan(projects: Planned[][], o: { workers: number; seedLead: number }): Planned[] {
   const out: Planned[] = [];
   let placed = 0;
   const longestFirst = (xs: Planned[]) => [...xs].sort((a, b) => b.seconds - a.seconds || (a.key < b.key ? -1 : 1));
-  for (const files of projects) {
+  const total = (xs: Planned[]) => xs.reduce((n, f) => n + f.seconds, 0);
+  const byTotal = projects
+    .map((files, i) => ({ files, i, seconds: total(files) }))
+    .sort((a, b) => b.seconds - a.seconds || a.i - b.i);
+  for (const { files } of byTotal) {
     const free = longestFirst(files.filter((f) => !f.seeded));
     const seeded = longestFirst(files.filter((f) => f.seeded));
     while (free.length || seeded.length) {
