@@ -12,8 +12,6 @@ import { asSeededDatabase, onServer, startTemplate, templateDatabase, type Templ
 
 /** The API suite's clock (tests/api/harness.ts NOW): the seeded-demo tests of both backends seed at it. */
 export const SEEDED_NOW = '2026-06-01T15:00:00.000Z';
-/** The test that reads the demo seeded with its uploads in the database (storage 'database'), on each backend. */
-const SEEDED_IN_DATABASE = 'tests/api/seed-photos.test.ts';
 
 /** Makes the run's folder of templates unless another project's setup did; the teardown that removes it, if made. */
 export function runTemplates(): (() => Promise<void>) | undefined {
@@ -37,10 +35,9 @@ export default function setup(project: TestProject): (() => Promise<void>) | und
   // Only when the run has a test that copies the seeded demo (the rest of the runs never wait on a seed).
   const files = (project.vitest.state.getFilepaths?.() ?? []) as string[];
   const seeded = files.some((f) => /\.test\.tsx?$/.test(f) && readFileSync(f, 'utf8').includes('seededDatabase('));
-  const backends = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
-  if (seeded) for (const backend of backends) startTemplate({ backend, now: SEEDED_NOW });
-  // The demo with its files stored in the database, which the seeded-attachments test reads (it waited a whole seed).
-  if (files.some((f) => f.replace(/\\/g, '/').endsWith(SEEDED_IN_DATABASE)))
-    for (const backend of backends) startTemplate({ backend, now: SEEDED_NOW, upload_storage: 'database' });
+  if (seeded) {
+    startTemplate({ backend: 'sqlite', now: SEEDED_NOW });
+    if (process.env.TEST_DATABASE_URL) startTemplate({ backend: 'postgres', now: SEEDED_NOW });
+  }
   return teardown;
 }
