@@ -54,6 +54,7 @@ import type { Deps } from '../server/context.ts';
 import { dbValue } from '../tests/support/db.ts';
 import { oneSize, record } from './record.ts';
 import { deepPages, type DeepPages } from './deep-pages.ts';
+import { fuseAnswers, randomJobQueries } from './search-agreement.ts';
 
 const SIZE = oneSize(100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -291,58 +292,8 @@ let searchSample: (
     fuse.search(q, { limit: 10 });
     theirs.push(performance.now() - t);
   }
-  // Queries nobody chose: a field (or one word of it) of a random job, with up to two typos (a letter dropped,
-  // two swapped, one replaced), seeded. Their agreement shows what the fixed queries above may flatter.
-  const randomQueries: string[] = [];
-  {
-    let seed = 12345;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const keys = ['full_name', 'address', 'city', 'contractor', 'full_name', 'full_name'] as const;
-    while (randomQueries.length < RANDOM_QUERIES) {
-      const r = rows[Math.floor(rnd() * rows.length)];
-      let v = String(r[keys[Math.floor(rnd() * keys.length)]] ?? r.full_name);
-      if (rnd() < 0.4) {
-        const words = v.split(' ');
-        v = words[Math.floor(rnd() * words.length)];
-      }
-      const typos = Math.floor(rnd() * 3);
-      for (let t = 0; t < typos && v.length > 4; t++) {
-        const at = 1 + Math.floor(rnd() * (v.length - 2));
-        const kind = Math.floor(rnd() * 3);
-        v =
-          kind === 0
-            ? v.slice(0, at) + v.slice(at + 1)
-            : kind === 1
-              ? v.slice(0, at) + v[at + 1] + v[at] + v.slice(at + 2)
-              : v.slice(0, at) + 'aeiou'[Math.floor(rnd() * 5)] + v.slice(at + 1);
-      }
-      if (v.trim().length >= 2) randomQueries.push(v.trim());
-    }
-  }
-  /**
-   * Per query (untimed), fuse.js's top 10 and every job it scores at least as well as its own 10th, from one search of
-   * the whole result list (sorted as with a limit: its first ten are the limited search's ten). Past 100,000 jobs
-   * thousands of jobs share a name's score, and which ten of them fuse.js returns is its index order: a top 10 of
-   * equals is not a ranking to agree with (agreementOf).
-   */
-  const fuseTop = new Map<string, number[]>();
-  const fuseTied = new Map<string, Set<number>>();
-  for (const q of [...queries, ...randomQueries]) {
-    if (fuseTop.has(q)) continue;
-    const all = fuse.search(q);
-    const top = all.slice(0, 10);
-    const last = top.at(-1)?.score ?? 0;
-    fuseTop.set(
-      q,
-      top.map((r) => r.item.id),
-    );
-    const tied = new Set<number>();
-    for (const r of all) {
-      if ((r.score ?? 0) > last + 1e-12) break;
-      tied.add(r.item.id);
-    }
-    fuseTied.set(q, tied);
-  }
+  const randomQueries = randomJobQueries(rows, RANDOM_QUERIES);
+  const { top: fuseTop, tied: fuseTied } = fuseAnswers(fuse, [...queries, ...randomQueries]);
   /**
    * Agreement with fuse.js, of a backend: the share of fuse.js's top 10 ids also in ours (strict), and the share of
    * ours (as many as fuse.js returned) that fuse.js scores at least as well as its own 10th (tie-aware: among jobs of
