@@ -67,7 +67,7 @@ export class LongestFirst extends BaseSequencer {
     // Vitest's order gives the groups (sequence.groupOrder) and the projects' order; within each, the plan's.
     const base = await super.sort(files);
     const table = durations();
-    const seconds = new Map<TestSpecification, Planned>();
+    const planned = new Map<TestSpecification, Planned>();
     const groups = new Map<number, TestSpecification[][]>();
     let lastProject: string | undefined;
     for (const spec of base) {
@@ -78,7 +78,7 @@ export class LongestFirst extends BaseSequencer {
       } catch {
         // unreadable: planned as not seeded
       }
-      seconds.set(spec, {
+      planned.set(spec, {
         key: `${spec.project.name}:${rel}`,
         seconds: table[rel] ?? UNKNOWN_SECONDS,
         seeded: seededFile,
@@ -94,12 +94,12 @@ export class LongestFirst extends BaseSequencer {
     const out: TestSpecification[] = [];
     for (const order of [...groups.keys()].sort((a, b) => a - b)) {
       const projects = groups.get(order)!;
-      const byKey = new Map(projects.flat().map((s) => [seconds.get(s)!.key, s]));
-      const planned = plan(
-        projects.map((specs) => specs.map((s) => seconds.get(s)!)),
+      const byKey = new Map(projects.flat().map((s) => [planned.get(s)!.key, s]));
+      const ordered = plan(
+        projects.map((specs) => specs.map((s) => planned.get(s)!)),
         { workers, seedLead: SEED_LEAD_SECONDS },
       );
-      out.push(...planned.map((p) => byKey.get(p.key)!));
+      out.push(...ordered.map((p) => byKey.get(p.key)!));
     }
     return out;
   }
