@@ -2,7 +2,8 @@
  * A real server on 127.0.0.1 and an ephemeral port, over a fresh database and a fixed clock, with one
  * user per role (ops, homeowner, contractors of companies A and B). Stopped by the test, its database
  * dropped. The database is a temporary SQLite file, or with API_BACKEND=postgres (the api-postgres
- * project of vitest.config.ts) a schema of its own on TEST_DATABASE_URL's PostgreSQL.
+ * project of vitest.config.ts) a database of its own on TEST_DATABASE_URL's PostgreSQL, copied from the run's
+ * migrated template (tests/support/migrated-template.ts).
  */
 
 import { checkAnswer } from './contracts.ts';

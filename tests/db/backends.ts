@@ -1,7 +1,8 @@
 /**
  * The backends a database test runs on: SQLite always; PostgreSQL too when TEST_DATABASE_URL names one
- * (each store in a schema of its own, dropped afterwards). Without it, one line says the PostgreSQL
- * run was not asked for. The API suite (tests/api/harness.ts) opens its servers' databases here too.
+ * (each store a database of its own copied from the run's migrated template, dropped afterwards). Without it, one
+ * line says the PostgreSQL run was not asked for. The API suite (tests/api/harness.ts) opens its servers' databases
+ * here too.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll } from 'vitest';
 import { openStore, type Backend, type Store } from '../../server/db/database.ts';
+import { copyDatabase, databaseUrl, onServer } from '../support/demo-templates.ts';
+import { FRESH_SCHEMA, migratedTemplate } from '../support/migrated-template.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -28,13 +31,30 @@ export function backends(): Backend[] {
 /** SQLite, and PostgreSQL when asked for. */
 export const BACKENDS: Backend[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** A fresh, migrated store on a backend, and how to drop it. */
+/**
+ * A fresh, migrated store on a backend, and how to drop it. PostgreSQL: a copy of the run's migrated template database
+ * (tests/support/migrated-template.ts); `migrating`: a new schema of its own on TEST_DATABASE_URL, migrated as it opens
+ * (the tests of migrating itself).
+ */
 export async function freshStore(
   backend: Backend,
+  o: { migrating?: boolean } = {},
 ): Promise<{ store: Store; schema?: string; drop: () => Promise<void> }> {
   if (backend === 'sqlite') {
     const store = await openStore(':memory:');
     return { store, drop: () => store.close() };
+  }
+  if (!o.migrating) {
+    const copy = await migratedCopy();
+    const store = await openStore(copy.url, { schema: FRESH_SCHEMA, max: 4 });
+    return {
+      store,
+      schema: FRESH_SCHEMA,
+      drop: async () => {
+        await store.close();
+        await copy.drop();
+      },
+    };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const store = await openStore(PG_URL!, { schema, max: 4 });
@@ -48,6 +68,13 @@ export async function freshStore(
   };
 }
 
+/** A database of its own copied from the run's migrated template: its URL, and how to drop it. */
+async function migratedCopy(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await copyDatabase(await migratedTemplate(), name);
+  return { url: databaseUrl(name), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** A time stamp for rows the database tests write. */
 export const AT = '2026-06-01T00:00:00.000Z';
 
@@ -55,11 +82,15 @@ export const AT = '2026-06-01T00:00:00.000Z';
 export const schemaOf = async (store: Store) =>
   (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.kysely)).rows[0].s;
 
+/** The URL of the database a PostgreSQL store is on (with its schema, what another client connects with). */
+export const urlOf = async (store: Store) =>
+  databaseUrl((await sql<{ d: string }>`SELECT current_database() AS d`.execute(store.kysely)).rows[0].d);
+
 /**
  * Fresh stores for one test file, every one dropped after the file's tests: `fresh(backend)` opens one; `atEnd(fn)`
  * runs fn then too (with `first`, before any store is dropped: a client or another store on a schema closes first).
  */
-export function storesOfFile(): {
+export function storesOfFile(o: { migrating?: boolean } = {}): {
   fresh: (backend: Backend) => Promise<Store>;
   atEnd: (fn: () => Promise<void>, first?: boolean) => void;
 } {
@@ -69,7 +100,7 @@ export function storesOfFile(): {
   });
   return {
     fresh: async (backend) => {
-      const f = await freshStore(backend);
+      const f = await freshStore(backend, o);
       ends.push(f.drop);
       return f.store;
     },
@@ -113,16 +144,16 @@ export async function freshDatabase(backend: Backend): Promise<Fresh> {
       },
     };
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const store = await open(() => openStore(PG_URL!, { schema, max: 4 }));
+  const copy = await migratedCopy();
+  const store = await open(() => openStore(copy.url, { schema: FRESH_SCHEMA, max: 4 }));
   return {
     store,
-    url: PG_URL!,
-    schema,
-    another: () => open(() => openStore(PG_URL!, { schema, max: 2 })),
+    url: copy.url,
+    schema: FRESH_SCHEMA,
+    another: () => open(() => openStore(copy.url, { schema: FRESH_SCHEMA, max: 2 })),
     drop: async () => {
       await closeAll();
-      await dropSchema(schema);
+      await copy.drop();
     },
   };
 }

@@ -19,7 +19,7 @@ import { migrationFiles, openStore, postgresPool, type Store } from '../../serve
 import type { DB } from '../../server/db/schema.ts';
 import { AT, backends, dropSchema, PG_URL, schemaOf, storesOfFile } from './backends.ts';
 
-const { fresh, atEnd } = storesOfFile();
+const { fresh, atEnd } = storesOfFile({ migrating: true });
 
 /** Opens a store on an existing (or new) schema, closed in afterAll. */
 async function reopen(schema: string): Promise<Store> {

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { AT, backends, PG_URL, schemaOf, storesOfFile } from './backends.ts';
+import { AT, backends, PG_URL, schemaOf, storesOfFile, urlOf } from './backends.ts';
 
 const { fresh, atEnd } = storesOfFile();
 
@@ -241,7 +241,7 @@ if (PG_URL) {
   describe('PostgreSQL', () => {
     it('two transactions each moving jobs twice, crossing stages, both commit: writes queue on the version counter before any totals row', async () => {
       const store = await fresh('postgres');
-      const schema = await schemaOf(store);
+      const [url, schema] = [await urlOf(store), await schemaOf(store)];
       const ids: number[] = [];
       for (const stage of [2, 4]) {
         const j = await store.kysely
@@ -264,7 +264,7 @@ if (PG_URL) {
       }
       const client = async () => {
         const c = new pg.Client({
-          connectionString: PG_URL,
+          connectionString: url,
           options: `-c search_path=${schema},public -c lock_timeout=20s`,
         });
         await c.connect();

@@ -184,7 +184,7 @@ export async function seededDatabase(
  * CREATE DATABASE ... TEMPLATE, again while another session still leaves the template (PostgreSQL refuses a copy of a
  * database someone is connected to: an autovacuum worker, or a copy being made at the same moment).
  */
-async function copyDatabase(template: string, name: string): Promise<void> {
+export async function copyDatabase(template: string, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await onServer(`CREATE DATABASE ${name} TEMPLATE ${template}`);

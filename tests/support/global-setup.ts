@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { asSeededDatabase, onServer, startTemplate, templateDatabase, type TemplateKey } from './demo-templates.ts';
+import { migratedDatabase } from './migrated-template.ts';
 
 /** The API suite's clock (tests/api/harness.ts NOW): the seeded-demo tests of both backends seed at it. */
 export const SEEDED_NOW = '2026-06-01T15:00:00.000Z';
@@ -25,6 +26,8 @@ export function runTemplates(): (() => Promise<void>) | undefined {
         for (const name of [templateDatabase(key), asSeededDatabase(templateDatabase(key))])
           await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
+    if (existsSync(join(dir, 'pg_migrated')))
+      await onServer(`DROP DATABASE IF EXISTS ${migratedDatabase()} WITH (FORCE)`);
     rmSync(dir, { recursive: true, force: true });
     delete process.env.REBATE_DEMO_TEMPLATES;
   };
