@@ -32,7 +32,7 @@ import { startApSimulator } from '../../sim/ap/server.ts';
 import { paymentHandlers } from '../../server/workflows/payments/payment-work.ts';
 import { MAIL_WORK, smtpMailHandler } from '../../server/adapters/mail.ts';
 import { actorOf, canWorkTask } from '../../server/services/access.ts';
-import { onServer, seededDatabase, templateOf, type TemplateKey } from '../support/demo-templates.ts';
+import { E2E_TEMPLATE, onServer, seededDatabase, templateOf } from '../support/demo-templates.ts';
 import { SEEDED_NOW } from '../support/global-setup.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,13 +66,6 @@ export interface Portal {
   shot: (page: Page, name: string, fullPage?: boolean) => Promise<void>;
   close: () => Promise<void>;
 }
-
-/**
- * The demo, seeded once per test run into a template folder (its database and uploads) that every portal copies: the
- * seed writes some three hundred jobs through the services, which each browser test file paid for before. The first
- * portal of the run seeds it; the others wait for it.
- */
-export const E2E_TEMPLATE: TemplateKey = { backend: 'sqlite', now: 'wall', app_env: 'staging', built: true };
 
 /** One server of the portal (its app, its worker) over a database; several may share one. */
 interface Instance {

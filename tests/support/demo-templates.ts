@@ -32,6 +32,14 @@ export interface TemplateKey {
   built?: boolean;
 }
 
+/**
+ * The browser tests' demo, seeded once per test run into a template folder (its database and uploads) that every portal
+ * copies: the seed writes some three hundred jobs through the services, which each browser test file paid for before.
+ * Seeded on the wall clock, as `npm start` seeds; started by tests/e2e/global-setup.ts while other tests run, or by the
+ * first portal of a run of browser tests alone; the others wait for it.
+ */
+export const E2E_TEMPLATE: TemplateKey = { backend: 'sqlite', now: 'wall', app_env: 'staging', built: true };
+
 /** The schema every PostgreSQL template (and so each copy) keeps its tables in. */
 export const TEMPLATE_SCHEMA = 't_demo';
 const ROOT = join(import.meta.dirname, '..', '..');
