@@ -19,10 +19,15 @@ async function sameAddress(deps: Deps, row: Pick<JobRow, 'id' | 'address' | 'zip
   const key = householdKey(row);
   const zip = /\d{5}/.exec(row.zip ?? '')?.[0];
   if (!key || !zip) return [];
-  const rows = (await deps.db
-    .selectFrom('jobs')
+  // The postal codes starting with these five digits, as a range of the (zip, id) index: a LIKE on a prefix reads no
+  // index on either backend (SQLite's LIKE ignores case, PostgreSQL's needs text_pattern_ops), so SQLite walked the
+  // jobs before this one by id, every one of them at a million jobs. The next code bounds it ('53709' up to '53710');
+  // '99999' has none.
+  const next = String(Number(zip) + 1).padStart(5, '0');
+  let near = deps.db.selectFrom('jobs').where('zip', '>=', zip);
+  if (next.length === 5) near = near.where('zip', '<', next);
+  const rows = (await near
     .select(['id', 'code', 'program_id', 'address', 'zip', 'rebate_lines'])
-    .where('zip', 'like', `${zip}%`)
     .where('id', later ? '>' : '<', row.id)
     .where('is_canceled', '=', 0)
     .orderBy('id')

@@ -41,8 +41,13 @@ async function answer(jobId: number, taskId: string, data: Record<string, unknow
 }
 
 /** A low-income WI HEAR job at `address` installing a heat pump and a panel, its final costs given. */
-async function hearJob(address: string, as: 'contractor_a' | 'contractor_b', costs: Record<string, number>) {
-  const job = await createJob(s, as, { address });
+async function hearJob(
+  address: string,
+  as: 'contractor_a' | 'contractor_b',
+  costs: Record<string, number>,
+  site: { zip?: string } = {},
+) {
+  const job = await createJob(s, as, { address, ...site });
   await answer(job.id, 'review_income_qualification', { income_level: 'below_ami_80' });
   await answer(job.id, 'provide_services', { services_being_installed: Object.keys(costs) });
   await answer(job.id, 'confirm_project_final_costs', { total_measure_costs: costs });
@@ -89,6 +94,16 @@ describe('household limits', () => {
       (j: { id: number }) => j.id === second.id,
     );
     expect(relisted.rebate.final_cents).toBe(1_200_000);
+  });
+
+  it('a ZIP+4 is the same household as its five digits; the next postal code is another', async () => {
+    const costs = { heat_pump: 800_000, panel: 400_000 };
+    const plusFour = await hearJob('9 Birch Ct', 'contractor_a', costs, { zip: '53209-4411' });
+    expect((await incentiveOf(plusFour.id)).final_cents).toBe(1_200_000);
+    const five = await hearJob('9 Birch Court', 'contractor_a', costs, { zip: '53209' });
+    expect((await incentiveOf(five.id)).final_cents).toBe(200_000);
+    const nextCode = await hearJob('9 Birch Ct', 'contractor_a', costs, { zip: '53210' });
+    expect((await incentiveOf(nextCode.id)).final_cents).toBe(1_200_000);
   });
 
   it('CA TECH: a third heat pump at one address gets no heat pump line, and says why', async () => {
