@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { runTemplates } from '../support/global-setup.ts';
+import { runFiles, runTemplates } from '../support/global-setup.ts';
 import { E2E_TEMPLATE, startTemplate } from '../support/demo-templates.ts';
 import { CHROMIUM } from './portal.ts';
 
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   // The run's folder of templates (the node projects' setup may have made it).
   const teardown = runTemplates();
-  const files = (project.vitest.state.getFilepaths?.() ?? []) as string[];
+  const files = await runFiles(project);
   const others = files.some((f) => /\.test\.tsx?$/.test(f) && !/[\\/]tests[\\/]e2e[\\/]/.test(f));
   // A run of browser tests alone: the first portal seeds it.
   const early = others ? setTimeout(() => startTemplate(E2E_TEMPLATE), E2E_SEED_AFTER_SECONDS * 1000) : undefined;

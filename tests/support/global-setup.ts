@@ -33,10 +33,19 @@ export function runTemplates(): (() => Promise<void>) | undefined {
   };
 }
 
-export default function setup(project: TestProject): (() => Promise<void>) | undefined {
+/**
+ * The test files of this run (every project's, after the command line's filters). Vitest has collected none yet when a
+ * global setup runs (its `state` lists none then: these setups saw no file, and so started no demo early).
+ */
+export async function runFiles(project: TestProject): Promise<string[]> {
+  const vitest = project.vitest as TestProject['vitest'] & { filenamePattern?: string[] };
+  return (await vitest.globTestSpecifications(vitest.filenamePattern ?? [])).map((s) => s.moduleId);
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const teardown = runTemplates();
   // Only when the run has a test that copies the seeded demo (the rest of the runs never wait on a seed).
-  const files = (project.vitest.state.getFilepaths?.() ?? []) as string[];
+  const files = await runFiles(project);
   const seeded = files.some((f) => /\.test\.tsx?$/.test(f) && readFileSync(f, 'utf8').includes('seededDatabase('));
   if (seeded) {
     startTemplate({ backend: 'sqlite', now: SEEDED_NOW });
