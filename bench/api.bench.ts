@@ -12,9 +12,7 @@
  */
 
 import { statSync } from 'node:fs';
-import Fuse from 'fuse.js';
 import { sql } from 'kysely';
-import { JOB_SEARCH } from '../engine/index.ts';
 import {
   clearCountCache,
   listJobs,
@@ -23,38 +21,18 @@ import {
   type JobScope,
   type SortBy,
 } from '../server/db/job-lists.db.ts';
-import { jobSearchTexts } from '../server/db/search-rows.db.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
 import { openStore } from '../server/db/database.ts';
 import type { Q } from '../server/db/portable.ts';
-import { searchJobs } from '../server/services/search.service.ts';
-import { SEARCH_MAX_CHARS } from '../engine/index.ts';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fuseOptions } from '../server/services/fuzzy-rank.ts';
-import type { AuthUser } from '../server/context.ts';
 import { BENCH_NOW, benchDatabase, withoutSecondaryIndexes } from './generate-db.ts';
 import { runLoad } from './api-load.ts';
-import {
-  agreementOf,
-  fmt,
-  median,
-  ms,
-  pct,
-  perCombinationP95,
-  printBothBackends,
-  quantile,
-  row,
-  type Agreement,
-  type Figures,
-} from './api-figures.ts';
+import { fmt, median, ms, perCombinationP95, printBothBackends, quantile, row, type Figures } from './api-figures.ts';
 import { postgresBench } from './postgres-copy.ts';
 import { benchPostgres } from './postgres-url.ts';
-import type { Deps } from '../server/context.ts';
-import { dbValue } from '../tests/support/db.ts';
 import { oneSize, record } from './record.ts';
 import { deepPages, type DeepPages } from './deep-pages.ts';
-import { fuseAnswers, randomJobQueries } from './search-agreement.ts';
+import { searchPart } from './api-search.ts';
 
 const SIZE = oneSize(100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -90,9 +68,6 @@ console.log(
 
 let listSample: (db: Q, runs: number) => Promise<{ list: number[]; counts: number[] }>;
 let combinationNames: string[];
-let searchSample: (
-  deps: Deps,
-) => Promise<{ times: number[]; cold: number[]; agreement: Agreement; random_agreement: Agreement }>;
 
 // a. Jobs list and per-stage summary.
 {
@@ -223,185 +198,17 @@ let searchSample: (
   await naiveStore.close();
 }
 
-// b. Fuzzy search.
-{
-  const deps = await buildDeps(
-    { ...loadConfig({}), database_url: `sqlite:${bench.path}` },
-    { log: () => {}, now: () => BENCH_NOW },
-  );
-  const opsUser: AuthUser = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops', contractor_id: null };
-  const at = (f: number) => Math.max(1, Math.round(SIZE * f));
-  const one = async (sql: string, ...p: unknown[]) => String(await dbValue(deps, sql, ...p));
-  const code = (f: number) => one('SELECT code FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
-  const ext = (f: number) =>
-    one('SELECT external_id FROM jobs WHERE id >= ? AND external_id IS NOT NULL ORDER BY id LIMIT 1', at(f));
-  const address = (f: number) => one('SELECT address FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
-  const company = (i: number) =>
-    one('SELECT name FROM contractors WHERE id = ?', bench.contractor_ids[i % bench.contractor_ids.length]);
-  const typo = (s: string) => s.slice(0, 2) + s.slice(3); // one letter dropped
-  const queries = [
-    'johnson',
-    'jhonson',
-    'Mary Smith',
-    'smtih',
-    'garcia',
-    'Gonzales',
-    'nguyen',
-    'Wlliams',
-    'patel',
-    'OBrien',
-    'Isabella',
-    'Christopher',
-    'Priya Patel',
-    'Lakshmi',
-    'Rodriguze',
-    await code(0.12345),
-    await code(0.6789),
-    (await code(0.0424)).slice(0, 4),
-    (await code(0.00999)).toLowerCase(),
-    await ext(0.31337),
-    (await ext(0.0515)).slice(-6),
-    '1234 Oak',
-    'Maple Ave',
-    await address(0.4453),
-    'Sycamore',
-    'Shoreline Dr',
-    'Madison',
-    'Sheboygan',
-    'San Luis Obispo',
-    'Watsonvile',
-    'atlanta',
-    'Fond du Lac',
-    await company(0),
-    await company(7),
-    typo(await company(42)),
-    (await company(99)).split(' ')[0],
-    'comfrt systms',
-    'jo',
-  ];
-  const rows = (
-    await jobSearchTexts(
-      deps.db,
-      Array.from({ length: SIZE }, (_, i) => i + 1),
-    )
-  ).sort((x, y) => x.id - y.id);
-  const fuse = new Fuse(rows, { ...fuseOptions(JOB_SEARCH), includeScore: true });
-  const theirs: number[] = [];
-  for (const q of queries) {
-    const t = performance.now();
-    fuse.search(q, { limit: 10 });
-    theirs.push(performance.now() - t);
-  }
-  const randomQueries = randomJobQueries(rows, RANDOM_QUERIES);
-  const { top: fuseTop, tied: fuseTied } = fuseAnswers(fuse, [...queries, ...randomQueries]);
-  /**
-   * Agreement with fuse.js, of a backend: the share of fuse.js's top 10 ids also in ours (strict), and the share of
-   * ours (as many as fuse.js returned) that fuse.js scores at least as well as its own 10th (tie-aware: among jobs of
-   * equal score any ten are fuse.js's answer; a job it ranks below its 10th still disagrees).
-   */
-  const shareOf = async (on: Deps, qs: string[]) => {
-    let strict = 0;
-    let tieAware = 0;
-    for (const q of qs) {
-      const got = (await searchJobs(on, opsUser, q)).map((r) => r.id);
-      const a = agreementOf(fuseTop.get(q)!, fuseTied.get(q)!, got);
-      strict += a.strict;
-      tieAware += a.tieAware;
-    }
-    return { strict: strict / qs.length, tieAware: tieAware / qs.length };
-  };
-  // The search service's latency and its agreement with fuse.js, on a backend's deps.
-  searchSample = async (on: Deps) => {
-    // Warm first, as a server that has been up is: every query once, so the pool's connections are open and their
-    // caches warm before anything is timed (PostgreSQL opens a connection per concurrent lookup on demand, and a new
-    // connection's first statements run cold). This first pass is printed too, as single runs.
-    const cold: number[] = [];
-    for (const q of queries) {
-      const t = performance.now();
-      await searchJobs(on, opsUser, q);
-      cold.push(performance.now() - t);
-    }
-    // Then RUNS rounds of every query in turn, a query's figure the median of its rounds: the host's speed drifts
-    // (other
-    // tenants), and runs of one query back to back would put a slow stretch into a few queries' figures whole.
-    const runs = queries.map((): number[] => []);
-    for (let round = 0; round < RUNS; round++) {
-      for (const [i, q] of queries.entries()) {
-        const t = performance.now();
-        await searchJobs(on, opsUser, q);
-        runs[i].push(performance.now() - t);
-      }
-    }
-    return {
-      times: runs.map(median),
-      cold,
-      agreement: await shareOf(on, queries),
-      random_agreement: await shareOf(on, randomQueries),
-    };
-  };
-  const { times: ours, cold, agreement: share, random_agreement: randomShare } = await searchSample(deps);
-  figures.SQLite.search = ours;
-  figures.SQLite.cold = cold;
-  figures.SQLite.agreement = share;
-  figures.SQLite.random_agreement = randomShare;
-  record('api', 'naive', { search_median: median(theirs), search_p95: quantile(theirs, 0.95) });
-  const w = [34, 10, 10, 16, 8, 26];
-  console.log(
-    `b. Fuzzy search: ${queries.length} queries (names, typos, codes, external ids, addresses, cities, companies), top 10, median of ${RUNS} rounds (every query in turn)`,
-  );
-  console.log(row(['', 'median', 'p95', 'fuse.js median', 'ratio', 'agreement'], w));
-  console.log(
-    row(
-      [
-        'searchJobs (FTS5 trigrams + fuse.js)',
-        ms(median(ours)),
-        ms(quantile(ours, 0.95)),
-        ms(median(theirs)),
-        `${fmt(median(theirs) / median(ours), 0)}x`,
-        pct(share),
-      ],
-      w,
-    ),
-  );
-  console.log(
-    "   fuse.js = one Fuse over every job (index built once), same config. Agreement: share of ours that fuse.js scores at least as well as its own 10th (strict: share of fuse.js's top 10 ids also in ours; among equals fuse.js's ten are its index order).",
-  );
-  console.log(
-    `   Agreement on ${randomQueries.length} random queries (a field or word of a random job, up to two typos): ${pct(randomShare)}.`,
-  );
-  console.log('   Target (issue 13): p95 under 25 ms, agreement at least 93% (on the queries above).\n');
-
-  // Event-loop delay: what every other request waits while one search ranks (issue 11: an 8,000-character
-  // query once held it 14.6 s). Hostile = the longest allowed queries, built to pass every cheap filter.
-  const biggest = Number(
-    await dbValue(deps, 'SELECT contractor_id FROM jobs GROUP BY contractor_id ORDER BY COUNT(*) DESC LIMIT 1'),
-  );
-  const contractorUser: AuthUser = { id: 0, email: '', name: '', role: 'contractor', contractor_id: biggest };
-  const hostile = [
-    'a'.repeat(SEARCH_MAX_CHARS),
-    'ab '.repeat(SEARCH_MAX_CHARS).slice(0, SEARCH_MAX_CHARS),
-    `${await address(0.5)} ${rows[0].full_name} `.repeat(10).slice(0, SEARCH_MAX_CHARS),
-    Array.from({ length: SEARCH_MAX_CHARS }, (_, i) => 'aeinorst lmu0123456789'[(i * 7) % 22]).join(''),
-  ];
-  const loopDelay = async (qs: string[]) => {
-    const h = monitorEventLoopDelay({ resolution: 1 });
-    h.enable();
-    for (const q of qs) {
-      for (const user of [opsUser, contractorUser]) {
-        await searchJobs(deps, user, q);
-        await new Promise((r) => setImmediate(r));
-      }
-    }
-    h.disable();
-    return h.max / 1e6;
-  };
-  const normalDelay = await loopDelay(queries);
-  const hostileDelay = await loopDelay(hostile);
-  console.log(
-    `   Worst event-loop delay during searches (ops and the largest company, ${SEARCH_MAX_CHARS}-character limit): normal queries ${ms(normalDelay)}, hostile queries ${ms(hostileDelay)} (target ~50 ms).\n`,
-  );
-  await deps.store.close();
-}
+// b. Fuzzy search (bench/api-search.ts).
+const { sample: searchSample, sqlite: sqliteSearch } = await searchPart({
+  bench,
+  size: SIZE,
+  runs: RUNS,
+  randomQueries: RANDOM_QUERIES,
+});
+figures.SQLite.search = sqliteSearch.times;
+figures.SQLite.cold = sqliteSearch.cold;
+figures.SQLite.agreement = sqliteSearch.agreement;
+figures.SQLite.random_agreement = sqliteSearch.random_agreement;
 
 // c. Load.
 figures.SQLite.load = await runLoad(bench, LOAD_SECONDS, { url: `sqlite:${bench.path}` });
