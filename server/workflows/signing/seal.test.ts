@@ -47,6 +47,19 @@ describe('the portal seal', () => {
       expect(pdfTool(sealed, 'qpdf', (f) => ['--check', f])).toContain('No syntax or stream encoding errors');
       // A wrong passphrase is refused when the certificate is read, not at the first signing.
       expect(() => portalSeal({ signing_certificate_path: path, signing_certificate_passphrase: 'wrong' })).toThrow();
+      // Read once: the same file and passphrase give the same seal, whose signer (key read once) seals again.
+      expect(portalSeal({ signing_certificate_path: path, signing_certificate_passphrase: 'correct horse' })).toBe(
+        seal,
+      );
+      const again = pdfTool(await sealPdf(await plainPdf(), seal, new Date()), 'pdfsig', (f) => [f]);
+      expect(again).toContain('Signature Validation: Signature is Valid.');
+      // A replaced file is read again.
+      writeFileSync(path, p12('Energy Programs Office 2', 'correct horse'));
+      const renewed = portalSeal({ signing_certificate_path: path, signing_certificate_passphrase: 'correct horse' });
+      expect(renewed.name).toBe('Energy Programs Office 2');
+      const sig2 = pdfTool(await sealPdf(await plainPdf(), renewed, new Date()), 'pdfsig', (f) => [f]);
+      expect(sig2).toContain('Signer Certificate Common Name: Energy Programs Office 2');
+      expect(sig2).toContain('Signature Validation: Signature is Valid.');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
