@@ -170,6 +170,19 @@ export interface PortalOptions {
   backend?: 'sqlite' | 'postgres';
 }
 
+/**
+ * One Chromium per test worker, shared by the portals its files start one after another, each with contexts of its
+ * own that it closes: a launch and its close took about a second of a core, for each of some thirty files a run.
+ * Playwright closes the browser when the worker exits; one that crashed is launched again.
+ */
+let launched: Promise<Browser> | undefined;
+async function workerBrowser(): Promise<Browser> {
+  const open = await launched?.catch(() => undefined);
+  if (open?.isConnected()) return open;
+  launched = chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return launched;
+}
+
 /** Starts the server (over a copy of the seeded demo) and the browser. */
 export async function startPortal(config: Partial<Config> = {}, o: PortalOptions = {}): Promise<Portal> {
   const dir = mkdtempSync(join(tmpdir(), 'rebate-e2e-'));
@@ -208,7 +221,7 @@ export async function startPortal(config: Partial<Config> = {}, o: PortalOptions
   const first = await startInstance(cfg);
   const others: Instance[] = [];
   const { url, deps } = first;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await workerBrowser();
   mkdirSync(ARTIFACTS, { recursive: true });
   const context = async (width = 1280, base = url) => {
     // Less motion asked for (web/app/styles.css): a drawer or dialog is there at once, not after frames of a
@@ -248,7 +261,8 @@ export async function startPortal(config: Partial<Config> = {}, o: PortalOptions
       await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
     },
     close: async () => {
-      await browser.close();
+      // The browser stays for the worker's next file; this portal's contexts (and their pages) go.
+      await Promise.all(browser.contexts().map((c) => c.close()));
       for (const i of [...others, first]) await i.close();
       await sim.close();
       await ap.close();
