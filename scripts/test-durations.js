@@ -14,5 +14,5 @@ for (const f of report.testResults) {
   seconds[key] = Math.max(seconds[key] ?? 0, Math.round((f.endTime - f.startTime) / 100) / 10);
 }
 const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a < b ? -1 : 1)));
-writeFileSync(join(root, 'tests/support/test-durations.json'), `${JSON.stringify(sorted, null, 1)}\n`);
+writeFileSync(join(root, 'tests/support/test-durations.json'), `${JSON.stringify(sorted, null, 2)}\n`);
 console.log(`${Object.keys(sorted).length} files' durations written to tests/support/test-durations.json`);
