@@ -103,13 +103,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           isolate: false,
-          // After the other projects (a group of its own), several files at a time: a browser test alone left a core
+          // After the other projects (a group of its own), two files at a time: a browser test alone left a core
           // idle half the time (Chromium's page runs on one), and the node projects beside it slowed both. Measured
-          // on 2 cores: one file at a time 618 s, two 458 s, two with the accessibility roles side by side 360 s;
-          // with two the cores still idled 10-15% of the group (pages waiting on the portal's worker, the simulators,
-          // a poll), so one file more than the Node projects' workers.
+          // on 2 cores: one file at a time 618 s, two 458 s, two with the accessibility roles side by side 360 s.
           sequence: { groupOrder: 1 },
-          maxWorkers: WORKERS + 1,
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/setup.ts'],
