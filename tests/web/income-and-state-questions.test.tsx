@@ -6,8 +6,8 @@
  */
 
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { incomeBandsBySize, incomeVerificationService, type TaskForm } from '../../engine/index.ts';
 import { clientForm, TaskFormView, type FormJson, type JobFacts } from '../../web/forms/index.ts';
 import type { TaskFormContext } from '../../web/forms/form-context.ts';
@@ -18,8 +18,12 @@ import { loadRepo } from '../load-repo.ts';
 const defs = loadRepo();
 const host = document.createElement('div');
 document.body.appendChild(host);
-const root = createRoot(host);
-afterAll(() => act(() => root.unmount()));
+// A root per test: a form left mounted by the test before would keep its widgets' state (the limits it loaded).
+let root: Root;
+beforeEach(() => {
+  root = createRoot(host);
+});
+afterEach(() => act(() => root.unmount()));
 
 const asDocument = (form: TaskForm): FormJson => ({
   key: form.key,
