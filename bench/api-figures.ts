@@ -109,3 +109,22 @@ export function printBothBackends(
     '   bare Koa answers the jobs page\'s own bytes (part c says why); the {"ok":true} row is the measure of earlier runs.',
   );
 }
+
+/** The searches by a person's name every search bench asks (exact, misspelt, first and full names). */
+export const NAME_QUERIES = [
+  'johnson',
+  'jhonson',
+  'Mary Smith',
+  'smtih',
+  'garcia',
+  'Gonzales',
+  'nguyen',
+  'Wlliams',
+  'patel',
+  'OBrien',
+  'Isabella',
+  'Christopher',
+  'Priya Patel',
+  'Lakshmi',
+  'Rodriguze',
+];

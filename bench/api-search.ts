@@ -16,7 +16,7 @@ import { fuseOptions } from '../server/services/fuzzy-rank.ts';
 import type { AuthUser, Deps } from '../server/context.ts';
 import { dbValue } from '../tests/support/db.ts';
 import { BENCH_NOW, type benchDatabase } from './generate-db.ts';
-import { agreementOf, fmt, median, ms, pct, quantile, row, type Agreement } from './api-figures.ts';
+import { agreementOf, fmt, median, ms, NAME_QUERIES, pct, quantile, row, type Agreement } from './api-figures.ts';
 import { record } from './record.ts';
 import { fuseAnswers, randomJobQueries } from './search-agreement.ts';
 
@@ -53,21 +53,7 @@ export async function searchPart(o: {
     one('SELECT name FROM contractors WHERE id = ?', bench.contractor_ids[i % bench.contractor_ids.length]);
   const typo = (s: string) => s.slice(0, 2) + s.slice(3); // one letter dropped
   const queries = [
-    'johnson',
-    'jhonson',
-    'Mary Smith',
-    'smtih',
-    'garcia',
-    'Gonzales',
-    'nguyen',
-    'Wlliams',
-    'patel',
-    'OBrien',
-    'Isabella',
-    'Christopher',
-    'Priya Patel',
-    'Lakshmi',
-    'Rodriguze',
+    ...NAME_QUERIES,
     await code(0.12345),
     await code(0.6789),
     (await code(0.0424)).slice(0, 4),

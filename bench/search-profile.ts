@@ -13,6 +13,7 @@ import { SEARCH_TUNING, candidateIds, rankRows } from '../server/services/fuzzy-
 import { identifierCandidates } from '../server/services/identifier-scan.ts';
 import { BENCH_NOW, benchDatabase } from './generate-db.ts';
 import { postgresBench } from './postgres-copy.ts';
+import { NAME_QUERIES } from './api-figures.ts';
 
 const SIZE = oneSize(100_000);
 const defs = repoDefinitions();
@@ -26,21 +27,7 @@ const deps = await buildDeps(
   { log: () => {}, now: () => BENCH_NOW },
 );
 const queries = [
-  'johnson',
-  'jhonson',
-  'Mary Smith',
-  'smtih',
-  'garcia',
-  'Gonzales',
-  'nguyen',
-  'Wlliams',
-  'patel',
-  'OBrien',
-  'Isabella',
-  'Christopher',
-  'Priya Patel',
-  'Lakshmi',
-  'Rodriguze',
+  ...NAME_QUERIES,
   '1234 Oak',
   'Maple Ave',
   'Sycamore',
