@@ -128,3 +128,15 @@ export const NAME_QUERIES = [
   'Lakshmi',
   'Rodriguze',
 ];
+
+/** ... and by a street or a city (misspelt and lower-case among them). */
+export const PLACE_QUERIES = [
+  'Sycamore',
+  'Shoreline Dr',
+  'Madison',
+  'Sheboygan',
+  'San Luis Obispo',
+  'Watsonvile',
+  'atlanta',
+  'Fond du Lac',
+];

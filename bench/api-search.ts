@@ -16,7 +16,18 @@ import { fuseOptions } from '../server/services/fuzzy-rank.ts';
 import type { AuthUser, Deps } from '../server/context.ts';
 import { dbValue } from '../tests/support/db.ts';
 import { BENCH_NOW, type benchDatabase } from './generate-db.ts';
-import { agreementOf, fmt, median, ms, NAME_QUERIES, pct, quantile, row, type Agreement } from './api-figures.ts';
+import {
+  agreementOf,
+  fmt,
+  median,
+  ms,
+  NAME_QUERIES,
+  pct,
+  PLACE_QUERIES,
+  quantile,
+  row,
+  type Agreement,
+} from './api-figures.ts';
 import { record } from './record.ts';
 import { fuseAnswers, randomJobQueries } from './search-agreement.ts';
 
@@ -63,14 +74,7 @@ export async function searchPart(o: {
     '1234 Oak',
     'Maple Ave',
     await address(0.4453),
-    'Sycamore',
-    'Shoreline Dr',
-    'Madison',
-    'Sheboygan',
-    'San Luis Obispo',
-    'Watsonvile',
-    'atlanta',
-    'Fond du Lac',
+    ...PLACE_QUERIES,
     await company(0),
     await company(7),
     typo(await company(42)),

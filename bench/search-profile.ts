@@ -13,7 +13,7 @@ import { SEARCH_TUNING, candidateIds, rankRows } from '../server/services/fuzzy-
 import { identifierCandidates } from '../server/services/identifier-scan.ts';
 import { BENCH_NOW, benchDatabase } from './generate-db.ts';
 import { postgresBench } from './postgres-copy.ts';
-import { NAME_QUERIES } from './api-figures.ts';
+import { NAME_QUERIES, PLACE_QUERIES } from './api-figures.ts';
 
 const SIZE = oneSize(100_000);
 const defs = repoDefinitions();
@@ -26,21 +26,7 @@ const deps = await buildDeps(
   { ...loadConfig({}), database_url: PG_URL ?? `sqlite:${bench.path}`, database_schema: pgSchema },
   { log: () => {}, now: () => BENCH_NOW },
 );
-const queries = [
-  ...NAME_QUERIES,
-  '1234 Oak',
-  'Maple Ave',
-  'Sycamore',
-  'Shoreline Dr',
-  'Madison',
-  'Sheboygan',
-  'San Luis Obispo',
-  'Watsonvile',
-  'atlanta',
-  'Fond du Lac',
-  'comfrt systms',
-  'jo',
-];
+const queries = [...NAME_QUERIES, '1234 Oak', 'Maple Ave', ...PLACE_QUERIES, 'comfrt systms', 'jo'];
 const phase = { candidates: 0, identifiers: 0, rows: 0, rank: 0 };
 const perQuery: [string, number][] = [];
 const detail = new Map<string, number[]>();
