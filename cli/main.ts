@@ -16,7 +16,7 @@ const USAGE = `usage:
   rebate explain <program> <job.json> [--today YYYY-MM-DD] [--format stylish|json]
   rebate assumptions            list every '# assumption:' of the definitions (for the README)
   rebate db migrate             apply the database's pending migrations (DATABASE_URL: sqlite:path or postgres://...)
-  rebate db seed                seed the demo data into an empty database
+  rebate db seed [--jobs N]     seed the demo data into an empty database (N jobs over the programs; 300 unless said)
   rebate db check-ledger        every budget's balances against its jobs' states (exit 1 on a difference)
   rebate impact <definitions-dir> --database <url> [--program id] [--format text|json] [--today YYYY-MM-DD]
                                 every live job under the proposed definitions beside its current outcome: what changes and why
@@ -50,6 +50,7 @@ export async function main(
         update: { type: 'boolean', default: false },
         format: { type: 'string', default: 'stylish' },
         today: { type: 'string' },
+        jobs: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -76,7 +77,9 @@ export async function main(
     if (command === 'db') {
       if (rest.length !== 1 || !['migrate', 'seed', 'check-ledger'].includes(rest[0]))
         throw new UsageError('db needs migrate, seed or check-ledger');
-      return runServerScript('db-cli.ts', [rest[0]], io);
+      if (values.jobs !== undefined && (rest[0] !== 'seed' || !/^[1-9]\d{0,4}$/.test(values.jobs)))
+        throw new UsageError('--jobs is for db seed: a number of jobs from 1 to 99999');
+      return runServerScript('db-cli.ts', values.jobs ? [rest[0], '--jobs', values.jobs] : [rest[0]], io);
     }
     if (command === 'assumptions') {
       for (const line of listAssumptions(io.cwd)) io.out(line);

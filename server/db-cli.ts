@@ -25,7 +25,13 @@ export async function dbCommand(args: string[], env: NodeJS.ProcessEnv, out: (s:
   if (args[0] === 'seed') {
     const deps = await buildDeps(config, { log: () => {} });
     try {
-      out((await seedIfEmpty(deps)) ? `${where}: demo data seeded` : `${where}: has data already, nothing seeded`);
+      // `--jobs N` (checked by the CLI): a smaller demo.
+      const jobs = args[1] === '--jobs' ? Number(args[2]) : undefined;
+      out(
+        (await seedIfEmpty(deps, { jobs }))
+          ? `${where}: demo data seeded`
+          : `${where}: has data already, nothing seeded`,
+      );
     } finally {
       await deps.store.close();
     }

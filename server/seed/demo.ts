@@ -31,8 +31,13 @@ import { recordHandlers } from '../workflows/records/records.service.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS };
 
-/** How many demo jobs (spread evenly over the programs). */
+/** How many demo jobs (spread evenly over the programs), unless the seed is asked for another number. */
 export const DEMO_JOB_COUNT = 300;
+
+/** What a seed may be asked: how many jobs (`rebate db seed --jobs N`: a smaller demo, seconds instead of a minute). */
+export interface SeedOptions {
+  jobs?: number;
+}
 
 /** Short job codes: no 0/O, 1/I/L. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -42,7 +47,8 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
  * screens are one transaction (a second instance starting at once finds them there, or fails on their unique emails
  * and seeds nothing); then each job is worked through the services, each write its own transaction as for a person.
  */
-export async function seedIfEmpty(deps: Deps): Promise<boolean> {
+export async function seedIfEmpty(deps: Deps, o: SeedOptions = {}): Promise<boolean> {
+  const count = o.jobs ?? DEMO_JOB_COUNT;
   if (await hasUsers(deps.db)) return false;
   const files = await demoFiles(deps);
   const rnd = seededRandom(20261122);
@@ -56,7 +62,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   const services = await startDemoServices();
   const refused: string[] = [];
   try {
-    await seedJobs(deps, people, files, rnd, services, refused);
+    await seedJobs(deps, people, files, rnd, services, refused, count);
     await assignDemoInspections(deps, people.ops[0]);
     await seedQualityOutcomes(deps, people);
     // Each paid job's completion record, as the worker issues it once the payment is recorded.
@@ -65,7 +71,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
     await services.close();
   }
   // What the rules refused (a case's answers that break a rule, kept as drafts; the tasks waiting on them).
-  deps.log({ msg: 'demo seeded', jobs: DEMO_JOB_COUNT, refused: refused.length, refusals: refused.slice(0, 10) });
+  deps.log({ msg: 'demo seeded', jobs: count, refused: refused.length, refusals: refused.slice(0, 10) });
   return true;
 }
 
@@ -77,6 +83,7 @@ async function seedJobs(
   rnd: Random,
   services: DemoServices,
   refused: string[],
+  count: number,
 ): Promise<void> {
   const now = deps.now().getTime();
   const programs = Object.values(deps.defs.programs).sort((a, b) => a.id.localeCompare(b.id));
@@ -87,11 +94,11 @@ async function seedJobs(
     return fixtures.get(form)!;
   };
   const seeds = programs.map((p) => programSeed(p, deps.defs.cases[p.id]?.value));
-  const perProgram = Math.ceil(DEMO_JOB_COUNT / seeds.length);
+  const perProgram = Math.ceil(count / seeds.length);
   const plans = seeds.map((s) => planJobs(s, perProgram, rnd));
   const codes = new Set<string>();
   for (let j = 0, i = 0; j < perProgram; j++) {
-    for (let k = 0; k < seeds.length && i < DEMO_JOB_COUNT; k++, i++) {
+    for (let k = 0; k < seeds.length && i < count; k++, i++) {
       const plan = plans[k][j];
       const built = buildUntilFit(seeds[k], plan, { rnd, now, fixture, forms: deps.defs.forms });
       // The homeowner's own two jobs: one waiting on their answers, one being installed.

@@ -30,6 +30,8 @@ export interface TemplateKey {
   app_env?: string;
   /** Seed as server/main.ts opens a portal (buildDeps: the loaded definition versions stored first). */
   built?: boolean;
+  /** A smaller demo of this many jobs (the seed's `jobs`; the whole demo unless said). */
+  jobs?: number;
 }
 
 /**

@@ -50,7 +50,7 @@ const open = async () =>
         log: () => undefined,
       });
 const deps = await open();
-if (!(await seedIfEmpty(deps))) throw new Error('the template was not empty');
+if (!(await seedIfEmpty(deps, { jobs: key.jobs }))) throw new Error('the template was not empty');
 // The demo as the seed left it, before the worker below runs (what tests/api/seed-workflows.test.ts inspects, which
 // seeded a demo of its own on each backend for it): a copy beside the template (`seededDatabase(key, { asSeeded })`).
 let worked = deps;
