@@ -4,16 +4,20 @@
 // vitest.
 import { spawnSync } from 'node:child_process';
 
+// `--changed <since>` among the extra arguments (npm run test:quick -- --changed HEAD~2) replaces the default (the
+// uncommitted change): Vitest refuses the option twice.
+const extra = process.argv.slice(2);
+const since = extra.some((a) => a === '--changed' || a.startsWith('--changed='));
 const args = [
   'vitest',
   'run',
-  '--changed',
+  ...(since ? [] : ['--changed']),
   '--project',
   'node',
   '--project',
   'engine-in-browser',
   '--passWithNoTests',
-  ...process.argv.slice(2),
+  ...extra,
 ];
 // TEST_QUICK: vitest.config.ts leaves out its SLOW_FILES.
 const r = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, TEST_QUICK: '1' } });
