@@ -94,9 +94,24 @@ export default defineConfig({
       // Web components in a browser-like DOM.
       {
         plugins: [requestValidators()],
-        test: { name: 'web', environment: 'happy-dom', isolate: false, include: WEB_TESTS, exclude: MOCKING },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          isolate: false,
+          include: WEB_TESTS,
+          exclude: MOCKING,
+          setupFiles: ['tests/web/drain-react.ts'],
+        },
       },
-      { plugins: [requestValidators()], test: { name: 'web-mocking', environment: 'happy-dom', include: MOCKING } },
+      {
+        plugins: [requestValidators()],
+        test: {
+          name: 'web-mocking',
+          environment: 'happy-dom',
+          include: MOCKING,
+          setupFiles: ['tests/web/drain-react.ts'],
+        },
+      },
       // Browser journeys: the real server and Debian's Chromium; each file its own portal.
       {
         test: {
