@@ -10,7 +10,7 @@
  * relative to deps.now().
  */
 
-import { CANCEL_REASONS, isOpenTask, type ExceptionKind, type TaskDef } from '../../engine/index.ts';
+import { CANCEL_REASONS, type TaskDef } from '../../engine/index.ts';
 import { inTransaction, type AuthUser, type Deps } from '../context.ts';
 import { hasUsers } from '../db/users.db.ts';
 import { insertJob, updateJob } from '../db/jobs.db.ts';
@@ -20,9 +20,10 @@ import { refreshJob } from '../services/evaluation.ts';
 import { demoFiles, type DemoFiles } from './demo-files.ts';
 import { buildJob, planJobs, type BuildContext, type BuiltJob, type JobPlan } from './demo-jobs.ts';
 import { programSeed, type ProgramSeed } from './demo-variants.ts';
-import { CANCEL_NOTES, FIRST_NAMES, LAST_NAMES, OPS_INELIGIBLE_REASONS, TASK_EXCEPTION_NOTES } from './names.ts';
+import { CANCEL_NOTES, FIRST_NAMES, LAST_NAMES, OPS_INELIGIBLE_REASONS } from './names.ts';
 import { assignDemoInspections, seedQualityOutcomes } from './demo-inspections.ts';
 import { seededRandom, type Random } from './seeded-random.ts';
+import { flaggedTask, pickCompany } from './demo-ops.ts';
 import { firstExample } from './form-examples.ts';
 import { workTasks } from './demo-workflows.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedPeople, type People } from './demo-people.ts';
@@ -292,26 +293,4 @@ async function storeJob(deps: Deps, people: People, a: StoreArgs): Promise<void>
       updated_at: iso(canceled ? canceledAt : built.updated_at),
     });
   });
-}
-
-/** A company that works the program (now and then another one of the same state); the homeowner's jobs are Northwind's.
- * */
-function pickCompany(people: People, program_id: string, state: string, rnd: Random, homeowners: boolean) {
-  if (homeowners) return people.companies[0];
-  const own = people.companies.filter((c) => c.program_id === program_id);
-  const sameState = people.companies.filter((c) => c.state === state);
-  return rnd.chance(0.8) || !sameState.length ? rnd.pick(own.length ? own : people.companies) : rnd.pick(sameState);
-}
-
-/** About one job in twenty has an open task flagged by the contractor or by ops. */
-function flaggedTask(
-  built: BuiltJob,
-  i: number,
-  rnd: Random,
-): { task: string; kind: ExceptionKind; note: string } | null {
-  const kind: ExceptionKind | null = i % 40 === 7 ? 'contractor' : i % 40 === 27 ? 'ops' : null;
-  if (!kind) return null;
-  const open = built.evaluation.tasks.filter(isOpenTask);
-  if (!open.length) return null;
-  return { task: rnd.pick(open).id, kind, note: rnd.pick(TASK_EXCEPTION_NOTES[kind]) };
 }
