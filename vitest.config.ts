@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { requestValidators } from './web/build/request-validators.ts';
 import { LongestFirst } from './tests/support/sequencer.ts';
+import { quickExcluded } from './tests/support/quick-files.ts';
 
 // Projects: everything in Node; the API suite again on PostgreSQL when TEST_DATABASE_URL names one
 // (each server of it in a schema of its own, dropped afterwards); the engine's own tests again in a
@@ -20,20 +21,8 @@ if (!postgres && !process.env.VITEST_WORKER_ID)
 // Chromium leaves its core to the other.
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
-/**
- * Whole-demo and process tests: each seeds or copies the demo, or starts and kills servers or the CLI, minutes whatever
- * changed. `npm run test:quick` (TEST_QUICK) leaves them to npm test and CI.
- */
-export const SLOW_FILES = [
-  'tests/api/seed.test.ts',
-  'tests/api/seed-photos.test.ts',
-  'tests/api/instances.test.ts',
-  'tests/api/crash.test.ts',
-  'tests/api/fuzz.test.ts',
-  'tests/impact-cli.test.ts',
-  'tests/cli.test.ts',
-];
-const QUICK_EXCLUDE = process.env.TEST_QUICK ? SLOW_FILES : [];
+// `npm run test:quick` (TEST_QUICK) leaves the whole-demo, seeded-demo and process tests to npm test and CI.
+const QUICK_EXCLUDE = process.env.TEST_QUICK ? quickExcluded(import.meta.dirname) : [];
 
 /**
  * The web component tests share one module graph per worker too (isolate: false): each file isolated imported React,

@@ -1,6 +1,6 @@
 // npm run test:quick: the inner loop (README). The engine, unit and API tests (SQLite) that the uncommitted change
-// touches (vitest --changed), without the files that read the whole seeded demo or start server processes, which
-// take minutes whatever changed (vitest.config.ts: SLOW_FILES): npm test (and CI) runs them. Extra arguments go to
+// touches (vitest --changed), without the files that seed or copy the demo or start server processes, which take
+// minutes whatever changed (tests/support/quick-files.ts): npm test (and CI) runs them. Extra arguments go to
 // vitest.
 import { spawnSync } from 'node:child_process';
 
@@ -19,6 +19,6 @@ const args = [
   '--passWithNoTests',
   ...extra,
 ];
-// TEST_QUICK: vitest.config.ts leaves out its SLOW_FILES.
+// TEST_QUICK: vitest.config.ts leaves those files out.
 const r = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, TEST_QUICK: '1' } });
 process.exit(r.status ?? 1);

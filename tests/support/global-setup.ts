@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { asSeededDatabase, onServer, startTemplate, templateDatabase, type TemplateKey } from './demo-templates.ts';
 import { migratedDatabase } from './migrated-template.ts';
+import { fileReadsSeededDemo } from './quick-files.ts';
 
 /** The API suite's clock (tests/api/harness.ts NOW): the seeded-demo tests of both backends seed at it. */
 export const SEEDED_NOW = '2026-06-01T15:00:00.000Z';
@@ -46,7 +47,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const teardown = runTemplates();
   // Only when the run has a test that copies the seeded demo (the rest of the runs never wait on a seed).
   const files = await runFiles(project);
-  const seeded = files.some((f) => /\.test\.tsx?$/.test(f) && readFileSync(f, 'utf8').includes('seededDatabase('));
+  const seeded = files.some((f) => /\.test\.tsx?$/.test(f) && fileReadsSeededDemo(f));
   if (seeded) {
     startTemplate({ backend: 'sqlite', now: SEEDED_NOW });
     if (process.env.TEST_DATABASE_URL) startTemplate({ backend: 'postgres', now: SEEDED_NOW });

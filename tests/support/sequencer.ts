@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { fileReadsSeededDemo } from './quick-files.ts';
 
 /** A file as the plan sees it: its key, its expected seconds, and whether it waits for the seeded demo. */
 export interface Planned {
@@ -72,12 +73,7 @@ export class LongestFirst extends BaseSequencer {
     let lastProject: string | undefined;
     for (const spec of base) {
       const rel = relative(ROOT, spec.moduleId).replace(/\\/g, '/');
-      let seededFile = false;
-      try {
-        seededFile = readFileSync(spec.moduleId, 'utf8').includes('seededDatabase(');
-      } catch {
-        // unreadable: planned as not seeded
-      }
+      const seededFile = fileReadsSeededDemo(spec.moduleId);
       planned.set(spec, {
         key: `${spec.project.name}:${rel}`,
         seconds: table[rel] ?? UNKNOWN_SECONDS,
