@@ -97,10 +97,11 @@ export const MEASURES: Measure[] = [
     target: 'under 1 GB',
   },
   { label: 'database size', bench: 'api', key: 'database_bytes', unit: 'bytes' },
+  { label: 'impact report, every program changed, one thread', bench: 'impact', key: 'every_ms', unit: 'ms' },
   {
-    label: 'impact report, every program changed',
+    label: 'impact report, every program changed, its reads included (worker threads)',
     bench: 'impact',
-    key: 'every_ms',
+    key: 'every_threads_ms',
     unit: 'ms',
     max: 60_000,
     target: 'under 60 s',

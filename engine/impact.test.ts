@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impactReport, impactRun, type ImpactJob } from './impact.ts';
+import { impactReport, impactRun, mergeImpact, type ImpactJob } from './impact.ts';
 import { loadDemo } from './testing/fixtures.ts';
 import type { TaskState } from './types.ts';
 
@@ -83,6 +83,27 @@ describe('impactReport', () => {
     expect(run.report).toEqual(whole);
     expect(whole.jobs.length).toBeGreaterThan(1);
     expect(whole.changed.eligibility.count).toBe(1);
+  });
+
+  it('drained batch by batch and merged in order (mergeImpact), reports what all the jobs at once do', () => {
+    const proposed = load((t) =>
+      t
+        .replace('caps: { heat_pump: 800000 }', 'caps: { heat_pump: 650000 }')
+        .replace('until: "2026-12-31"', 'until: "2026-03-31"'),
+    );
+    const more = [...jobs, job({ services: services(['heat_pump']) }, { submitted_at: null }, 'Marin')];
+    const whole = impactReport(current, proposed, more, today);
+    const run = impactRun(current, proposed, today);
+    const parts = more.map((j) => {
+      run.add([j]);
+      return run.drain();
+    });
+    // Each drain starts the next piece empty.
+    expect(run.report.jobs_evaluated).toBe(0);
+    expect(parts.filter((p) => p.jobs.length).length).toBe(whole.jobs.length);
+    const merged = parts.reduce(mergeImpact, impactReport(current, proposed, [], today));
+    expect(merged).toEqual(whole);
+    expect(Object.keys(merged.dollars.by_county).length).toBeGreaterThan(0);
   });
 
   it('reports a closed window: jobs not yet submitted turn ineligible by that reason, submitted ones keep their outcome', () => {

@@ -233,6 +233,37 @@ function compare(
 export interface ImpactRun {
   add(jobs: Iterable<ImpactJob>): void;
   readonly report: ImpactReport;
+  /**
+   * The report of the jobs added since the last drain (or the start), and a new empty report for those that follow;
+   * the programs' differences, worked out once, are kept. mergeImpact puts the pieces back together.
+   */
+  drain(): ImpactReport;
+}
+
+const emptyReport = (): ImpactReport => ({
+  jobs_evaluated: 0,
+  changed: { eligibility: { count: 0, by_reason: {} }, stage: 0, tasks: 0, rebate: 0 },
+  dollars: { total_cents: 0, by_program: {}, by_county: {} },
+  jobs: [],
+});
+
+/**
+ * Adds the report of later jobs (`part`) to `into`: the counts and dollars summed, the changed jobs after those
+ * already there. Reports of consecutive batches merged in order are the report of all their jobs at once.
+ */
+export function mergeImpact(into: ImpactReport, part: ImpactReport): ImpactReport {
+  into.jobs_evaluated += part.jobs_evaluated;
+  const c = into.changed;
+  c.eligibility.count += part.changed.eligibility.count;
+  for (const [k, n] of Object.entries(part.changed.eligibility.by_reason)) add(c.eligibility.by_reason, k, n);
+  c.stage += part.changed.stage;
+  c.tasks += part.changed.tasks;
+  c.rebate += part.changed.rebate;
+  into.dollars.total_cents += part.dollars.total_cents;
+  for (const [k, n] of Object.entries(part.dollars.by_program)) add(into.dollars.by_program, k, n);
+  for (const [k, n] of Object.entries(part.dollars.by_county)) add(into.dollars.by_county, k, n);
+  for (const j of part.jobs) into.jobs.push(j);
+  return into;
 }
 
 /**
@@ -242,12 +273,7 @@ export interface ImpactRun {
  * same program, job and day give the same outcome.
  */
 export function impactRun(current: Definitions, proposed: Definitions, today: string): ImpactRun {
-  const report: ImpactReport = {
-    jobs_evaluated: 0,
-    changed: { eligibility: { count: 0, by_reason: {} }, stage: 0, tasks: 0, rebate: 0 },
-    dollars: { total_cents: 0, by_program: {}, by_county: {} },
-    jobs: [],
-  };
+  let report = emptyReport();
   const pairs = new Map<string, ProgramPair>();
   const count = (job: ImpactJob) => {
     if (job.input.is_canceled) return;
@@ -277,7 +303,14 @@ export function impactRun(current: Definitions, proposed: Definitions, today: st
     add: (jobs) => {
       for (const job of jobs) count(job);
     },
-    report,
+    get report() {
+      return report;
+    },
+    drain: () => {
+      const out = report;
+      report = emptyReport();
+      return out;
+    },
   };
 }
 

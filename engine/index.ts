@@ -132,6 +132,7 @@ export {
 export {
   impactReport,
   impactRun,
+  mergeImpact,
   type ImpactRun,
   type ImpactJob,
   type ImpactOutcome,

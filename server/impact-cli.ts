@@ -143,7 +143,8 @@ export async function impactCommand(
     if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`);
     // The task forms are compiled only where they are proposed: the repository's own are checked by `rebate validate`,
     // and a form an evaluation needs is compiled when it is first used (compiling them all took most of a run).
-    const current = loadDefinitions(readDefinitionSources(REPO_ROOT), { lazy_forms: true });
+    const currentFiles = readDefinitionSources(REPO_ROOT);
+    const current = loadDefinitions(currentFiles, { lazy_forms: true });
     const proposedFiles = proposedSources(positionals[0]);
     const proposesForms = existsSync(join(resolve(positionals[0]), 'task-schemas'));
     const proposed = loadDefinitions(proposedFiles, { lazy_forms: !proposesForms });
@@ -159,7 +160,9 @@ export async function impactCommand(
     const store = await openReadOnly(values.database, env.DATABASE_SCHEMA || undefined);
     let report: ImpactReport;
     try {
-      report = await impactOfJobs(store.db, current, proposed, today, program);
+      report = await impactOfJobs(store.db, current, proposed, today, program, {
+        sources: { current: currentFiles, proposed: proposedFiles },
+      });
     } finally {
       await store.close();
     }

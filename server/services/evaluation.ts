@@ -15,6 +15,7 @@ import {
   type HouseholdJob,
   type JobEvaluation,
   type JobInput,
+  type JobRecord,
   type Program,
   type TaskState,
 } from '../../engine/index.ts';
@@ -28,7 +29,7 @@ import { householdOf, laterHousehold, readsHousehold } from './household.ts';
 import { setPinnedVersion } from '../db/versions.db.ts';
 
 /** A job as the engine reads it. */
-export function jobInput(row: jobsDb.JobRow, tasks: tasksDb.TaskRow[]): JobInput {
+export function jobInput(row: JobRecord, tasks: tasksDb.TaskRow[]): JobInput {
   const taskStates: Record<string, TaskState> = {};
   for (const t of tasks) {
     const s: TaskState = {};

@@ -14,6 +14,7 @@ import {
   type ImpactReport,
   type SourceFile,
 } from '../../engine/index.ts';
+import { availableParallelism } from 'node:os';
 import type { ImpactDiagnostic } from '../../engine/api/impact.ts';
 import { todayOf, type Deps } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -21,6 +22,7 @@ import { repoDefinitionSources } from '../deps.ts';
 import * as refreshDb from '../db/refresh.db.ts';
 import type { Q } from '../db/portable.ts';
 import { jobInput } from './evaluation.ts';
+import { impactInThreads, ThreadStartError } from './impact-threads.ts';
 import { pinnedUnder } from './pinned-program.ts';
 
 /** At most this many diagnostics are answered (the first ones, in file order). */
@@ -112,14 +114,48 @@ export async function* impactJobPages(
   }
 }
 
-/** The impact report of the live jobs (of one program when given), read page by page and reported as they come. */
+/**
+ * Reporting in threads (server/services/impact-threads.ts): the files both sets of definitions were loaded from, how
+ * many threads (default: the cores, at most 4; under 2, none) and from how many live jobs on (default THREADS_FROM).
+ */
+export interface ImpactThreading {
+  sources: { current: SourceFile[]; proposed: SourceFile[] };
+  threads?: number;
+  from_jobs?: number;
+}
+
+/**
+ * Live jobs from which the report runs in threads: a thread loads the definitions (about a second of a core) before
+ * its first job; a hundred thousand jobs take about 5 s in one thread.
+ */
+export const THREADS_FROM = 50_000;
+
+/**
+ * The impact report of the live jobs (of one program when given), read page by page and reported as they come: in
+ * worker threads when `threading` says so and there are enough jobs (here, in this thread, when a thread cannot start).
+ */
 export async function impactOfJobs(
   db: Q,
   current: Definitions,
   proposed: Definitions,
   today: string,
   programId?: string,
+  threading?: ImpactThreading,
 ): Promise<ImpactReport> {
+  const threads = threading ? (threading.threads ?? Math.min(4, availableParallelism())) : 0;
+  if (
+    threading &&
+    threads >= 2 &&
+    (await refreshDb.countLiveJobs(db, programId)) >= (threading.from_jobs ?? THREADS_FROM)
+  ) {
+    const pages = impactJobPages(db, current, proposed, programId);
+    try {
+      return await impactInThreads(pages, { current, proposed, sources: threading.sources, today, threads });
+    } catch (e) {
+      // A thread that could not start (its definitions are not the ones evaluated here): reported in this thread.
+      if (!(e instanceof ThreadStartError)) throw e;
+    }
+  }
   const run = impactRun(current, proposed, today);
   for await (const jobs of impactJobPages(db, current, proposed, programId)) run.add(jobs);
   return run.report;
@@ -128,6 +164,7 @@ export async function impactOfJobs(
 /** The impact of replacing definition files on the program's live jobs (404 for an unknown program). */
 export async function programImpact(deps: Deps, programId: string, files: SourceFile[]): Promise<ImpactReport> {
   if (!deps.defs.programs[programId]) throw notFound(`No program '${programId}'.`);
-  const proposed = loadProposed(proposedSources(repoDefinitionSources(), files), files);
-  return impactOfJobs(deps.db, deps.defs, proposed, todayOf(deps), programId);
+  const sources = { current: repoDefinitionSources(), proposed: proposedSources(repoDefinitionSources(), files) };
+  const proposed = loadProposed(sources.proposed, files);
+  return impactOfJobs(deps.db, deps.defs, proposed, todayOf(deps), programId, { sources });
 }

@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { createJob, submit, WI_HEAR_APPLY } from './fixtures.ts';
 import { repoDefinitionSources } from '../../server/deps.ts';
+import { impactReport, type ImpactJob } from '../../engine/index.ts';
+import { todayOf } from '../../server/context.ts';
+import { impactJobPages, impactOfJobs, loadProposed, proposedSources } from '../../server/services/impact.service.ts';
+import { impactInThreads, ThreadStartError } from '../../server/services/impact-threads.ts';
 
 let s: TestServer;
 const FILE = 'program-defs/wi-hear/program.yaml';
@@ -140,4 +144,57 @@ describe('the impact of proposed definition files', () => {
       (await s.api('POST', '/api/programs/wi-hear/impact', { body: { files: [{ path: FILE, text: source }] } })).status,
     ).toBe(401);
   });
+
+  it('reported in worker threads, the report is the very one a single thread makes, pinned pages and all', async () => {
+    const current = s.deps.defs;
+    const files = [{ path: FILE, text: withCap('    heat_pump: 650000') }];
+    const sources = { current: repoDefinitionSources(), proposed: proposedSources(repoDefinitionSources(), files) };
+    const proposed = loadProposed(sources.proposed, files);
+    const today = todayOf(s.deps);
+    const live: ImpactJob[] = [];
+    for await (const page of impactJobPages(s.deps.db, current, proposed)) live.push(...page);
+    expect(live.length).toBeGreaterThan(1);
+    // Many small pages (the live jobs again and again, some pinned: their programs objects of this thread), so that
+    // both threads take pages and answer them out of order.
+    const all: ImpactJob[] = [];
+    const pages: ImpactJob[][] = [];
+    for (let i = 0; i < 24; i++) {
+      const page = live.map((j) => ({ ...j, code: `${j.code}-${i}` }));
+      if (i % 5 === 3) page[0].programs = { before: current.programs['wi-hear'], after: proposed.programs['wi-hear'] };
+      pages.push(page);
+      all.push(...page);
+    }
+    async function* read() {
+      yield* pages;
+    }
+    const alone = impactReport(current, proposed, all, today);
+    expect(alone.jobs.length).toBeGreaterThanOrEqual(pages.length);
+    const threaded = await impactInThreads(read(), { current, proposed, sources, today, threads: 2 });
+    expect(threaded).toEqual(alone);
+
+    // Through the service, from no jobs on: the same as without threads.
+    const one = await impactOfJobs(s.deps.db, current, proposed, today, 'wi-hear');
+    expect(
+      await impactOfJobs(s.deps.db, current, proposed, today, 'wi-hear', { sources, from_jobs: 0, threads: 2 }),
+    ).toEqual(one);
+    expect(one.changed.rebate).toBe(1);
+  }, 60_000);
+
+  it('a thread whose files are not the definitions evaluated here does not start; the service reports in its own thread', async () => {
+    const current = s.deps.defs;
+    const files = [{ path: FILE, text: withCap('    heat_pump: 650000') }];
+    const proposedFiles = proposedSources(repoDefinitionSources(), files);
+    const proposed = loadProposed(proposedFiles, files);
+    const today = todayOf(s.deps);
+    // The current side given the proposed files: wi-hear's hash differs.
+    const wrong = { current: proposedFiles, proposed: proposedFiles };
+    async function* none(): AsyncGenerator<ImpactJob[]> {}
+    const e = await impactInThreads(none(), { current, proposed, sources: wrong, today, threads: 2 }).catch((x) => x);
+    expect(e).toBeInstanceOf(ThreadStartError);
+    expect((e as Error).message).toMatch(/not the ones evaluated/);
+    const one = await impactOfJobs(s.deps.db, current, proposed, today, 'wi-hear');
+    expect(
+      await impactOfJobs(s.deps.db, current, proposed, today, 'wi-hear', { sources: wrong, from_jobs: 0, threads: 2 }),
+    ).toEqual(one);
+  }, 60_000);
 });
