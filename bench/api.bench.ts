@@ -113,6 +113,19 @@ let combinationNames: string[];
     ['ops: by stage, page 2', {}, {}, page(2, 'stage', 'asc')],
     ['ops: last updated', {}, {}, page(1, 'updated_at', 'desc')],
     ['ops: program by name', {}, { program_id: 'pce' }, page(1, 'full_name', 'asc')],
+    // Several low-cardinality filters at once (counted from job_cube, migration 044), and one of them beside a person's
+    // or a company's jobs (counted by query: the matches read one by one).
+    ['ops: program + eligible', {}, { program_id: 'wi-hear', is_eligible: true }, page()],
+    ['ops: claimed + program', {}, { is_claimed_jobs: true, program_id: 'pce' }, page()],
+    [
+      'ops: program + eligible + no exception',
+      {},
+      { program_id: 'wi-hear', is_eligible: true, has_contractor_task_exception: false },
+      page(),
+    ],
+    ['ops: ops user + eligible', {}, { ops_user: ops(1), is_eligible: true }, page()],
+    ['ops: action owner + eligible', {}, { action_owner: 'contractor', is_eligible: true }, page()],
+    ['contractor: eligible', { contractor_id: c(0) }, { is_eligible: true }, page()],
   ];
 
   const NAIVE_RUNS = 3;

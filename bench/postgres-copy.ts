@@ -23,6 +23,7 @@ const SKIP = new Set([
   'contractors_search',
   'job_totals',
   'job_facet_totals',
+  'job_cube',
 ]);
 const BATCH = 500;
 

@@ -13,7 +13,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import type { DB, JobFacet } from './schema.ts';
+import type { DB, JobCubeTable, JobFacet } from './schema.ts';
 import type { ActionOwnerRole } from '../../engine/constants.ts';
 import type { JobRow, JobScope } from './jobs.db.ts';
 import { byBytes, isPostgres, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
@@ -78,7 +78,23 @@ interface Totals {
   is_canceled: number;
   stages?: number[];
   facet?: { facet: JobFacet; value: string };
+  /** Two or more of the cube's filters (job_cube, migration 044), each column's value. */
+  cube?: CubeFilter;
 }
+/** The job_cube columns of the facets it keeps. */
+const CUBE_COLUMNS = {
+  program: 'program_id',
+  eligibility: 'eligibility',
+  eligible: 'is_eligible',
+  claimed: 'claimed',
+  ops_exception: 'has_ops_task_exception',
+  contractor_exception: 'has_contractor_task_exception',
+} as const satisfies Partial<Record<JobFacet, keyof JobCubeTable>>;
+type CubeFacet = keyof typeof CUBE_COLUMNS;
+type CubeFilter = { column: (typeof CUBE_COLUMNS)[CubeFacet]; value: string | number }[];
+const inCube = (f: { facet: JobFacet }): f is { facet: CubeFacet; value: string } => f.facet in CUBE_COLUMNS;
+/** The cube's text columns; the rest are flags (0 or 1). */
+const CUBE_TEXT = new Set<string>(['program_id', 'eligibility']);
 /** Job columns a filter compares for equality. */
 type EqColumn =
   | 'contractor_id'
@@ -160,26 +176,50 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
       ]),
     );
   }
-  // Every condition on the job is a facet's (the owner's is on the driving rows), and there is at most one.
-  const onlyFacets = onJobs.length === facets.filter((x) => x.facet !== 'owner').length && facets.length <= 1;
-  const totals = onlyFacets ? { is_canceled: flag(f.is_canceled), stages, facet: facets[0] } : undefined;
+  // Every condition on the job is a facet's (the owner's is on the driving rows), and there is at most one; or
+  // they are two or more of the cube's facets and nothing else (no scope, no owner).
+  const facetsOnly = onJobs.length === facets.filter((x) => x.facet !== 'owner').length;
+  const cubed = facetsOnly && facets.length >= 2 && facets.every(inCube);
+  const totals =
+    facetsOnly && facets.length <= 1
+      ? { is_canceled: flag(f.is_canceled), stages, facet: facets[0] }
+      : cubed
+        ? { is_canceled: flag(f.is_canceled), stages, cube: facets.filter(inCube).map(cubeCondition) }
+        : undefined;
   return { by, driving, onJobs, totals, narrowed: onJobs.length > scoped };
 }
 
-/** The totals rows of a plan with no filter but canceled-ness, stages and at most one facet. */
+/** A cube facet's condition: its column, and the value as the column holds it. */
+function cubeCondition(f: { facet: CubeFacet; value: string }): CubeFilter[number] {
+  const column = CUBE_COLUMNS[f.facet];
+  return { column, value: CUBE_TEXT.has(column) ? f.value : Number(f.value) };
+}
+
+/** The totals rows of a plan with no filter but canceled-ness, stages and at most one facet, or only cube facets. */
 function totalsWhere(db: Q, t: Totals) {
-  const facet = t.facet;
+  const { facet, cube } = t;
+  // job_totals and job_cube have every column read below: typed as the facet table so all take one chain.
+  type Facets = SelectQueryBuilder<DB, 'job_facet_totals', object>;
   const q = facet
     ? db.selectFrom('job_facet_totals').where('facet', '=', facet.facet).where('value', '=', facet.value)
-    : // job_totals has every column read below: typed as the facet table so both take one chain.
-      (db.selectFrom('job_totals') as unknown as SelectQueryBuilder<DB, 'job_facet_totals', object>);
+    : cube
+      ? (cube.reduce(
+          (b, c) => b.where(c.column, '=', c.value as never),
+          db.selectFrom('job_cube') as SelectQueryBuilder<DB, 'job_cube', object>,
+        ) as unknown as Facets)
+      : (db.selectFrom('job_totals') as unknown as Facets);
   return q
     .where('is_canceled', '=', t.is_canceled)
     .$if(t.stages !== undefined, (b) => b.where('stage', 'in', t.stages!));
 }
 
-/** The per-stage totals of such a plan (a few rows, by stage). */
-const totalsOf = (db: Q, t: Totals) => totalsWhere(db, t).select(['stage', 'n']).where('n', '>', 0).orderBy('stage');
+/** The per-stage totals of such a plan (a few rows, by stage; the cube's summed per stage). */
+const totalsOf = (db: Q, t: Totals) =>
+  totalsWhere(db, t)
+    .select((eb) => ['stage', eb.fn.sum<number>('n').as('n')])
+    .groupBy('stage')
+    .having((eb) => eb.fn.sum('n'), '>', 0)
+    .orderBy('stage');
 
 /**
  * The number of jobs a plan matches, as one row's `n`: its per-stage totals summed when they answer it, else a count.

@@ -56,6 +56,23 @@ export interface JobFacetTotalsTable {
   n: number;
 }
 
+/**
+ * Jobs per combination of the list's low-cardinality filters with canceled-ness and stage (migration 044): counts of
+ * two or more of those filters at once sum its rows.
+ */
+export interface JobCubeTable {
+  is_canceled: number;
+  stage: number;
+  program_id: string;
+  eligibility: string;
+  is_eligible: number;
+  /** 1 when the job is claimed (claimed_by is set). */
+  claimed: number;
+  has_ops_task_exception: number;
+  has_contractor_task_exception: number;
+  n: number;
+}
+
 /** The filters whose totals job_facet_totals keeps. */
 export type JobFacet =
   | 'owner'

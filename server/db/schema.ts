@@ -7,6 +7,7 @@
 
 import type { Generated } from 'kysely';
 import type {
+  JobCubeTable,
   JobFacetTotalsTable,
   JobTotalsTable,
   JobsVersionTable,
@@ -39,6 +40,7 @@ import type {
 } from './schema-admin.ts';
 
 export type {
+  JobCubeTable,
   JobFacet,
   JobFacetTotalsTable,
   JobTotalsTable,
@@ -276,6 +278,7 @@ export interface DB {
   jobs_version: JobsVersionTable;
   job_totals: JobTotalsTable;
   job_facet_totals: JobFacetTotalsTable;
+  job_cube: JobCubeTable;
   work_items: WorkItemsTable;
   stored_files: StoredFilesTable;
   documents: DocumentsTable;

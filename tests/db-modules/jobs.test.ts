@@ -170,7 +170,8 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
     ['action owner and stages', {}, { action_owner: 'contractor', stage: [1, 2, 4] }],
     ['action owner, canceled', {}, { action_owner: 'ops', is_canceled: true }],
     ['action owner and a job column', { contractor_id: r.c1 }, { action_owner: 'contractor', program_id: 'p1' }],
-    // One facet alone is counted from job_facet_totals (migration 021); two, or one with another filter, by query.
+    // One facet alone is counted from job_facet_totals (migration 021); two, or one with another filter, by query
+    // (but see job_cube below).
     ['program and stages', {}, { program_id: 'p1', stage: [1, 3] }],
     ['program, canceled', {}, { program_id: 'p2', is_canceled: true }],
     ['claimed and stages', {}, { is_claimed_jobs: true, stage: [2, 3, 4] }],
@@ -194,6 +195,28 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
       'contractor user and a contractor task exception',
       {},
       { contractor_user: r.u2, has_contractor_task_exception: false },
+    ],
+    // Two or more of program, eligibility status, eligible-ness, claimed-ness and the task exception flags, and nothing
+    // else, are counted from job_cube (migration 044).
+    [
+      'a program, eligible, no contractor task exception',
+      {},
+      { program_id: 'p1', is_eligible: true, has_contractor_task_exception: false },
+    ],
+    [
+      'claimed, not eligible, an ops task exception, stages',
+      {},
+      { is_claimed_jobs: true, is_eligible: false, has_ops_task_exception: true, stage: [1, 2] },
+    ],
+    [
+      'an eligibility status and claimed, canceled',
+      {},
+      { eligibility: 'ineligible', is_claimed_jobs: true, is_canceled: true },
+    ],
+    [
+      'both task exception flags and a program',
+      {},
+      { has_ops_task_exception: false, has_contractor_task_exception: true, program_id: 'p2' },
     ],
     ['my jobs', {}, { show_my_jobs: true, me: me() }],
     ['text, any case', {}, { q: 'SMITH' }],
