@@ -13,7 +13,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import type { DB, JobCubeTable, JobFacet } from './schema.ts';
+import type { CubeAnchor, DB, JobCubeTable, JobFacet } from './schema.ts';
 import type { ActionOwnerRole } from '../../engine/constants.ts';
 import type { JobRow, JobScope } from './jobs.db.ts';
 import { byBytes, isPostgres, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
@@ -78,8 +78,11 @@ interface Totals {
   is_canceled: number;
   stages?: number[];
   facet?: { facet: JobFacet; value: string };
-  /** Two or more of the cube's filters (job_cube, migration 044), each column's value. */
-  cube?: CubeFilter;
+  /**
+   * Job_cube's rows (migration 044): of all jobs or of one company or person (`anchor`), under the cube's filters
+   * (each column's value).
+   */
+  cube?: { anchor?: { facet: CubeAnchor; value: string }; where: CubeFilter };
 }
 /** The job_cube columns of the facets it keeps. */
 const CUBE_COLUMNS = {
@@ -93,6 +96,24 @@ const CUBE_COLUMNS = {
 type CubeFacet = keyof typeof CUBE_COLUMNS;
 type CubeFilter = { column: (typeof CUBE_COLUMNS)[CubeFacet]; value: string | number }[];
 const inCube = (f: { facet: JobFacet }): f is { facet: CubeFacet; value: string } => f.facet in CUBE_COLUMNS;
+const CUBE_ANCHORS = new Set<JobFacet>(['contractor', 'ops_owner', 'creator', 'submitter', 'mine']);
+const isAnchor = (f: { facet: JobFacet }): f is { facet: CubeAnchor; value: string } => CUBE_ANCHORS.has(f.facet);
+
+/**
+ * The cube's rows that count a plan's facets: at most one company or person (the same one named twice, as a scope and
+ * a filter, is one) and the rest low-cardinality filters, at least two facets in all; none when it cannot.
+ */
+function cubeOf(facets: { facet: JobFacet; value: string }[]): Totals['cube'] {
+  const anchors = [...new Map(facets.filter(isAnchor).map((f) => [`${f.facet} ${f.value}`, f])).values()];
+  const filters = facets.filter(inCube);
+  if (
+    anchors.length > 1 ||
+    anchors.length + filters.length !== new Set(facets.map((f) => `${f.facet} ${f.value}`)).size
+  )
+    return undefined;
+  if (anchors.length + filters.length < 2) return undefined;
+  return { anchor: anchors[0], where: filters.map(cubeCondition) };
+}
 /** The cube's text columns; the rest are flags (0 or 1). */
 const CUBE_TEXT = new Set<string>(['program_id', 'eligibility']);
 /** Job columns a filter compares for equality. */
@@ -179,12 +200,12 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
   // Every condition on the job is a facet's (the owner's is on the driving rows), and there is at most one; or
   // they are two or more of the cube's facets and nothing else (no scope, no owner).
   const facetsOnly = onJobs.length === facets.filter((x) => x.facet !== 'owner').length;
-  const cubed = facetsOnly && facets.length >= 2 && facets.every(inCube);
+  const cube = facetsOnly && facets.length >= 2 ? cubeOf(facets) : undefined;
   const totals =
     facetsOnly && facets.length <= 1
       ? { is_canceled: flag(f.is_canceled), stages, facet: facets[0] }
-      : cubed
-        ? { is_canceled: flag(f.is_canceled), stages, cube: facets.filter(inCube).map(cubeCondition) }
+      : cube
+        ? { is_canceled: flag(f.is_canceled), stages, cube }
         : undefined;
   return { by, driving, onJobs, totals, narrowed: onJobs.length > scoped };
 }
@@ -203,9 +224,12 @@ function totalsWhere(db: Q, t: Totals) {
   const q = facet
     ? db.selectFrom('job_facet_totals').where('facet', '=', facet.facet).where('value', '=', facet.value)
     : cube
-      ? (cube.reduce(
+      ? (cube.where.reduce(
           (b, c) => b.where(c.column, '=', c.value as never),
-          db.selectFrom('job_cube') as SelectQueryBuilder<DB, 'job_cube', object>,
+          db
+            .selectFrom('job_cube')
+            .where('facet', '=', cube.anchor?.facet ?? '')
+            .where('value', '=', cube.anchor?.value ?? ''),
         ) as unknown as Facets)
       : (db.selectFrom('job_totals') as unknown as Facets);
   return q

@@ -57,10 +57,14 @@ export interface JobFacetTotalsTable {
 }
 
 /**
- * Jobs per combination of the list's low-cardinality filters with canceled-ness and stage (migration 044): counts of
- * two or more of those filters at once sum its rows.
+ * Jobs per combination of the list's low-cardinality filters with canceled-ness and stage (migration 044), for all jobs
+ * (facet '') and for each company, ops owner, creating or submitting user and person whose jobs they are: counts of
+ * several filters at once sum its rows.
  */
 export interface JobCubeTable {
+  facet: '' | CubeAnchor;
+  /** The company's or user's id as text ('' for all jobs). */
+  value: string;
   is_canceled: number;
   stage: number;
   program_id: string;
@@ -72,6 +76,9 @@ export interface JobCubeTable {
   has_contractor_task_exception: number;
   n: number;
 }
+
+/** The facets job_cube keeps the low-cardinality filters' totals of, beside all jobs'. */
+export type CubeAnchor = 'contractor' | 'ops_owner' | 'creator' | 'submitter' | 'mine';
 
 /** The filters whose totals job_facet_totals keeps. */
 export type JobFacet =

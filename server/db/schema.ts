@@ -40,6 +40,7 @@ import type {
 } from './schema-admin.ts';
 
 export type {
+  CubeAnchor,
   JobCubeTable,
   JobFacet,
   JobFacetTotalsTable,

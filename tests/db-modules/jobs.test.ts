@@ -218,6 +218,10 @@ describe.each(BACKENDS)('db/next jobs on %s', (backend) => {
       {},
       { has_ops_task_exception: false, has_contractor_task_exception: true, program_id: 'p2' },
     ],
+    // ... of one company or person too.
+    ['my jobs and a program', {}, { show_my_jobs: true, me: me(), program_id: 'p1' }],
+    ['a company (scope), eligible, canceled', { contractor_id: r.c1 }, { is_eligible: true, is_canceled: true }],
+    ['submitted by, claimed, stages', {}, { contractor_submitted_by: r.u2, is_claimed_jobs: true, stage: [1, 2, 3] }],
     ['my jobs', {}, { show_my_jobs: true, me: me() }],
     ['text, any case', {}, { q: 'SMITH' }],
     ['text in the address', {}, { q: 'oak' }],

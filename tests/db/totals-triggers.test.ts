@@ -65,7 +65,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     expect(await totals()).toEqual(await counted());
   });
 
-  it('keep jobs per combination of the low-cardinality filters in job_cube through every kind of job write', async () => {
+  it('keep jobs per combination of the low-cardinality filters in job_cube, of all jobs and of each company and person, through every kind of job write', async () => {
     const { kysely: db } = await fresh(backend);
     const DIMS = [
       'is_canceled',
@@ -78,19 +78,44 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     ] as const;
     const cube = async () =>
       (await db.selectFrom('job_cube').selectAll().where('n', '>', 0).execute())
-        .map((r) => JSON.stringify([...DIMS.map((d) => r[d]), r.claimed, Number(r.n)]))
+        .map((r) => JSON.stringify([r.facet, r.value, ...DIMS.map((d) => r[d]), r.claimed, Number(r.n)]))
         .sort();
     const counted = async () => {
       const n = new Map<string, number>();
       for (const j of await db.selectFrom('jobs').selectAll().execute()) {
-        const k = JSON.stringify([...DIMS.map((d) => j[d]), j.claimed_by === null ? 0 : 1]);
-        n.set(k, (n.get(k) ?? 0) + 1);
+        const facets: [string, string][] = [['', '']];
+        if (j.contractor_id !== null) facets.push(['contractor', String(j.contractor_id)]);
+        if (j.ops_owner !== null) facets.push(['ops_owner', String(j.ops_owner)]);
+        if (j.created_by !== null) facets.push(['creator', String(j.created_by)]);
+        if (j.submitted_by !== null) facets.push(['submitter', String(j.submitted_by)]);
+        for (const u of new Set([j.claimed_by, j.ops_owner, j.created_by]))
+          if (u !== null) facets.push(['mine', String(u)]);
+        for (const [facet, value] of facets) {
+          const k = JSON.stringify([facet, value, ...DIMS.map((d) => j[d]), j.claimed_by === null ? 0 : 1]);
+          n.set(k, (n.get(k) ?? 0) + 1);
+        }
       }
       return [...n].map(([k, c]) => JSON.stringify([...JSON.parse(k), c])).sort();
     };
-    const ops = await db
-      .insertInto('users')
-      .values({ email: 'c@b.test', name: 'C', role: 'ops', created_at: AT })
+    const user = (email: string) =>
+      db
+        .insertInto('users')
+        .values({ email, name: 'C', role: 'ops', created_at: AT })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const [ops, ops2] = [await user('c@b.test'), await user('d@b.test')];
+    const company = await db
+      .insertInto('contractors')
+      .values({
+        name: 'Cube Co',
+        address: '1 A St',
+        city: 'Madison',
+        phone: '608-555-0101',
+        email: 'a@b.test',
+        primary_contact: 'A',
+        program_id: 'wi-hear',
+        created_at: AT,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const ids: number[] = [];
@@ -105,6 +130,10 @@ describe.each(backends())('totals triggers on %s', (backend) => {
           address: `${i} Main St`,
           program_id: i < 5 ? 'wi-hear' : 'pce',
           claimed_by: i % 3 ? ops.id : null,
+          contractor_id: i < 4 ? company.id : null,
+          ops_owner: i % 2 ? ops.id : null,
+          created_by: i < 3 ? ops.id : i < 5 ? ops2.id : null,
+          submitted_by: i === 0 ? ops2.id : null,
           stage_entered_at: AT,
           created_at: AT,
           updated_at: AT,
@@ -117,12 +146,13 @@ describe.each(backends())('totals triggers on %s', (backend) => {
       ids.push(j.id);
     }
     expect(await cube()).toEqual(await counted());
-    // Two jobs alike share a row.
+    // Two jobs alike share a row; a person who claims, owns and created a job counts it once as theirs.
     expect((await cube()).some((r) => JSON.parse(r).at(-1) > 1)).toBe(true);
     await db.updateTable('jobs').set({ stage: 3 }).where('id', 'in', ids.slice(0, 3)).execute();
     await db.updateTable('jobs').set({ is_canceled: 1 }).where('id', '=', ids[1]).execute();
     await db.updateTable('jobs').set({ program_id: 'pce' }).where('id', '=', ids[2]).execute();
     await db.updateTable('jobs').set({ claimed_by: ops.id }).where('id', '=', ids[0]).execute();
+    await db.updateTable('jobs').set({ claimed_by: ops2.id }).where('id', '=', ids[1]).execute();
     await db.updateTable('jobs').set({ claimed_by: null }).where('id', '=', ids[4]).execute();
     await db
       .updateTable('jobs')
@@ -130,12 +160,19 @@ describe.each(backends())('totals triggers on %s', (backend) => {
       .where('id', '=', ids[6])
       .execute();
     await db.updateTable('jobs').set({ has_ops_task_exception: 1, stage: 2 }).where('id', '=', ids[7]).execute();
+    await db.updateTable('jobs').set({ contractor_id: null, ops_owner: ops2.id }).where('id', '=', ids[3]).execute();
+    await db
+      .updateTable('jobs')
+      .set({ contractor_id: company.id, submitted_by: ops.id })
+      .where('id', '=', ids[5])
+      .execute();
+    await db.updateTable('jobs').set({ created_by: ops2.id }).where('id', '=', ids[0]).execute();
     // Writes that change none of the cube's columns, or set them to what they were.
     await db.updateTable('jobs').set({ full_name: 'Ann B. Lee', is_eligible: 1 }).where('id', '=', ids[5]).execute();
-    await db.updateTable('jobs').set({ claimed_by: ops.id }).where('id', '=', ids[5]).execute();
+    await db.updateTable('jobs').set({ claimed_by: ops.id }).where('id', '=', ids[2]).execute();
     await db.deleteFrom('jobs').where('id', '=', ids[3]).execute();
     expect(await cube()).toEqual(await counted());
-    expect((await cube()).length).toBeGreaterThan(4);
+    expect((await cube()).filter((r) => JSON.parse(r)[0] === 'mine').length).toBeGreaterThan(2);
   });
 
   it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, eligibility statuses, eligible-ness, task exceptions, creators, submitters, whose jobs they are, action owners', async () => {

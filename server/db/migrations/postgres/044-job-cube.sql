@@ -1,10 +1,15 @@
--- Counts of the jobs list under several of its low-cardinality filters at once (issue 47). job_facet_totals (021,
--- 023) answers one filter alone; two or more (a program and eligible-ness, claimed jobs of a program, a program,
--- eligible-ness and a task exception flag) were counted by reading every matching index entry: at a million jobs
--- 60-170 ms for ~20,000-57,000 matches. job_cube keeps the jobs per combination of every such filter with the job's
--- canceled-ness and stage (a few thousand rows whatever the number of jobs): the count of any conjunction of them is
--- the sum of the rows that match, by stage (server/db/job-lists.db.ts).
+-- Counts of the jobs list under several filters at once (issue 47). job_facet_totals (021, 023) answers one filter
+-- alone; two or more (a program and eligible-ness, claimed jobs of a program, a company's eligible jobs, an ops
+-- owner's eligible jobs) were counted by reading every matching index entry, or the matching rows: at a million jobs
+-- 30-170 ms. job_cube keeps the jobs per combination of the low-cardinality filters (program, eligibility status,
+-- eligible-ness, claimed-ness, the two task exception flags) with the job's canceled-ness and stage: for all jobs
+-- (facet ''), and for each company ('contractor'), ops owner, creating and submitting user, and person whose jobs
+-- they are ('mine': the claiming user, the ops owner, the creator). The count of one of those and any of the
+-- low-cardinality filters is the sum of the rows that match, by stage (server/db/job-lists.db.ts): a few hundred rows
+-- for a person or a company, a few thousand for all jobs, whatever the number of jobs.
 CREATE TABLE job_cube (
+  facet TEXT COLLATE "C" NOT NULL,
+  value TEXT COLLATE "C" NOT NULL,
   is_canceled INTEGER NOT NULL,
   stage INTEGER NOT NULL,
   program_id TEXT COLLATE "C" NOT NULL,
@@ -14,35 +19,48 @@ CREATE TABLE job_cube (
   has_ops_task_exception INTEGER NOT NULL,
   has_contractor_task_exception INTEGER NOT NULL,
   n INTEGER NOT NULL,
-  PRIMARY KEY (is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
+  PRIMARY KEY (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
     has_contractor_task_exception)
 );
 
-INSERT INTO job_cube (is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
-    has_contractor_task_exception, n)
-  SELECT is_canceled, stage, program_id, eligibility, is_eligible, (claimed_by IS NOT NULL)::int, has_ops_task_exception,
-    has_contractor_task_exception, COUNT(*)
-  FROM jobs
-  GROUP BY is_canceled, stage, program_id, eligibility, is_eligible, (claimed_by IS NOT NULL)::int,
-    has_ops_task_exception, has_contractor_task_exception;
-
-CREATE FUNCTION job_cube_add(j jobs, d INTEGER) RETURNS void LANGUAGE sql SET search_path FROM CURRENT AS $$
-  INSERT INTO job_cube (is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
-      has_contractor_task_exception, n)
-    VALUES (j.is_canceled, j.stage, j.program_id, j.eligibility, j.is_eligible, (j.claimed_by IS NOT NULL)::int,
-      j.has_ops_task_exception, j.has_contractor_task_exception, d)
-    ON CONFLICT (is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
-      has_contractor_task_exception) DO UPDATE SET n = job_cube.n + d;
+-- A job's facets: its row of every facet it has a value of.
+CREATE FUNCTION job_cube_facets(j jobs) RETURNS TABLE (facet TEXT, value TEXT) LANGUAGE sql IMMUTABLE AS $$
+  SELECT f, v FROM (VALUES ('', ''), ('contractor', j.contractor_id::text), ('ops_owner', j.ops_owner::text),
+    ('creator', j.created_by::text), ('submitter', j.submitted_by::text)) AS x(f, v)
+  WHERE v IS NOT NULL
+  UNION ALL
+  SELECT DISTINCT 'mine', u::text FROM (VALUES (j.claimed_by), (j.ops_owner), (j.created_by)) AS m(u)
+  WHERE u IS NOT NULL
 $$;
 
--- A job moves from its old combination to its new one when any of them changed.
+INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+    has_ops_task_exception, has_contractor_task_exception, n)
+  SELECT f.facet, f.value, j.is_canceled, j.stage, j.program_id, j.eligibility, j.is_eligible,
+    (j.claimed_by IS NOT NULL)::int, j.has_ops_task_exception, j.has_contractor_task_exception, COUNT(*)
+  FROM jobs j CROSS JOIN LATERAL job_cube_facets(j) f
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+
+CREATE FUNCTION job_cube_add(j jobs, d INTEGER) RETURNS void LANGUAGE sql SET search_path FROM CURRENT AS $$
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT f.facet, f.value, j.is_canceled, j.stage, j.program_id, j.eligibility, j.is_eligible,
+      (j.claimed_by IS NOT NULL)::int, j.has_ops_task_exception, j.has_contractor_task_exception, d
+    FROM job_cube_facets(j) f
+    ON CONFLICT (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception) DO UPDATE SET n = job_cube.n + d;
+$$;
+
+-- A job moves from its old rows to its new ones when any column of them changed.
 CREATE FUNCTION job_cube_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND old.is_canceled = new.is_canceled AND old.stage = new.stage
     AND old.program_id = new.program_id AND old.eligibility = new.eligibility AND old.is_eligible = new.is_eligible
-    AND (old.claimed_by IS NULL) = (new.claimed_by IS NULL)
+    AND old.claimed_by IS NOT DISTINCT FROM new.claimed_by
     AND old.has_ops_task_exception = new.has_ops_task_exception
-    AND old.has_contractor_task_exception = new.has_contractor_task_exception THEN
+    AND old.has_contractor_task_exception = new.has_contractor_task_exception
+    AND old.contractor_id IS NOT DISTINCT FROM new.contractor_id AND old.ops_owner IS NOT DISTINCT FROM new.ops_owner
+    AND old.created_by IS NOT DISTINCT FROM new.created_by
+    AND old.submitted_by IS NOT DISTINCT FROM new.submitted_by THEN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' THEN PERFORM job_cube_add(old, -1); END IF;
@@ -52,5 +70,6 @@ END
 $$;
 
 CREATE TRIGGER job_cube_change AFTER INSERT OR DELETE OR UPDATE OF is_canceled, stage, program_id, eligibility,
-    is_eligible, claimed_by, has_ops_task_exception, has_contractor_task_exception ON jobs
+    is_eligible, claimed_by, has_ops_task_exception, has_contractor_task_exception, contractor_id, ops_owner, created_by,
+    submitted_by ON jobs
   FOR EACH ROW EXECUTE FUNCTION job_cube_change();

@@ -1,10 +1,15 @@
--- Counts of the jobs list under several of its low-cardinality filters at once (issue 47). job_facet_totals (021,
--- 023) answers one filter alone; two or more (a program and eligible-ness, claimed jobs of a program, a program,
--- eligible-ness and a task exception flag) were counted by reading every matching index entry: at a million jobs
--- 60-170 ms for ~20,000-57,000 matches. job_cube keeps the jobs per combination of every such filter with the job's
--- canceled-ness and stage (a few thousand rows whatever the number of jobs): the count of any conjunction of them is
--- the sum of the rows that match, by stage (server/db/job-lists.db.ts).
+-- Counts of the jobs list under several filters at once (issue 47). job_facet_totals (021, 023) answers one filter
+-- alone; two or more (a program and eligible-ness, claimed jobs of a program, a company's eligible jobs, an ops
+-- owner's eligible jobs) were counted by reading every matching index entry, or the matching rows: at a million jobs
+-- 30-170 ms. job_cube keeps the jobs per combination of the low-cardinality filters (program, eligibility status,
+-- eligible-ness, claimed-ness, the two task exception flags) with the job's canceled-ness and stage: for all jobs
+-- (facet ''), and for each company ('contractor'), ops owner, creating and submitting user, and person whose jobs
+-- they are ('mine': the claiming user, the ops owner, the creator). The count of one of those and any of the
+-- low-cardinality filters is the sum of the rows that match, by stage (server/db/job-lists.db.ts): a few hundred rows
+-- for a person or a company, a few thousand for all jobs, whatever the number of jobs.
 CREATE TABLE job_cube (
+  facet TEXT NOT NULL,
+  value TEXT NOT NULL,
   is_canceled INTEGER NOT NULL,
   stage INTEGER NOT NULL,
   program_id TEXT NOT NULL,
@@ -14,50 +19,104 @@ CREATE TABLE job_cube (
   has_ops_task_exception INTEGER NOT NULL,
   has_contractor_task_exception INTEGER NOT NULL,
   n INTEGER NOT NULL,
-  PRIMARY KEY (is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
+  PRIMARY KEY (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
     has_contractor_task_exception)
 ) WITHOUT ROWID;
 
-INSERT INTO job_cube (is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
-    has_contractor_task_exception, n)
-  SELECT is_canceled, stage, program_id, eligibility, is_eligible, claimed_by IS NOT NULL, has_ops_task_exception,
+-- The facets of a job (its row of every facet it has a value of), as the triggers below list them for new and old.
+INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+    has_ops_task_exception, has_contractor_task_exception, n)
+  SELECT facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
     has_contractor_task_exception, COUNT(*)
-  FROM jobs
-  GROUP BY is_canceled, stage, program_id, eligibility, is_eligible, claimed_by IS NOT NULL, has_ops_task_exception,
+  FROM (
+    SELECT j.id, f.facet, f.value, j.is_canceled, j.stage, j.program_id, j.eligibility, j.is_eligible,
+      j.claimed_by IS NOT NULL AS claimed, j.has_ops_task_exception, j.has_contractor_task_exception
+    FROM jobs j JOIN (
+      SELECT id, '' AS facet, '' AS value FROM jobs
+      UNION ALL SELECT id, 'contractor', CAST(contractor_id AS TEXT) FROM jobs WHERE contractor_id IS NOT NULL
+      UNION ALL SELECT id, 'ops_owner', CAST(ops_owner AS TEXT) FROM jobs WHERE ops_owner IS NOT NULL
+      UNION ALL SELECT id, 'creator', CAST(created_by AS TEXT) FROM jobs WHERE created_by IS NOT NULL
+      UNION ALL SELECT id, 'submitter', CAST(submitted_by AS TEXT) FROM jobs WHERE submitted_by IS NOT NULL
+      UNION ALL SELECT id, 'mine', CAST(u AS TEXT) FROM (
+        SELECT id, claimed_by AS u FROM jobs WHERE claimed_by IS NOT NULL
+        UNION SELECT id, ops_owner FROM jobs WHERE ops_owner IS NOT NULL
+        UNION SELECT id, created_by FROM jobs WHERE created_by IS NOT NULL
+      )
+    ) f ON f.id = j.id
+  )
+  GROUP BY facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
     has_contractor_task_exception;
 
 CREATE TRIGGER job_cube_insert AFTER INSERT ON jobs BEGIN
-  INSERT INTO job_cube (is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
-      has_contractor_task_exception, n)
-    SELECT new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible, new.claimed_by IS NOT NULL,
-      new.has_ops_task_exception, new.has_contractor_task_exception, 1 WHERE true
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT facet, value, new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    FROM (
+      SELECT '' AS facet, '' AS value
+      UNION ALL SELECT 'contractor', CAST(new.contractor_id AS TEXT) WHERE new.contractor_id IS NOT NULL
+      UNION ALL SELECT 'ops_owner', CAST(new.ops_owner AS TEXT) WHERE new.ops_owner IS NOT NULL
+      UNION ALL SELECT 'creator', CAST(new.created_by AS TEXT) WHERE new.created_by IS NOT NULL
+      UNION ALL SELECT 'submitter', CAST(new.submitted_by AS TEXT) WHERE new.submitted_by IS NOT NULL
+      UNION ALL SELECT 'mine', CAST(u AS TEXT)
+        FROM (SELECT new.claimed_by AS u UNION SELECT new.ops_owner UNION SELECT new.created_by) WHERE u IS NOT NULL
+    ) WHERE true
     ON CONFLICT DO UPDATE SET n = n + 1;
 END;
 
 CREATE TRIGGER job_cube_delete AFTER DELETE ON jobs BEGIN
   UPDATE job_cube SET n = n - 1
-    WHERE is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    WHERE (facet, value) IN (
+        SELECT '', ''
+        UNION ALL SELECT 'contractor', CAST(old.contractor_id AS TEXT) WHERE old.contractor_id IS NOT NULL
+        UNION ALL SELECT 'ops_owner', CAST(old.ops_owner AS TEXT) WHERE old.ops_owner IS NOT NULL
+        UNION ALL SELECT 'creator', CAST(old.created_by AS TEXT) WHERE old.created_by IS NOT NULL
+        UNION ALL SELECT 'submitter', CAST(old.submitted_by AS TEXT) WHERE old.submitted_by IS NOT NULL
+        UNION ALL SELECT 'mine', CAST(u AS TEXT)
+          FROM (SELECT old.claimed_by AS u UNION SELECT old.ops_owner UNION SELECT old.created_by) WHERE u IS NOT NULL
+      )
+      AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
       AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
       AND has_ops_task_exception = old.has_ops_task_exception
       AND has_contractor_task_exception = old.has_contractor_task_exception;
 END;
 
--- A job moves from its old combination to its new one when any of them changed.
+-- A job moves from its old rows to its new ones when any column of them changed.
 CREATE TRIGGER job_cube_update AFTER UPDATE OF is_canceled, stage, program_id, eligibility, is_eligible, claimed_by,
-    has_ops_task_exception, has_contractor_task_exception ON jobs
+    has_ops_task_exception, has_contractor_task_exception, contractor_id, ops_owner, created_by, submitted_by ON jobs
   WHEN old.is_canceled IS NOT new.is_canceled OR old.stage IS NOT new.stage OR old.program_id IS NOT new.program_id
     OR old.eligibility IS NOT new.eligibility OR old.is_eligible IS NOT new.is_eligible
-    OR (old.claimed_by IS NULL) <> (new.claimed_by IS NULL)
+    OR old.claimed_by IS NOT new.claimed_by
     OR old.has_ops_task_exception IS NOT new.has_ops_task_exception
-    OR old.has_contractor_task_exception IS NOT new.has_contractor_task_exception BEGIN
+    OR old.has_contractor_task_exception IS NOT new.has_contractor_task_exception
+    OR old.contractor_id IS NOT new.contractor_id OR old.ops_owner IS NOT new.ops_owner
+    OR old.created_by IS NOT new.created_by OR old.submitted_by IS NOT new.submitted_by BEGIN
   UPDATE job_cube SET n = n - 1
-    WHERE is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    WHERE (facet, value) IN (
+        SELECT '', ''
+        UNION ALL SELECT 'contractor', CAST(old.contractor_id AS TEXT) WHERE old.contractor_id IS NOT NULL
+        UNION ALL SELECT 'ops_owner', CAST(old.ops_owner AS TEXT) WHERE old.ops_owner IS NOT NULL
+        UNION ALL SELECT 'creator', CAST(old.created_by AS TEXT) WHERE old.created_by IS NOT NULL
+        UNION ALL SELECT 'submitter', CAST(old.submitted_by AS TEXT) WHERE old.submitted_by IS NOT NULL
+        UNION ALL SELECT 'mine', CAST(u AS TEXT)
+          FROM (SELECT old.claimed_by AS u UNION SELECT old.ops_owner UNION SELECT old.created_by) WHERE u IS NOT NULL
+      )
+      AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
       AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
       AND has_ops_task_exception = old.has_ops_task_exception
       AND has_contractor_task_exception = old.has_contractor_task_exception;
-  INSERT INTO job_cube (is_canceled, stage, program_id, eligibility, is_eligible, claimed, has_ops_task_exception,
-      has_contractor_task_exception, n)
-    SELECT new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible, new.claimed_by IS NOT NULL,
-      new.has_ops_task_exception, new.has_contractor_task_exception, 1 WHERE true
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT facet, value, new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    FROM (
+      SELECT '' AS facet, '' AS value
+      UNION ALL SELECT 'contractor', CAST(new.contractor_id AS TEXT) WHERE new.contractor_id IS NOT NULL
+      UNION ALL SELECT 'ops_owner', CAST(new.ops_owner AS TEXT) WHERE new.ops_owner IS NOT NULL
+      UNION ALL SELECT 'creator', CAST(new.created_by AS TEXT) WHERE new.created_by IS NOT NULL
+      UNION ALL SELECT 'submitter', CAST(new.submitted_by AS TEXT) WHERE new.submitted_by IS NOT NULL
+      UNION ALL SELECT 'mine', CAST(u AS TEXT)
+        FROM (SELECT new.claimed_by AS u UNION SELECT new.ops_owner UNION SELECT new.created_by) WHERE u IS NOT NULL
+    ) WHERE true
     ON CONFLICT DO UPDATE SET n = n + 1;
 END;
