@@ -50,35 +50,73 @@ INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility,
 CREATE TRIGGER job_cube_insert AFTER INSERT ON jobs BEGIN
   INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
       has_ops_task_exception, has_contractor_task_exception, n)
-    SELECT facet, value, new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+    SELECT '', '', new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1 WHERE true
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'contractor', CAST(new.contractor_id AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
       new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
-    FROM (
-      SELECT '' AS facet, '' AS value
-      UNION ALL SELECT 'contractor', CAST(new.contractor_id AS TEXT) WHERE new.contractor_id IS NOT NULL
-      UNION ALL SELECT 'ops_owner', CAST(new.ops_owner AS TEXT) WHERE new.ops_owner IS NOT NULL
-      UNION ALL SELECT 'creator', CAST(new.created_by AS TEXT) WHERE new.created_by IS NOT NULL
-      UNION ALL SELECT 'submitter', CAST(new.submitted_by AS TEXT) WHERE new.submitted_by IS NOT NULL
-      UNION ALL SELECT 'mine', CAST(u AS TEXT)
-        FROM (SELECT new.claimed_by AS u UNION SELECT new.ops_owner UNION SELECT new.created_by) WHERE u IS NOT NULL
-    ) WHERE true
+    WHERE new.contractor_id IS NOT NULL
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'ops_owner', CAST(new.ops_owner AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    WHERE new.ops_owner IS NOT NULL
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'creator', CAST(new.created_by AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    WHERE new.created_by IS NOT NULL
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'submitter', CAST(new.submitted_by AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    WHERE new.submitted_by IS NOT NULL
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'mine', CAST(u AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    FROM (SELECT new.claimed_by AS u UNION SELECT new.ops_owner UNION SELECT new.created_by) WHERE u IS NOT NULL
     ON CONFLICT DO UPDATE SET n = n + 1;
 END;
 
 CREATE TRIGGER job_cube_delete AFTER DELETE ON jobs BEGIN
-  UPDATE job_cube SET n = n - 1
-    WHERE (facet, value) IN (
-        SELECT '', ''
-        UNION ALL SELECT 'contractor', CAST(old.contractor_id AS TEXT) WHERE old.contractor_id IS NOT NULL
-        UNION ALL SELECT 'ops_owner', CAST(old.ops_owner AS TEXT) WHERE old.ops_owner IS NOT NULL
-        UNION ALL SELECT 'creator', CAST(old.created_by AS TEXT) WHERE old.created_by IS NOT NULL
-        UNION ALL SELECT 'submitter', CAST(old.submitted_by AS TEXT) WHERE old.submitted_by IS NOT NULL
-        UNION ALL SELECT 'mine', CAST(u AS TEXT)
-          FROM (SELECT old.claimed_by AS u UNION SELECT old.ops_owner UNION SELECT old.created_by) WHERE u IS NOT NULL
-      )
-      AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
-      AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
-      AND has_ops_task_exception = old.has_ops_task_exception
-      AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE facet = '' AND value = ''
+    AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE old.contractor_id IS NOT NULL AND facet = 'contractor'
+    AND value = CAST(old.contractor_id AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE old.ops_owner IS NOT NULL AND facet = 'ops_owner'
+    AND value = CAST(old.ops_owner AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE old.created_by IS NOT NULL AND facet = 'creator'
+    AND value = CAST(old.created_by AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE old.submitted_by IS NOT NULL AND facet = 'submitter'
+    AND value = CAST(old.submitted_by AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE facet = 'mine' AND value IN (SELECT CAST(u AS TEXT)
+    FROM (SELECT old.claimed_by AS u UNION SELECT old.ops_owner UNION SELECT old.created_by) WHERE u IS NOT NULL)
+    AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
 END;
 
 -- A job moves from its old rows to its new ones when any column of them changed.
@@ -91,32 +129,70 @@ CREATE TRIGGER job_cube_update AFTER UPDATE OF is_canceled, stage, program_id, e
     OR old.has_contractor_task_exception IS NOT new.has_contractor_task_exception
     OR old.contractor_id IS NOT new.contractor_id OR old.ops_owner IS NOT new.ops_owner
     OR old.created_by IS NOT new.created_by OR old.submitted_by IS NOT new.submitted_by BEGIN
-  UPDATE job_cube SET n = n - 1
-    WHERE (facet, value) IN (
-        SELECT '', ''
-        UNION ALL SELECT 'contractor', CAST(old.contractor_id AS TEXT) WHERE old.contractor_id IS NOT NULL
-        UNION ALL SELECT 'ops_owner', CAST(old.ops_owner AS TEXT) WHERE old.ops_owner IS NOT NULL
-        UNION ALL SELECT 'creator', CAST(old.created_by AS TEXT) WHERE old.created_by IS NOT NULL
-        UNION ALL SELECT 'submitter', CAST(old.submitted_by AS TEXT) WHERE old.submitted_by IS NOT NULL
-        UNION ALL SELECT 'mine', CAST(u AS TEXT)
-          FROM (SELECT old.claimed_by AS u UNION SELECT old.ops_owner UNION SELECT old.created_by) WHERE u IS NOT NULL
-      )
-      AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
-      AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
-      AND has_ops_task_exception = old.has_ops_task_exception
-      AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE facet = '' AND value = ''
+    AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE old.contractor_id IS NOT NULL AND facet = 'contractor'
+    AND value = CAST(old.contractor_id AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE old.ops_owner IS NOT NULL AND facet = 'ops_owner'
+    AND value = CAST(old.ops_owner AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE old.created_by IS NOT NULL AND facet = 'creator'
+    AND value = CAST(old.created_by AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE old.submitted_by IS NOT NULL AND facet = 'submitter'
+    AND value = CAST(old.submitted_by AS TEXT) AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
+  UPDATE job_cube SET n = n - 1 WHERE facet = 'mine' AND value IN (SELECT CAST(u AS TEXT)
+    FROM (SELECT old.claimed_by AS u UNION SELECT old.ops_owner UNION SELECT old.created_by) WHERE u IS NOT NULL)
+    AND is_canceled = old.is_canceled AND stage = old.stage AND program_id = old.program_id
+    AND eligibility = old.eligibility AND is_eligible = old.is_eligible AND claimed = (old.claimed_by IS NOT NULL)
+    AND has_ops_task_exception = old.has_ops_task_exception
+    AND has_contractor_task_exception = old.has_contractor_task_exception;
   INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
       has_ops_task_exception, has_contractor_task_exception, n)
-    SELECT facet, value, new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+    SELECT '', '', new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1 WHERE true
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'contractor', CAST(new.contractor_id AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
       new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
-    FROM (
-      SELECT '' AS facet, '' AS value
-      UNION ALL SELECT 'contractor', CAST(new.contractor_id AS TEXT) WHERE new.contractor_id IS NOT NULL
-      UNION ALL SELECT 'ops_owner', CAST(new.ops_owner AS TEXT) WHERE new.ops_owner IS NOT NULL
-      UNION ALL SELECT 'creator', CAST(new.created_by AS TEXT) WHERE new.created_by IS NOT NULL
-      UNION ALL SELECT 'submitter', CAST(new.submitted_by AS TEXT) WHERE new.submitted_by IS NOT NULL
-      UNION ALL SELECT 'mine', CAST(u AS TEXT)
-        FROM (SELECT new.claimed_by AS u UNION SELECT new.ops_owner UNION SELECT new.created_by) WHERE u IS NOT NULL
-    ) WHERE true
+    WHERE new.contractor_id IS NOT NULL
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'ops_owner', CAST(new.ops_owner AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    WHERE new.ops_owner IS NOT NULL
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'creator', CAST(new.created_by AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    WHERE new.created_by IS NOT NULL
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'submitter', CAST(new.submitted_by AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    WHERE new.submitted_by IS NOT NULL
+    ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+      has_ops_task_exception, has_contractor_task_exception, n)
+    SELECT 'mine', CAST(u AS TEXT), new.is_canceled, new.stage, new.program_id, new.eligibility, new.is_eligible,
+      new.claimed_by IS NOT NULL, new.has_ops_task_exception, new.has_contractor_task_exception, 1
+    FROM (SELECT new.claimed_by AS u UNION SELECT new.ops_owner UNION SELECT new.created_by) WHERE u IS NOT NULL
     ON CONFLICT DO UPDATE SET n = n + 1;
 END;
