@@ -40,14 +40,29 @@ INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility,
   FROM jobs j CROSS JOIN LATERAL job_cube_facets(j) f
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
 
-CREATE FUNCTION job_cube_add(j jobs, d INTEGER) RETURNS void LANGUAGE sql SET search_path FROM CURRENT AS $$
-  INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
-      has_ops_task_exception, has_contractor_task_exception, n)
-    SELECT f.facet, f.value, j.is_canceled, j.stage, j.program_id, j.eligibility, j.is_eligible,
-      (j.claimed_by IS NOT NULL)::int, j.has_ops_task_exception, j.has_contractor_task_exception, d
-    FROM job_cube_facets(j) f
-    ON CONFLICT (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
-      has_ops_task_exception, has_contractor_task_exception) DO UPDATE SET n = job_cube.n + d;
+-- Adds d to each of a job's rows: an update of the row, which is there for all but a job's first of its combination
+-- (an upsert per row cost a third more of every job write), and an insert when it is not.
+CREATE FUNCTION job_cube_add(j jobs, d INTEGER) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+DECLARE
+  f RECORD;
+  is_claimed INTEGER := (j.claimed_by IS NOT NULL)::int;
+BEGIN
+  FOR f IN SELECT * FROM job_cube_facets(j) LOOP
+    UPDATE job_cube c SET n = c.n + d
+      WHERE c.facet = f.facet AND c.value = f.value AND c.is_canceled = j.is_canceled AND c.stage = j.stage
+        AND c.program_id = j.program_id AND c.eligibility = j.eligibility AND c.is_eligible = j.is_eligible
+        AND c.claimed = is_claimed AND c.has_ops_task_exception = j.has_ops_task_exception
+        AND c.has_contractor_task_exception = j.has_contractor_task_exception;
+    IF NOT FOUND THEN
+      INSERT INTO job_cube (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+          has_ops_task_exception, has_contractor_task_exception, n)
+        VALUES (f.facet, f.value, j.is_canceled, j.stage, j.program_id, j.eligibility, j.is_eligible,
+          is_claimed, j.has_ops_task_exception, j.has_contractor_task_exception, d)
+        ON CONFLICT (facet, value, is_canceled, stage, program_id, eligibility, is_eligible, claimed,
+          has_ops_task_exception, has_contractor_task_exception) DO UPDATE SET n = job_cube.n + d;
+    END IF;
+  END LOOP;
+END
 $$;
 
 -- A job moves from its old rows to its new ones when any column of them changed.
