@@ -96,7 +96,7 @@ const CUBE_COLUMNS = {
 type CubeFacet = keyof typeof CUBE_COLUMNS;
 type CubeFilter = { column: (typeof CUBE_COLUMNS)[CubeFacet]; value: string | number }[];
 const inCube = (f: { facet: JobFacet }): f is { facet: CubeFacet; value: string } => f.facet in CUBE_COLUMNS;
-const CUBE_ANCHORS = new Set<JobFacet>(['contractor', 'ops_owner', 'creator', 'submitter', 'mine']);
+const CUBE_ANCHORS = new Set<JobFacet>(['contractor', 'ops_owner', 'creator', 'submitter', 'mine', 'owner']);
 const isAnchor = (f: { facet: JobFacet }): f is { facet: CubeAnchor; value: string } => CUBE_ANCHORS.has(f.facet);
 
 /**

@@ -58,12 +58,12 @@ export interface JobFacetTotalsTable {
 
 /**
  * Jobs per combination of the list's low-cardinality filters with canceled-ness and stage (migration 044), for all jobs
- * (facet '') and for each company, ops owner, creating or submitting user and person whose jobs they are: counts of
- * several filters at once sum its rows.
+ * (facet '') and for each company, ops owner, creating or submitting user, person whose jobs they are and action owner
+ * role: counts of several filters at once sum its rows.
  */
 export interface JobCubeTable {
   facet: '' | CubeAnchor;
-  /** The company's or user's id as text ('' for all jobs). */
+  /** The company's or user's id as text, or the action owner's role ('' for all jobs). */
   value: string;
   is_canceled: number;
   stage: number;
@@ -78,7 +78,7 @@ export interface JobCubeTable {
 }
 
 /** The facets job_cube keeps the low-cardinality filters' totals of, beside all jobs'. */
-export type CubeAnchor = 'contractor' | 'ops_owner' | 'creator' | 'submitter' | 'mine';
+export type CubeAnchor = 'contractor' | 'ops_owner' | 'creator' | 'submitter' | 'mine' | 'owner';
 
 /** The filters whose totals job_facet_totals keeps. */
 export type JobFacet =

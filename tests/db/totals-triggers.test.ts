@@ -82,6 +82,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         .sort();
     const counted = async () => {
       const n = new Map<string, number>();
+      const owners = await db.selectFrom('job_action_owners').select(['job_id', 'role']).execute();
       for (const j of await db.selectFrom('jobs').selectAll().execute()) {
         const facets: [string, string][] = [['', '']];
         if (j.contractor_id !== null) facets.push(['contractor', String(j.contractor_id)]);
@@ -90,6 +91,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         if (j.submitted_by !== null) facets.push(['submitter', String(j.submitted_by)]);
         for (const u of new Set([j.claimed_by, j.ops_owner, j.created_by]))
           if (u !== null) facets.push(['mine', String(u)]);
+        for (const o of owners.filter((x) => x.job_id === j.id)) facets.push(['owner', o.role]);
         for (const [facet, value] of facets) {
           const k = JSON.stringify([facet, value, ...DIMS.map((d) => j[d]), j.claimed_by === null ? 0 : 1]);
           n.set(k, (n.get(k) ?? 0) + 1);
@@ -145,6 +147,19 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         .executeTakeFirstOrThrow();
       ids.push(j.id);
     }
+    // Action owners' rows, written after the job's (as jobs.db writes them: the job's rows deleted and written again).
+    const owners = async (id: number, roles: string[]) => {
+      await db.deleteFrom('job_action_owners').where('job_id', '=', id).execute();
+      if (roles.length)
+        await db
+          .insertInto('job_action_owners')
+          .values(roles.map((role) => ({ role, job_id: id, is_canceled: 0, stage: 1, created_at: AT })))
+          .execute();
+    };
+    await owners(ids[0], ['contractor', 'ops']);
+    await owners(ids[1], ['ops']);
+    await owners(ids[4], ['finance', 'contractor']);
+    await owners(ids[3], ['ops']);
     expect(await cube()).toEqual(await counted());
     // Two jobs alike share a row; a person who claims, owns and created a job counts it once as theirs.
     expect((await cube()).some((r) => JSON.parse(r).at(-1) > 1)).toBe(true);
@@ -167,12 +182,25 @@ describe.each(backends())('totals triggers on %s', (backend) => {
       .where('id', '=', ids[5])
       .execute();
     await db.updateTable('jobs').set({ created_by: ops2.id }).where('id', '=', ids[0]).execute();
+    // A job's roles change after its columns did; a role renamed in place.
+    await db.updateTable('jobs').set({ stage: 4, eligibility: 'ineligible' }).where('id', '=', ids[0]).execute();
+    await owners(ids[0], ['finance']);
+    await owners(ids[1], []);
+    await db
+      .updateTable('job_action_owners')
+      .set({ role: 'ops' })
+      .where('job_id', '=', ids[4])
+      .where('role', '=', 'finance')
+      .execute();
+    expect(await cube()).toEqual(await counted());
     // Writes that change none of the cube's columns, or set them to what they were.
     await db.updateTable('jobs').set({ full_name: 'Ann B. Lee', is_eligible: 1 }).where('id', '=', ids[5]).execute();
     await db.updateTable('jobs').set({ claimed_by: ops.id }).where('id', '=', ids[2]).execute();
+    await owners(ids[3], []);
     await db.deleteFrom('jobs').where('id', '=', ids[3]).execute();
     expect(await cube()).toEqual(await counted());
     expect((await cube()).filter((r) => JSON.parse(r)[0] === 'mine').length).toBeGreaterThan(2);
+    expect((await cube()).filter((r) => JSON.parse(r)[0] === 'owner').length).toBeGreaterThan(1);
   });
 
   it('keep jobs per (facet, value, is_canceled, stage) in job_facet_totals: programs, companies, ops owners, claimed-ness, eligibility statuses, eligible-ness, task exceptions, creators, submitters, whose jobs they are, action owners', async () => {
