@@ -70,13 +70,18 @@ describe('impactReport', () => {
     ]);
   });
 
-  it('streamed batch by batch (impactRun) reports what all the jobs at once do', () => {
-    const proposed = load((t) =>
+  /** A lowered cap and a closed window, and the jobs with one not yet submitted. */
+  const capAndWindow = () => ({
+    proposed: load((t) =>
       t
         .replace('caps: { heat_pump: 800000 }', 'caps: { heat_pump: 650000 }')
         .replace('until: "2026-12-31"', 'until: "2026-03-31"'),
-    );
-    const more = [...jobs, job({ services: services(['heat_pump']) }, { submitted_at: null }, 'Marin')];
+    ),
+    more: [...jobs, job({ services: services(['heat_pump']) }, { submitted_at: null }, 'Marin')],
+  });
+
+  it('streamed batch by batch (impactRun) reports what all the jobs at once do', () => {
+    const { proposed, more } = capAndWindow();
     const whole = impactReport(current, proposed, more, today);
     const run = impactRun(current, proposed, today);
     for (let i = 0; i < more.length; i += 2) run.add(more.slice(i, i + 2));
@@ -86,12 +91,7 @@ describe('impactReport', () => {
   });
 
   it('drained batch by batch and merged in order (mergeImpact), reports what all the jobs at once do', () => {
-    const proposed = load((t) =>
-      t
-        .replace('caps: { heat_pump: 800000 }', 'caps: { heat_pump: 650000 }')
-        .replace('until: "2026-12-31"', 'until: "2026-03-31"'),
-    );
-    const more = [...jobs, job({ services: services(['heat_pump']) }, { submitted_at: null }, 'Marin')];
+    const { proposed, more } = capAndWindow();
     const whole = impactReport(current, proposed, more, today);
     const run = impactRun(current, proposed, today);
     const parts = more.map((j) => {

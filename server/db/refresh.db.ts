@@ -5,7 +5,7 @@
  */
 
 import type { Selectable } from 'kysely';
-import type { JobRecord } from '../../engine/index.ts';
+import { JOB_FACTS, type JobRecord } from '../../engine/index.ts';
 import type { Q } from './portable.ts';
 import type { JobTasksTable } from './schema.ts';
 import type { JobRow } from './jobs.db.ts';
@@ -40,25 +40,10 @@ export async function staleJobs(db: Q, f: StaleFilter, after: number, limit: num
  * time of reading a million jobs.
  */
 const LIVE_COLUMNS = [
-  'id',
-  'code',
+  ...JOB_FACTS,
+  'usage_facts',
   'program_id',
   'pinned_version',
-  'created_at',
-  'submitted_at',
-  'is_canceled',
-  'is_deemed',
-  'ops_marked_ineligible',
-  'address',
-  'city',
-  'county',
-  'state',
-  'zip',
-  'lat',
-  'lon',
-  'electric_utility',
-  'gas_utility',
-  'usage_facts',
 ] as const satisfies readonly (keyof JobRow)[];
 export type LiveJob = Pick<JobRow, (typeof LIVE_COLUMNS)[number]>;
 /** Every field of a job the engine reads is read: a field added to JobRecord, not to LIVE_COLUMNS, fails to compile. */
