@@ -13,7 +13,8 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import type { CubeAnchor, DB, JobCubeTable, JobFacet } from './schema.ts';
+import type { DB, JobFacet } from './schema.ts';
+import { cubeOf, type CubeRows } from './job-cube.ts';
 import type { ActionOwnerRole } from '../../engine/constants.ts';
 import type { JobRow, JobScope } from './jobs.db.ts';
 import { byBytes, isPostgres, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
@@ -78,44 +79,9 @@ interface Totals {
   is_canceled: number;
   stages?: number[];
   facet?: { facet: JobFacet; value: string };
-  /**
-   * Job_cube's rows (migration 044): of all jobs or of one company or person (`anchor`), under the cube's filters
-   * (each column's value).
-   */
-  cube?: { anchor?: { facet: CubeAnchor; value: string }; where: CubeFilter };
+  /** Job_cube's rows (migration 044, server/db/job-cube.ts). */
+  cube?: CubeRows;
 }
-/** The job_cube columns of the facets it keeps. */
-const CUBE_COLUMNS = {
-  program: 'program_id',
-  eligibility: 'eligibility',
-  eligible: 'is_eligible',
-  claimed: 'claimed',
-  ops_exception: 'has_ops_task_exception',
-  contractor_exception: 'has_contractor_task_exception',
-} as const satisfies Partial<Record<JobFacet, keyof JobCubeTable>>;
-type CubeFacet = keyof typeof CUBE_COLUMNS;
-type CubeFilter = { column: (typeof CUBE_COLUMNS)[CubeFacet]; value: string | number }[];
-const inCube = (f: { facet: JobFacet }): f is { facet: CubeFacet; value: string } => f.facet in CUBE_COLUMNS;
-const CUBE_ANCHORS = new Set<JobFacet>(['contractor', 'ops_owner', 'creator', 'submitter', 'mine', 'owner']);
-const isAnchor = (f: { facet: JobFacet }): f is { facet: CubeAnchor; value: string } => CUBE_ANCHORS.has(f.facet);
-
-/**
- * The cube's rows that count a plan's facets: at most one company or person (the same one named twice, as a scope and
- * a filter, is one) and the rest low-cardinality filters, at least two facets in all; none when it cannot.
- */
-function cubeOf(facets: { facet: JobFacet; value: string }[]): Totals['cube'] {
-  const anchors = [...new Map(facets.filter(isAnchor).map((f) => [`${f.facet} ${f.value}`, f])).values()];
-  const filters = facets.filter(inCube);
-  if (
-    anchors.length > 1 ||
-    anchors.length + filters.length !== new Set(facets.map((f) => `${f.facet} ${f.value}`)).size
-  )
-    return undefined;
-  if (anchors.length + filters.length < 2) return undefined;
-  return { anchor: anchors[0], where: filters.map(cubeCondition) };
-}
-/** The cube's text columns; the rest are flags (0 or 1). */
-const CUBE_TEXT = new Set<string>(['program_id', 'eligibility']);
 /** Job columns a filter compares for equality. */
 type EqColumn =
   | 'contractor_id'
@@ -197,8 +163,8 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
       ]),
     );
   }
-  // Every condition on the job is a facet's (the owner's is on the driving rows), and there is at most one; or
-  // they are two or more of the cube's facets and nothing else (no scope, no owner).
+  // Every condition on the job is a facet's (the owner's is on the driving rows), and there is at most one; or two or
+  // more that job_cube answers together (its filters, within at most one company, person or action owner).
   const facetsOnly = onJobs.length === facets.filter((x) => x.facet !== 'owner').length;
   const cube = facetsOnly && facets.length >= 2 ? cubeOf(facets) : undefined;
   const totals =
@@ -208,12 +174,6 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
         ? { is_canceled: flag(f.is_canceled), stages, cube }
         : undefined;
   return { by, driving, onJobs, totals, narrowed: onJobs.length > scoped };
-}
-
-/** A cube facet's condition: its column, and the value as the column holds it. */
-function cubeCondition(f: { facet: CubeFacet; value: string }): CubeFilter[number] {
-  const column = CUBE_COLUMNS[f.facet];
-  return { column, value: CUBE_TEXT.has(column) ? f.value : Number(f.value) };
 }
 
 /** The totals rows of a plan with no filter but canceled-ness, stages and at most one facet, or only cube facets. */
