@@ -6,9 +6,61 @@
 
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
+import type { Insertable } from 'kysely';
+import type { JobsTable } from '../../server/db/schema.ts';
 import { AT, backends, PG_URL, schemaOf, storesOfFile, urlOf } from './backends.ts';
 
 const { fresh, atEnd } = storesOfFile();
+
+type Db = Awaited<ReturnType<typeof fresh>>['kysely'];
+type NewJob = Insertable<JobsTable>;
+/** An ops user (a claimer, ops owner, creator or submitter of the jobs below). */
+const opsUser = (db: Db, email: string) =>
+  db
+    .insertInto('users')
+    .values({ email, name: 'O', role: 'ops', created_at: AT })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+/** A contractor company. */
+const newCompany = (db: Db, name: string) =>
+  db
+    .insertInto('contractors')
+    .values({
+      name,
+      address: '1 A St',
+      city: 'Madison',
+      phone: '608-555-0101',
+      email: 'a@b.test',
+      primary_contact: 'A',
+      program_id: 'wi-hear',
+      created_at: AT,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+/** Jobs `code0`, `code1`, ... with the columns `of(i)` gives each (its id, in order). */
+async function newJobs(db: Db, code: string, count: number, of: (i: number) => Partial<NewJob>): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const j = await db
+      .insertInto('jobs')
+      .values({
+        code: `${code}${i}`,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        full_name: 'Ann Lee',
+        address: `${i} Main St`,
+        program_id: 'wi-hear',
+        stage_entered_at: AT,
+        created_at: AT,
+        updated_at: AT,
+        ...of(i),
+      } as NewJob)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(j.id);
+  }
+  return ids;
+}
 
 describe.each(backends())('totals triggers on %s', (backend) => {
   it('keep jobs per (is_canceled, stage) in job_totals through inserts, stage moves, cancels and deletes', async () => {
@@ -99,54 +151,19 @@ describe.each(backends())('totals triggers on %s', (backend) => {
       }
       return [...n].map(([k, c]) => JSON.stringify([...JSON.parse(k), c])).sort();
     };
-    const user = (email: string) =>
-      db
-        .insertInto('users')
-        .values({ email, name: 'C', role: 'ops', created_at: AT })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    const [ops, ops2] = [await user('c@b.test'), await user('d@b.test')];
-    const company = await db
-      .insertInto('contractors')
-      .values({
-        name: 'Cube Co',
-        address: '1 A St',
-        city: 'Madison',
-        phone: '608-555-0101',
-        email: 'a@b.test',
-        primary_contact: 'A',
-        program_id: 'wi-hear',
-        created_at: AT,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ids: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const j = await db
-        .insertInto('jobs')
-        .values({
-          code: `CU1${i}`,
-          first_name: 'Ann',
-          last_name: 'Lee',
-          full_name: 'Ann Lee',
-          address: `${i} Main St`,
-          program_id: i < 5 ? 'wi-hear' : 'pce',
-          claimed_by: i % 3 ? ops.id : null,
-          contractor_id: i < 4 ? company.id : null,
-          ops_owner: i % 2 ? ops.id : null,
-          created_by: i < 3 ? ops.id : i < 5 ? ops2.id : null,
-          submitted_by: i === 0 ? ops2.id : null,
-          stage_entered_at: AT,
-          created_at: AT,
-          updated_at: AT,
-          is_eligible: i % 2,
-          eligibility: i % 2 ? 'eligible' : 'pending_more_information',
-          has_ops_task_exception: i === 1 ? 1 : 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(j.id);
-    }
+    const [ops, ops2] = [await opsUser(db, 'c@b.test'), await opsUser(db, 'd@b.test')];
+    const company = await newCompany(db, 'Cube Co');
+    const ids = await newJobs(db, 'CU1', 8, (i) => ({
+      program_id: i < 5 ? 'wi-hear' : 'pce',
+      claimed_by: i % 3 ? ops.id : null,
+      contractor_id: i < 4 ? company.id : null,
+      ops_owner: i % 2 ? ops.id : null,
+      created_by: i < 3 ? ops.id : i < 5 ? ops2.id : null,
+      submitted_by: i === 0 ? ops2.id : null,
+      is_eligible: i % 2,
+      eligibility: i % 2 ? 'eligible' : 'pending_more_information',
+      has_ops_task_exception: i === 1 ? 1 : 0,
+    }));
     // Action owners' rows, written after the job's (as jobs.db writes them: the job's rows deleted and written again).
     const owners = async (id: number, roles: string[]) => {
       await db.deleteFrom('job_action_owners').where('job_id', '=', id).execute();
@@ -257,58 +274,18 @@ describe.each(backends())('totals triggers on %s', (backend) => {
         .map(([k, c]) => [...JSON.parse(k), c])
         .sort((a, b) => (JSON.stringify(a.slice(0, 4)) < JSON.stringify(b.slice(0, 4)) ? -1 : 1));
     };
-    const ops = await db
-      .insertInto('users')
-      .values({ email: 'o@b.test', name: 'O', role: 'ops', created_at: AT })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ops2 = await db
-      .insertInto('users')
-      .values({ email: 'p@b.test', name: 'P', role: 'ops', created_at: AT })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const company = (name: string) =>
-      db
-        .insertInto('contractors')
-        .values({
-          name,
-          address: '1 A St',
-          city: 'Madison',
-          phone: '608-555-0101',
-          email: 'a@b.test',
-          primary_contact: 'A',
-          program_id: 'wi-hear',
-          created_at: AT,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    const [c1, c2] = [await company('One'), await company('Two')];
-    const ids: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const j = await db
-        .insertInto('jobs')
-        .values({
-          code: `FT1${i}`,
-          first_name: 'Ann',
-          last_name: 'Lee',
-          full_name: 'Ann Lee',
-          address: `${i} Main St`,
-          program_id: i < 4 ? 'wi-hear' : 'pce',
-          claimed_by: i % 2 ? ops.id : null,
-          contractor_id: i < 3 ? c1.id : i < 5 ? c2.id : null,
-          ops_owner: i % 3 ? ops.id : null,
-          stage_entered_at: AT,
-          created_at: AT,
-          updated_at: AT,
-          is_eligible: i % 2,
-          has_ops_task_exception: i === 1 ? 1 : 0,
-          created_by: i < 2 ? ops.id : null,
-          submitted_by: i === 0 ? ops2.id : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(j.id);
-    }
+    const [ops, ops2] = [await opsUser(db, 'o@b.test'), await opsUser(db, 'p@b.test')];
+    const [c1, c2] = [await newCompany(db, 'One'), await newCompany(db, 'Two')];
+    const ids = await newJobs(db, 'FT1', 6, (i) => ({
+      program_id: i < 4 ? 'wi-hear' : 'pce',
+      claimed_by: i % 2 ? ops.id : null,
+      contractor_id: i < 3 ? c1.id : i < 5 ? c2.id : null,
+      ops_owner: i % 3 ? ops.id : null,
+      is_eligible: i % 2,
+      has_ops_task_exception: i === 1 ? 1 : 0,
+      created_by: i < 2 ? ops.id : null,
+      submitted_by: i === 0 ? ops2.id : null,
+    }));
     const owners = (id: number, roles: string[], stage = 1, is_canceled = 0) =>
       db
         .insertInto('job_action_owners')
