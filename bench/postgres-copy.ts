@@ -48,6 +48,7 @@ export async function postgresBench(
   bench: BenchDb,
   url: string,
   log: (s: string) => void = () => {},
+  o: { keepOthers?: boolean } = {},
 ): Promise<{ store: Store; schema: string }> {
   const schema = `bench_${createHash('sha256').update(basename(bench.path)).digest('hex').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: url });
@@ -58,11 +59,13 @@ export async function postgresBench(
       [schema, 'bench_ready'],
     );
     if (ready.rowCount) return { store: await openStore(url, { schema }), schema };
-    for (const r of (await admin.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'bench\\_%'")).rows as {
-      nspname: string;
-    }[]) {
-      await admin.query(`DROP SCHEMA "${r.nspname}" CASCADE`);
-    }
+    // Other sizes' twins dropped (the disk a million jobs take twice over), unless asked to keep them.
+    if (!o.keepOthers)
+      for (const r of (await admin.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'bench\\_%'")).rows as {
+        nspname: string;
+      }[]) {
+        await admin.query(`DROP SCHEMA "${r.nspname}" CASCADE`);
+      }
   } finally {
     await admin.end();
   }
