@@ -126,6 +126,27 @@ let combinationNames: string[];
     ['ops: ops user + eligible', {}, { ops_user: ops(1), is_eligible: true }, page()],
     ['ops: action owner + eligible', {}, { action_owner: 'contractor', is_eligible: true }, page()],
     ['contractor: eligible', { contractor_id: c(0) }, { is_eligible: true }, page()],
+    // A company's, an ops owner's or a contractor user's page under further filters: their walks carry the filter
+    // columns (migration 045), so the page passes over index entries, not rows.
+    [
+      'contractor: program + eligibility',
+      { contractor_id: c(0) },
+      { program_id: 'ca-heehra', eligibility: 'eligible' },
+      page(),
+    ],
+    ['contractor: program by name', { contractor_id: c(10) }, { program_id: 'pce' }, page(1, 'full_name', 'asc')],
+    [
+      'ops: ops user + program + eligibility',
+      {},
+      { ops_user: ops(1), program_id: 'ca-heehra', eligibility: 'eligible' },
+      page(),
+    ],
+    [
+      'ops: contractor user + program',
+      {},
+      { contractor_user: bench.contractor_user_ids[0], program_id: 'udve' },
+      page(),
+    ],
   ];
 
   const NAIVE_RUNS = 3;

@@ -293,6 +293,71 @@ describe('the SQLite file', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("finds a company's, an ops owner's or a contractor user's page under further filters on index entries alone", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rebate-walks-'));
+    try {
+      const a = await openStore(`sqlite:${join(dir, 'x.db')}`);
+      for (const name of ['A', 'B', 'C', 'D'])
+        await a.kysely.insertInto('contractors').values({ name, created_at: AT }).execute();
+      for (const [i, role] of ['contractor', 'contractor', 'ops', 'ops'].entries())
+        await a.kysely
+          .insertInto('users')
+          .values({ email: `u${i}@b.test`, name: `U${i}`, role, created_at: AT })
+          .execute();
+      const programs = ['wi-hear', 'pce', 'reco'];
+      const statuses = ['eligible', 'ineligible', 'pending_more_information'];
+      const row = (i: number) => ({
+        code: `WK${i}`,
+        first_name: 'Ann',
+        last_name: `Lee${i % 97}`,
+        full_name: `Ann Lee${i % 97}`,
+        address: `${i} Main St`,
+        contractor_id: 1 + (i % 4),
+        program_id: programs[i % 3],
+        eligibility: statuses[i % 5 === 0 ? 0 : (i % 7) % 3],
+        is_eligible: i % 5 === 0 ? 1 : 0,
+        created_by: 1 + (i % 2),
+        submitted_by: i % 3 === 0 ? 1 + (i % 2) : null,
+        ops_owner: 3 + (i % 2),
+        stage_entered_at: AT,
+        created_at: new Date(Date.parse(AT) + i * 1000).toISOString(),
+        updated_at: AT,
+      });
+      for (let i = 0; i < 4000; i += 500)
+        await a.kysely
+          .insertInto('jobs')
+          .values(Array.from({ length: 500 }, (_, k) => row(i + k)))
+          .execute();
+      await a.close();
+      // Reopened: analyzed (as a database holding jobs is), so the plans are those a real database gets.
+      const b = await openStore(`sqlite:${join(dir, 'x.db')}`);
+      const page = (where: string, order = 'created_at, id') =>
+        (
+          b
+            .sqlite!.prepare(
+              `EXPLAIN QUERY PLAN SELECT id FROM jobs WHERE is_canceled = 0 AND ${where} ORDER BY ${order} LIMIT 25`,
+            )
+            .all() as { detail: string }[]
+        )
+          .map((p) => p.detail)
+          .join(' | ');
+      const plans = [
+        page("contractor_id = 2 AND program_id = 'pce' AND eligibility = 'ineligible'"),
+        page("contractor_id = 2 AND program_id = 'pce'", 'full_name, id'),
+        page("contractor_id = 3 AND program_id = 'reco'", 'stage_entered_at DESC, id DESC'),
+        page('contractor_id = 2 AND is_eligible = 1', 'full_name, id'),
+        page('contractor_id = 1 AND claimed_by IS NOT NULL'),
+        page("ops_owner = 3 AND program_id = 'wi-hear' AND eligibility = 'eligible'"),
+        page("created_by = 1 AND program_id = 'reco'"),
+        page('submitted_by = 2 AND is_eligible = 1'),
+      ];
+      for (const plan of plans) expect(plan).toMatch(/^SEARCH jobs USING COVERING INDEX jobs_/);
+      await b.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 if (PG_URL) {
@@ -317,6 +382,48 @@ if (PG_URL) {
       const again = await reopen(await schemaOf(a));
       expect(again.migrated).toEqual([]);
       expect((await again.kysely.selectFrom('schema_migrations').selectAll().execute()).length).toBe(all.length);
+    });
+
+    it("keep room on the jobs table's pages, so a re-evaluation's stamp is written without new index entries", async () => {
+      const s = await fresh('postgres');
+      const opts = await sql<{ reloptions: string[] | null }>`SELECT reloptions FROM pg_class
+        WHERE oid = to_regclass('jobs')`.execute(s.kysely);
+      expect(opts.rows[0].reloptions).toEqual(['fillfactor=70']);
+      const [user] = await s.kysely
+        .insertInto('users')
+        .values({ email: 'ff@b.test', name: 'F', role: 'contractor', created_at: AT })
+        .returning('id')
+        .execute();
+      const job = (i: number) => ({
+        code: `FF${i}`,
+        first_name: 'Fay',
+        last_name: 'Fill',
+        full_name: 'Fay Fill',
+        address: `${i} Elm St`,
+        program_id: 'wi-hear',
+        created_by: user.id,
+        stage_entered_at: AT,
+        created_at: AT,
+        updated_at: AT,
+      });
+      await s.kysely
+        .insertInto('jobs')
+        .values(Array.from({ length: 200 }, (_, i) => job(i)))
+        .execute();
+      // The stamp (refresh.db.ts stampEvaluated) of every tenth job, counted within its transaction: each a heap-only
+      // update, as its page has room (full pages, the default, left none but the last's).
+      const hot = await s.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('jobs')
+          .set({ evaluated_on: '2026-06-02', definition_hash: 'h' })
+          .where(sql<boolean>`id % 10 = 0`)
+          .execute();
+        return (
+          await sql<{ upd: string; hot: string }>`SELECT pg_stat_get_xact_tuples_updated(to_regclass('jobs')) AS upd,
+            pg_stat_get_xact_tuples_hot_updated(to_regclass('jobs')) AS hot`.execute(trx)
+        ).rows[0];
+      });
+      expect({ upd: Number(hot.upd), hot: Number(hot.hot) }).toEqual({ upd: 20, hot: 20 });
     });
 
     it('two opens of one new schema at once: one migrates, the other applies nothing', async () => {
