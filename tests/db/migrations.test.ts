@@ -300,7 +300,7 @@ describe('the SQLite file', () => {
       const a = await openStore(`sqlite:${join(dir, 'x.db')}`);
       for (const name of ['A', 'B', 'C', 'D'])
         await a.kysely.insertInto('contractors').values({ name, created_at: AT }).execute();
-      for (const [i, role] of ['contractor', 'contractor', 'ops', 'ops'].entries())
+      for (const [i, role] of (['contractor', 'contractor', 'ops', 'ops'] as const).entries())
         await a.kysely
           .insertInto('users')
           .values({ email: `u${i}@b.test`, name: `U${i}`, role, created_at: AT })
