@@ -4,12 +4,13 @@
  * task rows, so each gets the tasks of a job generated from its program's cases (bench/generate.ts): the
  * evaluations run the programs' real rules. Two proposals: the heat pump cap lowered in every program that
  * has one (the jobs of the other programs are not run again: their program did not change), and every
- * program changed (every job runs twice). Figures, not assertions (target: the report under 5 s).
+ * program changed (every job runs twice). Then the report read from PostgreSQL's twin of the same rows, where one
+ * answers. Figures, not assertions (target: the report under 5 s).
  */
 
 import Database from 'better-sqlite3';
 import { evaluateJob, impactRun, type ImpactJob } from '../engine/index.ts';
-import { sqliteStore } from '../server/db/database.ts';
+import { sqliteStore, type Store } from '../server/db/database.ts';
 import { readDefinitionSources } from '../server/definitions.ts';
 import { REPO_ROOT } from '../server/deps.ts';
 import { impactJobPages } from '../server/services/impact.service.ts';
@@ -17,6 +18,8 @@ import { impactInThreads } from '../server/services/impact-threads.ts';
 import { availableParallelism } from 'node:os';
 import { benchDatabase, BENCH_NOW } from './generate-db.ts';
 import { generateJobs } from './generate.ts';
+import { postgresBench } from './postgres-copy.ts';
+import { benchPostgres } from './postgres-url.ts';
 import { loadOrThrow, lowerHeatPumpCaps, renameEveryProgram } from './proposals.ts';
 import { record } from './record.ts';
 
@@ -36,12 +39,14 @@ const everything = loadOrThrow(everythingFiles);
 
 const db = benchDatabase(current.programs, { size: SIZE, log: (s) => console.log(s) });
 const store = sqliteStore(new Database(db.path, { readonly: true }));
+// As the API bench: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server (`off`: SQLite alone).
+const PG_URL = (await benchPostgres()).url;
 const pools = new Map(Object.values(current.programs).map((p) => [p.id, generateJobs(p, current.cases[p.id], 500)]));
 let seen = 0;
 /** The next page of live jobs read from the database (timed apart), each given the tasks of a generated job. */
-async function* pages(): AsyncGenerator<ImpactJob[]> {
+async function* pages(from: Store = store): AsyncGenerator<ImpactJob[]> {
   // The bench's jobs are not pinned: the programs of each side are its definitions'.
-  const read = impactJobPages(store.kysely, current, current);
+  const read = impactJobPages(from.kysely, current, current);
   for (;;) {
     const started = performance.now();
     const next = await read.next();
@@ -103,6 +108,42 @@ const threadedMs = performance.now() - threadStart;
 const same = JSON.stringify(threaded) === JSON.stringify(runs[1].run.report);
 await store.close();
 
+/**
+ * PostgreSQL: the same report read from the PostgreSQL twin of the bench database (bench/postgres-copy.ts, cached; the
+ * same rows), in one thread and in worker threads: the evaluations are the engine's either way, the reads are the
+ * backend's.
+ */
+async function onPostgres(url: string) {
+  const twin = await postgresBench(db, url, (s) => console.log(s));
+  const sqliteRead = readMs;
+  try {
+    seen = 0;
+    readMs = 0;
+    const run = impactRun(current, everything, TODAY);
+    let started = performance.now();
+    for await (const jobs of pages(twin.store)) run.add(jobs);
+    const oneThread = performance.now() - started;
+    const read = readMs;
+    seen = 0;
+    readMs = 0;
+    started = performance.now();
+    const report = await impactInThreads(pages(twin.store), {
+      current,
+      proposed: everything,
+      sources: { current: files, proposed: everythingFiles },
+      today: TODAY,
+      threads,
+    });
+    const inThreads = performance.now() - started;
+    const agrees = JSON.stringify(report) === JSON.stringify(runs[1].run.report);
+    return { read, oneThread, inThreads, agrees: agrees && JSON.stringify(run.report) === JSON.stringify(report) };
+  } finally {
+    readMs = sqliteRead;
+    await twin.store.close();
+  }
+}
+const pgFigures = PG_URL ? await onPostgres(PG_URL) : undefined;
+
 console.log(
   `impact report over ${fmt(jobCount)} live jobs of ${fmt(SIZE)}, streamed a page at a time (read from the database in ${secs(readMs)}), one core`,
 );
@@ -121,6 +162,10 @@ console.log(
 console.log(
   `  every program changed, read here, reported in ${threads} threads: ${secs(threadedMs).padStart(8)}${same ? '' : '  (NOT the same report as one thread!)'}`,
 );
+if (pgFigures)
+  console.log(
+    `  PostgreSQL: every program changed, read and report, one thread ${secs(pgFigures.oneThread)} (reads ${secs(pgFigures.read)}); in ${threads} threads ${secs(pgFigures.inThreads)}${pgFigures.agrees ? '' : '  (NOT the same report as SQLite!)'}`,
+  );
 console.log('  target: the impact report under 5 s (100,000 jobs), under 60 s (1,000,000), its reads included');
 record('impact', 'SQLite', {
   read_ms: readMs,
@@ -132,3 +177,10 @@ record('impact', 'SQLite', {
   threads,
   peak_heap_bytes: peakHeap,
 });
+if (pgFigures)
+  record('impact', 'PostgreSQL', {
+    read_ms: pgFigures.read,
+    every_with_read_ms: pgFigures.oneThread,
+    every_threads_ms: pgFigures.inThreads,
+    threads,
+  });

@@ -5,7 +5,8 @@
  * the utility's page, the status check, and a collection run (meters, 25 monthly bills per meter as Green
  * Button XML, parsed, stored, evaluated, the derived profile set). Prints the total time, each phase, the
  * time per collection and the process's peak memory (the first figures: the README's Benchmark section
- * keeps them, for the next run to be read beside). Printed, never asserted.
+ * keeps them, for the next run to be read beside). On PostgreSQL too where one answers (as the API bench finds it):
+ * the same collections written into the twin of the bench database, dropped after. Printed, never asserted.
  */
 
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
+import pg from 'pg';
 import { benchDatabase } from './generate-db.ts';
+import { postgresBench } from './postgres-copy.ts';
+import { benchPostgres } from './postgres-url.ts';
 import { oneSize, record } from './record.ts';
 import { insertContractor } from '../server/db/contractors.db.ts';
 import { insertUser } from '../server/db/users.db.ts';
@@ -37,15 +41,43 @@ const NOW = new Date('2026-06-01T15:00:00.000Z');
 const fmt = (n: number, d = 1) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
 
-/** Runs `count` collections end to end; the phases' times and the readings stored. */
-async function run(count: number) {
+// As the API bench: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server (`off`: SQLite alone).
+const PG_URL = (await benchPostgres()).url;
+
+/**
+ * The database a run writes into: on SQLite a copy of the bench file; on PostgreSQL its twin (bench/postgres-copy.ts),
+ * or an empty schema when alone, dropped after the run (the next bench copies the twin again).
+ */
+async function databaseOf(pgUrl: string | undefined, dir: string) {
+  const bench = AMONG ? benchDatabase(repoDefinitions().programs, { size: AMONG }) : undefined;
+  if (!pgUrl) {
+    if (bench) copyFileSync(bench.path, join(dir, 'bench.db'));
+    return { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => {} };
+  }
+  let schema = `bench_usage_${process.pid}`;
+  if (bench) {
+    const twin = await postgresBench(bench, pgUrl, (s) => console.log(s));
+    await twin.store.close();
+    schema = twin.schema;
+  }
+  const drop = async () => {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => admin.end());
+  };
+  return { url: pgUrl, schema, drop };
+}
+
+/** Runs `count` collections end to end (on PostgreSQL at `pgUrl`, else SQLite); the phases' times and readings. */
+async function run(count: number, pgUrl?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'rebate-usage-bench-'));
-  if (AMONG) copyFileSync(benchDatabase(repoDefinitions().programs, { size: AMONG }).path, join(dir, 'bench.db'));
+  const database = await databaseOf(pgUrl, dir);
   const sim = await startUtilitySimulator({ now: () => NOW, validation_ms: 0 });
   const deps = await buildDeps(
     {
       ...loadConfig({}),
-      database_url: `sqlite:${join(dir, 'bench.db')}`,
+      database_url: database.url,
+      database_schema: database.schema,
       upload_dir: join(dir, 'uploads'),
       seed_demo: false,
       utility_data_url: sim.url,
@@ -137,6 +169,7 @@ async function run(count: number) {
   } finally {
     await deps.store.close();
     await sim.close();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -148,6 +181,8 @@ const oursPeak = peak;
 clearInterval(sampler);
 
 record('usage', 'SQLite', { total_ms: ours.total, per_job_ms: ours.total / COUNT, peak_rss: oursPeak });
+const onPg = PG_URL ? await run(COUNT, PG_URL) : undefined;
+if (onPg) record('usage', 'PostgreSQL', { total_ms: onPg.total, per_job_ms: onPg.total / COUNT });
 console.log(
   `Usage collection: ${COUNT.toLocaleString('en-US')} RECO jobs${AMONG ? ` among ${AMONG.toLocaleString('en-US')} others` : ''} through the worker and the simulated utility (13+ months each), node ${process.version}`,
 );
@@ -167,3 +202,7 @@ console.log(row(['workflow total', `${fmt(ours.total / 1000)} s`, `${fmt(ours.to
 console.log(
   `   ${ours.complete.toLocaleString('en-US')} of ${COUNT.toLocaleString('en-US')} collections Complete, ${ours.readings.toLocaleString('en-US')} readings stored; peak memory (RSS) ${mb(oursPeak)}.`,
 );
+if (onPg)
+  console.log(
+    `   PostgreSQL: workflow total ${fmt(onPg.total / 1000)} s (${fmt(onPg.total / COUNT, 2)} ms a job; invites ${fmt(onPg.invites / 1000)} s, sign-ins ${fmt(onPg.signins / 1000)} s, checks and collection runs ${fmt(onPg.collect / 1000)} s); ${onPg.complete.toLocaleString('en-US')} Complete, ${onPg.readings.toLocaleString('en-US')} readings.`,
+  );
