@@ -30,6 +30,13 @@ export function parseSizes(value: string | undefined): number[] {
 const BENCHES = ['api.bench.ts', 'impact.bench.ts', 'usage.bench.ts', 'refresh.bench.ts'];
 
 async function main(): Promise<void> {
+  // BENCH_CURVE_FROM: a recorded curve (curve.json) printed and plotted again, nothing run (after the measures change).
+  const from = process.env.BENCH_CURVE_FROM;
+  if (from) {
+    const saved = JSON.parse(readFileSync(from, 'utf8')) as Curve & { total_seconds: number };
+    write(saved, saved.total_seconds);
+    return;
+  }
   const sizes = parseSizes(process.env.BENCH_JOBS);
   const started = performance.now();
   const curve: Curve = { sizes: [], figures: {}, seconds: {} };
