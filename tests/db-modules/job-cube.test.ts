@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { cubeOf } from '../../server/db/job-cube.ts';
+import { walksFor } from '../../server/db/job-lists.db.ts';
 
 describe('cubeOf', () => {
   it('two or more low-cardinality filters: all jobs, each column as it holds the value', () => {
@@ -55,5 +56,20 @@ describe('cubeOf', () => {
         { facet: 'program', value: 'pce' },
       ]),
     ).toBeUndefined();
+  });
+});
+
+describe('walksFor (SQLite: a page walks its sort index, checking the low-cardinality filters on its entries)', () => {
+  it('walks once the matches are not rare: matches squared times ten at least the page size times the walk', () => {
+    expect(walksFor(2_000, 95_000, 25)).toBe(true); // claimed jobs of a program at 100,000 jobs
+    expect(walksFor(20_000, 950_000, 25)).toBe(true);
+    expect(walksFor(1_541, 950_000, 25)).toBe(false);
+    expect(walksFor(1_542, 950_000, 25)).toBe(true);
+    expect(walksFor(50, 100, 25)).toBe(true);
+  });
+
+  it('leaves rare matches, and none, to the planner (none answers no page at all)', () => {
+    expect(walksFor(100, 1_000_000, 25)).toBe(false);
+    expect(walksFor(0, 10, 25)).toBe(false);
   });
 });
