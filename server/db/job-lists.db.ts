@@ -14,7 +14,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { DB, JobFacet } from './schema.ts';
-import { cubeOf, type CubeRows } from './job-cube.ts';
+import { CUBE_JOB_COLUMNS, cubeOf, inCube, walksFor, type CubeRows } from './job-cube.ts';
 import type { ActionOwnerRole } from '../../engine/constants.ts';
 import type { JobRow, JobScope } from './jobs.db.ts';
 import { byBytes, isPostgres, likeCaseless, containsPattern, pageOf, type Q } from './portable.ts';
@@ -23,6 +23,7 @@ import { cachedCount, cachedRows, countWithRows, type ExtraColumn } from './jobs
 
 export { cachedCount, cachedRows, cachedUntil, clearCountCache } from './jobs-version-cache.ts';
 export type { JobScope } from './jobs.db.ts';
+export { walksFor } from './job-cube.ts';
 
 /** Filters of the jobs list (spec sect. 7). */
 export interface JobFilters {
@@ -135,7 +136,7 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
     if (v === undefined) return;
     const cond: Cond = (eb) => eb(`jobs.${col}`, '=', v as never);
     onJobs.push(cond);
-    walked.push(LOW_CARDINALITY.has(col) ? (eb) => eb(sql`+${sql.ref(`jobs.${col}`)}`, '=', v as never) : cond);
+    walked.push(CUBE_JOB_COLUMNS.has(col) ? (eb) => eb(sql`+${sql.ref(`jobs.${col}`)}`, '=', v as never) : cond);
     if (name) facet(name, v);
   };
   const bit = (b: boolean | undefined) => (b === undefined ? undefined : flag(b));
@@ -189,7 +190,7 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
         : undefined;
   // The walk alone: what is left without the low-cardinality filters, when the plan has some and is counted from the
   // totals (so both counts are a few totals rows). Not with a text query (q leaves totals undefined).
-  const lowFilters = facets.some((x) => CUBE_FILTERS.has(x.facet));
+  const lowFilters = facets.some(inCube);
   const walk =
     totals && lowFilters && by === 'jobs'
       ? {
@@ -207,35 +208,6 @@ function plan(scope: JobScope, f: JobFilters, withStage = true): Plan {
         }
       : undefined;
   return { by, driving, onJobs, totals, narrowed: onJobs.length > scoped, walked, walk };
-}
-
-/** The filter columns job_cube counts (server/db/job-cube.ts), and their facets. */
-const LOW_CARDINALITY = new Set<EqColumn>([
-  'program_id',
-  'eligibility',
-  'is_eligible',
-  'has_contractor_task_exception',
-  'has_ops_task_exception',
-]);
-const CUBE_FILTERS = new Set<JobFacet>([
-  'program',
-  'eligibility',
-  'eligible',
-  'claimed',
-  'contractor_exception',
-  'ops_exception',
-]);
-
-/**
- * Whether a page walks its sort's index, checking the low-cardinality filters on each entry (SQLite), rather than
- * leaving the choice to SQLite's planner, which took an index on a filter (a program's ~100,000 jobs at a million),
- * read every matching row and sorted them, where the walk passes over ~25 entries per match (claimed jobs of a program
- * at 100,000 jobs: 40 ms against 0.15 ms). A walk of `walk` entries of which `matches` match reads about
- * per_page * walk / matches entries; reading the matches' rows and sorting them costs about ten entries a row. So the
- * walk wins once matches * matches >= per_page * walk / 10; with fewer matches the planner picks.
- */
-export function walksFor(matches: number, walk: number, perPage: number): boolean {
-  return matches > 0 && matches * matches * 10 >= perPage * walk;
 }
 
 /** The totals rows of a plan with no filter but canceled-ness, stages and at most one facet, or only cube facets. */
