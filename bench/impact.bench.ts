@@ -94,17 +94,21 @@ for await (const jobs of pages()) {
 // The report as the server and `rebate impact` make it at this size: read here while worker threads evaluate
 // (server/services/impact-threads.ts), from the same jobs with the same tasks.
 const threads = Math.min(4, availableParallelism());
-seen = 0;
-readMs = 0;
-const threadStart = performance.now();
-const threaded = await impactInThreads(pages(), {
-  current,
-  proposed: everything,
-  sources: { current: files, proposed: everythingFiles },
-  today: TODAY,
-  threads,
-});
-const threadedMs = performance.now() - threadStart;
+/** The every-program report read from `from` (counts and reads from zero) and made in worker threads; its time. */
+async function everyInThreads(from: Store) {
+  seen = 0;
+  readMs = 0;
+  const started = performance.now();
+  const report = await impactInThreads(pages(from), {
+    current,
+    proposed: everything,
+    sources: { current: files, proposed: everythingFiles },
+    today: TODAY,
+    threads,
+  });
+  return { report, ms: performance.now() - started };
+}
+const { report: threaded, ms: threadedMs } = await everyInThreads(store);
 const same = JSON.stringify(threaded) === JSON.stringify(runs[1].run.report);
 await store.close();
 
@@ -120,21 +124,11 @@ async function onPostgres(url: string) {
     seen = 0;
     readMs = 0;
     const run = impactRun(current, everything, TODAY);
-    let started = performance.now();
+    const started = performance.now();
     for await (const jobs of pages(twin.store)) run.add(jobs);
     const oneThread = performance.now() - started;
     const read = readMs;
-    seen = 0;
-    readMs = 0;
-    started = performance.now();
-    const report = await impactInThreads(pages(twin.store), {
-      current,
-      proposed: everything,
-      sources: { current: files, proposed: everythingFiles },
-      today: TODAY,
-      threads,
-    });
-    const inThreads = performance.now() - started;
+    const { report, ms: inThreads } = await everyInThreads(twin.store);
     const agrees = JSON.stringify(report) === JSON.stringify(runs[1].run.report);
     return { read, oneThread, inThreads, agrees: agrees && JSON.stringify(run.report) === JSON.stringify(report) };
   } finally {
