@@ -32,6 +32,20 @@ async function reopen(schema: string): Promise<Store> {
  * SQLite's own. */
 const NOT_COMPARED = /^(jobs_search|contractors_search|sqlite_)/;
 
+/** The `i`th job of a test below (code `<prefix><i>`), with `extra` columns over the defaults. */
+const jobRow = <T extends object>(prefix: string, i: number, extra: T) => ({
+  code: `${prefix}${i}`,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  full_name: 'Ann Lee',
+  address: `${i} Main St`,
+  program_id: 'wi-hear',
+  stage_entered_at: AT,
+  created_at: AT,
+  updated_at: AT,
+  ...extra,
+});
+
 async function columns(store: Store): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   if (store.backend === 'sqlite') {
@@ -250,19 +264,7 @@ describe('the SQLite file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rebate-analyze-'));
     try {
       const a = await openStore(`sqlite:${join(dir, 'x.db')}`);
-      const row = (i: number) => ({
-        code: `AN${i}`,
-        first_name: 'Ann',
-        last_name: 'Lee',
-        full_name: 'Ann Lee',
-        address: `${i} Main St`,
-        program_id: 'wi-hear',
-        is_eligible: i % 2,
-        submitted_by: null,
-        stage_entered_at: AT,
-        created_at: AT,
-        updated_at: AT,
-      });
+      const row = (i: number) => jobRow('AN', i, { is_eligible: i % 2, submitted_by: null });
       await a.kysely
         .insertInto('users')
         .values({ email: 's@b.test', name: 'S', role: 'contractor', created_at: AT })
@@ -394,18 +396,7 @@ if (PG_URL) {
         .values({ email: 'ff@b.test', name: 'F', role: 'contractor', created_at: AT })
         .returning('id')
         .execute();
-      const job = (i: number) => ({
-        code: `FF${i}`,
-        first_name: 'Fay',
-        last_name: 'Fill',
-        full_name: 'Fay Fill',
-        address: `${i} Elm St`,
-        program_id: 'wi-hear',
-        created_by: user.id,
-        stage_entered_at: AT,
-        created_at: AT,
-        updated_at: AT,
-      });
+      const job = (i: number) => jobRow('FF', i, { created_by: user.id });
       await s.kysely
         .insertInto('jobs')
         .values(Array.from({ length: 200 }, (_, i) => job(i)))
