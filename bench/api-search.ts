@@ -16,20 +16,15 @@ import { fuseOptions } from '../server/services/fuzzy-rank.ts';
 import type { AuthUser, Deps } from '../server/context.ts';
 import { dbValue } from '../tests/support/db.ts';
 import { BENCH_NOW, type benchDatabase } from './generate-db.ts';
-import {
-  agreementOf,
-  fmt,
-  median,
-  ms,
-  NAME_QUERIES,
-  pct,
-  PLACE_QUERIES,
-  quantile,
-  row,
-  type Agreement,
-} from './api-figures.ts';
+import { agreementOf, fmt, median, ms, pct, quantile, row, type Agreement } from './api-figures.ts';
 import { record } from './record.ts';
-import { fuseAnswers, randomJobQueries } from './search-agreement.ts';
+import {
+  addressAt,
+  benchSearchQueries,
+  cachedFuseAnswers,
+  fuseAnswersFile,
+  randomJobQueries,
+} from './search-agreement.ts';
 
 /** What one backend's search measures: each query's median, the first (cold) pass, and both agreements. */
 export interface SearchFigures {
@@ -54,34 +49,8 @@ export async function searchPart(o: {
     { log: () => {}, now: () => BENCH_NOW },
   );
   const opsUser: AuthUser = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops', contractor_id: null };
-  const at = (f: number) => Math.max(1, Math.round(SIZE * f));
   const one = async (sql: string, ...p: unknown[]) => String(await dbValue(deps, sql, ...p));
-  const code = (f: number) => one('SELECT code FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
-  const ext = (f: number) =>
-    one('SELECT external_id FROM jobs WHERE id >= ? AND external_id IS NOT NULL ORDER BY id LIMIT 1', at(f));
-  const address = (f: number) => one('SELECT address FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
-  const company = (i: number) =>
-    one('SELECT name FROM contractors WHERE id = ?', bench.contractor_ids[i % bench.contractor_ids.length]);
-  const typo = (s: string) => s.slice(0, 2) + s.slice(3); // one letter dropped
-  const queries = [
-    ...NAME_QUERIES,
-    await code(0.12345),
-    await code(0.6789),
-    (await code(0.0424)).slice(0, 4),
-    (await code(0.00999)).toLowerCase(),
-    await ext(0.31337),
-    (await ext(0.0515)).slice(-6),
-    '1234 Oak',
-    'Maple Ave',
-    await address(0.4453),
-    ...PLACE_QUERIES,
-    await company(0),
-    await company(7),
-    typo(await company(42)),
-    (await company(99)).split(' ')[0],
-    'comfrt systms',
-    'jo',
-  ];
+  const queries = await benchSearchQueries(one, SIZE, bench.contractor_ids);
   const rows = (
     await jobSearchTexts(
       deps.db,
@@ -96,7 +65,11 @@ export async function searchPart(o: {
     theirs.push(performance.now() - t);
   }
   const randomQueries = randomJobQueries(rows, RANDOM_QUERIES);
-  const { top: fuseTop, tied: fuseTied } = fuseAnswers(fuse, [...queries, ...randomQueries]);
+  // Untimed, and kept beside the database: the same rows give the same answers on the next run.
+  const { top: fuseTop, tied: fuseTied } = cachedFuseAnswers(fuseAnswersFile(bench.path), () => fuse, [
+    ...queries,
+    ...randomQueries,
+  ]);
   /**
    * Agreement with fuse.js, of a backend: the share of fuse.js's top 10 ids also in ours (strict), and the share of
    * ours (as many as fuse.js returned) that fuse.js scores at least as well as its own 10th (tie-aware: among jobs of
@@ -180,7 +153,7 @@ export async function searchPart(o: {
   const hostile = [
     'a'.repeat(SEARCH_MAX_CHARS),
     'ab '.repeat(SEARCH_MAX_CHARS).slice(0, SEARCH_MAX_CHARS),
-    `${await address(0.5)} ${rows[0].full_name} `.repeat(10).slice(0, SEARCH_MAX_CHARS),
+    `${await addressAt(one, SIZE, 0.5)} ${rows[0].full_name} `.repeat(10).slice(0, SEARCH_MAX_CHARS),
     Array.from({ length: SEARCH_MAX_CHARS }, (_, i) => 'aeinorst lmu0123456789'[(i * 7) % 22]).join(''),
   ];
   const loopDelay = async (qs: string[]) => {

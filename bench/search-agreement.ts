@@ -3,8 +3,54 @@
  * agree with (agreementOf in bench/api-figures.ts scores ours against them).
  */
 
-import type Fuse from 'fuse.js';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import Fuse from 'fuse.js';
 import type { JobSearchText } from '../server/db/search-rows.db.ts';
+import { JOB_SEARCH } from '../engine/index.ts';
+import { NAME_QUERIES, PLACE_QUERIES } from './api-figures.ts';
+
+/** One value of a statement over the bench database (its text). */
+export type ValueOf = (sql: string, ...params: unknown[]) => Promise<string>;
+
+/** The address of the first job at a fraction of the way through the ids (the ids run 1..size). */
+export const addressAt = (one: ValueOf, size: number, f: number) =>
+  one('SELECT address FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', Math.max(1, Math.round(size * f)));
+
+/**
+ * The fixed queries every search bench asks (the API bench's part b and the search profile): names (exact, misspelt,
+ * first and full), codes and external ids (whole, a piece, lower case), addresses, cities, companies (whole, a letter
+ * dropped, a first word), a misspelt phrase and a two-letter query. Values are taken at fixed fractions of the ids, so
+ * each size asks the same kinds of query of its own data.
+ */
+export async function benchSearchQueries(one: ValueOf, size: number, contractorIds: number[]): Promise<string[]> {
+  const at = (f: number) => Math.max(1, Math.round(size * f));
+  const code = (f: number) => one('SELECT code FROM jobs WHERE id >= ? ORDER BY id LIMIT 1', at(f));
+  const ext = (f: number) =>
+    one('SELECT external_id FROM jobs WHERE id >= ? AND external_id IS NOT NULL ORDER BY id LIMIT 1', at(f));
+  const company = (i: number) =>
+    one('SELECT name FROM contractors WHERE id = ?', contractorIds[i % contractorIds.length]);
+  const typo = (s: string) => s.slice(0, 2) + s.slice(3); // one letter dropped
+  return [
+    ...NAME_QUERIES,
+    await code(0.12345),
+    await code(0.6789),
+    (await code(0.0424)).slice(0, 4),
+    (await code(0.00999)).toLowerCase(),
+    await ext(0.31337),
+    (await ext(0.0515)).slice(-6),
+    '1234 Oak',
+    'Maple Ave',
+    await addressAt(one, size, 0.4453),
+    ...PLACE_QUERIES,
+    await company(0),
+    await company(7),
+    typo(await company(42)),
+    (await company(99)).split(' ')[0],
+    'comfrt systms',
+    'jo',
+  ];
+}
 
 /**
  * `count` queries nobody chose: a field (or one word of it) of a random job, with up to two typos (a letter dropped,
@@ -67,4 +113,42 @@ export function fuseAnswers(
     tied.set(q, equal);
   }
   return { top, tied };
+}
+
+/**
+ * Where cachedFuseAnswers keeps fuse.js's answers over a bench database: beside it (its name keys its rows), keyed by
+ * the job search config and fuse.js's version.
+ */
+export function fuseAnswersFile(databasePath: string): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify(JOB_SEARCH) + Fuse.version)
+    .digest('hex')
+    .slice(0, 10);
+  return `${databasePath}.fuse-${key}.json`;
+}
+
+/** fuse.js's answers of fuseAnswers as a file holds them (sets as arrays). */
+type SavedAnswers = Record<string, { top: number[]; tied: number[] }>;
+
+/**
+ * fuseAnswers remembered in `file` (fuseAnswersFile): fuse.js over a million jobs takes seconds a query (its whole
+ * sorted result list, to find the ties: about 20 minutes for the API bench's queries), and the same rows and config
+ * give the same answers. Queries not in the file are answered by the Fuse `fuse()` makes (only then) and added to it.
+ */
+export function cachedFuseAnswers(
+  file: string,
+  fuse: () => Fuse<JobSearchText>,
+  queries: string[],
+): { top: Map<string, number[]>; tied: Map<string, Set<number>> } {
+  const saved: SavedAnswers = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SavedAnswers) : {};
+  const missing = queries.filter((q) => !saved[q]);
+  if (missing.length) {
+    const fresh = fuseAnswers(fuse(), missing);
+    for (const q of missing) saved[q] = { top: fresh.top.get(q)!, tied: [...fresh.tied.get(q)!] };
+    writeFileSync(file, JSON.stringify(saved));
+  }
+  return {
+    top: new Map(queries.map((q) => [q, saved[q].top])),
+    tied: new Map(queries.map((q) => [q, new Set(saved[q].tied)])),
+  };
 }

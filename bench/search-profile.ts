@@ -1,32 +1,57 @@
 /**
- * Where a search's time goes: the bench's search queries over the 100,000-job database (BENCH_JOBS),
- * each phase timed (pool ids from the index, the identifier scan, reading the pool's rows, ranking), as the service
- * runs them.
+ * Where a search's time goes, and what the search's sizes buy. The bench's search queries (benchSearchQueries, as the
+ * API bench asks them) over the bench database (BENCH_JOBS, default 100,000; on its PostgreSQL copy with
+ * BENCH_DATABASE_URL), each phase timed as the service runs them: pool ids from the index, the identifier scan, reading
+ * the pool's rows, ranking. With BENCH_TUNINGS, a JSON list of changes to SEARCH_TUNING (e.g. '[{}, {"pool": 1500}]'),
+ * each tuning's agreement with fuse.js over every job (tie-aware and strict, on the fixed queries and on
+ * BENCH_RANDOM_QUERIES random ones, default 30) and its latency. fuse.js's answers are kept beside the database
+ * (data/bench/*.fuse-*.json): a million jobs take fuse.js seconds a query, once per dataset.
  * Run: node --import tsx bench/search-profile.ts (add --cpu-prof for a profile).
  */
+import Fuse from 'fuse.js';
 import { oneSize } from './record.ts';
 import { JOB_SEARCH } from '../engine/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, repoDefinitions } from '../server/deps.ts';
+import type { AuthUser } from '../server/context.ts';
 import * as searchRows from '../server/db/search-rows.db.ts';
-import { SEARCH_TUNING, candidateIds, rankRows } from '../server/services/fuzzy-rank.ts';
+import {
+  SEARCH_TUNING,
+  candidateIds,
+  fuseOptions,
+  rankRows,
+  type SearchTuning,
+} from '../server/services/fuzzy-rank.ts';
 import { identifierCandidates } from '../server/services/identifier-scan.ts';
+import { searchJobs } from '../server/services/search.service.ts';
+import { dbValue } from '../tests/support/db.ts';
 import { BENCH_NOW, benchDatabase } from './generate-db.ts';
 import { postgresBench } from './postgres-copy.ts';
-import { NAME_QUERIES, PLACE_QUERIES } from './api-figures.ts';
+import { agreementOf, median, pct, quantile } from './api-figures.ts';
+import { benchSearchQueries, cachedFuseAnswers, fuseAnswersFile, randomJobQueries } from './search-agreement.ts';
 
 const SIZE = oneSize(100_000);
 const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: console.log });
 const PG_URL = process.env.BENCH_DATABASE_URL;
-// On PostgreSQL the bench's copy of the same rows (postgres-copy.ts); times are wall times there (the database works in
-// its own process).
-const pgSchema = PG_URL ? (await postgresBench(bench, PG_URL, console.log)).schema : undefined;
-const deps = await buildDeps(
-  { ...loadConfig({}), database_url: PG_URL ?? `sqlite:${bench.path}`, database_schema: pgSchema },
+const sqlite = await buildDeps(
+  { ...loadConfig({}), database_url: `sqlite:${bench.path}` },
   { log: () => {}, now: () => BENCH_NOW },
 );
-const queries = [...NAME_QUERIES, '1234 Oak', 'Maple Ave', ...PLACE_QUERIES, 'comfrt systms', 'jo'];
+// On PostgreSQL the bench's copy of the same rows (postgres-copy.ts); times are wall times there (the database works in
+// its own process).
+const deps = PG_URL
+  ? await buildDeps(
+      {
+        ...loadConfig({}),
+        database_url: PG_URL,
+        database_schema: (await postgresBench(bench, PG_URL, console.log)).schema,
+      },
+      { log: () => {}, now: () => BENCH_NOW },
+    )
+  : sqlite;
+const one = async (text: string, ...p: unknown[]) => String(await dbValue(sqlite, text, ...p));
+const queries = await benchSearchQueries(one, SIZE, bench.contractor_ids);
 const phase = { candidates: 0, identifiers: 0, rows: 0, rank: 0 };
 const perQuery: [string, number][] = [];
 const detail = new Map<string, number[]>();
@@ -63,12 +88,6 @@ const n = 4 * queries.length;
 console.log(Object.fromEntries(Object.entries(phase).map(([k, v]) => [k, `${(v / n).toFixed(2)} ms`])));
 const byQ = new Map<string, number[]>();
 for (const [q, t] of perQuery) byQ.set(q, [...(byQ.get(q) ?? []), t]);
-console.log(
-  [...byQ]
-    .map(([q, ts]) => [q, Math.min(...ts).toFixed(1)])
-    .sort((a, b) => Number(b[1]) - Number(a[1]))
-    .slice(0, 12),
-);
 for (const [q] of [...byQ].sort((a, b) => Math.min(...b[1]) - Math.min(...a[1])).slice(0, 8))
   console.log(
     q.padEnd(20),
@@ -76,39 +95,54 @@ for (const [q] of [...byQ].sort((a, b) => Math.min(...b[1]) - Math.min(...a[1]))
       .get(q)!
       .map((x) => x.toFixed(1).padStart(6))
       .join(' '),
-    ' (candidates identifiers rows rank, CPU ms)',
+    ' (candidates identifiers rows rank, ms)',
   );
 
-// The pool size against agreement with fuse.js over every job (BENCH_POOLS=1000,600,400).
-if (process.env.BENCH_POOLS) {
-  const { default: Fuse } = await import('fuse.js');
-  const { fuseOptions } = await import('../server/services/fuzzy-rank.ts');
-  const { searchJobs } = await import('../server/services/search.service.ts');
-  const rows = (
-    await searchRows.jobSearchTexts(
-      deps.db,
-      Array.from({ length: SIZE }, (_, i) => i + 1),
-    )
-  ).sort((x, y) => x.id - y.id);
-  const fuse = new Fuse(rows, fuseOptions(JOB_SEARCH));
-  const tops = new Map(queries.map((q) => [q, fuse.search(q, { limit: 10 }).map((r) => r.item.id)]));
-  const ops = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops' as const, contractor_id: null };
-  for (const pool of process.env.BENCH_POOLS.split(',').map(Number)) {
-    for (const shortlist of (process.env.BENCH_SHORTLISTS ?? String(SEARCH_TUNING.shortlist)).split(',').map(Number)) {
-      const tuning = { ...SEARCH_TUNING, pool, shortlist };
-      let agreed = 0;
-      const cpus: number[] = [];
-      for (const q of queries) {
-        const c0 = cpu();
+// Each tuning's agreement with fuse.js over every job and its latency (BENCH_TUNINGS='[{}, {"pool": 1500}]').
+if (process.env.BENCH_TUNINGS) {
+  const tunings = JSON.parse(process.env.BENCH_TUNINGS) as Partial<SearchTuning>[];
+  let rows: searchRows.JobSearchText[] | undefined;
+  const allRows = async () =>
+    (rows ??= (
+      await searchRows.jobSearchTexts(
+        sqlite.db,
+        Array.from({ length: SIZE }, (_, i) => i + 1),
+      )
+    ).sort((x, y) => x.id - y.id));
+  const random = randomJobQueries(await allRows(), Number(process.env.BENCH_RANDOM_QUERIES ?? 30));
+  const answers = cachedFuseAnswers(
+    fuseAnswersFile(bench.path),
+    () => new Fuse(rows!, { ...fuseOptions(JOB_SEARCH), includeScore: true }),
+    [...queries, ...random],
+  );
+  const ops: AuthUser = { id: bench.ops_user_ids[0], email: '', name: '', role: 'ops', contractor_id: null };
+  for (const change of tunings) {
+    const tuning = { ...SEARCH_TUNING, ...change };
+    const agreement = async (qs: string[]) => {
+      const sum = { strict: 0, tieAware: 0 };
+      for (const q of qs) {
         const got = (await searchJobs(deps, ops, q, 10, tuning)).map((r) => r.id);
-        cpus.push(cpu() - c0);
-        const top = tops.get(q)!;
-        agreed += top.length ? got.filter((id) => top.includes(id)).length / top.length : got.length ? 0 : 1;
+        const a = agreementOf(answers.top.get(q)!, answers.tied.get(q)!, got);
+        sum.strict += a.strict / qs.length;
+        sum.tieAware += a.tieAware / qs.length;
       }
-      cpus.sort((a, b) => a - b);
-      console.log(
-        `pool ${pool} shortlist ${shortlist}: agreement ${((100 * agreed) / queries.length).toFixed(1)}%, CPU median ${cpus[Math.floor(cpus.length / 2)].toFixed(1)} ms, p95 ${cpus[Math.floor(cpus.length * 0.95)].toFixed(1)} ms`,
-      );
-    }
+      return sum;
+    };
+    const fixed = await agreement(queries);
+    const randomShare = await agreement(random);
+    // Wall time per query: the median of three rounds (after the agreement's pass warmed it).
+    const times = queries.map((): number[] => []);
+    for (let round = 0; round < 3; round++)
+      for (const [i, q] of queries.entries()) {
+        const t = performance.now();
+        await searchJobs(deps, ops, q, 10, tuning);
+        times[i].push(performance.now() - t);
+      }
+    const each = times.map(median);
+    console.log(
+      `${JSON.stringify(change)}: agreement ${pct(fixed)}, random queries ${pct(randomShare)}; median ${median(each).toFixed(1)} ms, p95 ${quantile(each, 0.95).toFixed(1)} ms`,
+    );
   }
 }
+await deps.store.close();
+if (deps !== sqlite) await sqlite.store.close();

@@ -49,7 +49,7 @@ export interface SearchTuning {
 /** The tuning the API uses. */
 // Pool 600 and shortlist 60 (from 1000 and 100): agreement with fuse.js over every job 95.6% (was 96.3%), search CPU
 // p95 17.5 ms
-// (was 22.5 ms) on the bench's names, typos, places and companies (bench/search-profile.ts, BENCH_POOLS).
+// (was 22.5 ms) on the bench's names, typos, places and companies (bench/search-profile.ts, BENCH_TUNINGS).
 // Keys per trigram 150 (from 600) and for a two-character query 1,500 (from 5,000): the same agreement on the 38
 // queries of
 // bench/api.bench.ts but one result of one code (95.0% from 95.3%; 600 keys for a prefix drop 'jo' to 60%), a quarter

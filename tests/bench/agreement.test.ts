@@ -1,7 +1,17 @@
-/** The search bench's agreement with fuse.js (bench/api-figures.ts agreementOf): strict and tie-aware. */
+/**
+ * The search bench's agreement with fuse.js (bench/api-figures.ts agreementOf): strict and tie-aware; and fuse.js's
+ * answers kept beside the bench database (bench/search-agreement.ts cachedFuseAnswers).
+ */
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fuse from 'fuse.js';
 import { describe, expect, it } from 'vitest';
 import { agreementOf } from '../../bench/api-figures.ts';
+import { cachedFuseAnswers, fuseAnswers, fuseAnswersFile } from '../../bench/search-agreement.ts';
+import { JOB_SEARCH } from '../../engine/index.ts';
+import { fuseOptions } from '../../server/services/fuzzy-rank.ts';
 
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
@@ -26,5 +36,57 @@ describe('agreementOf', () => {
     expect(agreementOf([], new Set(), [])).toEqual({ strict: 1, tieAware: 1 });
     expect(agreementOf([], new Set(), [4])).toEqual({ strict: 0, tieAware: 0 });
     expect(agreementOf([4], new Set([4]), [])).toEqual({ strict: 0, tieAware: 0 });
+  });
+});
+
+describe('cachedFuseAnswers', () => {
+  const job = (id: number, full_name: string, city: string) => ({
+    id,
+    full_name,
+    address: `${id} Oak St`,
+    city,
+    contractor: 'Acme Heating',
+    code: `C${id}`,
+    external_id: null,
+  });
+  const rows = [
+    job(1, 'Mary Johnson', 'Fresno'),
+    job(2, 'Ann Jonson', 'Fresno'),
+    job(3, 'Mary Smith', 'Madison'),
+    job(4, 'Mary Johnson', 'Madison'),
+  ];
+  const fuse = () => new Fuse(rows, { ...fuseOptions(JOB_SEARCH), includeScore: true });
+
+  it('answers as fuseAnswers does, asks fuse.js only for the queries its file lacks, and keeps them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fuse-answers-'));
+    try {
+      const file = join(dir, 'answers.json');
+      let built = 0;
+      const counted = () => (built++, fuse());
+      const first = cachedFuseAnswers(file, counted, ['johnson', 'fresno']);
+      const direct = fuseAnswers(fuse(), ['johnson', 'fresno', 'mary']);
+      expect(built).toBe(1);
+      for (const q of ['johnson', 'fresno']) {
+        expect(first.top.get(q)).toEqual(direct.top.get(q));
+        expect(first.tied.get(q)).toEqual(direct.tied.get(q));
+      }
+      // Known queries come from the file: no Fuse is made; a new one makes one and joins the file.
+      const again = cachedFuseAnswers(file, counted, ['fresno', 'johnson']);
+      expect(built).toBe(1);
+      expect(again.top.get('fresno')).toEqual(direct.top.get('fresno'));
+      const more = cachedFuseAnswers(file, counted, ['mary', 'johnson']);
+      expect(built).toBe(2);
+      expect(more.top.get('mary')).toEqual(direct.top.get('mary'));
+      expect(cachedFuseAnswers(file, counted, ['mary']).tied.get('mary')).toEqual(direct.tied.get('mary'));
+      expect(built).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keys the file by the bench database it sits beside', () => {
+    expect(fuseAnswersFile('/data/bench/a.db')).toMatch(/^\/data\/bench\/a\.db\.fuse-[0-9a-f]{10}\.json$/);
+    expect(fuseAnswersFile('/data/bench/a.db')).toBe(fuseAnswersFile('/data/bench/a.db'));
+    expect(fuseAnswersFile('/data/bench/b.db').startsWith('/data/bench/b.db.fuse-')).toBe(true);
   });
 });
