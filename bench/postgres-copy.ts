@@ -63,7 +63,7 @@ export async function postgresBench(
     if (ready.rowCount) return { store: await openStore(url, { schema }), schema };
     // Other sizes' twins dropped (the disk a million jobs take twice over), unless asked to keep them (BENCH_PG_KEEP=1:
     // a curve run then reuses a million jobs' twin copied before it).
-    if (!(o.keepOthers ?? process.env.BENCH_PG_KEEP === '1'))
+    if (!(o.keepOthers || process.env.BENCH_PG_KEEP === '1'))
       for (const r of (await admin.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'bench\\_%'")).rows as {
         nspname: string;
       }[]) {
