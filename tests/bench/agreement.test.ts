@@ -12,6 +12,7 @@ import { agreementOf } from '../../bench/api-figures.ts';
 import { cachedFuseAnswers, fuseAnswers, fuseAnswersFile } from '../../bench/search-agreement.ts';
 import { JOB_SEARCH } from '../../engine/index.ts';
 import { fuseOptions } from '../../server/services/fuzzy-rank.ts';
+import type { JobSearchText } from '../../server/db/search-rows.db.ts';
 
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
@@ -40,7 +41,7 @@ describe('agreementOf', () => {
 });
 
 describe('cachedFuseAnswers', () => {
-  const job = (id: number, full_name: string, city: string) => ({
+  const job = (id: number, full_name: string, city: string): JobSearchText => ({
     id,
     full_name,
     address: `${id} Oak St`,
