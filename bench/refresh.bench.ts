@@ -7,16 +7,16 @@
  * re-evaluated, those whose outcome changes written, the rest stamped; the bench's jobs have no task rows,
  * so few outcomes change), then the next day's run (outcomes hold: each job is evaluated and stamped). SQLite on a
  * copy of the generated database; PostgreSQL too when BENCH_DATABASE_URL names one (its cached copy is
- * dropped after the run, which wrote to it; past BENCH_REFRESH_PG_MAX it starts from SQLite's evaluated jobs).
+ * dropped after the run, which wrote to it). Past BENCH_REFRESH_FIRST_MAX both start from the evaluated copy
+ * (bench/evaluated-db.ts) and the first run is not timed.
  * Figures, not assertions: the machines are shared and noisy.
  * Target: under 10 s on one core.
  */
 
 import { copyFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
-import { sql } from 'kysely';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { evaluateJobWithFacts } from '../engine/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { depsOf, REPO_ROOT, repoDefinitions } from '../server/deps.ts';
@@ -27,6 +27,7 @@ import { jobInput } from '../server/services/evaluation.ts';
 import { currentProgram, registerVersions } from '../server/services/pinned-program.ts';
 import { queueDailyRefresh, queueDefinitionsRefresh, refreshHandlers } from '../server/services/refresh-work.ts';
 import { createWorker } from '../server/worker.ts';
+import { evaluatedDatabase } from './evaluated-db.ts';
 import { BENCH_NOW, benchDatabase } from './generate-db.ts';
 import { loadOrThrow, lowerHeatPumpCaps, renameEveryProgram } from './proposals.ts';
 import { postgresBench } from './postgres-copy.ts';
@@ -37,11 +38,11 @@ const SIZE = oneSize(100_000);
 // As the API bench: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server (`off`: SQLite alone).
 const PG_URL = (await benchPostgres()).url;
 /**
- * The largest size whose first run is timed on PostgreSQL too (default 100,000): it writes every outcome one job at a
- * time (2.7-4.6 ms a job: over an hour at a million), which would hold the whole curve up. Past it PostgreSQL starts
- * from SQLite's evaluated copy and times the other runs.
+ * The largest size whose first run is timed (default 100,000): it writes every outcome (1.5-2 ms a job on SQLite,
+ * 2.7-4.6 ms on PostgreSQL: 22 min to over an hour at a million), which would hold the whole curve up. Past it both
+ * backends start from the evaluated copy (bench/evaluated-db.ts, built once per dataset) and time the other runs.
  */
-const PG_MAX = Number(process.env.BENCH_REFRESH_PG_MAX ?? 100_000);
+const FIRST_MAX = Number(process.env.BENCH_REFRESH_FIRST_MAX ?? 100_000);
 const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log(s) });
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -54,11 +55,10 @@ const renamedFiles = renameEveryProgram(source);
 const renamed = registerVersions(loadOrThrow(renamedFiles), renamedFiles);
 
 /**
- * The worker's runs on one backend. `first` false: the jobs were evaluated already (PostgreSQL past
- * BENCH_REFRESH_PG_MAX starts from SQLite's evaluated copy), so the first run is not timed. `evaluated`: called after
- * the first run, with the store it ran on.
+ * The worker's runs on one backend. `first` false: the jobs were evaluated already (the evaluated copy, past
+ * BENCH_REFRESH_FIRST_MAX), so the first run is not timed.
  */
-async function run(label: string, store: Store, o: { first?: boolean; evaluated?: (s: Store) => Promise<void> } = {}) {
+async function run(label: string, store: Store, o: { first?: boolean } = {}) {
   let clock = BENCH_NOW;
   const config = { ...loadConfig({}), upload_dir: join(tmpdir(), 'rebate-bench-refresh') };
   const deps = depsOf(store, config, { now: () => clock, log: () => {} });
@@ -108,7 +108,6 @@ async function run(label: string, store: Store, o: { first?: boolean; evaluated?
     return { ms: performance.now() - started, items, written: await count() };
   };
   const first = o.first === false ? undefined : await timed(deps, 60_000, queueDefinitionsRefresh);
-  await o.evaluated?.(store);
   const caps = await timed(cappedDeps, 120_000, queueDefinitionsRefresh);
   const every = await timed(renamedDeps, 180_000, queueDefinitionsRefresh);
   const daily = await timed(renamedDeps, 86_400_000, (d) => queueDailyRefresh(d));
@@ -121,9 +120,7 @@ async function run(label: string, store: Store, o: { first?: boolean; evaluated?
   );
   if (first) console.log(line('first evaluation (every job written):', first, false));
   else
-    console.log(
-      `  ${'first evaluation (every job written):'.padEnd(40)}        - (started from SQLite's evaluated copy)`,
-    );
+    console.log(`  ${'first evaluation (every job written):'.padEnd(40)}        - (started from the evaluated copy)`);
   console.log(line(`${lowered.programs} programs' caps lowered:`, caps));
   console.log(line('every program changed:', every));
   console.log(line('next day:', daily));
@@ -136,38 +133,33 @@ async function run(label: string, store: Store, o: { first?: boolean; evaluated?
   });
 }
 
+// Past BENCH_REFRESH_FIRST_MAX both backends start from the jobs as the first run leaves them (every outcome written),
+// the evaluated copy built in bulk and cached beside the generated file; at its first run's instant.
+const evaluated = SIZE > FIRST_MAX;
+const start = evaluated
+  ? await evaluatedDatabase(bench, defs, new Date(BENCH_NOW.getTime() + 60_000), (s) => console.log(s))
+  : bench;
+if (evaluated)
+  console.log(
+    `\nAt ${fmt(SIZE)} jobs both backends start from the evaluated copy (BENCH_REFRESH_FIRST_MAX is ${fmt(FIRST_MAX)}).`,
+  );
 const copy = join(tmpdir(), `rebate-refresh-bench-${process.pid}.db`);
-// Past BENCH_REFRESH_PG_MAX, PostgreSQL starts from the jobs as SQLite's first run left them (every outcome written):
-// its own first run writes one job at a time (4.6 ms a job at 10,000: over an hour at a million). The file's name
-// names the PostgreSQL schema it is copied into (bench/postgres-copy.ts), dropped after the run.
-const evaluatedCopy =
-  PG_URL && SIZE > PG_MAX ? join(tmpdir(), `${basename(bench.path, '.db')}-evaluated-${process.pid}.db`) : undefined;
-copyFileSync(bench.path, copy);
+copyFileSync(start.path, copy);
 const sqlite = await openStore(`sqlite:${copy}`);
 try {
-  await run('SQLite', sqlite, {
-    evaluated: async (s) => {
-      if (evaluatedCopy) await sql`VACUUM INTO ${evaluatedCopy}`.execute(s.kysely);
-    },
-  });
+  await run('SQLite', sqlite, { first: !evaluated });
 } finally {
   await sqlite.close();
   for (const ext of ['', '-wal', '-shm']) rmSync(`${copy}${ext}`, { force: true });
 }
 if (PG_URL) {
-  // The cached PostgreSQL twin (bench/postgres-copy.ts), or the evaluated copy's; dropped after the run, which wrote to
-  // it: the next bench copies it afresh.
-  const from = evaluatedCopy ? { ...bench, path: evaluatedCopy } : bench;
-  const twin = await postgresBench(from, PG_URL, (s) => console.log(s), { keepOthers: evaluatedCopy !== undefined });
+  // The cached PostgreSQL twin of the generated or the evaluated file (bench/postgres-copy.ts; the other's kept);
+  // dropped after the run, which wrote to it: the next bench copies it afresh.
+  const twin = await postgresBench(start, PG_URL, (s) => console.log(s), { keepOthers: evaluated });
   try {
-    if (evaluatedCopy)
-      console.log(
-        `\nPostgreSQL at ${fmt(SIZE)} jobs starts from SQLite's evaluated copy (BENCH_REFRESH_PG_MAX is ${fmt(PG_MAX)}).`,
-      );
-    await run('PostgreSQL', twin.store, { first: evaluatedCopy === undefined });
+    await run('PostgreSQL', twin.store, { first: !evaluated });
   } finally {
     await twin.store.close();
-    if (evaluatedCopy) rmSync(evaluatedCopy, { force: true });
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS "${twin.schema}" CASCADE`).finally(() => admin.end());
