@@ -129,10 +129,29 @@ function pgHolds(col: Expression<unknown>, groups: string[][]): RawBuilder<SqlBo
   )})`;
 }
 
-/** The scope as SQL over the FTS5 owner id `(rowid >> 3)`; the statement text is fixed per scope kind. */
+/**
+ * A company's trigram in its jobs' search rows (SQLite, migration 046): char(4), then its id in two base-4096 digits
+ * from U+E000. None past 4096 * 4096 - 1 (the migration writes none either).
+ */
+export function companyTrigram(id: number): string | undefined {
+  if (!Number.isSafeInteger(id) || id < 0 || id >= 4096 * 4096) return undefined;
+  return String.fromCodePoint(4, 0xe000 + (id >> 12), 0xe000 + (id & 4095));
+}
+
+/** The company trigram a lookup of the jobs index ANDs with its own (SQLite): a company's search. */
+const scopeTrigram = (index: SearchIndex, scope: SearchScope) =>
+  index === 'jobs' && scope.contractor_id !== undefined ? companyTrigram(scope.contractor_id) : undefined;
+
+/**
+ * The scope as SQL over the FTS5 owner id `(rowid >> 3)`; the statement text is fixed per scope kind. A company's
+ * search (its trigram in the MATCH: the rows left are its jobs') still checks each row's job (any text could hold the
+ * trigram's characters), one lookup by id per row; without the trigram, its jobs are read first.
+ */
 function sqliteScope(index: SearchIndex, scope: SearchScope): RawBuilder<unknown> {
   if (index === 'contractors')
     return scope.contractor_id === undefined ? sql`` : sql`and (rowid >> 3) = ${scope.contractor_id}`;
+  if (scope.contractor_id !== undefined && scopeTrigram(index, scope))
+    return sql`and exists (select 1 from jobs where jobs.id = (jobs_search.rowid >> 3) and jobs.contractor_id = ${scope.contractor_id})`;
   if (scope.contractor_id !== undefined)
     return sql`and (rowid >> 3) in (select id from jobs where contractor_id = ${scope.contractor_id})`;
   if (scope.homeowner_user_id !== undefined)
@@ -174,11 +193,11 @@ export async function matchingKeys(
     );
     return r.rows.map((row) => Number(row.key));
   }
+  const company = scopeTrigram(index, scope);
+  const match = company ? `(${matchExpression(groups)}) AND ${literal(company)}` : matchExpression(groups);
   const r = await sql<{
     rowid: number;
-  }>`select rowid from ${table} where ${table} match ${matchExpression(groups)} ${sqliteScope(index, scope)} limit ${limit}`.execute(
-    db,
-  );
+  }>`select rowid from ${table} where ${table} match ${match} ${sqliteScope(index, scope)} limit ${limit}`.execute(db);
   return r.rows.map((row) => row.rowid);
 }
 

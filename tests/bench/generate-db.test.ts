@@ -30,7 +30,7 @@ describe('the bench database generator', () => {
       const rows = db.prepare('SELECT rowid AS key, text FROM jobs_search ORDER BY rowid').all();
       const wanted = db
         .prepare(
-          "SELECT key, char(2) || value || char(3) AS text FROM jobs_search_fields WHERE value IS NOT NULL AND value <> '' ORDER BY key",
+          "SELECT key, char(2) || value || char(3) || company AS text FROM jobs_search_fields WHERE value IS NOT NULL AND value <> '' ORDER BY key",
         )
         .all();
       expect(rows.length).toBeGreaterThan(300 * 4);
