@@ -39,24 +39,26 @@ export interface ContractorSearchRow {
 
 /**
  * Ids of every row of a scope in id order, or null when it holds more than `max` (then the index narrows). A row
- * at offset `max` is looked for first: a large scope (every job, for ops) answers with one id, not `max` + 1.
+ * at offset `max` is looked for first: a large scope (every job, for ops) answers with one id, not `max` + 1. Both
+ * reads take the ids in whatever order an index gives them (sorted here): ordered by id, SQLite's planner read a
+ * 20,000-job company's every entry of a wide index and sorted them to find the 1,001st (6.8 ms at a million jobs).
  */
 export async function idsInScope(db: Q, index: SearchIndex, scope: SearchScope, max: number): Promise<number[] | null> {
   const ids = async (offset: number, limit: number) => {
     if (index === 'contractors') {
       let q = db.selectFrom('contractors').select('id').where('deleted_at', 'is', null);
       if (scope.contractor_id !== undefined) q = q.where('id', '=', scope.contractor_id);
-      return (await q.orderBy('id').offset(offset).limit(limit).execute()).map((r) => r.id);
+      return (await q.offset(offset).limit(limit).execute()).map((r) => r.id);
     }
     let q = db.selectFrom('jobs').select('id');
     if (scope.contractor_id !== undefined) q = q.where('contractor_id', '=', scope.contractor_id);
     else if (scope.homeowner_user_id !== undefined) q = q.where('homeowner_user_id', '=', scope.homeowner_user_id);
-    return (await q.orderBy('id').offset(offset).limit(limit).execute()).map((r) => r.id);
+    return (await q.offset(offset).limit(limit).execute()).map((r) => r.id);
   };
   if ((await ids(max, 1)).length) return null;
   // Rows written between the two reads may make it more than `max`: read one more to tell.
   const all = await ids(0, max + 1);
-  return all.length > max ? null : all;
+  return all.length > max ? null : all.map(Number).sort((a, b) => a - b);
 }
 
 /** `col` is one of `ids`, bound as one value whatever their number (SQLite: a JSON array; PostgreSQL: an integer
