@@ -78,6 +78,20 @@ async function migratedCopy(): Promise<{ url: string; drop: () => Promise<void> 
 /** A time stamp for rows the database tests write. */
 export const AT = '2026-06-01T00:00:00.000Z';
 
+/** The `i`th job of a test (code `<prefix><i>`, at AT, of wi-hear), with `extra` columns over the defaults. */
+export const jobRow = <T extends object>(prefix: string, i: number | string, extra: T) => ({
+  code: `${prefix}${i}`,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  full_name: 'Ann Lee',
+  address: `${i} Main St`,
+  program_id: 'wi-hear',
+  stage_entered_at: AT,
+  created_at: AT,
+  updated_at: AT,
+  ...extra,
+});
+
 /** The schema a PostgreSQL store lives in. */
 export const schemaOf = async (store: Store) =>
   (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.kysely)).rows[0].s;

@@ -17,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { migrationFiles, openStore, postgresPool, type Store } from '../../server/db/database.ts';
 import type { DB } from '../../server/db/schema.ts';
-import { AT, backends, dropSchema, PG_URL, schemaOf, storesOfFile } from './backends.ts';
+import { AT, backends, dropSchema, jobRow, PG_URL, schemaOf, storesOfFile } from './backends.ts';
 
 const { fresh, atEnd } = storesOfFile({ migrating: true });
 
@@ -31,20 +31,6 @@ async function reopen(schema: string): Promise<Store> {
 /** The search tables (SQLite: FTS5 and its shadow tables; PostgreSQL: key/text tables with a pg_trgm index) and
  * SQLite's own. */
 const NOT_COMPARED = /^(jobs_search|contractors_search|sqlite_)/;
-
-/** The `i`th job of a test below (code `<prefix><i>`), with `extra` columns over the defaults. */
-const jobRow = <T extends object>(prefix: string, i: number, extra: T) => ({
-  code: `${prefix}${i}`,
-  first_name: 'Ann',
-  last_name: 'Lee',
-  full_name: 'Ann Lee',
-  address: `${i} Main St`,
-  program_id: 'wi-hear',
-  stage_entered_at: AT,
-  created_at: AT,
-  updated_at: AT,
-  ...extra,
-});
 
 async function columns(store: Store): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/db/schema.ts';
 import { KEY_SPAN, companyTrigram, containingKeys, matchingKeys, wholeQueryKeys } from '../../server/db/search.db.ts';
-import { AT, backends, storesOfFile } from './backends.ts';
+import { AT, backends, jobRow, storesOfFile } from './backends.ts';
 
 const { fresh } = storesOfFile();
 const sorted = (keys: number[]) => [...keys].sort((a, b) => a - b);
@@ -26,19 +26,7 @@ async function company(db: Kysely<DB>, name: string, id?: number): Promise<numbe
 async function job(db: Kysely<DB>, code: string, fullName: string, address: string, contractorId: number | null) {
   const row = await db
     .insertInto('jobs')
-    .values({
-      code,
-      first_name: fullName.split(' ')[0],
-      last_name: fullName.split(' ').at(-1)!,
-      full_name: fullName,
-      address,
-      city: 'Madison',
-      program_id: 'wi-hear',
-      contractor_id: contractorId,
-      stage_entered_at: AT,
-      created_at: AT,
-      updated_at: AT,
-    })
+    .values(jobRow(code, '', { full_name: fullName, address, city: 'Madison', contractor_id: contractorId }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

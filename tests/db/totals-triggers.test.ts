@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Insertable } from 'kysely';
 import type { JobsTable } from '../../server/db/schema.ts';
-import { AT, backends, PG_URL, schemaOf, storesOfFile, urlOf } from './backends.ts';
+import { AT, backends, jobRow, PG_URL, schemaOf, storesOfFile, urlOf } from './backends.ts';
 
 const { fresh, atEnd } = storesOfFile();
 
@@ -43,18 +43,7 @@ async function newJobs(db: Db, code: string, count: number, of: (i: number) => P
   for (let i = 0; i < count; i++) {
     const j = await db
       .insertInto('jobs')
-      .values({
-        code: `${code}${i}`,
-        first_name: 'Ann',
-        last_name: 'Lee',
-        full_name: 'Ann Lee',
-        address: `${i} Main St`,
-        program_id: 'wi-hear',
-        stage_entered_at: AT,
-        created_at: AT,
-        updated_at: AT,
-        ...of(i),
-      } as NewJob)
+      .values(jobRow(code, i, of(i)) as NewJob)
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(j.id);
