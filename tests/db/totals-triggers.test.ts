@@ -78,17 +78,7 @@ describe.each(backends())('totals triggers on %s', (backend) => {
     for (let i = 0; i < 5; i++) {
       const j = await db
         .insertInto('jobs')
-        .values({
-          code: `AB1${i}`,
-          first_name: 'Ann',
-          last_name: 'Lee',
-          full_name: 'Ann Lee',
-          address: `${i} Main St`,
-          program_id: 'wi-hear',
-          stage_entered_at: AT,
-          created_at: AT,
-          updated_at: AT,
-        })
+        .values(jobRow('AB1', i, {}))
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(j.id);
