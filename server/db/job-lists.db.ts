@@ -413,10 +413,14 @@ export async function listJobs(db: Q, scope: JobScope, f: JobFilters, page: List
     const walk = await cachedCount(db, keyOf('count', whole), async () => Number((await whole.execute())[0].n));
     walked = walksFor(matches, walk, page.per_page);
   }
+  // PostgreSQL: a filter the totals count reads no entry when they count none (their sum a one-time filter of the walk:
+  // its planner walked a company's every entry to find none of a program and status, 2.5 ms at a million jobs).
+  const noneCounted = p.walk !== undefined && isPostgres(db);
   const keys = sorted(
     filtered(db, p, true, walked)
       .select(sql.ref<number>(`${p.by}.${id}`).as('id'))
-      .$if(seek !== undefined, (q) => q.where(pastKeys(sortKeys(db, page, p.by, flip), seek!.keys))),
+      .$if(seek !== undefined, (q) => q.where(pastKeys(sortKeys(db, page, p.by, flip), seek!.keys)))
+      .$if(noneCounted, (q) => q.where(sql<SqlBool>`(${count}) > 0`)),
     p.by,
   )
     .limit(limit)
