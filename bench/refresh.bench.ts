@@ -10,7 +10,7 @@
  * dropped after the run, which wrote to it). Past BENCH_REFRESH_FIRST_MAX both start from the evaluated copy
  * (bench/evaluated-db.ts) and the first run is not timed.
  * Figures, not assertions: the machines are shared and noisy.
- * Target: under 10 s on one core.
+ * Target: under 10 s on one core up to 100,000 jobs, under 100 s at a million (issue 47): TARGET_S.
  */
 
 import { copyFileSync, rmSync } from 'node:fs';
@@ -43,6 +43,8 @@ const PG_URL = (await benchPostgres()).url;
  * backends start from the evaluated copy (bench/evaluated-db.ts, built once per dataset) and time the other runs.
  */
 const FIRST_MAX = Number(process.env.BENCH_REFRESH_FIRST_MAX ?? 100_000);
+/** The target of a run over every job, in seconds: 10 up to 100,000 jobs, then growing with them (100 at a million). */
+const TARGET_S = Math.max(10, SIZE / 10_000);
 const defs = repoDefinitions();
 const bench = benchDatabase(defs.programs, { size: SIZE, log: (s) => console.log(s) });
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -112,7 +114,7 @@ async function run(label: string, store: Store, o: { first?: boolean } = {}) {
   const every = await timed(renamedDeps, 180_000, queueDefinitionsRefresh);
   const daily = await timed(renamedDeps, 86_400_000, (d) => queueDailyRefresh(d));
   const line = (name: string, r: Awaited<ReturnType<typeof timed>>, target = true) =>
-    `  ${name.padEnd(40)}${secs(r.ms).padStart(9)} (${r.items} work items; ${fmt(r.written)} jobs written, the rest stamped)${target ? ' (target: under 10 s)' : ''}`;
+    `  ${name.padEnd(40)}${secs(r.ms).padStart(9)} (${r.items} work items; ${fmt(r.written)} jobs written, the rest stamped)${target ? ` (target: under ${TARGET_S} s)` : ''}`;
 
   console.log(`\n${label}: ${fmt(evaluated)} jobs`);
   console.log(

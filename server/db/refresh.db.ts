@@ -4,9 +4,9 @@
  * rows in one query, and the stamp of jobs whose outcome did not change.
  */
 
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { JOB_FACTS, type JobRecord } from '../../engine/index.ts';
-import type { Q } from './portable.ts';
+import { isPostgres, type Q } from './portable.ts';
 import type { JobTasksTable } from './schema.ts';
 import type { JobRow } from './jobs.db.ts';
 import type { TaskRow } from './tasks.db.ts';
@@ -107,6 +107,16 @@ export async function stampEvaluated(
   hash: string,
   today: string,
 ): Promise<number> {
+  if (!jobs.length) return 0;
+  if (isPostgres(db)) {
+    // One statement: the pairs as arrays joined to the jobs by id (an OR of 100 pairs cost PostgreSQL more to plan
+    // than to run: 58-104 µs a job at a million, 51 this way).
+    const r = await sql`UPDATE jobs SET evaluated_on = ${today}, definition_hash = ${hash}
+      FROM unnest(cast(${jobs.map((j) => j.id)} as integer[]), cast(${jobs.map((j) => j.updated_at)} as text[]))
+        AS s(id, updated_at)
+      WHERE jobs.id = s.id AND jobs.updated_at = s.updated_at`.execute(db);
+    return Number(r.numAffectedRows);
+  }
   let n = 0;
   for (let i = 0; i < jobs.length; i += 100) {
     const chunk = jobs.slice(i, i + 100);
