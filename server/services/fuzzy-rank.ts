@@ -20,7 +20,7 @@ import {
   SEARCH_FIELDS,
   containingKeys,
   matchingKeys,
-  termsStartingWith,
+  pairKeys,
   wholeQueryKeys,
   type SearchIndex,
   type SearchScope,
@@ -138,8 +138,7 @@ export async function candidateIds(
 
   if (m < 3) {
     // No trigram in the query: every trigram starting with it (the field end is a character too).
-    const terms = await termsStartingWith(db, index, q);
-    for (const key of await matchingKeys(db, index, terms, scope, tuning.prefix_limit, true)) add(key, SUBSTRING * nh);
+    for (const key of await pairKeys(db, index, q, scope, tuning.prefix_limit)) add(key, SUBSTRING * nh);
   } else {
     const grams = spread(trigramsOf(q), tuning.grams);
     // Fields containing the whole query (on SQLite: holding every sampled trigram of it), and those equal to it.
