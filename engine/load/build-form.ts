@@ -68,7 +68,7 @@ export function buildForm(
   for (const c of conditionalsOf(raw.schema)) {
     const base: (string | number)[] = c.index === null ? ['schema', 'if'] : ['schema', 'allOf', c.index, 'if'];
     const tested = Object.keys((c.if.properties as object | undefined) ?? {});
-    const required = (c.if.required as string[] | undefined) ?? [];
+    const required = Array.isArray(c.if.required) ? (c.if.required as string[]) : [];
     const untested = tested.filter((f) => !required.includes(f));
     if (untested.length)
       diag(

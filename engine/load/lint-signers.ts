@@ -55,8 +55,9 @@ function emailFacts(task: string, form: TaskForm): string[] {
     .map((f) => `${task}.${f}`);
 }
 
-/** The top-level required fields of a form's schema. */
-const requiredOf = (form: TaskForm) => new Set((form.schema.required as string[] | undefined) ?? []);
+/** The top-level required fields of a form's schema (none when `required` is not a list: the schema check says so). */
+const requiredOf = (form: TaskForm) =>
+  new Set(Array.isArray(form.schema.required) ? (form.schema.required as string[]) : []);
 
 /** The signer role a field's name speaks of (`homeowner_signature_status`: homeowner), if any. */
 export function roleNamed(field: string, roles: readonly string[]): string | undefined {
