@@ -344,11 +344,13 @@ export async function termsStartingWith(db: Q, index: SearchIndex, prefix: strin
 export const PAIR_SCAN_ROWS = 500_000;
 /** Matches the sample must hold for its share to be trusted. */
 const PAIR_SAMPLE_HITS = 20;
+/** The share of the table's pages the sample reads, in percent. */
+const PAIR_SAMPLE_PERCENT = 0.2;
 
 /**
  * Keys (at most `limit`) of the fields containing a two-character query (lower case): any trigram starting with it.
  * SQLite: the vocabulary's trigrams starting with it, matched lazily by FTS5. PostgreSQL: the table read in order when
- * the pair is common (above), else the index (termsStartingWith).
+ * the pair is common (above), else the index (termsStartingWith). `samplePercent`: the sample's share of the pages.
  */
 export async function pairKeys(
   db: Q,
@@ -356,6 +358,7 @@ export async function pairKeys(
   pair: string,
   scope: SearchScope,
   limit: number,
+  samplePercent = PAIR_SAMPLE_PERCENT,
 ): Promise<number[]> {
   const everyRow = scope.contractor_id === undefined && scope.homeowner_user_id === undefined;
   if (isPostgres(db) && everyRow && Array.from(pair).length === 2 && pair === pair.toLowerCase() && limit > 0) {
@@ -364,7 +367,7 @@ export async function pairKeys(
     const sample = await sql<{
       hits: number;
       n: number;
-    }>`select count(*) filter (where ${holds}) as hits, count(*) as n from ${table} s tablesample system (0.2) repeatable (0)`.execute(
+    }>`select count(*) filter (where ${holds}) as hits, count(*) as n from ${table} s tablesample system (${samplePercent}) repeatable (0)`.execute(
       db,
     );
     const hits = Number(sample.rows[0]?.hits ?? 0);
