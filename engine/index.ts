@@ -115,7 +115,7 @@ export {
 } from './income-limits.ts';
 export { DRAFT_LIMITS, draftSizeErrors } from './forms/draft-limits.ts';
 export { conditionalsOf } from './forms/compile-form.ts';
-export { taskFormFromDocument, type FormDocument, type FormRuleDocument } from './load/build-form.ts';
+export { taskFormFromDocument, type FormDocument, type FormRuleDocument } from './load/form-document.ts';
 export { createFormAjv } from './forms/form-ajv.ts';
 export { PHONE_PATTERN } from './forms/form-ajv.ts';
 export { MESSAGES, OUR_MESSAGES } from './forms/messages.ts';

@@ -9,7 +9,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { JOB_SECTIONS } from '../constants.ts';
 import { JOB_TASK, type EvaluationView } from './jobs.ts';
 import type { StageResult } from '../types.ts';
-import type { FormRuleDocument } from '../load/build-form.ts';
+import type { FormRuleDocument } from '../load/form-document.ts';
 import type { Logic } from '../logic/walk.ts';
 import { COMPLETION_RECORD_SUMMARY } from './completion.ts';
 

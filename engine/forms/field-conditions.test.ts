@@ -5,7 +5,7 @@ import { loadDefinitions } from '../load/load-definitions.ts';
 import { SHARED_FILES } from '../testing/fixtures.ts';
 import { buildFacts } from '../facts.ts';
 import { createCompiler } from '../logic/evaluators.ts';
-import { taskFormFromDocument } from '../load/build-form.ts';
+import { taskFormFromDocument } from '../load/form-document.ts';
 import { closurePick } from './pick.ts';
 import { hiddenFields } from './field-conditions.ts';
 import { pruneTaskData, validateTask } from './validate-task.ts';

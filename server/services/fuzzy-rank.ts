@@ -20,11 +20,11 @@ import {
   SEARCH_FIELDS,
   containingKeys,
   matchingKeys,
-  pairKeys,
   wholeQueryKeys,
   type SearchIndex,
   type SearchScope,
 } from '../db/search.db.ts';
+import { pairKeys } from '../db/search-pairs.db.ts';
 
 /** Sizes of each step (figures measured by `bench/api.bench.ts` on 100,000 jobs). */
 export interface SearchTuning {

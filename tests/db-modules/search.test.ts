@@ -10,6 +10,7 @@ import { CONTRACTOR_SEARCH, JOB_SEARCH } from '../../engine/index.ts';
 import * as contractors from '../../server/db/contractors.db.ts';
 import { insertJob } from '../../server/db/jobs.db.ts';
 import * as search from '../../server/db/search.db.ts';
+import * as searchPairs from '../../server/db/search-pairs.db.ts';
 import * as searchRows from '../../server/db/search-rows.db.ts';
 import type { Q } from '../../server/db/portable.ts';
 import { insertUser } from '../../server/db/users.db.ts';
@@ -507,19 +508,19 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
       ['contractors', '@e'],
       ['jobs', 'zq'],
     ] as const) {
-      const terms = await search.termsStartingWith(db, index, prefix);
+      const terms = await searchPairs.termsStartingWith(db, index, prefix);
       expect(terms.every((t) => t.startsWith(prefix) && Array.from(t).length === 3)).toBe(true);
       expect([...terms].sort()).toEqual(terms);
       // Any of them: exactly the fields holding the prefix (a field end follows the last character).
       const fields = index === 'jobs' ? jobFields : companyFields;
       const got = await search.matchingKeys(db, index, terms, {}, 10_000, true);
       expect(got, prefix).toEqual(fields.filter((f) => f.text.includes(prefix)).map((f) => f.key));
-      expect((await search.termsStartingWith(db, index, prefix, 3)).length).toBeLessThanOrEqual(3);
+      expect((await searchPairs.termsStartingWith(db, index, prefix, 3)).length).toBeLessThanOrEqual(3);
     }
-    expect(await search.termsStartingWith(db, 'jobs', 'qu')).toContain('qua');
-    expect(await search.termsStartingWith(db, 'jobs', 'le')).toContain('le' + FIELD_END);
-    expect(await search.termsStartingWith(db, 'jobs', FIELD_START + 'q')).toContain(FIELD_START + 'qu');
-    expect(await search.termsStartingWith(db, 'jobs', 'qu', 0)).toEqual([]);
+    expect(await searchPairs.termsStartingWith(db, 'jobs', 'qu')).toContain('qua');
+    expect(await searchPairs.termsStartingWith(db, 'jobs', 'le')).toContain('le' + FIELD_END);
+    expect(await searchPairs.termsStartingWith(db, 'jobs', FIELD_START + 'q')).toContain(FIELD_START + 'qu');
+    expect(await searchPairs.termsStartingWith(db, 'jobs', 'qu', 0)).toEqual([]);
     // The service's two-letter query.
     expect(await searchJobIds(db, JOB_SEARCH, {}, 'qu', 5, TUNING)).toContain(d.known[0]);
     // Its candidates come from at most prefix_limit fields (the first in table order), whatever the other limits.
@@ -672,7 +673,7 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
         await check(index, [s, 'ain'], {}, 50, true);
         await check(index, [FIELD_START + s.slice(0, 2), s.slice(-2) + FIELD_END], {}, 50, true);
         const prefix = s.slice(0, 2).toLowerCase();
-        const terms = await search.termsStartingWith(db, index, prefix);
+        const terms = await searchPairs.termsStartingWith(db, index, prefix);
         expect(terms.every((t) => t.startsWith(prefix))).toBe(true);
         if (Array.from(prefix).length === 2) {
           const fields = index === 'jobs' ? jobFields : companyFields;
@@ -680,7 +681,7 @@ describe.each(BACKENDS)('db/next search on %s', (backend) => {
             fields.filter((f) => f.text.includes(prefix)).map((f) => f.key),
           );
         }
-        await search.termsStartingWith(db, index, s);
+        await searchPairs.termsStartingWith(db, index, s);
       }
       await searchJobIds(db, JOB_SEARCH, { homeowner_user_id: d.homeowners[0] }, s, 5, TUNING);
       await searchContractorIds(db, CONTRACTOR_SEARCH, {}, s, 5, TUNING);

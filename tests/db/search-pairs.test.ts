@@ -1,12 +1,13 @@
 /**
- * A two-character query's lookup (server/db/search.db.ts pairKeys): the fields containing the pair, at most `limit`.
+ * A two-character query's lookup (server/db/search-pairs.db.ts pairKeys): the fields containing the pair, at most
+ * `limit`.
  * On PostgreSQL a common pair is read from the table in order (a sample of its pages says it is common) and a rare one
  * from the trigram index; either way only fields containing it come back.
  */
 
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { pairKeys } from '../../server/db/search.db.ts';
+import { pairKeys } from '../../server/db/search-pairs.db.ts';
 import { PG_URL, storesOfFile } from './backends.ts';
 
 const { fresh } = storesOfFile();

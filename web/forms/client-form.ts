@@ -15,7 +15,7 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 // The engine's modules themselves, not engine/index.ts: the drawer's chunks then hold no ajv compiler.
 import type { TaskForm } from '../../engine/types.ts';
-import { taskFormFromDocument, type FormDocument } from '../../engine/load/build-form.ts';
+import { taskFormFromDocument, type FormDocument } from '../../engine/load/form-document.ts';
 import { validateTask, type TaskValidation } from '../../engine/forms/validate-task.ts';
 import { factsRead } from '../../engine/logic/walk.ts';
 import type { JobRecord } from '../../engine/facts.ts';
