@@ -98,18 +98,21 @@ function withDefinitions(fragment: Schema, definitions: Record<string, Schema> |
   return { definitions: used, ...rest };
 }
 
+/** A form rule as written in a form document (`rules:` of form.yaml). */
+export interface FormRuleDocument {
+  id: string;
+  field?: string;
+  applies_if?: Logic;
+  valid_if: Logic;
+  message: string;
+  severity?: 'error' | 'warning';
+  params?: Record<string, string>;
+}
+
 /** Builds the runtime of a form; validators compile lazily, once. */
 export function buildFormRuntime(
   schema: Schema,
-  rules: {
-    id: string;
-    field?: string;
-    applies_if?: Logic;
-    valid_if: Logic;
-    message: string;
-    severity?: 'error' | 'warning';
-    params?: Record<string, string>;
-  }[],
+  rules: FormRuleDocument[],
   ajv: SchemaCompiler,
   compile: (logic: Logic) => CompiledRule,
   pick: PickBuilder = generatePick,

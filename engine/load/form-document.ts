@@ -1,21 +1,12 @@
 /** A form as the server serves it (`GET /api/forms/{form}`), and the runnable form a client builds from it. */
 
-import { buildFormRuntime, formFields, type SchemaCompiler } from '../forms/compile-form.ts';
+import { buildFormRuntime, formFields, type FormRuleDocument, type SchemaCompiler } from '../forms/compile-form.ts';
 import type { PickBuilder } from '../forms/pick.ts';
 import type { CompiledRule } from '../logic/evaluators.ts';
 import type { Logic } from '../logic/walk.ts';
 import type { TaskForm } from '../types.ts';
 
-/** A form rule as written in a form document (`rules:` of form.yaml). */
-export interface FormRuleDocument {
-  id: string;
-  field?: string;
-  applies_if?: Logic;
-  valid_if: Logic;
-  message: string;
-  severity?: 'error' | 'warning';
-  params?: Record<string, string>;
-}
+export type { FormRuleDocument };
 
 /**
  * A form as data, already checked: its schema self-contained (shared definitions merged into its
